@@ -17,12 +17,13 @@
 //! elsewhere (Telegram) it is logged as "fate unknown" with its chat and not sent again.
 //!
 //! A failed send is retried with exponential backoff ([`backoff`]) and given up after
-//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] (the sender's own retries spent) holds that chat
-//! for as long as asked, counting no attempt, while every other chat's alerts go on: one chat's
-//! limit never stalls the rest. Only when [`HOLDS_FOR_PLATFORM`] chats are held at once (the
-//! limit looks like the platform's, not a chat's) is the whole platform paused; [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when
-//! it is back (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set
-//! them) and never retries.
+//! [`MAX_ATTEMPTS`]; [`SendError::RetryAfter`] holds that chat for as long as asked, counting
+//! no attempt, and pauses the whole platform when a second chat is refused within the first
+//! one's wait (a 429 does not say whose limit it is: one chat's is that chat's, two chats'
+//! are the bot's; one chat at its limit never stalls every other chat's alerts);
+//! [`SendError::ChatGone`] pauses the chat's subscriptions, kept for when it is back
+//! (bot-core's `alerts::chat_gone`, which also queues one notice to whoever set them) and
+//! never retries.
 //!
 //! [`Watcher`] is the other half: when the poller says a provider's poll has landed it runs
 //! bot-core's transition detection and wakes the dispatcher when alerts were queued.
@@ -46,10 +47,6 @@ use tokio_util::sync::CancellationToken;
 /// Sends given up after this many failures (with [`backoff`], about a day of trying).
 pub const MAX_ATTEMPTS: u32 = 16;
 
-/// Chats held at once after `RetryAfter` that pause the whole platform: several chats refused
-/// together is the platform's limit (Telegram's 429 does not say whose), one is that chat's.
-pub const HOLDS_FOR_PLATFORM: usize = 3;
-
 /// The wait after `attempts` failures: 5 s doubled each time, at most an hour.
 pub fn backoff(attempts: u32) -> Duration {
     let secs = 5u64.saturating_mul(1u64 << attempts.min(20));
@@ -61,7 +58,7 @@ pub fn backoff(attempts: u32) -> Duration {
 enum Outcome {
     Delivered,
     AlreadyDelivered,
-    /// Not sent: the chat is held or the platform paused (a `retry_after`).
+    /// Not sent: the platform is paused (a `retry_after` elsewhere).
     Postponed,
     Retry(u32),
     GaveUp,
@@ -74,22 +71,14 @@ struct Platform {
     /// Paces itself within the platform's limits (its [`gpuscout_frontend::pace::Pacer`]): the one place
     /// that decides when a message may go, shared with the platform's replies.
     sender: Arc<dyn Sender>,
-    /// Set when [`HOLDS_FOR_PLATFORM`] chats are held at once.
+    /// Set when sends to two chats came back with `RetryAfter` within one wait.
     paused_until: Mutex<Option<Instant>>,
-    /// Chats (their rows' key prefix, `<platform>:<chat>:`) whose send came back with a
-    /// `RetryAfter` the sender did not wait out, held until then.
-    holds: Mutex<HashMap<String, Instant>>,
+    /// Chats whose send came back with `RetryAfter` the sender did not wait out, and until
+    /// when they are held.
+    held: Mutex<HashMap<String, Instant>>,
 }
 
 impl Platform {
-    fn new(sender: Arc<dyn Sender>) -> Platform {
-        Platform {
-            sender,
-            paused_until: Mutex::new(None),
-            holds: Mutex::new(HashMap::new()),
-        }
-    }
-
     fn paused(&self) -> bool {
         self.paused_until
             .lock()
@@ -97,31 +86,41 @@ impl Platform {
             .is_some_and(|t| t > Instant::now())
     }
 
-    /// The chats held now (their key prefixes).
-    fn held_chats(&self) -> Vec<String> {
-        let now = Instant::now();
-        let mut holds = self.holds.lock().unwrap_or_else(PoisonError::into_inner);
-        holds.retain(|_, until| *until > now);
-        holds.keys().cloned().collect()
+    /// Whether `chat` is held now.
+    fn holds(&self, chat: &str) -> bool {
+        lock(&self.held)
+            .get(chat)
+            .is_some_and(|t| *t > Instant::now())
     }
 
-    /// Holds `chat` until `until`; with [`HOLDS_FOR_PLATFORM`] held at once, pauses the
-    /// platform until the last of them ends.
-    fn hold(&self, chat: &str, until: Instant) {
+    /// The chats held now.
+    fn held_chats(&self) -> Vec<String> {
         let now = Instant::now();
-        let mut holds = self.holds.lock().unwrap_or_else(PoisonError::into_inner);
-        holds.retain(|_, t| *t > now);
-        let t = holds.entry(chat.to_string()).or_insert(until);
-        *t = (*t).max(until);
-        if holds.len() >= HOLDS_FOR_PLATFORM {
-            let last = holds.values().copied().max().unwrap_or(until);
-            let mut paused = self
-                .paused_until
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            *paused = Some(paused.map_or(last, |p| p.max(last)));
+        let mut held = lock(&self.held);
+        held.retain(|_, t| *t > now);
+        held.keys().cloned().collect()
+    }
+
+    /// `chat` was refused with `RetryAfter(wait)`: it is held that long; when another chat
+    /// is held at the same time, the limit is the bot's, and the whole platform pauses.
+    fn refused(&self, chat: &str, wait: Duration) {
+        let now = Instant::now();
+        let until = now + wait;
+        let mut held = lock(&self.held);
+        held.retain(|_, t| *t > now);
+        let others = held.keys().any(|c| c != chat);
+        let entry = held.entry(chat.to_string()).or_insert(until);
+        *entry = (*entry).max(until);
+        if others {
+            let mut paused = lock(&self.paused_until);
+            *paused = Some(paused.map_or(until, |t| t.max(until)));
         }
     }
+}
+
+/// The maps here are only read and replaced whole under the lock; a poisoned one is whole.
+fn lock<V>(m: &Mutex<V>) -> std::sync::MutexGuard<'_, V> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The rows a run holds: handed to a sender and not finished, or read and not due yet.
@@ -171,8 +170,14 @@ impl Dispatcher {
     /// Sends for `platform` (`telegram`, `discord`) go through `sender`, which paces them.
     /// Alerts for a platform without a sender wait in the outbox.
     pub fn with_platform(mut self, platform: &str, sender: Arc<dyn Sender>) -> Self {
-        self.platforms
-            .insert(platform.to_string(), Arc::new(Platform::new(sender)));
+        self.platforms.insert(
+            platform.to_string(),
+            Arc::new(Platform {
+                sender,
+                paused_until: Mutex::new(None),
+                held: Mutex::default(),
+            }),
+        );
         self
     }
 
@@ -330,14 +335,16 @@ impl Dispatcher {
                 .chain(h.not_due.keys())
                 .cloned()
                 .collect();
-            // Chats with a send in hand, and chats held after a `RetryAfter`.
-            let mut busy: Vec<String> = h.chats.iter().cloned().collect();
-            busy.extend(self.platforms.values().flat_map(|p| p.held_chats()));
+            let busy: Vec<String> = h.chats.iter().cloned().collect();
             ((skip, busy), self.batch.saturating_sub(h.in_flight.len()))
         };
-        let (skip, busy) = skip;
+        let (skip, mut busy) = skip;
         if room == 0 {
             return 0;
+        }
+        // A held chat's rows are left where they are until its wait is over.
+        for (name, p) in &self.platforms {
+            busy.extend(p.held_chats().iter().map(|c| format!("{name}:{c}:")));
         }
         let open: HashSet<String> = self
             .platforms
@@ -414,8 +421,7 @@ impl Dispatcher {
     }
 
     async fn deliver(&self, platform: &Platform, item: OutboxItem) -> Outcome {
-        let chat = format!("{}:{}:", item.platform, item.chat);
-        if platform.paused() || platform.held_chats().contains(&chat) {
+        if platform.paused() || platform.holds(&item.chat) {
             return Outcome::Postponed;
         }
         let key = item.key.clone();
@@ -466,7 +472,7 @@ impl Dispatcher {
                     .await,
             ),
             Err(SendError::RetryAfter(wait)) => {
-                platform.hold(&chat, Instant::now() + wait);
+                platform.refused(&item.chat, wait);
                 let it = item.clone();
                 let not_before = now + wait.as_secs_f64().ceil() as i64;
                 (

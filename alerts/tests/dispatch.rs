@@ -1,7 +1,7 @@
 //! The alert dispatcher against a recording fake `Sender` that paces itself the way the
 //! platform senders do (the real `pace::Pacer`; the dispatcher adds no pacing of its own): a
-//! fan-out to 1,000 chats stays within the configured pacing and delivers each alert once; `retry_after` pauses the
-//! platform; a gone chat is unsubscribed and not retried; a failure is retried later.
+//! fan-out to 1,000 chats stays within the configured pacing and delivers each alert once;
+//! `retry_after` holds the chat (two chats at once: the platform); a gone chat is unsubscribed and not retried; a failure is retried later.
 
 use bot_core::alerts::{self, AlertConfig, ChatKind, Subscription, outbox};
 use bot_core::availability::{FetchOutcome, Offer, OfferKind, StockLevel, now_unix, record_fetch};
@@ -352,8 +352,8 @@ fn one_chats_retry_after_holds_that_chat_while_the_others_go() {
 
 #[test]
 fn several_chats_refused_at_once_pause_the_platform() {
-    // Three chats refused in a row is the platform's limit, not each chat's: the fourth
-    // chat's alert waits too, and every alert still arrives once.
+    // Chats refused together are the platform's limit, not each chat's: the fourth chat's
+    // alert waits too, and every alert still arrives once after the wait.
     let w = world();
     for chat in ["551", "552", "553", "554"] {
         subscribe(&w, "telegram", chat, ChatKind::Private, None);
@@ -811,4 +811,65 @@ fn subscriptions_paused_past_the_keep_are_dropped_on_the_dispatchers_clock_not_o
     );
     stop.cancel();
     rt.block_on(running).unwrap().unwrap();
+}
+
+/// QA round 20 (wire20), cases 21–23: one chat cannot stall every other chat's alerts. A
+/// Telegram 429 does not say whether it is the chat's limit or the bot's; the sender holds
+/// the chat and asks again itself, and only a chat still refused after that comes back to
+/// the dispatcher as `RetryAfter`. Written before it was run: 21: the other chats' alerts go
+/// on in the same pass (one at a time, so the refused chat's answer is in before they are
+/// read); 22: the refused chat is not asked again within its wait and its alert stays
+/// queued; 23: a second chat refused within that wait is the bot's limit: the platform
+/// pauses, and a third chat's alert waits too.
+#[test]
+fn one_chat_drawing_429_past_its_senders_retries_does_not_hold_the_other_chats() {
+    let w = world();
+    for chat in ["-100901", "901", "902"] {
+        let kind = if chat.starts_with('-') {
+            ChatKind::Group
+        } else {
+            ChatKind::Private
+        };
+        subscribe(&w, "telegram", chat, kind, None);
+    }
+    assert_eq!(flip(&w), 3);
+    let fake = Arc::new(Fake::paced(Limits::NONE));
+    fake.fail(
+        "-100901",
+        vec![SendError::RetryAfter(Duration::from_secs(30))],
+    );
+    let mut d = Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone());
+    // One item at a time, in the outbox's order (the group's row sorts first).
+    d.batch = 1;
+    let d = Arc::new(d);
+    let delivered = rt().block_on(d.drain());
+    let chats: Vec<String> = fake.sent().into_iter().map(|(c, _, _)| c).collect();
+    assert_eq!(delivered, 2, "case 21: {chats:?}");
+    assert_eq!(chats, ["901", "902"], "case 21/22");
+    assert_eq!(outbox::stats(&w.store).unwrap().depth, 1, "case 22");
+    // And again in the same run: still held, still queued.
+    assert_eq!(rt().block_on(d.drain()), 0, "case 22");
+    assert_eq!(outbox::stats(&w.store).unwrap().depth, 1, "case 22");
+}
+
+#[test]
+fn two_chats_drawing_429_within_one_wait_pause_the_platform() {
+    let w = world();
+    for (chat, kind) in [
+        ("-100911", ChatKind::Group),
+        ("-100912", ChatKind::Group),
+        ("913", ChatKind::Private),
+    ] {
+        subscribe(&w, "telegram", chat, kind, None);
+    }
+    assert_eq!(flip(&w), 3);
+    let fake = Arc::new(Fake::paced(Limits::NONE));
+    for chat in ["-100911", "-100912"] {
+        fake.fail(chat, vec![SendError::RetryAfter(Duration::from_secs(30))]);
+    }
+    let mut d = Dispatcher::new(w.store.clone()).with_platform("telegram", fake.clone());
+    d.batch = 1;
+    let d = Arc::new(d);
+    assert_eq!(rt().block_on(d.drain()), 0, "case 23: {:?}", fake.sent());
+    assert_eq!(outbox::stats(&w.store).unwrap().depth, 3, "case 23");
 }

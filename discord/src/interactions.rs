@@ -415,6 +415,9 @@ async fn answer(
                 let lang = app.turns.lang_for(self::who(i)).await;
                 return Handled::now(already_answered(press, lang));
             };
+            if gpuscout_frontend::rate_limited(&answer) {
+                return Handled::now(refused(&answer, press));
+            }
             let mut bodies = bodies(&answer, ephemeral);
             let first = bodies.remove(0);
             let chart = chart(&answer, ephemeral);
@@ -437,6 +440,10 @@ async fn answer(
                 let Ok(Some(answer)) = job.await else {
                     return;
                 };
+                if gpuscout_frontend::rate_limited(&answer) {
+                    refused_late(&rest, &token, &answer, press).await;
+                    return;
+                }
                 let mut bodies = bodies(&answer, ephemeral);
                 let first = without_flags(bodies.remove(0));
                 let mut to = Deliver::new(&rest, &token, channel, ephemeral);
@@ -473,6 +480,47 @@ async fn answer(
                 then: Some(then),
             }
         }
+    }
+}
+
+/// The Fluent id of the line for the rest of a flood: bot-core answers it with nothing (on a
+/// chat platform, silence keeps the chat clear), but Discord shows "This interaction failed"
+/// to an interaction left without words, and an empty answer rendered as a message was a
+/// public "…" in the channel for every command past the limit.
+pub(crate) const STILL_LIMITED: &str = "discord-still-limited";
+
+/// The response to an interaction refused by the per-user limit: the person alone sees why
+/// (ephemeral; the channel is not flooded on their behalf), and a press never replaces the
+/// message it was pressed on (its buttons are needed once the wait is over). The rest of a
+/// flood's presses are only acknowledged: the first refusal told them.
+fn refused(answer: &bot_core::Answer, press: bool) -> Value {
+    match answer.replies.first() {
+        Some(reply) => json!({
+            "type": CHANNEL_MESSAGE,
+            "data": render::render(answer.lang, reply, true).remove(0),
+        }),
+        None if press => json!({"type": DEFERRED_UPDATE_MESSAGE}),
+        None => notice(answer.lang, STILL_LIMITED),
+    }
+}
+
+/// [`refused`] for an interaction already deferred (a slow store): a press's `@original` is
+/// the pressed message, so the refusal goes as an ephemeral follow-up; a command's deferred
+/// "thinking…" is filled with the line.
+async fn refused_late(rest: &Rest, token: &Secret, answer: &bot_core::Answer, press: bool) {
+    let body = match answer.replies.first() {
+        Some(reply) => render::render(answer.lang, reply, true).remove(0),
+        None if press => return,
+        None => render::notice(&Localizer::get().format(answer.lang, &Msg::new(STILL_LIMITED))),
+    };
+    let sent = if press {
+        rest.follow_up_with_files(token, &body, &[]).await
+    } else {
+        rest.edit_original(token, &without_flags(body)).await
+    };
+    if let Err(e) = sent {
+        gpuscout_frontend::metrics::error("discord", e.kind());
+        tracing::warn!("discord: telling a person they are past their limit failed: {e}");
     }
 }
 

@@ -53,4 +53,4 @@ pub use recently::Recently;
 pub use sender::{
     Address, Once, SendError, SendFuture, Sender, TRANSIENT_RETRIES, transient_backoff,
 };
-pub use turn::Turns;
+pub use turn::{Turns, rate_limited};

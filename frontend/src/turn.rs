@@ -194,6 +194,12 @@ impl Turns {
                 return Ok(());
             };
             match carrier {
+                // A refusal of the per-user limit answers the press, never the step it
+                // refused: edited in, it took the step's text and buttons, which the person
+                // needs again once the wait is over. It comes as a message of its own.
+                Some(_) if rate_limited(&answer) => {
+                    self.sender.send(to, answer.lang, first).await?
+                }
                 Some(message) => {
                     self.sender
                         .edit_or_send(to, message, answer.lang, first)
@@ -336,11 +342,19 @@ impl Turns {
     /// Counts an answered update (every platform's, Discord's too) and a rate-limit refusal.
     fn counted(&self, answer: &Answer) {
         crate::metrics::update_handled(self.platform);
-        let limited = answer.replies.iter().flat_map(|r| &r.parts).any(|p| {
-            matches!(p, bot_core::reply::Part::Text(m) if m.id == bot_core::ratelimit::RATE_LIMITED)
-        });
-        if limited {
+        // The notice only, as before: the silent rest of a flood is not counted.
+        if !answer.replies.is_empty() && rate_limited(answer) {
             crate::metrics::rate_limited(self.platform);
         }
     }
+}
+
+/// Whether `answer` is bot-core's refusal under the per-user limit: its one-line notice, or
+/// nothing at all (the rest of a flood within the window; bot-core answers nothing else with
+/// no reply).
+pub fn rate_limited(answer: &Answer) -> bool {
+    answer.replies.is_empty()
+        || answer.replies.iter().flat_map(|r| &r.parts).any(|p| {
+            matches!(p, bot_core::reply::Part::Text(m) if m.id == bot_core::ratelimit::RATE_LIMITED)
+        })
 }

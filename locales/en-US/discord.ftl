@@ -3,6 +3,7 @@ discord-button-outdated = This button comes from an older version of the bot. Pl
 discord-form-outdated = This form comes from an older version of the bot. Please run the command again.
 discord-not-your-buttons = These buttons belong to someone else's conversation. Start your own with /pick.
 discord-already-answered = This was answered already.
+discord-still-limited = Still too many requests from you in a short time; please wait a little before trying again. (/help, /lang and /cancel still work.)
 
 # Slash command names (Discord shows the zh-CN one to Chinese users; English keeps the command).
 discord-name-start = start

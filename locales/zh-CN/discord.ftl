@@ -3,6 +3,7 @@ discord-button-outdated = 这个按钮来自旧版本的机器人，请用 /pick
 discord-form-outdated = 这个表单来自旧版本的机器人，请重新运行命令。
 discord-not-your-buttons = 这些按钮属于别人的对话，你可以用 /pick 开始自己的。
 discord-already-answered = 这条已经回答过了。
+discord-still-limited = 你的请求仍然太多了，请稍等一会儿再试。（/help、/lang 和 /cancel 仍可随时使用。）
 
 # 斜杠命令名称（中文用户在 Discord 里看到的命令名）。
 discord-name-start = 开始

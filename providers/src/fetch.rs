@@ -133,7 +133,13 @@ pub async fn exchange(
     // are inflated below under the same cap.
     let request = request.header(reqwest::header::ACCEPT_ENCODING, "gzip, deflate");
     let work = async {
-        let mut response = request.send().await.map_err(network_error)?;
+        // The client's own timeout is this same deadline and may fire first: it is the
+        // provider not answering in time, said so, never "a network error".
+        let failed = |e: reqwest::Error| match e.is_timeout() {
+            true => FetchError::Timeout(timeout),
+            false => network_error(e),
+        };
+        let mut response = request.send().await.map_err(failed)?;
         let status = response.status();
         let encoding = response
             .headers()
@@ -172,7 +178,7 @@ pub async fn exchange(
         // Chunks are kept as they came and joined once at the end: a growing buffer would
         // hold its old and new copies at each doubling, half again the cap at its peak.
         let (mut chunks, mut total) = (Vec::new(), 0usize);
-        while let Some(chunk) = response.chunk().await.map_err(network_error)? {
+        while let Some(chunk) = response.chunk().await.map_err(failed)? {
             if total + chunk.len() > cap {
                 if !status.is_success() {
                     // An error body is only a snippet: what fits is enough.

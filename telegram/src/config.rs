@@ -11,7 +11,8 @@ pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Updates in flight at most, by default.
 pub const DEFAULT_MAX_INFLIGHT: usize = 256;
-/// Updates of one chat waiting at most, by default; more are skipped with one notice.
+/// Updates of one sender in a chat waiting at most, by default; more are skipped with one
+/// notice.
 pub const DEFAULT_MAX_PER_CHAT: usize = 8;
 
 /// The official Bot API server.
@@ -156,9 +157,10 @@ pub struct Config {
     /// Updates accepted but not yet handled, at most (`TELEGRAM_MAX_INFLIGHT`; default 256).
     /// When full, polling pauses and the webhook answers 503.
     pub max_inflight: usize,
-    /// Updates of one chat waiting behind the one it is answering, at most
-    /// (`TELEGRAM_MAX_PER_CHAT`; default 8): a chat that floods past it has the excess
-    /// skipped, with one notice per minute, so it cannot fill the shared `max_inflight`.
+    /// Updates of one sender in a chat waiting behind the one it is answering, at most
+    /// (`TELEGRAM_MAX_PER_CHAT`; default 8): one that floods past it has the excess
+    /// skipped, with one notice to it a minute, so it cannot fill the shared
+    /// `max_inflight`, nor hold up or crowd out the other members of its group.
     pub max_per_chat: usize,
     /// How long a stop may take (`serve` sets its `GPUSCOUT_STOP_DEADLINE`): accepted
     /// updates are answered for about half of it, then what has not started is left to

@@ -1,11 +1,12 @@
-//! Updates run one after another per chat and concurrently across chats, with no worker per
-//! chat. teloxide's `Dispatcher` keeps a task and a channel (a block of 32 `Update` slots,
+//! Updates run one after another per key and concurrently across keys, with no worker per
+//! key (the key is a sender in a chat, `poll::lane`: one member's updates in order, a group's
+//! members side by side). teloxide's `Dispatcher` keeps a task and a channel (a block of 32 `Update` slots,
 //! ~64 KB) for as many chats as were ever busy at once, and only prunes them when the next
 //! update arrives: after a flood of new chats that was 16 MiB held while idle. Here a chat's
 //! lane is one task that exists only while the chat has updates waiting; when its queue is
 //! empty the task ends and the chat's entry is removed, so an idle bot holds nothing per chat.
 //!
-//! Each lane holds at most `per_key` items waiting (a flooding chat has the excess refused,
+//! Each lane holds at most `per_key` items waiting (a flooding sender has the excess refused,
 //! so it cannot take the shared bound from everyone else), and [`Lanes::close`] makes lanes
 //! stop starting items (a stop that ran out of time leaves the rest to be delivered again).
 

@@ -33,14 +33,15 @@ const FLOOD_NOTICE_EVERY: Duration = Duration::from_secs(60);
 /// The Fluent id of that notice.
 pub(crate) const FLOOD_NOTICE: &str = "telegram-flood-skipped";
 
-/// Where fetched updates go: the lanes (per chat, bounded), the shared bound, the offset.
+/// Where fetched updates go: the lanes (per sender in a chat, bounded), the shared bound,
+/// the offset.
 pub(crate) struct Intake {
-    pub lanes: Lanes<ChatId, Update>,
+    pub lanes: Lanes<Lane, Update>,
     pub gate: Gate,
     pub acks: Arc<Acks>,
     pub sender: TelegramSender,
-    /// When each chat was last told its updates were skipped.
-    pub told: Mutex<HashMap<ChatId, Instant>>,
+    /// When each sender in a chat was last told its updates were skipped.
+    pub told: Mutex<HashMap<Lane, Instant>>,
 }
 
 impl Intake {
@@ -59,15 +60,21 @@ impl Intake {
             self.skip(id);
             return;
         }
-        let chat = upd.chat().map(|c| c.id);
+        let key = lane(&upd);
         let lang = upd
             .from()
             .map(|u| Lang::from_locale(u.language_code.as_deref()));
-        if let Err(upd) = self.lanes.push_bounded(chat, upd, bounded) {
+        if let Err(upd) = self.lanes.push_bounded(key, upd, bounded) {
             self.skip(upd.id.0);
             gpuscout_frontend::metrics::error("telegram", "flood_skipped");
-            if let Some(chat) = chat {
-                self.tell_skipped(chat, lang.unwrap_or(Lang::En));
+            // In a group the notice quotes the skipped message, so the group sees whom it
+            // is for (one member's flood; the others are answered as usual).
+            let quote = match &upd.kind {
+                UpdateKind::Message(m) if m.chat.is_group() || m.chat.is_supergroup() => Some(m.id),
+                _ => None,
+            };
+            if let Some(key) = key {
+                self.tell_skipped(key, quote, lang.unwrap_or(Lang::En));
             }
         }
     }
@@ -77,12 +84,14 @@ impl Intake {
         self.acks.done(id);
     }
 
-    fn tell_skipped(&self, chat: ChatId, lang: Lang) {
+    /// Tells the sender of `key` (once a window) that some of their updates were skipped.
+    fn tell_skipped(&self, key: Lane, quote: Option<teloxide::types::MessageId>, lang: Lang) {
+        let chat = key.0;
         let now = Instant::now();
         {
             let mut told = self.told.lock().unwrap_or_else(PoisonError::into_inner);
             if told
-                .get(&chat)
+                .get(&key)
                 .is_some_and(|at| now.duration_since(*at) < FLOOD_NOTICE_EVERY)
             {
                 return;
@@ -90,17 +99,47 @@ impl Intake {
             if told.len() > 1024 {
                 told.retain(|_, at| now.duration_since(*at) < FLOOD_NOTICE_EVERY);
             }
-            told.insert(chat, now);
+            told.insert(key, now);
         }
-        tracing::info!("telegram: chat {chat} sends faster than it is answered; skipping some");
+        tracing::info!(
+            "telegram: {} in chat {chat} sends faster than it is answered; skipping some",
+            key.1
+        );
         let sender = self.sender.clone();
         tokio::spawn(async move {
             let reply = Reply::text(Msg::new(FLOOD_NOTICE));
-            if let Err(e) = sender.send_reply(chat.0, lang, &reply).await {
+            let to = gpuscout_frontend::Address {
+                reply_to: quote.map(|m| m.0.to_string()),
+                ..gpuscout_frontend::Address::chat(chat.0.to_string())
+            };
+            if let Err(e) = gpuscout_frontend::Sender::send(&sender, &to, lang, &reply).await {
                 tracing::warn!("telegram: telling chat {chat} about skipped messages failed: {e}");
             }
         });
     }
+}
+
+/// One sender in one chat: the unit whose updates run in order. bot-core keeps every
+/// conversation per (chat, person), so only one person's own updates need each other's
+/// order; in a group, one member's flood waits (and is cut at the bound) in that member's
+/// lane, and everyone else there is answered beside it instead of behind it or skipped.
+pub(crate) type Lane = (ChatId, i64);
+
+/// The lane of `upd`: its chat and who speaks there (a channel or an anonymous admin by its
+/// `sender_chat`, else the person); `None` for an update in no chat (an inline query).
+pub(crate) fn lane(upd: &Update) -> Option<Lane> {
+    let chat = upd.chat()?.id;
+    let sender_chat = match &upd.kind {
+        UpdateKind::Message(m)
+        | UpdateKind::EditedMessage(m)
+        | UpdateKind::ChannelPost(m)
+        | UpdateKind::EditedChannelPost(m) => m.sender_chat.as_ref().map(|c| c.id.0),
+        _ => None,
+    };
+    let who = sender_chat
+        .or_else(|| upd.from().map(|u| u.id.0 as i64))
+        .unwrap_or(chat.0);
+    Some((chat, who))
 }
 
 /// Why polling ended.

@@ -15,5 +15,6 @@ mod wire_round15;
 mod wire_round16;
 mod wire_round17;
 mod wire_round18;
+mod wire_round20;
 mod wire_round8;
 mod wire_round9;

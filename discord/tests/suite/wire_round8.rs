@@ -26,7 +26,7 @@ pub(super) struct Endpoint {
     pub(super) fake: FakeDiscord,
     pub(super) discord: Interactions,
     pub(super) rt: tokio::runtime::Runtime,
-    _dir: tempfile::TempDir,
+    pub(super) _dir: tempfile::TempDir,
 }
 
 pub(super) fn start(defer_after_ms: u64) -> Endpoint {
