@@ -28,12 +28,13 @@ mod negation;
 mod options;
 mod place;
 mod refuse;
+mod seasons;
 mod values;
 mod words;
 
 pub use count::{
-    ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens, model_size, params_b,
-    take_card_prefix, token_count,
+    MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens,
+    is_machine_noun, machine_said, model_size, params_b, take_card_prefix, token_count,
 };
 pub use edit::{method_typos, one_edit};
 pub use money::{
@@ -46,12 +47,14 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{option, split_options};
 pub use place::{followed, place_asked};
 pub use refuse::{exclude_words, refuse_words};
+pub use seasons::{SEASON_WORDS, season_said};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
-    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
-    checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
-    method_unsaid, offload_sharding, on_off, optimizer, quant_in_checkpoint_name, sharding,
-    task_in, tasks_in, training_method_word,
+    PUBLISHED_FORMAT_PHRASES, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention,
+    billing_start, checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune,
+    is_offload, kv_dtype, method_unsaid, offload_sharding, on_off, optimizer,
+    published_format_said, quant_in_checkpoint_name, sharding, task_in, tasks_in,
+    training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

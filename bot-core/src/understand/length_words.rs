@@ -17,8 +17,10 @@ const SAID: &[(&str, &str)] = &[
     ("for the whole month", "for 1 month"),
     ("for whole month", "for 1 month"),
     ("for a full month", "for 1 month"),
-    ("full precision", " "),
-    ("全精度", " "),
+    // The published format (the lexicon's phrase), never `full` the full fine-tune.
+    ("full precision", " unquantized "),
+    ("full-precision", " unquantized "),
+    ("full precison", " unquantized "),
     // Half and single precision named in Chinese: the formats they are (`half` is FP16 in English).
     ("半精度", " fp16 "),
     ("单精度", " fp32 "),
