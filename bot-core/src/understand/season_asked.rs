@@ -8,7 +8,7 @@ use super::Reading;
 use super::alert_cues::told_on_condition;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
-use super::words::ALERT_WORDS;
+use super::words::{ALERT_WORDS, COST_WORDS};
 
 /// A price said to move, or asked at that time.
 const PRICE_AT: &[&str] = &[
@@ -83,7 +83,9 @@ pub(super) fn season_asked(q: &Question) -> Option<Reading> {
     let padded = format!(" {}", q.padded);
     if !crate::lexicon::season_said(&padded)
         || !q.nothing_to_size()
-        || q.e.usage.is_some()
+        // `for 3 hours over christmas, how much`: a bill for a length (a length read from the
+        // time's own words, `cyber week`, asks no bill).
+        || (q.e.usage.is_some() && q.has(COST_WORDS))
         || q.price.is_some()
         || q.e.platforms.len() > 1
         || g.count > 1
