@@ -8,7 +8,7 @@ use super::Reading;
 use super::alert_cues::told_on_condition;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
-use super::words::{ALERT_WORDS, COST_WORDS};
+use super::words::ALERT_WORDS;
 
 /// A price said to move, or asked at that time.
 const PRICE_AT: &[&str] = &[
@@ -74,6 +74,16 @@ const EASE_AT: &[&str] = &[
     "往往",
 ];
 
+/// Places or cards weighed against each other: a ranking asked, not a time.
+const WEIGHED: &[&str] = &[
+    "哪家",
+    "哪个平台",
+    "which platform",
+    "which provider",
+    " vs",
+    "versus",
+];
+
 /// One card asked cheaper, easier to rent or to be had at a time of the year: `/trend` for a
 /// price or ease, `/stock` (on the platform named) for the card to be had then.
 pub(super) fn season_asked(q: &Question) -> Option<Reading> {
@@ -83,9 +93,9 @@ pub(super) fn season_asked(q: &Question) -> Option<Reading> {
     let padded = format!(" {}", q.padded);
     if !crate::lexicon::season_said(&padded)
         || !q.nothing_to_size()
-        // `for 3 hours over christmas, how much`: a bill for a length (a length read from the
-        // time's own words, `cyber week`, asks no bill).
-        || (q.e.usage.is_some() && q.has(COST_WORDS))
+        // `五一假期5天 A6000 哪家便宜`, `for 3 hours over christmas`: a length's bill, ranked.
+        || q.e.usage.is_some()
+        || q.has(WEIGHED)
         || q.price.is_some()
         || q.e.platforms.len() > 1
         || g.count > 1
