@@ -21,6 +21,7 @@
 
 mod count;
 mod edit;
+mod formats;
 mod money;
 mod name_size;
 mod needs;
@@ -37,6 +38,9 @@ pub use count::{
     is_machine_noun, machine_said, model_size, params_b, take_card_prefix, token_count,
 };
 pub use edit::{method_typos, one_edit};
+pub use formats::{
+    PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
+};
 pub use money::{
     LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
     parse_dur, parse_price, parse_size_gb,
@@ -50,11 +54,10 @@ pub use refuse::{exclude_words, refuse_words};
 pub use seasons::{SEASON_WORDS, season_said};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
-    PUBLISHED_FORMAT_PHRASES, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention,
-    billing_start, checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune,
-    is_offload, kv_dtype, method_unsaid, offload_sharding, on_off, optimizer,
-    published_format_said, quant_in_checkpoint_name, sharding, task_in, tasks_in,
-    training_method_word,
+    QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
+    checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
+    method_unsaid, offload_sharding, on_off, optimizer, quant_in_checkpoint_name, sharding,
+    task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -32,6 +32,7 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("bfloat16", Quant::Bf16),
     // `16-bit weights`: two bytes a weight, as 16-bit checkpoints are published (BF16).
     ("16bit", Quant::Bf16),
+    ("16bits", Quant::Bf16),
     ("fp8", Quant::Fp8),
     ("f8", Quant::Fp8),
     ("float8", Quant::Fp8),
@@ -41,6 +42,7 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("int8", Quant::Int8),
     ("i8", Quant::Int8),
     ("8bit", Quant::Int8),
+    ("8bits", Quant::Int8),
     ("bnb8", Quant::Int8),
     ("bnbint8", Quant::Int8),
     ("llmint8", Quant::Int8),
@@ -50,6 +52,7 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("int4", Quant::Int4),
     ("i4", Quant::Int4),
     ("4bit", Quant::Int4),
+    ("4bits", Quant::Int4),
     ("w4a16", Quant::Int4),
     ("gptq", Quant::GptqInt4),
     ("gptqint4", Quant::GptqInt4),
@@ -92,50 +95,6 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("int4g32", Quant::Int4G32),
     ("w4a16g32", Quant::Int4G32),
 ];
-
-/// Phrases that ask for a model as published, unquantized (its checkpoint's own format: BF16
-/// unless the checkpoint ships FP8, MXFP4 or INT4 experts), substrings of a lower-case text.
-/// `full precision` is here, never a full fine-tune (`full` alone is [`TASK_WORDS`]'s).
-pub const PUBLISHED_FORMAT_PHRASES: &[&str] = &[
-    "不量化",
-    "不做量化",
-    "不用量化",
-    "不要量化",
-    "不进行量化",
-    "未量化",
-    "无量化",
-    "没量化",
-    "原精度",
-    "原始精度",
-    "全精度",
-    "满精度",
-    "unquantized",
-    "unquantised",
-    "un-quantized",
-    "un-quantised",
-    "no quantization",
-    "no quantisation",
-    "no quant ",
-    "without quantization",
-    "without quantisation",
-    "without quantizing",
-    "not quantized",
-    "not quantised",
-    "non-quantized",
-    "non quantized",
-    "full precision",
-    "full-precision",
-    "full precison",
-    "original precision",
-    "native precision",
-    "original weights",
-];
-
-/// Whether a lower-case text (padded with spaces) asks for the model as published
-/// ([`PUBLISHED_FORMAT_PHRASES`]).
-pub fn published_format_said(padded: &str) -> bool {
-    PUBLISHED_FORMAT_PHRASES.iter().any(|w| padded.contains(w))
-}
 
 /// Every way of writing a task, squashed, with its one meaning. A fine-tune named without its
 /// method (`finetune`, `微调`, `sft`, `train`) is LoRA, the method a newcomer can afford and the

@@ -57,6 +57,8 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     for (w, by) in SAID {
         s = s.replace(w, by);
     }
+    // `fp 16`, `16 bit`, `16位`: a format written apart, as its one word (the lexicon's).
+    let mut s = crate::lexicon::formats_joined(&s);
     if LENGTHS.iter().any(|w| s.contains(w)) {
         for w in [" nonstop", " non-stop", " non stop", "不停"] {
             s = s.replace(w, " ");

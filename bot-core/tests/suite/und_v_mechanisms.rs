@@ -99,6 +99,16 @@ fn every_published_format_phrase_sizes_the_model_as_published() {
             assert_eq!(lines, vec![want.to_string()], "{question}");
         }
     }
+    // A format written apart reads as its one word, and is never dropped.
+    for (apart, word) in bot_core::lexicon::SPACED_FORMATS {
+        let lines = read(&catalog, &format!("qwen2.5 14b {apart} vram on a 4090")).lines();
+        let joined = read(&catalog, &format!("qwen2.5 14b {word} vram on a 4090")).lines();
+        assert_eq!(lines, joined, "{apart}");
+        assert!(
+            lines.iter().all(|l| l != "/fit qwen2.5-14b rtx-4090"),
+            "{apart}: {lines:?}"
+        );
+    }
     // `full` alone is still the full fine-tune.
     let Reading::Command(r) = read(&catalog, "qwen2.5 7b full 微调 要几张4090") else {
         panic!("no reading");
