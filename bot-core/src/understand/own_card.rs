@@ -38,8 +38,9 @@ const OWN: &[&str] = &[
 ];
 
 /// Words before a card said as had (`我有台3060`, `i own a 3080`, `got a 3090 at home`): set aside
-/// only where more is wished or a place asked (`想加算力`, `what do i rent`); an upgrade weighed
-/// from it (`i have a 3080 should i upgrade to a 3090 or a 4090`) keeps it.
+/// only where more is wished, a place asked (`想加算力`, `what do i rent`) or the card found
+/// wanting (`显存不够`); an upgrade weighed from it (`i have a 3080 should i upgrade to a 3090 or
+/// a 4090`) keeps it.
 const HAD: &[&str] = &[
     "我有台",
     "我有张",
@@ -200,11 +201,12 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
     let cloud = CLOUD.iter().any(|w| after.starts_with(w));
     let wished = WISH.iter().any(|w| s[own_end..].contains(w))
         || crate::lexicon::place_asked(&format!(" {} ", &s[own_end..]));
+    let failed = FAILED.iter().any(|f| before.contains(f));
     let had = HAD.iter().any(|w| s[o..].starts_with(w) && w.len() == len);
-    if had && !wished {
+    if had && !wished && !failed {
         return s.to_string();
     }
-    if asked.gpus.is_empty() && !cloud && !wished && !FAILED.iter().any(|f| before.contains(f)) {
+    if asked.gpus.is_empty() && !cloud && !wished && !failed {
         return s.to_string();
     }
     if !asked.gpus.is_empty() && (!asked.models.is_empty() || !asked.sizes.is_empty()) {
