@@ -202,17 +202,7 @@ fn method_in_words(value: &str, task: Option<TaskKind>, methods: &[&str]) -> Opt
     if tune {
         return None;
     }
-    if has(&[
-        "原始精度",
-        "原精度",
-        "不量化",
-        "不要量化",
-        "无量化",
-        "no quant",
-        "unquantized",
-        "full precision",
-        "original precision",
-    ]) {
+    if crate::lexicon::published_format_said(&format!(" {l} ")) {
         return Some("bf16".into());
     }
     has(&["半精度", "half precision"]).then(|| "fp16".to_string())

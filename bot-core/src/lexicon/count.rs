@@ -75,6 +75,47 @@ pub fn card_count(word: &str) -> Option<u32> {
     t.parse().ok()
 }
 
+/// Nouns for one machine of several cards (`8x h100 node`, `2x a6000 boxes`, `8卡的机器`):
+/// a count said beside one is the machine's card count.
+pub const MACHINE_NOUNS: &[&str] = &[
+    "boxes",
+    "box",
+    "machines",
+    "machine",
+    "nodes",
+    "node",
+    "servers",
+    "server",
+    "rigs",
+    "rig",
+    "机器",
+    "整机",
+    "服务器",
+    "节点",
+];
+
+/// Whether a word is a machine's noun ([`MACHINE_NOUNS`]); a Chinese run holding one counts.
+pub fn is_machine_noun(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| c.is_ascii_punctuation());
+    MACHINE_NOUNS
+        .iter()
+        .any(|n| if n.is_ascii() { w == *n } else { w.contains(n) })
+}
+
+/// Whether a padded lower-case text says a machine's noun ([`MACHINE_NOUNS`]): an English noun
+/// as a word of its own (`boxes?` is one, `boxer` none), a Chinese one anywhere.
+pub fn machine_said(padded: &str) -> bool {
+    MACHINE_NOUNS.iter().any(|n| {
+        if !n.is_ascii() {
+            return padded.contains(n);
+        }
+        padded.match_indices(n).any(|(at, _)| {
+            !padded[..at].ends_with(|c: char| c.is_ascii_alphanumeric())
+                && !padded[at + n.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        })
+    })
+}
+
 /// A card's memory written as one word: `16gb`, `16g`, `16gib`, `24GB` (whole GB, 1 to 4096),
 /// the size a card is sold with, which the catalog reads as GiB of memory chips.
 pub fn card_memory_gb(word: &str) -> Option<u32> {

@@ -21,6 +21,7 @@
 
 mod count;
 mod edit;
+mod formats;
 mod money;
 mod name_size;
 mod needs;
@@ -28,14 +29,18 @@ mod negation;
 mod options;
 mod place;
 mod refuse;
+mod seasons;
 mod values;
 mod words;
 
 pub use count::{
-    ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens, model_size, params_b,
-    take_card_prefix, token_count,
+    MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens,
+    is_machine_noun, machine_said, model_size, params_b, take_card_prefix, token_count,
 };
 pub use edit::{method_typos, one_edit};
+pub use formats::{
+    PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
+};
 pub use money::{
     LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
     parse_dur, parse_price, parse_size_gb,
@@ -46,6 +51,7 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{option, split_options};
 pub use place::{followed, place_asked};
 pub use refuse::{exclude_words, refuse_words};
+pub use seasons::{SEASON_WORDS, season_said};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,

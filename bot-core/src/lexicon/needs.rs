@@ -221,6 +221,14 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("pay with a card", Need::Pay("card")),
     ("pay with card", Need::Pay("card")),
     ("debit card", Need::Pay("card")),
+    // `accept card payment`, `pay by bank card`: the card as a way to pay.
+    ("card payment", Need::Pay("card")),
+    ("accept card", Need::Pay("card")),
+    ("accepts card", Need::Pay("card")),
+    ("bank card", Need::Pay("card")),
+    ("mastercard", Need::Pay("card")),
+    ("银行卡", Need::Pay("card")),
+    ("刷卡", Need::Pay("card")),
     ("domestic", Need::Region("cn")),
     ("mainland", Need::Region("cn")),
 ];

@@ -35,6 +35,11 @@ const VOLUME_AFTER: &[&str] = &[
     " 万",
     " 亿",
 ];
+/// Whether the words after a number (`" million tokens a day "`) make it a count of tokens.
+pub(super) fn counts_tokens(after: &str) -> bool {
+    VOLUME_AFTER.iter().any(|v| after.starts_with(v))
+}
+
 /// Words that may stand between `api` and its price.
 const BETWEEN: &[&str] = &[
     "at", "is", "costs", "cost", "charges", "about", "around", "~", "like", "price", "的", "要",
@@ -68,7 +73,7 @@ pub(super) fn api_price(padded: &str) -> Option<Decimal> {
             return Some(n);
         }
         // `api 5 million tokens a day`: a number counting tokens is the volume, not a price.
-        if VOLUME_AFTER.iter().any(|v| after.starts_with(v)) {
+        if counts_tokens(&after) {
             return None;
         }
         // `api 0.4`, `the api costs about 0.3`: `api` with only small words between.

@@ -432,26 +432,10 @@ pub(super) fn platform_asked(
     before.or(after).map(|(_, id)| (*id).clone())
 }
 
-/// `不量化`, `unquantized`: the model as published (its checkpoint's format), said in words.
+/// `不量化`, `unquantized`, `full precision`: the model as published (its checkpoint's format),
+/// said in words (the lexicon's phrases).
 pub(super) fn unquantized(padded: &str) -> bool {
-    has(
-        padded,
-        &[
-            "不量化",
-            "不做量化",
-            "不用量化",
-            "不要量化",
-            "未量化",
-            "无量化",
-            "原精度",
-            "unquantized",
-            "un-quantized",
-            "no quantization",
-            "without quantization",
-            "not quantized",
-            "non-quantized",
-        ],
-    )
+    crate::lexicon::published_format_said(padded)
 }
 
 /// Whether one of `words` is said, each a word of its own in English (`bid` is not in `forbid`).

@@ -91,7 +91,12 @@ fn any_on(q: &Question) -> Option<Reading> {
     let ([g], [p]) = (q.e.gpus.as_slice(), q.e.platforms.as_slice()) else {
         return None;
     };
-    let asked = q.padded.trim_start().starts_with("any ") || q.has(&[" any "]);
+    // `is there 5090 on run pod now`: the card asked to be there, as `any` asks it.
+    let start = q.padded.trim_start();
+    let there = ["is there ", "are there ", "is there's ", "r there "]
+        .iter()
+        .any(|w| start.starts_with(w));
+    let asked = start.starts_with("any ") || q.has(&[" any "]) || there;
     if !asked || !q.nothing_to_size() || priced(q) || q.e.usage.is_some() || g.count > 1 {
         return None;
     }

@@ -9,7 +9,7 @@ use super::choice_handed::JOB_VERBS;
 use super::question::Question;
 use super::request::Request;
 use super::text::has;
-use super::words::{FIT_WORDS, asks_pick};
+use super::words::{FIT_WORDS, TCO_WORDS, asks_pick};
 use crate::lexicon::NEED_PHRASES;
 
 /// Asks to be guided, beyond the `/pick` cues every rule knows.
@@ -65,7 +65,10 @@ const JOB_FACTS: &[&str] = &[
 pub(super) fn guided(q: &Question) -> Option<Reading> {
     let p = format!(" {}", q.padded);
     let how = has(&p, HOW_TO_RENT);
+    // `kindly advise if hosting llama 3.1 8b myself is cheaper than an api`: the rent-vs-API
+    // sum asked, politely; its own rule reads it.
     if !(how || has(&p, GUIDE) || asks_pick(&p))
+        || has(&p, TCO_WORDS)
         || !q.e.gpus.is_empty()
         || !q.e.platforms.is_empty()
     {

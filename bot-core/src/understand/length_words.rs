@@ -17,8 +17,10 @@ const SAID: &[(&str, &str)] = &[
     ("for the whole month", "for 1 month"),
     ("for whole month", "for 1 month"),
     ("for a full month", "for 1 month"),
-    ("full precision", " "),
-    ("全精度", " "),
+    // The published format (the lexicon's phrase), never `full` the full fine-tune.
+    ("full precision", " unquantized "),
+    ("full-precision", " unquantized "),
+    ("full precison", " unquantized "),
     // Half and single precision named in Chinese: the formats they are (`half` is FP16 in English).
     ("半精度", " fp16 "),
     ("单精度", " fp32 "),
@@ -55,6 +57,8 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     for (w, by) in SAID {
         s = s.replace(w, by);
     }
+    // `fp 16`, `16 bit`, `16位`: a format written apart, as its one word (the lexicon's).
+    let mut s = crate::lexicon::formats_joined(&s);
     if LENGTHS.iter().any(|w| s.contains(w)) {
         for w in [" nonstop", " non-stop", " non stop", "不停"] {
             s = s.replace(w, " ");

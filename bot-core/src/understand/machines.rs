@@ -9,24 +9,6 @@ use super::request::Cards;
 use super::text::has;
 use super::words::{ALERT_WORDS, COST_WORDS};
 
-/// Nouns for one machine of several cards.
-const MACHINES: &[&str] = &[
-    " boxes",
-    " box ",
-    " machines",
-    " machine ",
-    " nodes",
-    " node ",
-    " servers",
-    " server ",
-    " rigs",
-    " rig ",
-    "机器",
-    "整机",
-    "服务器",
-    "节点",
-];
-
 pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
@@ -35,7 +17,7 @@ pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
     let least = super::memory_floor::cards_floor(q.padded).unwrap_or(1);
     let count = g.count.max(least);
     if count < 2
-        || !has(&padded, MACHINES)
+        || !crate::lexicon::machine_said(&padded)
         || !q.nothing_to_size()
         || q.e.usage.is_some()
         || has(&padded, COST_WORDS)

@@ -76,6 +76,7 @@ mod quant_width;
 mod question;
 mod quoted;
 mod request;
+mod season_asked;
 mod second_ask;
 mod seen_price;
 mod serving;

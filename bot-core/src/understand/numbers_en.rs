@@ -119,6 +119,12 @@ pub(super) fn english_numbers(s: &str) -> String {
             k += used;
             continue;
         }
+        // `one thousand rmb`, `a thousand dollars`: a sum in thousands, before its currency.
+        if let Some((n, used)) = thousands(&words[k..]) {
+            out.push(n.to_string());
+            k += used;
+            continue;
+        }
         // `eight-bit`: the width written onto its number.
         if let Some(n) = w.strip_suffix("-bit").and_then(|n| below_hundred(&[n])) {
             out.push(format!("{}bit", n.0));
@@ -175,6 +181,36 @@ pub(super) fn english_numbers(s: &str) -> String {
         k += used + skip;
     }
     out.join(" ")
+}
+
+/// `one thousand`, `a thousand`, `ten thousand five hundred`, `2 thousand` at the start of
+/// `words` when a currency word follows (`… rmb`, `… bucks`): the sum and the words it takes.
+/// Before anything else `thousand` stays a word (`five thousand tokens` is a volume).
+fn thousands(words: &[&str]) -> Option<(u64, usize)> {
+    let first = *words.first()?;
+    let (n, used) = match first {
+        "a" => (1, 1),
+        d if !d.is_empty() && d.len() <= 3 && d.bytes().all(|b| b.is_ascii_digit()) => {
+            (d.parse().ok()?, 1)
+        }
+        _ => number_at(words)?,
+    };
+    if n == 0 || words.get(used) != Some(&"thousand") {
+        return None;
+    }
+    let mut at = used + 1;
+    let mut total = n * 1000;
+    let rest_at = at + usize::from(words.get(at) == Some(&"and"));
+    if let Some((r, u)) =
+        number_at(&words[rest_at.min(words.len())..]).filter(|(r, _)| (1..1000).contains(r))
+    {
+        total += r;
+        at = rest_at + u;
+    }
+    let next = words
+        .get(at)?
+        .trim_end_matches(|c: char| c.is_ascii_punctuation());
+    (crate::lexicon::MONEY_WORDS.contains(&next) || next == "buck").then_some((total, at))
 }
 
 /// `30 cents`, `forty cents/hr` at the start of `words`: the dollar amount and the words used.

@@ -37,9 +37,37 @@ const OWN: &[&str] = &[
     "in kaggle",
 ];
 
+/// Words before a card said as had (`我有台3060`, `i own a 3080`, `got a 3090 at home`): set aside
+/// only where more is wished, a place asked (`想加算力`, `what do i rent`) or the card found
+/// wanting (`显存不够`); an upgrade weighed from it (`i have a 3080 should i upgrade to a 3090 or
+/// a 4090`) keeps it.
+const HAD: &[&str] = &[
+    "我有台",
+    "我有张",
+    "我有块",
+    "我有一台",
+    "我有一张",
+    "我有一块",
+    "我有个",
+    "家里有",
+    "手上有",
+    "手头有",
+    "自己有",
+    "i have a ",
+    "i have an ",
+    "i've got a ",
+    "i got a ",
+    "got a ",
+    "got an ",
+    "i own a ",
+    "i own an ",
+];
+
 /// Words that turn to the card rented or asked instead.
 const RENT: &[&str] = &[
     "租个",
+    // `… what do i rent`, `which gpu should i rent`: the rent asked, whatever its words.
+    " rent",
     "租一张",
     "租张",
     "租",
@@ -113,6 +141,28 @@ const AGAINST: &[&str] = &[
     "faster",
 ];
 
+/// More than the own card is wished for (`想加算力`, `need more compute`), or what to rent is
+/// asked (`what do i rent`): the own card is the reason to rent, never the card asked. A place
+/// asked (`租哪家`) is the lexicon's `place_asked`.
+const WISH: &[&str] = &[
+    "加算力",
+    "加点算力",
+    "算力不够",
+    "more compute",
+    "more power",
+    "more vram",
+    "what do i rent",
+    "what should i rent",
+    "what to rent",
+    "should i rent",
+    "租什么",
+    "租啥",
+    "推荐",
+    "建议",
+    "recommend",
+    "suggest",
+];
+
 /// How many words after the own word the own card may stand (`on colab the t4`).
 const NEAR: usize = 2;
 
@@ -124,7 +174,11 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
     // none within reach, `pc has a ` has).
     let mut from = 0;
     let (o, len, own) = loop {
-        let Some((o, len)) = first_at(s, OWN, from) else {
+        let Some((o, len)) = [first_at(s, OWN, from), first_at(s, HAD, from)]
+            .into_iter()
+            .flatten()
+            .min_by_key(|(k, len)| (*k, usize::MAX - len))
+        else {
             return s.to_string();
         };
         let after_own = tokens(&s[o + len..]);
@@ -145,13 +199,31 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
     let (before, after) = (&s[..r], &s[r..]);
     let asked = super::entities::entities(catalog, &tokens(after));
     let cloud = CLOUD.iter().any(|w| after.starts_with(w));
-    if asked.gpus.is_empty() && !cloud && !FAILED.iter().any(|f| before.contains(f)) {
+    let wished = WISH.iter().any(|w| s[own_end..].contains(w))
+        || crate::lexicon::place_asked(&format!(" {} ", &s[own_end..]));
+    let failed = FAILED.iter().any(|f| before.contains(f));
+    let had = HAD.iter().any(|w| s[o..].starts_with(w) && w.len() == len);
+    if had && !wished && !failed {
+        return s.to_string();
+    }
+    if asked.gpus.is_empty() && !cloud && !wished && !failed {
         return s.to_string();
     }
     if !asked.gpus.is_empty() && (!asked.models.is_empty() || !asked.sizes.is_empty()) {
         return after.to_string();
     }
-    let kept: Vec<String> = tokens(before).into_iter().filter(|t| !card(t)).collect();
+    // The own card goes with its memory said after it (`a 3060 12gb`).
+    let words = tokens(before);
+    let kept: Vec<String> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| {
+            let sized =
+                *i > 0 && card(&words[i - 1]) && crate::lexicon::card_memory_gb(t).is_some();
+            !card(t) && !sized
+        })
+        .map(|(_, t)| t.clone())
+        .collect();
     format!("{} {after}", kept.join(" "))
 }
 

@@ -100,6 +100,9 @@ pub(super) const FIRST: &[Rule] = &[
     seen_price::seen_price,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
     past_day::at_a_time,
+    // `does a100 get cheaper over christmas`, `春节期间4090好租吗`: a time of the year's price or
+    // stock is its history (or a named platform's stock), never today's hour.
+    super::season_asked::season_asked,
     memory_models::models_for_memory,
     region_asked::region_asked,
     weighed::plain_sum,

@@ -42,6 +42,10 @@ fn bare_api_price(padded: &str) -> Option<Decimal> {
         if end == 0 || rest[end..].starts_with(|c: char| c.is_alphanumeric()) {
             return None;
         }
+        // `an api at 5 million tokens daily`: the number counts tokens, the volume.
+        if super::api_bare::counts_tokens(&format!("{} ", &rest[end..])) {
+            return None;
+        }
         rest[..end].parse::<Decimal>().ok().filter(|d| !d.is_zero())
     })
 }

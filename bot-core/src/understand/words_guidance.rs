@@ -21,6 +21,11 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "what gpu should",
     "help me choose",
     "help me pick",
+    // `need help choosing a gpu for koboldcpp`: help asked with the choosing.
+    "help choosing",
+    "help picking",
+    "help to choose",
+    "help with choosing",
     "不知道选",
     "不知道用什么",
     "不知道租",

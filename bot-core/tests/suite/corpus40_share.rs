@@ -19,14 +19,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus40.tsv");
 /// were relabelled (7, each listed with its reason in its header); 285/300 after the lead's two
 /// wrong-figure fixes (a half after `hrs`/`hr`, read as 1 h; a number counting tokens beside
 /// `api` taken for the API's price too); 287/300 once a platform's own domain (`autodl.com`, from
-/// its catalog `website`) names it. The misses are grouped by
-/// mechanism in `docs/misses/corpus40_misses.md`.
+/// its catalog `website`) names it; 300/300 after und_v's mechanisms (the published format said
+/// in words, a count before a machine's noun, a time of the year's price or stock, `is there X on
+/// P`, thousands before a currency, the user's own card beside a wish to rent, polite
+/// rent-vs-API, help choosing, card payment; `docs/misses/und_und_v.md`). The misses were grouped
+/// by mechanism in `docs/misses/corpus40_misses.md`.
 #[test]
 fn corpus40_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus40", CORPUS);
     assert!(total >= 300, "corpus40: {total} questions");
-    assert!(right >= 287, "corpus40: {right} of {total}");
+    assert!(right >= 300, "corpus40: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -1,0 +1,72 @@
+//! Times of the year people ask prices and stock at: months, holidays and seasons
+//! (`over christmas`, `in January`, `春节期间`, `双十一`). A price or stock asked at one is a look
+//! at history (`/trend`) or stock, never today's cheapest hour.
+
+/// Months, holidays and seasons, substrings of a lower-case text padded with spaces. `may` is
+/// a month only after `in` (`may i` is a request).
+pub const SEASON_WORDS: &[&str] = &[
+    "christmas",
+    "xmas",
+    "x-mas",
+    "thanksgiving",
+    "black friday",
+    "cyber monday",
+    "new year",
+    "spring festival",
+    "golden week",
+    "easter",
+    "diwali",
+    "ramadan",
+    "holiday",
+    "summer",
+    "winter",
+    "in spring",
+    "in autumn",
+    "in the fall",
+    "year end",
+    "year-end",
+    "end of the year",
+    "end of year",
+    "january",
+    "february",
+    "march ",
+    "april",
+    "in may ",
+    " june",
+    " july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "春节",
+    "过年",
+    "年底",
+    "年末",
+    "年初",
+    "国庆",
+    "五一",
+    "双十一",
+    "双11",
+    "618",
+    "圣诞",
+    "元旦",
+    "寒假",
+    "暑假",
+    "春运",
+    "节假日",
+    "假期",
+    "放假",
+    "中秋",
+    "黑五",
+    "夏天",
+    "冬天",
+    "夏季",
+    "冬季",
+    "月份",
+];
+
+/// Whether a lower-case text (padded with spaces) names a time of the year.
+pub fn season_said(padded: &str) -> bool {
+    SEASON_WORDS.iter().any(|w| padded.contains(w))
+}
