@@ -31,6 +31,7 @@ mod bnb_load;
 mod ct_decompress;
 mod device_map;
 mod estimate;
+pub mod expert_offload;
 mod fit_report;
 mod fsdp;
 mod infer;

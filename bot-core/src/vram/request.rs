@@ -265,6 +265,13 @@ pub struct FitRequest<'a> {
     /// on). Off (`ref=off`, CLI `--no-ref`): TRL's `precompute_ref_log_probs=True`, or GRPO with
     /// `beta=0`: no reference copy for full fine-tuning.
     pub reference: bool,
+    /// llama.cpp's expert offload (`vram::expert_offload`): the routed experts of the first N
+    /// layers in system RAM (`--n-cpu-moe N`; `expert_offload::ALL_LAYERS` for `--cpu-moe`;
+    /// the chat's `cpu-moe`, `ncmoe=N`). `None`: every tensor on the card.
+    pub cpu_moe: Option<u32>,
+    /// llama.cpp's micro-batch (`-ub`, `--ubatch-size`; the chat's `ub=`): the tokens one
+    /// compute-buffer pass holds. `None`: llama.cpp's default 512.
+    pub ubatch: Option<u32>,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -426,6 +433,8 @@ impl<'a> FitRequest<'a> {
             completion: None,
             rollout: super::Rollout::Generate,
             reference: true,
+            cpu_moe: None,
+            ubatch: None,
         }
     }
 
