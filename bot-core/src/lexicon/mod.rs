@@ -21,6 +21,7 @@
 
 mod count;
 mod edit;
+mod moe_offload;
 mod money;
 mod name_size;
 mod needs;
@@ -43,6 +44,7 @@ pub use money::{
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use negation::{negated_after, negated_at, said_not_negated};
+pub use moe_offload::{cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key};
 pub use options::{option, split_options};
 pub use place::{followed, place_asked};
 pub use refuse::{exclude_words, refuse_words};

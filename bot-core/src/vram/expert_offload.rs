@@ -58,6 +58,20 @@ pub fn upload_bytes(shape: &Shape, quant: Quant, n: u32, ubatch: f64) -> f64 {
     expert_bytes_per_layer(shape, quant) / 3.0
 }
 
+/// What `FitRequest::cpu_moe` keeps in system RAM, for the answer to state: the MoE layers
+/// whose routed experts moved and their GiB; `None` when no offload was asked.
+pub fn in_ram(req: &super::FitRequest) -> Option<(u32, f64)> {
+    let n = req.cpu_moe?;
+    let shape = match req.model {
+        super::ModelRef::Known(m) => Shape::from_model(m).ok()?,
+        super::ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
+    };
+    Some((
+        offloaded_moe_layers(&shape, n),
+        bytes_in_ram(&shape, req.quant, n) / super::GIB,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,7 +73,7 @@ pub use report::{estimate, estimate_with};
 pub use request::{
     AwqFused, AwqPrefill, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip,
     DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
-    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
+    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_UBATCH, ModelLayout, ModelRef,
 };
 pub use server::Server;
 pub use shape::{ParamCounts, Shape};

@@ -24,6 +24,9 @@ pub const MAX_CONTEXT: u32 = 10_000_000;
 /// Largest batch accepted.
 pub const MAX_BATCH: u32 = 4096;
 
+/// Largest llama.cpp micro-batch accepted (`-ub`; llama.cpp caps it at the batch, `-b`).
+pub const MAX_UBATCH: u32 = 65_536;
+
 /// Why an estimate cannot be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FitError {
@@ -62,6 +65,10 @@ pub enum FitError {
     /// DoRA asked for a full fine-tune or inference: it is a LoRA variant.
     #[error("DoRA is a LoRA variant: use it with lora or qlora")]
     DoraScope,
+    /// Expert offload (`--cpu-moe`, `--n-cpu-moe`) asked of an engine without it, or of
+    /// training: it is llama.cpp's (and Ollama's) inference option.
+    #[error("cpu-moe is llama.cpp's expert offload for inference, not {0}")]
+    CpuMoeScope(String),
 }
 
 impl FitError {
@@ -95,6 +102,7 @@ impl FitError {
                 Msg::new("fit-error-method-scope").arg("method", m.as_str())
             }
             FitError::DoraScope => Msg::new("fit-error-dora-scope"),
+            FitError::CpuMoeScope(v) => Msg::new("fit-error-cpu-moe").said("value", v.as_str()),
         }
     }
 }
@@ -561,6 +569,15 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
             );
             return Err(FitError::TorchaoScope(what));
         }
+    }
+    if req.cpu_moe.is_some()
+        && (req.engine != super::Engine::Llamacpp || req.task.is_training())
+    {
+        let what = format!("{} {}", req.task.key(), req.engine.key());
+        return Err(FitError::CpuMoeScope(what));
+    }
+    if req.ubatch.is_some_and(|u| u == 0 || u > MAX_UBATCH) {
+        return Err(FitError::BadValue(format!("ub={}", req.ubatch.unwrap_or(0))));
     }
     super::method::check(req)?;
     if req.method == super::Method::Grpo
