@@ -37,6 +37,7 @@ pub use count::{
     take_card_prefix, token_count,
 };
 pub use edit::{method_typos, one_edit};
+pub use moe_offload::{cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key};
 pub use money::{
     LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
     parse_dur, parse_price, parse_size_gb,
@@ -44,7 +45,6 @@ pub use money::{
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use negation::{negated_after, negated_at, said_not_negated};
-pub use moe_offload::{cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key};
 pub use options::{option, split_options};
 pub use place::{followed, place_asked};
 pub use refuse::{exclude_words, refuse_words};

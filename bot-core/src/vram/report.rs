@@ -42,7 +42,9 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
                     .arg("max", m.max_context),
             );
         }
-        if m.is_moe() {
+        // With experts in system RAM the offload line says where they are instead.
+        let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
+        if m.is_moe() && !offloaded {
             warnings.push(
                 Msg::new("fit-warn-moe")
                     .arg("total", round2(shape.params.total / 1e9))

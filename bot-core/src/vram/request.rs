@@ -570,14 +570,15 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
             return Err(FitError::TorchaoScope(what));
         }
     }
-    if req.cpu_moe.is_some()
-        && (req.engine != super::Engine::Llamacpp || req.task.is_training())
-    {
+    if req.cpu_moe.is_some() && (req.engine != super::Engine::Llamacpp || req.task.is_training()) {
         let what = format!("{} {}", req.task.key(), req.engine.key());
         return Err(FitError::CpuMoeScope(what));
     }
     if req.ubatch.is_some_and(|u| u == 0 || u > MAX_UBATCH) {
-        return Err(FitError::BadValue(format!("ub={}", req.ubatch.unwrap_or(0))));
+        return Err(FitError::BadValue(format!(
+            "ub={}",
+            req.ubatch.unwrap_or(0)
+        )));
     }
     super::method::check(req)?;
     if req.method == super::Method::Grpo
