@@ -39,6 +39,7 @@ mod kbit_base;
 pub mod kv_cache;
 mod loss_head;
 pub mod method;
+pub mod mxfp4_card;
 mod offload;
 mod optim_step;
 mod option;

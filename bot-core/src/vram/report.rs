@@ -42,6 +42,16 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
                     .arg("max", m.max_context),
             );
         }
+        // MXFP4 dequantized to bf16 by Transformers on an older card (`vram::mxfp4_card`).
+        if super::mxfp4_card::transformers_dequantizes(req)
+            && let Some(g) = req.gpu
+        {
+            warnings.push(
+                Msg::new("fit-warn-mxfp4-dequantized")
+                    .arg("card", g.name.as_str())
+                    .arg("cc", g.compute_capability.clone().unwrap_or_default()),
+            );
+        }
         // With experts in system RAM the offload line says where they are instead.
         let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
         if m.is_moe() && !offloaded {

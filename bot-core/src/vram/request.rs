@@ -69,6 +69,10 @@ pub enum FitError {
     /// training: it is llama.cpp's (and Ollama's) inference option.
     #[error("cpu-moe is llama.cpp's expert offload for inference, not {0}")]
     CpuMoeScope(String),
+    /// vLLM asked to load MXFP4 on a card older than compute capability 8.0
+    /// (`vram::mxfp4_card::vllm_refuses`): the card and its capability.
+    #[error("vLLM loads MXFP4 on compute capability 8.0 or newer, not {0} ({1})")]
+    Mxfp4Card(String, String),
 }
 
 impl FitError {
@@ -103,6 +107,9 @@ impl FitError {
             }
             FitError::DoraScope => Msg::new("fit-error-dora-scope"),
             FitError::CpuMoeScope(v) => Msg::new("fit-error-cpu-moe").said("value", v.as_str()),
+            FitError::Mxfp4Card(card, cc) => Msg::new("fit-error-mxfp4-vllm")
+                .arg("card", card.as_str())
+                .arg("cc", cc.as_str()),
         }
     }
 }
@@ -573,6 +580,12 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
     if req.cpu_moe.is_some() && (req.engine != super::Engine::Llamacpp || req.task.is_training()) {
         let what = format!("{} {}", req.task.key(), req.engine.key());
         return Err(FitError::CpuMoeScope(what));
+    }
+    if super::mxfp4_card::vllm_refuses(req)
+        && let Some(g) = req.gpu
+    {
+        let cc = g.compute_capability.clone().unwrap_or_default();
+        return Err(FitError::Mxfp4Card(g.name.clone(), cc));
     }
     if req.ubatch.is_some_and(|u| u == 0 || u > MAX_UBATCH) {
         return Err(FitError::BadValue(format!(

@@ -1,7 +1,8 @@
 //! Held-out 23's session (mem_ac): llama.cpp's expert offload (`--cpu-moe`, `--n-cpu-moe N`,
 //! `vram::expert_offload`) and its micro-batch (`-ub`). Tested on models and cards of no table
 //! row: Qwen3-30B-A3B and GLM-4.5-Air in Q4_K_M, DeepSeek-V3 (leading dense layers),
-//! Llama-3.1-8B (dense), an RTX 3060 12GB and an RTX 4080.
+//! Llama-3.1-8B (dense), an RTX 3060 12GB and an RTX 4080; and MXFP4 on the card that runs it
+//! (`vram::mxfp4_card`): gpt-oss-20b / -120b on a T4, L40S, V100, A10 and RTX 3060.
 
 use bot_core::Catalog;
 use bot_core::vram::expert_offload::{self, ALL_LAYERS};
@@ -180,4 +181,58 @@ fn the_chat_reads_cpu_moe_and_says_what_stays_in_ram_in_both_languages() {
     // The engine said beside it decides: vLLM has no such option.
     let vllm = ask("en", "/fit glm-4.5-air awq cpu-moe vllm rtx-4080");
     assert!(vllm.contains("does not apply"), "{vllm}");
+}
+
+#[test]
+fn transformers_keeps_mxfp4_from_compute_capability_7_5_and_dequantizes_below() {
+    // gpt-oss-120b on cards of three generations: MXFP4 stays packed on a T4 (7.5) and an L40S
+    // (8.9); a V100 (7.0) gets its experts as bf16, about 3.6 times the MXFP4 weights.
+    let c = Catalog::embedded().unwrap();
+    let m = c.model("gpt-oss-120b").unwrap();
+    let weights = |gpu: &str| {
+        let mut req = FitRequest::new(ModelRef::Known(m), Quant::Mxfp4, Task::Infer);
+        req.engine = Engine::Transformers;
+        req.context = 2048;
+        req.gpu = Some(c.gpu(gpu).unwrap());
+        estimate(&c, &req).unwrap().weights_gib
+    };
+    let (t4, l40s, v100) = (weights("t4"), weights("l40s"), weights("v100-32g"));
+    assert!((t4 - l40s).abs() < 0.01, "{t4} {l40s}");
+    assert!(v100 > 3.0 * t4 && v100 < 4.0 * t4, "{t4} {v100}");
+    // The bf16 figure is the model's 16-bit size (116.8B parameters x 2 bytes).
+    assert!((v100 - 116.8e9 * 2.0 / GIB).abs() / v100 < 0.03, "{v100}");
+    // llama.cpp runs the MXFP4 GGUF on the V100: no dequantization there.
+    let mut req = FitRequest::new(ModelRef::Known(m), Quant::Mxfp4, Task::Infer);
+    req.engine = Engine::Llamacpp;
+    req.context = 2048;
+    req.gpu = Some(c.gpu("v100-32g").unwrap());
+    assert!((estimate(&c, &req).unwrap().weights_gib - t4).abs() < 0.01);
+}
+
+#[test]
+fn vllm_refuses_mxfp4_below_compute_capability_8_and_says_what_runs() {
+    let c = Catalog::embedded().unwrap();
+    let m = c.model("gpt-oss-20b").unwrap();
+    let run = |gpu: &str| {
+        let mut req = FitRequest::new(ModelRef::Known(m), Quant::Mxfp4, Task::Infer);
+        req.engine = Engine::Vllm;
+        req.context = 8192;
+        req.gpu = Some(c.gpu(gpu).unwrap());
+        estimate(&c, &req)
+    };
+    assert!(matches!(run("t4"), Err(FitError::Mxfp4Card(..))));
+    assert!(matches!(run("v100-32g"), Err(FitError::Mxfp4Card(..))));
+    assert!(run("a10").is_ok() && run("rtx-3060").is_ok());
+    let en = ask("en", "/fit gpt-oss-20b mxfp4 vllm ctx=8k t4");
+    assert!(
+        en.contains("does not load MXFP4") && en.contains("7.5"),
+        "{en}"
+    );
+    let zh = ask("zh", "/fit gpt-oss-20b mxfp4 vllm ctx=8k t4");
+    assert!(zh.contains("不能") && zh.contains("MXFP4"), "{zh}");
+    // Transformers on the V100 answers with the dequantization said.
+    let v = ask("en", "/fit gpt-oss-20b mxfp4 transformers ctx=4k v100-32g");
+    assert!(v.contains("loads these experts as bf16"), "{v}");
+    let vz = ask("zh", "/fit gpt-oss-20b mxfp4 transformers ctx=4k v100-32g");
+    assert!(vz.contains("按 bf16 加载"), "{vz}");
 }
