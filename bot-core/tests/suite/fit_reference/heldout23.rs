@@ -21,10 +21,14 @@ fn public_measurements_twenty_third_held_out_set() {
     // Untuned (scored on mem_ac's branch from main 648e06e8, 2026-12-04): 1 of 6 numeric rows within 15 %
     // (Mixtral-8x7B Q4_K_M weights +8.3 %), 1 under by more (gpt-oss-120b in Ollama over 4 cards, -23.9 %), 4 not
     // stated (no word for llama.cpp's expert offload or micro-batch); verdicts 4 of 7 (2 not stated, gpt-oss-120b in
-    // vLLM on an A100 80GB answered short) - docs/misses/heldout23_misses.md. The floors may only tighten.
-    let floor_within = 1;
+    // vLLM on an A100 80GB answered short) - docs/misses/heldout23_misses.md.
+    // After mem_ac (`vram::expert_offload`, `FitRequest::ubatch`): 4 of 6 within 15 % (the three
+    // gpt-oss-20b rows on the 20 GB card +6.5 / +9.0 / +4.3 %), 1 under (the Ollama row), the
+    // gpt-oss-120b `--n-cpu-moe 36` row +26.6 % over; verdicts 5 of 7 (the RTX 3070 is not in
+    // the catalog; the A100 vLLM row). The floors may only tighten.
+    let floor_within = 4;
     let ceiling_under = 1;
-    let floor_verdicts = 4;
+    let floor_verdicts = 5;
     floors(
         &held,
         "held out 23",
