@@ -236,3 +236,21 @@ fn vllm_refuses_mxfp4_below_compute_capability_8_and_says_what_runs() {
     let vz = ask("zh", "/fit gpt-oss-20b mxfp4 transformers ctx=4k v100-32g");
     assert!(vz.contains("按 bf16 加载"), "{vz}");
 }
+
+#[test]
+fn cards_listed_for_an_offloaded_moe_carry_no_speed() {
+    // The card list's tok/s comes from the card's bandwidth; with experts in RAM it is unknown.
+    let c = Catalog::embedded().unwrap();
+    let m = c.model("qwen3-30b-a3b").unwrap();
+    let mut req = FitRequest::new(ModelRef::Known(m), Quant::Q4KM, Task::Infer);
+    req.engine = Engine::Llamacpp;
+    req.context = 16384;
+    let plain = estimate(&c, &req).unwrap();
+    assert!(plain.options.iter().any(|o| o.decode_tok_s.is_some()));
+    req.cpu_moe = Some(ALL_LAYERS);
+    let offloaded = estimate(&c, &req).unwrap();
+    assert!(!offloaded.options.is_empty());
+    assert!(offloaded.options.iter().all(|o| o.decode_tok_s.is_none()));
+    // Fewer GiB a card, so cards too small before hold it now.
+    assert!(offloaded.options.len() >= plain.options.len());
+}
