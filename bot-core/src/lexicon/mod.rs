@@ -37,7 +37,9 @@ pub use count::{
     take_card_prefix, token_count,
 };
 pub use edit::{method_typos, one_edit};
-pub use moe_offload::{cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key};
+pub use moe_offload::{
+    cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
+};
 pub use money::{
     LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
     parse_dur, parse_price, parse_size_gb,

@@ -44,6 +44,54 @@ pub fn cpu_moe_layers(value: &str) -> Option<Option<u32>> {
     }
 }
 
+/// Phrases of a sentence that keep an MoE's experts in system RAM (`cpu-moe`): llama.cpp's
+/// flags as typed and what people call it.
+const SAID_ALL: &[&str] = &[
+    "cpu-moe",
+    "cpu_moe",
+    "cpumoe",
+    "-cmoe",
+    "experts on cpu",
+    "experts on the cpu",
+    "experts in ram",
+    "experts in system ram",
+    "experts in cpu ram",
+    "expert offload",
+    "offload the experts",
+    "offload experts",
+    "exps=cpu",
+    "专家卸载",
+    "专家放内存",
+    "专家放到内存",
+    "专家放cpu",
+    "专家放到cpu",
+    "专家放 cpu",
+];
+/// `--n-cpu-moe N` / `-ncmoe N` as typed in a sentence.
+const SAID_N: &[&str] = &["n-cpu-moe", "n_cpu_moe", "ncmoe"];
+
+/// The expert offload a sentence asks for, not negated: `Some(N)` for `--n-cpu-moe N`,
+/// `Some(ALL_LAYERS)` for the other phrases; `None` when none is said. `padded`: the lowered
+/// sentence the reader works on.
+pub fn said_cpu_moe(padded: &str) -> Option<u32> {
+    for w in SAID_N {
+        for (at, m) in padded.match_indices(w) {
+            let rest = padded[at + m.len()..].trim_start_matches([' ', '=', ':']);
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            if let Ok(n) = digits.parse::<u32>()
+                && n > 0
+                && super::said_not_negated(padded, w)
+            {
+                return Some(n);
+            }
+        }
+    }
+    SAID_ALL
+        .iter()
+        .any(|w| super::said_not_negated(padded, w))
+        .then_some(crate::vram::expert_offload::ALL_LAYERS)
+}
+
 /// A `key` for llama.cpp's micro-batch (`-ub`, `--ubatch-size`).
 pub fn is_ubatch_key(key: &str) -> bool {
     matches!(
@@ -67,5 +115,31 @@ mod tests {
         assert_eq!(cpu_moe_layers("lots"), None);
         assert!(is_cpu_moe_word("--cpu-moe") && is_cpu_moe_word("-cmoe"));
         assert!(!is_cpu_moe_word("moe"));
+    }
+
+    #[test]
+    fn a_sentence_says_expert_offload_or_not() {
+        let all = crate::vram::expert_offload::ALL_LAYERS;
+        assert_eq!(
+            said_cpu_moe("can gpt-oss-120b run on a 3060 with cpu-moe?"),
+            Some(all)
+        );
+        assert_eq!(
+            said_cpu_moe("glm-4.5-air on a 4090 with the experts in ram"),
+            Some(all)
+        );
+        assert_eq!(
+            said_cpu_moe("gpt-oss-120b 3060 能跑吗 专家放内存"),
+            Some(all)
+        );
+        assert_eq!(
+            said_cpu_moe("qwen3-30b-a3b with --n-cpu-moe 20 on 12gb"),
+            Some(20)
+        );
+        assert_eq!(
+            said_cpu_moe("glm-4.5-air without cpu-moe on two 3090s"),
+            None
+        );
+        assert_eq!(said_cpu_moe("qwen3-30b-a3b on a 4090"), None);
     }
 }

@@ -254,3 +254,24 @@ fn cards_listed_for_an_offloaded_moe_carry_no_speed() {
     // Fewer GiB a card, so cards too small before hold it now.
     assert!(offloaded.options.len() >= plain.options.len());
 }
+
+#[test]
+fn a_sentence_asking_for_expert_offload_is_read_with_it() {
+    // Said in a question, not typed as a word: the reading carries it, negation drops it.
+    let en = ask(
+        "en",
+        "can glm-4.5-air q4_k_m run on a 3060 with the experts in ram?",
+    );
+    assert!(en.contains("cpu-moe=all"), "{en}");
+    assert!(en.contains("Expert offload"), "{en}");
+    let zh = ask("zh", "gpt-oss-120b 一张3060能跑吗，专家放内存");
+    assert!(
+        zh.contains("cpu-moe=all") && zh.contains("专家卸载"),
+        "{zh}"
+    );
+    let not = ask(
+        "en",
+        "can glm-4.5-air q4_k_m run on a 3060 without cpu-moe?",
+    );
+    assert!(!not.contains("Expert offload"), "{not}");
+}
