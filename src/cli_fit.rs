@@ -375,8 +375,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     } else if a.vllm_v0 {
         req.engine = Engine::Vllm;
-    } else if req.cpu_moe.is_some() {
-        // `--cpu-moe` is llama.cpp's flag: the engine it names.
+    } else if req.cpu_moe.is_some() || req.ubatch.is_some() {
+        // `--cpu-moe`, `--n-cpu-moe`, `--ubatch` are llama.cpp's flags: the engine they name.
         req.engine = Engine::Llamacpp;
     }
     req.cards = a.gpus;
@@ -599,8 +599,8 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     Ok(())
 }
 
-/// Whether the engine was named by llama.cpp's expert-offload flags (`--cpu-moe`,
-/// `--n-cpu-moe N` above 0).
+/// Whether the engine was named by llama.cpp's own flags (`--cpu-moe`, `--n-cpu-moe N` above 0,
+/// `--ubatch`).
 fn req_engine_from_offload(a: &FitArgs) -> bool {
-    a.cpu_moe || a.n_cpu_moe.is_some_and(|n| n > 0)
+    a.cpu_moe || a.n_cpu_moe.is_some_and(|n| n > 0) || a.ubatch.is_some()
 }

@@ -233,7 +233,14 @@ fn engine_option(
         },
         // llama.cpp's micro-batch (`-ub`): the tokens one compute-buffer pass holds.
         _ if lexicon::is_ubatch_key(k) => match v.parse::<u32>() {
-            Ok(n) if (1..=vram::MAX_UBATCH).contains(&n) => req.ubatch = Some(n),
+            Ok(n) if (1..=vram::MAX_UBATCH).contains(&n) => {
+                req.ubatch = Some(n);
+                // A llama.cpp setting: the engine it names unless one was said.
+                if !given.engine {
+                    req.engine = Engine::Llamacpp;
+                    given.engine = true;
+                }
+            }
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "attn" | "attention" => match lexicon::attention(v) {

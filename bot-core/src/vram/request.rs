@@ -587,11 +587,12 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
         let cc = g.compute_capability.clone().unwrap_or_default();
         return Err(FitError::Mxfp4Card(g.name.clone(), cc));
     }
-    if req.ubatch.is_some_and(|u| u == 0 || u > MAX_UBATCH) {
-        return Err(FitError::BadValue(format!(
-            "ub={}",
-            req.ubatch.unwrap_or(0)
-        )));
+    // `-ub` is llama.cpp's: out of range, or beside another engine, it is answered, never
+    // silently dropped.
+    if let Some(u) = req.ubatch
+        && (u == 0 || u > MAX_UBATCH || req.engine != super::Engine::Llamacpp)
+    {
+        return Err(FitError::BadValue(format!("ub={u} ({})", req.engine.key())));
     }
     super::method::check(req)?;
     if req.method == super::Method::Grpo

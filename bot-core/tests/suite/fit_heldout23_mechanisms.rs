@@ -154,6 +154,13 @@ fn cpu_moe_outside_llama_cpp_inference_is_refused_by_name() {
     req.engine = Engine::Llamacpp;
     req.ubatch = Some(0);
     assert!(matches!(estimate(&c, &req), Err(FitError::BadValue(_))));
+    // `-ub` is llama.cpp's: beside vLLM it is answered, not dropped.
+    let mut req = FitRequest::new(ModelRef::Known(m), Quant::Awq, Task::Infer);
+    req.engine = Engine::Vllm;
+    req.ubatch = Some(1024);
+    assert!(matches!(estimate(&c, &req), Err(FitError::BadValue(_))));
+    let said = ask("en", "/fit qwen3-30b-a3b q4_k_m ub=1024 ctx=8k rtx-4080");
+    assert!(said.contains("llamacpp"), "{said}");
 }
 
 #[test]
