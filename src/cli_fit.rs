@@ -71,6 +71,18 @@ pub struct FitArgs {
     /// chat's `gmu=0.95`). Default: vLLM's own 0.90
     #[arg(long)]
     gpu_memory_utilization: Option<String>,
+    /// llama.cpp's expert offload: every routed expert of an MoE in system RAM, attention and
+    /// KV on the card (llama.cpp `--cpu-moe`; the chat's `cpu-moe`). Implies --engine llamacpp
+    #[arg(long, conflicts_with = "n_cpu_moe")]
+    cpu_moe: bool,
+    /// llama.cpp's `--n-cpu-moe N`: the routed experts of the first N layers in system RAM (the
+    /// chat's `ncmoe=N`). Implies --engine llamacpp
+    #[arg(long)]
+    n_cpu_moe: Option<u32>,
+    /// llama.cpp's micro-batch (`-ub`): tokens per compute-buffer pass (the chat's `ub=`).
+    /// Default: llama.cpp's 512
+    #[arg(long)]
+    ubatch: Option<u32>,
     /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
     /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
     #[arg(long, conflicts_with = "no_lora_dropout")]
@@ -342,6 +354,12 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--rollout {r}"))))?;
     }
     req.reference = !a.no_ref;
+    req.cpu_moe = if a.cpu_moe {
+        Some(vram::expert_offload::ALL_LAYERS)
+    } else {
+        a.n_cpu_moe.filter(|n| *n > 0)
+    };
+    req.ubatch = a.ubatch;
     let mut quant_given = a.quant.is_some();
     if let Some(t) = &a.torchao {
         let (q, t) = bot_core::vram::Torchao::parse(t).ok_or_else(|| {
@@ -357,6 +375,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
     } else if a.vllm_v0 {
         req.engine = Engine::Vllm;
+    } else if req.cpu_moe.is_some() || req.ubatch.is_some() {
+        // `--cpu-moe`, `--n-cpu-moe`, `--ubatch` are llama.cpp's flags: the engine they name.
+        req.engine = Engine::Llamacpp;
     }
     req.cards = a.gpus;
     req.gpu = match &a.gpu {
@@ -431,7 +452,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             quant: quant_given,
             gc,
             context: a.context.is_some(),
-            engine: a.engine.is_some() || a.torchao.is_some() || a.vllm_v0,
+            engine: a.engine.is_some()
+                || a.torchao.is_some()
+                || a.vllm_v0
+                || req_engine_from_offload(&a),
             optimizer: a.adam_8bit,
         },
     );
@@ -573,4 +597,10 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
     };
     outln!("{}", Localizer::get().render_plain(Lang::En, &reply))?;
     Ok(())
+}
+
+/// Whether the engine was named by llama.cpp's own flags (`--cpu-moe`, `--n-cpu-moe N` above 0,
+/// `--ubatch`).
+fn req_engine_from_offload(a: &FitArgs) -> bool {
+    a.cpu_moe || a.n_cpu_moe.is_some_and(|n| n > 0) || a.ubatch.is_some()
 }

@@ -380,3 +380,11 @@ fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它�
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。
 fit-no-bf16-train = ⚠️ { $card } 无法用 bf16 训练（计算能力 { $cc }，bf16 需要 8.0 及以上）。可改用 fp16 混合精度加损失缩放（需要 fp32 主权重，显存比这里估算的多），或换一张计算能力 8.0 及以上的卡（A100、L4、RTX 30 系及更新）。
 fit-no-bf16-image = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）。{ $model } 以 bf16 发布；bf16 发布的流水线改用 fp16 运行曾出现数值溢出（NaN、全黑图像：FLUX 在 diffusers 截断激活值之前如此，FLUX Fill 之后仍有报告）。fp16 下可能能跑，也可能不行；计算能力 8.0 及以上的卡可按发布精度运行。
+fit-cpu-moe = 专家卸载（llama.cpp 的 --cpu-moe / --n-cpu-moe）：{ $layers ->
+    [0] 没有层被移走——这些层里没有路由专家，所有权重仍在显卡上。
+   *[other] { $layers } 个 MoE 层的路由专家留在系统内存里（{ $ram } GiB，另加系统自身所需）；显卡上保留注意力、路由器、共享专家、输出头和 KV 缓存，处理提示词时每次只把一个专家张量复制进计算缓冲区。生成会变慢：这些专家要从内存读取或经 PCIe 传输。
+}
+fit-error-cpu-moe = cpu-moe（llama.cpp 的 --cpu-moe / --n-cpu-moe）是在 llama.cpp 或 Ollama 推理时把 MoE 专家放进系统内存的选项，不适用于 { $value }。请加 engine=llamacpp，或去掉 cpu-moe。
+fit-speed-cpu-moe = 速度：不做估算。专家放在系统内存时，每个 token 都要以内存（或 PCIe）的带宽读取它们，这取决于主机，而不是显卡。
+fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Transformers 只在 7.5 及以上保持 MXFP4 压缩格式，在这张卡上会把这些专家按 bf16 加载（上面已按此估算，约为 MXFP4 的四倍）。llama.cpp / Ollama 可以在这张卡上跑 MXFP4 的 GGUF（engine=llamacpp）。
+fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。

@@ -845,3 +845,57 @@ fn training_an_image_model_sizes_the_same_in_both() {
         "{full}"
     );
 }
+
+#[test]
+fn expert_offload_sizes_the_same_in_both() {
+    // `gpuscout fit --model qwen3-30b-a3b --quant q4_k_m --n-cpu-moe 24 --ubatch 1024
+    // --context 32768 --gpu rtx-3060` is `/fit qwen3-30b-a3b q4_k_m ncmoe=24 ub=1024 ctx=32k
+    // rtx-3060`: the flag names llama.cpp in both.
+    let args = [
+        "fit",
+        "--model",
+        "qwen3-30b-a3b",
+        "--quant",
+        "q4_k_m",
+        "--n-cpu-moe",
+        "24",
+        "--ubatch",
+        "1024",
+        "--context",
+        "32768",
+        "--gpu",
+        "rtx-3060",
+    ];
+    let chat_answer = chat("/fit qwen3-30b-a3b q4_k_m ncmoe=24 ub=1024 ctx=32k rtx-3060");
+    assert_eq!(chat_answer, text(&args));
+    assert!(
+        chat_answer.contains("llamacpp") && chat_answer.contains("of 24 MoE layers"),
+        "{chat_answer}"
+    );
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    assert_eq!(v["engine"].as_str(), Some("llamacpp"));
+    let per_card = format!("{:.1} GiB", v["per_gpu_gib"].as_f64().unwrap());
+    assert!(
+        chat_answer.contains(&per_card),
+        "{per_card}:\n{chat_answer}"
+    );
+    // `--cpu-moe` beside vLLM is refused by name in the CLI too.
+    let refused = gpuscout(&[
+        "fit",
+        "--model",
+        "qwen3-30b-a3b",
+        "--quant",
+        "awq",
+        "--engine",
+        "vllm",
+        "--cpu-moe",
+    ]);
+    assert!(!refused.ok);
+    assert!(
+        refused.stderr.contains("does not apply"),
+        "{}",
+        refused.stderr
+    );
+}

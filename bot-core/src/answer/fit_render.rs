@@ -93,6 +93,14 @@ pub fn render_fit(
     if let Some(m) = kv_cache_line(&rep.kv_cache) {
         r.push(m);
     }
+    // llama.cpp's expert offload: what left the card for system RAM (`vram::expert_offload`).
+    if let Some((layers, gib_ram)) = crate::vram::expert_offload::in_ram(req) {
+        r.push(
+            Msg::new("fit-cpu-moe")
+                .arg("layers", layers)
+                .arg("ram", gib(gib_ram)),
+        );
+    }
     r.push(
         Msg::new("fit-margin")
             .arg("pct", rep.margin_pct.round())
@@ -461,6 +469,12 @@ fn engine_named<'a>(p: &Parsed<'_>, rep: &'a FitReport) -> &'a str {
 }
 
 fn speed(r: &mut Reply, req: &FitRequest, opts: &FitOptions, g: &Gpu, lang: Lang) {
+    // Experts in system RAM (`vram::expert_offload`) are read at the host's memory bandwidth,
+    // which the catalog does not know: no figure rather than the card's.
+    if crate::vram::expert_offload::in_ram(req).is_some_and(|(layers, _)| layers > 0) {
+        r.push(Msg::new("fit-speed-cpu-moe"));
+        return;
+    }
     // A card figure the catalog does not know: say which, once, instead of estimating from a
     // guess; the card by its name in the answer's language.
     let mut unknown: Vec<Msg> = Vec::new();

@@ -219,6 +219,30 @@ fn engine_option(
             Some(u) => opts.vllm_utilization = u,
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // llama.cpp's expert offload (`vram::expert_offload`): `cpu-moe`, `ncmoe=N`.
+        _ if lexicon::is_cpu_moe_key(k) => match lexicon::cpu_moe_layers(v) {
+            Some(layers) => {
+                req.cpu_moe = layers;
+                // A llama.cpp flag: the engine it names unless one was said.
+                if layers.is_some() && !given.engine {
+                    req.engine = Engine::Llamacpp;
+                    given.engine = true;
+                }
+            }
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
+        // llama.cpp's micro-batch (`-ub`): the tokens one compute-buffer pass holds.
+        _ if lexicon::is_ubatch_key(k) => match v.parse::<u32>() {
+            Ok(n) if (1..=vram::MAX_UBATCH).contains(&n) => {
+                req.ubatch = Some(n);
+                // A llama.cpp setting: the engine it names unless one was said.
+                if !given.engine {
+                    req.engine = Engine::Llamacpp;
+                    given.engine = true;
+                }
+            }
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
         "attn" | "attention" => match lexicon::attention(v) {
             Some(a) => req.attention = Some(a),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),

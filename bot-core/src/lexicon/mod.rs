@@ -22,6 +22,7 @@
 mod count;
 mod edit;
 mod formats;
+mod moe_offload;
 mod money;
 mod name_size;
 mod needs;
@@ -40,6 +41,9 @@ pub use count::{
 pub use edit::{method_typos, one_edit};
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
+};
+pub use moe_offload::{
+    cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };
 pub use money::{
     LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,

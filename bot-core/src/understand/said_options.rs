@@ -88,6 +88,20 @@ pub(super) fn with_options(catalog: &Catalog, padded: &str, r: Reading) -> Readi
                 a.options
                     .push(("trainer".to_string(), "unsloth".to_string()));
             }
+            // llama.cpp's expert offload said in the sentence (`lexicon::said_cpu_moe`), for an
+            // inference run: the typed line's `cpu-moe` / `ncmoe=N`.
+            if !said(&a, "cpu-moe")
+                && !said(&a, "ncmoe")
+                && a.task.is_none_or(|t| t == crate::vram::Task::Infer)
+                && let Some(n) = crate::lexicon::said_cpu_moe(padded)
+            {
+                let v = if n == crate::vram::expert_offload::ALL_LAYERS {
+                    "all".to_string()
+                } else {
+                    n.to_string()
+                };
+                a.options.push(("cpu-moe".to_string(), v));
+            }
             Reading::Command(Request::Fit(a))
         }
         Reading::Command(Request::Offers(mut o))

@@ -36,6 +36,11 @@ pub(super) fn compute_on(
     if let Some(t) = super::torchao::scheme(req) {
         split = super::torchao::weight_split(shape, t);
     }
+    // Transformers dequantizes MXFP4 experts to bf16 on a card older than 7.5
+    // (`vram::mxfp4_card`).
+    if super::mxfp4_card::transformers_dequantizes(req) {
+        split = weight_split(shape, super::Quant::Bf16, req.engine);
+    }
     // An MoE's fused routed experts left unquantized by bitsandbytes (`vram::bnb_experts`).
     split.layers += super::bnb_experts::extra_bytes(shape, req);
     // A compressed-tensors checkpoint's 16-bit weights kept beside the packed ones.

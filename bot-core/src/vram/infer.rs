@@ -17,7 +17,7 @@ pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Part
             Some(f) => autoawq_fused(shape, req, c, f),
             None => transformers(shape, req, c),
         },
-        Engine::Llamacpp => llamacpp(shape, c),
+        Engine::Llamacpp => llamacpp(shape, req, c),
     }
 }
 
@@ -345,7 +345,7 @@ fn awq_materializes(prefill: AwqPrefill, shape: &Shape, req: &FitRequest) -> boo
     }
 }
 
-fn llamacpp(shape: &Shape, c: &Common) -> Parts {
+fn llamacpp(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let Common {
         cards,
         n,
@@ -360,17 +360,27 @@ fn llamacpp(shape: &Shape, c: &Common) -> Parts {
     } = *c;
     let kv_total = c.kv_total();
     let mut p = Parts::default();
-    // Layer split; compute buffer for one micro-batch in fp32 (12*I + 16*h per
-    // token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch;
+    // Layer split; compute buffer for one micro-batch (`-ub`, default 512) in fp32 (12*I + 16*h
+    // per token = the 6*I + 8*h tensors above at 4 bytes) + logits for the micro-batch;
     // without flash attention, the f32 KQ matrix and its softmax for the micro-batch
     // against the whole cache.
-    let ub = (tokens * batch).min(LLAMACPP_UBATCH as f64);
+    let ub = (tokens * batch).min(req.ubatch.unwrap_or(LLAMACPP_UBATCH).max(1) as f64);
     let mut a = ub
         * (12.0 * shape.ffn_width_active_per_token()
             + 16.0 * shape.hidden as f64
             + 4.0 * shape.vocab as f64);
     if eager {
         a += ub * tokens * heads * LLAMACPP_KQ_BYTES;
+    }
+    // Expert offload (`vram::expert_offload`): the routed experts of the offloaded layers leave
+    // the cards for system RAM; one of their tensors at a time is copied back into the
+    // compute buffer for a prompt batch.
+    let (mut split, mut w_total) = (split, w_total);
+    if let Some(moe) = req.cpu_moe {
+        let off = super::expert_offload::bytes_in_ram(shape, req.quant, moe).min(split.layers);
+        split.layers -= off;
+        w_total -= off;
+        a += super::expert_offload::upload_bytes(shape, req.quant, moe, ub);
     }
     let w = layer_split_weights(shape, &split, cards);
     let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;

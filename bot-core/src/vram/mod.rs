@@ -31,6 +31,7 @@ mod bnb_load;
 mod ct_decompress;
 mod device_map;
 mod estimate;
+pub mod expert_offload;
 mod fit_report;
 mod fsdp;
 mod infer;
@@ -38,6 +39,7 @@ mod kbit_base;
 pub mod kv_cache;
 mod loss_head;
 pub mod method;
+pub mod mxfp4_card;
 mod offload;
 mod optim_step;
 mod option;
@@ -72,7 +74,7 @@ pub use report::{estimate, estimate_with};
 pub use request::{
     AwqFused, AwqPrefill, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip,
     DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
-    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, ModelLayout, ModelRef,
+    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_UBATCH, ModelLayout, ModelRef,
 };
 pub use server::Server;
 pub use shape::{ParamCounts, Shape};

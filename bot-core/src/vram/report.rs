@@ -42,7 +42,19 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
                     .arg("max", m.max_context),
             );
         }
-        if m.is_moe() {
+        // MXFP4 dequantized to bf16 by Transformers on an older card (`vram::mxfp4_card`).
+        if super::mxfp4_card::transformers_dequantizes(req)
+            && let Some(g) = req.gpu
+        {
+            warnings.push(
+                Msg::new("fit-warn-mxfp4-dequantized")
+                    .arg("card", g.name.as_str())
+                    .arg("cc", g.compute_capability.clone().unwrap_or_default()),
+            );
+        }
+        // With experts in system RAM the offload line says where they are instead.
+        let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
+        if m.is_moe() && !offloaded {
             warnings.push(
                 Msg::new("fit-warn-moe")
                     .arg("total", round2(shape.params.total / 1e9))
@@ -398,6 +410,7 @@ pub(super) fn options(
     // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
     let mut out: Vec<(FitOption, u8)> = Vec::new();
     let m = margin_pct(req).0 / 100.0;
+    let experts_in_ram = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     for g in &catalog.gpus {
         let vram = g.usable_gib() * GIB;
         let per_card = match VllmDefaults::for_card(Some(g)) {
@@ -421,8 +434,10 @@ pub(super) fn options(
                     usd_per_hour: price.as_ref().map(|p| p.usd * Decimal::from(cards)),
                     price_from: price.as_ref().is_some_and(|p| p.from),
                     price_as_of: price.map(|p| p.as_of),
-                    // Decode over the average context of a generation (half the sequence).
-                    decode_tok_s: (!req.task.is_training())
+                    // Decode over the average context of a generation (half the sequence);
+                    // none with experts in system RAM (`vram::expert_offload`): the host's RAM
+                    // bandwidth reads them, which the catalog does not know.
+                    decode_tok_s: (!req.task.is_training() && !experts_in_ram)
                         .then(|| {
                             super::throughput::decode_with_shape(
                                 shape,

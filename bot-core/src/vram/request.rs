@@ -24,6 +24,9 @@ pub const MAX_CONTEXT: u32 = 10_000_000;
 /// Largest batch accepted.
 pub const MAX_BATCH: u32 = 4096;
 
+/// Largest llama.cpp micro-batch accepted (`-ub`; llama.cpp caps it at the batch, `-b`).
+pub const MAX_UBATCH: u32 = 65_536;
+
 /// Why an estimate cannot be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FitError {
@@ -62,6 +65,14 @@ pub enum FitError {
     /// DoRA asked for a full fine-tune or inference: it is a LoRA variant.
     #[error("DoRA is a LoRA variant: use it with lora or qlora")]
     DoraScope,
+    /// Expert offload (`--cpu-moe`, `--n-cpu-moe`) asked of an engine without it, or of
+    /// training: it is llama.cpp's (and Ollama's) inference option.
+    #[error("cpu-moe is llama.cpp's expert offload for inference, not {0}")]
+    CpuMoeScope(String),
+    /// vLLM asked to load MXFP4 on a card older than compute capability 8.0
+    /// (`vram::mxfp4_card::vllm_refuses`): the card and its capability.
+    #[error("vLLM loads MXFP4 on compute capability 8.0 or newer, not {0} ({1})")]
+    Mxfp4Card(String, String),
 }
 
 impl FitError {
@@ -95,6 +106,10 @@ impl FitError {
                 Msg::new("fit-error-method-scope").arg("method", m.as_str())
             }
             FitError::DoraScope => Msg::new("fit-error-dora-scope"),
+            FitError::CpuMoeScope(v) => Msg::new("fit-error-cpu-moe").said("value", v.as_str()),
+            FitError::Mxfp4Card(card, cc) => Msg::new("fit-error-mxfp4-vllm")
+                .arg("card", card.as_str())
+                .arg("cc", cc.as_str()),
         }
     }
 }
@@ -265,6 +280,13 @@ pub struct FitRequest<'a> {
     /// on). Off (`ref=off`, CLI `--no-ref`): TRL's `precompute_ref_log_probs=True`, or GRPO with
     /// `beta=0`: no reference copy for full fine-tuning.
     pub reference: bool,
+    /// llama.cpp's expert offload (`vram::expert_offload`): the routed experts of the first N
+    /// layers in system RAM (`--n-cpu-moe N`; `expert_offload::ALL_LAYERS` for `--cpu-moe`;
+    /// the chat's `cpu-moe`, `ncmoe=N`). `None`: every tensor on the card.
+    pub cpu_moe: Option<u32>,
+    /// llama.cpp's micro-batch (`-ub`, `--ubatch-size`; the chat's `ub=`): the tokens one
+    /// compute-buffer pass holds. `None`: llama.cpp's default 512.
+    pub ubatch: Option<u32>,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -426,6 +448,8 @@ impl<'a> FitRequest<'a> {
             completion: None,
             rollout: super::Rollout::Generate,
             reference: true,
+            cpu_moe: None,
+            ubatch: None,
         }
     }
 
@@ -552,6 +576,23 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
             );
             return Err(FitError::TorchaoScope(what));
         }
+    }
+    if req.cpu_moe.is_some() && (req.engine != super::Engine::Llamacpp || req.task.is_training()) {
+        let what = format!("{} {}", req.task.key(), req.engine.key());
+        return Err(FitError::CpuMoeScope(what));
+    }
+    if super::mxfp4_card::vllm_refuses(req)
+        && let Some(g) = req.gpu
+    {
+        let cc = g.compute_capability.clone().unwrap_or_default();
+        return Err(FitError::Mxfp4Card(g.name.clone(), cc));
+    }
+    // `-ub` is llama.cpp's: out of range, or beside another engine, it is answered, never
+    // silently dropped.
+    if let Some(u) = req.ubatch
+        && (u == 0 || u > MAX_UBATCH || req.engine != super::Engine::Llamacpp)
+    {
+        return Err(FitError::BadValue(format!("ub={u} ({})", req.engine.key())));
     }
     super::method::check(req)?;
     if req.method == super::Method::Grpo

@@ -740,5 +740,7 @@ mod heldout20;
 mod heldout21;
 #[path = "fit_reference/heldout22.rs"]
 mod heldout22;
+#[path = "fit_reference/heldout23.rs"]
+mod heldout23;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -254,6 +254,15 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 req.method = bot_core::vram::Method::from_key(&other[9..]).expect("method");
             }
             "--dora" => req.dora = true,
+            // llama.cpp's expert offload (`vram::expert_offload`), as the CLI's flags set it.
+            "--cpu-moe" => req.cpu_moe = Some(bot_core::vram::expert_offload::ALL_LAYERS),
+            other if other.starts_with("--n-cpu-moe=") => {
+                req.cpu_moe = Some(other[12..].parse().expect("layers"));
+            }
+            // llama.cpp's micro-batch (`-ub`).
+            other if other.starts_with("--ubatch=") => {
+                req.ubatch = Some(other[9..].parse().expect("ubatch"));
+            }
             "--no-ref" => req.reference = false,
             other if other.starts_with("--generations=") => {
                 req.generations = other[14..].parse().expect("generations");
