@@ -17,7 +17,7 @@ pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Part
             Some(f) => autoawq_fused(shape, req, c, f),
             None => transformers(shape, req, c),
         },
-        Engine::Llamacpp => llamacpp(shape, c),
+        Engine::Llamacpp => llamacpp(shape, req, c),
     }
 }
 
@@ -63,6 +63,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         vision: Some(v), ..
     }) = req.model
     {
+        let v = &super::vision_tower::capped(v, req.max_pixels);
         let (encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
         a = if req.vllm_v0 {
             v0_vision_profile(shape, n, prof_tokens, kept, encode).max(sampler)
@@ -345,7 +346,7 @@ fn awq_materializes(prefill: AwqPrefill, shape: &Shape, req: &FitRequest) -> boo
     }
 }
 
-fn llamacpp(shape: &Shape, c: &Common) -> Parts {
+fn llamacpp(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let Common {
         cards,
         n,
@@ -372,9 +373,27 @@ fn llamacpp(shape: &Shape, c: &Common) -> Parts {
     if eager {
         a += ub * tokens * heads * LLAMACPP_KQ_BYTES;
     }
-    let w = layer_split_weights(shape, &split, cards);
+    let mut w = layer_split_weights(shape, &split, cards);
+    let mut w_total = w_total;
     let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
     let kv = kv_total * share;
+    // A tiled vision encoder (Llama-3.2-Vision, which only Ollama runs in GGUF): its projector
+    // file in 16 bits and the graph Ollama reserves for it, on the first card
+    // (`vram::vision_tower`).
+    if let ModelRef::Known(Model {
+        vision: Some(v), ..
+    }) = req.model
+        && let Some(graph) = super::vision_tower::ollama_tiled_graph_bytes(v)
+    {
+        let extra = super::vision_tower::f16_projector_extra_bytes(
+            v,
+            shape.hidden,
+            req.quant.linear_bits(),
+        );
+        w += extra;
+        w_total += extra;
+        a += graph;
+    }
     p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
     p.parallelism = if cards > 1 {
         Parallelism::Layer

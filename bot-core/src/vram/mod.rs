@@ -48,6 +48,7 @@ pub mod server;
 mod train;
 pub mod unsloth_loss;
 pub mod unsloth_release;
+pub mod vision_tower;
 mod vllm_grant;
 pub mod vllm_pool;
 
