@@ -125,7 +125,9 @@ pub struct FitReport {
     pub margin_gib: Option<f64>,
     /// Only when a card was given: `fits` (clear, with the stated margin), `tight` (fits, but
     /// inside the margin), `short` (misses by less than the margin), `no` (clear miss); see
-    /// `estimate::verdict`.
+    /// `estimate::verdict`. `starts`: a vLLM service whose KV pool holds one of its requests at
+    /// full length but not all of them, so vLLM starts and queues the rest
+    /// (`vllm_pool::starts_margin_gib`; the margin is over one request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
     /// Training on a named card, only when the verdict turns on gradient checkpointing (fits

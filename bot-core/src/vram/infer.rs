@@ -181,6 +181,17 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     };
     if eager && generate.is_none() {
         a += eager_score_bytes(batch, tokens, tokens, heads);
+        // The vision tower encodes the image before the decoder runs: its own eager scores
+        // over every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
+        if let ModelRef::Known(Model {
+            vision: Some(v), ..
+        }) = req.model
+        {
+            let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
+            if let Some(scores) = super::vision_tower::eager_scores_bytes(v, image) {
+                a = a.max(batch * scores);
+            }
+        }
     }
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
     a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;

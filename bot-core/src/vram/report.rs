@@ -265,6 +265,18 @@ fn judge_card(
         vram * GIB,
         report.margin_pct,
     ));
+    // A vLLM service that holds fewer than its `max_num_seqs` requests at full length still
+    // starts (`vram::vllm_pool`): the verdict says so rather than "does not fit".
+    if !matches!(report.verdict.as_deref(), Some("fits" | "tight")) {
+        let mut one = req.clone();
+        one.batch = 1;
+        let need = super::estimate::compute(shape, &one, opts).need();
+        if let Some(left) = super::vllm_pool::starts_margin_gib(req, opts, report, g, need) {
+            report.fits = Some(true);
+            report.margin_gib = Some(round2(left));
+            report.verdict = Some("starts".into());
+        }
+    }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
     if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {

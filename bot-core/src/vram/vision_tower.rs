@@ -85,3 +85,28 @@ pub fn ollama_tiled_graph_bytes(v: &VisionTower) -> Option<f64> {
 pub fn f16_projector_extra_bytes(v: &VisionTower, decoder_hidden: u32, bits: f64) -> f64 {
     encoder_params(v, decoder_hidden) * (2.0 - bits / 8.0).max(0.0)
 }
+
+/// The image's tokens in a Transformers run: the processor's largest image as capped
+/// ([`capped`]), no more than the whole sequence the request sizes (a smaller image gives
+/// fewer).
+pub fn image_tokens_in(v: &VisionTower, max_pixels: Option<u64>, context: u32) -> u64 {
+    image_tokens(&capped(v, max_pixels)).min(context as u64)
+}
+
+/// Bytes of one vision block's attention scores when Transformers runs the tower's attention
+/// eagerly (`attn_implementation="eager"`): Qwen2-VL's `VisionAttention` and Qwen2.5-VL's
+/// `eager_attention_forward` build `[heads, patches, patches]` scores over the whole image (a
+/// full-attention block: all 32 of Qwen2-VL's, `fullatt_block_indexes` of Qwen2.5-VL's, whose
+/// window blocks used a full `[1, patches, patches]` mask until transformers#37363), with the
+/// fp32 softmax beside them: `EAGER_SCORE_BYTES` per element and head plus the 16-bit mask once.
+/// Measured in transformers#37363 (A100, Qwen2.5-VL-7B bf16, one 1000 × 2530 image: 3240
+/// tokens, 12 960 patches): peak allocated 38 783 MiB eager against 16 295 MiB with flash
+/// attention, 21.96 GiB more, where this gives 20.3. `None` for a tiled tower or one whose
+/// heads were not read.
+pub fn eager_scores_bytes(v: &VisionTower, image_tokens: u64) -> Option<f64> {
+    if v.tiles > 0 || v.heads == 0 {
+        return None;
+    }
+    let patches = image_tokens as f64 * (v.merge as f64).powi(2);
+    Some(patches * patches * (super::parts::EAGER_SCORE_BYTES * v.heads as f64 + 2.0))
+}
