@@ -381,3 +381,10 @@ fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它�
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。
 fit-no-bf16-train = ⚠️ { $card } 无法用 bf16 训练（计算能力 { $cc }，bf16 需要 8.0 及以上）。可改用 fp16 混合精度加损失缩放（需要 fp32 主权重，显存比这里估算的多），或换一张计算能力 8.0 及以上的卡（A100、L4、RTX 30 系及更新）。
 fit-no-bf16-image = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）。{ $model } 以 bf16 发布；bf16 发布的流水线改用 fp16 运行曾出现数值溢出（NaN、全黑图像：FLUX 在 diffusers 截断激活值之前如此，FLUX Fill 之后仍有报告）。fp16 下可能能跑，也可能不行；计算能力 8.0 及以上的卡可按发布精度运行。
+fit-warn-vision-image = ℹ️ vLLM 启动时的显存预估会编码处理器允许的最大图片：{ $pixels } 像素，{ $tokens } 个图像 token{ $given ->
+    [yes] ，按 max_pixels= 设定的上限（即 vLLM 的 mm_processor_kwargs）。
+   *[no] ，即处理器自身的上限；写 max_pixels=1048576（vLLM 的 mm_processor_kwargs）可按更小的上限估算。
+  }
+fit-warn-ollama-projector = ℹ️ Ollama 会把视觉投影器作为单独的 16 位文件加载到第一张卡上（{ $weights } GiB，与文本模型的量化无关），并为其计算图预留 { $graph } GiB：对最大图片所有切块一次性做注意力（这是 Ollama 自己的估算，也就是 `ollama ps` 显示的数）。
+fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（flash attention 可避免；max_pixels= 可把图片限小）。
+fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。

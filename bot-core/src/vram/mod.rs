@@ -46,6 +46,7 @@ mod report;
 mod request;
 pub mod server;
 mod train;
+pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;
 pub mod vision_tower;

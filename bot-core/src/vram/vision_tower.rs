@@ -110,3 +110,60 @@ pub fn eager_scores_bytes(v: &VisionTower, image_tokens: u64) -> Option<f64> {
     let patches = image_tokens as f64 * (v.merge as f64).powi(2);
     Some(patches * patches * (super::parts::EAGER_SCORE_BYTES * v.heads as f64 + 2.0))
 }
+
+/// What the answer says about the image encoder it sized: the image vLLM's start-up profile
+/// encodes and the word that caps it, Ollama's tiled projector, the eager scores over the image.
+pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate::reply::Msg> {
+    use super::{Engine, GIB, ModelRef, round2};
+    use crate::reply::Msg;
+    let ModelRef::Known(m) = req.model else {
+        return Vec::new();
+    };
+    let Some(v) = m.vision.as_ref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if req.task.is_training() {
+        return out;
+    }
+    let t = capped(v, req.max_pixels);
+    match req.engine {
+        Engine::Vllm if v.tiles == 0 => out.push(
+            Msg::new("fit-warn-vision-image")
+                .arg("pixels", t.max_pixels as f64)
+                .arg("tokens", image_tokens(&t) as f64)
+                .arg(
+                    "given",
+                    if req.max_pixels.is_some() {
+                        "yes"
+                    } else {
+                        "no"
+                    },
+                ),
+        ),
+        Engine::Llamacpp => {
+            if let Some(graph) = ollama_tiled_graph_bytes(v) {
+                out.push(
+                    Msg::new("fit-warn-ollama-projector")
+                        .arg(
+                            "weights",
+                            round2(encoder_params(v, shape.hidden) * 2.0 / GIB),
+                        )
+                        .arg("graph", round2(graph / GIB)),
+                );
+            }
+        }
+        Engine::Transformers if req.attention().materializes_scores() => {
+            let image = image_tokens_in(v, req.max_pixels, req.context);
+            if let Some(b) = eager_scores_bytes(v, image) {
+                out.push(
+                    Msg::new("fit-warn-vision-eager")
+                        .arg("tokens", image as f64)
+                        .arg("gib", round2(b / GIB)),
+                );
+            }
+        }
+        _ => {}
+    }
+    out
+}
