@@ -505,7 +505,11 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
         warnings.push(
             Msg::new("fit-warn-vllm-v0")
                 .arg("util", round2(opts.vllm_share() * 100.0))
-                .arg("tokens", d.batched_tokens),
+                .arg("tokens", d.batched_tokens)
+                // Its CUDA graphs outside that share (`parts::VLLM_V0_GRAPHS_SEEN_GIB`).
+                .arg("rest", round2((1.0 - opts.vllm_share()) * 100.0))
+                .arg("graphs_lo", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[0])
+                .arg("graphs_hi", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[1]),
         );
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
         let d = VllmDefaults::for_card(req.gpu);
