@@ -371,7 +371,10 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
         report.warning_ids.push(w.id.clone());
         report.warnings.push(w);
     }
-    let alternatives = if report.fits == Some(false) {
+    // A vLLM service that starts holding fewer than all its requests (`starts`): the cards that
+    // hold them all are offered too.
+    let alternatives = if report.fits == Some(false) || report.verdict.as_deref() == Some("starts")
+    {
         let mut any_card = req.clone();
         any_card.gpu = None;
         any_card.cards = 1;

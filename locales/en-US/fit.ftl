@@ -64,7 +64,7 @@ fit-margin = Expect up to ±{ $pct }% { $measured ->
    *[no] (a stated allowance: no public measurement covers this setup yet)
   }; an estimate near the card's limit may not fit.
 fit-verdict = { $verdict ->
-    [starts] ✅ vLLM starts on { $cards } × { $gpu } ({ $vram } GiB each): its KV cache pool holds at least one request at full length, { $margin } GiB to spare per card for it; not all the requests at once (below).
+    [starts] ⚠️ vLLM starts on { $cards } × { $gpu } ({ $vram } GiB each): its KV cache pool holds at least one request at full length, { $margin } GiB to spare per card for it; not all the requests at once (below).
     [fits] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
     [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
     [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.

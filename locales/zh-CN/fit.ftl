@@ -80,7 +80,7 @@ fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
    *[no] （这是预留的余量：这类配置还没有公开实测数据可对照）
   }；估算值接近显存上限时，实际可能放不下。
 fit-verdict = { $verdict ->
-    [starts] ✅ vLLM 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动：KV 缓存池至少装得下一个满长度的请求，按一个请求算每张卡还剩 { $margin } GiB；但装不下所有请求同时跑（见下）。
+    [starts] ⚠️ vLLM 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动：KV 缓存池至少装得下一个满长度的请求，按一个请求算每张卡还剩 { $margin } GiB；但装不下所有请求同时跑（见下）。
     [fits] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
     [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
     [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。

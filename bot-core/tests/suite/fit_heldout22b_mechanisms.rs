@@ -54,6 +54,14 @@ fn the_two_vision_models_resolve_from_their_configs() {
         )
     );
     assert!((q.params_b - 2.21).abs() < 0.01);
+    // Llama-3.2-90B-Vision is its own shape (Llama-3.1-70B's decoder with 20 fusion layers).
+    let l90 = c.model("llama3.2-vision:90b").unwrap();
+    assert_eq!(
+        (l90.layers, l90.hidden, l90.heads, l90.intermediate),
+        (100, 8192, 64, 28672)
+    );
+    assert!((l90.params_b - 88.8).abs() < 0.01);
+    assert_eq!(l90.vision.unwrap().tiles, 4);
     assert_eq!(q.max_context, 32768);
     let v = q.vision.unwrap();
     assert_eq!(
@@ -224,9 +232,11 @@ fn a_vllm_service_starts_when_its_pool_holds_one_full_request() {
     // The answer: a start, and how many run at once, in both languages.
     let en = ask("en", "/fit llama-3.1-8b vllm ctx=32k batch=32 4090");
     assert!(
-        en.contains("✅ vLLM starts") && en.contains("of the 32 requests"),
+        en.contains("⚠️ vLLM starts") && en.contains("of the 32 requests"),
         "{en}"
     );
+    // What the whole demand needs is still said: the largest part and the cards that hold it.
+    assert!(en.contains("The largest part is the KV cache") && en.contains("What does hold it"));
     let zh = ask("zh", "/fit llama-3.1-8b vllm ctx=32k batch=32 4090");
     assert!(
         zh.contains("vLLM 能在") && zh.contains("32 个请求中的"),
