@@ -494,7 +494,7 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
         .into_iter()
         .filter_map(|(word, r, o)| {
             let rep = vram::estimate_with(catalog, &r, &o).ok()?;
-            (rep.fits == Some(true)).then(|| Remedy {
+            rep.holds_all().then(|| Remedy {
                 word,
                 need_gib: rep.per_gpu_required_gib,
                 clear: rep.verdict.as_deref() == Some("fits"),

@@ -150,3 +150,12 @@ pub struct FitReport {
     /// a stated guess, not a measured error).
     pub margin_measured: bool,
 }
+
+impl FitReport {
+    /// Whether the named card holds the whole job: it fits, and not only as a vLLM service that
+    /// starts holding fewer than all its requests at once (`starts`). What a service sized for
+    /// its concurrency (`/tco`, `/pick`'s card, a remedy) must ask, not merely whether it runs.
+    pub fn holds_all(&self) -> bool {
+        self.fits == Some(true) && self.verdict.as_deref() != Some("starts")
+    }
+}

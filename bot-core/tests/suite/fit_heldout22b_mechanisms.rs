@@ -223,12 +223,16 @@ fn a_vllm_service_starts_when_its_pool_holds_one_full_request() {
     assert!(many.per_gpu_required_gib > card.usable_gib());
     assert_eq!(many.verdict.as_deref(), Some("starts"));
     assert_eq!(many.fits, Some(true));
+    // It runs, but it does not hold the whole service: /tco's concurrency, /pick's card and a
+    // remedy ask for that (`FitReport::holds_all`).
+    assert!(!many.holds_all());
     // One request at the model's whole 128K needs 16 GiB of KV alone: it does not start.
     let long = run(131072, 4);
     assert_eq!(long.verdict.as_deref(), Some("no"));
     // A batch the pool holds whole keeps its plain verdict.
     let few = run(4096, 2);
     assert!(matches!(few.verdict.as_deref(), Some("fits" | "tight")));
+    assert!(few.holds_all());
     // The answer: a start, and how many run at once, in both languages.
     let en = ask("en", "/fit llama-3.1-8b vllm ctx=32k batch=32 4090");
     assert!(
