@@ -142,6 +142,11 @@ pub struct FitArgs {
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
     vllm_v0: bool,
+    /// The image processor's largest image in pixels, as vLLM's `mm_processor_kwargs`
+    /// `max_pixels` caps it (1048576, 1024*1024 or 1280*28*28; the chat's `max_pixels=`):
+    /// vLLM's start-up profile encodes an image of that size. Default: the processor's own.
+    #[arg(long, value_parser = max_pixels_arg)]
+    max_pixels: Option<u64>,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -280,6 +285,11 @@ fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothReleas
         .ok_or_else(|| format!("not an Unsloth release (year.month, e.g. 2024.5): {s}"))
 }
 
+fn max_pixels_arg(s: &str) -> std::result::Result<u64, String> {
+    bot_core::lexicon::pixels(s)
+        .ok_or_else(|| format!("not a pixel count (1048576, 1024*1024 or 1280*28*28): {s}"))
+}
+
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
@@ -336,6 +346,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;
     req.vllm_v0 = a.vllm_v0;
+    req.max_pixels = a.max_pixels;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;

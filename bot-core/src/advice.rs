@@ -371,7 +371,10 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
         report.warning_ids.push(w.id.clone());
         report.warnings.push(w);
     }
-    let alternatives = if report.fits == Some(false) {
+    // A vLLM service that starts holding fewer than all its requests (`starts`): the cards that
+    // hold them all are offered too.
+    let alternatives = if report.fits == Some(false) || report.verdict.as_deref() == Some("starts")
+    {
         let mut any_card = req.clone();
         any_card.gpu = None;
         any_card.cards = 1;
@@ -491,7 +494,7 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
         .into_iter()
         .filter_map(|(word, r, o)| {
             let rep = vram::estimate_with(catalog, &r, &o).ok()?;
-            (rep.fits == Some(true)).then(|| Remedy {
+            rep.holds_all().then(|| Remedy {
                 word,
                 need_gib: rep.per_gpu_required_gib,
                 clear: rep.verdict.as_deref() == Some("fits"),

@@ -168,7 +168,8 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         req.batch = c;
         req.cards = cards;
         req.gpu = Some(gpu);
-        if vram::estimate(catalog, &req)?.fits == Some(true) {
+        // All `c` sequences held at once, not a server that starts with fewer (`starts`).
+        if vram::estimate(catalog, &req)?.holds_all() {
             concurrency = c;
             break;
         }

@@ -64,6 +64,7 @@ fit-margin = Expect up to ±{ $pct }% { $measured ->
    *[no] (a stated allowance: no public measurement covers this setup yet)
   }; an estimate near the card's limit may not fit.
 fit-verdict = { $verdict ->
+    [starts] ⚠️ vLLM starts on { $cards } × { $gpu } ({ $vram } GiB each): its KV cache pool holds at least one request at full length, { $margin } GiB to spare per card for it; not all the requests at once (below).
     [fits] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
     [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
     [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
@@ -182,7 +183,7 @@ fit-warn-server-pool = ℹ️ { $server ->
        *[no] {" "}default 0.9
       }; mfs=0.5 to change it)
   }. The rest is sized as vLLM's class (paged KV cache, its start-up profile), an assumption for this server; the verdict counts what the job needs, not the pool it fills.
-fit-warn-vllm-v0 = ℹ️ Sized for vLLM's V0 engine (before 0.8, or VLLM_USE_V1=0): it takes { $util }% of each card up front and its start-up profile runs { $tokens } tokens in one pass (no chunked prefill below 32K tokens), images at their full size; without vllm=v0 the V1 engine is sized.
+fit-warn-vllm-v0 = ℹ️ Sized for vLLM's V0 engine (before 0.8, or VLLM_USE_V1=0): it takes { $util }% of each card up front and its start-up profile runs { $tokens } tokens in one pass (no chunked prefill below 32K tokens), images at their full size; without vllm=v0 the V1 engine is sized. Its CUDA graphs are captured after that, in the other { $rest }% of the card: vLLM's own logs show { $graphs_lo } to { $graphs_hi } GiB for them (vllm#11452), too wide a range to size one figure; if it fails while capturing, lower gpu_memory_utilization (gmu=) or start it with --enforce-eager.
 fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A100 (H100, H200, B200), vLLM profiles chunks of { $tokens } tokens and { $seqs } requests at once: { $extra } GiB more activations per card; the card list counts it.
 fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
@@ -347,3 +348,10 @@ fit-error-cpu-moe = cpu-moe (llama.cpp's --cpu-moe / --n-cpu-moe) keeps an MoE's
 fit-speed-cpu-moe = Speed: not estimated. With experts in system RAM each token reads them at your RAM's (or PCIe's) bandwidth, which depends on the host, not on the card.
 fit-warn-mxfp4-dequantized = ⚠️ { $card } has compute capability { $cc }: Transformers keeps MXFP4 packed only on 7.5 or newer, so it loads these experts as bf16 (sized so above, about four times the MXFP4 size). llama.cpp / Ollama run the MXFP4 GGUF on this card (engine=llamacpp).
 fit-error-mxfp4-vllm = vLLM does not load MXFP4 on { $card } (compute capability { $cc }; it needs 8.0 or newer). On this card llama.cpp / Ollama run the MXFP4 GGUF (engine=llamacpp), and Transformers keeps MXFP4 from 7.5 (engine=transformers).
+fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image the processor takes: { $pixels } pixels, { $tokens } image tokens{ $given ->
+    [yes] , as max_pixels= sets it (vLLM's mm_processor_kwargs).
+   *[no] , the processor's own limit; max_pixels=1048576 (vLLM's mm_processor_kwargs) sizes a smaller cap.
+  }
+fit-warn-ollama-projector = ℹ️ Ollama loads the vision projector as its own 16-bit file on the first card ({ $weights } GiB, whatever the text model's quantization) and reserves { $graph } GiB for its graph: the attention over every tile of the largest image at once (Ollama's own estimate, what `ollama ps` shows).
+fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
+fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).

@@ -80,6 +80,7 @@ fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
    *[no] （这是预留的余量：这类配置还没有公开实测数据可对照）
   }；估算值接近显存上限时，实际可能放不下。
 fit-verdict = { $verdict ->
+    [starts] ⚠️ vLLM 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动：KV 缓存池至少装得下一个满长度的请求，按一个请求算每张卡还剩 { $margin } GiB；但装不下所有请求同时跑（见下）。
     [fits] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
     [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
     [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
@@ -198,7 +199,7 @@ fit-warn-server-pool = ℹ️ { $server ->
        *[no] 默认 0.9
       }；用 mfs=0.5 调整）
   }。其余部分按 vLLM 这一类引擎估算（分页 KV 缓存、启动时的显存预估），这是对该引擎的假设；能否放下按任务实际需要的显存算，而不是它占满的缓存池。
-fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。
+fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。之后它会在卡上剩下的 { $rest }% 里捕获 CUDA graph：vLLM 自己的日志里这部分占 { $graphs_lo } 到 { $graphs_hi } GiB 不等（vllm#11452），范围太宽，无法给出一个数；如果在捕获时失败，调低 gpu_memory_utilization（gmu=）或加 --enforce-eager 启动。
 fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100、H200、B200）上，vLLM 默认每次 { $tokens } token、同时 { $seqs } 个请求：每张卡的激活值多 { $extra } GiB；卡的列表已按此计算。
 fit-warn-vllm-fewer-seqs = ℹ️ 若启动时把最大并发序列数设为 { $seqs }（vLLM 在较小显卡上的默认值），启动预估同时采样的请求更少：每张卡约需 { $need } GiB（这张卡还剩 { $spare } GiB）。
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。
@@ -388,3 +389,10 @@ fit-error-cpu-moe = cpu-moe（llama.cpp 的 --cpu-moe / --n-cpu-moe）是在 lla
 fit-speed-cpu-moe = 速度：不做估算。专家放在系统内存时，每个 token 都要以内存（或 PCIe）的带宽读取它们，这取决于主机，而不是显卡。
 fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Transformers 只在 7.5 及以上保持 MXFP4 压缩格式，在这张卡上会把这些专家按 bf16 加载（上面已按此估算，约为 MXFP4 的四倍）。llama.cpp / Ollama 可以在这张卡上跑 MXFP4 的 GGUF（engine=llamacpp）。
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。
+fit-warn-vision-image = ℹ️ vLLM 启动时的显存预估会编码处理器允许的最大图片：{ $pixels } 像素，{ $tokens } 个图像 token{ $given ->
+    [yes] ，按 max_pixels= 设定的上限（即 vLLM 的 mm_processor_kwargs）。
+   *[no] ，即处理器自身的上限；写 max_pixels=1048576（vLLM 的 mm_processor_kwargs）可按更小的上限估算。
+  }
+fit-warn-ollama-projector = ℹ️ Ollama 会把视觉投影器作为单独的 16 位文件加载到第一张卡上（{ $weights } GiB，与文本模型的量化无关），并为其计算图预留 { $graph } GiB：对最大图片所有切块一次性做注意力（这是 Ollama 自己的估算，也就是 `ollama ps` 显示的数）。
+fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
+fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。

@@ -539,7 +539,7 @@ pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
             }
             // The options shown carry list prices; say where a fresh live price exists.
             let shown = match p.req.gpu {
-                Some(_) if !fit.fits() => &fit.alternatives,
+                Some(_) if !fit.report.holds_all() => &fit.alternatives,
                 Some(_) => &Vec::new(),
                 None => &fit.report.options,
             };

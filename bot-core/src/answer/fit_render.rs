@@ -370,13 +370,14 @@ fn push_verdict(
         if matches!(verdict, "tight" | "short") {
             push_remedies(r, catalog, p, verdict, lang);
         }
-        if fits {
-            if !req.task.is_training() {
-                speed(r, req, &p.opts, g, lang);
-            }
-        } else {
+        if fits && !req.task.is_training() {
+            speed(r, req, &p.opts, g, lang);
+        }
+        // A vLLM service that starts but holds fewer than all its requests (`starts`): what
+        // the whole demand needs, as for a job that does not fit.
+        if !fits || verdict == "starts" {
             r.push(why_not(rep));
-            if let Some(m) = four_bit_on_card(catalog, p) {
+            if !fits && let Some(m) = four_bit_on_card(catalog, p) {
                 r.push(m);
             }
             push_options(

@@ -243,6 +243,12 @@ fn engine_option(
             }
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // The image processor's largest image (vLLM's `mm_processor_kwargs` `max_pixels`):
+        // what vLLM's start-up profile encodes (`vram::vision_tower::capped`).
+        "max_pixels" | "max-pixels" | "maxpixels" | "最大像素" => match lexicon::pixels(v) {
+            Some(p) => req.max_pixels = Some(p),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
         "attn" | "attention" => match lexicon::attention(v) {
             Some(a) => req.attention = Some(a),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),

@@ -248,7 +248,9 @@ fn job_fits(ctx: &Ctx, gpu: &str, job: &str) -> Result<Option<bool>, Reply> {
     p.req.cards = 1;
     let fit =
         crate::advice::decide(ctx.catalog, &p.req, &p.opts).map_err(|e| Reply::text(e.msg()))?;
-    Ok(Some(fit.fits()))
+    Ok(Some(
+        fit.report.holds_all() || (fit.fits() && fit.report.fits.is_none()),
+    ))
 }
 
 /// The cheapest configuration (by the catalog's list prices, as `/fit` ranks them) that holds

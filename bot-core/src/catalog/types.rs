@@ -362,6 +362,14 @@ pub struct VisionTower {
     /// Patches per side merged into one language-model token.
     pub merge: u32,
     pub max_pixels: u64,
+    /// A tiled encoder (Llama-3.2-Vision's `max_num_tiles`): the image is cut into this many
+    /// square tiles of `max_pixels / tiles` pixels, each encoded with one class token, and the
+    /// global layers attend over every tile's patches together. 0: not tiled (Qwen-VL).
+    #[serde(default)]
+    pub tiles: u32,
+    /// Attention heads of the encoder (`vision_config.attention_heads`); 0 where not read.
+    #[serde(default)]
+    pub heads: u32,
 }
 
 impl Model {

@@ -421,7 +421,8 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
     req.gpu = Some(gpu);
     req.cards = cards;
     let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
-    if fit.fits() {
+    // A card that only starts the service with fewer than its users at once does not hold it.
+    if fit.report.holds_all() || fit.report.fits.is_none() {
         return None;
     }
     let mut r = Reply::text(

@@ -13,6 +13,26 @@ pub fn option(token: &str) -> Option<(String, String)> {
     (!k.is_empty()).then(|| (k.to_lowercase(), v.to_string()))
 }
 
+/// A count of pixels as people write an image processor's `max_pixels`: a number
+/// (`1048576`), a product of factors as Qwen's README writes them (`1024*1024`,
+/// `1280*28*28`, `1024x1024`, `1024×1024`), or `NM` / `Nmp` megapixels (`1m`, `1.5mp`: 10^6).
+/// `None` for anything else, zero, or more than 2^32 pixels.
+pub fn pixels(v: &str) -> Option<u64> {
+    let v = v.trim().to_lowercase();
+    let mega = v.strip_suffix("mp").or_else(|| v.strip_suffix('m'));
+    let n = match mega {
+        Some(m) => {
+            let f: f64 = m.parse().ok()?;
+            (f.is_finite() && f > 0.0).then(|| (f * 1e6).round() as u64)?
+        }
+        None => v
+            .split(['*', 'x', '×'])
+            .map(|f| f.trim().parse::<u64>().ok())
+            .try_fold(1u64, |acc, f| acc.checked_mul(f?))?,
+    };
+    (1..=1u64 << 32).contains(&n).then_some(n)
+}
+
 /// Splits an argument line into its words and its options, each in the order typed.
 pub fn split_options(args: &str) -> (Vec<String>, Vec<(String, String)>) {
     let mut words = Vec::new();

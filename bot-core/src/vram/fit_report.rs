@@ -125,7 +125,9 @@ pub struct FitReport {
     pub margin_gib: Option<f64>,
     /// Only when a card was given: `fits` (clear, with the stated margin), `tight` (fits, but
     /// inside the margin), `short` (misses by less than the margin), `no` (clear miss); see
-    /// `estimate::verdict`.
+    /// `estimate::verdict`. `starts`: a vLLM service whose KV pool holds one of its requests at
+    /// full length but not all of them, so vLLM starts and queues the rest
+    /// (`vllm_pool::starts_margin_gib`; the margin is over one request).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
     /// Training on a named card, only when the verdict turns on gradient checkpointing (fits
@@ -147,4 +149,13 @@ pub struct FitReport {
     /// Whether measured public rows cover this kind of configuration (false: `margin_pct` is
     /// a stated guess, not a measured error).
     pub margin_measured: bool,
+}
+
+impl FitReport {
+    /// Whether the named card holds the whole job: it fits, and not only as a vLLM service that
+    /// starts holding fewer than all its requests at once (`starts`). What a service sized for
+    /// its concurrency (`/tco`, `/pick`'s card, a remedy) must ask, not merely whether it runs.
+    pub fn holds_all(&self) -> bool {
+        self.fits == Some(true) && self.verdict.as_deref() != Some("starts")
+    }
 }

@@ -63,6 +63,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         vision: Some(v), ..
     }) = req.model
     {
+        let v = &super::vision_tower::capped(v, req.max_pixels);
         let (encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
         a = if req.vllm_v0 {
             v0_vision_profile(shape, n, prof_tokens, kept, encode).max(sampler)
@@ -180,6 +181,17 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     };
     if eager && generate.is_none() {
         a += eager_score_bytes(batch, tokens, tokens, heads);
+        // The vision tower encodes the image before the decoder runs: its own eager scores
+        // over every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
+        if let ModelRef::Known(Model {
+            vision: Some(v), ..
+        }) = req.model
+        {
+            let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
+            if let Some(scores) = super::vision_tower::eager_scores_bytes(v, image) {
+                a = a.max(batch * scores);
+            }
+        }
     }
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
     a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
@@ -382,9 +394,26 @@ fn llamacpp(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         w_total -= off;
         a += super::expert_offload::upload_bytes(shape, req.quant, moe, ub);
     }
-    let w = layer_split_weights(shape, &split, cards);
+    let mut w = layer_split_weights(shape, &split, cards);
     let share = layers_per_card(shape, cards) / shape.layers.max(1) as f64;
     let kv = kv_total * share;
+    // A tiled vision encoder (Llama-3.2-Vision, which only Ollama runs in GGUF): its projector
+    // file in 16 bits and the graph Ollama reserves for it, on the first card
+    // (`vram::vision_tower`).
+    if let ModelRef::Known(Model {
+        vision: Some(v), ..
+    }) = req.model
+        && let Some(graph) = super::vision_tower::ollama_tiled_graph_bytes(v)
+    {
+        let extra = super::vision_tower::f16_projector_extra_bytes(
+            v,
+            shape.hidden,
+            req.quant.linear_bits(),
+        );
+        w += extra;
+        w_total += extra;
+        a += graph;
+    }
     p.set(n, w_total, kv_total, [w, kv, a, 0.0, ctx], a * n, 0.0);
     p.parallelism = if cards > 1 {
         Parallelism::Layer

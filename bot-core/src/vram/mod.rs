@@ -48,8 +48,10 @@ mod report;
 mod request;
 pub mod server;
 mod train;
+pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;
+pub mod vision_tower;
 mod vllm_grant;
 pub mod vllm_pool;
 

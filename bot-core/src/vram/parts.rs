@@ -149,6 +149,14 @@ pub const VLLM_SAMPLER_BYTES_PER_LOGIT: f64 = 39.0;
 /// ... took 0.3-1 GiB" depending on model and batch sizes. Assumed, not measured by us.
 pub const VLLM_CUDA_GRAPHS_GIB: f64 = 0.5;
 
+/// What V0's CUDA-graph capture took in vLLM's own logs ("Graph capturing finished in N secs,
+/// took X GiB"), lowest and highest seen: 1.43 GiB on A30s and 6.56 GiB on RTX 4090s for the same
+/// tensor-parallel command (vllm-project/vllm#11452, vLLM 0.6.x, Dec 2024). V0 captures 35 batch sizes up
+/// to 256 after the KV cache has filled `gpu_memory_utilization` of the card, so the graphs must
+/// fit in the rest (vllm#11251, youkaichao: capture memory is not inside the budget). The
+/// spread is too wide to size one figure: the V0 answer states the range (`fit-warn-vllm-v0`).
+pub const VLLM_V0_GRAPHS_SEEN_GIB: [f64; 2] = [1.43, 6.56];
+
 /// llama.cpp evaluates prompts in micro-batches of `n_ubatch` = 512 tokens (llama.cpp
 /// `common/common.h` default), so its compute buffer does not grow with the prompt.
 pub const LLAMACPP_UBATCH: u32 = 512;

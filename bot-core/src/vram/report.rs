@@ -20,6 +20,9 @@ pub fn estimate(catalog: &Catalog, req: &FitRequest) -> Result<FitReport, FitErr
 /// What the answer must warn about for this request, whatever the card.
 fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     let mut warnings = Vec::new();
+    // A VL model's image encoder as sized, and Unsloth's float32 cast (mem_ad).
+    warnings.extend(super::vision_tower::notes(shape, req));
+    warnings.extend(super::unsloth_fp32::note(shape, req));
     if let ModelRef::BySize { params_b, active_b } = req.model {
         // Shaped like the catalog's dense model nearest in size (a raw MoE size: in active
         // size), and says which.
@@ -277,6 +280,18 @@ fn judge_card(
         vram * GIB,
         report.margin_pct,
     ));
+    // A vLLM service that holds fewer than its `max_num_seqs` requests at full length still
+    // starts (`vram::vllm_pool`): the verdict says so rather than "does not fit".
+    if !matches!(report.verdict.as_deref(), Some("fits" | "tight")) {
+        let mut one = req.clone();
+        one.batch = 1;
+        let need = super::estimate::compute(shape, &one, opts).need();
+        if let Some(left) = super::vllm_pool::starts_margin_gib(req, opts, report, g, need) {
+            report.fits = Some(true);
+            report.margin_gib = Some(round2(left));
+            report.verdict = Some("starts".into());
+        }
+    }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
     if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {
@@ -505,7 +520,11 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
         warnings.push(
             Msg::new("fit-warn-vllm-v0")
                 .arg("util", round2(opts.vllm_share() * 100.0))
-                .arg("tokens", d.batched_tokens),
+                .arg("tokens", d.batched_tokens)
+                // Its CUDA graphs outside that share (`parts::VLLM_V0_GRAPHS_SEEN_GIB`).
+                .arg("rest", round2((1.0 - opts.vllm_share()) * 100.0))
+                .arg("graphs_lo", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[0])
+                .arg("graphs_hi", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[1]),
         );
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
         let d = VllmDefaults::for_card(req.gpu);

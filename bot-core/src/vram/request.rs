@@ -225,6 +225,11 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// The image processor's largest image, in pixels, as the user caps it (`max_pixels=`,
+    /// vLLM's `mm_processor_kwargs`; CLI `--max-pixels`; default `None`: the processor's own,
+    /// the catalog's `vision.max_pixels`): vLLM's start-up profile encodes that image
+    /// (`vram::vision_tower::capped`).
+    pub max_pixels: Option<u64>,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -433,6 +438,7 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            max_pixels: None,
             axolotl: false,
             experts_16bit: false,
             compressed_tensors: false,

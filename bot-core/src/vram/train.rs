@@ -514,7 +514,9 @@ pub(super) fn compute_train(
     let held = base_c + ref_w + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
     let loaded = loaded_weight_bytes(shape, req, w_total) * r.w_share;
     let load_in = (r.w_share, loaded, peft_fp32_cast(req));
-    let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
+    let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held))
+        // Unsloth's float16 cast of a bf16 checkpoint on a card without bf16 (`vram::unsloth_fp32`).
+        + super::unsloth_fp32::cast_copy_bytes(shape, req);
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
         base + adapter_weights / r.l_share

@@ -38,3 +38,22 @@ pub fn full_length_requests(
     let n = (pool / per_sequence).floor();
     (n >= 1.0 && n < rep.batch as f64).then_some(n as u32)
 }
+
+/// The verdict on a named card for a vLLM service that does not hold all its requests at full
+/// length but starts (mem_ad, held-out 22: vllm#17611, Qwen2.5-VL-7B at `max_num_seqs` 16 and
+/// 8192 tokens "can work on NVIDIA A10"): `max_num_seqs` is a ceiling, not a demand. The server
+/// starts when the pool holds one `max_model_len` sequence ([`full_length_requests`]) and the
+/// card holds that one-request job whole (the CUDA context and graphs beside the budget:
+/// `one_request_need`, bytes on the busiest card). Returns the margin left, in GiB, over that
+/// need; `None` where the server would not start or the request is no such service.
+pub fn starts_margin_gib(
+    req: &FitRequest,
+    opts: &FitOptions,
+    rep: &FitReport,
+    gpu: &Gpu,
+    one_request_need: f64,
+) -> Option<f64> {
+    full_length_requests(req, opts, rep, gpu)?;
+    let left = gpu.usable_gib() - one_request_need / super::GIB;
+    (left >= 0.0).then_some(left)
+}

@@ -199,6 +199,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--axolotl" => req.axolotl = true,
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
+            other if other.starts_with("--max-pixels=") => {
+                req.max_pixels = Some(bot_core::lexicon::pixels(&other[13..]).expect("pixels"));
+            }
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
             "--autoawq-keeps-qkv" => {
                 let f = req.autoawq_fused.as_mut().expect("--autoawq-fused=N first");

@@ -1,0 +1,169 @@
+//! A vision-language model's image encoder beyond vLLM's start-up profile (mem_ad, held-out 22):
+//! the processor's largest image as the user caps it (`max_pixels=`, vLLM's
+//! `mm_processor_kwargs`), and the tiled encoder of Llama-3.2-Vision as Ollama loads and sizes
+//! it (its projector file in 16 bits and the projector graph Ollama reserves).
+
+use crate::catalog::VisionTower;
+
+/// The tower with the processor's largest image the user set (`FitRequest::max_pixels`, word
+/// `max_pixels=`, CLI `--max-pixels`): Qwen2-VL / Qwen2.5-VL / Qwen3-VL's image processor
+/// resizes every image to at most `max_pixels` (`smart_resize` in transformers'
+/// `image_processing_qwen2_vl.py`), and vLLM's profile builds its dummy image from the
+/// processor's own limit, so `mm_processor_kwargs={"max_pixels": …}` is the image it encodes
+/// at start-up (vLLM `model_executor/models/qwen2_vl.py`, `get_image_size_with_most_features`
+/// reads `max_pixels` from the processor built with the user's kwargs). At least one merged
+/// patch. A tiled tower (Llama-3.2-Vision) has no such word: its tiles are fixed.
+pub fn capped(v: &VisionTower, max_pixels: Option<u64>) -> VisionTower {
+    let mut t = *v;
+    if let Some(cap) = max_pixels.filter(|_| v.tiles == 0) {
+        t.max_pixels = cap.max((v.patch as u64 * v.merge as u64).pow(2));
+    }
+    t
+}
+
+/// Image tokens of the largest image the tower takes: patches of `patch`² pixels, every
+/// `merge`² patches one language-model token (a tiled tower: each tile's patches and its class
+/// token).
+pub fn image_tokens(v: &VisionTower) -> u64 {
+    let patches = v.max_pixels / (v.patch as u64).pow(2);
+    if v.tiles > 0 {
+        return patches + v.tiles as u64;
+    }
+    (patches / (v.merge as u64).pow(2)).max(1)
+}
+
+/// Parameters of the encoder's blocks and its projection into the decoder: each block four
+/// `hidden`² attention matrices and an MLP of two `hidden` × `intermediate` matrices (the
+/// ViT-H of Llama-3.2-Vision and Qwen2-VL's tower are not gated); the projection of a tiled
+/// tower takes five layers' outputs (`vision_output_dim` 7680 = 5 × 1280, the last layer and
+/// four intermediate ones: torchtune `clip_hidden_states` [3, 7, 15, 23, 30]) to the decoder's
+/// width. Position and tile embeddings are left out (about 0.08B for Llama-3.2-Vision).
+pub fn encoder_params(v: &VisionTower, decoder_hidden: u32) -> f64 {
+    let h = v.hidden as f64;
+    let blocks = v.depth as f64 * (4.0 * h * h + 2.0 * h * v.intermediate as f64);
+    let projection = if v.tiles > 0 {
+        5.0 * h * decoder_hidden as f64
+    } else {
+        let m = (v.merge as f64).powi(2) * h;
+        m * m + m * decoder_hidden as f64
+    };
+    blocks + projection
+}
+
+/// What Ollama reserves on the first card for a tiled (mllama) projector beyond its weights:
+/// `projectorMemoryRequirements` in Ollama's `llm/memory.go` (@ 3241b457904a91c709b4c77075a50917fab43aaa,
+/// the estimate `ollama ps` reports): 4 bytes × (8 + the image's pixels over every tile + one
+/// row of the encoder's width per patch + nine per padded patch + the global layers' attention
+/// scores over every tile's padded patches together, per head). A tile of 560² in patches of
+/// 14 has 40² patches and a class token (1601), padded as Ollama writes it
+/// (`numPatches + 8 - (numPatches%8)%8`: 1608). `None` for an untiled tower or one whose heads
+/// were not read.
+pub fn ollama_tiled_graph_bytes(v: &VisionTower) -> Option<f64> {
+    if v.tiles == 0 || v.heads == 0 {
+        return None;
+    }
+    let tiles = v.tiles as f64;
+    let tile_px = v.max_pixels as f64 / tiles;
+    let side = (tile_px.sqrt() / v.patch as f64).floor();
+    let patches = side * side + 1.0;
+    let padded = patches + 8.0 - (patches % 8.0) % 8.0;
+    let h = v.hidden as f64;
+    Some(
+        4.0 * (8.0
+            + tile_px * 3.0 * tiles
+            + h * patches * tiles
+            + 9.0 * h * padded * tiles
+            + (padded * tiles).powi(2) * v.heads as f64),
+    )
+}
+
+/// The projector's weights as llama.cpp and Ollama load them: a separate GGUF file kept in 16
+/// bits whatever the text model's quantization (Ollama's `llama3.2-vision` tags ship one
+/// projector file, the same for every text quantization). Returns the bytes to add
+/// to weights already counted at `bits` per parameter: the tower's parameters at 2 bytes, less
+/// what the catalog's total already counted for them at the quantization's width.
+pub fn f16_projector_extra_bytes(v: &VisionTower, decoder_hidden: u32, bits: f64) -> f64 {
+    encoder_params(v, decoder_hidden) * (2.0 - bits / 8.0).max(0.0)
+}
+
+/// The image's tokens in a Transformers run: the processor's largest image as capped
+/// ([`capped`]), no more than the whole sequence the request sizes (a smaller image gives
+/// fewer).
+pub fn image_tokens_in(v: &VisionTower, max_pixels: Option<u64>, context: u32) -> u64 {
+    image_tokens(&capped(v, max_pixels)).min(context as u64)
+}
+
+/// Bytes of one vision block's attention scores when Transformers runs the tower's attention
+/// eagerly (`attn_implementation="eager"`): Qwen2-VL's `VisionAttention` and Qwen2.5-VL's
+/// `eager_attention_forward` build `[heads, patches, patches]` scores over the whole image (a
+/// full-attention block: all 32 of Qwen2-VL's, `fullatt_block_indexes` of Qwen2.5-VL's, whose
+/// window blocks used a full `[1, patches, patches]` mask until transformers#37363), with the
+/// fp32 softmax beside them: `EAGER_SCORE_BYTES` per element and head plus the 16-bit mask once.
+/// Measured in transformers#37363 (A100, Qwen2.5-VL-7B bf16, one 1000 × 2530 image: 3240
+/// tokens, 12 960 patches): peak allocated 38 783 MiB eager against 16 295 MiB with flash
+/// attention, 21.96 GiB more, where this gives 20.3. `None` for a tiled tower or one whose
+/// heads were not read.
+pub fn eager_scores_bytes(v: &VisionTower, image_tokens: u64) -> Option<f64> {
+    if v.tiles > 0 || v.heads == 0 {
+        return None;
+    }
+    let patches = image_tokens as f64 * (v.merge as f64).powi(2);
+    Some(patches * patches * (super::parts::EAGER_SCORE_BYTES * v.heads as f64 + 2.0))
+}
+
+/// What the answer says about the image encoder it sized: the image vLLM's start-up profile
+/// encodes and the word that caps it, Ollama's tiled projector, the eager scores over the image.
+pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate::reply::Msg> {
+    use super::{Engine, GIB, ModelRef, round2};
+    use crate::reply::Msg;
+    let ModelRef::Known(m) = req.model else {
+        return Vec::new();
+    };
+    let Some(v) = m.vision.as_ref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if req.task.is_training() {
+        return out;
+    }
+    let t = capped(v, req.max_pixels);
+    match req.engine {
+        Engine::Vllm if v.tiles == 0 => out.push(
+            Msg::new("fit-warn-vision-image")
+                .arg("pixels", t.max_pixels as f64)
+                .arg("tokens", image_tokens(&t) as f64)
+                .arg(
+                    "given",
+                    if req.max_pixels.is_some() {
+                        "yes"
+                    } else {
+                        "no"
+                    },
+                ),
+        ),
+        Engine::Llamacpp => {
+            if let Some(graph) = ollama_tiled_graph_bytes(v) {
+                out.push(
+                    Msg::new("fit-warn-ollama-projector")
+                        .arg(
+                            "weights",
+                            round2(encoder_params(v, shape.hidden) * 2.0 / GIB),
+                        )
+                        .arg("graph", round2(graph / GIB)),
+                );
+            }
+        }
+        Engine::Transformers if req.attention().materializes_scores() => {
+            let image = image_tokens_in(v, req.max_pixels, req.context);
+            if let Some(b) = eager_scores_bytes(v, image) {
+                out.push(
+                    Msg::new("fit-warn-vision-eager")
+                        .arg("tokens", image as f64)
+                        .arg("gib", round2(b / GIB)),
+                );
+            }
+        }
+        _ => {}
+    }
+    out
+}
