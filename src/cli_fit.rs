@@ -71,6 +71,10 @@ pub struct FitArgs {
     /// chat's `gmu=0.95`). Default: vLLM's own 0.90
     #[arg(long)]
     gpu_memory_utilization: Option<String>,
+    /// vLLM's --max-num-seqs: the requests it runs at once, which its start-up profile samples
+    /// for (the chat's `seqs=8`). Default: vLLM's own (256; 1024 on H100-class cards)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    max_num_seqs: Option<u32>,
     /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
     /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
     #[arg(long, conflicts_with = "no_lora_dropout")]
@@ -410,6 +414,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             })?,
             None => FitOptions::default().vllm_utilization,
         },
+        vllm_max_seqs: a.max_num_seqs,
         server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
         server_fraction: match &a.mem_fraction {
             Some(f) => Some(bot_core::vram::vllm_utilization(f).ok_or_else(|| {

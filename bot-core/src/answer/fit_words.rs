@@ -219,6 +219,14 @@ fn engine_option(
             Some(u) => opts.vllm_utilization = u,
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // vLLM's `--max-num-seqs` (`FitOptions::vllm_max_seqs`, `vram::vllm_seqs`): the requests
+        // its start-up profile samples for at once.
+        "seqs" | "max_num_seqs" | "max_seqs" | "最大并发序列数" => match v.parse::<u64>() {
+            Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => {
+                opts.vllm_max_seqs = Some(n as u32)
+            }
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
         "attn" | "attention" => match lexicon::attention(v) {
             Some(a) => req.attention = Some(a),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),

@@ -50,6 +50,7 @@ pub mod unsloth_loss;
 pub mod unsloth_release;
 mod vllm_grant;
 pub mod vllm_pool;
+pub mod vllm_seqs;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};

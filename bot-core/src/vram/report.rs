@@ -297,6 +297,8 @@ fn fewer_seqs(
         || req.task.is_training()
         || d != VllmDefaults::LARGE
         || verdict_now == Some("fits")
+        // The user set it: the profile already samples for that many.
+        || opts.vllm_max_seqs.is_some()
     {
         return None;
     }
@@ -493,7 +495,8 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
                 .arg("tokens", d.batched_tokens),
         );
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
-        let d = VllmDefaults::for_card(req.gpu);
+        let d =
+            super::vllm_seqs::profile_limits(VllmDefaults::for_card(req.gpu), opts.vllm_max_seqs);
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")
                 .arg("util", round2(opts.vllm_share() * 100.0))
@@ -503,7 +506,7 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
         if req.gpu.is_none() {
             // No card named: the figures are the smaller class's; say what an H100-class card
             // adds (the card list already counts it).
-            let l = VllmDefaults::LARGE;
+            let l = super::vllm_seqs::profile_limits(VllmDefaults::LARGE, opts.vllm_max_seqs);
             let act = |d| compute_on(shape, req, opts, d).card[2];
             let extra = (act(l) - act(d)).max(0.0) / GIB;
             warnings.push(

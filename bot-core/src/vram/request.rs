@@ -473,6 +473,11 @@ pub struct FitOptions {
     /// `--cuda-memory-fraction`, LMDeploy's `cache_max_entry_count`, TensorRT-LLM's
     /// `free_gpu_memory_fraction`); `None`: its default.
     pub server_fraction: Option<f64>,
+    /// vLLM's `--max-num-seqs` where the user set it (`seqs=`, `max_num_seqs 8`, CLI
+    /// `--max-num-seqs`): the rows of logits its start-up profile samples over
+    /// (`VllmDefaults::max_seqs`, `parts::VLLM_SAMPLER_BYTES_PER_LOGIT`). `None`: vLLM's own
+    /// default for the card's class (`VllmDefaults::for_card`, V0's 256).
+    pub vllm_max_seqs: Option<u32>,
 }
 
 impl FitOptions {
@@ -517,6 +522,7 @@ impl Default for FitOptions {
             vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
             server: None,
             server_fraction: None,
+            vllm_max_seqs: None,
         }
     }
 }

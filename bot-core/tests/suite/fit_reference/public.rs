@@ -168,6 +168,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 opts.vllm_utilization =
                     bot_core::vram::vllm_utilization(&other[25..]).expect("utilization");
             }
+            // The CLI's `--max-num-seqs` (vLLM's, `vram::vllm_seqs`).
+            other if other.starts_with("--max-num-seqs=") => {
+                opts.vllm_max_seqs = Some(other[15..].parse().expect("max num seqs"));
+            }
             // Trainer facts the chat has no word for (yet): set on the request directly.
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
