@@ -130,6 +130,14 @@ pub struct FitArgs {
     /// token's logits before 2025.8. Default: today's release.
     #[arg(long, value_parser = unsloth_release)]
     unsloth_release: Option<bot_core::vram::UnslothRelease>,
+    /// The LLaMA-Factory release the training runs on, e.g. 0.6.3 (the chat's `llamafactory=0.6.3`):
+    /// from 0.5.3 to 0.7.0 it loads the whole model on every card before FSDP shards it
+    #[arg(long, value_parser = llamafactory_release)]
+    llamafactory_release: Option<bool>,
+    /// The trainer loads the whole model on every card before sharding it (the chat's
+    /// `wholeload=on`; LLaMA-Factory before 0.7.1 under FSDP)
+    #[arg(long)]
+    whole_load: bool,
     /// Size vLLM's V0 engine (the chat's `vllm=v0`; releases before 0.8 or VLLM_USE_V1=0):
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
@@ -266,6 +274,12 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
     anyhow!(en(&e.msg()))
 }
 
+/// `--llamafactory-release`: `0.6.3`, `v0.7.1`; whether it loads the whole model on every card.
+fn llamafactory_release(s: &str) -> std::result::Result<bool, String> {
+    bot_core::vram::whole_load::llamafactory_loads_whole(s)
+        .ok_or_else(|| format!("not a LLaMA-Factory release: `{s}` (e.g. 0.6.3)"))
+}
+
 /// `--unsloth-release`: `2024.5`, `2025.3.19`.
 fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
     bot_core::vram::UnslothRelease::parse(s)
@@ -327,6 +341,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;
+    // LLaMA-Factory's own preparation (no PEFT fp32 cast), as the chat's `llamafactory=`.
+    if a.llamafactory_release.is_some() {
+        req.kbit_upcast = false;
+    }
+    req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {

@@ -112,6 +112,10 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         let z = opts.zero.unwrap_or(Zero::Three);
         warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));
     }
+    // A trainer that loads the whole model on every card before sharding (`vram::whole_load`).
+    if let Some(gib) = super::whole_load::whole_load_gib(shape, req, opts) {
+        warnings.push(Msg::new("fit-warn-whole-load").arg("gib", round2(gib)));
+    }
     // What a CPU offload leaves on each card is said, per card (`vram::offload`).
     if req.task.is_training() && opts.offload && opts.zero != Some(Zero::Off) {
         let params = opts.zero.unwrap_or(Zero::Three) == Zero::Three;

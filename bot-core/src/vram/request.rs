@@ -187,6 +187,10 @@ pub struct FitRequest<'a> {
     /// (`vram::bnb_load`; default on). Off (`warmup=off` / `--no-load-warmup`): a checkpoint
     /// saved in 4-bit (a `-bnb-4bit` repository) or a Transformers without the warm-up.
     pub load_warmup: bool,
+    /// Whether the trainer loads the whole model onto every card before sharding it
+    /// (`vram::whole_load`: LLaMA-Factory 0.5.3 to 0.7.0 under FSDP; `llamafactory=0.6.3`,
+    /// `wholeload=on`, CLI `--llamafactory-release` / `--whole-load`). Default off.
+    pub whole_load: bool,
     /// Training through Unsloth (`trainer=unsloth` / `unsloth`; `--unsloth`; default off), sized
     /// by its mechanisms, each from its own sources:
     /// - `use_gradient_checkpointing="unsloth"` offloads every checkpointed layer input to CPU
@@ -408,6 +412,7 @@ impl<'a> FitRequest<'a> {
             autocast: true,
             double_quant: true,
             load_warmup: true,
+            whole_load: false,
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,

@@ -515,6 +515,9 @@ pub(super) fn compute_train(
     let loaded = loaded_weight_bytes(shape, req, w_total) * r.w_share;
     let load_in = (r.w_share, loaded, peft_fp32_cast(req));
     let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
+    // A trainer that loads the whole model on every card first (`vram::whole_load`): a peak
+    // the card must hold, not a reserve the step can reuse.
+    let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, ctx + held + load));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
         base + adapter_weights / r.l_share
@@ -530,7 +533,7 @@ pub(super) fn compute_train(
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve + round_trip + load,
+            ctx + reserve + round_trip + load + whole,
         ],
         a * n,
         (grads_c + optim_c) * n,

@@ -201,6 +201,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                     Some(bot_core::vram::UnslothRelease::parse(&other[18..]).expect("release"));
             }
             "--axolotl" => req.axolotl = true,
+            // The LLaMA-Factory release (`vram::whole_load`), as the CLI's flag sets it.
+            other if other.starts_with("--llamafactory-release=") => {
+                req.kbit_upcast = false;
+                req.whole_load = bot_core::vram::whole_load::llamafactory_loads_whole(&other[23..])
+                    .expect("release");
+            }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
             // AutoAWQ's fused modules before 0.2.0: q, k and v held twice while fusing.
