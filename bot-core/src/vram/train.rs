@@ -517,7 +517,8 @@ pub(super) fn compute_train(
     let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held));
     // A trainer that loads the whole model on every card first (`vram::whole_load`): a peak
     // the card must hold, not a reserve the step can reuse.
-    let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, ctx + held + load));
+    let step_held = ctx + held - reserve - round_trip;
+    let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, step_held));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
         base + adapter_weights / r.l_share

@@ -34,7 +34,8 @@ pub fn llamafactory_loads_whole(release: &str) -> Option<bool> {
 /// Bytes the card needs at load beyond what the training step holds on it, when the trainer
 /// loads the whole model on every card (`FitRequest::whole_load`) and the sharding then keeps
 /// less of it: the whole base (`base`, its bytes as loaded) with the CUDA context (`ctx`),
-/// against the step's peak on the card (`held`, context included). DeepSpeed ZeRO-3 is
+/// against what the step itself needs on the card (`held`: context included, the allocator's
+/// reusable reserve not, so the answer's need is the larger of the two). DeepSpeed ZeRO-3 is
 /// exempt (its `zero.Init` partitions while loading); a single card or plain data parallel
 /// holds the whole model anyway (nothing beyond).
 pub(super) fn beyond(

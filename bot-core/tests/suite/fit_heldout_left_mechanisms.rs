@@ -4,11 +4,14 @@
 //! - vLLM's `--max-num-seqs` as a setting (`vram::vllm_seqs`): its start-up profile samples one
 //!   row of logits per request it may run at once, so a lower ceiling leaves that memory to the
 //!   KV cache (held-out 18, vllm#17238).
+//! - A trainer that loads the whole model on every card before FSDP shards it
+//!   (`vram::whole_load`: LLaMA-Factory 0.5.3 to 0.7.0; held-out 20, LLaMA-Factory#3106).
 
 use bot_core::Catalog;
+use bot_core::vram::whole_load::llamafactory_loads_whole;
 use bot_core::vram::{
     Engine, FitOptions, FitReport, FitRequest, GIB, ModelRef, Quant, Task,
-    VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, estimate_with, vllm_seqs::profile_limits,
+    VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, Zero, estimate_with, vllm_seqs::profile_limits,
 };
 
 fn ask(lang: &str, line: &str) -> String {
@@ -117,4 +120,90 @@ fn a_bad_rows_value_is_a_clear_error_not_a_guess() {
             "{line}: {zh}"
         );
     }
+}
+
+#[test]
+fn llamafactory_releases_that_load_the_whole_model() {
+    for r in ["0.5.3", "0.6.0", "v0.6.3", "0.7.0", "0.7"] {
+        assert_eq!(llamafactory_loads_whole(r), Some(true), "{r}");
+    }
+    for r in ["0.5.2", "0.4.0", "0.7.1", "v0.8.3", "0.9.4", "1.0"] {
+        assert_eq!(llamafactory_loads_whole(r), Some(false), "{r}");
+    }
+    for r in ["", "latest", "0.6.x", "0.6.3.1", "v"] {
+        assert_eq!(llamafactory_loads_whole(r), None, "{r}");
+    }
+}
+
+/// Qwen2.5-32B bf16 LoRA at 2048 tokens over `cards` L40S (no table row), sharded as `zero`
+/// (`fsdp` for PyTorch FSDP), loaded whole on every card first or not.
+fn qwen32b_lora(cards: u32, zero: Zero, fsdp: bool, whole: bool) -> FitReport {
+    let catalog = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(catalog.model("qwen2.5-32b").unwrap()),
+        Quant::Bf16,
+        Task::Lora,
+    );
+    req.context = 2048;
+    req.cards = cards;
+    req.grad_checkpointing = true;
+    req.gpu = Some(catalog.gpu("l40s").unwrap());
+    req.whole_load = whole;
+    let opts = FitOptions {
+        zero: Some(zero),
+        fsdp,
+        ..FitOptions::default()
+    };
+    estimate_with(&catalog, &req, &opts).unwrap()
+}
+
+#[test]
+fn a_whole_load_needs_the_whole_model_on_each_card_under_fsdp_only() {
+    let sharded = qwen32b_lora(4, Zero::Three, true, false);
+    let whole = qwen32b_lora(4, Zero::Three, true, true);
+    // FSDP over 4 cards keeps about a quarter of 61 GiB of bf16 weights; loading it whole
+    // first needs all of it once, and the card must hold it (not a reusable reserve).
+    let model = whole.params_b * 1e9 * 2.0 / GIB;
+    assert!(sharded.per_gpu_required_gib < 0.5 * model, "{sharded:?}");
+    assert!(whole.per_gpu_required_gib >= model, "{whole:?}");
+    assert!(whole.per_gpu_required_gib < model + 1.5, "{whole:?}");
+    assert_eq!(sharded.verdict.as_deref(), Some("fits"));
+    assert_eq!(whole.verdict.as_deref(), Some("no"));
+    // More cards do not help a whole load.
+    let eight = qwen32b_lora(8, Zero::Three, true, true);
+    assert!((eight.per_gpu_required_gib - whole.per_gpu_required_gib).abs() < 0.5);
+    // DeepSpeed ZeRO-3 partitions while loading (LLaMA-Factory's own exemption): nothing.
+    let ds = qwen32b_lora(4, Zero::Three, false, true);
+    let ds_plain = qwen32b_lora(4, Zero::Three, false, false);
+    assert_eq!(ds.per_gpu_required_gib, ds_plain.per_gpu_required_gib);
+    // ZeRO-2 keeps the whole model on each card anyway: the load adds nothing beyond it.
+    let z2 = qwen32b_lora(2, Zero::Two, false, true);
+    let z2_plain = qwen32b_lora(2, Zero::Two, false, false);
+    assert_eq!(z2.per_gpu_required_gib, z2_plain.per_gpu_required_gib);
+}
+
+#[test]
+fn the_release_word_is_read_and_said_in_both_locales() {
+    let old = "/fit qwen2.5-32b lora 4x l40s zero=fsdp llamafactory=0.6.3";
+    let en = ask("en", old);
+    assert!(en.contains("onto every card before sharding"), "{en}");
+    assert!(en.contains("❌"), "{en}");
+    let zh = ask("zh", old);
+    assert!(zh.contains("加载时每张卡都得先放下整个模型"), "{zh}");
+    // The fixed release loads it sharded: no such line, and FSDP's share fits.
+    let new = ask(
+        "en",
+        "/fit qwen2.5-32b lora 4x l40s zero=fsdp llamafactory=0.7.1",
+    );
+    assert!(!new.contains("onto every card before sharding"), "{new}");
+    assert!(!new.contains("❌"), "{new}");
+    // A word that is not a release is an error, not a guess.
+    let bad = ask(
+        "en",
+        "/fit qwen2.5-32b lora 4x l40s zero=fsdp llamafactory=latest",
+    );
+    assert!(
+        !bad.contains("Memory estimate") && bad.contains("llamafactory=latest"),
+        "{bad}"
+    );
 }
