@@ -28,7 +28,7 @@ pub fn llamafactory_loads_whole(release: &str) -> Option<bool> {
         return None;
     }
     let v = (major, minor, patch);
-    Some(v >= (0, 5, 3) && v < (0, 7, 1))
+    Some(((0, 5, 3)..(0, 7, 1)).contains(&v))
 }
 
 /// Bytes the card needs at load beyond what the training step holds on it, when the trainer
