@@ -83,6 +83,10 @@ pub struct FitArgs {
     /// Default: llama.cpp's 512
     #[arg(long)]
     ubatch: Option<u32>,
+    /// vLLM's --max-num-seqs: the requests it runs at once, which its start-up profile samples
+    /// for (the chat's `seqs=8`). Default: vLLM's own (256; 1024 on H100-class cards)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    max_num_seqs: Option<u32>,
     /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
     /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
     #[arg(long, conflicts_with = "no_lora_dropout")]
@@ -138,6 +142,14 @@ pub struct FitArgs {
     /// token's logits before 2025.8. Default: today's release.
     #[arg(long, value_parser = unsloth_release)]
     unsloth_release: Option<bot_core::vram::UnslothRelease>,
+    /// The LLaMA-Factory release the training runs on, e.g. 0.6.3 (the chat's `llamafactory=0.6.3`):
+    /// from 0.5.3 to 0.7.0 it loads the whole model on every card before FSDP shards it
+    #[arg(long, value_parser = llamafactory_release)]
+    llamafactory_release: Option<bool>,
+    /// The trainer loads the whole model on every card before sharding it (the chat's
+    /// `wholeload=on`; LLaMA-Factory before 0.7.1 under FSDP)
+    #[arg(long)]
+    whole_load: bool,
     /// Size vLLM's V0 engine (the chat's `vllm=v0`; releases before 0.8 or VLLM_USE_V1=0):
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
@@ -279,6 +291,12 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
     anyhow!(en(&e.msg()))
 }
 
+/// `--llamafactory-release`: `0.6.3`, `v0.7.1`; whether it loads the whole model on every card.
+fn llamafactory_release(s: &str) -> std::result::Result<bool, String> {
+    bot_core::vram::whole_load::llamafactory_loads_whole(s)
+        .ok_or_else(|| format!("not a LLaMA-Factory release: `{s}` (e.g. 0.6.3)"))
+}
+
 /// `--unsloth-release`: `2024.5`, `2025.3.19`.
 fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
     bot_core::vram::UnslothRelease::parse(s)
@@ -345,6 +363,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.autocast = !a.no_autocast;
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;
+    // LLaMA-Factory's own preparation (no PEFT fp32 cast), as the chat's `llamafactory=`.
+    if a.llamafactory_release.is_some() {
+        req.kbit_upcast = false;
+    }
+    req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
     req.max_pixels = a.max_pixels;
     req.axolotl = a.axolotl && !req.unsloth;
@@ -442,6 +465,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             })?,
             None => FitOptions::default().vllm_utilization,
         },
+        vllm_max_seqs: a.max_num_seqs,
         server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
         server_fraction: match &a.mem_fraction {
             Some(f) => Some(bot_core::vram::vllm_utilization(f).ok_or_else(|| {

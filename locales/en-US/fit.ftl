@@ -188,6 +188,7 @@ fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A10
 fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
 fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.
+fit-warn-whole-load = ⚠️ This trainer loads the whole model ({ $gib } GiB) onto every card before sharding it (LLaMA-Factory 0.5.3 to 0.7.0 under FSDP): each card must hold it once at load, whatever the sharding keeps later. LLaMA-Factory 0.7.1 or later, or DeepSpeed ZeRO-3, loads it sharded.
 fit-warn-offload = ℹ️ CPU offload (zero3-offload, fsdp-offload): { $params ->
     [yes] the parameter shards, gradients and optimizer state wait in CPU RAM; each card holds only the layers being computed, the activations and a gradient bucket (figures above are per card)
    *[no] the optimizer state and its step move to CPU RAM; each card still holds the whole 16-bit model (figures above are per card)

@@ -899,3 +899,59 @@ fn expert_offload_sizes_the_same_in_both() {
         refused.stderr
     );
 }
+
+#[test]
+fn vllms_max_num_seqs_sizes_the_same_in_both() {
+    // The chat's `seqs=16` is the CLI's `--max-num-seqs 16`: the rows vLLM's profile samples.
+    let chat_answer = chat("/fit llama-3.1-8b l4 ctx=8k batch=16 engine=vllm seqs=16");
+    let args = [
+        "fit",
+        "--model",
+        "llama-3.1-8b",
+        "--gpu",
+        "l4",
+        "--context",
+        "8192",
+        "--batch",
+        "16",
+        "--engine",
+        "vllm",
+        "--max-num-seqs",
+        "16",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    assert!(
+        chat_answer.contains("sampling for 16 requests"),
+        "{chat_answer}"
+    );
+    let mut default = args.to_vec();
+    default.truncate(args.len() - 2);
+    assert_ne!(text(&default), chat_answer);
+}
+
+#[test]
+fn a_llamafactory_release_sizes_the_same_in_both() {
+    // The chat's `llamafactory=0.6.3` is the CLI's `--llamafactory-release 0.6.3`: before 0.7.1
+    // every card loads the whole model under FSDP first.
+    let chat_answer = chat("/fit qwen2.5-32b lora 4x l40s zero=fsdp llamafactory=0.6.3");
+    let args = [
+        "fit",
+        "--model",
+        "qwen2.5-32b",
+        "--task",
+        "lora",
+        "--gpu",
+        "l40s",
+        "--gpus",
+        "4",
+        "--zero",
+        "fsdp",
+        "--llamafactory-release",
+        "0.6.3",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    assert!(
+        chat_answer.contains("onto every card before sharding"),
+        "{chat_answer}"
+    );
+}

@@ -59,6 +59,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         // precomputed log-probs, or GRPO's beta=0).
         "dora" | "use_dora" => req.dora = on,
         "ref" | "reference" | "参考模型" => req.reference = on,
+        // The whole model loaded on every card before sharding (`vram::whole_load`).
+        "wholeload" | "whole_load" | "整模加载" => req.whole_load = on,
         _ => return false,
     }
     true
@@ -249,6 +251,14 @@ fn engine_option(
             Some(p) => req.max_pixels = Some(p),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // vLLM's `--max-num-seqs` (`FitOptions::vllm_max_seqs`, `vram::vllm_seqs`): the requests
+        // its start-up profile samples for at once.
+        "seqs" | "max_num_seqs" | "max_seqs" | "最大并发序列数" => match v.parse::<u64>() {
+            Ok(n) if (1..=vram::MAX_BATCH as u64).contains(&n) => {
+                opts.vllm_max_seqs = Some(n as u32)
+            }
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
         "attn" | "attention" => match lexicon::attention(v) {
             Some(a) => req.attention = Some(a),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),
@@ -336,6 +346,14 @@ fn stack_option(
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => torchao_option(req, given, v)
             .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?,
+        // The LLaMA-Factory release that ran (`vram::whole_load`): before 0.7.1 every card
+        // loads the whole model under FSDP first.
+        "llamafactory" | "llama-factory" | "llama_factory" => {
+            let whole = vram::whole_load::llamafactory_loads_whole(v)
+                .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?;
+            set_trainer(req, "llamafactory");
+            req.whole_load = whole;
+        }
         // The checkpoint's format when it changes what Transformers holds
         // (`vram::ct_decompress`): compressed-tensors (llm-compressor) or AutoAWQ/GPTQ's own.
         "format" | "checkpoint" | "格式" => {

@@ -47,7 +47,7 @@ pub(super) fn with_flags(padded: &str, r: Reading) -> Reading {
         a.cards = Some(n);
     }
     let said = |k: &str| a.options.iter().any(|(key, _)| key == k);
-    let (ctx, batch) = (said("ctx"), said("batch"));
+    let (ctx, batch, seqs_said) = (said("ctx"), said("batch"), said("seqs"));
     let len = value_of(padded, &["max_model_len", "max-model-len"]).filter(|n| *n >= 256);
     if let Some(n) = len.filter(|_| !ctx) {
         a.options.insert(0, ("ctx".to_string(), window(n)));
@@ -56,6 +56,10 @@ pub(super) fn with_flags(padded: &str, r: Reading) -> Reading {
         .filter(|n| (1..=crate::vram::MAX_BATCH).contains(n));
     if let Some(n) = seqs.filter(|_| !batch) {
         a.options.push(("batch".to_string(), n.to_string()));
+    }
+    // And the profile's rows (`vram::vllm_seqs`): a ceiling the user set, whatever the batch.
+    if let Some(n) = seqs.filter(|_| !seqs_said) {
+        a.options.push(("seqs".to_string(), n.to_string()));
     }
     Reading::Command(Request::Fit(a))
 }

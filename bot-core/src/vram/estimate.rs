@@ -13,14 +13,17 @@ pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Par
     compute_on(shape, req, opts, VllmDefaults::for_card(req.gpu))
 }
 
-/// The scheduler defaults of the engine the request runs: V0's from its context when
-/// `FitRequest::vllm_v0`, else `given` (V1's for the card's class).
-fn scheduler(req: &FitRequest, given: VllmDefaults) -> VllmDefaults {
-    if !req.vllm_v0 {
-        return given;
-    }
-    let multimodal = matches!(req.model, super::ModelRef::Known(m) if m.vision.is_some());
-    VllmDefaults::v0(req.context, multimodal)
+/// The scheduler limits of the engine the request runs: V0's from its context when
+/// `FitRequest::vllm_v0`, else `given` (V1's for the card's class); either with the user's
+/// `--max-num-seqs` (`vllm_seqs::profile_limits`).
+fn scheduler(req: &FitRequest, opts: &FitOptions, given: VllmDefaults) -> VllmDefaults {
+    let d = if req.vllm_v0 {
+        let multimodal = matches!(req.model, super::ModelRef::Known(m) if m.vision.is_some());
+        VllmDefaults::v0(req.context, multimodal)
+    } else {
+        given
+    };
+    super::vllm_seqs::profile_limits(d, opts.vllm_max_seqs)
 }
 
 /// `compute` with vLLM's scheduler defaults given (the card list sizes a job once per class of
@@ -67,7 +70,7 @@ pub(super) fn compute_on(
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
-        vllm: scheduler(req, vllm),
+        vllm: scheduler(req, opts, vllm),
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
     };

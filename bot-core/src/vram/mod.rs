@@ -54,6 +54,8 @@ pub mod unsloth_release;
 pub mod vision_tower;
 mod vllm_grant;
 pub mod vllm_pool;
+pub mod vllm_seqs;
+pub mod whole_load;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};

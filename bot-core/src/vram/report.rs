@@ -127,6 +127,10 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         let z = opts.zero.unwrap_or(Zero::Three);
         warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));
     }
+    // A trainer that loads the whole model on every card before sharding (`vram::whole_load`).
+    if let Some(gib) = super::whole_load::whole_load_gib(shape, req, opts) {
+        warnings.push(Msg::new("fit-warn-whole-load").arg("gib", round2(gib)));
+    }
     // What a CPU offload leaves on each card is said, per card (`vram::offload`).
     if req.task.is_training() && opts.offload && opts.zero != Some(Zero::Off) {
         let params = opts.zero.unwrap_or(Zero::Three) == Zero::Three;
@@ -324,6 +328,8 @@ fn fewer_seqs(
         || req.task.is_training()
         || d != VllmDefaults::LARGE
         || verdict_now == Some("fits")
+        // The user set it: the profile already samples for that many.
+        || opts.vllm_max_seqs.is_some()
     {
         return None;
     }
@@ -527,7 +533,8 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
                 .arg("graphs_hi", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[1]),
         );
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
-        let d = VllmDefaults::for_card(req.gpu);
+        let d =
+            super::vllm_seqs::profile_limits(VllmDefaults::for_card(req.gpu), opts.vllm_max_seqs);
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")
                 .arg("util", round2(opts.vllm_share() * 100.0))
@@ -537,7 +544,7 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
         if req.gpu.is_none() {
             // No card named: the figures are the smaller class's; say what an H100-class card
             // adds (the card list already counts it).
-            let l = VllmDefaults::LARGE;
+            let l = super::vllm_seqs::profile_limits(VllmDefaults::LARGE, opts.vllm_max_seqs);
             let act = |d| compute_on(shape, req, opts, d).card[2];
             let extra = (act(l) - act(d)).max(0.0) / GIB;
             warnings.push(

@@ -202,6 +202,10 @@ pub struct FitRequest<'a> {
     /// (`vram::bnb_load`; default on). Off (`warmup=off` / `--no-load-warmup`): a checkpoint
     /// saved in 4-bit (a `-bnb-4bit` repository) or a Transformers without the warm-up.
     pub load_warmup: bool,
+    /// Whether the trainer loads the whole model onto every card before sharding it
+    /// (`vram::whole_load`: LLaMA-Factory 0.5.3 to 0.7.0 under FSDP; `llamafactory=0.6.3`,
+    /// `wholeload=on`, CLI `--llamafactory-release` / `--whole-load`). Default off.
+    pub whole_load: bool,
     /// Training through Unsloth (`trainer=unsloth` / `unsloth`; `--unsloth`; default off), sized
     /// by its mechanisms, each from its own sources:
     /// - `use_gradient_checkpointing="unsloth"` offloads every checkpointed layer input to CPU
@@ -435,6 +439,7 @@ impl<'a> FitRequest<'a> {
             autocast: true,
             double_quant: true,
             load_warmup: true,
+            whole_load: false,
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
@@ -503,6 +508,11 @@ pub struct FitOptions {
     /// `--cuda-memory-fraction`, LMDeploy's `cache_max_entry_count`, TensorRT-LLM's
     /// `free_gpu_memory_fraction`); `None`: its default.
     pub server_fraction: Option<f64>,
+    /// vLLM's `--max-num-seqs` where the user set it (`seqs=`, `max_num_seqs 8`, CLI
+    /// `--max-num-seqs`): the rows of logits its start-up profile samples over
+    /// (`VllmDefaults::max_seqs`, `parts::VLLM_SAMPLER_BYTES_PER_LOGIT`). `None`: vLLM's own
+    /// default for the card's class (`VllmDefaults::for_card`, V0's 256).
+    pub vllm_max_seqs: Option<u32>,
 }
 
 impl FitOptions {
@@ -547,6 +557,7 @@ impl Default for FitOptions {
             vllm_utilization: super::VLLM_GPU_MEMORY_UTILIZATION,
             server: None,
             server_fraction: None,
+            vllm_max_seqs: None,
         }
     }
 }

@@ -517,6 +517,10 @@ pub(super) fn compute_train(
     let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held))
         // Unsloth's float16 cast of a bf16 checkpoint on a card without bf16 (`vram::unsloth_fp32`).
         + super::unsloth_fp32::cast_copy_bytes(shape, req);
+    // A trainer that loads the whole model on every card first (`vram::whole_load`): a peak
+    // the card must hold, not a reserve the step can reuse.
+    let step_held = ctx + held - reserve - round_trip;
+    let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, step_held));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
         base + adapter_weights / r.l_share
@@ -532,7 +536,7 @@ pub(super) fn compute_train(
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve + round_trip + load,
+            ctx + reserve + round_trip + load + whole,
         ],
         a * n,
         (grads_c + optim_c) * n,

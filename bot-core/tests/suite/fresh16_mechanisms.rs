@@ -72,7 +72,7 @@ wan2.1 14b 1080p 能在 h200 上跑吗\t/fit wan2.1-t2v-14b h200-sxm res=1080p
 2x4090 能跑 sdxl 吗\t/fit sdxl 2xrtx-4090
 # B. vLLM's own flags: tensor parallel as cards, max_model_len as ctx, max_num_seqs as batch
 vllm serve qwen2.5-32b on h100 --tensor-parallel-size 2 --max-model-len 32768\t/fit qwen2.5-32b ctx=32k 2xh100-sxm engine=vllm
-qwen2.5-7b on l4 max_num_seqs 16 fits?\t/fit qwen2.5-7b l4 batch=16
+qwen2.5-7b on l4 max_num_seqs 16 fits?\t/fit qwen2.5-7b l4 batch=16 seqs=16
 # E. two words naming one quantization: the specific format, not asked back
 qwen2.5-32b awq int4 on a 4090?\t/fit qwen2.5-32b awq rtx-4090
 两张3090 跑 qwen2.5-32b gptq int4 行不行\t/fit qwen2.5-32b gptq-int4 2xrtx-3090

@@ -27,7 +27,9 @@ fn public_measurements_eighteenth_held_out_set() {
     // After mem_w: Qwen3-VL-4B in the catalog states ms-swift's LoRA row (-0.9 %): 4 of 5, one
     // under, verdicts 4 of 8 (docs/misses/heldout18_misses.md). After mem_ad (session 20):
     // Unsloth's float16 cast on a card without bf16 (`vram::unsloth_fp32`) states the Gemma-3-4B
-    // T4 row (-25.6 % -> -5.0 %): 5 of 5, none under. The floor and ceiling may only tighten.
+    // T4 row (-25.6 % -> -5.0 %): 5 of 5, none under. mem_ae (session 20): vLLM's
+    // `--max-num-seqs` sizes the start-up profile's sampler (`vram::vllm_seqs`), and the
+    // vllm#17238 row at 8 replays with it. The floor and ceiling may only tighten.
     let floor_within = 5;
     let ceiling_under = 0;
     let floor_verdicts = 4;

@@ -168,6 +168,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 opts.vllm_utilization =
                     bot_core::vram::vllm_utilization(&other[25..]).expect("utilization");
             }
+            // The CLI's `--max-num-seqs` (vLLM's, `vram::vllm_seqs`).
+            other if other.starts_with("--max-num-seqs=") => {
+                opts.vllm_max_seqs = Some(other[15..].parse().expect("max num seqs"));
+            }
             // Trainer facts the chat has no word for (yet): set on the request directly.
             "--layout=litgpt" => req.layout = ModelLayout::LitGpt,
             "--loss=half" => req.loss = LossHead::Half,
@@ -197,6 +201,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                     Some(bot_core::vram::UnslothRelease::parse(&other[18..]).expect("release"));
             }
             "--axolotl" => req.axolotl = true,
+            // The LLaMA-Factory release (`vram::whole_load`), as the CLI's flag sets it.
+            other if other.starts_with("--llamafactory-release=") => {
+                req.kbit_upcast = false;
+                req.whole_load = bot_core::vram::whole_load::llamafactory_loads_whole(&other[23..])
+                    .expect("release");
+            }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
             // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
