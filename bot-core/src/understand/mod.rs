@@ -28,6 +28,7 @@ mod daily_days;
 mod diffusion_names;
 mod diffusion_options;
 mod distill_base;
+mod each_own;
 mod entities;
 mod extras_said;
 mod facts;

@@ -217,6 +217,8 @@ const COMPLETIONS: &[Completion] = &[
     few_word_kinds::year_window,
     few_word_kinds::real_name_asked,
     jobs_each::each_model,
+    // `10 students each fine-tune … on a T4`: each one's fit on one card.
+    super::each_own::fit_on_own,
     budget_job::with_budget,
     |q, r| cap_currency::with_currency(q.padded, r),
     bare_pair::asked,
