@@ -44,7 +44,7 @@ pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{option, split_options};
-pub use place::{followed, place_asked};
+pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{

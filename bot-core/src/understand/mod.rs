@@ -70,6 +70,7 @@ mod period_first;
 mod plan_or_hourly;
 mod platform_slips;
 mod price;
+mod price_here;
 mod price_range;
 mod price_row;
 mod quant_pair;

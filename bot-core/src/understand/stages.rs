@@ -98,6 +98,8 @@ pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
     seen_price::seen_price,
+    // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
+    super::price_here::price_here,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
     past_day::at_a_time,
     memory_models::models_for_memory,
