@@ -77,6 +77,7 @@ mod quant_pair;
 mod quant_width;
 mod question;
 mod quoted;
+mod rate_asked;
 mod request;
 mod second_ask;
 mod seen_price;

@@ -109,6 +109,8 @@ pub(super) const FIRST: &[Rule] = &[
     weighed::cost_elsewhere,
     weighed::moving_on,
     said_few::convert_beside_card,
+    // `runpod lists $0.00031/s, what's that per hour?`: the rate per hour, no job.
+    super::rate_asked::rate_asked,
     rented_use::rented_use,
     rent_or_buy::rent_or_buy,
     student_price::student_price,
