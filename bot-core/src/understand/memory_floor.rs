@@ -231,7 +231,7 @@ pub(super) fn machine_offers(q: &Question, g: &Cards) -> Option<Reading> {
     let Some(cap) = q.hourly_cap() else {
         return Some(Reading::Command(offers(None)));
     };
-    if q.has(PER_CARD_WORDS) {
+    if q.has(PER_CARD_WORDS) || super::one_node::per_card_said(q.padded) {
         return Some(Reading::Command(offers(Some(&cap))));
     }
     let per_card = Money {

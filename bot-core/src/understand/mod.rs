@@ -60,6 +60,7 @@ mod night;
 mod numbers_en;
 mod numbers_said;
 pub(crate) mod numerals;
+mod one_node;
 mod outcome_guided;
 mod own_card;
 mod own_figures;

@@ -132,6 +132,8 @@ pub(super) const FIRST: &[Rule] = &[
     cheaper_than::cheaper_than,
     // `比autodl便宜的4090`: the platform to beat, every platform priced.
     cheaper_than::card_cheaper_than,
+    // `8 H100s on one node under $2.5 a gpu-hour`: a machine of eight, the cap per card.
+    super::one_node::one_node,
 ];
 
 /// Stage 4's rules after the user's own figures, before the general ones.
