@@ -89,6 +89,7 @@ mod span;
 mod spellings;
 mod spoken_cards;
 mod spoken_zh;
+mod stock_or_spec;
 mod stock_rules;
 mod stock_short;
 mod tco_prices;

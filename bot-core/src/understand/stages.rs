@@ -134,6 +134,10 @@ pub(super) const FIRST: &[Rule] = &[
     cheaper_than::card_cheaper_than,
     // `8 H100s on one node under $2.5 a gpu-hour`: a machine of eight, the cap per card.
     super::one_node::one_node,
+    // `rtx pro 6000 有 96gb 是真的吗`: a memory fact checked, its specs.
+    super::stock_or_spec::memory_checked,
+    // `any rtx pro 6000 to rent?`, `is there that much stock?`: the stock.
+    super::stock_or_spec::stock_said,
 ];
 
 /// Stage 4's rules after the user's own figures, before the general ones.
