@@ -19,6 +19,7 @@ mod bare_number;
 mod card_and_place;
 mod card_count;
 mod card_memory;
+mod card_now;
 mod cheaper_when;
 mod count_apart;
 mod cues;
@@ -366,7 +367,11 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     // A card already had, beside the cards asked about, is no part of the question.
     if e.gpus.len() > 1 {
         let ids: Vec<String> = e.gpus.iter().map(|c| c.gpu.clone()).collect();
-        let had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
+        let mut had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
+        // `现在用 V100 跑 …，换成 4090 能跑吗`: the card run on now, beside the one asked.
+        if had.is_empty() && !e.models.is_empty() {
+            had.extend(card_now::card_now(catalog, &format!(" {norm} "), &ids));
+        }
         e.gpus.retain(|c| !had.contains(&c.gpu));
     }
     // `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after
