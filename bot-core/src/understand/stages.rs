@@ -138,6 +138,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::stock_or_spec::memory_checked,
     // `any rtx pro 6000 to rent?`, `is there that much stock?`: the stock.
     super::stock_or_spec::stock_said,
+    // `runpod 上现在有什么卡`: the platform's offers now.
+    super::stock_or_spec::platform_cards_now,
 ];
 
 /// Stage 4's rules after the user's own figures, before the general ones.

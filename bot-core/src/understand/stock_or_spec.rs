@@ -1,6 +1,7 @@
 //! Stock and specs told apart by what is said outright: `any rtx pro 6000 to rent?`, `is there
 //! that much stock?` ask whether a card can be had now (`/stock`); `rtx pro 6000 有 96gb 是真的吗`
-//! checks a memory fact, a spec (`/gpu`), though `有` reads as stock elsewhere.
+//! checks a memory fact, a spec (`/gpu`), though `有` reads as stock elsewhere; `runpod 上现在有
+//! 什么卡` asks what a platform has now, its offers (not its page).
 
 use super::Reading;
 use super::question::{Question, one};
@@ -99,4 +100,38 @@ fn gb_said(w: &str) -> bool {
     !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
         && ["gb", "g", "gib"].contains(&unit)
+}
+
+/// Cards asked after, as a kind (`有什么卡`, `which gpus`).
+const CARDS_ASKED: &[&str] = &[
+    "有什么卡",
+    "有哪些卡",
+    "有啥卡",
+    "有什么显卡",
+    "what cards",
+    "which cards",
+    "what gpus",
+    "which gpus",
+];
+/// Now, said.
+const NOW: &[&str] = &[
+    "现在",
+    "目前",
+    "当前",
+    " now",
+    "right now",
+    "at the moment",
+    "today",
+];
+
+/// `runpod 上现在有什么卡`: the platform's offers now.
+pub(super) fn platform_cards_now(q: &Question) -> Option<Reading> {
+    let [p] = q.e.platforms.as_slice() else {
+        return None;
+    };
+    let asked = q.has(CARDS_ASKED) && has(&format!(" {}", q.padded), NOW);
+    if !asked || !q.e.gpus.is_empty() || !q.nothing_to_size() || q.price.is_some() {
+        return None;
+    }
+    one(make::offers(None, Some(p), None, None, false))
 }
