@@ -37,8 +37,8 @@ pub use count::{
 };
 pub use edit::{method_typos, one_edit};
 pub use money::{
-    LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
-    parse_dur, parse_price, parse_size_gb,
+    LEADING_SYMBOLS, MONEY_WORDS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
+    parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};

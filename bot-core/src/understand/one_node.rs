@@ -1,7 +1,7 @@
 //! N cards on one machine said in so many words (`8 H100s on one node under $2.5 a gpu-hour`,
 //! `need 8 H200s in a single node`, `一台机器上 4 张 a100`): the offers of a machine with at least
-//! that many cards, the cap per card where it is said per card (`a gpu-hour`, `each`). It had
-//! been the stock of single cards, the node's size dropped.
+//! that many cards, the cap per card where it is said per card (`a gpu-hour`, `each`:
+//! `lexicon::PER_CARD_WORDS`). It had been the stock of single cards, the node's size dropped.
 
 use super::Reading;
 use super::question::Question;
@@ -34,23 +34,6 @@ const ONE_MACHINE: &[&str] = &[
     "同一个节点",
     "同一节点",
 ];
-
-/// Words that make a price each card's beyond `memory_floor`'s (`$2.5 a gpu-hour`, `$1/h
-/// each`, `apiece`).
-const PER_CARD: &[&str] = &[
-    "gpu-hour",
-    "gpu hour",
-    "gpu-hr",
-    "card-hour",
-    " each ",
-    " apiece",
-    "每块",
-];
-
-/// Whether a price in `padded` is said per card.
-pub(super) fn per_card_said(padded: &str) -> bool {
-    PER_CARD.iter().any(|w| padded.contains(w))
-}
 
 /// `8 H100s on one node`: a machine of at least 8 H100s, its offers.
 pub(super) fn one_node(q: &Question) -> Option<Reading> {

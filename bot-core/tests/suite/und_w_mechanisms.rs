@@ -401,12 +401,3 @@ fn each_persons_fit_is_on_their_own_cards() {
         vec!["/compare rtx-4090 1d cards=6".to_string()]
     );
 }
-
-#[test]
-#[ignore]
-fn zz_norm_probe() {
-    for l in std::fs::read_to_string("/dev/shm/t.tsv").unwrap().lines() {
-        let q = l.split('\t').next().unwrap();
-        eprintln!("norm: {q} => {:?}", bot_core::understand::normalize(q));
-    }
-}
