@@ -6,6 +6,7 @@
 use super::Reading;
 use super::question::Question;
 use super::request::Cards;
+use super::text::has;
 use super::words::{ALERT_WORDS, COST_WORDS};
 
 /// Phrases putting the cards on one machine.
@@ -42,7 +43,8 @@ pub(super) fn one_node(q: &Question) -> Option<Reading> {
     };
     let padded = format!(" {}", q.padded);
     // `8 H100s on one node for a week, how much`: a bill, read by the bill rules.
-    if !q.has(ONE_MACHINE) || !q.nothing_to_size() || q.has(ALERT_WORDS) || q.has(COST_WORDS) {
+    if !has(&padded, ONE_MACHINE) || !q.nothing_to_size() || q.has(ALERT_WORDS) || q.has(COST_WORDS)
+    {
         return None;
     }
     let count = if g.count > 1 {
