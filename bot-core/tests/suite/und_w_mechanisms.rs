@@ -401,3 +401,22 @@ fn each_persons_fit_is_on_their_own_cards() {
         vec!["/compare rtx-4090 1d cards=6".to_string()]
     );
 }
+
+/// A price said as paid on another cloud, beside a card asked here, is never the job's price:
+/// whatever the count, the reading prices the card here (`/compare`), never a bill at the
+/// user's figure (a whole machine's price multiplied by its cards again).
+#[test]
+fn a_price_paid_elsewhere_is_never_costed_as_the_job() {
+    use bot_core::understand::{Reading, Request};
+    let catalog = Catalog::embedded().unwrap();
+    for q in [
+        "lambda gives me 8x a100 for $14/h, what would 8 a100 cost here",
+        "在阿里云 4 张 a10 一小时 40 块，你们这边多少",
+        "coreweave bills $4.25/h per h100, price here?",
+    ] {
+        match read(&catalog, q) {
+            Reading::Command(Request::Compare(_)) => {}
+            other => panic!("{q}: {:?}", other.lines()),
+        }
+    }
+}
