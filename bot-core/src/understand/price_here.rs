@@ -19,8 +19,27 @@ pub(super) fn price_here(q: &Question) -> Option<Reading> {
         return None;
     }
     // `这里有低于2块的4090吗`: a price asked as a ceiling here is no reference.
-    if q.has(CAP_WORDS) {
+    if q.has(CAP_WORDS) || platform_is_here(q) {
         return None;
     }
     one(make::compare(card, &q.usage())?)
+}
+
+/// `autodl 这边 4090 2块一小时`, `我在 autodl 这里租`: `here` is the platform named right before
+/// it, and the price is the one paid there (the user's own figures).
+fn platform_is_here(q: &Question) -> bool {
+    let here = ["这里", "这边", "here"];
+    q.e.platforms.iter().any(|id| {
+        let Some(p) = q.catalog.find_platform(id) else {
+            return false;
+        };
+        let names = [p.id.to_lowercase(), p.name.to_lowercase()]
+            .into_iter()
+            .chain(p.said_names().map(|n| n.to_lowercase()));
+        names.into_iter().any(|n| {
+            here.iter().any(|h| {
+                q.padded.contains(&format!("{n} {h}")) || q.padded.contains(&format!("{n}{h}"))
+            })
+        })
+    })
 }
