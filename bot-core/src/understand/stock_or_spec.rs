@@ -7,7 +7,7 @@ use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
 use super::text::has;
-use super::words::{CHEAP_WORDS, COST_WORDS};
+use super::words::{CHEAP_WORDS, COST_WORDS, STOCK_WORDS};
 use crate::lexicon::MEMORY_WORDS;
 
 /// `stock` said with a word that asks how much there is.
@@ -87,7 +87,9 @@ pub(super) fn memory_checked(q: &Question) -> Option<Reading> {
         return None;
     };
     let memory = q.has(MEMORY_WORDS) || q.padded.split_whitespace().any(gb_said);
-    if !memory || !q.has(TRUE_ASKED) || !q.nothing_to_size() || q.price.is_some() {
+    // `a100 80g 真的有货吗`: the stock checked, not the memory.
+    let stock = q.has(STOCK_WORDS);
+    if !memory || stock || !q.has(TRUE_ASKED) || !q.nothing_to_size() || q.price.is_some() {
         return None;
     }
     one(make::gpus(vec![g.gpu.clone()]))
