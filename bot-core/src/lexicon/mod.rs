@@ -46,14 +46,14 @@ pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };
 pub use money::{
-    LEADING_SYMBOLS, MONEY_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount, parse_currency,
-    parse_dur, parse_price, parse_size_gb,
+    LEADING_SYMBOLS, MONEY_WORDS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
+    parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
 pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only};
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{option, pixels, split_options};
-pub use place::{followed, place_asked};
+pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use seasons::{SEASON_WORDS, season_said};
 pub use values::{Cards, Money, Usage, task_word, volume_word};

@@ -187,6 +187,25 @@ pub const MONEY_WORDS: &[&str] = &[
     "yuan",
 ];
 
+/// Words that make a price each card's, not a whole machine's (`under $1.5 per gpu`, `$2.5 a
+/// gpu-hour`, `$1/h each`, `每卡`): one list for every reader of a machine's cap.
+pub const PER_CARD_WORDS: &[&str] = &[
+    "per gpu",
+    "per card",
+    "each gpu",
+    "每卡",
+    "每张",
+    "单卡",
+    "1张卡",
+    "gpu-hour",
+    "gpu hour",
+    "gpu-hr",
+    "card-hour",
+    " each ",
+    " apiece",
+    "每块",
+];
+
 /// Currency symbols written before an amount (`$2`, `¥3`), longest first.
 pub const LEADING_SYMBOLS: &[&str] = &["us$", "cn¥", "$", "¥", "￥", "€", "£"];
 

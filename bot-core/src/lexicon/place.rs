@@ -57,6 +57,30 @@ pub fn place_asked(padded: &str) -> bool {
         || end.ends_with("哪家")
 }
 
+/// Words for the bot's own platforms as the place asked (`what's an A100 here`, `这里多少`,
+/// `你们这边呢`): a price said beside them is the one paid elsewhere, a reference.
+const HERE: &[&str] = &[
+    " here ",
+    " over here ",
+    " on your side ",
+    " on your end ",
+    "这里",
+    "这边",
+    "你们这",
+    "你们家",
+    "你这",
+    "在这租",
+];
+
+/// Whether `padded` asks for the price here, on the bot's own platforms.
+pub fn here_asked(padded: &str) -> bool {
+    // `here is my budget`, `here's the price`: showing, not a place.
+    let shown = [" here is ", " here's ", " here are "]
+        .iter()
+        .any(|w| padded.contains(w));
+    !shown && HERE.iter().any(|w| padded.contains(w))
+}
+
 /// Whether a word of `first` is followed by one of `then` within `gap` characters (`哪家…好`,
 /// `你会干嘛`: 会…干嘛); every reader of such pairs asks here.
 pub fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {

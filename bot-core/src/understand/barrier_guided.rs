@@ -44,6 +44,15 @@ const CHOOSE: &[&str] = &[
     "go with",
     "advice",
     "advise",
+    // `有没有适合新手的平台 只有支付宝`: a platform fit for a newcomer, chosen for them.
+    "适合新手",
+    "新手友好",
+    "for beginners",
+    "for a beginner",
+    "beginner friendly",
+    "beginner-friendly",
+    "try first",
+    "先试哪",
 ];
 /// A list asked for in so many words: the filtered list answers it.
 const LIST: &[&str] = &[

@@ -36,7 +36,14 @@ pub(super) fn people_each(toks: &[String]) -> Option<u32> {
         let we_are = k >= 2
             && matches!(
                 (words[k - 2], words[k - 1]),
-                ("we", "are") | ("we're", _) | ("team", "of") | ("group", "of")
+                ("we", "are")
+                    | ("we're", _)
+                    | ("team", "of")
+                    | ("group", "of")
+                    | ("class", "of")
+                    | ("cohort", "of")
+                    | ("workshop", "of")
+                    | ("lab", "of")
             );
         (said || we_are).then_some(n)
     })?;
@@ -51,7 +58,8 @@ pub(super) fn each_on_own(toks: &[String], people: u32, model: bool) -> bool {
     if people <= 16 {
         return true;
     }
-    let text = format!(" {} ", toks.join(" "));
+    // `每人一张`, `one L4 each`: a card per person, not one card shared by them all.
+    let text = own_card_said(&format!(" {} ", toks.join(" ")));
     let single = [
         " 1 张",
         " 1 台",
@@ -67,6 +75,28 @@ pub(super) fn each_on_own(toks: &[String], people: u32, model: bool) -> bool {
     !model && !single
 }
 
+/// `text` without the words that give each person one card (`每人一张`, `一人一张`, `one L4
+/// each`), so that `一张` / `one` left in it is a single card shared.
+fn own_card_said(text: &str) -> String {
+    let mut t = text.to_string();
+    for each in ["每人", "每个人", "人手", "一人"] {
+        for one in ["一张", " 一张", " 1 张", "1张", "一台", " 一台"] {
+            t = t.replace(&format!("{each}{one}"), " ");
+        }
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let kept: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|(k, w)| {
+            // `one` with `each` at most two words after it.
+            !(**w == "one" && words[k + 1..].iter().take(3).any(|x| x.starts_with("each")))
+        })
+        .map(|(_, w)| *w)
+        .collect();
+    format!(" {} ", kept.join(" "))
+}
+
 /// Nouns that count people after a number (`3个人`, `30个学生`, `20 students`, `12 trainees`).
 const PEOPLE: &[&str] = &[
     "个人",
@@ -77,6 +107,8 @@ const PEOPLE: &[&str] = &[
     "学生",
     "个同学",
     "同学",
+    "个学员",
+    "学员",
     "个员工",
     "员工",
     "个同事",
@@ -86,6 +118,7 @@ const PEOPLE: &[&str] = &[
     "students",
     "learners",
     "trainees",
+    "interns",
     "attendees",
     "participants",
     "employees",

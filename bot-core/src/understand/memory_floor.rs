@@ -199,10 +199,6 @@ const MACHINE_WORDS: &[&str] = &[
     "instance",
     "实例",
 ];
-/// Words that make a price each card's (`under $1.5 per gpu`).
-const PER_CARD_WORDS: &[&str] = &[
-    "per gpu", "per card", "each gpu", "每卡", "每张", "单卡", "1张卡",
-];
 
 /// A least count of cards said apart from the card (`两张卡以上的3090`, `at least 4 gpus`, `4+
 /// gpus`, `要4张的`), 2 to 64.
@@ -231,7 +227,7 @@ pub(super) fn machine_offers(q: &Question, g: &Cards) -> Option<Reading> {
     let Some(cap) = q.hourly_cap() else {
         return Some(Reading::Command(offers(None)));
     };
-    if q.has(PER_CARD_WORDS) {
+    if q.has(crate::lexicon::PER_CARD_WORDS) {
         return Some(Reading::Command(offers(Some(&cap))));
     }
     let per_card = Money {

@@ -19,6 +19,7 @@ mod bare_number;
 mod card_and_place;
 mod card_count;
 mod card_memory;
+mod card_now;
 mod cheaper_when;
 mod count_apart;
 mod cues;
@@ -28,6 +29,7 @@ mod daily_days;
 mod diffusion_names;
 mod diffusion_options;
 mod distill_base;
+mod each_own;
 mod entities;
 mod extras_said;
 mod facts;
@@ -59,6 +61,7 @@ mod night;
 mod numbers_en;
 mod numbers_said;
 pub(crate) mod numerals;
+mod one_node;
 mod outcome_guided;
 mod own_card;
 mod own_figures;
@@ -69,12 +72,14 @@ mod period_first;
 mod plan_or_hourly;
 mod platform_slips;
 mod price;
+mod price_here;
 mod price_range;
 mod price_row;
 mod quant_pair;
 mod quant_width;
 mod question;
 mod quoted;
+mod rate_asked;
 mod request;
 mod season_asked;
 mod second_ask;
@@ -86,6 +91,7 @@ mod span;
 mod spellings;
 mod spoken_cards;
 mod spoken_zh;
+mod stock_or_spec;
 mod stock_rules;
 mod stock_short;
 mod tco_prices;
@@ -362,7 +368,11 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     // A card already had, beside the cards asked about, is no part of the question.
     if e.gpus.len() > 1 {
         let ids: Vec<String> = e.gpus.iter().map(|c| c.gpu.clone()).collect();
-        let had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
+        let mut had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
+        // `现在用 V100 跑 …，换成 4090 能跑吗`: the card run on now, beside the one asked.
+        if had.is_empty() && !e.models.is_empty() {
+            had.extend(card_now::card_now(catalog, &format!(" {norm} "), &ids));
+        }
         e.gpus.retain(|c| !had.contains(&c.gpu));
     }
     // `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after

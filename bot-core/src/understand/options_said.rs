@@ -101,15 +101,15 @@ pub(super) fn with_options(padded: &str, r: Reading) -> Reading {
                 .is_some_and(|p| p.kind == crate::diffusion::Kind::Video)
                 && !a.options.iter().any(|(k, _)| k == "frames") =>
         {
-            // The pipeline's own default is not written (`81帧` on Wan2.1 changes nothing).
-            let default = crate::diffusion::find(&a.model).map_or(0, |p| p.frames);
+            // Written as said, the pipeline's default too (`81帧` on Wan2.1): the echo shows the
+            // frames were heard, as `res=480p` is written at the 1.3B's default.
             let frames = (0..toks.len()).find_map(|k| {
                 let n: u32 = toks[k].parse().ok()?;
                 let next = toks.get(k + 1).map_or("", String::as_str);
                 let prev = k.checked_sub(1).map_or("", |p| toks[p].as_str());
                 (FRAMES.iter().any(|f| next.starts_with(f)) || FRAMES.contains(&prev))
                     .then_some(n)
-                    .filter(|n| (1..=1000).contains(n) && *n != default)
+                    .filter(|n| (1..=1000).contains(n))
             });
             if let Some(n) = frames {
                 a.options.push(("frames".to_string(), n.to_string()));

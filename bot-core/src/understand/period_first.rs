@@ -39,6 +39,11 @@ const PERIODS: &[(&str, &str)] = &[
     ("日租", "每天"),
     ("周租", "每周"),
     ("年租", "每年"),
+    // `月付 ¥2999`: paid by the month, the price's period.
+    ("月付", "每月"),
+    ("年付", "每年"),
+    ("周付", "每周"),
+    ("日付", "每天"),
 ];
 /// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
 const BETWEEN: &[&str] = &[
@@ -55,9 +60,24 @@ const BETWEEN: &[&str] = &[
     "是",
     "约",
 ];
-/// English words between a period and its amount (`a day costs me 480 rmb`).
+/// English words between a period and its amount (`a day costs me 480 rmb`, `weekly plan
+/// $120`: `weekly` is `per week` by now).
 const BETWEEN_EN: &[&str] = &[
-    "costs", "cost", "is", "me", "us", "runs", "comes", "to", "at", "about", "around",
+    "costs",
+    "cost",
+    "is",
+    "me",
+    "us",
+    "runs",
+    "comes",
+    "to",
+    "at",
+    "about",
+    "around",
+    "plan",
+    "fee",
+    "subscription",
+    "package",
 ];
 /// What a bare number before it counts, other than money (`每天 8 小时`, `每月 2000万token`).
 const NOT_MONEY: &[&str] = &[
@@ -99,7 +119,9 @@ fn amount(words: &[&str], yuan: bool) -> Option<(String, String)> {
     if number.is_empty() {
         return None;
     }
-    let unit = &digits[number.len()..];
+    // `$120, per day`: the comma after a sum is no unit.
+    let raw = &digits[number.len()..];
+    let unit = raw.trim_end_matches([',', '，']);
     let sign = w.len() > digits.len();
     let rest = |tail: &str, from: usize| {
         std::iter::once(tail)
@@ -110,7 +132,7 @@ fn amount(words: &[&str], yuan: bool) -> Option<(String, String)> {
     };
     if let Some(c) = CURRENCIES.iter().find(|c| unit.starts_with(**c)) {
         return Some((
-            format!("{}{c}", &w[..w.len() - unit.len()]),
+            format!("{}{c}", &w[..w.len() - raw.len()]),
             rest(&unit[c.len()..], 1),
         ));
     }
@@ -119,7 +141,7 @@ fn amount(words: &[&str], yuan: bool) -> Option<(String, String)> {
         return Some((format!("{number}块"), rest(unit, 1)));
     }
     if unit.is_empty() && sign {
-        return Some((w.to_string(), rest("", 1)));
+        return Some((w[..w.len() - raw.len()].to_string(), rest("", 1)));
     }
     // `5000 美元`: the currency as the next word.
     if let Some(c) = words
@@ -201,7 +223,7 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
         // plan's price, left for its own rules); a day, a week or longer only with a sum asked
         // (`月费 800块 1天合多少`; `包月 2000块 用30天 划算吗` weighs the plan).
         let short = ["小时", "hour", "分钟", "minute"];
-        let asked = ["多少", "折", "合", "how much", "per "]
+        let asked = ["多少", "折", "合", "换", "how much", "per "]
             .iter()
             .any(|w| rest.contains(w));
         // `每个月租金 2000 的 4090`: a period's rent of the card named after it is that card's
@@ -227,6 +249,17 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
 /// `a day`, `per month`, `each week` at `i`: the period's `每…` form, where its amount may
 /// start, and the period as written after the amount (` per day`).
 fn english_period(words: &[&str], i: usize) -> Option<(&'static str, usize, String)> {
+    // `weekly plan $120`, `annual fee $2000`: the period said as an adjective of the plan.
+    let adjective = [
+        ("daily", "day", "每天"),
+        ("weekly", "week", "每周"),
+        ("monthly", "month", "每月"),
+        ("yearly", "year", "每年"),
+        ("annual", "year", "每年"),
+    ];
+    if let Some((_, unit, every)) = adjective.into_iter().find(|(a, _, _)| words[i] == *a) {
+        return Some((every, i + 1, format!(" per {unit}")));
+    }
     if !matches!(words[i], "a" | "per" | "each" | "every" | "one" | "1") {
         return None;
     }

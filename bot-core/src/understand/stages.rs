@@ -98,6 +98,8 @@ pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
     seen_price::seen_price,
+    // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
+    super::price_here::price_here,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
     past_day::at_a_time,
     // `does a100 get cheaper over christmas`, `春节期间4090好租吗`: a time of the year's price or
@@ -110,6 +112,8 @@ pub(super) const FIRST: &[Rule] = &[
     weighed::cost_elsewhere,
     weighed::moving_on,
     said_few::convert_beside_card,
+    // `runpod lists $0.00031/s, what's that per hour?`: the rate per hour, no job.
+    super::rate_asked::rate_asked,
     rented_use::rented_use,
     rent_or_buy::rent_or_buy,
     student_price::student_price,
@@ -131,6 +135,14 @@ pub(super) const FIRST: &[Rule] = &[
     cheaper_than::cheaper_than,
     // `比autodl便宜的4090`: the platform to beat, every platform priced.
     cheaper_than::card_cheaper_than,
+    // `8 H100s on one node under $2.5 a gpu-hour`: a machine of eight, the cap per card.
+    super::one_node::one_node,
+    // `rtx pro 6000 有 96gb 是真的吗`: a memory fact checked, its specs.
+    super::stock_or_spec::memory_checked,
+    // `any rtx pro 6000 to rent?`, `is there that much stock?`: the stock.
+    super::stock_or_spec::stock_said,
+    // `runpod 上现在有什么卡`: the platform's offers now.
+    super::stock_or_spec::platform_cards_now,
 ];
 
 /// Stage 4's rules after the user's own figures, before the general ones.
@@ -220,6 +232,8 @@ const COMPLETIONS: &[Completion] = &[
     few_word_kinds::year_window,
     few_word_kinds::real_name_asked,
     jobs_each::each_model,
+    // `10 students each fine-tune … on a T4`: each one's fit on one card.
+    super::each_own::fit_on_own,
     budget_job::with_budget,
     |q, r| cap_currency::with_currency(q.padded, r),
     bare_pair::asked,

@@ -266,6 +266,9 @@ const SPOKEN: &[(&str, &str)] = &[
     ("full day", " 1 day "),
     ("周末", "2天"),
     ("一整天", "1天"),
+    // `4090 日均 8M`: a daily average is per day (`日` alone after a card read it as days).
+    ("日均", " 每天 "),
+    ("日用", " 每天用 "),
     // Renting by the month: a month's span, with the word kept so a priced job reads it as
     // always on (a monthly plan weighed against 730 hourly prices, `/compare 4090 包月`),
     // while `/convert … 包月` still reads a month as its target.

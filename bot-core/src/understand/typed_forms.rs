@@ -255,8 +255,13 @@ fn day_after_number(s: &str) -> String {
             let hours_after = chars.get(i + 1).is_some_and(|&d| numeral(d));
             // `5000日元`, `日币`: yen, an amount.
             let money = chars.get(i + 1).is_some_and(|&d| matches!(d, '元' | '币'));
+            // `4090 日常`, `3090 日用 8小时`, `日租`, `日志`: `日` starting a word of its own, the
+            // number before it a card's (it had been 4090 days and the card dropped).
+            let word = chars
+                .get(i + 1)
+                .is_some_and(|&d| "常均用租费付本志期语文报记".contains(d));
             let one = j - n == 1 && matches!(chars[n], '一' | '1');
-            let day = counted && !date && !money;
+            let day = counted && !date && !money && !word;
             if day && !(one && hours_after) {
                 // A Chinese numeral (`两日`) written in digits, as the counter pass writes `两天`.
                 let run: Vec<char> = chars[n..j].to_vec();

@@ -125,6 +125,18 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "looking for advice",
     "need advice",
     "advice on",
+    // `which should I try first`, `先试哪家`: where to begin, asked to be guided.
+    "should i try first",
+    "should i try",
+    "try first",
+    "先试哪",
+    "先用哪",
+    "适合新手",
+    "新手友好",
+    "for beginners",
+    "for a beginner",
+    "beginner friendly",
+    "beginner-friendly",
 ];
 /// Guidance words that ask where to rent (a place, not a card): with a model named and no
 /// card, still `/pick`, which keeps the model (`想用lora微调下qwen2.5 7b，不知道在哪租卡`).

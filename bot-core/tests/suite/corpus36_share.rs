@@ -24,13 +24,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus36.tsv");
 /// Left: `81帧` on Wan2.1 (its default frames, not written as fresh17 and fresh18_a label it), a
 /// gpu host `where?` (the `?` is gone when the cue looks for it) and `80G显存的卡现在谁家有`.
 /// Helper und_s (a sum beside a place asked is a budget, `lexicon::place_asked`) read the gpu
-/// host `where?`: 298/300.
+/// host `where?`: 298/300. Helper und_w (corpus41: frames written as said, the default too) read
+/// the `81帧` row: 299/300.
 #[test]
 fn corpus36_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus36", CORPUS);
     assert!(total >= 300, "corpus36: {total} questions");
-    assert!(right >= 298, "corpus36: {right} of {total}");
+    assert!(right >= 299, "corpus36: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

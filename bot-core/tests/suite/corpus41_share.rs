@@ -18,12 +18,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus41.tsv");
 /// examples file's way), 279/300 (93.0 %; 285/300 by command, 287/300 the examples file's way)
 /// after the labeller's own errors were relabelled (11, each listed with its reason in its
 /// header). The misses are grouped by mechanism in `docs/misses/corpus41_misses.md`.
+/// Helper und_w (people each with a card, a price from another cloud as a reference, a rate's
+/// period, a per-second rate per hour, `日均`, N cards on one node, stock or spec said outright,
+/// the card run on now, frames as said, guidance, a platform's cards now): 279 → 298/300 (99.3 %).
+/// Left: two cloud instance names alone (`g5.xlarge`, `a2-highgpu-1g`), not in the catalog.
 #[test]
 fn corpus41_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus41", CORPUS);
     assert!(total >= 300, "corpus41: {total} questions");
-    assert!(right >= 279, "corpus41: {right} of {total}");
+    assert!(right >= 298, "corpus41: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -5,6 +5,12 @@
 //! width is asked at 4 and 8 bits; a family's ask-back reaches its small sizes; a cut-down card
 //! is read beside the card it was cut from; a region moved to ranks its platforms; a card quoted
 //! beside another is context; a sum in a currency with no rate is `/convert`, which says so.
+//!
+//! Second round (helper und_w, corpus41's misses): people who each have a card (N cards for a
+//! bill, one card for a fit), a price quoted from another cloud as a reference, a rate's period
+//! said as `月付`/`年付`/`weekly plan`, a per-second or per-minute price asked per hour, a card
+//! kept in a /tco after the API price, N cards on one node, stock said outright, a memory fact
+//! checked, the card run on now as context, frames said as a count, guidance over platforms.
 
 use bot_core::reply::{Arg, Msg, Part, Reply};
 use bot_core::understand::{Reading, read};
@@ -366,5 +372,51 @@ fn a_card_with_no_model_names_what_fits_on_that_card() {
         let replies = w.bot.handle(&me, Input::Text(format!("/fit {id}"))).replies;
         assert_eq!(msgs(&replies, "fit-memory-read-on").len(), 1, "{id}");
         assert!(named_models_fit_on(&w, &me, &replies, id) > 0, "{id}");
+    }
+}
+
+fn line(q: &str) -> Vec<String> {
+    read(&Catalog::embedded().unwrap(), q).lines()
+}
+
+/// A head count with "each" multiplies a bill's cards but never a fit's: each person's job is
+/// on one card (or on the cards each has), and the people are no batch served at once.
+#[test]
+fn each_persons_fit_is_on_their_own_cards() {
+    for (q, want) in [
+        (
+            "8 students each want to run qwen2.5-7b on an a10, does it fit",
+            "/fit qwen2.5-7b a10",
+        ),
+        (
+            "我们组 3 个人 每人两张 4090 lora 微调 qwen2.5-14b 够吗",
+            "/fit qwen2.5-14b lora 2xrtx-4090",
+        ),
+    ] {
+        assert_eq!(line(q), vec![want.to_string()], "{q}");
+    }
+    // The same people in a bill: every card is paid for.
+    assert_eq!(
+        line("我们组 3 个人 每人两张 4090 用一天 多少钱"),
+        vec!["/compare rtx-4090 1d cards=6".to_string()]
+    );
+}
+
+/// A price said as paid on another cloud, beside a card asked here, is never the job's price:
+/// whatever the count, the reading prices the card here (`/compare`), never a bill at the
+/// user's figure (a whole machine's price multiplied by its cards again).
+#[test]
+fn a_price_paid_elsewhere_is_never_costed_as_the_job() {
+    use bot_core::understand::{Reading, Request};
+    let catalog = Catalog::embedded().unwrap();
+    for q in [
+        "lambda gives me 8x a100 for $14/h, what would 8 a100 cost here",
+        "在阿里云 4 张 a10 一小时 40 块，你们这边多少",
+        "coreweave bills $4.25/h per h100, price here?",
+    ] {
+        match read(&catalog, q) {
+            Reading::Command(Request::Compare(_)) => {}
+            other => panic!("{q}: {:?}", other.lines()),
+        }
     }
 }

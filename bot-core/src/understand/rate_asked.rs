@@ -1,0 +1,58 @@
+//! A per-second or per-minute price asked per hour or per day (`runpod lists $0.00031/s,
+//! what's that per hour?`, `modal bills $0.000583 per second for an A10G, per hour?`,
+//! `恒源云的 4090 0.05元每分钟 一小时是多少`): the rate in another unit (`/convert`), even with a
+//! platform or a card named beside it. It had been a job of an hour at that price (`/cost`),
+//! priced under a billing rule the user never gave.
+
+use super::Reading;
+use super::price::convert_request;
+use super::question::Question;
+use super::words::{ALERT_WORDS, CAP_WORDS};
+
+/// A rate asked in a longer unit: the unit as a rate, not a job's length.
+const RATE_ASKED: &[&str] = &[
+    " per hour",
+    " hourly",
+    " per day",
+    " daily",
+    " an hour?",
+    "每小时",
+    "1小时是多少",
+    "1小时合",
+    "合1小时",
+    "1天是多少",
+    "1天合",
+    "合1天",
+    "每天",
+];
+/// Words of a job run (`跑 3 小时`, `running it`): a bill, not a rate.
+const JOB: &[&str] = &["跑", "训练", "用了", " run ", " running ", " train"];
+
+/// `for 3 hours`, `for a day`: a job's length said.
+fn length_said(padded: &str) -> bool {
+    padded.match_indices(" for ").any(|(at, w)| {
+        let rest = &padded[at + w.len()..];
+        rest.starts_with(|c: char| c.is_ascii_digit())
+            || ["an hour", "a day", "a week", "a month", "one "]
+                .iter()
+                .any(|l| rest.starts_with(l))
+    })
+}
+
+/// The price converted to the unit asked, when it is per second or minute.
+pub(super) fn rate_asked(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    let small = matches!(p.per.map(|u| u.key()), Some("second" | "minute"));
+    if !small || !q.nothing_to_size() || q.e.gpus.len() > 1 {
+        return None;
+    }
+    if !q.has(RATE_ASKED)
+        || q.has(JOB)
+        || length_said(q.padded)
+        || q.has(ALERT_WORDS)
+        || q.has(CAP_WORDS)
+    {
+        return None;
+    }
+    convert_request(q.padded, p).map(Reading::Command)
+}
