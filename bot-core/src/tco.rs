@@ -158,23 +158,7 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     } else {
         Engine::Vllm
     };
-    // Largest concurrency (32, 16, ..., 1) whose KV cache fits on the cards.
-    let mut concurrency = 0;
-    let mut c = SERVING_CONCURRENCY;
-    while c >= 1 {
-        let mut req = FitRequest::new(model, quant, Task::Infer);
-        req.engine = engine;
-        req.context = SERVING_CONTEXT;
-        req.batch = c;
-        req.cards = cards;
-        req.gpu = Some(gpu);
-        // All `c` sequences held at once, not a server that starts with fewer (`starts`).
-        if vram::estimate(catalog, &req)?.holds_all() {
-            concurrency = c;
-            break;
-        }
-        c /= 2;
-    }
+    let concurrency = serving_concurrency(catalog, q, engine)?;
     let fits = concurrency > 0;
     let conc = concurrency.max(1);
     let tps =
@@ -208,19 +192,8 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         (Some(a), Some(_)) if busy < a => "rent_part_time",
         _ => "api",
     };
-    let name = match model {
-        ModelRef::Known(m) => m.id.clone(),
-        ModelRef::BySize {
-            params_b,
-            active_b: None,
-        } => format!("{params_b}b"),
-        ModelRef::BySize {
-            params_b,
-            active_b: Some(a),
-        } => format!("{params_b}b-a{a}b"),
-    };
     Ok(TcoReport {
-        model: name,
+        model: model_name(model),
         quant: quant.key().to_string(),
         gpu: gpu.id.clone(),
         cards,
@@ -251,6 +224,44 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         verdict: verdict.to_string(),
         fits,
     })
+}
+
+/// The largest concurrency (32, 16, ..., 1) whose KV cache the query's cards hold for every
+/// sequence at once (not a server that starts with fewer, `starts`); 0 when none fits.
+fn serving_concurrency(
+    catalog: &Catalog,
+    q: &TcoQuery<'_>,
+    engine: Engine,
+) -> Result<u32, FitError> {
+    let mut c = SERVING_CONCURRENCY;
+    while c >= 1 {
+        let mut req = FitRequest::new(q.model, q.quant, Task::Infer);
+        req.engine = engine;
+        req.context = SERVING_CONTEXT;
+        req.batch = c;
+        req.cards = q.cards;
+        req.gpu = Some(q.gpu);
+        if vram::estimate(catalog, &req)?.holds_all() {
+            return Ok(c);
+        }
+        c /= 2;
+    }
+    Ok(0)
+}
+
+/// The model as the report names it: its id, or its size (`70b`, `30b-a3b`).
+fn model_name(model: ModelRef<'_>) -> String {
+    match model {
+        ModelRef::Known(m) => m.id.clone(),
+        ModelRef::BySize {
+            params_b,
+            active_b: None,
+        } => format!("{params_b}b"),
+        ModelRef::BySize {
+            params_b,
+            active_b: Some(a),
+        } => format!("{params_b}b-a{a}b"),
+    }
 }
 
 #[cfg(test)]

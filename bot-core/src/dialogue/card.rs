@@ -10,6 +10,9 @@ use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quan
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
+mod no_bf16;
+use no_bf16::{drop_full_no_bf16, no_bf16_cards, no_bf16_msg};
+
 /// The fit request the answers so far describe.
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
     let model = match (&s.model, s.params_b) {
@@ -84,46 +87,6 @@ fn fit_options(ctx: &Ctx, s: &PickState) -> Option<Vec<FitOption>> {
         drop_full_no_bf16(ctx, s, &mut options);
         options
     })
-}
-
-/// The cards among `options` without bf16 (compute capability below 8.0,
-/// [`crate::answer::fit::no_bf16_note`]) when the job is training sized in bf16, which runs in
-/// fp16 mixed precision there; with the training task. `None` when there are none.
-fn no_bf16_cards<'c, 'o>(
-    ctx: &Ctx<'c>,
-    s: &PickState,
-    options: impl IntoIterator<Item = &'o FitOption>,
-) -> Option<(Task, Vec<&'c crate::catalog::Gpu>)> {
-    let req = fit_request(ctx, s).filter(|r| r.task != Task::Infer)?;
-    let mut cards: Vec<&crate::catalog::Gpu> = Vec::new();
-    for o in options {
-        let Ok(g) = ctx.catalog.gpu(&o.gpu) else {
-            continue;
-        };
-        let no_bf16 = crate::answer::fit::no_bf16_note(g, req.quant, req.task).is_some();
-        if no_bf16 && !cards.iter().any(|c| c.id == g.id) {
-            cards.push(g);
-        }
-    }
-    (!cards.is_empty()).then_some((req.task, cards))
-}
-
-/// A full fine-tune sized in bf16 is not offered on a card without bf16: there it is fp16
-/// mixed precision, whose fp32 master weights are memory this size leaves out. Takes those
-/// options out and says which cards were left out. (A LoRA stays offered: the same memory in
-/// fp16, PEFT keeping its adapters in fp32 either way; [`ask_card`] notes where.)
-fn drop_full_no_bf16(ctx: &Ctx, s: &PickState, options: &mut Vec<FitOption>) -> Option<Msg> {
-    let Some((Task::Full, cards)) = no_bf16_cards(ctx, s, options.iter()) else {
-        return None;
-    };
-    options.retain(|o| !cards.iter().any(|g| g.id == o.gpu));
-    Some(no_bf16_msg(ctx, "pick-no-bf16-full", &cards))
-}
-
-fn no_bf16_msg(ctx: &Ctx, id: &str, cards: &[&crate::catalog::Gpu]) -> Msg {
-    let zh = ctx.lang == crate::i18n::Lang::Zh;
-    let names: Vec<&str> = cards.iter().map(|g| g.display_name(zh)).collect();
-    Msg::new(id).arg("cards", names.join(if zh { "、" } else { ", " }))
 }
 
 /// The first `want` of the fitting options that `keep` accepts, in the order of

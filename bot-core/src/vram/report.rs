@@ -38,55 +38,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         );
     }
     if let ModelRef::Known(m) = req.model {
-        if m.max_context > 0 && req.context > m.max_context {
-            warnings.push(
-                Msg::new("fit-warn-context")
-                    .arg("context", req.context)
-                    .arg("max", m.max_context),
-            );
-        }
-        // MXFP4 dequantized to bf16 by Transformers on an older card (`vram::mxfp4_card`).
-        if super::mxfp4_card::transformers_dequantizes(req)
-            && let Some(g) = req.gpu
-        {
-            warnings.push(
-                Msg::new("fit-warn-mxfp4-dequantized")
-                    .arg("card", g.name.as_str())
-                    .arg("cc", g.compute_capability.clone().unwrap_or_default()),
-            );
-        }
-        // With experts in system RAM the offload line says where they are instead.
-        let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
-        if m.is_moe() && !offloaded {
-            warnings.push(
-                Msg::new("fit-warn-moe")
-                    .arg("total", round2(shape.params.total / 1e9))
-                    .arg("active", round2(shape.params.active / 1e9)),
-            );
-        }
-        // An MoE on a bitsandbytes base (`vram::bnb_experts`): the routed experts sized in 4 bits
-        // holds where each is an `nn.Linear` (Transformers 4.x) or the trainer quantizes them
-        // itself (Unsloth since 2026.6, axolotl's `quantize_moe_experts`); Transformers v5's
-        // fused 3-D experts otherwise stay 16-bit (fp32 after PEFT's k-bit preparation). Said
-        // with what that adds, and with the word that sizes the other case.
-        let kept = super::bnb_experts::kept_extra_bytes(shape, req) / GIB;
-        if kept > 0.0 {
-            let key = if req.experts_16bit {
-                "fit-assume-moe-experts-16bit"
-            } else {
-                "fit-warn-moe-4bit-experts"
-            };
-            let fp32 = super::bnb_experts::kept_in_fp32(req);
-            warnings.push(
-                Msg::new(key)
-                    .arg("gib", round2(kept))
-                    .arg("fp32", if fp32 { "yes" } else { "no" })
-                    .arg("train", if req.task.is_training() { "yes" } else { "no" }),
-            );
-        }
-        if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {
-            warnings.push(Msg::new("fit-warn-mla-transformers"));
-        }
+        model_warnings(shape, req, m, &mut warnings);
     }
     // A compressed-tensors checkpoint in Transformers (`vram::ct_decompress`).
     warnings.extend(super::ct_decompress::warning(shape, req));
@@ -103,26 +55,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     vllm_warnings(shape, req, opts, &mut warnings);
     // The cache type as the engine runs it (`vram::kv_cache`).
     warnings.extend(super::kv_cache::warnings(req, opts));
-    if let Some(t) = super::torchao::scheme(req) {
-        // torchao as its benchmark runs it (`vram::torchao`): what stays pinned is in the
-        // overhead; the 16-bit load before it is said, and whether the card holds it.
-        // The busiest card's share: Transformers splits whole layers over the cards, the
-        // 16-bit model as it is loaded and the quantized one alike.
-        let r = super::torchao::replay(shape, t);
-        let share =
-            super::parts::layers_per_card(shape, req.cards.max(1)) / f64::from(shape.layers.max(1));
-        let peak = r.load_peak * share / GIB + CUDA_CONTEXT_GIB;
-        let id = match req.gpu {
-            Some(g) if peak > g.usable_gib() => "fit-warn-torchao-load-short",
-            _ => "fit-warn-torchao",
-        };
-        warnings.push(
-            Msg::new(id)
-                .arg("scheme", t.key())
-                .arg("pinned", round2(r.pinned * share / GIB))
-                .arg("peak", round2(peak)),
-        );
-    }
+    warnings.extend(torchao_warning(shape, req));
     if req.task.is_training() && req.cards > 1 {
         let z = opts.zero.unwrap_or(Zero::Three);
         warnings.push(Msg::new("fit-warn-zero").arg("stage", zero_key(z)));
@@ -139,6 +72,88 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     }
 
     warnings
+}
+
+/// What the answer must warn about for a catalog model: a context past its own, MXFP4
+/// dequantized, a mixture of experts and how its experts are held, MLA in Transformers.
+fn model_warnings(
+    shape: &Shape,
+    req: &FitRequest,
+    m: &crate::catalog::Model,
+    warnings: &mut Vec<Msg>,
+) {
+    if m.max_context > 0 && req.context > m.max_context {
+        warnings.push(
+            Msg::new("fit-warn-context")
+                .arg("context", req.context)
+                .arg("max", m.max_context),
+        );
+    }
+    // MXFP4 dequantized to bf16 by Transformers on an older card (`vram::mxfp4_card`).
+    if super::mxfp4_card::transformers_dequantizes(req)
+        && let Some(g) = req.gpu
+    {
+        warnings.push(
+            Msg::new("fit-warn-mxfp4-dequantized")
+                .arg("card", g.name.as_str())
+                .arg("cc", g.compute_capability.clone().unwrap_or_default()),
+        );
+    }
+    // With experts in system RAM the offload line says where they are instead.
+    let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
+    if m.is_moe() && !offloaded {
+        warnings.push(
+            Msg::new("fit-warn-moe")
+                .arg("total", round2(shape.params.total / 1e9))
+                .arg("active", round2(shape.params.active / 1e9)),
+        );
+    }
+    // An MoE on a bitsandbytes base (`vram::bnb_experts`): the routed experts sized in 4 bits
+    // holds where each is an `nn.Linear` (Transformers 4.x) or the trainer quantizes them
+    // itself (Unsloth since 2026.6, axolotl's `quantize_moe_experts`); Transformers v5's
+    // fused 3-D experts otherwise stay 16-bit (fp32 after PEFT's k-bit preparation). Said
+    // with what that adds, and with the word that sizes the other case.
+    let kept = super::bnb_experts::kept_extra_bytes(shape, req) / GIB;
+    if kept > 0.0 {
+        let key = if req.experts_16bit {
+            "fit-assume-moe-experts-16bit"
+        } else {
+            "fit-warn-moe-4bit-experts"
+        };
+        let fp32 = super::bnb_experts::kept_in_fp32(req);
+        warnings.push(
+            Msg::new(key)
+                .arg("gib", round2(kept))
+                .arg("fp32", if fp32 { "yes" } else { "no" })
+                .arg("train", if req.task.is_training() { "yes" } else { "no" }),
+        );
+    }
+    if m.uses_mla() && req.engine == Engine::Transformers && !req.task.is_training() {
+        warnings.push(Msg::new("fit-warn-mla-transformers"));
+    }
+}
+
+/// torchao as its benchmark runs it (`vram::torchao`), said when the request uses it.
+fn torchao_warning(shape: &Shape, req: &FitRequest) -> Option<Msg> {
+    let t = super::torchao::scheme(req)?;
+    // torchao as its benchmark runs it (`vram::torchao`): what stays pinned is in the
+    // overhead; the 16-bit load before it is said, and whether the card holds it.
+    // The busiest card's share: Transformers splits whole layers over the cards, the
+    // 16-bit model as it is loaded and the quantized one alike.
+    let r = super::torchao::replay(shape, t);
+    let share =
+        super::parts::layers_per_card(shape, req.cards.max(1)) / f64::from(shape.layers.max(1));
+    let peak = r.load_peak * share / GIB + CUDA_CONTEXT_GIB;
+    let id = match req.gpu {
+        Some(g) if peak > g.usable_gib() => "fit-warn-torchao-load-short",
+        _ => "fit-warn-torchao",
+    };
+    Some(
+        Msg::new(id)
+            .arg("scheme", t.key())
+            .arg("pinned", round2(r.pinned * share / GIB))
+            .arg("peak", round2(peak)),
+    )
 }
 
 /// The estimate for one request with explicit options.
