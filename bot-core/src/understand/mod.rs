@@ -66,6 +66,7 @@ mod outcome_guided;
 mod own_card;
 mod own_figures;
 mod paid;
+mod pasted_flags;
 mod per_user;
 mod period;
 mod period_first;

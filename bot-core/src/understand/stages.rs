@@ -77,6 +77,8 @@ const SPANS: &[Words] = &[
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
     glued_units::plain,
+    // `40 gpu-hours`, `-c 16384`, `--max_seq_length 4096`: a total's length, a flag's window.
+    |_, t| super::pasted_flags::plain(t),
     // `开百万上下文`: a million with no number before a window is one million.
     |_, t| window_said::million_alone(t),
     |_, t| budget_said::day_cantonese(t),
