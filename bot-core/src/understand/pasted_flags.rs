@@ -4,7 +4,10 @@
 //! as `ctx=` (`-c 16384`, `--max_seq_length 4096`, `seq 2048` were dropped, so the fit was
 //! sized at the default context; `4096` was even taken for a misspelt 4090).
 
+use super::Reading;
+use super::request::Request;
 use crate::lexicon::{CONTEXT_FLAGS, gpu_hour_unit};
+use rust_decimal::Decimal;
 
 /// `norm` with GPU-hour totals and context flags written plainly.
 pub(super) fn plain(norm: &str) -> String {
@@ -39,6 +42,32 @@ fn gpu_hours(s: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A total of GPU-hours on several cards (`2x h100, 40 gpu-hours`) is split between them: the
+/// job runs 20 hours on two cards, never 40 (which bills 80 GPU-hours). A part of a minute is
+/// rounded up, so the bill never falls short.
+pub(super) fn split_between_cards(original: &str, r: Reading) -> Reading {
+    if gpu_hours(original) == original {
+        return r;
+    }
+    let split = |j: &mut crate::answer::billing::JobRequest| {
+        if j.cards > 1 && j.job.work > Decimal::ZERO {
+            let minute = Decimal::from(60);
+            j.job.work = (j.job.work / Decimal::from(j.cards) / minute).ceil() * minute;
+        }
+    };
+    match r {
+        Reading::Command(Request::Cost(mut j)) => {
+            split(&mut j);
+            Reading::Command(Request::Cost(j))
+        }
+        Reading::Command(Request::Compare(mut j)) => {
+            split(&mut j);
+            Reading::Command(Request::Compare(j))
+        }
+        other => other,
+    }
 }
 
 /// `-c 16384` → `ctx=16k`, `--max_seq_length 4096` → `ctx=4k`: a context flag (a whole word,
