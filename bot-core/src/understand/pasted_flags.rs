@@ -11,7 +11,36 @@ use rust_decimal::Decimal;
 
 /// `norm` with GPU-hour totals and context flags written plainly.
 pub(super) fn plain(norm: &str) -> String {
-    context_flags(&gpu_hours(norm))
+    context_flags(&gguf_names(&gpu_hours(norm)))
+}
+
+/// `qwen2.5-7b-instruct-q8_0.gguf` → `qwen2.5-7b-instruct q8_0 gguf`: the type a GGUF file's
+/// name ends with is said apart, so it is read (glued, it was lost and `gguf` alone stood for
+/// its usual Q4_K_M: a Q8_0 file sized at half its weight).
+fn gguf_names(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut rest = s;
+    while let Some(at) = rest.find(".gguf") {
+        let head = &rest[..at];
+        let word = head.rfind([' ', '/', '=']).map_or(0, |k| k + 1);
+        // The first separator after which the rest is a type (`q4_k_m` has its own `_`).
+        let cut = head[word..]
+            .match_indices(['-', '.', '_'])
+            .map(|(k, _)| word + k)
+            .find(|k| head[k + 1..].parse::<crate::vram::Quant>().is_ok());
+        match cut {
+            Some(k) => {
+                out.push_str(&head[..k]);
+                out.push(' ');
+                out.push_str(&head[k + 1..]);
+                out.push_str(" gguf");
+            }
+            None => out.push_str(&rest[..at + ".gguf".len()]),
+        }
+        rest = &rest[at + ".gguf".len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `40 gpu-hours`, `40 个 gpu 小时`, `40卡时` → `40小时`: the total is the length on one card.
@@ -113,6 +142,19 @@ fn window(tokens: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gguf_types_said_apart() {
+        assert_eq!(
+            gguf_names("-m qwen2.5-7b-instruct-q8_0.gguf -c 1"),
+            "-m qwen2.5-7b-instruct q8_0 gguf -c 1"
+        );
+        assert_eq!(
+            gguf_names("llama-3.1-8b.q6_k.gguf"),
+            "llama-3.1-8b q6_k gguf"
+        );
+        assert_eq!(gguf_names("model.gguf"), "model.gguf");
+    }
 
     #[test]
     fn totals_and_flags_as_read() {
