@@ -20,8 +20,10 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod count;
+mod deadline;
 mod edit;
 mod formats;
+mod job_flags;
 mod moe_offload;
 mod money;
 mod name_size;
@@ -38,10 +40,12 @@ pub use count::{
     MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens,
     is_machine_noun, machine_said, model_size, params_b, take_card_prefix, token_count,
 };
+pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS};
 pub use edit::{method_typos, one_edit};
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };

@@ -37,6 +37,8 @@ pub(super) const TELL: &[&str] = &[
     "dm me",
     "email me",
     "alert me",
+    // A Korean speaker's `alarm me when …` (알람): the same wish.
+    "alarm me",
     "buzz me",
     "shout",
     "hit me up",
@@ -186,7 +188,9 @@ const ASKS_NOW: &[&str] = &[
 fn stock_then_told(padded: &str) -> bool {
     STOCK_EVENTS.iter().any(|ev| {
         padded.match_indices(ev).any(|(at, _)| {
-            let rest = padded[at + ev.len()..].trim_start();
+            // An arrow or a dash between (`back in stock → tell me`) joins them as a comma does.
+            let rest =
+                padded[at + ev.len()..].trim_start_matches([' ', '→', '⇒', '-', '>', '=', ':']);
             TELL.iter().any(|t| {
                 rest.strip_prefix(t)
                     .is_some_and(|after| !ASKS_NOW.iter().any(|w| after.contains(w)))

@@ -28,6 +28,11 @@ const HANDED: &[&str] = &[
     "该租什么",
     "该租啥",
     "租什么好",
+    // Which configuration to rent, or how to plan the hours had (`租什么配置比较合适`,
+    // `怎么安排最划算`): the choice handed over as well.
+    "租什么配置",
+    "租啥配置",
+    "怎么安排",
     "租啥好",
     "what should i rent",
     "what do i rent",

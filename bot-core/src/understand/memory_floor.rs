@@ -78,6 +78,13 @@ pub(super) fn floor_said(padded: &str) -> bool {
             return false;
         }
         let before = padded[..at].trim_end();
+        // A memory word between the size and its floor (`96G 显存以上`, `48gb vram or more`).
+        let after = after.trim_start();
+        let after = after.strip_prefix('的').unwrap_or(after);
+        let after = crate::lexicon::MEMORY_WORDS
+            .iter()
+            .find_map(|m| after.strip_prefix(m))
+            .unwrap_or(after);
         FLOOR_AFTER
             .iter()
             .any(|w| after.trim_start().starts_with(w))
@@ -259,6 +266,9 @@ mod tests {
         assert_eq!(memory_said(" any card with >= 40 gb "), Some(40.0));
         assert_eq!(memory_said(" 4090 多少钱 "), None);
         assert_eq!(cards_floor(" 找2张卡以上的3090机器 "), Some(2));
+        assert!(floor_said(" 有 96g 显存以上的卡吗 "));
+        assert!(floor_said(" 48gb vram or more "));
+        assert!(!floor_said(" 48gb vram 的卡 "));
         assert_eq!(cards_floor(" need at least 4 gpus of a100 "), Some(4));
         assert_eq!(cards_floor(" 8+ gpus h100 "), Some(8));
         assert_eq!(cards_floor(" 4 or more cards "), Some(4));

@@ -26,6 +26,7 @@ mod cues;
 mod currency_asked;
 mod cut_down;
 mod daily_days;
+mod deadline_said;
 mod diffusion_names;
 mod diffusion_options;
 mod distill_base;
@@ -66,6 +67,7 @@ mod outcome_guided;
 mod own_card;
 mod own_figures;
 mod paid;
+mod pasted_flags;
 mod per_user;
 mod period;
 mod period_first;
@@ -435,7 +437,8 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = beam_words::with_beams(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
-        stages::completed(&q, alert_terms::with_terms(&padded, count, r))
+        let r = stages::completed(&q, alert_terms::with_terms(&padded, count, r));
+        pasted_flags::split_between_cards(&original, r)
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`, `wan 用 4090 能跑吗`: a family
     // without a size (or an image or video family without its version), its models asked back.

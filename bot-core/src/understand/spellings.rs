@@ -19,6 +19,9 @@ pub(super) const CANTONESE: &[(&str, &str)] = &[
     ("咩嘢", "什么"),
     ("乜嘢", "什么"),
     ("边度", "哪里"),
+    // Northern 哪儿 is 哪里 (`H100 PCIe 哪儿有` was read as the card's specs); every cue list
+    // written with 哪儿 has its 哪里 twin.
+    ("哪儿", "哪里"),
     ("边间", "哪家"),
     ("边个", "哪个"),
     ("点样", "怎么"),

@@ -45,6 +45,8 @@ const WORDS: &[Words] = &[
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
     quoted::plain,
+    // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
+    super::deadline_said::plain,
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
     super::price_row::plain,
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
@@ -77,6 +79,8 @@ const SPANS: &[Words] = &[
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
     glued_units::plain,
+    // `40 gpu-hours`, `-c 16384`, `--max_seq_length 4096`: a total's length, a flag's window.
+    |_, t| super::pasted_flags::plain(t),
     // `开百万上下文`: a million with no number before a window is one million.
     |_, t| window_said::million_alone(t),
     |_, t| budget_said::day_cantonese(t),

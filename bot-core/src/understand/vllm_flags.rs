@@ -29,17 +29,17 @@ pub(super) fn with_flags(padded: &str, r: Reading) -> Reading {
     let Reading::Command(Request::Fit(mut a)) = r else {
         return r;
     };
-    let tp = value_of(
-        padded,
-        &[
-            "tensor-parallel-size",
-            "tensor_parallel_size",
-            " tp=",
-            " tp ",
-            "tp=",
-        ],
-    )
-    .filter(|n| (2..=64).contains(n));
+    let keys = [
+        "tensor-parallel-size",
+        "tensor_parallel_size",
+        " tp=",
+        " tp ",
+        "tp=",
+    ];
+    // And the degree said in words (`tensor parallel 2`, `-tp 2`): the lexicon's list.
+    let tp = value_of(padded, &keys)
+        .or_else(|| value_of(padded, crate::lexicon::TENSOR_PARALLEL_WORDS))
+        .filter(|n| (2..=64).contains(n));
     if let Some(n) = tp
         && a.gpu.is_some()
         && a.cards.is_none_or(|c| c == 1)

@@ -16,6 +16,7 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "订阅",
     "notify me",
     "alert me",
+    "alarm me",
     // `please let me know the cheapest h200` asks now; an alert waits for a moment.
     "let me know when",
     "let me know once",

@@ -72,6 +72,11 @@ pub(super) const PLATFORM_FACT_WORDS: &[&str] = &[
     "invoice",
     "storage",
     "stopped",
+    // Data kept between sessions (`where do I keep my dataset on runpod`), as `数据` is.
+    "dataset",
+    "upload",
+    "persistent",
+    "network volume",
 ];
 
 /// Two things set against each other (`lambda vs runpod`, `autodl和恒源云`, `A还是B`).

@@ -18,13 +18,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus42.tsv");
 /// 275/300 (91.7 %; 287/300, 95.7 %, by command alone; 289/300, 96.3 %, the examples file's way),
 /// 282/300 (94.0 %; 290/300 by command, 292/300 the examples file's way) after the labeller's own
 /// errors were relabelled (7, each listed with its reason in its header). The misses are grouped by
-/// mechanism in `docs/misses/corpus42_misses.md`.
+/// mechanism in `docs/misses/corpus42_misses.md`. 297/300 after helper und_x (GPU-hour totals,
+/// deadlines, pasted context and tensor-parallel flags, `alarm me`, `哪儿有`, a memory word before
+/// `以上`, `租什么配置`/`怎么安排` as guidance, a dataset kept on a named platform: 15 rows).
 #[test]
 fn corpus42_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus42", CORPUS);
     assert!(total >= 300, "corpus42: {total} questions");
-    assert!(right >= 282, "corpus42: {right} of {total}");
+    assert!(right >= 297, "corpus42: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -82,3 +82,90 @@ fn a_chinese_platform_slip_is_asked_and_an_unknown_cloud_said() {
         assert!(!t.is_empty());
     }
 }
+
+// ---- Second section, helper und_x (a later helper of the same name): corpus42's misses (issue
+// 26), wrong figures first. Its rows are the second section of `questions_und_x_own.tsv`, read by
+// the tests above; the tests below check each mechanism against the reading of the same job said
+// plainly, so a total, a deadline or a pasted flag can never move a figure.
+
+/// The one reading of `q`'s first line, or a panic naming the question.
+fn line_of(q: &str) -> String {
+    use bot_core::Catalog;
+    use bot_core::understand::{Reading, read};
+    let cat = Catalog::embedded().unwrap();
+    match read(&cat, q) {
+        Reading::Command(r) => r.line(),
+        other => panic!("{q}: {other:?}"),
+    }
+}
+
+/// A total of GPU-hours reads as the same job as its hours said plainly (never the default
+/// hour), and on several cards as that total split between them; a price per GPU-hour stays a
+/// price.
+#[test]
+fn a_total_of_gpu_hours_is_the_length() {
+    for (total, plain) in [
+        (
+            "h100 for 48 gpu hours, how much",
+            "h100 for 48 hours, how much",
+        ),
+        (
+            "runpod a6000 共 36 个 GPU 小时多少钱",
+            "runpod a6000 36小时多少钱",
+        ),
+        ("l40s 12卡时多少钱", "l40s 12小时多少钱"),
+        (
+            "4x h100 on lambda, 80 gpu-hours total",
+            "4x h100 on lambda, 20 hours",
+        ),
+    ] {
+        let (t, p) = (line_of(total), line_of(plain));
+        assert_eq!(t, p, "{total}");
+        assert!(!t.ends_with(" 1h"), "{total}: {t}");
+    }
+    let cap = line_of("any a100 under 1.4 dollars per gpu hour");
+    assert!(cap.contains("1.4usd/hour"), "{cap}");
+}
+
+/// A deadline's time is no length and no window: the question reads as it does without it.
+#[test]
+fn a_deadline_changes_nothing_read() {
+    for (with, without) in [
+        ("ddl 后天，4090 哪里现在有货", "4090 哪里现在有货"),
+        (
+            "deadline in 5 days. h100 on runpod for 8 hours?",
+            "h100 on runpod for 8 hours?",
+        ),
+        ("截止前两周 a100 到货了通知我", "a100 到货了通知我"),
+        (
+            "our deadline is next week, l40s price history",
+            "l40s price history",
+        ),
+    ] {
+        assert_eq!(line_of(with), line_of(without), "{with}");
+    }
+}
+
+/// A pasted flag's context and tensor-parallel degree are read as `ctx=` and cards, the same
+/// as said in words; a flag's number is never taken for a card.
+#[test]
+fn pasted_flags_are_the_job_figures() {
+    for (flags, words) in [
+        (
+            "llama-cli -m qwen2.5-14b q4_k_m -c 12288 on a 3090",
+            "qwen2.5-14b q4_k_m 12k context on a 3090",
+        ),
+        (
+            "--cutoff_len 4096 lora llama-3.1-8b on an a6000",
+            "lora llama-3.1-8b 4k context on an a6000",
+        ),
+        (
+            "vllm llama-3.1-70b awq -tp 2 on l40s",
+            "vllm llama-3.1-70b awq on 2x l40s",
+        ),
+    ] {
+        assert_eq!(line_of(flags), line_of(words), "{flags}");
+    }
+    let l = line_of("--max_seq_length 4096 lora qwen2.5-7b 要什么卡");
+    assert!(!l.contains("4090"), "{l}");
+}
