@@ -27,6 +27,7 @@ mod corpus39_share;
 mod corpus40_share;
 mod corpus41_share;
 mod corpus42_share;
+mod corpus43_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
