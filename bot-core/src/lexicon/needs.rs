@@ -92,6 +92,28 @@ pub fn need_word(w: &str) -> Option<Need> {
     )
 }
 
+/// Whether the words right before a region (`in china`, `国内`) refuse it: `not`, `except`,
+/// `excluding`, `不要`, `不是`, `非`, `别`, `除了`, with only spaces or a comma between. Only
+/// right before: `不想实名 国内的平台` keeps China (the `不` negates the real name).
+pub fn region_refused(before: &str) -> bool {
+    const NOT: &[&str] = &[
+        "not",
+        "except",
+        "excluding",
+        "不要",
+        "不是",
+        "非",
+        "别",
+        "除了",
+    ];
+    let b = before.trim_end_matches([' ', ',', '，', '、']);
+    NOT.iter().any(|w| {
+        b.strip_suffix(w).is_some_and(|rest| {
+            !w.is_ascii() || !rest.ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
+    })
+}
+
 /// Reads the filter words; `Err(word)` names the first word that is not a filter.
 pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
     let mut out = Vec::new();
@@ -246,4 +268,21 @@ pub fn phrase_is_topic_only(w: &str) -> bool {
             | "身份认证"
             | "身份证"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::region_refused;
+
+    #[test]
+    fn a_region_is_refused_only_by_the_words_right_before_it() {
+        for before in ["but not ", "not, ", "except ", "不要", "除了", "非", "不是"] {
+            assert!(region_refused(before), "{before:?}");
+        }
+        // A negation further back is another word's (`不想实名 国内`), and a word merely
+        // ending in a negation's letters is none (`knot `).
+        for before in ["不想实名 ", "knot ", "which platforms in ", ""] {
+            assert!(!region_refused(before), "{before:?}");
+        }
+    }
 }

@@ -271,6 +271,11 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
             Need::Pay(m) if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w)) => {
                 Need::Without(m)
             }
+            // A region said not wanted (`but not in china`, `不要国内的`): the other one, never
+            // the platforms the user ruled out.
+            Need::Region(r) if crate::lexicon::region_refused(&text[..at]) => {
+                Need::Region(if *r == "cn" { "global" } else { "cn" })
+            }
             b => *b,
         };
         if !found.iter().any(|(_, n)| *n == need) {
