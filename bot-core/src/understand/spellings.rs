@@ -86,8 +86,6 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("r", "are"),
     ("rn", "right now"),
     ("atm", "right now"),
-    ("distil", "distill"),
-    ("distiled", "distill"),
     ("pls", "please"),
     ("plz", "please"),
     ("wat", "what"),
@@ -110,8 +108,23 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("dias", "days"),
 ];
 
+/// Parts of model names as people misspell them, replaced inside a name too
+/// (`deepseek-r1-distil-qwen-32b`): no other reading of the word exists, glued or not.
+const NAME_SPELLINGS: &[(&str, &str)] = &[("distil", "distill"), ("distiled", "distill")];
+
+/// The replacement for the whole word `w`: a name part ([`NAME_SPELLINGS`]) wherever it
+/// stands, a chat spelling ([`SPELLINGS`]) only when `loose` (not glued to a digit or a
+/// name's joiner).
+fn spelled(w: &str, loose: bool) -> Option<&'static str> {
+    let find = |list: &[(&'static str, &'static str)]| {
+        list.iter().find(|(from, _)| *from == w).map(|(_, to)| *to)
+    };
+    find(NAME_SPELLINGS).or_else(|| if loose { find(SPELLINGS) } else { None })
+}
+
 /// One walk: each maximal run of ASCII letters is looked up in [`SPELLINGS`], unless it is
-/// glued to a digit or a name's joiner on either side (`2h`, `r1`, `qwen-r`).
+/// glued to a digit or a name's joiner on either side (`2h`, `r1`, `qwen-r`); name parts
+/// ([`NAME_SPELLINGS`]) wherever they stand.
 pub(super) fn respell(s: &str) -> String {
     // A word glued to a number or a key's `=` (`r=64`) is no chat spelling.
     let glue = |c: char| c.is_ascii_digit() || matches!(c, '-' | '.' | '_' | '/' | '$' | '=');
@@ -128,18 +141,12 @@ pub(super) fn respell(s: &str) -> String {
         }
         if !word.is_empty() {
             let w = std::mem::take(&mut word);
-            match SPELLINGS.iter().find(|(from, _)| *from == w) {
-                Some((_, to)) if !glued && !glue(c) => out.push_str(to),
-                _ => out.push_str(&w),
-            }
+            out.push_str(spelled(&w, !glued && !glue(c)).unwrap_or(&w));
         }
         out.push(c);
     }
     if !word.is_empty() {
-        match SPELLINGS.iter().find(|(from, _)| *from == word) {
-            Some((_, to)) if !glued => out.push_str(to),
-            _ => out.push_str(&word),
-        }
+        out.push_str(spelled(&word, !glued).unwrap_or(&word));
     }
     out
 }
@@ -165,4 +172,22 @@ pub(super) fn simplified(c: char) -> char {
 /// A Chinese character (the CJK Unified Ideographs and Extension A).
 pub(super) fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::respell;
+
+    #[test]
+    fn a_name_part_is_respelt_inside_a_name_and_a_chat_spelling_only_alone() {
+        assert_eq!(
+            respell("deepseek-r1-distil-qwen-32b"),
+            "deepseek-r1-distill-qwen-32b"
+        );
+        assert_eq!(respell("r1 distil llama"), "r1 distill llama");
+        // `distillation` is another word; a chat spelling glued to a joiner is part of a name.
+        assert_eq!(respell("distillation"), "distillation");
+        assert_eq!(respell("qwen-r 4090"), "qwen-r 4090");
+        assert_eq!(respell("r u there"), "are you there");
+    }
 }
