@@ -44,6 +44,12 @@ pub(super) const TELL: &[&str] = &[
     "hit me up",
     "send me",
     "inform me",
+    // The message itself as the wish (`wants a message when H20 is in stock`): with a
+    // condition and an event, as every way here.
+    "a message",
+    "an email",
+    "a text",
+    "a notification",
     // `alert when any h200 …`: the verb alone, a condition after it.
     "alert ",
 ];
