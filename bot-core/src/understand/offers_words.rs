@@ -186,6 +186,33 @@ pub(super) fn with_order(padded: &str, r: Reading) -> Reading {
     }
 }
 
+/// Offers from live data only, said (`live only`, `from live apis only`, `实时报价`).
+pub(super) const LIVE_WORDS: &[&str] = &[
+    "live offers",
+    "live only",
+    "only live",
+    "live data only",
+    "live apis only",
+    "live api only",
+    "live prices only",
+    "实时报价",
+    "实时的offer",
+];
+
+/// An `/offers` reading keeps "live only" said anywhere in the sentence (`h100 offers, live
+/// only`): the reader that found the offers need not be the one that knows the word.
+pub(super) fn with_live(padded: &str, r: Reading) -> Reading {
+    match r {
+        Reading::Command(Request::Offers(mut o))
+            if !o.filter.live_only && LIVE_WORDS.iter().any(|w| padded.contains(w)) =>
+        {
+            o.filter.live_only = true;
+            Reading::Command(Request::Offers(o))
+        }
+        r => r,
+    }
+}
+
 /// Offers named as such (`offer`, `listings`).
 const OFFER_NOUNS: &[&str] = &["offer", "listing", "报价单"];
 /// Offers asked to be listed or ranked (`所有…的offer列一下`, `list every h100 offer`, `最便宜的

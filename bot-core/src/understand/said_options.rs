@@ -142,15 +142,7 @@ pub(super) fn live_offers(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let live = [
-        "live offers",
-        "live only",
-        "only live",
-        "live data only",
-        "实时报价",
-        "实时的offer",
-    ];
-    if !q.nothing_to_size() || q.e.usage.is_some() || !q.has(&live) {
+    if !q.nothing_to_size() || q.e.usage.is_some() || !q.has(super::offers_words::LIVE_WORDS) {
         return None;
     }
     let cards = Cards {
