@@ -1,4 +1,5 @@
-//! A per-second or per-minute price asked per hour or per day (`runpod lists $0.00031/s,
+//! A per-second or per-minute price asked per hour or per day, or an hourly one per second or
+//! minute (`runpod lists $0.00031/s,
 //! what's that per hour?`, `modal bills $0.000583 per second for an A10G, per hour?`,
 //! `恒源云的 4090 0.05元每分钟 一小时是多少`): the rate in another unit (`/convert`), even with a
 //! platform or a card named beside it. It had been a job of an hour at that price (`/cost`),
@@ -25,6 +26,37 @@ const RATE_ASKED: &[&str] = &[
     "合1天",
     "每天",
 ];
+/// A smaller unit asked of an hourly or daily price (`lambda lists $2.99/hr, per second
+/// that's?`, `4090 一小时 2 块，每分钟合多少`): the rate again.
+const SMALL_ASKED: &[&str] = &[
+    "per second that",
+    "that per second",
+    "per second?",
+    "per sec?",
+    "per minute that",
+    "that per minute",
+    "per minute?",
+    "per min?",
+    "每秒多少",
+    "每秒是多少",
+    "每秒合",
+    "合每秒",
+    "每分钟多少",
+    "每分钟是多少",
+    "每分钟合",
+    "合每分钟",
+];
+/// Billing by the second or minute (`per second billing?`, `按秒计费吗`): the platform's rule
+/// asked, not a rate.
+const BILLING: &[&str] = &[
+    "billing",
+    "billed",
+    "bill by",
+    "bills by",
+    "计费",
+    "按秒",
+    "按分钟",
+];
 /// Words of a job run (`跑 3 小时`, `running it`): a bill, not a rate.
 const JOB: &[&str] = &["跑", "训练", "用了", " run ", " running ", " train"];
 
@@ -42,16 +74,15 @@ fn length_said(padded: &str) -> bool {
 /// The price converted to the unit asked, when it is per second or minute.
 pub(super) fn rate_asked(q: &Question) -> Option<Reading> {
     let p = q.price?;
-    let small = matches!(p.per.map(|u| u.key()), Some("second" | "minute"));
-    if !small || !q.nothing_to_size() || q.e.gpus.len() > 1 {
+    let asked = match p.per.map(|u| u.key()) {
+        Some("second" | "minute") => q.has(RATE_ASKED),
+        Some("hour" | "day") => q.has(SMALL_ASKED) && !q.has(BILLING),
+        _ => false,
+    };
+    if !asked || !q.nothing_to_size() || q.e.gpus.len() > 1 {
         return None;
     }
-    if !q.has(RATE_ASKED)
-        || q.has(JOB)
-        || length_said(q.padded)
-        || q.has(ALERT_WORDS)
-        || q.has(CAP_WORDS)
-    {
+    if q.has(JOB) || length_said(q.padded) || q.has(ALERT_WORDS) || q.has(CAP_WORDS) {
         return None;
     }
     convert_request(q.padded, p).map(Reading::Command)
