@@ -228,6 +228,17 @@ fn barriers(q: &Question) -> Option<Reading> {
     }
     let needs = needs_said(q.padded);
     let phrases: Vec<&str> = NEED_PHRASES.iter().map(|(w, _)| *w).collect();
+    // `featurize 和 autodl 哪个不需要实名`: which of the platforms named meets a need is the
+    // list filtered by it, the named ones among its rows (a price weighed is a ranking).
+    if q.e.platforms.len() >= 2
+        && q.e.gpus.is_empty()
+        && !needs.is_empty()
+        && q.has(super::words_platforms::WHICH_OF_WORDS)
+        && !q.has(CHEAP_WORDS)
+        && !q.has(COST_WORDS)
+    {
+        return one(make::platforms(needs));
+    }
     if let Some(p) = asked_platform(q, &phrases) {
         return one(make::platform(&p));
     }

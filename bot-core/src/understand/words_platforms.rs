@@ -21,6 +21,9 @@ pub(super) const WHICH_BETTER_WORDS: &[&str] = &[
     "differ",
 ];
 
+/// Which one of the platforms named (`featurize 和 autodl 哪个不需要实名`).
+pub(super) const WHICH_OF_WORDS: &[&str] = &["哪个", "哪家", "哪一个", "which"];
+
 /// Whether a platform is any good (`靠谱吗`, `is it legit`): asked of two or more platforms,
 /// each one's facts are offered, as when they are weighed.
 pub(super) const QUALITY_WORDS: &[&str] = &[
