@@ -6,7 +6,7 @@
 //! stays the filtered list.
 
 use super::Reading;
-use super::intent::needs_said;
+use super::needs_said::needs_said;
 use super::question::Question;
 use super::request::Request;
 

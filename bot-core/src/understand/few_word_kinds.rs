@@ -237,7 +237,7 @@ pub(super) fn platforms_asked(q: &Question) -> Option<Reading> {
     if !q.e.gpus.is_empty() || !q.e.platforms.is_empty() || !q.nothing_to_size() {
         return None;
     }
-    let needs = super::intent::needs_said(q.padded);
+    let needs = super::needs_said::needs_said(q.padded);
     let pays = needs.iter().any(|n| matches!(n, Need::Pay(_)));
     if pays && q.has(&["pay with", "pay by", "anywhere", "accept"]) {
         return one(make::platforms(needs));

@@ -218,7 +218,8 @@ fn platforms_listed(q: &Question) -> Option<Reading> {
     if which_platforms && !need {
         return one(make::platforms(Vec::new()));
     }
-    (site && need).then(|| Reading::Command(make::platforms(super::intent::needs_said(q.padded))))
+    (site && need)
+        .then(|| Reading::Command(make::platforms(super::needs_said::needs_said(q.padded))))
 }
 
 /// `has the 5090 gotten cheaper over the last month`: the card's price over time.

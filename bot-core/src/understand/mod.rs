@@ -58,6 +58,7 @@ mod memory_models;
 mod method_unsaid;
 mod missing;
 mod month_count;
+mod needs_said;
 mod night;
 mod numbers_en;
 mod numbers_said;

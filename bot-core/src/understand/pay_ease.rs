@@ -5,7 +5,7 @@
 //! platforms sell in China, so it filters nothing.
 
 use super::Reading;
-use super::intent::needs_said;
+use super::needs_said::needs_said;
 use super::question::{Question, one};
 use super::request as make;
 

@@ -25,7 +25,7 @@ pub(super) fn with_either(padded: &str, named: bool, r: Reading) -> Reading {
     let Reading::Command(Request::Compare(mut j)) = r else {
         return r;
     };
-    let needs = super::intent::needs_said(padded);
+    let needs = super::needs_said::needs_said(padded);
     let pays = needs.iter().filter(|n| matches!(n, Need::Pay(_))).count();
     let either = EITHER.iter().any(|w| padded.contains(w));
     if !named && pays >= 2 && either && needs.iter().all(|n| matches!(n, Need::Pay(_))) {

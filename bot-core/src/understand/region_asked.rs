@@ -42,7 +42,7 @@ pub(super) fn region_asked(q: &Question) -> Option<Reading> {
     if !q.e.platforms.is_empty() || !q.nothing_to_size() || q.price.is_some() {
         return None;
     }
-    let needs = super::intent::needs_said(q.padded);
+    let needs = super::needs_said::needs_said(q.padded);
     if !needs.iter().any(|n| matches!(n, Need::Region(_))) || !q.has(WHICH_PLACE) {
         return None;
     }

@@ -34,7 +34,7 @@ pub fn region_beside_named(
         return None;
     }
     let padded = format!(" {} ", super::normalize(text));
-    let region = super::intent::needs_said(&padded)
+    let region = super::needs_said::needs_said(&padded)
         .into_iter()
         .find_map(|n| match n {
             Need::Region(r) => Some(r),

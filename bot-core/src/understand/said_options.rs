@@ -187,7 +187,7 @@ pub(super) fn platform_list(q: &Question) -> Option<Reading> {
         return None;
     }
     Some(Reading::Command(make::platforms(
-        super::intent::needs_said(q.padded),
+        super::needs_said::needs_said(q.padded),
     )))
 }
 
@@ -199,7 +199,7 @@ pub(super) fn paid_with_only(q: &Question) -> Option<Reading> {
     if !e.gpus.is_empty() || !e.platforms.is_empty() || !q.nothing_to_size() || e.usage.is_some() {
         return None;
     }
-    let needs = super::intent::needs_said(q.padded);
+    let needs = super::needs_said::needs_said(q.padded);
     let refused = NEED_PHRASES
         .iter()
         .any(|(w, n)| matches!(n, Need::Pay(_)) && q.padded.contains(w) && !needs.contains(n));

@@ -106,7 +106,7 @@ pub(super) fn stock_needs(q: &Question, r: Reading) -> Reading {
     let Reading::Command(super::Request::Stock(mut s)) = r else {
         return r;
     };
-    s.needs = super::intent::needs_said(q.padded)
+    s.needs = super::needs_said::needs_said(q.padded)
         .into_iter()
         .filter(|n| matches!(n, Need::Pay(_) | Need::Without(_) | Need::NoRealName))
         .collect();

@@ -476,7 +476,7 @@ pub(super) fn platforms_weighed(q: &Question) -> Option<Reading> {
         || q.price.is_some()
         || asked_else
         || !q.has(WEIGHED)
-        || !super::intent::needs_said(q.padded).is_empty()
+        || !super::needs_said::needs_said(q.padded).is_empty()
     {
         return None;
     }

@@ -1,0 +1,64 @@
+//! Every need a sentence says (`国内哪些平台支持按秒计费`: in China and per second), read once
+//! for the readers that list, guide or answer by them: a payment method not wanted is the
+//! methods besides it, a region refused is the other region.
+
+use super::words::NOT_NEEDED_WORDS;
+use crate::lexicon::{NEED_PHRASES, Need};
+
+/// Every need a sentence says (`国内哪些平台支持按秒计费`: in China and per second), each
+/// once, in the order said; a phrase inside a longer one already read (`实名` in `不用实名`)
+/// adds nothing.
+pub(super) fn needs_said(text: &str) -> Vec<Need> {
+    let mut found: Vec<(usize, Need)> = Vec::new();
+    let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
+    // NEED_PHRASES lists the longer phrase first where one contains another.
+    for (w, b) in NEED_PHRASES {
+        let Some(at) = text.find(w) else { continue };
+        let span = at..at + w.len();
+        if covered
+            .iter()
+            .any(|c| c.start <= span.start && span.end <= c.end)
+        {
+            continue;
+        }
+        covered.push(span);
+        // A payment method not wanted (`没有信用卡`, `without a credit card`): the platforms
+        // that take another one.
+        let before = unbound(&text[..at]);
+        let need = match b {
+            Need::Pay(m) if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w)) => {
+                Need::Without(m)
+            }
+            // A region said not wanted (`but not in china`, `不要国内的`): the other one, never
+            // the platforms the user ruled out.
+            Need::Region(r) if crate::lexicon::region_refused(&text[..at]) => {
+                Need::Region(if *r == "cn" { "global" } else { "cn" })
+            }
+            b => *b,
+        };
+        if !found.iter().any(|(_, n)| *n == need) {
+            found.push((at, need));
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    let needs: Vec<Need> = found.into_iter().map(|(_, n)| n).collect();
+    // A method held beside one lacked (`只有支付宝，没有信用卡`) is the filter alone.
+    let held = needs.iter().any(|n| matches!(n, Need::Pay(_)));
+    needs
+        .into_iter()
+        .filter(|n| !(held && matches!(n, Need::Without(_))))
+        .collect()
+}
+
+/// The words before a payment method without a verb of binding it (`不用绑信用卡`, `no need to
+/// link a credit card`): the negation before the verb is the method's.
+fn unbound(before: &str) -> &str {
+    const BIND: &[&str] = &[
+        "绑定", "绑", "link a", "link", "add a", "bind a", "bind", " to",
+    ];
+    let mut b = before.trim_end();
+    while let Some(w) = BIND.iter().find(|w| b.ends_with(*w)) {
+        b = b[..b.len() - w.len()].trim_end();
+    }
+    b
+}
