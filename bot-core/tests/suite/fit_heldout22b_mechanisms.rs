@@ -7,25 +7,14 @@
 //! Gemma-3-12B on a V100, Llama-3.1-8B on an RTX 4090, an L4, Q8_0 and Q5_K_M, 512² to 4096²
 //! images) besides the rows' own.
 
+use bot_core::Catalog;
 use bot_core::vram::{
     Attention, EAGER_SCORE_BYTES, Engine, FitOptions, FitRequest, GIB, ModelRef, Quant, Task,
     estimate_with, vision_tower, weight_bytes,
 };
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::chat::ask_fresh(lang, line)
 }
 
 #[test]

@@ -6,24 +6,10 @@
 
 use bot_core::Catalog;
 use bot_core::vram::expert_offload::{self, ALL_LAYERS};
-use bot_core::vram::{Engine, FitError, FitRequest, ModelRef, Quant, Shape, Task, estimate};
-use bot_core::{Bot, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
-
-const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+use bot_core::vram::{Engine, FitError, FitRequest, GIB, ModelRef, Quant, Shape, Task, estimate};
 
 fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::chat::ask_fresh(lang, line)
 }
 
 /// Weights on the card, KV and activations (GiB) of a llama.cpp run of `id`.

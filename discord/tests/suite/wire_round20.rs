@@ -8,14 +8,11 @@
 //! is not flooded on their behalf, not even with "…"); a press past it never replaces the
 //! message it was pressed on; another member in the same channel is answered as usual.
 
-use super::wire_round8::{Endpoint, in_channel, user};
+use super::wire_round8::{Endpoint, in_channel, start_with, user};
 use bot_core::ratelimit::{Limit, RateLimit};
-use bot_core::{Catalog, Lang, Localizer, Msg, Store};
-use gpuscout_discord::{Config, Discord};
-use gpuscout_testkit::fake_discord::{self, APPLICATION_ID, FakeDiscord, Interactions, shown};
+use bot_core::{Lang, Localizer, Msg};
+use gpuscout_testkit::fake_discord::shown;
 use serde_json::{Value, json};
-use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 const CHANNEL: &str = "300000000000002001";
@@ -25,50 +22,12 @@ const OTHER: &str = "410000000000002002";
 /// The endpoint as `wire_round8::start` builds it, with a per-user limit of one expensive
 /// command an hour.
 fn start(defer_after_ms: u64) -> Endpoint {
-    let fake = FakeDiscord::start();
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let mut core = bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
-    core.rate_limit = Some(RateLimit::new(Limit {
-        burst: 1,
-        per: Duration::from_secs(3600),
-    }));
-    let core = Arc::new(core);
-    let keys = Interactions::new("127.0.0.1:1".parse().unwrap());
-    let vars = [
-        ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
-        ("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string()),
-        ("DISCORD_PUBLIC_KEY", keys.public_key_hex()),
-        ("DISCORD_API_URL", fake.api_url()),
-        ("DISCORD_GATEWAY", "off".to_string()),
-        ("DISCORD_DEFER_AFTER_MS", defer_after_ms.to_string()),
-    ];
-    let config = Config::from_vars(|k| {
-        vars.iter()
-            .find(|(name, _)| *name == k)
-            .map(|(_, v)| v.clone())
+    start_with(defer_after_ms, |core| {
+        core.rate_limit = Some(RateLimit::new(Limit {
+            burst: 1,
+            per: Duration::from_secs(3600),
+        }));
     })
-    .unwrap()
-    .unwrap();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let discord = Discord::new(config, core).unwrap();
-    let addr: SocketAddr = rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let app = discord.routes();
-        tokio::spawn(async move { axum::serve(listener, app).await });
-        addr
-    });
-    Endpoint {
-        fake,
-        discord: keys.at(addr),
-        rt,
-        _dir: dir,
-    }
 }
 
 fn text_channel() -> Value {

@@ -30,13 +30,17 @@ pub(super) struct Endpoint {
 }
 
 pub(super) fn start(defer_after_ms: u64) -> Endpoint {
+    start_with(defer_after_ms, |_| {})
+}
+
+/// [`start`] with the bot set up by `setup` first (a per-user limit, for one).
+pub(super) fn start_with(defer_after_ms: u64, setup: impl FnOnce(&mut bot_core::Bot)) -> Endpoint {
     let fake = FakeDiscord::start();
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let core = Arc::new(bot_core::Bot::new(
-        Arc::new(Catalog::load(None).unwrap()),
-        store,
-    ));
+    let mut core = bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
+    setup(&mut core);
+    let core = Arc::new(core);
     let keys = Interactions::new("127.0.0.1:1".parse().unwrap());
     let vars = [
         ("DISCORD_BOT_TOKEN", fake_discord::TOKEN.to_string()),
