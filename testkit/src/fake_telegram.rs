@@ -172,6 +172,9 @@ struct Inner {
     /// Every send-like call (`sendMessage`, `sendPhoto`, `sendChatAction`, `editMessageText`)
     /// naming this chat fails this way, whatever the method's own schedule says.
     chat_failures: HashMap<i64, Failure>,
+    /// Sends quoting one of these user messages wait (unanswered) until released, so a test
+    /// can hold one lane mid-answer and see what goes on beside it without a clock.
+    held_replies: std::collections::HashSet<i64>,
 }
 
 /// Arrival times of the messages sent, for [`FakeTelegram::enforce_limits`].
@@ -463,6 +466,17 @@ impl FakeTelegram {
             Some(f) => inner.chat_failures.insert(chat, f),
             None => inner.chat_failures.remove(&chat),
         };
+    }
+
+    /// Every `sendMessage` quoting message `to` waits, unanswered, until
+    /// [`FakeTelegram::release_replies`] (or the fake stops); then it is carried out.
+    pub fn hold_replies_to(&self, to: i64) {
+        self.lock().held_replies.insert(to);
+    }
+
+    /// Carries out every held send.
+    pub fn release_replies(&self) {
+        self.lock().held_replies.clear();
     }
 
     /// The next update's id jumps `n` ahead: Telegram's ids grow but need not be consecutive
@@ -866,6 +880,16 @@ async fn answer(shared: &Arc<Shared>, path: &str, params: Value) -> Answer {
         record(shared, method, params, 404);
         return err(404, "Not Found: method not found").into();
     };
+    // A held reply waits for its release (or the fake's stop) before anything else.
+    if method == "sendMessage" {
+        if let Some(to) = reply_to(&params) {
+            while shared.inner.lock().unwrap().held_replies.contains(&to)
+                && !shared.stopping.load(std::sync::atomic::Ordering::SeqCst)
+            {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    }
     // Injected failure?
     let failure = {
         let mut inner = shared.inner.lock().unwrap();
