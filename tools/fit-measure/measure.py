@@ -144,9 +144,10 @@ def toml_str(s):
 class Writer:
     """Rewrites the whole file after every case (atomically), so a killed run keeps its rows."""
 
-    def __init__(self, path, meta):
+    def __init__(self, path, meta, header=None):
         self.path = path
         self.meta = meta
+        self.header = header
         self.entries = []
         self.skipped = []
 
@@ -164,6 +165,8 @@ class Writer:
             "# Written by tools/fit-measure/measure.py; do not edit by hand (rerun the script).",
             f"# commit {m['commit']}, {m['gpu']}, torch {m['torch']}, transformers {m['transformers']},",
             f"# python {m['python']}, run {m['as_of']}, budget {m['budget']} s, mode {m['mode']}.",
+        ]
+        lines += self.header if self.header is not None else [
             "# measured_gib = torch.cuda.max_memory_allocated() / 2**30 over one generate() call",
             f"# (prefill with use_cache and logits_to_keep=1, then {NEW_TOKENS} decode steps; `context` = prompt +",
             "# generated tokens), random bf16 weights built from models.json, peak stats reset before each case.",
@@ -206,7 +209,12 @@ def main():
         help="dry-run test hook: raise torch.OutOfMemoryError for batch x context above this",
     )
     ap.add_argument("--list", action="store_true", help="print the cases in run order and exit (no torch needed)")
+    ap.add_argument("--train", action="store_true",
+                    help="training steps instead of generate(): LoRA and full fine-tuning (train.py)")
     args = ap.parse_args()
+    if args.train:
+        import train
+        return train.main(args)
     if args.list:
         models = load_models(args.models)
         cases = plan(models, [s.strip() for s in args.only.split(",") if s.strip()])

@@ -54,6 +54,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             prof_tokens.min(tokens * batch),
             tokens,
             (heads / n).ceil(),
+            c.eager_bytes,
         );
     }
     // Every rank samples from the whole vocabulary (the logits are gathered).
@@ -179,8 +180,12 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             tokens * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0
         }
     };
+    // The caching allocator's split score segments (`eager_fragment_bytes`): reserved, not
+    // allocated, and not released before an out-of-memory error.
+    let mut fragments = 0.0;
     if eager && generate.is_none() {
-        a += eager_score_bytes(batch, tokens, tokens, heads);
+        a += eager_score_bytes(batch, tokens, tokens, heads, c.eager_bytes);
+        fragments = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, c.eager_bytes);
         // The vision tower encodes the image before the decoder runs: its own eager scores
         // over every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
         if let ModelRef::Known(Model {
@@ -252,7 +257,7 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         n,
         w_total,
         kv_total,
-        [w, kv, a, 0.0, ctx + kv_reserve + pinned],
+        [w, kv, a, 0.0, ctx + kv_reserve + pinned + fragments],
         a * n,
         0.0,
     );

@@ -64,11 +64,12 @@ pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, verdict};
 pub use fsdp::fsdp_unsharded_gib;
 pub use method::{Method, Rollout};
 pub use parts::{
-    CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB,
-    TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, VLLM_CUDA_GRAPHS_GIB,
-    VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_bytes_per_token, kv_bytes_per_token_kv, kv_share_per_card,
-    nccl_buffers_gib, outside_allocator_gib, vllm_release_is_v0, vllm_utilization, weight_bytes,
+    CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, EAGER_SCORE_BYTES_FP16, LLAMACPP_KQ_BYTES,
+    LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED,
+    VLLM_CUDA_GRAPHS_GIB, VLLM_GPU_MEMORY_UTILIZATION, VLLM_SAMPLER_BYTES_PER_LOGIT, VllmDefaults,
+    eager_score_bytes, hf_activation_bytes_per_token, kv_bytes_per_token, kv_bytes_per_token_kv,
+    kv_share_per_card, nccl_buffers_gib, outside_allocator_gib, vllm_release_is_v0,
+    vllm_utilization, weight_bytes,
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,

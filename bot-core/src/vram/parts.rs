@@ -197,12 +197,32 @@ pub const TRAINING_RESERVE: f64 = 0.15;
 pub const TRAINING_RESERVE_QUANTIZED: f64 = 0.25;
 
 /// Bytes a Transformers eager attention layer holds per score element (one query token
-/// against one cached token, one head) at its peak: the scaled QK^T and the masked copy in
-/// bf16 (2 + 2, the first freed after the add), the fp32 softmax (4) and its bf16 cast (2)
-/// while the masked copy is still referenced: 2 + 4 + 2 = 8 (transformers
-/// `eager_attention_forward`, Llama/Qwen2 modeling). The 4D additive mask adds 2 bytes per
-/// element once, for all heads.
-pub const EAGER_SCORE_BYTES: f64 = 8.0;
+/// against one cached token, one head) at its peak, in a bf16 model: the masked scores in bf16
+/// (2), then `softmax(…, dtype=torch.float32)`, which in ATen
+/// (`aten/src/ATen/native/SoftMax.cpp` `softmax(input, dim, dtype)`) first converts a bf16
+/// input to a whole fp32 copy (4) and writes the fp32 output beside it (4): 2 + 4 + 4 = 10.
+/// Only a CUDA *Half* input takes the fused `half_to_float` kernel without the copy
+/// ([`EAGER_SCORE_BYTES_FP16`]). Measured with `tools/fit-measure` (H200, Transformers 5.17,
+/// torch 2.11, Qwen2.5 and Qwen3 0.5B–8B in bf16, 4k–16k tokens): 10.3–10.6 bytes per element
+/// and head at the peak with the mask, where 8 (the figure before) left every 16k row 15–18 %
+/// under. The 4D additive mask adds 2 bytes per element once, for all heads.
+pub const EAGER_SCORE_BYTES: f64 = 10.0;
+
+/// The same for an fp16 model: ATen's fused `half_to_float` softmax reads the fp16 scores
+/// (2) and writes fp32 (4), then `.to(fp16)` adds 2 while both are referenced: 8.
+pub const EAGER_SCORE_BYTES_FP16: f64 = 8.0;
+
+/// Bytes per score element and head of eager attention for a model run in `quant`: fp16
+/// activations for fp16 weights and for AWQ/GPTQ checkpoints (Transformers loads both in
+/// fp16 unless told otherwise); fp32 scores (4) and their softmax (4, no conversion) for
+/// fp32; bf16 for everything else.
+pub fn eager_bytes_per_score(quant: Quant) -> f64 {
+    match quant {
+        Quant::Fp16 | Quant::Awq | Quant::GptqInt4 | Quant::GptqInt8 => EAGER_SCORE_BYTES_FP16,
+        Quant::Fp32 => 8.0,
+        _ => EAGER_SCORE_BYTES,
+    }
+}
 
 /// Bytes per score element and head at the peak of AutoAWQ's fused prefill attention
 /// (`awq/modules/fused/attn.py`, 0.1.x and 0.2.x): the 16-bit masked scores (2), their fp32
@@ -402,9 +422,32 @@ pub(super) fn layer_split_weights(shape: &Shape, w: &WeightSplit, cards: u32) ->
 }
 
 /// Bytes of the score matrices eager attention holds at once on one card: `q` query tokens
-/// against `kv` cached tokens for `heads` heads, per sequence, times `batch`.
-pub fn eager_score_bytes(batch: f64, q: f64, kv: f64, heads: f64) -> f64 {
-    batch * q * kv * (EAGER_SCORE_BYTES * heads + 2.0)
+/// against `kv` cached tokens for `heads` heads at `per_score` bytes each
+/// ([`eager_bytes_per_score`]), plus the 16-bit mask once, per sequence, times `batch`.
+pub fn eager_score_bytes(batch: f64, q: f64, kv: f64, heads: f64, per_score: f64) -> f64 {
+    batch * q * kv * (per_score * heads + 2.0)
+}
+
+/// What PyTorch's caching allocator keeps reserved beyond the live eager scores, bytes: blocks
+/// of one layer's attention that a later request cannot reuse. One layer asks for the scores
+/// (2 bytes per element and head), the scaled and the masked copies (2 each, reusing the freed
+/// block), the fp32 copy and the fp32 softmax (4 each; the copy only for a bf16 input,
+/// `EAGER_SCORE_BYTES`) and the cast back (2, reusing a block): segments of 2 + 2 + 4 + 4.
+/// Between layers the MLP's and projections' tensors are cut from a free score segment
+/// (best fit takes the smallest free block, and every free block is a score block), and a
+/// split segment can no longer be released; the next layer's second 2-byte request lands in
+/// a 4-byte segment, and its fp32 request then gets a fresh 4-byte segment: one more fp32
+/// block and the conversion's 2 beyond the live peak (6 bytes per element and head for bf16,
+/// 4 without the copy). Not allocated (so the `allocated` basis leaves it out) and not
+/// releasable (PyTorch frees only whole free segments before it raises out-of-memory), so it
+/// decides a fit. Measured with `tools/fit-measure` (H200, 139.8 GiB, Transformers 5.17,
+/// bf16, 16 384 tokens, 32 heads of 16 384² scores): Qwen3-4B peaked at 90.9 GiB allocated
+/// and ran, Qwen3-8B (the same scores, 7.8 GiB more weights) ran out of memory asking for a
+/// 32 GiB fp32 block with 129.5 GiB already held; 16 bytes per element and head reserved
+/// (10 live + 6) puts 4B at 136 and 8B at 143 GiB, 10 alone would put both under.
+pub fn eager_fragment_bytes(batch: f64, q: f64, kv: f64, heads: f64, per_score: f64) -> f64 {
+    let conversion_copy = (per_score - EAGER_SCORE_BYTES_FP16).max(0.0);
+    batch * q * kv * heads * (4.0 + conversion_copy)
 }
 
 /// Bytes of the weights for the whole model in `quant`.
@@ -497,6 +540,8 @@ pub(super) struct Common {
     pub ctx: f64,
     pub heads: f64,
     pub eager: bool,
+    /// Bytes per eager score element and head (`eager_bytes_per_score` of the request's quant).
+    pub eager_bytes: f64,
     /// vLLM's scheduler defaults on the card the job is sized for.
     pub vllm: VllmDefaults,
     /// vLLM's `gpu_memory_utilization` (`FitOptions::vllm_utilization`).

@@ -6,8 +6,7 @@ pub use super::optim_step::{
     deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
 };
 use super::parts::{
-    Common, EAGER_SCORE_BYTES, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED,
-    lora_dropout_inputs, weight_bytes,
+    Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs, weight_bytes,
 };
 use super::request::{FitOptions, FitRequest, LossHead, ModelLayout};
 use super::{Parallelism, Quant, Shape, Task, Zero};
@@ -152,7 +151,7 @@ pub(super) fn peft_fp32_cast(req: &FitRequest) -> bool {
 /// measured 735 KB per token is the checkpoints + the loss head alone).
 /// Eager attention keeps the s^2 scores of every layer for the backward pass (fp32 softmax
 /// output 4 + bf16 probabilities 2 = 6 bytes per element and head), or, with checkpointing,
-/// those of the one layer being recomputed plus their gradient (EAGER_SCORE_BYTES).
+/// those of the one layer being recomputed plus their gradient (`Common::eager_bytes`).
 /// Q-LoRA on bitsandbytes weights goes through PEFT `prepare_model_for_kbit_training`, which
 /// casts every remaining 16-bit parameter to fp32 (GPTQ models are exempt). The RMSNorm
 /// weights become fp32, so each norm's output, and from the first residual add on the whole
@@ -246,7 +245,7 @@ fn activations(
     // checkpointing those of the one layer being recomputed plus their gradient.
     let scores = if eager {
         let per_elem = if req.grad_checkpointing {
-            EAGER_SCORE_BYTES + 6.0
+            c.eager_bytes + 6.0
         } else {
             6.0 * layers
         };

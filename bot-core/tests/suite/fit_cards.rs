@@ -247,9 +247,24 @@ fn eager_attention_materializes_scores_at_long_context() {
     req.attention = Some(Attention::Eager);
     let eager = estimate_with(&catalog, &req, &FitOptions::default()).unwrap();
     assert_eq!(eager.attention, "eager");
-    // 28 heads x 32768^2 scores x 8 B + the 2-byte mask = 226 GiB more.
+    // 28 heads x 32768^2 scores x 10 B in bf16 (the fp32 copy softmax makes of a bf16 input)
+    // + the 2-byte mask = 282 GiB more live; the allocator's split segments hold 6 B more
+    // per score, in the overhead (not allocated, but deciding the fit).
     let extra = eager.activations_gib - sdpa.activations_gib;
+    assert!((extra - 282.0).abs() < 1.0, "{extra}");
+    let held = eager.overhead_gib - sdpa.overhead_gib;
+    assert!((held - 168.0).abs() < 1.0, "{held}");
+    assert!(eager.per_gpu_required_gib - sdpa.per_gpu_required_gib > 449.0);
+    // fp16 takes ATen's fused half-to-float softmax: no copy, 8 B live and 4 B held.
+    let mut h = req.clone();
+    h.quant = Quant::Fp16;
+    let h_eager = estimate_with(&catalog, &h, &FitOptions::default()).unwrap();
+    h.attention = Some(Attention::Sdpa);
+    let h_sdpa = estimate_with(&catalog, &h, &FitOptions::default()).unwrap();
+    let extra = h_eager.activations_gib - h_sdpa.activations_gib;
     assert!((extra - 226.0).abs() < 1.0, "{extra}");
+    let held = h_eager.overhead_gib - h_sdpa.overhead_gib;
+    assert!((held - 112.0).abs() < 1.0, "{held}");
     let mut v = req.clone();
     v.engine = Engine::Vllm;
     v.attention = None;
