@@ -192,6 +192,8 @@ def main(args):
             "attention": "sdpa",
             "grad_checkpointing": case.checkpointing,
             "group": f"training, fit-measure {case.task} ({props.name})",
+            # A loop of its own on a bf16 model: no 16-bit autocast (`FitRequest::autocast`).
+            "autocast": False,
         }
         if case.task == "lora":
             common.update(lora_rank=16, lora_targets="all", lora_dropout=False)
