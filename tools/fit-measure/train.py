@@ -63,6 +63,8 @@ HEADER = [
     f"# measured_gib = torch.cuda.max_memory_allocated() / 2**30 over {STEPS} training steps (forward with",
     "# labels = input ids, Transformers' own loss, backward, AdamW step, zero_grad), random bf16 weights",
     "# built from models.json, sdpa attention, peak stats reset before each case.",
+    "# measures = \"reserved\": torch.cuda.max_memory_reserved() over the same steps (the caching",
+    "# allocator's segments, what an out-of-memory error is decided on).",
     "# lora: PEFT r=16, alpha 32, dropout 0, all linear layers, adapters as PEFT makes them;",
     "# full: every parameter trained in pure bf16 (AdamW state in bf16, no fp32 master weights).",
     "# [[oom]]: the case raised torch.OutOfMemoryError; limit_gib = free at the case's start +",
@@ -142,7 +144,7 @@ def main(args):
             opt.step()
             opt.zero_grad(set_to_none=True)
         torch.cuda.synchronize()
-        peak = torch.cuda.max_memory_allocated()
+        peak = torch.cuda.max_memory_allocated(), torch.cuda.max_memory_reserved()
         opt = None
         return peak
 
@@ -160,7 +162,7 @@ def main(args):
         free_b, _ = torch.cuda.mem_get_info()
         limit = (free_b + torch.cuda.memory_allocated()) / GIB
         tc = time.monotonic()
-        status, peak, model = "ok", 0, None
+        status, peak, model = "ok", (0, 0), None
         try:
             model = build(case)
             # A model built for the case: its weights count in the peak, as in a real run.
@@ -206,11 +208,17 @@ def main(args):
                                "kind": "measured", "notes": notes})
             measure.log(f"{case.key()}: OOM (limit {limit:.2f} GiB) [{took:.1f} s, {left():.0f} s left]")
         else:
-            gib = peak / GIB
+            gib, reserved = peak[0] / GIB, peak[1] / GIB
             writer.add("row", {**common, "measures": "allocated", "measured_gib": round(gib, 4),
                                "unit": "GiB (torch.cuda.max_memory_allocated()/1024**3)", "source": source,
                                "as_of": meta["as_of"], "kind": "measured", "notes": notes})
-            measure.log(f"{case.key()}: peak {gib:.3f} GiB [{took:.1f} s, {left():.0f} s left]")
+            # What the caching allocator held at most: what an out-of-memory error is decided on.
+            writer.add("row", {**common, "group": f"training, fit-measure {case.task} reserved ({props.name})",
+                               "measures": "reserved", "measured_gib": round(reserved, 4),
+                               "unit": "GiB (torch.cuda.max_memory_reserved()/1024**3)", "source": source,
+                               "as_of": meta["as_of"], "kind": "measured", "notes": notes})
+            measure.log(f"{case.key()}: peak {gib:.3f} GiB, reserved {reserved:.3f} GiB "
+                        f"[{took:.1f} s, {left():.0f} s left]")
     rows = sum(1 for k, _ in writer.entries if k == "row")
     ooms = sum(1 for k, _ in writer.entries if k == "oom")
     measure.log(f"done: {rows} rows, {ooms} oom, {len(writer.skipped)} not run, "
