@@ -101,7 +101,7 @@ class Case:
 def plan(models, only=None):
     cases = []
     for name, spec in models.items():
-        if only and name not in only:
+        if (only and name not in only) or spec.get("train_only"):
             continue
         max_ctx = spec["config"]["max_position_embeddings"]
         for attn in ("sdpa", "eager"):

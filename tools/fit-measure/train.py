@@ -34,7 +34,9 @@ LORA_CASES = [  # (context, batch, checkpointing)
 ]
 FULL_CASES = [(1024, 1, True), (2048, 4, True), (1024, 1, False), (2048, 2, False)]
 FULL_MAX_PARAMS = 3.5e9  # full fine-tuning only where weights + grads + state leave room
-MODELS = ["qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen3-4b", "qwen2.5-7b", "qwen3-8b"]
+MODELS = ["qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen3-4b", "qwen2.5-7b", "qwen3-8b",
+          # Multi-head attention (no GQA), the shape of PEFT's LoRA-FA example (held-out 10).
+          "llama-2-7b"]
 
 
 class Case:

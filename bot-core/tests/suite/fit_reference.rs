@@ -647,7 +647,7 @@ fn fit_measure_models_match_the_catalog() {
         );
         assert!(matches!(
             spec["model_type"].as_str(),
-            Some("qwen2" | "qwen3")
+            Some("qwen2" | "qwen3" | "llama")
         ));
         checked += 1;
     }
