@@ -560,8 +560,8 @@ impl Common {
 
 /// Elements per token of the inputs that carry their own LoRA dropout in one decoder layer:
 /// one per adapted matrix (PEFT wraps q, k, v, o, gate, up and down separately; LitGPT's fused
-/// `qkv` has one adapter), each as wide as the matrix's input: the hidden size, or the FFN
-/// width for the down projection. In an MoE layer each adapted expert reads only the tokens
+/// `qkv` has one adapter), each as wide as the matrix's input: the hidden size, the attention
+/// output's width for the o projection, or the FFN width for the down projection. In an MoE layer each adapted expert reads only the tokens
 /// routed to it: per token, the shared experts and (with `experts`) its top-k routed ones.
 pub(super) fn lora_dropout_inputs(
     shape: &Shape,
@@ -585,10 +585,17 @@ pub(super) fn lora_dropout_inputs(
     } else {
         2.0 * h + shape.intermediate as f64
     };
+    // The o projection reads the attention output, heads × head_dim wide (wider than the
+    // hidden size in Qwen3-4B, Gemma): a plain layer's; MLA and the rest keep the hidden size.
+    let o = if shape.mla.is_none() && shape.heads > 0 && shape.head_dim > 0 {
+        (shape.heads * shape.head_dim) as f64
+    } else {
+        h
+    };
     match (targets, layout) {
         (LoraTargets::QueryValue, ModelLayout::Transformers) => 2.0 * h,
         (LoraTargets::QueryValue, ModelLayout::LitGpt) => h,
-        (LoraTargets::Attention, _) => (qkv + 1.0) * h,
-        (LoraTargets::AllLinear, _) => (qkv + 1.0) * h + ffn,
+        (LoraTargets::Attention, _) => qkv * h + o,
+        (LoraTargets::AllLinear, _) => qkv * h + o + ffn,
     }
 }

@@ -85,6 +85,16 @@ pub struct Shape {
     /// Decoder-matrix parameters the publisher's FP8 checkpoint keeps in 16-bit
     /// (`Model::fp8_scope`); 0 = every matrix is FP8.
     pub fp8_kept_16bit: f64,
+    /// Whether each attention layer normalizes its queries and keys per head (`qk_norm`).
+    pub qk_norm: bool,
+}
+
+/// Families whose Transformers attention normalizes queries and keys per head before RoPE
+/// (`q_norm` / `k_norm`, an RMSNorm over `head_dim`): Qwen3 and its MoE, Next, VL and Coder
+/// kin (`models/qwen3/modeling_qwen3.py` `Qwen3Attention`), Gemma 3
+/// (`models/gemma3/modeling_gemma3.py` `Gemma3Attention`).
+pub fn qk_norm(family: &str) -> bool {
+    family.starts_with("qwen3") || family.starts_with("gemma3")
 }
 
 /// Families whose own modelling code (`trust_remote_code`) runs the output layer over every
@@ -178,6 +188,7 @@ impl Shape {
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
+            qk_norm: qk_norm(&m.family),
         };
         s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
         if m.fp8_scope.as_deref() == Some("ffn-inner") && !s.is_moe() {
@@ -231,6 +242,7 @@ impl Shape {
             sliding: None,
             params: ParamCounts::default(),
             prompt_logit_bytes: 0.0,
+            qk_norm: false,
             fp8_kept_16bit: 0.0,
         };
         s.params = s.count(Some(p), Some(p));

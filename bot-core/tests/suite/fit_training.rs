@@ -129,10 +129,12 @@ fn expert_dropout_copies_follow_the_routed_tokens_not_the_expert_count() {
     let wet = estimate(&c, &req).unwrap().activations_gib;
     // 1 byte per input element: with dropout the copy and mask (3), without it PEFT's 16-bit
     // cast of the fp32 adapter's input (2, `train::adapter_input_bytes`); per token and
-    // layer: q, k, v, o read h each,
-    // every routed expert of the token reads h twice (gate, up) and its width once (down).
+    // layer: q, k, v read h each and o the attention output (heads × head_dim: 4096 here,
+    // twice the hidden size), every routed expert of the token reads h twice (gate, up) and
+    // its width once (down).
     let h = m.hidden as f64;
-    let per_token = 4.0 * h
+    let per_token = 3.0 * h
+        + (m.heads * m.head_dim) as f64
         + m.experts_per_token as f64 * (2.0 * h + m.moe_intermediate as f64)
         + m.shared_experts as f64 * (2.0 * h + m.moe_intermediate as f64);
     let want = per_token * m.layers as f64 * 4096.0 / bot_core::vram::GIB;
