@@ -116,3 +116,46 @@ fn a_slash_command_with_or_without_its_data_type_runs_as_ever() {
     assert!(!ephemeral(&a.body), "{:?}", a.body);
     assert!(shown(&a.body["data"]).contains("4090"), "{:?}", a.body);
 }
+
+/// Case 27: a deferred press (`DISCORD_DEFER_AFTER_MS=0`: acknowledged, the answer to come
+/// by an edit of `@original`) whose message a moderator deletes meanwhile: the edit draws
+/// 404 10008 Unknown Message, and the answer still arrives, once, as a follow-up on the same
+/// token; the edit is not tried again (it can never succeed).
+#[test]
+fn a_deferred_press_whose_message_was_deleted_is_answered_by_a_follow_up() {
+    use gpuscout_testkit::fake_discord::Failure;
+    let e = start(0);
+    let token = "ptok-21-27";
+    e.fake.fail_next(
+        &format!("{token}/messages/@original"),
+        Failure {
+            status: 404,
+            body: json!({"message": "Unknown Message", "code": 10008}),
+        },
+    );
+    let mut i = e.discord.press("v1|run:/gpu h100", &[], MEI, MEI, false);
+    i["token"] = json!(token);
+    let a = e.discord.post(&i);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let follow_up = |c: &gpuscout_testkit::fake_discord::Call| {
+        c.method == "POST" && c.path.ends_with(token) && shown(&c.body).contains("H100")
+    };
+    e.fake.wait_for_call(follow_up);
+    let on_token: Vec<_> = e
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path.contains(token))
+        .collect();
+    let edits = on_token.iter().filter(|c| c.method == "PATCH").count();
+    let answers = on_token.iter().filter(|c| follow_up(c)).count();
+    assert_eq!(
+        (edits, answers),
+        (1, 1),
+        "{:?}",
+        on_token
+            .iter()
+            .map(|c| (&c.method, &c.path))
+            .collect::<Vec<_>>()
+    );
+}
