@@ -45,6 +45,9 @@ const PING: u64 = 1;
 const APPLICATION_COMMAND: u64 = 2;
 const MESSAGE_COMPONENT: u64 = 3;
 const AUTOCOMPLETE: u64 = 4;
+/// `data.type` of a slash command (an application command's kind: 2 USER, 3 MESSAGE and 4
+/// PRIMARY_ENTRY_POINT are context-menu and Activity commands).
+const CHAT_INPUT: u64 = 1;
 const MODAL_SUBMIT: u64 = 5;
 const PONG: u64 = 1;
 const CHANNEL_MESSAGE: u64 = 4;
@@ -308,6 +311,14 @@ fn notice(lang: Lang, id: &str) -> Value {
 }
 
 async fn on_command(app: &Arc<Handler>, i: &Value) -> Handled {
+    // Only slash commands (CHAT_INPUT, 1) are ours. A USER (2) or MESSAGE (3) context-menu
+    // command or an entry point (4) may share a slash command's name (names are unique per
+    // type only) yet has no options: run as `/gpu` on nothing it answered a public "needs
+    // more information". A payload without the field is a slash command (older relays).
+    if i["data"]["type"].as_u64().is_some_and(|t| t != CHAT_INPUT) {
+        let lang = app.turns.lang_for(who(i)).await;
+        return Handled::now(notice(lang, "discord-unreadable"));
+    }
     let name = i["data"]["name"].as_str().unwrap_or("");
     let values = option_values(&i["data"]["options"]);
     let line = commands::to_text(name, &values);

@@ -79,15 +79,18 @@ pub fn retry_after(value: Option<&str>) -> Option<Duration> {
 }
 
 /// [`retry_after`] at `now`. A date already past is no wait (zero); anything negative, not a
-/// number and not an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, the form senders must
-/// use) is `None`, and the caller's own backoff applies.
+/// number and not an HTTP-date is `None`, and the caller's own backoff applies.
 pub fn retry_after_at(value: Option<&str>, now: std::time::SystemTime) -> Option<Duration> {
     let value = value?.trim();
     if let Ok(secs) = value.parse::<f64>() {
         return (secs.is_finite() && secs >= 0.0)
             .then(|| Duration::from_secs_f64(secs.min(MAX_RETRY_AFTER.as_secs_f64())));
     }
-    let at = std::time::UNIX_EPOCH + Duration::from_secs(imf_fixdate(value)?);
+    let now_secs = now
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs();
+    let at = std::time::UNIX_EPOCH + Duration::from_secs(http_date(value, now_secs)?);
     Some(
         at.duration_since(now)
             .unwrap_or_default()
@@ -95,27 +98,84 @@ pub fn retry_after_at(value: Option<&str>, now: std::time::SystemTime) -> Option
     )
 }
 
-/// Seconds since the epoch of an IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`.
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// Seconds since the epoch of an HTTP-date in any of the three forms a recipient must accept
+/// (RFC 9110 §5.6.7): IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, what senders must send),
+/// and the obsolete RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime
+/// (`Sun Nov  6 08:49:37 1994`) forms older servers and proxies still send. `now_secs` places
+/// RFC 850's two-digit year.
+fn http_date(s: &str, now_secs: u64) -> Option<u64> {
+    imf_fixdate(s)
+        .or_else(|| rfc850_date(s, now_secs))
+        .or_else(|| asctime_date(s))
+}
+
+/// `Sun, 06 Nov 1994 08:49:37 GMT`.
 fn imf_fixdate(s: &str) -> Option<u64> {
     let (_weekday, rest) = s.split_once(", ")?;
     let parts: Vec<&str> = rest.split(' ').collect();
     let [day, month, year, time, "GMT"] = parts[..] else {
         return None;
     };
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
+    if day.len() != 2 || year.len() != 4 {
+        return None;
+    }
+    epoch_secs(year.parse().ok()?, month, day, time)
+}
+
+/// `Sunday, 06-Nov-94 08:49:37 GMT`. A two-digit year that would lie more than 50 years
+/// ahead of `now_secs` is the latest past year with those digits (RFC 9110 §5.6.7): `99` read
+/// in 2026 is 1999, `27` is 2027.
+fn rfc850_date(s: &str, now_secs: u64) -> Option<u64> {
+    let (_weekday, rest) = s.split_once(", ")?;
+    let parts: Vec<&str> = rest.split(' ').collect();
+    let [date, time, "GMT"] = parts[..] else {
+        return None;
+    };
+    let d: Vec<&str> = date.split('-').collect();
+    let [day, month, yy] = d[..] else { return None };
+    if day.len() != 2 || yy.len() != 2 {
+        return None;
+    }
+    let yy: u64 = yy.parse().ok()?;
+    let now_year: u64 = bot_core::availability::format_rfc3339(i64::try_from(now_secs).ok()?)[..4]
+        .parse()
+        .ok()?;
+    let mut year = now_year / 100 * 100 + yy;
+    if year > now_year + 50 {
+        year -= 100;
+    }
+    epoch_secs(year, month, day, time)
+}
+
+/// `Sun Nov  6 08:49:37 1994` (C's asctime: the day padded with a space, no zone; GMT).
+fn asctime_date(s: &str) -> Option<u64> {
+    let parts: Vec<&str> = s.split_whitespace().collect();
+    let [_weekday, month, day, time, year] = parts[..] else {
+        return None;
+    };
+    if day.is_empty() || day.len() > 2 || year.len() != 4 {
+        return None;
+    }
+    epoch_secs(year.parse().ok()?, month, &format!("{day:0>2}"), time)
+}
+
+/// Seconds since the epoch of a day (`day` two digits), a month's three letters and `hh:mm:ss`.
+fn epoch_secs(year: u64, month: &str, day: &str, time: &str) -> Option<u64> {
     let month = MONTHS.iter().position(|m| *m == month)? + 1;
     let hms: Vec<u64> = time
         .split(':')
         .map(|p| p.parse().ok())
         .collect::<Option<_>>()?;
     let [h, m, sec] = hms[..] else { return None };
-    if day.len() != 2 || year.len() != 4 || h > 23 || m > 59 || sec > 60 {
+    if !day.bytes().all(|b| b.is_ascii_digit()) || h > 23 || m > 59 || sec > 60 {
         return None;
     }
     // The catalog's own date reading (days since the epoch, the day checked against its month).
-    let days = bot_core::catalog::parse_date(&format!("{year}-{month:02}-{day}"))?;
+    let days = bot_core::catalog::parse_date(&format!("{year:04}-{month:02}-{day}"))?;
     let days = u64::try_from(days).ok()?;
     Some(days * 86_400 + h * 3600 + m * 60 + sec)
 }

@@ -60,6 +60,11 @@ impl Intake {
             self.skip(id);
             return;
         }
+        if crate::handler::passes_by(&upd) {
+            // Nothing to do: no lane place, so it never counts toward a flood.
+            self.skip(id);
+            return;
+        }
         let key = lane(&upd);
         let lang = upd
             .from()

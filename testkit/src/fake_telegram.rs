@@ -175,6 +175,9 @@ struct Inner {
     /// Sends quoting one of these user messages wait (unanswered) until released, so a test
     /// can hold one lane mid-answer and see what goes on beside it without a clock.
     held_replies: std::collections::HashSet<i64>,
+    /// User messages deleted since they were sent: a send quoting one is refused with
+    /// "message to be replied not found" unless it allows sending without the quote.
+    deleted: std::collections::HashSet<(i64, i64)>,
 }
 
 /// Arrival times of the messages sent, for [`FakeTelegram::enforce_limits`].
@@ -472,6 +475,15 @@ impl FakeTelegram {
     /// [`FakeTelegram::release_replies`] (or the fake stops); then it is carried out.
     pub fn hold_replies_to(&self, to: i64) {
         self.lock().held_replies.insert(to);
+    }
+
+    /// The user's message `id` in `chat` is deleted (by its author or an admin): Telegram then
+    /// refuses a send quoting it with 400 "message to be replied not found", unless the
+    /// quote says `allow_sending_without_reply`, when the message goes without the quote.
+    pub fn delete_user_message(&self, chat: i64, id: i64) {
+        let mut g = self.lock();
+        g.user_messages.remove(&(chat, id));
+        g.deleted.insert((chat, id));
     }
 
     /// Carries out every held send.
@@ -1072,6 +1084,17 @@ fn buttons(markup: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Whether a send's quote says `allow_sending_without_reply` (in `reply_parameters`, or the
+/// older top-level parameter).
+fn allows_without_reply(params: &Value) -> bool {
+    let rp = match &params["reply_parameters"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    rp["allow_sending_without_reply"].as_bool() == Some(true)
+        || params["allow_sending_without_reply"].as_bool() == Some(true)
+}
+
 fn reply_to(params: &Value) -> Option<i64> {
     let rp = match &params["reply_parameters"] {
         Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
@@ -1156,6 +1179,11 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
             {
                 return err(400, &format!("Bad Request: can't parse entities: {why}"));
             }
+            let quotes_deleted =
+                reply_to(p).is_some_and(|to| inner.deleted.contains(&(chat_id, to)));
+            if quotes_deleted && !allows_without_reply(p) {
+                return err(400, "Bad Request: message to be replied not found");
+            }
             inner.next_message_id += 1;
             let message_id = inner.next_message_id;
             let chat =
@@ -1182,7 +1210,7 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
                     v => v.clone(),
                 };
             }
-            let to = reply_to(p);
+            let to = reply_to(p).filter(|_| !quotes_deleted);
             if let Some(to) = to {
                 let original = inner
                     .user_messages

@@ -67,12 +67,15 @@ struct RowText {
 
 /// A date or time as operators write it: TOML text (`"2026-11-30"`) or TOML's own date-time
 /// (`as_of = 2026-11-29T08:00:00+08:00`, unquoted), read as its RFC 3339 text. TOML's local
-/// date-time (no offset) reads as a time without a zone, and is refused as one.
+/// date-time (no offset) reads as a time without a zone, and is refused as one. A number
+/// (an exporter's epoch seconds or milliseconds) is kept so that its refusal can name the
+/// row and the field; TOML's own message for it named neither.
 #[derive(Deserialize, Clone)]
 #[serde(untagged)]
 enum Stamp {
     Text(String),
     Toml(toml::value::Datetime),
+    Number(f64),
 }
 
 impl Stamp {
@@ -80,6 +83,7 @@ impl Stamp {
         match self {
             Stamp::Text(t) => t.clone(),
             Stamp::Toml(d) => d.to_string(),
+            Stamp::Number(n) => n.to_string(),
         }
     }
 }
@@ -232,7 +236,15 @@ pub fn parse_curated(
             .as_of
             .or_else(|| file.as_of.clone())
             .ok_or_else(|| bad("as_of", "is missing (in the row or at the top)".into()))?;
-        let at = when(&date.text(), now).map_err(|why| bad("as_of", why))?;
+        let at = match date {
+            // Seconds or milliseconds since 1970, and in which zone, is a guess: refused.
+            Stamp::Number(_) => Err(format!(
+                "`{}` is a number, not a date (write `2026-11-30` or an RFC 3339 time such as `2026-11-30T08:00:00Z`)",
+                date.text()
+            )),
+            _ => when(&date.text(), now),
+        }
+        .map_err(|why| bad("as_of", why))?;
         let who = r
             .who
             .or_else(|| file.who.clone())

@@ -610,6 +610,11 @@ fn retry_after_dates_are_the_time_left_and_other_words_are_not_read() {
         retry_after_at(Some("Thu, 29 Feb 2024 00:01:00 GMT"), leap),
         Some(Duration::from_secs(60))
     );
+    // RFC 850's obsolete form, which a recipient must accept (RFC 9110 §5.6.7; round 21).
+    assert_eq!(
+        at("Wednesday, 02-Dec-26 16:05:30 GMT"),
+        Some(Duration::from_secs(330))
+    );
     // A date already past: no wait of its own. Seconds as before, capped at a day.
     assert_eq!(at("Sun, 06 Nov 1994 08:49:37 GMT"), Some(Duration::ZERO));
     assert_eq!(at(" 7 "), Some(Duration::from_secs(7)));
@@ -618,7 +623,6 @@ fn retry_after_dates_are_the_time_left_and_other_words_are_not_read() {
         "-5",
         "soon",
         "Wed, 02 Dec 2026 16:05:30 PST",
-        "Wednesday, 02-Dec-26 16:05:30 GMT",
         "Wed, 32 Dec 2026 16:05:30 GMT",
         "Wed, 02 Dec 2026 25:05:30 GMT",
         "",

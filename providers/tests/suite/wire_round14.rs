@@ -25,7 +25,7 @@ const VAST: &str = "/api/v0/bundles/";
 const RUNPOD: &str = "/graphql";
 
 /// A poller for `providers` pointed at `fake`, with the key `key` for each, and its store.
-fn poller_at(
+pub(super) fn poller_at(
     fake: &FakeProviders,
     providers: &str,
     key: Option<&str>,

@@ -28,7 +28,7 @@ const CHANNEL_BOT: i64 = 136_817_688;
 
 /// The real runner with no send pacing (the floods here are about the update lanes, not
 /// Telegram's send limits) and, when given, bot-core's per-user limit.
-fn with_runner(fake: &FakeTelegram, limit: Option<Limit>, body: impl FnOnce()) {
+pub(super) fn with_runner(fake: &FakeTelegram, limit: Option<Limit>, body: impl FnOnce()) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
     let mut core = bot_core::Bot::new(Arc::new(Catalog::load(None).unwrap()), store);
@@ -49,7 +49,7 @@ fn with_runner(fake: &FakeTelegram, limit: Option<Limit>, body: impl FnOnce()) {
     rt.block_on(running).unwrap().unwrap();
 }
 
-fn person(id: i64) -> Value {
+pub(super) fn person(id: i64) -> Value {
     json!({"id": id, "is_bot": false, "first_name": "P", "language_code": "en"})
 }
 
@@ -58,7 +58,13 @@ fn supergroup() -> Value {
 }
 
 /// A command message: `text` in `chat` from `from` (and `sender_chat`, when one speaks).
-fn command(chat: Value, id: i64, from: Value, sender_chat: Option<Value>, text: &str) -> Value {
+pub(super) fn command(
+    chat: Value,
+    id: i64,
+    from: Value,
+    sender_chat: Option<Value>,
+    text: &str,
+) -> Value {
     let len = text.split(' ').next().unwrap().encode_utf16().count();
     let mut m = json!({"message_id": id, "date": DATE, "chat": chat, "from": from, "text": text,
         "entities": [{"type": "bot_command", "offset": 0, "length": len}]});
@@ -69,7 +75,7 @@ fn command(chat: Value, id: i64, from: Value, sender_chat: Option<Value>, text: 
 }
 
 /// Queues `updates` as one `getUpdates` answer; returns the last update id.
-fn batch(fake: &FakeTelegram, updates: Vec<Value>) -> i64 {
+pub(super) fn batch(fake: &FakeTelegram, updates: Vec<Value>) -> i64 {
     let first = fake.last_update_id() + 1;
     let ids: Vec<(i64, Value)> = (first..).zip(updates).collect();
     let last = ids.last().unwrap().0;
