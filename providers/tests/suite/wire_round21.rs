@@ -48,6 +48,24 @@ fn key_never_sent_past(fake: &FakeProviders, path: &str, key: &str) {
     }
 }
 
+/// Polls vast on `fake` with `key`; the poll must be refused with `code` in its problem, with
+/// the key in no line. Returns how many offers were stored.
+fn refused_as(fake: &FakeProviders, key: &str, code: &str) -> usize {
+    let (problem, line, stored) = poll_vast(fake, key);
+    assert!(problem.contains(code), "{problem}");
+    assert!(!line.contains(key), "{line}");
+    stored
+}
+
+/// The other host was never asked anything.
+fn never_reached(elsewhere: &FakeProviders) {
+    assert!(
+        elsewhere.seen().is_empty(),
+        "followed: {:?}",
+        elsewhere.seen()
+    );
+}
+
 /// Case 1: a move on the same host is followed, and its next hop to another host is not:
 /// the other host is never asked, the key never leaves, the 3xx is the failure, nothing
 /// stored.
@@ -68,14 +86,8 @@ fn a_second_hop_to_another_host_is_refused_after_a_same_host_move() {
             &format!("http://localhost:{}{VAST}", port(&elsewhere)),
         )],
     );
-    let (problem, line, stored) = poll_vast(&fake, key);
-    assert!(problem.contains("307"), "{problem}");
-    assert!(!line.contains(key), "{line}");
-    assert!(
-        elsewhere.seen().is_empty(),
-        "followed: {:?}",
-        elsewhere.seen()
-    );
+    let stored = refused_as(&fake, key, "307");
+    never_reached(&elsewhere);
     assert_eq!(stored, 0);
     // The first, same-host hop was followed (with the key: that host is the one configured).
     assert!(
@@ -99,9 +111,7 @@ fn the_same_port_under_another_host_name_is_another_host() {
         )],
     );
     fake.script("/moved/", vec![Script::ok(offers_body("0.02"))]);
-    let (problem, line, stored) = poll_vast(&fake, key);
-    assert!(problem.contains("301"), "{problem}");
-    assert!(!line.contains(key), "{line}");
+    let stored = refused_as(&fake, key, "301");
     assert!(!fake.seen().iter().any(|s| s.uri.starts_with("/moved/")));
     key_never_sent_past(&fake, "/moved/", key);
     assert_eq!(stored, 0);
@@ -122,14 +132,8 @@ fn a_scheme_relative_location_to_another_host_is_refused() {
             &format!("//localhost:{}{VAST}", port(&elsewhere)),
         )],
     );
-    let (problem, line, stored) = poll_vast(&fake, key);
-    assert!(problem.contains("308"), "{problem}");
-    assert!(!line.contains(key), "{line}");
-    assert!(
-        elsewhere.seen().is_empty(),
-        "followed: {:?}",
-        elsewhere.seen()
-    );
+    let stored = refused_as(&fake, key, "308");
+    never_reached(&elsewhere);
     assert_eq!(stored, 0);
 }
 
@@ -146,9 +150,7 @@ fn a_move_to_https_on_the_same_host_is_another_origin() {
             &format!("https://127.0.0.1:{}{VAST}", port(&fake)),
         )],
     );
-    let (problem, line, stored) = poll_vast(&fake, key);
-    assert!(problem.contains("301"), "{problem}");
-    assert!(!line.contains(key), "{line}");
+    let stored = refused_as(&fake, key, "301");
     assert_eq!(fake.seen().len(), 1, "{:?}", fake.seen());
     assert_eq!(stored, 0);
 }
