@@ -353,6 +353,7 @@ fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image
     [yes] , as max_pixels= sets it (vLLM's mm_processor_kwargs).
    *[no] , the processor's own limit; max_pixels=1048576 (vLLM's mm_processor_kwargs) sizes a smaller cap.
   }
+fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 starts Llama-3.2-Vision with a profile that encodes one image of 4 tiles for every sequence it may run at once (max_num_seqs { $seqs }): { $gib } GiB on top of the weights. seqs={ $few } (vLLM --max-num-seqs) makes it { $few_gib } GiB; the default 256 is what kills these servers at start-up (vllm#9445).
 fit-warn-ollama-projector = ℹ️ Ollama loads the vision projector as its own 16-bit file on the first card ({ $weights } GiB, whatever the text model's quantization) and reserves { $graph } GiB for its graph: the attention over every tile of the largest image at once (Ollama's own estimate, what `ollama ps` shows).
 fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
 fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).

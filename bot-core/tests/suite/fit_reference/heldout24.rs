@@ -22,10 +22,13 @@ fn public_measurements_twenty_fourth_held_out_set() {
     // 15 % (the two weight figures), 2 under by more (Ollama's qwen3-vl:30b figure -22.2 %, ZeRO-3 offload
     // -56 %); verdicts 9 of 13 (Llama-3.2-Vision on vLLM 0.6's default max_num_seqs twice, Gemma-3-27B in
     // Unsloth at 17 500 tokens answered "fits"; qwen3-vl:30b "tight" on a 3090 Ollama split) -
-    // docs/misses/heldout24_misses.md. The floors may only tighten.
+    // docs/misses/heldout24_misses.md.
+    // After mem_af's `vision_tower::vllm_v0_tiled_profile_bytes` (vLLM V0 encodes one image per dummy
+    // sequence): verdicts 11 of 13 (both Llama-3.2-Vision start-up deaths now answered short; the
+    // max_num_seqs 32 start still fits). The floors may only tighten.
     let floor_within = 2;
     let ceiling_under = 2;
-    let floor_verdicts = 9;
+    let floor_verdicts = 11;
     floors(
         &held,
         "held out 24",

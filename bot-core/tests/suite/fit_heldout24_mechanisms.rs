@@ -1,0 +1,107 @@
+//! Held-out 24's session (mem_af): mechanisms found on its misses and on the earlier sets' last
+//! ones, each tested on models, cards and settings of no table row.
+//!
+//! - vLLM V0's encoder-decoder start-up profile gives every dummy sequence its own image
+//!   (`vram::vision_tower::vllm_v0_tiled_profile_bytes`): Llama-3.2-Vision at the default
+//!   `max_num_seqs` 256 dies at start-up (vllm#9445, vllm#9630), at 32 it starts.
+
+use bot_core::Catalog;
+use bot_core::vram::vision_tower::vllm_v0_tiled_profile_bytes;
+use bot_core::vram::{
+    Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, estimate_with,
+};
+
+fn ask(lang: &str, line: &str) -> String {
+    super::chat::ask_fresh(lang, line)
+}
+
+#[test]
+fn the_v0_profile_holds_one_tiled_image_per_sequence() {
+    let c = Catalog::embedded().unwrap();
+    let v = c.model("llama-3.2-11b-vision").unwrap().vision.unwrap();
+    // Per image, by hand: 4 tiles of 40 x 40 patches + a class token, padded to 1608 each
+    // (6432 positions); fp32 and 16-bit pixels of 4 x 3 x 560^2; the 16-bit mask over the
+    // positions twice; 5 kept layers' outputs and one block's activations, 1280 wide.
+    let n = 6432.0_f64;
+    let image = 4.0 * 3.0 * 313_600.0 * 6.0
+        + 2.0 * n * n * 2.0
+        + 5.0 * n * 1280.0 * 2.0
+        + n * (6.0 * 5120.0 + 8.0 * 1280.0);
+    for seqs in [1_u32, 7, 32, 256] {
+        let got = vllm_v0_tiled_profile_bytes(&v, seqs, 1.0).unwrap();
+        assert!((got - seqs as f64 * image).abs() < 1.0, "{seqs}: {got}");
+    }
+    // Tensor parallel splits the block's MLP only: the mask and the kept layers stay whole.
+    let one = vllm_v0_tiled_profile_bytes(&v, 64, 1.0).unwrap();
+    let two = vllm_v0_tiled_profile_bytes(&v, 64, 2.0).unwrap();
+    assert!((one - two - 64.0 * n * 3.0 * 5120.0).abs() < 1.0);
+    // An untiled tower (Qwen2.5-VL) is not an encoder-decoder model: no such profile.
+    let qwen = c.model("qwen2.5-vl-7b").unwrap().vision.unwrap();
+    assert!(vllm_v0_tiled_profile_bytes(&qwen, 256, 1.0).is_none());
+}
+
+/// Llama-3.2-11B-Vision in bf16 on vLLM at `ctx` tokens on one `gpu`, V0 or V1, with the
+/// user's `--max-num-seqs` or vLLM's default.
+fn served(gpu: &str, ctx: u32, v0: bool, seqs: Option<u32>) -> FitReport {
+    let c = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(c.model("llama-3.2-11b-vision").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = Engine::Vllm;
+    req.vllm_v0 = v0;
+    req.context = ctx;
+    req.gpu = Some(c.gpu(gpu).unwrap());
+    let opts = FitOptions {
+        vllm_max_seqs: seqs,
+        ..FitOptions::default()
+    };
+    estimate_with(&c, &req, &opts).unwrap()
+}
+
+#[test]
+fn vllm_v0_at_its_default_rows_does_not_start_and_fewer_rows_do() {
+    // An L40S and an H100 at 4096 tokens (no table row has either): the default 256 images
+    // (about 127 GiB) exceed both cards; 16 leave room on both.
+    for gpu in ["l40s", "h100-sxm"] {
+        let default = served(gpu, 4096, true, None);
+        assert!(default.per_gpu.activations_gib > 100.0, "{gpu}");
+        assert!(!default.fits.unwrap(), "{gpu}");
+        let few = served(gpu, 4096, true, Some(16));
+        assert!(few.per_gpu.activations_gib < 10.0, "{gpu}");
+        assert!(few.fits.unwrap(), "{gpu}");
+        // The weights and the KV cache do not move with the rows.
+        assert_eq!(few.per_gpu.weights_gib, default.per_gpu.weights_gib);
+    }
+    // Twice the rows, about twice the profile.
+    let a = served("h100-sxm", 4096, true, Some(40))
+        .per_gpu
+        .activations_gib;
+    let b = served("h100-sxm", 4096, true, Some(80))
+        .per_gpu
+        .activations_gib;
+    assert!((b / a - 2.0).abs() < 0.05, "{a} -> {b}");
+    // V1 encodes what fits max_num_batched_tokens, not one image per row: it stays small.
+    let v1 = served("h100-sxm", 4096, false, None);
+    assert!(v1.per_gpu.activations_gib < 10.0);
+    assert!(v1.fits.unwrap());
+}
+
+#[test]
+fn the_answer_names_the_rows_and_the_word_that_shrinks_them_in_both_locales() {
+    let line = "/fit llama-3.2-11b-vision vllm vllm=v0 h100 ctx=2k";
+    let en = ask("en", line);
+    assert!(en.contains("max_num_seqs 256"), "{en}");
+    assert!(en.contains("seqs=32"), "{en}");
+    let zh = ask("zh", line);
+    assert!(zh.contains("max_num_seqs 256"), "{zh}");
+    assert!(zh.contains("seqs=32"), "{zh}");
+    // With the word, the rows it set, and the smaller figure is the same.
+    let few = ask(
+        "en",
+        "/fit llama-3.2-11b-vision vllm vllm=v0 h100 ctx=2k seqs=8",
+    );
+    assert!(few.contains("max_num_seqs 8"), "{few}");
+    assert!(few.contains("seqs=8"), "{few}");
+}
