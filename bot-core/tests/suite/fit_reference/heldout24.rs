@@ -17,18 +17,19 @@ fn public_measurements_twenty_fourth_held_out_set() {
         TABLE,
         "measured_memory_heldout24.tsv (held out 24, session 21)",
     );
-    assert!(held.numeric >= 4 && held.verdicts >= 13);
-    // Untuned (scored on mem_af's branch from main 93e1c06e, 2026-12-04): 2 of 4 numeric rows within
-    // 15 % (the two weight figures), 2 under by more (Ollama's qwen3-vl:30b figure -22.2 %, ZeRO-3 offload
-    // -56 %); verdicts 9 of 13 (Llama-3.2-Vision on vLLM 0.6's default max_num_seqs twice, Gemma-3-27B in
-    // Unsloth at 17 500 tokens answered "fits"; qwen3-vl:30b "tight" on a 3090 Ollama split) -
+    assert!(held.numeric >= 3 && held.verdicts >= 9);
+    // Untuned (scored on mem_af's branch from main 93e1c06e, 2026-12-04; six rows found in earlier tables
+    // were then removed and one added, see the table's header): 2 of 3 numeric rows within 15 % (the two
+    // weight figures), 1 under by more (Ollama's qwen3-vl:30b figure, -22.2 %); verdicts 5 of 9
+    // (Llama-3.2-Vision on vLLM 0.6's default max_num_seqs twice "fits"; "tight" for qwen3-vl:30b split
+    // by Ollama on a 3090 and for Llama-3-8B LoRA at 8k under ZeRO-3 on 4 x RTX 4090) -
     // docs/misses/heldout24_misses.md.
     // After mem_af's `vision_tower::vllm_v0_tiled_profile_bytes` (vLLM V0 encodes one image per dummy
-    // sequence): verdicts 11 of 13 (both Llama-3.2-Vision start-up deaths now answered short; the
+    // sequence): verdicts 7 of 9 (both Llama-3.2-Vision start-up deaths answered short; the
     // max_num_seqs 32 start still fits). The floors may only tighten.
     let floor_within = 2;
-    let ceiling_under = 2;
-    let floor_verdicts = 11;
+    let ceiling_under = 1;
+    let floor_verdicts = 7;
     floors(
         &held,
         "held out 24",
