@@ -4,6 +4,8 @@
 //! - vLLM V0's encoder-decoder start-up profile gives every dummy sequence its own image
 //!   (`vram::vision_tower::vllm_v0_tiled_profile_bytes`): Llama-3.2-Vision at the default
 //!   `max_num_seqs` 256 dies at start-up (vllm#9445, vllm#9630), at 32 it starts.
+//! - `/tco` with llama.cpp's expert offload (`cpu-moe`, `ncmoe=N`): sized with the experts in
+//!   system RAM, and no cost per token where the host, not the card, sets the speed.
 
 use bot_core::Catalog;
 use bot_core::vram::vision_tower::vllm_v0_tiled_profile_bytes;
@@ -104,4 +106,79 @@ fn the_answer_names_the_rows_and_the_word_that_shrinks_them_in_both_locales() {
     );
     assert!(few.contains("max_num_seqs 8"), "{few}");
     assert!(few.contains("seqs=8"), "{few}");
+}
+
+#[test]
+fn tco_sizes_expert_offload_and_prices_no_token_it_cannot_time() {
+    // Qwen3-30B-A3B Q4_K_M on a 12 GB RTX 3060 and gpt-oss-120b on an RTX 4090: neither fits
+    // whole; with the experts of every MoE layer (or of the first 40) in system RAM both do.
+    for (line, off) in [
+        ("/tco qwen3-30b-a3b q4_k_m rtx-3060 5m", "cpu-moe"),
+        ("/tco qwen3-30b-a3b q4_k_m rtx-3060 5m 0.3", "ncmoe=40"),
+        ("/tco gpt-oss-120b mxfp4 rtx-4090 20m", "cpu-moe"),
+    ] {
+        let whole = ask("en", line);
+        assert!(whole.contains("does not fit"), "{line}: {whole}");
+        let with = format!("{line} {off}");
+        let en = ask("en", &with);
+        assert!(!en.contains("does not fit"), "{with}: {en}");
+        assert!(
+            en.contains("no cost per million tokens is estimated"),
+            "{en}"
+        );
+        // No throughput, no self-hosted cost, no verdict against the API.
+        assert!(!en.contains("Self-hosted:"), "{en}");
+        assert!(!en.contains("tokens/s with"), "{en}");
+        let zh = ask("zh", &with);
+        assert!(zh.contains("不估算每百万 token 的成本"), "{zh}");
+        assert!(!zh.contains("自己部署："), "{zh}");
+    }
+    // A bad count is a clear error, not a guess.
+    let bad = ask("en", "/tco qwen3-30b-a3b q4_k_m rtx-3060 ncmoe=many 5m");
+    assert!(bad.contains("ncmoe=many"), "{bad}");
+    assert!(!bad.contains("Rent vs API"), "{bad}");
+}
+
+#[test]
+fn tco_json_with_expert_offload_carries_no_cost_figure() {
+    use bot_core::tco::{TcoQuery, analyze};
+    let c = Catalog::embedded().unwrap();
+    let q = |cpu_moe| TcoQuery {
+        model: ModelRef::Known(c.model("qwen3-30b-a3b").unwrap()),
+        quant: Quant::Q4KM,
+        gpu: c.gpu("rtx-3060").unwrap(),
+        cards: 1,
+        price_per_hour: "0.2".parse().unwrap(),
+        tokens_per_day: 5e6,
+        api_price_per_mtok: Some("0.3".parse().unwrap()),
+        plan_per_day: None,
+        cpu_moe,
+    };
+    let off = analyze(
+        &c,
+        &q(Some(bot_core::vram::expert_offload::ALL_LAYERS)),
+        "USD",
+    )
+    .unwrap();
+    assert!(off.fits);
+    assert_eq!(off.verdict, "speed_unknown");
+    assert!(off.serving.is_none() && off.api_cost_per_day.is_none());
+    let json = serde_json::to_value(&off).unwrap();
+    for key in [
+        "always_on_cost_per_mtok",
+        "busy_cost_per_mtok",
+        "hours_needed_per_day",
+        "tokens_per_second",
+        "break_even_tokens_per_day",
+    ] {
+        assert!(json.get(key).is_none(), "{key}: {json}");
+    }
+    assert_eq!(json["cpu_moe"], "all");
+    // Twenty layers' experts: the count, and still no cost.
+    let some = serde_json::to_value(analyze(&c, &q(Some(20)), "USD").unwrap()).unwrap();
+    assert_eq!(some["cpu_moe"], 20);
+    // Without the word: the whole model on the 12 GB card does not fit, and is not priced.
+    let whole = analyze(&c, &q(None), "USD").unwrap();
+    assert!(!whole.fits && whole.serving.is_none());
+    assert_eq!(whole.verdict, "no_fit");
 }
