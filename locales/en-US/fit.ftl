@@ -241,7 +241,7 @@ tco-verdict = { $verdict ->
    *[api] 👉 At this volume the API is cheaper.
 }
 tco-no-api = Add the API's price per 1M tokens to compare, e.g. /tco qwen2.5-7b int4 4090 20m 0.3
-tco-cpu-moe-speed = ⚠️ With the experts in system RAM (cpu-moe), tokens come at the speed of the host's RAM or PCIe link, not of the card, so no cost per million tokens is estimated here. The cards cost { $day } { $currency } a day around the clock; at T tokens/s measured on your host, a million tokens costs { $day } ÷ (0.0864 × T) { $currency } with the card busy all day.
+tco-cpu-moe-speed = ⚠️ With the experts in system RAM (cpu-moe: { $ram } GiB of it on the host, plus what the OS needs), tokens come at the speed of the host's RAM or PCIe link, not of the card, so no cost per million tokens is estimated here. The cards cost { $day } { $currency } a day around the clock; at T tokens/s measured on your host, a million tokens costs { $day } ÷ (0.0864 × T) { $currency } with the card busy all day.
 tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on Qwen2.5 vLLM measurements) with batching; real throughput depends on prompt lengths and the engine. Run a small trial and record what you really get.
 tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5

@@ -285,7 +285,7 @@ tco-verdict = { $verdict ->
    *[api] 👉 按这个用量，调 API 更便宜。
 }
 tco-no-api = 加上 API 每百万 token 的价格就能对比，例如 /tco qwen2.5-7b int4 4090 20m 0.3
-tco-cpu-moe-speed = ⚠️ 专家放在系统内存里（cpu-moe）时，生成速度取决于主机内存或 PCIe 的带宽，而不是显卡，所以这里不估算每百万 token 的成本。这套卡全天租用每天 { $day } { $currency }；如果你在自己的主机上实测为每秒 T 个 token，满负荷时每百万 token 的成本是 { $day } ÷ (0.0864 × T) { $currency }。
+tco-cpu-moe-speed = ⚠️ 专家放在系统内存里（cpu-moe：主机要为此留出 { $ram } GiB 内存，另加系统自身所需）时，生成速度取决于主机内存或 PCIe 的带宽，而不是显卡，所以这里不估算每百万 token 的成本。这套卡全天租用每天 { $day } { $currency }；如果你在自己的主机上实测为每秒 T 个 token，满负荷时每百万 token 的成本是 { $day } ÷ (0.0864 × T) { $currency }。
 tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 的 vLLM 实测数据校准），并考虑批处理；实际吞吐取决于提示词长度和推理框架。建议先小规模试跑，记录真实数据。
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5

@@ -61,11 +61,13 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
     // No card named: the cheapest that holds the model, said first (`tco_card`).
     let mut sized_line = line.clone();
     let sized = match (&line.model, line.quant, &line.gpu) {
-        (Some(m), Some(q), None) => super::tco_card::sized(ctx, m, q).map(|(gpu, cards, said)| {
-            sized_line.gpu = Some(gpu);
-            sized_line.cards = Some(cards);
-            said
-        }),
+        (Some(m), Some(q), None) => {
+            super::tco_card::sized(ctx, m, q, line.cpu_moe).map(|(gpu, cards, said)| {
+                sized_line.gpu = Some(gpu);
+                sized_line.cards = Some(cards);
+                said
+            })
+        }
         _ => None,
     };
     let line = &sized_line;
@@ -188,11 +190,20 @@ pub fn tco_answer(
         // Experts in system RAM: the rent is known (a prepaid plan's day where cheaper, as the
         // answer says above), the speed is the host's; the day's rent and the formula for the
         // user's own tokens/s, never a guessed cost per token.
-        if rep.cpu_moe.is_some() {
+        if let Some(layers) = rep.cpu_moe {
             let hourly_day = rep.price_per_hour * Decimal::from(24);
             let day = q.plan_per_day.map_or(hourly_day, |p| p.min(hourly_day));
+            // The host's share: the experts it keeps (`vram::expert_offload`), as /fit says it.
+            let shape = match q.model {
+                crate::vram::ModelRef::Known(m) => crate::vram::Shape::from_model(m)?,
+                crate::vram::ModelRef::BySize { params_b, active_b } => {
+                    crate::vram::Shape::by_size(params_b, active_b)
+                }
+            };
+            let ram = crate::vram::expert_offload::bytes_in_ram(&shape, q.quant, layers);
             let line = Msg::new("tco-cpu-moe-speed")
                 .arg("day", amount(day))
+                .arg("ram", crate::vram::round2(ram / crate::vram::GIB))
                 .arg("currency", rep.currency.as_str());
             r.push(line);
         }

@@ -133,6 +133,24 @@ fn tco_sizes_expert_offload_and_prices_no_token_it_cannot_time() {
         assert!(zh.contains("不估算每百万 token 的成本"), "{zh}");
         assert!(!zh.contains("自己部署："), "{zh}");
     }
+    // The host's share is said: every expert of gpt-oss-120b in MXFP4, 36 layers x 128 experts
+    // x 3 x 2880 x 2880 at 4.25 bits, about 56.7 GiB.
+    let ram = ask("en", "/tco gpt-oss-120b mxfp4 rtx-4090 20m cpu-moe");
+    assert!(ram.contains("56.7"), "{ram}");
+    // No card named: the cheapest that holds what stays on the card, not the whole model.
+    let whole = ask("en", "/tco gpt-oss-120b mxfp4 10m");
+    let off = ask("en", "/tco gpt-oss-120b mxfp4 10m cpu-moe");
+    let card = |a: &str| {
+        a.lines()
+            .find(|l| l.starts_with("Rent vs API"))
+            .unwrap_or("")
+            .to_string()
+    };
+    assert_ne!(card(&whole), card(&off), "{off}");
+    assert!(
+        off.contains("no cost per million tokens is estimated"),
+        "{off}"
+    );
     // A bad count is a clear error, not a guess.
     let bad = ask("en", "/tco qwen3-30b-a3b q4_k_m rtx-3060 ncmoe=many 5m");
     assert!(bad.contains("ncmoe=many"), "{bad}");
