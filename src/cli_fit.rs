@@ -275,6 +275,15 @@ pub struct TcoArgs {
     api_price_per_mtok: Option<String>,
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     gpus: u32,
+    /// llama.cpp's expert offload: every routed expert of an MoE in system RAM (`--cpu-moe`; the
+    /// chat's `cpu-moe`). The fit is sized so; the speed depends on the host, so no cost per
+    /// token is estimated.
+    #[arg(long, conflicts_with = "n_cpu_moe")]
+    cpu_moe: bool,
+    /// llama.cpp's `--n-cpu-moe N`: the routed experts of the first N layers in system RAM (the
+    /// chat's `ncmoe=N`).
+    #[arg(long)]
+    n_cpu_moe: Option<u32>,
     #[arg(long)]
     json: bool,
 }
@@ -606,6 +615,11 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
         tokens_per_day: a.tokens_per_day,
         api_price_per_mtok,
         plan_per_day: None,
+        cpu_moe: if a.cpu_moe {
+            Some(bot_core::vram::expert_offload::ALL_LAYERS)
+        } else {
+            a.n_cpu_moe.filter(|n| *n > 0)
+        },
     };
     // The chat's choice: around the clock, the cheapest prepaid plan beats 24 × the hourly
     // catalog price (never in place of the user's own price).

@@ -80,9 +80,26 @@ pub struct TcoReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub break_even_tokens_per_day: Option<f64>,
     /// `rent` (around the clock beats the API), `rent_part_time` (only renting the busy hours
-    /// does), `api`, `no_fit` (the model does not fit the cards), or `unknown` (no API price).
+    /// does), `api`, `no_fit` (the model does not fit the cards), `unknown` (no API price), or
+    /// `speed_unknown` (experts in system RAM: the host sets the speed, see `cpu_moe`).
     pub verdict: String,
     pub fits: bool,
+    /// The MoE layers whose experts stay in system RAM (`TcoQuery::cpu_moe`): `"all"` or a
+    /// count; absent without.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "cpu_moe_out"
+    )]
+    pub cpu_moe: Option<u32>,
+}
+
+/// `cpu_moe` as the JSON writes it: `"all"` for every MoE layer, else the count.
+fn cpu_moe_out<S: serde::Serializer>(v: &Option<u32>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(vram::expert_offload::ALL_LAYERS) => s.serialize_str("all"),
+        Some(n) => s.serialize_u32(*n),
+        None => s.serialize_none(),
+    }
 }
 
 /// Throughput and self-hosted cost of a setup that holds the model.
@@ -128,6 +145,11 @@ pub struct TcoQuery<'a> {
     /// "around the clock" when cheaper than 24 × `price_per_hour` (a plan is billed whether
     /// the cards are busy or not, which around the clock they are anyway).
     pub plan_per_day: Option<Decimal>,
+    /// llama.cpp's expert offload (`cpu-moe`, `ncmoe=N`; `vram::expert_offload`): the routed
+    /// experts of that many MoE layers in system RAM. The fit is sized so; the speed then
+    /// depends on the host's RAM or PCIe bandwidth, which no card figure gives, so no cost per
+    /// token is estimated (`Serving` stays empty, verdict `speed_unknown`).
+    pub cpu_moe: Option<u32>,
 }
 
 /// Compares renting the query's cards for its daily volume with the API price, in `currency`.
@@ -141,6 +163,7 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         tokens_per_day,
         api_price_per_mtok,
         plan_per_day,
+        cpu_moe,
     } = *q;
     if price_per_hour < Decimal::ZERO {
         return Err(FitError::BadValue(format!("price={price_per_hour}")));
@@ -153,13 +176,32 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     {
         return Err(FitError::BadValue(format!("api price={a}")));
     }
-    let engine = if quant.is_gguf() {
+    let engine = if quant.is_gguf() || cpu_moe.is_some() {
         Engine::Llamacpp
     } else {
         Engine::Vllm
     };
     let concurrency = serving_concurrency(catalog, q, engine)?;
     let fits = concurrency > 0;
+    if cpu_moe.is_some() {
+        // Experts in system RAM: it fits or not, but tokens come at the host's speed.
+        return Ok(TcoReport {
+            model: model_name(model),
+            quant: quant.key().to_string(),
+            gpu: gpu.id.clone(),
+            cards,
+            currency: currency.to_uppercase(),
+            price_per_hour,
+            tokens_per_day,
+            serving: None,
+            api_price_per_mtok,
+            api_cost_per_day: None,
+            break_even_tokens_per_day: None,
+            verdict: if fits { "speed_unknown" } else { "no_fit" }.to_string(),
+            fits,
+            cpu_moe,
+        });
+    }
     let conc = concurrency.max(1);
     let tps =
         decode_tokens_per_second(model, quant, gpu, cards, engine, conc, SERVING_CONTEXT / 2)?
@@ -223,6 +265,7 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         break_even_tokens_per_day: be.map(f64::round),
         verdict: verdict.to_string(),
         fits,
+        cpu_moe: None,
     })
 }
 
@@ -241,6 +284,7 @@ fn serving_concurrency(
         req.batch = c;
         req.cards = q.cards;
         req.gpu = Some(q.gpu);
+        req.cpu_moe = q.cpu_moe;
         if vram::estimate(catalog, &req)?.holds_all() {
             return Ok(c);
         }

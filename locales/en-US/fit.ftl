@@ -241,6 +241,7 @@ tco-verdict = { $verdict ->
    *[api] 👉 At this volume the API is cheaper.
 }
 tco-no-api = Add the API's price per 1M tokens to compare, e.g. /tco qwen2.5-7b int4 4090 20m 0.3
+tco-cpu-moe-speed = ⚠️ With the experts in system RAM (cpu-moe: { $ram } GiB of it on the host, plus what the OS needs), tokens come at the speed of the host's RAM or PCIe link, not of the card, so no cost per million tokens is estimated here. The cards cost { $day } { $currency } a day around the clock; at T tokens/s measured on your host, a million tokens costs { $day } ÷ (0.0864 × T) { $currency } with the card busy all day.
 tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on Qwen2.5 vLLM measurements) with batching; real throughput depends on prompt lengths and the engine. Run a small trial and record what you really get.
 tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
@@ -353,6 +354,7 @@ fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image
     [yes] , as max_pixels= sets it (vLLM's mm_processor_kwargs).
    *[no] , the processor's own limit; max_pixels=1048576 (vLLM's mm_processor_kwargs) sizes a smaller cap.
   }
+fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 starts Llama-3.2-Vision with a profile that encodes one image of 4 tiles for every sequence it may run at once (max_num_seqs { $seqs }): { $gib } GiB on top of the weights. seqs={ $few } (vLLM --max-num-seqs) makes it { $few_gib } GiB; the default 256 is what kills these servers at start-up (vllm#9445).
 fit-warn-ollama-projector = ℹ️ Ollama loads the vision projector as its own 16-bit file on the first card ({ $weights } GiB, whatever the text model's quantization) and reserves { $graph } GiB for its graph: the attention over every tile of the largest image at once (Ollama's own estimate, what `ollama ps` shows).
 fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
 fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).

@@ -285,6 +285,7 @@ tco-verdict = { $verdict ->
    *[api] 👉 按这个用量，调 API 更便宜。
 }
 tco-no-api = 加上 API 每百万 token 的价格就能对比，例如 /tco qwen2.5-7b int4 4090 20m 0.3
+tco-cpu-moe-speed = ⚠️ 专家放在系统内存里（cpu-moe：主机要为此留出 { $ram } GiB 内存，另加系统自身所需）时，生成速度取决于主机内存或 PCIe 的带宽，而不是显卡，所以这里不估算每百万 token 的成本。这套卡全天租用每天 { $day } { $currency }；如果你在自己的主机上实测为每秒 T 个 token，满负荷时每百万 token 的成本是 { $day } ÷ (0.0864 × T) { $currency }。
 tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 的 vLLM 实测数据校准），并考虑批处理；实际吞吐取决于提示词长度和推理框架。建议先小规模试跑，记录真实数据。
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5
@@ -394,6 +395,7 @@ fit-warn-vision-image = ℹ️ vLLM 启动时的显存预估会编码处理器�
     [yes] ，按 max_pixels= 设定的上限（即 vLLM 的 mm_processor_kwargs）。
    *[no] ，即处理器自身的上限；写 max_pixels=1048576（vLLM 的 mm_processor_kwargs）可按更小的上限估算。
   }
+fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 启动 Llama-3.2-Vision 时的显存预估，会为它可能同时处理的每条序列各编码一张 4 块切图的图片（max_num_seqs { $seqs }）：在权重之外还要 { $gib } GiB。写 seqs={ $few }（即 vLLM 的 --max-num-seqs）可降到 { $few_gib } GiB；默认的 256 正是这类服务启动即爆显存的原因（vllm#9445）。
 fit-warn-ollama-projector = ℹ️ Ollama 会把视觉投影器作为单独的 16 位文件加载到第一张卡上（{ $weights } GiB，与文本模型的量化无关），并为其计算图预留 { $graph } GiB：对最大图片所有切块一次性做注意力（这是 Ollama 自己的估算，也就是 `ollama ps` 显示的数）。
 fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
 fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。

@@ -211,6 +211,51 @@ fn tco_json_by_hand() {
 /// `--tokens-per-day` reads what the chat's `/tco` reads (`20m`, `2000万`), and a model that
 /// does not fit the cards carries no break-even volume.
 #[test]
+fn tco_with_expert_offload_fits_and_prices_no_token() {
+    // gpt-oss-120b on one RTX 4090: whole it does not fit; with every expert (or the first 30
+    // layers' experts) in system RAM it does, and the host sets the speed: no cost figure.
+    let run = |extra: &[&str]| {
+        let mut a = vec![
+            "tco",
+            "--model",
+            "gpt-oss-120b",
+            "--quant",
+            "mxfp4",
+            "--gpu",
+            "4090",
+            "--price",
+            "0.5",
+            "--tokens-per-day",
+            "10m",
+            "--api-price-per-mtok",
+            "0.3",
+            "--json",
+        ];
+        a.extend_from_slice(extra);
+        json(&a)
+    };
+    assert_eq!(run(&[])["verdict"], "no_fit");
+    for (extra, said) in [
+        (&["--cpu-moe"][..], serde_json::json!("all")),
+        (&["--n-cpu-moe", "30"][..], serde_json::json!(30)),
+    ] {
+        let v = run(extra);
+        assert_eq!(v["fits"], true, "{v}");
+        assert_eq!(v["verdict"], "speed_unknown", "{v}");
+        assert_eq!(v["cpu_moe"], said, "{v}");
+        for key in [
+            "busy_cost_per_mtok",
+            "always_on_cost_per_mtok",
+            "tokens_per_second",
+            "break_even_tokens_per_day",
+        ] {
+            assert!(v.get(key).is_none(), "{key}: {v}");
+        }
+        assert!(v["api_cost_per_day"].is_null(), "{v}");
+    }
+}
+
+#[test]
 fn tco_tokens_per_day_reads_like_the_chat_and_no_fit_has_no_break_even() {
     let run = |model: &str, quant: &str, tokens: &str| {
         json(&[

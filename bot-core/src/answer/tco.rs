@@ -61,11 +61,13 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
     // No card named: the cheapest that holds the model, said first (`tco_card`).
     let mut sized_line = line.clone();
     let sized = match (&line.model, line.quant, &line.gpu) {
-        (Some(m), Some(q), None) => super::tco_card::sized(ctx, m, q).map(|(gpu, cards, said)| {
-            sized_line.gpu = Some(gpu);
-            sized_line.cards = Some(cards);
-            said
-        }),
+        (Some(m), Some(q), None) => {
+            super::tco_card::sized(ctx, m, q, line.cpu_moe).map(|(gpu, cards, said)| {
+                sized_line.gpu = Some(gpu);
+                sized_line.cards = Some(cards);
+                said
+            })
+        }
         _ => None,
     };
     let line = &sized_line;
@@ -134,6 +136,7 @@ pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
         tokens_per_day: tokens,
         api_price_per_mtok: api,
         plan_per_day: None,
+        cpu_moe: line.cpu_moe,
     };
     let (query, plan) = with_plan(ctx.catalog, ctx.lang, query, &basis, &cur);
     let mut r =
@@ -162,6 +165,7 @@ const SHORT: &[&str] = &[
     "tco-price-where",
     "tco-prepaid-plan",
     "tco-does-not-fit",
+    "tco-cpu-moe-speed",
     "tco-self-hosted",
     "tco-over-capacity",
     "tco-api",
@@ -183,6 +187,26 @@ pub fn tco_answer(
     let bare = super::fit::bare_size_warning(catalog, q.model);
     if rep.fits {
         let mut r = tco_reply(q.gpu, &rep, basis, lang);
+        // Experts in system RAM: the rent is known (a prepaid plan's day where cheaper, as the
+        // answer says above), the speed is the host's; the day's rent and the formula for the
+        // user's own tokens/s, never a guessed cost per token.
+        if let Some(layers) = rep.cpu_moe {
+            let hourly_day = rep.price_per_hour * Decimal::from(24);
+            let day = q.plan_per_day.map_or(hourly_day, |p| p.min(hourly_day));
+            // The host's share: the experts it keeps (`vram::expert_offload`), as /fit says it.
+            let shape = match q.model {
+                crate::vram::ModelRef::Known(m) => crate::vram::Shape::from_model(m)?,
+                crate::vram::ModelRef::BySize { params_b, active_b } => {
+                    crate::vram::Shape::by_size(params_b, active_b)
+                }
+            };
+            let ram = crate::vram::expert_offload::bytes_in_ram(&shape, q.quant, layers);
+            let line = Msg::new("tco-cpu-moe-speed")
+                .arg("day", amount(day))
+                .arg("ram", crate::vram::round2(ram / crate::vram::GIB))
+                .arg("currency", rep.currency.as_str());
+            r.push(line);
+        }
         // Which platform's price it is, and its tier (a promotion said so), under the price.
         if let PriceBasis::Catalog { quote, .. } = basis {
             let zh = lang == Lang::Zh;
@@ -208,7 +232,8 @@ pub fn tco_answer(
         return Ok(r);
     }
     let mut serve = FitRequest::new(q.model, q.quant, Task::Infer);
-    serve.engine = if q.quant.is_gguf() {
+    serve.cpu_moe = q.cpu_moe;
+    serve.engine = if q.quant.is_gguf() || q.cpu_moe.is_some() {
         Engine::Llamacpp
     } else {
         Engine::Vllm
@@ -308,7 +333,10 @@ pub fn tco_reply(gpu: &Gpu, rep: &TcoReport, basis: &PriceBasis, lang: Lang) -> 
     // Only a setup that holds the model carries throughput and cost (`tco_answer` answers the
     // others with the fit failure).
     let Some(sv) = &rep.serving else {
-        r.push(Msg::new("tco-basis"));
+        // No throughput was estimated with experts in system RAM: no basis line for one.
+        if rep.cpu_moe.is_none() {
+            r.push(Msg::new("tco-basis"));
+        }
         return r;
     };
     r.push(

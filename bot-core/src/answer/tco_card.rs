@@ -11,11 +11,18 @@ use crate::vram::{self, Engine, FitRequest, Quant, Task};
 
 /// The cheapest firm configuration that holds `model` in `quant` at the serving context: its
 /// card id, card count and the line saying so; `None` when nothing can be sized (no priced
-/// card holds it: the answer then asks for one as before).
-pub(super) fn sized(ctx: &Ctx, model: &str, quant: Quant) -> Option<(String, u32, Msg)> {
+/// card holds it: the answer then asks for one as before). With llama.cpp's expert offload
+/// (`cpu_moe`) the card holds only what stays on it, as `/fit … cpu-moe` sizes it.
+pub(super) fn sized(
+    ctx: &Ctx,
+    model: &str,
+    quant: Quant,
+    cpu_moe: Option<u32>,
+) -> Option<(String, u32, Msg)> {
     let model = super::fit::model_ref(ctx, model).ok()?;
     let mut req = FitRequest::new(model, quant, Task::Infer);
-    req.engine = if quant.is_gguf() {
+    req.cpu_moe = cpu_moe;
+    req.engine = if quant.is_gguf() || cpu_moe.is_some() {
         Engine::Llamacpp
     } else {
         Engine::Vllm

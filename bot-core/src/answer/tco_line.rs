@@ -40,6 +40,9 @@ pub struct TcoLine {
     pub tokens: Option<f64>,
     pub api: Option<PriceText>,
     pub price: Option<PriceText>,
+    /// llama.cpp's expert offload (`cpu-moe`, `ncmoe=N`): the MoE layers whose experts stay in
+    /// system RAM (`vram::expert_offload`).
+    pub cpu_moe: Option<u32>,
 }
 
 pub(super) fn usage() -> Reply {
@@ -70,6 +73,10 @@ impl TcoLine {
                 p.rate_word(PriceUnit::Time(crate::units::TimeUnit::Hour))
             )
         }));
+        w.extend(self.cpu_moe.map(|n| match n {
+            vram::expert_offload::ALL_LAYERS => "cpu-moe".to_string(),
+            n => format!("ncmoe={n}"),
+        }));
         w
     }
 }
@@ -86,7 +93,16 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
     let mut line = TcoLine::default();
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
     for w in &words {
+        // llama.cpp's expert offload, as /fit reads it: `cpu-moe`, `ncmoe=N`.
+        if lexicon::is_cpu_moe_word(w) {
+            line.cpu_moe = Some(vram::expert_offload::ALL_LAYERS);
+            continue;
+        }
         match lexicon::option(w) {
+            Some((k, v)) if lexicon::is_cpu_moe_key(&k) => match lexicon::cpu_moe_layers(&v) {
+                Some(layers) => line.cpu_moe = layers,
+                None => return Err(bad("fit-error-value", w)),
+            },
             Some((k, v)) if matches!(k.as_str(), "price" | "价格") => match money(&v, hour) {
                 Some(p) => line.price = Some(p),
                 None => return Err(bad("fit-error-value", w)),

@@ -183,5 +183,7 @@ pub(super) fn tco(
         }),
         // The user's own rent (`4090 ¥2/h`) is the one `/tco` uses, never the list price.
         price: price.cloned(),
+        // A question's reading does not carry llama.cpp's expert offload; `/tco … cpu-moe` does.
+        cpu_moe: None,
     })
 }

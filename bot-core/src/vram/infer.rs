@@ -65,7 +65,14 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     }) = req.model
     {
         let v = &super::vision_tower::capped(v, req.max_pixels);
-        let (encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
+        let (mut encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
+        if req.vllm_v0
+            && let Some(tiled) =
+                super::vision_tower::vllm_v0_tiled_profile_bytes(v, c.vllm.max_seqs, n)
+        {
+            // V0's encoder-decoder runner: one image per dummy sequence group.
+            encode = encode.max(tiled);
+        }
         a = if req.vllm_v0 {
             v0_vision_profile(shape, n, prof_tokens, kept, encode).max(sampler)
         } else {

@@ -403,6 +403,10 @@ fn exact_need(parts: &Parts, req: &FitRequest) -> f64 {
     }
 }
 
+/// The `max_num_seqs` the answer offers for Llama-3.2-Vision on vLLM V0: the value that started
+/// the server vllm#9445 saw die at the default 256 (an A100 80GB, `--max-model-len 1024`).
+const VLLM_V0_TILED_FEW_SEQS: u32 = 32;
+
 pub(super) fn zero_key(z: Zero) -> &'static str {
     match z {
         Zero::Off => "0",
@@ -547,6 +551,25 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
                 .arg("graphs_lo", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[0])
                 .arg("graphs_hi", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[1]),
         );
+        // A tiled (encoder-decoder) tower: one image per dummy sequence in V0's profile
+        // (`vision_tower::vllm_v0_tiled_profile_bytes`); `seqs=` is the word that shrinks it.
+        if let ModelRef::Known(crate::catalog::Model {
+            vision: Some(v), ..
+        }) = req.model
+        {
+            let seqs = super::vllm_seqs::profile_limits(d, opts.vllm_max_seqs).max_seqs;
+            let tp = req.cards.max(1) as f64;
+            let at = |n| super::vision_tower::vllm_v0_tiled_profile_bytes(v, n, tp);
+            if let (Some(now), Some(small)) = (at(seqs), at(VLLM_V0_TILED_FEW_SEQS.min(seqs))) {
+                warnings.push(
+                    Msg::new("fit-warn-vllm-v0-tiled")
+                        .arg("seqs", seqs)
+                        .arg("gib", round2(now / GIB))
+                        .arg("few", VLLM_V0_TILED_FEW_SEQS.min(seqs))
+                        .arg("few_gib", round2(small / GIB)),
+                );
+            }
+        }
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
         let d =
             super::vllm_seqs::profile_limits(VllmDefaults::for_card(req.gpu), opts.vllm_max_seqs);

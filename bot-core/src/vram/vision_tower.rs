@@ -77,6 +77,42 @@ pub fn ollama_tiled_graph_bytes(v: &VisionTower) -> Option<f64> {
     )
 }
 
+/// Layers of a tiled (mllama) tower whose outputs it keeps for the projection beside the last
+/// one: `vision_config.intermediate_layers_indices` [3, 7, 15, 23, 30] of Llama-3.2-Vision
+/// (`vision_output_dim` 7680 = (1 + 5) × 1280).
+const TILED_KEPT_LAYERS: f64 = 5.0;
+
+/// vLLM V0's start-up profile of an encoder-decoder vision model (Llama-3.2-Vision), in bytes per
+/// card: `enc_dec_model_runner.profile_run` builds `max_num_seqs` dummy sequence groups and gives
+/// every one its own dummy image of the most tiles (`dummy_encoder_data_for_mllama`: a 1024²
+/// image, 4 tiles of 560²; vllm#10569's log: `pixel_values is torch.Size([256, 1, 1, 4, 3,
+/// 560, 560])`), and the tower encodes them in one batch. Per image, in `mllama.py`
+/// (vllm-project/vllm@005ad95003ff57af6f921ac33a3507780ac756d2, `MllamaVisionModel.forward`): the
+/// pixels (fp32 from the processor, cast to 16 bits), the `[tiles × padded, tiles × padded]`
+/// attention mask `_prepare_aspect_ratio_attention_mask` builds in 16 bits (a product and its
+/// scaled copy alive together), the outputs of the kept layers (`encoder_states`, stacked), and
+/// one block's activations over every padded patch (the decoder's rule: `6 × intermediate / TP +
+/// 8 × hidden` bytes per token; vLLM splits the tower's linears over the ranks). `None` for an
+/// untiled tower. The same server that dies at the default 256 starts at `max_num_seqs` 32
+/// (vllm#9445) and passes the profile at 128 on a 96 GB H100 (vllm#9630).
+pub fn vllm_v0_tiled_profile_bytes(v: &VisionTower, max_seqs: u32, tp: f64) -> Option<f64> {
+    if v.tiles == 0 {
+        return None;
+    }
+    let tiles = v.tiles as f64;
+    let tile_px = v.max_pixels as f64 / tiles;
+    let side = (tile_px.sqrt() / v.patch as f64).floor();
+    let patches = side * side + 1.0;
+    let padded = patches + (8.0 - patches % 8.0) % 8.0;
+    let tokens = tiles * padded;
+    let h = v.hidden as f64;
+    let pixels = tiles * 3.0 * tile_px * (4.0 + 2.0);
+    let mask = 2.0 * tokens * tokens * 2.0;
+    let kept = TILED_KEPT_LAYERS * tokens * h * 2.0;
+    let block = tokens * (6.0 * v.intermediate as f64 / tp.max(1.0) + 8.0 * h);
+    Some(max_seqs.max(1) as f64 * (pixels + mask + kept + block))
+}
+
 /// The projector's weights as llama.cpp and Ollama load them: a separate GGUF file kept in 16
 /// bits whatever the text model's quantization (Ollama's `llama3.2-vision` tags ship one
 /// projector file, the same for every text quantization). Returns the bytes to add

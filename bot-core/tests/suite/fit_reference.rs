@@ -793,5 +793,7 @@ mod heldout21;
 mod heldout22;
 #[path = "fit_reference/heldout23.rs"]
 mod heldout23;
+#[path = "fit_reference/heldout24.rs"]
+mod heldout24;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -176,6 +176,7 @@ fn tco_json_for_a_model_that_does_not_fit_carries_no_cost() {
         tokens_per_day: 1e6,
         api_price_per_mtok: Some(Decimal::ONE),
         plan_per_day: None,
+        cpu_moe: None,
     };
     let rep = analyze(&c, &q, "USD").unwrap();
     assert!(!rep.fits);
@@ -356,6 +357,7 @@ fn a_volume_over_one_setups_capacity_is_priced_on_the_setups_it_takes() {
         tokens_per_day: 1e6,
         api_price_per_mtok: Some(Decimal::from(50)),
         plan_per_day: None,
+        cpu_moe: None,
     };
     let one = analyze(&c, &q, "USD").unwrap().serving.unwrap();
     assert_eq!(one.setups_needed, 1);

@@ -365,6 +365,7 @@ fn tco_json_carries_the_price_basis_and_no_fit_carries_no_cost() {
             tokens_per_day: 2e7,
             api_price_per_mtok: None,
             plan_per_day: None,
+            cpu_moe: None,
         };
         let v = serde_json::to_value(tco_json(&cat, &q, "USD", &basis).unwrap()).unwrap();
         let b = &v["price_basis"];
@@ -394,6 +395,7 @@ fn tco_json_carries_the_price_basis_and_no_fit_carries_no_cost() {
         tokens_per_day: 2e7,
         api_price_per_mtok: Some(Decimal::new(3, 1)),
         plan_per_day: None,
+        cpu_moe: None,
     };
     let v = serde_json::to_value(tco_json(&cat, &q, "USD", &basis).unwrap()).unwrap();
     assert_eq!(v["verdict"], "no_fit", "{v}");
@@ -480,6 +482,7 @@ fn tco_json_names_the_prepaid_plan_it_used_and_never_a_floor_plan() {
             tokens_per_day: 2e7,
             api_price_per_mtok: None,
             plan_per_day: None,
+            cpu_moe: None,
         };
         let (q, line) = with_plan(&cat, Lang::En, q, &basis, "CNY");
         let v = serde_json::to_value(tco_json(&cat, &q, "CNY", &basis).unwrap()).unwrap();
