@@ -23,6 +23,7 @@ mod count;
 mod deadline;
 mod edit;
 mod formats;
+mod guess;
 mod job_flags;
 mod moe_offload;
 mod money;
@@ -45,6 +46,7 @@ pub use edit::{method_typos, one_edit};
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use guess::{ENOUGH_ASKED, GUESS_CUES};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,

@@ -44,6 +44,7 @@ mod follow_more;
 mod follow_on;
 mod follow_relative;
 mod follow_up;
+mod guess_count;
 mod guided;
 mod half_day;
 mod headcount;

@@ -45,6 +45,8 @@ const WORDS: &[Words] = &[
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
     quoted::plain,
+    // `I reckon … needs two A6000s, is one not enough?`: the count asked, not the one guessed.
+    super::guess_count::plain,
     // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
     super::deadline_said::plain,
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.

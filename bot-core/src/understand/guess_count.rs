@@ -1,0 +1,110 @@
+//! A card count inside the user's own guess, weighed against the count the question asks about
+//! (`I reckon llama 3.3 70b awq needs two A6000s, is one not enough?`, `我觉得要两张4090，一张不
+//! 够吗`): the question's count is the reading. The first count beside the card had won, so the
+//! answer judged the guess (two cards) while one was asked about.
+
+use super::numerals::digit_runs;
+use crate::catalog::Catalog;
+use crate::lexicon::{ENOUGH_ASKED, GUESS_CUES};
+
+/// Classifiers between a count and its card (`2张4090`, `2x a100`).
+const CLASSIFIERS: &[&str] = &["张", "块", "台", "卡", "x ", "x", "×"];
+/// English counts written as words (normalizing leaves them).
+const EN_COUNTS: &[(&str, u32)] = &[
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("eight", 8),
+];
+/// Where the guess's clause ends and the question's begins.
+const BREAKS: &[&str] = &[
+    "  ", ",", "，", "..", "—", ";", "；", " but ", "但", "可是", "不过",
+];
+/// One card said in the question without a digit.
+const ONE: &[&str] = &[
+    "单张", "单卡", "一张", "a single", "single ", "just one", "only one", " one ",
+];
+
+/// The text with the guess's count replaced by the question's, when a guess names a count of
+/// a card and a later clause asks whether another count is enough; the text unchanged else.
+pub(super) fn plain(catalog: &Catalog, t: &str) -> String {
+    guess_replaced(catalog, t).unwrap_or_else(|| t.to_string())
+}
+
+fn guess_replaced(catalog: &Catalog, t: &str) -> Option<String> {
+    let cue = GUESS_CUES.iter().filter_map(|c| t.find(c)).min()?;
+    let (span, guessed) = guess_count(catalog, t, cue)?;
+    let rest = &t[span.end..];
+    // A Chinese comma is a single space once normalized.
+    let cjk = rest.chars().any(super::text::is_cjk);
+    let brk = BREAKS
+        .iter()
+        .chain(cjk.then_some(&" "))
+        .filter_map(|b| rest.find(b))
+        .min()?;
+    let asked = asked_count(&rest[brk..])?;
+    if asked == guessed {
+        return None;
+    }
+    let put = if asked == 1 {
+        String::new()
+    } else {
+        format!("{asked}x ")
+    };
+    Some(format!("{}{put}{}", &t[..span.start], &t[span.end..]))
+}
+
+/// The first count of a card after the cue: its span (number and classifier) and value.
+fn guess_count(catalog: &Catalog, t: &str, cue: usize) -> Option<(std::ops::Range<usize>, u32)> {
+    let digits = digit_runs(t).filter(|(s, _)| *s > cue).find_map(|(s, e)| {
+        let n: u32 = t[s..e].parse().ok()?;
+        let after = &t[e..];
+        let classifier = CLASSIFIERS
+            .iter()
+            .find(|c| after.starts_with(*c))
+            .map_or(0, |c| c.len());
+        let card_at = e + classifier;
+        let gap = t[card_at..].len() - t[card_at..].trim_start().len();
+        card_word(catalog, &t[card_at + gap..]).then_some((s..card_at + gap, n))
+    });
+    let words = EN_COUNTS.iter().find_map(|(w, n)| {
+        let at = t[cue..].find(&format!(" {w} "))? + cue + 1;
+        let card_at = at + w.len() + 1;
+        card_word(catalog, &t[card_at..]).then_some((at..card_at, *n))
+    });
+    match (digits, words) {
+        (Some(d), Some(w)) => Some(if d.0.start < w.0.start { d } else { w }),
+        (d, w) => d.or(w),
+    }
+}
+
+/// Whether the text starts with a card's name (`4090`, `a6000s`, `a100 40g`).
+fn card_word(catalog: &Catalog, t: &str) -> bool {
+    let end = t
+        .find(|c: char| c == ' ' || super::text::is_cjk(c))
+        .unwrap_or(t.len());
+    let w = &t[..end];
+    !w.is_empty()
+        && (catalog.find_gpu(w).is_some()
+            || w.strip_suffix('s')
+                .is_some_and(|s| catalog.find_gpu(s).is_some()))
+}
+
+/// The count a question asks is enough, said after the guess (`1张不够吗`, `is one enough`,
+/// `2张够不够`, `would a single one do`).
+fn asked_count(q: &str) -> Option<u32> {
+    let q = format!("{q} ");
+    let one = ONE
+        .iter()
+        .filter_map(|w| q.find(w).map(|at| (at, w.len(), 1)));
+    let digits = digit_runs(&q).filter_map(|(s, e)| {
+        let n: u32 = q[s..e].parse().ok()?;
+        let classed = CLASSIFIERS.iter().any(|c| q[e..].starts_with(c)) || q[e..].starts_with(' ');
+        (classed && (1..=16).contains(&n)).then_some((s, e - s, n))
+    });
+    let (at, len, n) = one.chain(digits).min_by_key(|(at, _, _)| *at)?;
+    let after = &q[at + len..];
+    ENOUGH_ASKED.iter().any(|w| after.contains(w)).then_some(n)
+}
