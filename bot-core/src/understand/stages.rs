@@ -153,6 +153,8 @@ pub(super) const FIRST: &[Rule] = &[
 
 /// Stage 4's rules after the user's own figures, before the general ones.
 pub(super) const RULES: &[Rule] = &[
+    // `show 4090s on vast sorted cheapest first`: that platform's offers, never a ranking.
+    offers_words::platform_listed,
     stopped_billed::stopped_billed,
     // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
     purpose_named::purpose_named,
