@@ -56,7 +56,10 @@ pub use money::{
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
-pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only, region_refused};
+pub use needs::{
+    NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS, need_word, parse_needs,
+    phrase_is_topic_only, region_refused, stopped_billing_asked,
+};
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{option, pixels, split_options};
 pub use place::{followed, here_asked, place_asked};

@@ -102,6 +102,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
+    stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
     seen_price::seen_price,
     // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
