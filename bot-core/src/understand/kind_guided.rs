@@ -1,0 +1,28 @@
+//! A wish for a kind of capacity with nothing else named (`I want the cheapest option that never
+//! interrupts, secure cloud or similar`, `想找个不会被抢占的，越便宜越好`): guidance, `/pick`.
+//! No card, model or platform is named, so no rule had read it: there was no reading at all.
+
+use super::question::Question;
+use super::request::Request;
+use super::words::COST_WORDS;
+use super::{Reading, cues, offers_words};
+
+/// Products named for a kind of capacity (RunPod's secure and community clouds).
+const PRODUCT_WORDS: &[&str] = &["secure cloud", "community cloud", "安全云", "社区云"];
+
+/// `reading` (the general rules' own), or `/pick` where it read nothing and the sentence asks
+/// for on-demand or spot capacity, by name or in a product's word, with nothing to price.
+pub(super) fn or_guided(q: &Question, reading: Reading) -> Reading {
+    let e = q.e;
+    let kind = q.has(offers_words::ON_DEMAND) || q.has(PRODUCT_WORDS) || cues::spot_asked(q.padded);
+    let bare = e.gpus.is_empty()
+        && e.platforms.is_empty()
+        && e.usage.is_none()
+        && q.price.is_none()
+        && q.nothing_to_size()
+        && !q.has(COST_WORDS);
+    match reading {
+        Reading::Unknown if kind && bare => Reading::Command(Request::Pick),
+        r => r,
+    }
+}
