@@ -158,8 +158,8 @@ const HOLDS: &[&str] = &[
 /// about both, which the fit on no card answers at once (every card that holds it is listed).
 /// Asked back per card, the user had to ask twice.
 pub(super) fn which_holds(padded: &str, cards: &[super::request::Cards]) -> bool {
-    let which = super::text::has(padded, super::words_platforms::WHICH_OF_WORDS)
-        || padded.contains("哪张");
+    let which =
+        super::text::has(padded, super::words_platforms::WHICH_OF_WORDS) || padded.contains("哪张");
     cards.len() >= 2
         && cards.iter().all(|c| c.count == 1)
         && which

@@ -93,7 +93,7 @@ fn card_word(catalog: &Catalog, t: &str) -> bool {
 }
 
 /// The count a question asks is enough, said after the guess (`1张不够吗`, `is one enough`,
-/// `2张够不够`, `would a single one do`).
+/// `2张够不够`, `are two enough`, `would a single one do`).
 fn asked_count(q: &str) -> Option<u32> {
     let q = format!("{q} ");
     let one = ONE
@@ -104,7 +104,13 @@ fn asked_count(q: &str) -> Option<u32> {
         let classed = CLASSIFIERS.iter().any(|c| q[e..].starts_with(c)) || q[e..].starts_with(' ');
         (classed && (1..=16).contains(&n)).then_some((s, e - s, n))
     });
-    let (at, len, n) = one.chain(digits).min_by_key(|(at, _, _)| *at)?;
+    let words = EN_COUNTS
+        .iter()
+        .filter_map(|(w, n)| q.find(&format!(" {w} ")).map(|at| (at, w.len() + 1, *n)));
+    let (at, len, n) = one
+        .chain(digits)
+        .chain(words)
+        .min_by_key(|(at, _, _)| *at)?;
     let after = &q[at + len..];
     ENOUGH_ASKED.iter().any(|w| after.contains(w)).then_some(n)
 }

@@ -331,7 +331,10 @@ pub(super) fn platform_listed(q: &Question) -> Option<Reading> {
         .chain(&["by price", "价格从低到高"])
         .fold(q.padded.to_string(), |t, w| t.replace(w, " "));
     let priced = super::text::has(&rest, COST_WORDS) || super::text::has(&rest, PRICE_WORDS);
-    let ordered = q.has(ORDER_ASKED) && !priced;
+    // `runpod a100 prices sorted low to high`: prices asked in an order are its offers; only a
+    // sum asked (`how much`, `多少钱`) is a bill.
+    let sum = super::text::has(&rest, &["how much", "多少", "cost me", "would it cost"]);
+    let ordered = q.has(ORDER_ASKED) && !sum;
     let shown = q.has(SHOW_ASKED) && !priced;
     if !(ordered || shown)
         || !q.nothing_to_size()
