@@ -105,36 +105,6 @@ fn bare(t: &str) -> bool {
     (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0')
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn said(q: &str) -> Option<String> {
-        let catalog = Catalog::embedded().unwrap();
-        let norm = super::super::normalize(q);
-        let (r, _) = super::super::read_whole(&catalog, norm.clone(), true);
-        counted(&catalog, &norm, &r)
-    }
-
-    #[test]
-    fn a_bare_number_after_the_card_of_a_fit_is_its_count() {
-        assert!(said("qwen3 32b 4090 2 够吗").is_some_and(|s| s.contains("2张")));
-        assert!(said("qwen2.5 32b a100 40 能跑吗").is_some_and(|s| s.contains("40g")));
-    }
-
-    #[test]
-    fn a_number_with_a_unit_or_a_price_asked_is_not() {
-        assert_eq!(said("qwen3 32b 4090 2小时"), None);
-        assert_eq!(said("4090 3 多少钱"), None);
-        assert_eq!(said("qwen3 32b on 2x 4090"), None);
-        assert_eq!(said("qwen2.5-7b 4090 10个人同时用"), None);
-        assert_eq!(
-            said("vllm qwen2.5-7b on a 4090, 12 concurrent requests"),
-            None
-        );
-    }
-}
-
 /// Asking which of the cards holds or runs the model (`哪个能放下`, `which one holds it`).
 const HOLDS: &[&str] = &[
     "放下",
@@ -164,4 +134,34 @@ pub(super) fn which_holds(padded: &str, cards: &[super::request::Cards]) -> bool
         && cards.iter().all(|c| c.count == 1)
         && which
         && super::text::has(padded, HOLDS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(q: &str) -> Option<String> {
+        let catalog = Catalog::embedded().unwrap();
+        let norm = super::super::normalize(q);
+        let (r, _) = super::super::read_whole(&catalog, norm.clone(), true);
+        counted(&catalog, &norm, &r)
+    }
+
+    #[test]
+    fn a_bare_number_after_the_card_of_a_fit_is_its_count() {
+        assert!(said("qwen3 32b 4090 2 够吗").is_some_and(|s| s.contains("2张")));
+        assert!(said("qwen2.5 32b a100 40 能跑吗").is_some_and(|s| s.contains("40g")));
+    }
+
+    #[test]
+    fn a_number_with_a_unit_or_a_price_asked_is_not() {
+        assert_eq!(said("qwen3 32b 4090 2小时"), None);
+        assert_eq!(said("4090 3 多少钱"), None);
+        assert_eq!(said("qwen3 32b on 2x 4090"), None);
+        assert_eq!(said("qwen2.5-7b 4090 10个人同时用"), None);
+        assert_eq!(
+            said("vllm qwen2.5-7b on a 4090, 12 concurrent requests"),
+            None
+        );
+    }
 }
