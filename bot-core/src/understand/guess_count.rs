@@ -3,7 +3,9 @@
 //! 够吗`): the question's count is the reading. The first count beside the card had won, so the
 //! answer judged the guess (two cards) while one was asked about.
 
+use super::Reading;
 use super::numerals::digit_runs;
+use super::request::Request;
 use crate::catalog::Catalog;
 use crate::lexicon::{ENOUGH_ASKED, GUESS_CUES};
 
@@ -82,14 +84,22 @@ fn guess_count(catalog: &Catalog, t: &str, cue: usize) -> Option<(std::ops::Rang
 
 /// Whether the text starts with a card's name (`4090`, `a6000s`, `a100 40g`).
 fn card_word(catalog: &Catalog, t: &str) -> bool {
+    card_id(catalog, t).is_some()
+}
+
+/// The catalog id of the card the text starts with.
+fn card_id<'c>(catalog: &'c Catalog, t: &str) -> Option<&'c str> {
     let end = t
         .find(|c: char| c == ' ' || super::text::is_cjk(c))
         .unwrap_or(t.len());
     let w = &t[..end];
-    !w.is_empty()
-        && (catalog.find_gpu(w).is_some()
-            || w.strip_suffix('s')
-                .is_some_and(|s| catalog.find_gpu(s).is_some()))
+    if w.is_empty() {
+        return None;
+    }
+    catalog
+        .find_gpu(w)
+        .or_else(|| w.strip_suffix('s').and_then(|s| catalog.find_gpu(s)))
+        .map(|g| g.id.as_str())
 }
 
 /// The count a question asks is enough, said after the guess (`1张不够吗`, `is one enough`,
@@ -113,4 +123,60 @@ fn asked_count(q: &str) -> Option<u32> {
         .min_by_key(|(at, _, _)| *at)?;
     let after = &q[at + len..];
     ENOUGH_ASKED.iter().any(|w| after.contains(w)).then_some(n)
+}
+
+/// Words offering another count as the alternative (`or do i need 4?`, `还是要三张`).
+const OR: &[&str] = &[" or ", "还是", "或者"];
+/// What may follow that count: its classifier or noun, or the end of the question.
+const AFTER_OR: &[&str] = &["张", "块", "台", "卡", "x", " cards", " gpus", " of them"];
+
+/// `i think 2 h100 are enough for …, or do i need 4?`, `我觉得两张4090够了，还是要三张`: a guess's
+/// count and another offered as the alternative, neither asked "enough" of: the fit on each
+/// count, asked back (the guess alone had been answered).
+pub(super) fn asked_back(catalog: &Catalog, norm: &str, r: Reading) -> Reading {
+    let Reading::Command(Request::Fit(f)) = &r else {
+        return r;
+    };
+    let Some((guessed, other)) = alternative(catalog, norm) else {
+        return r;
+    };
+    if f.cards.unwrap_or(1) != guessed || other == guessed {
+        return r;
+    }
+    let mut g = f.clone();
+    g.cards = Some(other).filter(|c| *c != 1);
+    Reading::Ask(vec![Request::Fit(f.clone()), Request::Fit(g)])
+}
+
+/// The guess's count and the alternative's, when a guess names a count of a card and a later
+/// `or` offers another count of the same card (or of nothing named).
+fn alternative(catalog: &Catalog, t: &str) -> Option<(u32, u32)> {
+    let cue = GUESS_CUES.iter().filter_map(|c| t.find(c)).min()?;
+    let (span, guessed) = guess_count(catalog, t, cue)?;
+    let card = card_id(catalog, &t[span.end..])?;
+    let rest = &t[span.end..];
+    let or = OR
+        .iter()
+        .filter_map(|w| rest.find(w).map(|at| at + w.len()))
+        .min()?;
+    let after = format!("{} ", &rest[or..]);
+    let digits = digit_runs(&after).find_map(|(s, e)| Some((e, after[s..e].parse::<u32>().ok()?)));
+    let words = EN_COUNTS
+        .iter()
+        .filter_map(|(w, n)| {
+            after
+                .find(&format!(" {w} "))
+                .map(|at| (at + w.len() + 1, *n))
+        })
+        .min_by_key(|(at, _)| *at);
+    let (end, n) = match (digits, words) {
+        (Some(d), Some(w)) => Some(if d.0 < w.0 { d } else { w }),
+        (d, w) => d.or(w),
+    }?;
+    let tail = after[end..].trim_end();
+    let closed = tail.is_empty()
+        || AFTER_OR.iter().any(|w| tail.starts_with(w))
+        || card_id(catalog, tail.trim_start()).is_some();
+    let same_card = card_id(catalog, tail.trim_start()).is_none_or(|c| c == card);
+    (closed && same_card && (1..=16).contains(&n)).then_some((guessed, n))
 }

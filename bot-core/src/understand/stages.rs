@@ -319,6 +319,8 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     let r = cut_down::beside_base(catalog, norm, r);
     // `量化后` with no width: the fit asked at 4 and at 8 bits.
     let r = quant_width::asked_back(norm, r);
+    // `i think 2 h100 are enough …, or do i need 4?`: the guess's count and the other, asked.
+    let r = super::guess_count::asked_back(catalog, norm, r);
     // `半天`: 4 h or 12 h, where the bill differs.
     let r = half_day::asked_back(catalog, text, r);
     // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.
