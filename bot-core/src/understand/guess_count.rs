@@ -46,7 +46,8 @@ fn guess_replaced(catalog: &Catalog, t: &str) -> Option<String> {
         .chain(cjk.then_some(&" "))
         .filter_map(|b| rest.find(b))
         .min()?;
-    let asked = asked_count(&rest[brk..])?;
+    let card = card_id(catalog, rest)?;
+    let asked = asked_count(catalog, &rest[brk..], card)?;
     if asked == guessed {
         return None;
     }
@@ -103,8 +104,9 @@ fn card_id<'c>(catalog: &'c Catalog, t: &str) -> Option<&'c str> {
 }
 
 /// The count a question asks is enough, said after the guess (`1张不够吗`, `is one enough`,
-/// `2张够不够`, `are two enough`, `would a single one do`).
-fn asked_count(q: &str) -> Option<u32> {
+/// `2张够不够`, `are two enough`, `would a single one do`), of the guess's card or of no card
+/// named: `is one a100 enough` after two 4090s guessed counts the A100, not the 4090s.
+fn asked_count(catalog: &Catalog, q: &str, card: &str) -> Option<u32> {
     let q = format!("{q} ");
     let one = ONE
         .iter()
@@ -122,7 +124,9 @@ fn asked_count(q: &str) -> Option<u32> {
         .chain(words)
         .min_by_key(|(at, _, _)| *at)?;
     let after = &q[at + len..];
-    ENOUGH_ASKED.iter().any(|w| after.contains(w)).then_some(n)
+    let next = after.trim_start_matches(|c: char| c == ' ' || "张块台卡x×".contains(c));
+    let other_card = card_id(catalog, next).is_some_and(|c| c != card);
+    (!other_card && ENOUGH_ASKED.iter().any(|w| after.contains(w))).then_some(n)
 }
 
 /// Words offering another count as the alternative (`or do i need 4?`, `还是要三张`).
