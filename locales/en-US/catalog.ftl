@@ -156,6 +156,7 @@ platforms-need = { $need ->
     [no_crypto] paying without crypto
     [no_unionpay] paying without UnionPay
     [per_second] per-second billing
+    [stopped_free] nothing billed while stopped
     [cn] in mainland China
    *[global] outside mainland China
   }
@@ -163,7 +164,7 @@ platforms-filtered-title = Platforms known to meet every need ({ $needs }): { $c
 platforms-filtered-none = None is known to meet every need.
 platforms-filtered-unknown = Not verified: { $count } more where a needed fact is unknown (check it on the platform before you pay):
 platforms-filtered-left-out = { $count } platforms known not to meet a need are left out.
-platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, no-real-name, per-second, cn, global, no-card (any method but a bank card) (combine them: /platforms alipay no-real-name).
+platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card) (combine them: /platforms alipay no-real-name).
 price-tier = { $tier ->
     [on_demand] on demand
     [community] community cloud

@@ -156,6 +156,7 @@ platforms-need = { $need ->
     [no_crypto] 不用加密货币也能付款
     [no_unionpay] 不用银联也能付款
     [per_second] 按秒计费
+    [stopped_free] 关机后不收任何费用
     [cn] 国内平台
    *[global] 海外平台
   }
@@ -163,7 +164,7 @@ platforms-filtered-title = 已知满足全部条件（{ $needs }）的平台：{
 platforms-filtered-none = 没有已知满足全部条件的平台。
 platforms-filtered-unknown = 未核实：另有 { $count } 个平台的相关信息未知（付款前请到平台确认）：
 platforms-filtered-left-out = 已排除 { $count } 个已知不满足条件的平台。
-platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、免实名、按秒、国内、海外、不用信用卡（可组合，如 /platforms 支付宝 免实名）。
+platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、免实名、按秒、关机不收费、国内、海外、不用信用卡（可组合，如 /platforms 支付宝 免实名）。
 price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云

@@ -33,6 +33,13 @@ impl Need {
                 .known()
                 .and_then(|i| crate::units::parse_duration(i).ok())
                 .map(|s| s <= rust_decimal::Decimal::ONE),
+            // Known only when the catalog says what a stopped instance keeps costing; one that
+            // cannot be stopped has no free stopped state.
+            Need::StoppedFree => p
+                .billing
+                .stopped_billing
+                .known()
+                .map(|l| l.as_slice() == [crate::catalog::StoppedCharge::Nothing]),
             Need::Region(r) => Some(p.region == *r),
             // Some other method taken: known only when the catalog lists the methods.
             Need::Without(m) => {
@@ -203,6 +210,32 @@ mod tests {
         assert_eq!(unsure.len(), 1);
         assert_eq!(unsure[0].1, ["no_real_name"]);
         assert_eq!(failed, 1);
+    }
+
+    #[test]
+    fn stopped_free_lists_only_platforms_known_to_bill_nothing_while_stopped() {
+        use crate::catalog::StoppedCharge;
+        let cat = Catalog::embedded().unwrap();
+        assert_eq!(parse_needs("stopped-free").unwrap(), [Need::StoppedFree]);
+        assert_eq!(parse_needs("关机不收费").unwrap(), [Need::StoppedFree]);
+        let (known, unsure, failed) = filter(&cat.platforms, &[Need::StoppedFree]);
+        assert!(!known.is_empty() && !unsure.is_empty() && failed > 0);
+        for p in &known {
+            let l = p.billing.stopped_billing.known().unwrap();
+            assert_eq!(l.as_slice(), [StoppedCharge::Nothing], "{}", p.id);
+        }
+        // An unknown rule is never a pass: it is labelled unknown.
+        for (p, k) in &unsure {
+            assert!(p.billing.stopped_billing.known().is_none(), "{}", p.id);
+            assert_eq!(k, &["stopped_free"]);
+        }
+        let billed = cat.platforms.iter().filter(|p| {
+            p.billing
+                .stopped_billing
+                .known()
+                .is_some_and(|l| l.as_slice() != [StoppedCharge::Nothing])
+        });
+        assert_eq!(billed.count(), failed);
     }
 
     #[test]

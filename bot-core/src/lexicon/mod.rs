@@ -23,6 +23,7 @@ mod count;
 mod deadline;
 mod edit;
 mod formats;
+mod guess;
 mod job_flags;
 mod moe_offload;
 mod money;
@@ -45,6 +46,7 @@ pub use edit::{method_typos, one_edit};
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use guess::{ENOUGH_ASKED, GUESS_CUES};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
@@ -54,7 +56,10 @@ pub use money::{
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
-pub use needs::{NEED_PHRASES, Need, need_word, parse_needs, phrase_is_topic_only, region_refused};
+pub use needs::{
+    NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS, need_word, parse_needs,
+    phrase_is_topic_only, region_refused, stopped_billing_asked,
+};
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{option, pixels, split_options};
 pub use place::{followed, here_asked, place_asked};

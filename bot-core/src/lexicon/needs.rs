@@ -10,6 +10,9 @@ pub enum Need {
     NoRealName,
     /// Bills by the second (an increment of one second or less).
     PerSecond,
+    /// Bills nothing while an instance is stopped (the catalog's `stopped_billing` is
+    /// `nothing`): no disk, storage, plan or compute charge.
+    StoppedFree,
     /// Sells in mainland China (`cn`) or outside it (`global`).
     Region(&'static str),
     /// Takes some payment method other than this one (`没有信用卡`, `no credit card`): the
@@ -38,6 +41,7 @@ impl Need {
             Need::Pay(m) => m,
             Need::NoRealName => "no_real_name",
             Need::PerSecond => "per_second",
+            Need::StoppedFree => "stopped_free",
             Need::Region(r) => r,
             Need::Without(m) => without(m).map_or("no_card", |w| w.1),
         }
@@ -49,6 +53,7 @@ impl Need {
             Need::Pay(m) => m,
             Need::NoRealName => "no-real-name",
             Need::PerSecond => "per-second",
+            Need::StoppedFree => "stopped-free",
             Need::Region(r) => r,
             Need::Without(m) => without(m).map_or("no-card", |w| w.2),
         }
@@ -75,6 +80,8 @@ pub fn need_word(w: &str) -> Option<Need> {
             "按秒" | "秒级" | "按秒计费" | "per-second" | "per-sec" | "persecond" => {
                 Need::PerSecond
             }
+            "stopped-free" | "free-when-stopped" | "关机不收费" | "关机不计费" | "停机不收费"
+            | "停机不计费" | "关机免费" => Need::StoppedFree,
             "不用信用卡" | "无信用卡" | "没有信用卡" => Need::Without("card"),
             "cn" | "china" | "国内" | "中国" => Need::Region("cn"),
             "global" | "intl" | "overseas" | "海外" | "国外" | "境外" => {
@@ -112,6 +119,53 @@ pub fn region_refused(before: &str) -> bool {
             !w.is_ascii() || !rest.ends_with(|c: char| c.is_ascii_alphanumeric())
         })
     })
+}
+
+/// A machine stopped (`关机`, `stopped`), said in a question about what it keeps costing.
+pub const STOPPED_WORDS: &[&str] = &[
+    "关机",
+    "停机",
+    "关掉",
+    "关了",
+    "stopped",
+    "stop it",
+    "shut down",
+    "shutdown",
+    "powered off",
+    "turned off",
+];
+
+/// Billing said of a stopped machine (`还收费吗`, `不扣钱`, `stop charging`, `costs nothing`).
+pub const STOPPED_BILLED_WORDS: &[&str] = &[
+    "收费",
+    "收钱",
+    "算钱",
+    "扣钱",
+    "扣费",
+    "计费",
+    "不扣",
+    "charge",
+    "charging",
+    "billed",
+    "bill ",
+    "billing",
+    "pay for",
+    "cost anything",
+    "costs anything",
+    "cost nothing",
+    "costs nothing",
+];
+
+/// Where a sentence asks what a stopped machine keeps costing (`哪些平台关机不收费`, `which
+/// clouds stop charging when the machine is stopped`): the place of its stopped word, when a
+/// billing word is said too. Either way round it asks the same rule, so it is the
+/// [`Need::StoppedFree`] filter, the platforms known to bill nothing while stopped.
+pub fn stopped_billing_asked(text: &str) -> Option<usize> {
+    let at = STOPPED_WORDS.iter().filter_map(|w| text.find(w)).min()?;
+    STOPPED_BILLED_WORDS
+        .iter()
+        .any(|w| text.contains(w))
+        .then_some(at)
 }
 
 /// Reads the filter words; `Err(word)` names the first word that is not a filter.

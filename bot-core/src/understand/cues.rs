@@ -452,6 +452,22 @@ fn said_any(padded: &str, words: &[&str]) -> bool {
     })
 }
 
+/// Words that say who is asking (`我是学生`, `as a student`, `学生党`), not which price to show.
+const ASKER_WORDS: &[&str] = &["student", "学生"];
+
+/// Whether member prices are asked: a tier word (`会员价`, `member`), or a student price with
+/// its price word (`学生价`, `student discount`). A student saying who they are asks no tier:
+/// the catalog's member prices do not say students qualify, so showing them would be a price
+/// the asker may not get.
+fn member_asked(padded: &str) -> bool {
+    let tiers: Vec<&str> = crate::answer::billing::MEMBER_WORDS
+        .iter()
+        .filter(|w| !ASKER_WORDS.contains(w))
+        .copied()
+        .collect();
+    said_any(padded, &tiers) || said_any(padded, super::student_price::STUDENT)
+}
+
 /// Whether spot or interruptible capacity is asked (`spot`, `竞价实例`), each a word of its own.
 pub(super) fn spot_asked(padded: &str) -> bool {
     said_any(padded, crate::answer::billing::SPOT_WORDS)
@@ -459,11 +475,10 @@ pub(super) fn spot_asked(padded: &str) -> bool {
 
 /// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
 /// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]); `autodl 4090 会员价`,
-/// `i'm a student`: with member prices too ([`crate::answer::billing::MEMBER_WORDS`]).
+/// `学生价`: with member prices too ([`member_asked`]; `i'm a student` alone asks no tier).
 pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
     let spot = spot_asked(padded);
-    let member = said_any(padded, crate::answer::billing::MEMBER_WORDS)
-        && !super::headcount::others_counted(padded);
+    let member = member_asked(padded) && !super::headcount::others_counted(padded);
     let tiers = |t: crate::billing::Tiers| {
         let t = if spot { t.with_spot() } else { t };
         if member { t.with_member() } else { t }

@@ -105,6 +105,37 @@ fn bare(t: &str) -> bool {
     (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0')
 }
 
+/// Asking which of the cards holds or runs the model (`哪个能放下`, `which one holds it`).
+const HOLDS: &[&str] = &[
+    "放下",
+    "放得下",
+    "装下",
+    "装得下",
+    "能放",
+    "能装",
+    "能跑",
+    "跑得动",
+    "够",
+    "行",
+    "hold",
+    "fit",
+    "run it",
+    "enough",
+];
+
+/// Whether a fit names two or more single cards and asks which of them holds the model
+/// (`4090 还是 A100 40G，哪个能放下`, `a 4090 or a 3090, which one holds it?`): one question
+/// about both, which the fit on no card answers at once (every card that holds it is listed).
+/// Asked back per card, the user had to ask twice.
+pub(super) fn which_holds(padded: &str, cards: &[super::request::Cards]) -> bool {
+    let which =
+        super::text::has(padded, super::words_platforms::WHICH_OF_WORDS) || padded.contains("哪张");
+    cards.len() >= 2
+        && cards.iter().all(|c| c.count == 1)
+        && which
+        && super::text::has(padded, HOLDS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

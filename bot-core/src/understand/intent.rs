@@ -541,6 +541,9 @@ fn fit(q: &Question) -> Option<Reading> {
     match e.gpus.as_slice() {
         [] => one(base(model, None)),
         [g] => one(base(model, Some(g.clone()))),
+        // `放 4090 还是 A100 40G，哪个能放下`: which of the cards holds it is the fit on no card,
+        // whose answer lists every card that holds the model, both named among them.
+        gs if super::fit_count::which_holds(q.padded, gs) => one(base(model, None)),
         gs => Some(Reading::Ask(
             gs.iter().map(|g| base(model, Some(g.clone()))).collect(),
         )),

@@ -44,11 +44,13 @@ mod follow_more;
 mod follow_on;
 mod follow_relative;
 mod follow_up;
+mod guess_count;
 mod guided;
 mod half_day;
 mod headcount;
 mod image_batch;
 mod intent;
+mod kind_guided;
 mod lists;
 mod lists_more;
 mod machines;
@@ -430,7 +432,8 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
             .or_else(|| currency_asked::currency_asked(&q))
             .or_else(|| machines::machine_asked(&q))
             .or_else(|| guided::guided(&q))
-            .unwrap_or_else(|| intent::decide(&q));
+            // `never interrupts, secure cloud or similar`: a kind of capacity alone is guidance.
+            .unwrap_or_else(|| kind_guided::or_guided(&q, intent::decide(&q)));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
         let r = extras_said::with_extras(&padded, r);

@@ -40,6 +40,10 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
             found.push((at, need));
         }
     }
+    // `国内哪些平台停机后不计费`: what a stopped machine keeps costing, asked.
+    if let Some(at) = crate::lexicon::stopped_billing_asked(text) {
+        found.push((at, Need::StoppedFree));
+    }
     found.sort_by_key(|(at, _)| *at);
     let needs: Vec<Need> = found.into_iter().map(|(_, n)| n).collect();
     // A method held beside one lacked (`只有支付宝，没有信用卡`) is the filter alone.

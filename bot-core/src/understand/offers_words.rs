@@ -39,14 +39,35 @@ const FLOOR_AFTER: &[&str] = &[
     "或更多",
     "往上",
 ];
-/// On-demand capacity, said.
-const ON_DEMAND: &[&str] = &[
+/// On-demand capacity, said: by its name or as capacity never taken back (`won't get
+/// preempted`, `不会被抢占`, `never interrupts`).
+pub(super) const ON_DEMAND: &[&str] = &[
     "on-demand",
     "on demand",
     "ondemand",
     "按需",
     "非竞价",
     "不要spot",
+    "never interrupt",
+    "never gets interrupted",
+    "never be interrupted",
+    "not interruptible",
+    "non-interruptible",
+    "uninterruptible",
+    "won't be interrupted",
+    "won't get interrupted",
+    "won't get preempted",
+    "won't be preempted",
+    "not preemptible",
+    "non-preemptible",
+    "no preemption",
+    "不会被抢占",
+    "不被抢占",
+    "不能被抢占",
+    "不会被中断",
+    "不被中断",
+    "不能中断",
+    "不会中断",
 ];
 /// Orders of the list, said.
 const SORTS: &[(&str, Sort)] = &[
@@ -264,6 +285,73 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         e.platforms.first(),
         None,
         q.hourly_cap().as_ref(),
+        false,
+    );
+    if let Request::Offers(o) = &mut r {
+        o.filter.kind = kind_said(q.padded);
+        o.filter.sort = sort_said(q.padded).unwrap_or_default();
+    }
+    Some(Reading::Command(r))
+}
+
+/// A list asked in an order (`sorted`, `cheapest first`, `按价格从低到高`, `按便宜的排一下`).
+const ORDER_ASKED: &[&str] = &[
+    "sorted",
+    "sort by",
+    "sort them",
+    "cheapest first",
+    "cheapest on top",
+    "cheapest at the top",
+    "lowest first",
+    "low to high",
+    "按价格",
+    "从低到高",
+    "从便宜到贵",
+    "按便宜",
+    "便宜的在前",
+    "排一下",
+    "排个序",
+    "排序",
+];
+/// A list asked to be shown (`show 4090s on vast`, `列出来`).
+const SHOW_ASKED: &[&str] = &["show ", "list ", "display ", "列出", "列一下", "列个"];
+
+/// `show 4090s on vast sorted cheapest first`, `vast上的4090按价格从低到高列出来`: one card's
+/// list on the one platform named is that platform's offers (cheapest first is the list's own
+/// order). The platform had been dropped and the whole market ranked (`/compare`), or one
+/// hour's bill given (`/cost`).
+pub(super) fn platform_listed(q: &Question) -> Option<Reading> {
+    let e = q.e;
+    let ([g], [p]) = (e.gpus.as_slice(), e.platforms.as_slice()) else {
+        return None;
+    };
+    // `sorted by price` names the order, no price asked.
+    let rest = ORDER_ASKED
+        .iter()
+        .chain(&["by price", "价格从低到高"])
+        .fold(q.padded.to_string(), |t, w| t.replace(w, " "));
+    let priced = super::text::has(&rest, COST_WORDS) || super::text::has(&rest, PRICE_WORDS);
+    // `runpod a100 prices sorted low to high`: prices asked in an order are its offers; only a
+    // sum asked (`how much`, `多少钱`) is a bill.
+    let sum = super::text::has(&rest, &["how much", "多少", "cost me", "would it cost"]);
+    let ordered = q.has(ORDER_ASKED) && !sum;
+    let shown = q.has(SHOW_ASKED) && !priced;
+    if !(ordered || shown)
+        || !q.nothing_to_size()
+        || e.usage.is_some()
+        || q.price.is_some()
+        || q.has(super::words::ALERT_WORDS)
+    {
+        return None;
+    }
+    let mut r = make::offers(
+        Some(&Cards {
+            count: g.count,
+            gpu: g.gpu.clone(),
+        }),
+        Some(p),
+        None,
+        None,
         false,
     );
     if let Request::Offers(o) = &mut r {

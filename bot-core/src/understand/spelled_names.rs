@@ -29,8 +29,11 @@ pub(super) fn joined(catalog: &Catalog, norm: &str) -> String {
     let mut i = 0;
     'words: while i < words.len() {
         // A longer name said word by word (`r1 distill llama 70b`, `glm4 9b chat 1m`): the
-        // longest run that is a catalog name or alias, joined.
-        for n in (4..=5).rev() {
+        // longest run that is a catalog name or alias, joined. After a hyphenated prefix
+        // (`deepseek-r1-distill qwen 14b`, `qwen2.5-coder 32b`) two or three words are a name
+        // too: the prefix alone had matched the family, and its six distills were asked back.
+        let shortest = if words[i].contains('-') { 2 } else { 4 };
+        for n in (shortest..=5).rev() {
             // Plain words only: an org path (`qwen/…`) would match by its last part alone,
             // and a card is never part of a model's name.
             let plain =
@@ -86,6 +89,16 @@ mod tests {
             joined(&c, "deepseek r1 distill qwen 32b 4090"),
             "deepseek-r1-distill-qwen-32b 4090"
         );
+        // A hyphenated prefix with the rest of the name spaced.
+        assert_eq!(
+            joined(&c, "deepseek-r1-distill qwen 14b on a 4080"),
+            "deepseek-r1-distill-qwen-14b on a 4080"
+        );
+        assert_eq!(
+            joined(&c, "deepseek-r1-distill llama 8b 3080"),
+            "deepseek-r1-distill-llama-8b 3080"
+        );
+        assert_eq!(joined(&c, "qwen2.5-7b int4 4090"), "qwen2.5-7b int4 4090");
         // A card and an org path are never swallowed into a name.
         assert_eq!(
             joined(&c, "can a h100 sxm run qwen/qwen2.5-7b-instruct"),

@@ -45,6 +45,8 @@ const WORDS: &[Words] = &[
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
     quoted::plain,
+    // `I reckon … needs two A6000s, is one not enough?`: the count asked, not the one guessed.
+    super::guess_count::plain,
     // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
     super::deadline_said::plain,
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
@@ -100,6 +102,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
+    stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
     seen_price::seen_price,
     // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
@@ -151,6 +155,8 @@ pub(super) const FIRST: &[Rule] = &[
 
 /// Stage 4's rules after the user's own figures, before the general ones.
 pub(super) const RULES: &[Rule] = &[
+    // `show 4090s on vast sorted cheapest first`: that platform's offers, never a ranking.
+    offers_words::platform_listed,
     stopped_billed::stopped_billed,
     // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
     purpose_named::purpose_named,
@@ -313,6 +319,8 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     let r = cut_down::beside_base(catalog, norm, r);
     // `量化后` with no width: the fit asked at 4 and at 8 bits.
     let r = quant_width::asked_back(norm, r);
+    // `i think 2 h100 are enough …, or do i need 4?`: the guess's count and the other, asked.
+    let r = super::guess_count::asked_back(catalog, norm, r);
     // `半天`: 4 h or 12 h, where the bill differs.
     let r = half_day::asked_back(catalog, text, r);
     // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.

@@ -6,7 +6,7 @@ use super::Reading;
 use super::question::Question;
 use super::request::{self as make};
 
-const STUDENT: &[&str] = &[
+pub(super) const STUDENT: &[&str] = &[
     "学生价",
     "学生优惠",
     "学生认证",

@@ -21,12 +21,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus42.tsv");
 /// mechanism in `docs/misses/corpus42_misses.md`. 297/300 after helper und_x (GPU-hour totals,
 /// deadlines, pasted context and tensor-parallel flags, `alarm me`, `哪儿有`, a memory word before
 /// `以上`, `租什么配置`/`怎么安排` as guidance, a dataset kept on a named platform: 15 rows).
+/// 300/300 after helper und_aa: a student saying who they are asks no member tier; which of two
+/// cards holds a model is the fit on no card (3 rows).
 #[test]
 fn corpus42_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus42", CORPUS);
     assert!(total >= 300, "corpus42: {total} questions");
-    assert!(right >= 297, "corpus42: {right} of {total}");
+    assert!(right >= 300, "corpus42: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

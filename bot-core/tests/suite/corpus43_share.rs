@@ -20,14 +20,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus43.tsv");
 /// other region: 288/300; a misspelt name part (`distil`) read inside a hyphenated name: 291/300;
 /// the message itself as the wish (`a message when H20 is in stock`): 292/300;
 /// "live only" kept by any /offers reading: 293/300; an hourly price asked per second: 294/300;
-/// which of two platforms named meets a need: 295/300.
+/// which of two platforms named meets a need: 295/300. Helper und_aa: the count asked over the
+/// count guessed, a platform kept in a listing wish, `/platforms stopped-free` (the row relabelled
+/// to the new filter), a kind of capacity alone as guidance, a hyphenated name prefix with the
+/// rest spaced: 300/300.
 /// The misses are grouped by mechanism in `docs/misses/corpus43_misses.md`.
 #[test]
 fn corpus43_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus43", CORPUS);
     assert!(total >= 300, "corpus43: {total} questions");
-    assert!(right >= 295, "corpus43: {right} of {total}");
+    assert!(right >= 300, "corpus43: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
