@@ -163,7 +163,6 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         split,
         w_total,
         ctx,
-        heads,
         eager,
         ..
     } = *c;
@@ -187,24 +186,14 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             tokens * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0
         }
     };
-    // The caching allocator's split score segments (`eager_fragment_bytes`): reserved, not
-    // allocated, and not released before an out-of-memory error.
-    let mut fragments = 0.0;
-    if eager && generate.is_none() {
-        a += eager_score_bytes(batch, tokens, tokens, heads, c.eager_bytes);
-        fragments = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, c.eager_bytes);
-        // The vision tower encodes the image before the decoder runs: its own eager scores
-        // over every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
-        if let ModelRef::Known(Model {
-            vision: Some(v), ..
-        }) = req.model
-        {
-            let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
-            if let Some(scores) = super::vision_tower::eager_scores_bytes(v, image) {
-                a = a.max(batch * scores);
-            }
-        }
-    }
+    // Eager attention's scores and the allocator's split score segments (`eager_held`).
+    let fragments = if eager && generate.is_none() {
+        let (live, held) = eager_held(req, c, a);
+        a = live;
+        held
+    } else {
+        0.0
+    };
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
     a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
     // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32
@@ -275,6 +264,28 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         Parallelism::None
     };
     p
+}
+
+/// Transformers' eager attention on top of the prefill's activations `a`: the live score
+/// matrices (with the vision tower's own, which peak on their own), and what the caching
+/// allocator keeps of their split segments (`parts::eager_fragment_bytes`): reserved, not
+/// allocated, and not released before an out-of-memory error. Returns (live, held).
+fn eager_held(req: &FitRequest, c: &Common, a: f64) -> (f64, f64) {
+    let (batch, tokens, heads) = (c.batch, c.tokens, c.heads);
+    let mut a = a + eager_score_bytes(batch, tokens, tokens, heads, c.eager_bytes);
+    let held = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, c.eager_bytes);
+    // The vision tower encodes the image before the decoder runs: its own eager scores over
+    // every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
+    if let ModelRef::Known(Model {
+        vision: Some(v), ..
+    }) = req.model
+    {
+        let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
+        if let Some(scores) = super::vision_tower::eager_scores_bytes(v, image) {
+            a = a.max(batch * scores);
+        }
+    }
+    (a, held)
 }
 
 /// AutoAWQ's fused modules (`AwqFused`): whole layers per card as with Transformers, a static

@@ -37,6 +37,7 @@ mod fsdp;
 mod infer;
 mod kbit_base;
 pub mod kv_cache;
+mod layer_kept;
 mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
