@@ -37,6 +37,7 @@ mod fsdp;
 mod infer;
 mod kbit_base;
 pub mod kv_cache;
+pub mod llamacpp_input;
 mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
