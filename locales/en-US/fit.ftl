@@ -346,6 +346,10 @@ fit-cpu-moe = Expert offload (llama.cpp --cpu-moe / --n-cpu-moe): { $layers ->
     [0] no layer moves — this model has no routed experts in those layers, so everything stays on the card.
    *[other] the routed experts of { $layers } MoE layers stay in system RAM ({ $ram } GiB, plus what the OS needs); the card keeps attention, the router, shared experts, the output head and the KV cache, and copies one expert tensor at a time into its compute buffer for a prompt batch. Tokens come slower: those experts are read from RAM or over PCIe.
 }
+fit-llamacpp-embedding = Token embedding: llama.cpp (and Ollama) keep it in system RAM ({ $ram } GiB, read one row per token), not on the card, whatever the offload setting; { $tied ->
+    [yes] this model's output head is the same matrix, so llama.cpp puts a copy of it on the card as the head (counted above).
+   *[other] the card holds the output head, not the embedding (counted above without it).
+}
 fit-error-cpu-moe = cpu-moe (llama.cpp's --cpu-moe / --n-cpu-moe) keeps an MoE's experts in system RAM for inference in llama.cpp or Ollama; it does not apply to { $value }. Add engine=llamacpp, or drop cpu-moe.
 fit-speed-cpu-moe = Speed: not estimated. With experts in system RAM each token reads them at your RAM's (or PCIe's) bandwidth, which depends on the host, not on the card.
 fit-warn-mxfp4-dequantized = ⚠️ { $card } has compute capability { $cc }: Transformers keeps MXFP4 packed only on 7.5 or newer, so it loads these experts as bf16 (sized so above, about four times the MXFP4 size). llama.cpp / Ollama run the MXFP4 GGUF on this card (engine=llamacpp).

@@ -387,6 +387,10 @@ fit-cpu-moe = 专家卸载（llama.cpp 的 --cpu-moe / --n-cpu-moe）：{ $layer
     [0] 没有层被移走——这些层里没有路由专家，所有权重仍在显卡上。
    *[other] { $layers } 个 MoE 层的路由专家留在系统内存里（{ $ram } GiB，另加系统自身所需）；显卡上保留注意力、路由器、共享专家、输出头和 KV 缓存，处理提示词时每次只把一个专家张量复制进计算缓冲区。生成会变慢：这些专家要从内存读取或经 PCIe 传输。
 }
+fit-llamacpp-embedding = 词嵌入：llama.cpp（以及 Ollama）无论怎样设置卸载，都把它放在系统内存里（{ $ram } GiB，每个 token 只读取其中一行），不放在显卡上；{ $tied ->
+    [yes] 这个模型的输出头与词嵌入是同一个矩阵，所以 llama.cpp 会在显卡上另存一份作为输出头（已计入上面的数字）。
+   *[other] 显卡上保存的是输出头而不是词嵌入（上面的数字不含词嵌入）。
+}
 fit-error-cpu-moe = cpu-moe（llama.cpp 的 --cpu-moe / --n-cpu-moe）是在 llama.cpp 或 Ollama 推理时把 MoE 专家放进系统内存的选项，不适用于 { $value }。请加 engine=llamacpp，或去掉 cpu-moe。
 fit-speed-cpu-moe = 速度：不做估算。专家放在系统内存时，每个 token 都要以内存（或 PCIe）的带宽读取它们，这取决于主机，而不是显卡。
 fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Transformers 只在 7.5 及以上保持 MXFP4 压缩格式，在这张卡上会把这些专家按 bf16 加载（上面已按此估算，约为 MXFP4 的四倍）。llama.cpp / Ollama 可以在这张卡上跑 MXFP4 的 GGUF（engine=llamacpp）。

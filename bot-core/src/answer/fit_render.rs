@@ -16,6 +16,10 @@ use crate::vram::{
     decode_tokens_per_second_kv, prefill_tokens_per_second,
 };
 
+/// Below this many GiB the embedding llama.cpp keeps in system RAM is not worth a line: the
+/// brief's threshold for a move of the card's figure a user would notice.
+const EMBEDDING_NOTE_GIB: f64 = 0.5;
+
 /// A `/fit` line as read: the request, the options, and what the user typed rather than
 /// left to the defaults (kept here, below `fit`, so rendering needs nothing from the reader).
 pub struct Parsed<'a> {
@@ -99,6 +103,17 @@ pub fn render_fit(
             Msg::new("fit-cpu-moe")
                 .arg("layers", layers)
                 .arg("ram", gib(gib_ram)),
+        );
+    }
+    // llama.cpp's token embedding in system RAM (`vram::llamacpp_input`), said once it is
+    // big enough to matter to the card's figure or the host's RAM.
+    if let Some((gib_ram, tied)) = crate::vram::llamacpp_input::in_ram_gib(req)
+        && gib_ram > EMBEDDING_NOTE_GIB
+    {
+        r.push(
+            Msg::new("fit-llamacpp-embedding")
+                .arg("ram", gib(gib_ram))
+                .arg("tied", if tied { "yes" } else { "no" }),
         );
     }
     r.push(

@@ -411,6 +411,10 @@ fn llamacpp(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // the cards for system RAM; one of their tensors at a time is copied back into the
     // compute buffer for a prompt batch.
     let (mut split, mut w_total) = (split, w_total);
+    // The token embedding stays in system RAM; a tied head is duplicated onto the card
+    // (`vram::llamacpp_input`).
+    w_total -= super::llamacpp_input::embedding_in_ram(shape, &split).1;
+    split = super::llamacpp_input::card_split(shape, split);
     if let Some(moe) = req.cpu_moe {
         let off = super::expert_offload::bytes_in_ram(shape, req.quant, moe).min(split.layers);
         split.layers -= off;

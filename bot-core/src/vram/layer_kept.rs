@@ -17,6 +17,7 @@ use super::shape::Shape;
 /// - a trainable o projection its input (2·qw);
 /// - the MLP the gate output, the activation and the up output (6f), and a trainable down
 ///   projection its input, the product (2f).
+///
 /// A frozen linear keeps no input (autograd saves a matmul's input only for its weight's
 /// gradient): under LoRA the adapters' own copies (`adapter_input_bytes`) are what is kept.
 /// Measured with tools/fit-measure --train (H200, Transformers 5.17, PEFT 0.21, pure bf16): per

@@ -38,6 +38,7 @@ mod infer;
 mod kbit_base;
 pub mod kv_cache;
 mod layer_kept;
+pub mod llamacpp_input;
 mod loss_head;
 pub mod method;
 pub mod mxfp4_card;

@@ -105,7 +105,13 @@ fn ollama_reserves_the_tiled_projector_in_16_bits_and_its_graph() {
         )
         .unwrap();
         let shape = bot_core::vram::Shape::from_model(m).unwrap();
-        let plain = weight_bytes(&shape, q) / GIB;
+        // llama.cpp keeps the (untied) token embedding in system RAM (`vram::llamacpp_input`).
+        let embed = if shape.tied {
+            0.0
+        } else {
+            shape.params.embed * q.gguf_bpw().unwrap() / 8.0
+        };
+        let plain = (weight_bytes(&shape, q) - embed) / GIB;
         let extra = vision_tower::f16_projector_extra_bytes(&v, m.hidden, q.linear_bits()) / GIB;
         assert!(
             (rep.weights_gib - (plain + extra)).abs() < 0.02,

@@ -375,7 +375,14 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
         "allocated" => rep.total_gib - rep.overhead_gib,
         // The same on the busiest card, for tables that report one card's peak.
         "allocated-per-card" => rep.per_gpu_gib - rep.per_gpu.overhead_gib,
-        "file" => rep.weights_gib,
+        // A GGUF file holds every tensor once: the card's weights and, for an untied head, the
+        // token embedding llama.cpp keeps in system RAM (`vram::llamacpp_input`; a tied head's
+        // copy on the card is the file's one embedding).
+        "file" => {
+            rep.weights_gib
+                + bot_core::vram::llamacpp_input::in_ram_gib(&req)
+                    .map_or(0.0, |(gib, tied)| if tied { 0.0 } else { gib })
+        }
         "process" => rep.total_gib,
         // torch.cuda.max_memory_reserved on one card: the allocator's reserve counts, the CUDA
         // context and NCCL's buffers do not.

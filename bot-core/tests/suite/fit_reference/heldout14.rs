@@ -16,7 +16,7 @@ fn public_measurements_fourteenth_held_out_set() {
         TABLE,
         "measured_memory_heldout14.tsv (held out, session 16)",
     );
-    assert!(held.numeric >= 9 && held.verdicts >= 7);
+    assert!(held.numeric >= 9 && held.verdicts >= 6);
     // Untuned (scored on mem-u's branch from main b88f11a6, 2026-12-03, before the estimator was read for these
     // rows): 5 of 9 numeric rows within 15 % (vLLM weights of Qwen3-30B-A3B over four A10s -0.2 %, gpt-oss-20b on an
     // RTX 3090 +6.0 %, Qwen2-72B GPTQ-Int8 over four cards -0.5 %; ms-swift's Llama-3-8B LoRA +2.4 % on one card,
@@ -29,9 +29,12 @@ fn public_measurements_fourteenth_held_out_set() {
     // After mem-u's second part (the Phi-3-mini row replayed with the eager attention its code had: swift 2.0
     // loads it with trust_remote_code and flash attention off, and Phi-3's code had no SDPA class until
     // Transformers 4.46): Phi-3-mini -21.3 -> -9.2 %, 6 of 9, 3 under (docs/misses/heldout14_misses.md).
+    // Session 21 (lead's decision, mem_ag): ollama#11753's gpt-oss-20b row moved out of the scored verdicts (a leak
+    // 30 s into inference, by the issue's own title, not a sizing verdict; reason quoted in the table's header), and
+    // the verdict floor lowered by exactly that row, 7 -> 6.
     let floor_within = 6;
     let ceiling_under = 3;
-    let floor_verdicts = 7;
+    let floor_verdicts = 6;
     assert!(
         held.within15 >= floor_within,
         "held out 14: {} of {} within 15% (floor {floor_within})",
