@@ -105,6 +105,9 @@ pub fn region_refused(before: &str) -> bool {
         "非",
         "别",
         "除了",
+        // `non-china platforms`, `non china providers`: the prefix refuses the region.
+        "non-",
+        "non",
     ];
     let b = before.trim_end_matches([' ', ',', '，', '、']);
     NOT.iter().any(|w| {
@@ -276,12 +279,14 @@ mod tests {
 
     #[test]
     fn a_region_is_refused_only_by_the_words_right_before_it() {
-        for before in ["but not ", "not, ", "except ", "不要", "除了", "非", "不是"] {
+        for before in [
+            "but not ", "not, ", "except ", "不要", "除了", "非", "不是", "any non-", "non ",
+        ] {
             assert!(region_refused(before), "{before:?}");
         }
         // A negation further back is another word's (`不想实名 国内`), and a word merely
         // ending in a negation's letters is none (`knot `).
-        for before in ["不想实名 ", "knot ", "which platforms in ", ""] {
+        for before in ["不想实名 ", "knot ", "which platforms in ", "", "canon "] {
             assert!(!region_refused(before), "{before:?}");
         }
     }

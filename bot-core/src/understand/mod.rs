@@ -200,6 +200,8 @@ mod usual_time;
 mod volume_unit;
 mod wan_numbers;
 mod weighed;
+// Corpus44's misses (und_ab).
+mod hyphen_units;
 
 #[cfg(test)]
 mod own_tests;

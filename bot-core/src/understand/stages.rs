@@ -45,6 +45,9 @@ const WORDS: &[Words] = &[
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
     quoted::plain,
+    // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
+    // sizes written as the later passes read them.
+    super::hyphen_units::plain,
     // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
     super::deadline_said::plain,
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
