@@ -48,6 +48,8 @@ const WORDS: &[Words] = &[
     // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
     // sizes written as the later passes read them.
     super::hyphen_units::plain,
+    // `魔改4090 48G和原版4090`: the stock card beside a modded one, by its id.
+    super::stock_card::plain,
     // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
     super::deadline_said::plain,
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
