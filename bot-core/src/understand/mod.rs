@@ -202,6 +202,7 @@ mod wan_numbers;
 mod weighed;
 // Corpus44's misses (und_ab).
 mod hyphen_units;
+mod pair_job;
 mod stock_card;
 
 #[cfg(test)]

@@ -165,6 +165,8 @@ pub(super) const RULES: &[Rule] = &[
     sold_out::elsewhere,
     card_and_place::card_and_place,
     weighed::platforms_weighed,
+    // `3090 vs 4090, which is cheaper for 5 hours`: both cards ranked for that job.
+    super::pair_job::pair_job,
     weighed::cards_cheaper,
     weighed::wish_to_run,
     past_day::past_day,

@@ -152,6 +152,7 @@ mod two_asks;
 mod typed_readings;
 mod typed_spoken;
 mod und_a_mechanisms;
+mod und_ab_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
