@@ -465,10 +465,14 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         && !e.models.is_empty()
         && e.gpus.is_empty()
         && unheard::unknown_card(catalog, &toks).is_some();
+    // `is the 2080 ti's big brother the 3090? how do the 3090 and 3090 ti differ`: a card the
+    // catalog lacks beside cards it has is no slip for a look-alike; the rest is read.
+    let unknown_aside = !e.gpus.is_empty() && unheard::unknown_card(catalog, &toks).is_some();
     let wanting_before = cards_aside::all_after_fallback(catalog, &padded, &e.gpus);
     if fix_typos
         && !sum
         && !unknown_in_fit
+        && !unknown_aside
         && !wanting_before
         && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
     {
