@@ -204,6 +204,7 @@ mod weighed;
 mod hyphen_units;
 mod pair_job;
 mod stock_card;
+mod vague_job;
 
 #[cfg(test)]
 mod own_tests;

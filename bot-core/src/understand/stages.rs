@@ -156,6 +156,8 @@ pub(super) const FIRST: &[Rule] = &[
 
 /// Stage 4's rules after the user's own figures, before the general ones.
 pub(super) const RULES: &[Rule] = &[
+    // `no idea what gpu I need for …, help`, `预算100块，想跑个大模型玩玩`: guidance, no card.
+    super::vague_job::vague_job,
     stopped_billed::stopped_billed,
     // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
     purpose_named::purpose_named,
