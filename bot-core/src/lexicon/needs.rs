@@ -235,6 +235,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("non-chinese platform", Need::Region("global")),
     ("non chinese platform", Need::Region("global")),
     ("chinese gpu", Need::Region("cn")),
+    // `non china gpu clouds`: the country's name before the clouds, as `chinese gpu`.
+    ("china gpu", Need::Region("cn")),
     ("chinese cloud", Need::Region("cn")),
     ("chinese provider", Need::Region("cn")),
     ("chinese platform", Need::Region("cn")),

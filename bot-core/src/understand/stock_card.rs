@@ -92,6 +92,11 @@ fn stock_of(catalog: &Catalog, norm: &str, after: &str) -> Option<(String, usize
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter(|w| !w.is_empty())
         .find_map(|w| base_of(catalog, &catalog.find_gpu(w)?.id))
+        // `魔改4090`: the modded card by its alias, glued to its Chinese word.
+        .or_else(|| {
+            norm.split_whitespace()
+                .find_map(|w| base_of(catalog, &catalog.find_gpu(w)?.id))
+        })
         .or_else(|| {
             // `魔改4090 48g`: the card and its memory as the catalog names the modded card.
             let toks: Vec<&str> = norm.split_whitespace().collect();

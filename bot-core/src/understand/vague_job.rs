@@ -95,10 +95,10 @@ pub(super) fn vague_job(q: &Question) -> Option<Reading> {
     }
     let padded = format!(" {}", q.padded);
     let has = |w: &[&str]| super::text::has(&padded, w);
+    // An amount beside the budget word (`预算200`), or a price read.
     let money = q.price.is_some_and(|p| p.per.is_none())
         || padded.contains('$')
-        || padded.contains("块")
-        || padded.contains("bucks");
+        || padded.bytes().any(|b| b.is_ascii_digit());
     let asked = has(CARD_NEEDED)
         || (money && has(BUDGET) && has(VAGUE))
         || (has(ROUTE) && has(MODEL_LESS_TASKS));
