@@ -3,8 +3,9 @@
 //! a jiao said with a currency after it, `non-` before a region, the stock card beside a modded
 //! one, `HBM`, `24 gigs`, two cards priced for one job, a card outside the catalog.
 
-use super::chat::{say, world};
+use super::chat::{say, text, who, world};
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+use bot_core::Input;
 
 const OWN: &str = include_str!("../data/questions_und_ab_own.tsv");
 
@@ -39,5 +40,51 @@ fn two_cards_compared_for_one_job_rank_both() {
             2,
             "{line}: {out}"
         );
+    }
+}
+
+/// A card outside the catalog is said unknown in both languages, and no card of another line
+/// is offered for it (a P40 is no A40, a K80 no A10, a P100 no A100).
+#[test]
+fn a_card_outside_the_catalog_gets_no_look_alike() {
+    let w = world();
+    for (locale, question, word, not) in [
+        (
+            "zh",
+            "我有张P40 24G，能跑qwen2.5 14b吗",
+            "p40",
+            ["A40", "L40"],
+        ),
+        (
+            "en",
+            "my old K80, can it run qwen2.5 7b",
+            "k80",
+            ["A10", "L40"],
+        ),
+        ("en", "would an M40 run llama 3.1 8b", "m40", ["A40", "L40"]),
+        (
+            "zh",
+            "P100 16G 跑 llama 3.2 3b 行不行",
+            "p100",
+            ["A100", "H100"],
+        ),
+    ] {
+        let a = w.bot.handle(&who(locale), Input::Text(question.into()));
+        let out = text(&a.replies, a.lang);
+        let choices = format!(
+            "{:?}",
+            a.replies.iter().map(|r| &r.choices).collect::<Vec<_>>()
+        );
+        assert!(out.to_lowercase().contains(word), "{question}: {out}");
+        for n in not {
+            assert!(!out.contains(n), "{question}: {n} said in {out}");
+            let id = n.to_lowercase();
+            assert!(
+                !choices.contains(&id),
+                "{question}: {id} offered in {choices}"
+            );
+        }
+        // The model's own need, with no card, is what is offered.
+        assert!(choices.contains("/fit "), "{question}: {choices}");
     }
 }
