@@ -5,6 +5,7 @@
 //! - `two nodes of 8x H100`, `two 8x h100 nodes`, `4 nodes x 8 h100`, `2台8卡`: N machines of M
 //!   cards are N × M cards (`16x h100`), never one machine's M; where machines are sought or
 //!   watched (stock and alert words) each machine's count is the filter, kept as said;
+//! - `x8 h100`: a count written `xN` before the card (`8x h100`), never one card;
 //! - `24 gigs`: a memory size (`24gb`) with no card beside it too;
 //! - `HBM`: the card's memory, a spec word (`/gpu`), never a price.
 
@@ -40,8 +41,20 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
     };
     let words: Vec<String> = norm.split(' ').map(String::from).collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
-    for w in &words {
-        out.push(hyphened(w).unwrap_or_else(|| w.clone()));
+    for (k, w) in words.iter().enumerate() {
+        // `on x8 h100`: a count written `xN` right before a card is its count (`8x`).
+        let before_card = words.get(k + 1).is_some_and(|c| {
+            catalog
+                .find_gpu(c.trim_end_matches([',', '.', '?', '!']))
+                .is_some()
+        });
+        let count = w
+            .strip_prefix('x')
+            .filter(|n| before_card && per_machine(w).is_some() && !n.is_empty());
+        match count {
+            Some(n) => out.push(format!("{n}x")),
+            None => out.push(hyphened(w).unwrap_or_else(|| w.clone())),
+        }
     }
     let out = gigs(&out);
     out.join(" ")
