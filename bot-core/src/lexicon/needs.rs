@@ -237,6 +237,9 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("chinese gpu", Need::Region("cn")),
     // `non china gpu clouds`: the country's name before the clouds, as `chinese gpu`.
     ("china gpu", Need::Region("cn")),
+    // `非中国的平台`: the country's name before the platforms (`中国` alone names no filter).
+    ("中国的平台", Need::Region("cn")),
+    ("中国平台", Need::Region("cn")),
     ("chinese cloud", Need::Region("cn")),
     ("chinese provider", Need::Region("cn")),
     ("chinese platform", Need::Region("cn")),
