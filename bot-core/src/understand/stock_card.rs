@@ -88,10 +88,20 @@ fn stock_of(catalog: &Catalog, norm: &str, after: &str) -> Option<(String, usize
     } else {
         return None;
     };
-    let modded = norm
+    let words: Vec<&str> = norm
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter(|w| !w.is_empty())
+        .collect();
+    let modded = words
+        .iter()
         .find_map(|w| base_of(catalog, &catalog.find_gpu(w)?.id))
+        // `魔改的4090 48g`: the card and its memory, Chinese around them.
+        .or_else(|| {
+            words.windows(2).find_map(|p| {
+                let g = catalog.find_gpu(&format!("{} {}", p[0], p[1]))?;
+                base_of(catalog, &g.id)
+            })
+        })
         // `魔改4090`: the modded card by its alias, glued to its Chinese word.
         .or_else(|| {
             norm.split_whitespace()
