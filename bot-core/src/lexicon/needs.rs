@@ -112,6 +112,9 @@ pub fn region_refused(before: &str) -> bool {
         "非",
         "别",
         "除了",
+        // `non-china platforms`, `non china providers`: the prefix refuses the region.
+        "non-",
+        "non",
     ];
     let b = before.trim_end_matches([' ', ',', '，', '、']);
     NOT.iter().any(|w| {
@@ -286,6 +289,11 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("non-chinese platform", Need::Region("global")),
     ("non chinese platform", Need::Region("global")),
     ("chinese gpu", Need::Region("cn")),
+    // `non china gpu clouds`: the country's name before the clouds, as `chinese gpu`.
+    ("china gpu", Need::Region("cn")),
+    // `非中国的平台`: the country's name before the platforms (`中国` alone names no filter).
+    ("中国的平台", Need::Region("cn")),
+    ("中国平台", Need::Region("cn")),
     ("chinese cloud", Need::Region("cn")),
     ("chinese provider", Need::Region("cn")),
     ("chinese platform", Need::Region("cn")),
@@ -330,12 +338,14 @@ mod tests {
 
     #[test]
     fn a_region_is_refused_only_by_the_words_right_before_it() {
-        for before in ["but not ", "not, ", "except ", "不要", "除了", "非", "不是"] {
+        for before in [
+            "but not ", "not, ", "except ", "不要", "除了", "非", "不是", "any non-", "non ",
+        ] {
             assert!(region_refused(before), "{before:?}");
         }
         // A negation further back is another word's (`不想实名 国内`), and a word merely
         // ending in a negation's letters is none (`knot `).
-        for before in ["不想实名 ", "knot ", "which platforms in ", ""] {
+        for before in ["不想实名 ", "knot ", "which platforms in ", "", "canon "] {
             assert!(!region_refused(before), "{before:?}");
         }
     }

@@ -79,8 +79,9 @@ pub(super) fn names_a_job(q: &Question) -> bool {
 
 pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
     let named = names_a_job(q);
-    let other =
-        has(q.padded, CHEAP_WORDS) || has(q.padded, COST_WORDS) || has(q.padded, STOCK_WORDS);
+    // `所有卡列一下`: the `有卡` inside `所有卡` asks no stock.
+    let all = q.padded.replace("所有", "全部");
+    let other = has(q.padded, CHEAP_WORDS) || has(q.padded, COST_WORDS) || has(&all, STOCK_WORDS);
     // `fit 那边能查的模型都有哪些`: the fit engine's models are the list asked for.
     let fit = has(q.padded, FIT_WORDS);
     if !named && !other && super::lists_more::all_platforms(q.padded) {

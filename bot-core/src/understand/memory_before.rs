@@ -23,14 +23,21 @@ const NEEDED: &[&str] = &[
 
 /// Each card named right after a memory size is replaced by its sibling with that memory,
 /// where the catalog has one.
-pub(super) fn memory_before(catalog: &Catalog, toks: &[String], gpus: &mut [Cards]) {
+pub(super) fn memory_before(catalog: &Catalog, toks: &[String], gpus: &mut Vec<Cards>) {
     for (j, t) in toks.iter().enumerate() {
         let Some(base) = catalog.find_gpu(t) else {
             continue;
         };
-        let Some(card) = gpus.iter_mut().find(|c| c.gpu == base.id) else {
+        let Some(at) = gpus.iter().position(|c| c.gpu == base.id) else {
             continue;
         };
+        // `48G魔改4090跟原版4090`: the stock card written by its id (`stock_card`) beside the
+        // modded one is a card of its own, kept in the order said.
+        let stock_at = toks
+            .iter()
+            .enumerate()
+            .position(|(i, w)| i != j && *w == base.id && *t != base.id);
+        let card = &gpus[at];
         let from = j.saturating_sub(REACH);
         let mem = (from..j)
             .rev()
@@ -51,8 +58,19 @@ pub(super) fn memory_before(catalog: &Catalog, toks: &[String], gpus: &mut [Card
             .find_gpu(&format!("{t} {word}"))
             .or_else(|| catalog.find_gpu(&format!("{t} {gb}gb")))
             .filter(|g| g.id != base.id);
-        if let Some(g) = sibling {
-            card.gpu = g.id.clone();
+        match sibling {
+            Some(g) if let Some(i) = stock_at => {
+                let count = card.count;
+                gpus.insert(
+                    if i < j { at + 1 } else { at },
+                    Cards {
+                        gpu: g.id.clone(),
+                        count,
+                    },
+                );
+            }
+            Some(g) => gpus[at].gpu = g.id.clone(),
+            None => {}
         }
     }
 }

@@ -202,6 +202,11 @@ mod usual_time;
 mod volume_unit;
 mod wan_numbers;
 mod weighed;
+// Corpus44's misses (und_ab).
+mod hyphen_units;
+mod pair_job;
+mod stock_card;
+mod vague_job;
 
 #[cfg(test)]
 mod own_tests;
@@ -458,16 +463,11 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
     // A sum converted with no card named (`每月2000 折合每小时`) is no misspelt card.
     let sum = matches!(plain, Reading::Command(Request::Convert(_))) && e.gpus.is_empty();
-    // `phi-4 能在4060上跑吗`: a card the catalog lacks in a model's fit is said unknown
-    // (`unheard`); the reading is the model's own need, never a near card's.
-    let unknown_in_fit = matches!(plain, Reading::Command(Request::Fit(_)))
-        && !e.models.is_empty()
-        && e.gpus.is_empty()
-        && unheard::unknown_card(catalog, &toks).is_some();
+    let unknown = unknown_card_read_past(catalog, &plain, &e, &toks);
     let wanting_before = cards_aside::all_after_fallback(catalog, &padded, &e.gpus);
     if fix_typos
         && !sum
-        && !unknown_in_fit
+        && !unknown
         && !wanting_before
         && let Some(r) = typo::typo_reading(catalog, &original, &toks, &e)
     {
@@ -478,6 +478,20 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
     (card_memory::memory_asked(catalog, &padded, plain), work)
+}
+
+/// Whether a card the catalog lacks is read past, never asked back as a near card: in a
+/// model's fit with no other card (`phi-4 能在4060上跑吗`: the model's own need, the card said
+/// unknown by `unheard`), or beside cards the catalog has (`is the 2080 ti's big brother the
+/// 3090? how do the 3090 and 3090 ti differ`: a P40 is no A40, a 2080 Ti no 3080 Ti).
+fn unknown_card_read_past(
+    catalog: &Catalog,
+    plain: &Reading,
+    e: &entities::Entities,
+    toks: &[String],
+) -> bool {
+    let in_fit = matches!(plain, Reading::Command(Request::Fit(_))) && !e.models.is_empty();
+    (in_fit || !e.gpus.is_empty()) && unheard::unknown_card(catalog, toks).is_some()
 }
 
 /// `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`, `4090 40`: a job length (or a card count)

@@ -266,13 +266,23 @@ pub(super) fn spoken_amounts(s: &str) -> String {
                 out.push(fen);
                 i = skip_fen_word(&chars, i + 1);
             }
-            out.push('块');
+            // `5毛美元`, `8毛美金`: tenths of the currency said after them, never of a yuan.
+            if !currency_after(&chars, i) {
+                out.push('块');
+            }
             continue;
         }
         out.push(c);
         i += 1;
     }
     out
+}
+
+/// Whether a currency other than the yuan is named at `i` (`美元`, `美金`, `刀`, `usd`).
+fn currency_after(chars: &[char], i: usize) -> bool {
+    const OTHER: &[&str] = &["美元", "美金", "刀", "usd", " usd", "dollar", " dollar"];
+    let rest: String = chars[i.min(chars.len())..].iter().take(8).collect();
+    OTHER.iter().any(|w| rest.starts_with(w))
 }
 
 /// The fen at `i` after a jiao (`9毛8`, `2毛5分`): one digit that ends the amount.
@@ -325,5 +335,14 @@ mod tests {
         // Not money: token volumes and cards stay for their own passes.
         assert_eq!(large_amounts("每天一千万token"), "每天一千万token");
         assert_eq!(large_amounts("a100千块"), "a100千块");
+    }
+
+    #[test]
+    fn jiao_keep_the_currency_said_after_them() {
+        assert_eq!(spoken_amounts("每卡5毛美元以内"), "每卡0.5美元以内");
+        assert_eq!(spoken_amounts("8毛美金"), "0.8美金");
+        assert_eq!(spoken_amounts("3毛刀一小时"), "0.3刀一小时");
+        // No currency after them: yuan.
+        assert_eq!(spoken_amounts("5毛一小时"), "0.5块一小时");
     }
 }

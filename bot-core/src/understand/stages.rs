@@ -45,6 +45,11 @@ const WORDS: &[Words] = &[
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
     quoted::plain,
+    // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
+    // sizes written as the later passes read them.
+    super::hyphen_units::plain,
+    // `魔改4090 48G和原版4090`: the stock card beside a modded one, by its id.
+    super::stock_card::plain,
     // `I reckon … needs two A6000s, is one not enough?`: the count asked, not the one guessed.
     super::guess_count::plain,
     // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
@@ -157,6 +162,8 @@ pub(super) const FIRST: &[Rule] = &[
 pub(super) const RULES: &[Rule] = &[
     // `show 4090s on vast sorted cheapest first`: that platform's offers, never a ranking.
     offers_words::platform_listed,
+    // `no idea what gpu I need for …, help`, `预算100块，想跑个大模型玩玩`: guidance, no card.
+    super::vague_job::vague_job,
     stopped_billed::stopped_billed,
     // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
     purpose_named::purpose_named,
@@ -166,6 +173,8 @@ pub(super) const RULES: &[Rule] = &[
     sold_out::elsewhere,
     card_and_place::card_and_place,
     weighed::platforms_weighed,
+    // `3090 vs 4090, which is cheaper for 5 hours`: both cards ranked for that job.
+    super::pair_job::pair_job,
     weighed::cards_cheaper,
     weighed::wish_to_run,
     past_day::past_day,

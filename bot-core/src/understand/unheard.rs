@@ -151,11 +151,16 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
         return Some(Unheard::Platform { word, lines });
     }
     let word = unknown_card(catalog, &toks)?;
-    let near = catalog
+    // A card of another line is no near card (`p40` is no `a40`, a `2080 ti` no `3080 ti`):
+    // only names starting as the word does are offered.
+    let near: Vec<String> = catalog
         .gpu(&word)
         .err()
         .map(|nf| nf.suggestions)
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|id| same_line(&word, id))
+        .collect();
     let mut lines: Vec<String> = near
         .iter()
         .filter_map(
@@ -175,6 +180,16 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
         lines.insert(0, r.line());
     }
     Some(Unheard::Card { word, near, lines })
+}
+
+/// Whether catalog card `id` starts as the unknown `word` does (its first letter or digit,
+/// a brand aside): `h10` may be a slip for `h100`, a `p40` is never an `a40`.
+fn same_line(word: &str, id: &str) -> bool {
+    let first = |s: &str| {
+        let s = s.trim_start_matches("rtx").trim_start_matches("gtx");
+        s.trim_start_matches([' ', '-']).chars().next()
+    };
+    first(word).is_some() && first(word) == first(id)
 }
 
 /// An amount of money and "how long" about one card: the card's hourly prices to divide by.
@@ -285,8 +300,13 @@ fn card_shape(t: &str, branded: bool) -> bool {
         let suffix = rest.is_empty() || SUFFIXES.contains(&rest);
         return (branded || numbered) && suffix;
     }
+    // `p95`, `p99`: latency percentiles, no Pascal card.
+    if matches!(t, "p50" | "p90" | "p95" | "p99") {
+        return false;
+    }
     let mut cs = t.chars();
-    if !cs.next().is_some_and(|c| "abhlv".contains(c)) {
+    // Kepler, Maxwell and Pascal cards people still own (`k80`, `m40`, `p40`, `p100`) too.
+    if !cs.next().is_some_and(|c| "abhlvkmp".contains(c)) {
         return false;
     }
     let body = cs.as_str();
@@ -302,12 +322,13 @@ mod tests {
     #[test]
     fn card_shapes() {
         for t in [
-            "4060ti", "4050", "rtx4050", "7900xtx", "h300", "a16", "b100", "l50s",
+            "4060ti", "4050", "rtx4050", "7900xtx", "h300", "a16", "b100", "l50s", "p40", "k80",
+            "m40", "p100",
         ] {
             assert!(card_shape(t, false), "{t}");
         }
         for t in [
-            "2000", "1024", "2048", "qwen2", "72b", "h1", "t5", "x100", "5000", "4090s",
+            "2000", "1024", "2048", "qwen2", "72b", "h1", "t5", "x100", "5000", "4090s", "p99",
         ] {
             assert!(!card_shape(t, false), "{t}");
         }

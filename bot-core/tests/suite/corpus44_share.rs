@@ -17,13 +17,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus44.tsv");
 /// by command alone; 291/300 the examples file's way), 279/300 (93.0 %; 285/300 by command,
 /// 291/300 the examples file's way) after the labeller's own errors were relabelled (4, each
 /// listed with its reason in its header).
-/// The misses are grouped by mechanism in `docs/misses/corpus44_misses.md`.
+/// The misses are grouped by mechanism in `docs/misses/corpus44_misses.md`. Helper und_ab fixed
+/// their mechanisms (`docs/misses/und_und_ab.md`): 279 → 299/300.
 #[test]
 fn corpus44_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus44", CORPUS);
     assert!(total >= 300, "corpus44: {total} questions");
-    assert!(right >= 279, "corpus44: {right} of {total}");
+    assert!(right >= 299, "corpus44: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -166,7 +166,8 @@ fn an_ambiguous_question_inside_pick_is_asked_back_not_guessed() {
     let me = who();
     bot.handle(&me, Input::Text("/pick".into()));
     let replies = bot
-        .handle(&me, Input::Text("4090和3090跑3小时哪个便宜？".into()))
+        // `半天`: 4 h or 12 h, asked back (two cards weighed for one length are one `/compare`).
+        .handle(&me, Input::Text("租4090跑半天大概多少钱".into()))
         .replies;
     let ids: Vec<&str> = replies
         .iter()

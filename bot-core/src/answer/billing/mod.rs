@@ -171,6 +171,21 @@ fn no_price_reply(ctx: &Ctx<'_>, platform: &str, gpu: &str) -> Reply {
 
 /// `/compare <gpu> <duration | daily 4h | always> [cards=2 currency=usd ...]`
 pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
+    // `/compare rtx-3090 rtx-4090 5h`: two cards for one job, each ranked, in the order said.
+    if let Some(cards) = cards_named(ctx.catalog, &req.names) {
+        let mut each = cards.into_iter().map(|c| {
+            compare(
+                ctx,
+                &JobRequest {
+                    names: vec![c],
+                    ..req.clone()
+                },
+            )
+        });
+        let mut r = each.next().unwrap_or_default();
+        each.for_each(|o| r.join(o));
+        return r;
+    }
     let result = (|| {
         let name = req.names.join(" ");
         let g = ctx.catalog.gpu(&name).map_err(BillingError::NotFound)?;
@@ -241,4 +256,15 @@ pub fn compare(ctx: &Ctx<'_>, req: &JobRequest) -> Reply {
         Ok(super::offers::live_notes(ctx, r, &used))
     })();
     result.unwrap_or_else(|e| error_reply(ctx.lang, &e, "usage-compare"))
+}
+
+/// Two or more names that are each a card (and not one card's name together): the cards.
+fn cards_named(catalog: &crate::catalog::Catalog, names: &[String]) -> Option<Vec<String>> {
+    if names.len() < 2 || catalog.find_gpu(&names.join(" ")).is_some() {
+        return None;
+    }
+    names
+        .iter()
+        .map(|n| catalog.find_gpu(n).map(|g| g.id.clone()))
+        .collect()
 }
