@@ -69,6 +69,22 @@ pub const SPACED_FORMATS: &[(&str, &str)] = &[
     ("8 bit", "8bit"),
     ("4 bits", "4bit"),
     ("4 bit", "4bit"),
+    // bitsandbytes named beside its bit width (`bnb 4bit`, `4-bit bitsandbytes`): its own
+    // formats, NF4 and LLM.int8, as the grammar's `bnb4` / `bnb8` read them, never a plain int4.
+    ("bitsandbytes 4bit", "bnb4bit"),
+    ("bitsandbytes 4-bit", "bnb4bit"),
+    ("4bit bitsandbytes", "bnb4bit"),
+    ("4-bit bitsandbytes", "bnb4bit"),
+    ("bnb 4bit", "bnb4bit"),
+    ("bnb 4-bit", "bnb4bit"),
+    ("4bit bnb", "bnb4bit"),
+    ("4-bit bnb", "bnb4bit"),
+    ("bitsandbytes 8bit", "bnb8"),
+    ("bitsandbytes 8-bit", "bnb8"),
+    ("8bit bitsandbytes", "bnb8"),
+    ("8-bit bitsandbytes", "bnb8"),
+    ("bnb 8bit", "bnb8"),
+    ("bnb 8-bit", "bnb8"),
 ];
 
 /// `text` (lower-case) with each format written apart joined into its one word, where it stands

@@ -45,6 +45,8 @@ pub(super) struct Entities {
     /// The first word of the last card named (`a100`), for a sibling said by its memory
     /// alone (`a100 40g vs 80g`).
     card_word: Option<String>,
+    /// A training method or DoRA named (`DPO on …`, `GRPO 训练`): `/fit`'s `method=`/`dora=on`.
+    pub named: super::method_named::Named,
 }
 
 /// Words after a number that make it a duration, an amount or a volume, never a card.
@@ -437,6 +439,12 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         e.gpus.iter_mut().for_each(|c| c.count *= people);
     }
     e.tasks = lexicon::tasks_in(toks);
+    // A method of training named with no task said (`DPO on qwen2.5-7b`): a fine-tune, LoRA
+    // unless said otherwise, as the grammar reads `dpo` (`answer::fit`).
+    e.named = super::method_named::named(toks);
+    if e.named.any() && e.tasks.iter().all(|t| *t == Task::Infer) {
+        e.tasks = vec![Task::Lora];
+    }
     e.task = e.tasks.first().copied();
     bill_option_times(toks, &mut taken);
     // `每周用20小时`, `100 hours monthly`: regular use, before `monthly` reads as always on.
@@ -460,6 +468,12 @@ impl Entities {
         }
         if let Some(b) = self.batch {
             o.push(("batch".to_string(), b.to_string()));
+        }
+        if let Some(m) = self.named.method {
+            o.push(("method".to_string(), m.to_string()));
+        }
+        if self.named.dora {
+            o.push(("dora".to_string(), "on".to_string()));
         }
         o
     }

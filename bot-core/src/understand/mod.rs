@@ -57,6 +57,7 @@ mod machines;
 mod memory_before;
 mod memory_floor;
 mod memory_models;
+mod method_named;
 mod method_unsaid;
 mod missing;
 mod month_count;
