@@ -258,7 +258,9 @@ fn read_option_word(
         return Ok(true);
     }
     if let Ok(e) = w.parse::<Engine>() {
-        line.options.push(("engine".into(), e.key().to_string()));
+        // A server in vLLM's class keeps its own name (and pool rule), as `engine=sglang` does.
+        let key = vram::Server::parse(w).map_or(e.key(), |s| s.key());
+        line.options.push(("engine".into(), key.to_string()));
         return Ok(true);
     }
     Ok(false)

@@ -248,12 +248,31 @@ pub(super) fn ranking_after_news(padded: &str) -> bool {
         )
 }
 
-/// `vllm 部署`, `with ollama`: a serving engine named in a sentence. Only the names that mean
-/// nothing else (`llama` is a model family, `hf` and `torch` are too loose in a sentence).
-pub(super) fn engine(padded: &str) -> Option<crate::vram::Engine> {
+/// `vllm 部署`, `with ollama`, `sglang 部署`, `TGI serving`: the `engine=` value of a serving
+/// engine named in a sentence. A server sized in vLLM's class with its own pool rule
+/// (`vram::Server`: SGLang, TGI, LMDeploy, TensorRT-LLM) keeps its own name, as `engine=sglang`
+/// typed does; only the names that mean nothing else (`llama` is a model family, `hf` and
+/// `torch` are too loose in a sentence).
+pub(super) fn engine(padded: &str) -> Option<String> {
+    // As a word of its own (`tgi` inside another word is not TGI; `用tgi部署` is).
+    let alone = |w: &str| {
+        padded.match_indices(w).any(|(at, _)| {
+            let before = padded[..at].chars().next_back();
+            let after = padded[at + w.len()..].chars().next();
+            [before, after]
+                .iter()
+                .all(|c| c.is_none_or(|c| !c.is_ascii_alphanumeric()))
+        })
+    };
+    let server = ["sglang", "tgi", "lmdeploy", "trt-llm", "tensorrt-llm"]
+        .iter()
+        .find(|w| alone(w))
+        .and_then(|w| crate::vram::Server::parse(w));
+    if let Some(s) = server {
+        return Some(s.key().to_string());
+    }
     [
         "vllm",
-        "sglang",
         "ollama",
         "llama.cpp",
         "llamacpp",
@@ -262,7 +281,8 @@ pub(super) fn engine(padded: &str) -> Option<crate::vram::Engine> {
     ]
     .iter()
     .find(|w| padded.contains(*w))
-    .and_then(|w| w.parse().ok())
+    .and_then(|w| w.parse::<crate::vram::Engine>().ok())
+    .map(|e| e.key().to_string())
 }
 
 /// `想租卡`, `want to rent a gpu`, `需要算力`: a wish to rent, said without naming anything.

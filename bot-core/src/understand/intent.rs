@@ -487,7 +487,7 @@ fn fit(q: &Question) -> Option<Reading> {
     let e = q.e;
     // The serving engine said in the sentence (`vllm 部署`), after the entities' options.
     let mut options = e.fit_options();
-    options.extend(cues::engine(q.padded).map(|en| ("engine".to_string(), en.key().to_string())));
+    options.extend(cues::engine(q.padded).map(|en| ("engine".to_string(), en)));
     let model = e.models.first().or(e.sizes.first())?;
     let base = |model: &String, gpu: Option<Cards>| {
         make::fit(
