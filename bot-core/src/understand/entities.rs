@@ -187,7 +187,17 @@ fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) 
         return None;
     }
     let family = e.card_word.clone()?;
-    let g = find_gpu(catalog, &format!("{family} {t}"), &mut e.lookups)?;
+    // A form alone keeps the memory of the card just said (`a100 40g pcie vs sxm`: the 40G
+    // SXM, not the family's default 80G), where the catalog has that pair.
+    let said_memory = form
+        .then(|| e.gpus.last())
+        .flatten()
+        .and_then(|c| catalog.gpu(&c.gpu).ok())
+        .map(|g| format!("{} {}g {t}", family, g.vram_gb.round()));
+    let g = said_memory
+        .and_then(|name| find_gpu(catalog, &name, &mut e.lookups))
+        .filter(|g| e.gpus.last().is_none_or(|c| c.gpu != g.id))
+        .or_else(|| find_gpu(catalog, &format!("{family} {t}"), &mut e.lookups))?;
     if !e.gpus.iter().any(|c| c.gpu == g.id) {
         e.gpus.push(Cards {
             gpu: g.id.clone(),
