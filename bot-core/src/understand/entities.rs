@@ -157,18 +157,20 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
         let Some(g) = find_gpu(catalog, &name, &mut e.lookups) else {
             continue;
         };
-        let count = if count == 1 {
-            count_before(toks, i)
-                .or_else(|| count_after(toks, i + n))
-                .unwrap_or(1)
+        let said = if count == 1 {
+            count_before(toks, i).or_else(|| count_after(toks, i + n))
         } else {
-            count
+            Some(count)
         };
-        if !e.gpus.iter().any(|c| c.gpu == g.id) {
-            e.gpus.push(Cards {
+        match e.gpus.iter_mut().find(|c| c.gpu == g.id) {
+            None => e.gpus.push(Cards {
                 gpu: g.id.clone(),
-                count,
-            });
+                count: said.unwrap_or(1),
+            }),
+            // The same card named again with a count (`4090不够，两张4090能跑…吗`, `one 4090 is
+            // too small, can two 4090s…`): the later count is the one asked about.
+            Some(c) if said.is_some() => c.count = said.unwrap_or(1),
+            Some(_) => {}
         }
         e.card_word = Some(toks[i].clone());
         return Some(n);
@@ -448,13 +450,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     {
         e.gpus.iter_mut().for_each(|c| c.count *= people);
     }
-    e.tasks = lexicon::tasks_in(toks);
-    // A method of training named with no task said (`DPO on qwen2.5-7b`): a fine-tune, LoRA
-    // unless said otherwise, as the grammar reads `dpo` (`answer::fit`).
-    e.named = super::method_named::named(toks);
-    if e.named.any() && e.tasks.iter().all(|t| *t == Task::Infer) {
-        e.tasks = vec![Task::Lora];
-    }
+    (e.tasks, e.named) = super::method_named::tasks_named(toks);
     e.task = e.tasks.first().copied();
     bill_option_times(toks, &mut taken);
     // `每周用20小时`, `100 hours monthly`: regular use, before `monthly` reads as always on.

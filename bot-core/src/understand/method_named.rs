@@ -5,6 +5,7 @@
 //! DPO run was sized as inference: no gradients, no optimizer, no second sequence of each pair.
 
 use crate::lexicon;
+use crate::vram::Task;
 
 /// The method and DoRA a question names.
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
@@ -27,6 +28,18 @@ pub(super) fn named(toks: &[String]) -> Named {
         method: toks.iter().find_map(|t| lexicon::training_method_word(t)),
         dora: toks.iter().any(|t| lexicon::is_dora_word(t)),
     }
+}
+
+/// The methods of training a question names ([`lexicon::tasks_in`]) with its named method:
+/// a method of training named with no task said (`DPO on qwen2.5-7b`) is a fine-tune, LoRA
+/// unless said otherwise, as the grammar reads `dpo` (`answer::fit`).
+pub(super) fn tasks_named(toks: &[String]) -> (Vec<Task>, Named) {
+    let mut tasks = lexicon::tasks_in(toks);
+    let named = named(toks);
+    if named.any() && tasks.iter().all(|t| *t == Task::Infer) {
+        tasks = vec![Task::Lora];
+    }
+    (tasks, named)
 }
 
 #[cfg(test)]
