@@ -52,6 +52,14 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "盯一下",
     "盯着",
     "帮我盯",
+    // Keep an eye on it for me (`帮我留意一下 A800 有没有货`, Traditional `幫我留意`): to be told
+    // later, never a look now. A bare 留意 is also "mind" (`留意显存`): only with 帮我 / 一下.
+    "帮我留意",
+    "幫我留意",
+    "留意一下",
+    "留意着",
+    "keep an eye on",
+    "keep an eye out",
     "set an alert",
     "inform me",
     "inform us",
