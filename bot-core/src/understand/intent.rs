@@ -488,7 +488,9 @@ fn fit(q: &Question) -> Option<Reading> {
     // The serving engine said in the sentence (`vllm 部署`), after the entities' options.
     let mut options = e.fit_options();
     options.extend(cues::engine(q.padded).map(|en| ("engine".to_string(), en)));
-    let model = e.models.first().or(e.sizes.first())?;
+    // One family's two sizes weighed (`qwen3 8b 还是 14b`): the larger decides.
+    let weighed = super::sizes_weighed::larger(q);
+    let model = weighed.as_ref().or(e.models.first()).or(e.sizes.first())?;
     let base = |model: &String, gpu: Option<Cards>| {
         make::fit(
             model,
