@@ -183,24 +183,27 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
     };
     let concurrency = serving_concurrency(catalog, q, engine)?;
     let fits = concurrency > 0;
+    // The query's own figures, with what the analysis found.
+    let report = |serving, api_cost_per_day, break_even_tokens_per_day, verdict: &str| TcoReport {
+        model: model_name(model),
+        quant: quant.key().to_string(),
+        gpu: gpu.id.clone(),
+        cards,
+        currency: currency.to_uppercase(),
+        price_per_hour,
+        tokens_per_day,
+        serving,
+        api_price_per_mtok,
+        api_cost_per_day,
+        break_even_tokens_per_day,
+        verdict: verdict.to_string(),
+        fits,
+        cpu_moe,
+    };
     if cpu_moe.is_some() {
         // Experts in system RAM: it fits or not, but tokens come at the host's speed.
-        return Ok(TcoReport {
-            model: model_name(model),
-            quant: quant.key().to_string(),
-            gpu: gpu.id.clone(),
-            cards,
-            currency: currency.to_uppercase(),
-            price_per_hour,
-            tokens_per_day,
-            serving: None,
-            api_price_per_mtok,
-            api_cost_per_day: None,
-            break_even_tokens_per_day: None,
-            verdict: if fits { "speed_unknown" } else { "no_fit" }.to_string(),
-            fits,
-            cpu_moe,
-        });
+        let verdict = if fits { "speed_unknown" } else { "no_fit" };
+        return Ok(report(None, None, None, verdict));
     }
     let conc = concurrency.max(1);
     let tps =
@@ -234,39 +237,30 @@ pub fn analyze(catalog: &Catalog, q: &TcoQuery<'_>, currency: &str) -> Result<Tc
         (Some(a), Some(_)) if busy < a => "rent_part_time",
         _ => "api",
     };
-    Ok(TcoReport {
-        model: model_name(model),
-        quant: quant.key().to_string(),
-        gpu: gpu.id.clone(),
-        cards,
-        currency: currency.to_uppercase(),
-        price_per_hour,
-        tokens_per_day,
-        serving: fits
-            .then(|| -> Result<Serving, FitError> {
-                Ok(Serving {
-                    price_per_hour,
-                    tokens_per_second: tps,
-                    concurrency: conc,
-                    capacity_tokens_per_day: capacity.round(),
-                    utilisation: (utilisation * 1000.0).round() / 1000.0,
-                    setups_needed: setups,
-                    always_on_cost_per_day: always_on_all,
-                    always_on_cost_per_mtok: always_on_all.checked_div(user_mtok).ok_or_else(
-                        || FitError::BadValue(format!("tokens/day={tokens_per_day}")),
-                    )?,
-                    busy_cost_per_mtok: busy,
-                    hours_needed_per_day: round2(tokens_per_day / tps.max(1e-9) / 3600.0),
-                })
+    let serving = fits
+        .then(|| -> Result<Serving, FitError> {
+            Ok(Serving {
+                price_per_hour,
+                tokens_per_second: tps,
+                concurrency: conc,
+                capacity_tokens_per_day: capacity.round(),
+                utilisation: (utilisation * 1000.0).round() / 1000.0,
+                setups_needed: setups,
+                always_on_cost_per_day: always_on_all,
+                always_on_cost_per_mtok: always_on_all
+                    .checked_div(user_mtok)
+                    .ok_or_else(|| FitError::BadValue(format!("tokens/day={tokens_per_day}")))?,
+                busy_cost_per_mtok: busy,
+                hours_needed_per_day: round2(tokens_per_day / tps.max(1e-9) / 3600.0),
             })
-            .transpose()?,
-        api_price_per_mtok,
-        api_cost_per_day: api_day.filter(|_| fits),
-        break_even_tokens_per_day: be.map(f64::round),
-        verdict: verdict.to_string(),
-        fits,
-        cpu_moe: None,
-    })
+        })
+        .transpose()?;
+    Ok(report(
+        serving,
+        api_day.filter(|_| fits),
+        be.map(f64::round),
+        verdict,
+    ))
 }
 
 /// The largest concurrency (32, 16, ..., 1) whose KV cache the query's cards hold for every

@@ -137,6 +137,39 @@ def git_commit():
         return "unknown"
 
 
+
+def run_meta(args, gpu, mode):
+    """What a run's output file names about the run: commit, card, library versions, date."""
+    import torch
+    import transformers
+
+    return {
+        "commit": args.commit or git_commit(),
+        "gpu": gpu,
+        "torch": torch.__version__,
+        "transformers": transformers.__version__,
+        "python": platform.python_version(),
+        "as_of": datetime.date.today().isoformat(),
+        "budget": int(args.budget),
+        "mode": mode,
+    }
+
+
+def build_model(spec, cfg_values, device, attn, **config_overrides):
+    """A model of `spec`'s type with `cfg_values` and random bf16 weights, built on `device`."""
+    import torch
+    from transformers import AutoConfig, AutoModelForCausalLM
+
+    cfg = AutoConfig.for_model(spec["model_type"], **cfg_values)
+    for k, v in config_overrides.items():
+        setattr(cfg, k, v)
+    with torch.device(device):
+        model = AutoModelForCausalLM.from_config(cfg, dtype=torch.bfloat16, attn_implementation=attn)
+    # Some Transformers versions build on the CPU despite the device context: move it.
+    if next(model.parameters()).device.type != device:
+        model.to(device)
+    return model
+
 def toml_str(s):
     return json.dumps(str(s), ensure_ascii=False)  # a JSON string is a valid TOML basic string
 
@@ -226,8 +259,6 @@ def main():
     t0 = time.monotonic()
 
     import torch
-    import transformers
-    from transformers import AutoConfig, AutoModelForCausalLM
 
     models = load_models(args.models)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -244,16 +275,7 @@ def main():
         props = torch.cuda.get_device_properties(0)
         gpu = f"{props.name} {props.total_memory / GIB:.1f} GiB"
         gpu_name = props.name
-    meta = {
-        "commit": args.commit or git_commit(),
-        "gpu": gpu,
-        "torch": torch.__version__,
-        "transformers": transformers.__version__,
-        "python": platform.python_version(),
-        "as_of": datetime.date.today().isoformat(),
-        "budget": int(args.budget),
-        "mode": "dry-run" if dry else "measure",
-    }
+    meta = run_meta(args, gpu, "dry-run" if dry else "measure")
     source = (
         f"tools/fit-measure/measure.py @{meta['commit']} on {gpu}, torch {meta['torch']}, "
         f"transformers {meta['transformers']}"
@@ -275,12 +297,7 @@ def main():
     def build(name, attn):
         spec = models[name]
         cfg_values = shrink(spec["config"]) if dry else dict(spec["config"])
-        cfg = AutoConfig.for_model(spec["model_type"], **cfg_values)
-        with torch.device(device):
-            model = AutoModelForCausalLM.from_config(cfg, dtype=torch.bfloat16, attn_implementation=attn)
-        # Some Transformers versions build on the CPU despite the device context: move it.
-        if next(model.parameters()).device.type != device:
-            model.to(device)
+        model = build_model(spec, cfg_values, device, attn)
         model.eval()
         return model
 

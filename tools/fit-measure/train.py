@@ -17,10 +17,8 @@ over both (the second step holds the optimizer state the first one created). Out
 `[[oom]]` entry with the memory the job had; a time budget skips what would not finish.
 """
 
-import datetime
 import gc
 import os
-import platform
 import sys
 import time
 
@@ -84,8 +82,6 @@ def main(args):
             measure.log(f"{i:3} {c.key()}")
         return
     import torch
-    import transformers
-    from transformers import AutoConfig, AutoModelForCausalLM
 
     if not torch.cuda.is_available():
         sys.exit("no CUDA device: --train measures on a GPU only")
@@ -93,16 +89,7 @@ def main(args):
 
     props = torch.cuda.get_device_properties(0)
     gpu = f"{props.name} {props.total_memory / GIB:.1f} GiB"
-    meta = {
-        "commit": args.commit or measure.git_commit(),
-        "gpu": gpu,
-        "torch": torch.__version__,
-        "transformers": transformers.__version__,
-        "python": platform.python_version(),
-        "as_of": datetime.date.today().isoformat(),
-        "budget": int(args.budget),
-        "mode": "train",
-    }
+    meta = measure.run_meta(args, gpu, "train")
     out = args.out or os.path.join(os.environ.get("OUT", "."), "fit_measured_train.toml")
     source = (f"tools/fit-measure/measure.py @{meta['commit']} --train on {gpu}, torch {meta['torch']}, "
               f"transformers {meta['transformers']}, peft {peft.__version__}")
@@ -120,12 +107,7 @@ def main(args):
 
     def build(case):
         spec = models[case.model]
-        cfg = AutoConfig.for_model(spec["model_type"], **dict(spec["config"]))
-        cfg.use_cache = False
-        with torch.device("cuda"):
-            model = AutoModelForCausalLM.from_config(cfg, dtype=torch.bfloat16, attn_implementation="sdpa")
-        if next(model.parameters()).device.type != "cuda":
-            model.to("cuda")
+        model = measure.build_model(spec, dict(spec["config"]), "cuda", "sdpa", use_cache=False)
         if case.checkpointing:
             model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if case.task == "lora":

@@ -5,44 +5,8 @@
 /// Words that name a deadline.
 pub const DEADLINE_WORDS: &[&str] = &["deadline", "ddl", "截止日期", "截止时间", "截止", "due"];
 
-/// Whole English words that may stand in a deadline's time phrase (`is next friday`, `in 3
-/// days`, `3 days before the`).
-pub const DEADLINE_TIME_WORDS: &[&str] = &[
-    "is",
-    "s",
-    "in",
-    "on",
-    "by",
-    "of",
-    "at",
-    "the",
-    "my",
-    "our",
-    "a",
-    "this",
-    "next",
-    "coming",
-    "before",
-    "until",
-    "till",
-    "left",
-    "only",
-    "just",
-    "about",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "weekend",
-    "month",
-    "months",
-    "hour",
-    "hours",
-    "h",
-    "d",
-    "tomorrow",
-    "today",
-    "tonight",
+/// The days of the week, whole (`cyber monday` is no `modal`; a deadline said `by friday`).
+pub const WEEKDAYS: &[&str] = &[
     "monday",
     "tuesday",
     "wednesday",
@@ -50,18 +14,16 @@ pub const DEADLINE_TIME_WORDS: &[&str] = &[
     "friday",
     "saturday",
     "sunday",
-    "mon",
-    "tue",
-    "wed",
-    "thu",
-    "fri",
-    "sat",
-    "sun",
-    "end",
-    "eod",
-    "eow",
-    "morning",
-    "night",
+];
+
+/// Whole English words that may stand in a deadline's time phrase (`is next friday`, `in 3
+/// days`, `3 days before the`), beside [`WEEKDAYS`].
+pub const DEADLINE_TIME_WORDS: &[&str] = &[
+    "is", "s", "in", "on", "by", "of", "at", "the", "my", "our", "a", "this", "next", "coming",
+    "before", "until", "till", "left", "only", "just", "about", "day", "days", "week", "weeks",
+    "weekend", "month", "months", "hour", "hours", "h", "d", "tomorrow", "today", "tonight",
+    // and the days of the week ([`WEEKDAYS`]).
+    "mon", "tue", "wed", "thu", "fri", "sat", "sun", "end", "eod", "eow", "morning", "night",
     "midnight",
 ];
 

@@ -41,7 +41,7 @@ pub use count::{
     MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens,
     is_machine_noun, machine_said, model_size, params_b, take_card_prefix, token_count,
 };
-pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS};
+pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use edit::{method_typos, one_edit};
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,

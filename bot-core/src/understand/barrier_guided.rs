@@ -44,15 +44,6 @@ const CHOOSE: &[&str] = &[
     "go with",
     "advice",
     "advise",
-    // `有没有适合新手的平台 只有支付宝`: a platform fit for a newcomer, chosen for them.
-    "适合新手",
-    "新手友好",
-    "for beginners",
-    "for a beginner",
-    "beginner friendly",
-    "beginner-friendly",
-    "try first",
-    "先试哪",
 ];
 /// A list asked for in so many words: the filtered list answers it.
 const LIST: &[&str] = &[
@@ -73,7 +64,9 @@ pub(super) fn barrier_guided(q: &Question) -> Option<Reading> {
     let nothing = e.gpus.is_empty() && e.platforms.is_empty();
     // `只有支付宝 不想实名 预算50 哪家`: a budget beside the place asked is a choice asked too.
     let budget = q.has(&["预算", "budget", "经费"]) && crate::lexicon::place_asked(q.padded);
-    let asked = (q.has(CHOOSE) || budget) && !q.has(LIST);
+    // `有没有适合新手的平台 只有支付宝`: a platform fit for a newcomer, chosen for them.
+    let asked =
+        (q.has(CHOOSE) || q.has(super::words_guidance::BEGINNER_WORDS) || budget) && !q.has(LIST);
     (nothing && asked && !needs_said(q.padded).is_empty())
         .then_some(Reading::Command(Request::Pick))
 }

@@ -254,19 +254,9 @@ pub(super) fn ranking_after_news(padded: &str) -> bool {
 /// typed does; only the names that mean nothing else (`llama` is a model family, `hf` and
 /// `torch` are too loose in a sentence).
 pub(super) fn engine(padded: &str) -> Option<String> {
-    // As a word of its own (`tgi` inside another word is not TGI; `用tgi部署` is).
-    let alone = |w: &str| {
-        padded.match_indices(w).any(|(at, _)| {
-            let before = padded[..at].chars().next_back();
-            let after = padded[at + w.len()..].chars().next();
-            [before, after]
-                .iter()
-                .all(|c| c.is_none_or(|c| !c.is_ascii_alphanumeric()))
-        })
-    };
     let server = ["sglang", "tgi", "lmdeploy", "trt-llm", "tensorrt-llm"]
         .iter()
-        .find(|w| alone(w))
+        .find(|w| super::text::word_in(padded, w))
         .and_then(|w| crate::vram::Server::parse(w));
     if let Some(s) = server {
         return Some(s.key().to_string());

@@ -4,7 +4,7 @@
 //! subscribe) decide. The words are the lexicon's ([`crate::lexicon::DEADLINE_WORDS`]).
 
 use crate::catalog::Catalog;
-use crate::lexicon::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS};
+use crate::lexicon::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 
 /// Units after which a number belongs to a deadline's time (`前3天`, `in 2 days`).
 const UNITS: &[&str] = &[
@@ -85,7 +85,9 @@ fn forward(s: &str, mut i: usize) -> usize {
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_digit());
-            (whole && DEADLINE_TIME_WORDS.contains(&&trimmed[..word_len])).then_some(word_len)
+            let w = &trimmed[..word_len];
+            (whole && (DEADLINE_TIME_WORDS.contains(&w) || WEEKDAYS.contains(&w)))
+                .then_some(word_len)
         } else {
             DEADLINE_TIME_ZH
                 .iter()

@@ -8,6 +8,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request as make;
+use super::text::word_in;
 
 /// What a card's spec sheet measures.
 const MEASURE: &[&str] = &[
@@ -128,14 +129,4 @@ pub(super) fn feature_asked(q: &Question) -> Option<Reading> {
         return None;
     }
     one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
-}
-
-/// Whether `w` is in `text` as a word of its own (`有没有ecc`; `migrate` holds no `mig`).
-fn word_in(text: &str, w: &str) -> bool {
-    text.match_indices(w).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + w.len()..].chars().next();
-        before.is_none_or(|c| !c.is_ascii_alphanumeric())
-            && after.is_none_or(|c| !c.is_ascii_alphabetic())
-    })
 }

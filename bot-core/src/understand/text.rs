@@ -450,6 +450,17 @@ pub(super) fn tokens(s: &str) -> Vec<String> {
     out
 }
 
+/// Whether `w` is in `text` as a word of its own: no letter or digit right before it, no
+/// letter right after (`有没有ecc`, `用tgi部署`; `migrate` holds no `mig`, `settgings` no `tgi`).
+pub(super) fn word_in(text: &str, w: &str) -> bool {
+    text.match_indices(w).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + w.len()..].chars().next();
+        before.is_none_or(|c| !c.is_ascii_alphanumeric())
+            && after.is_none_or(|c| !c.is_ascii_alphabetic())
+    })
+}
+
 pub(super) fn has(text: &str, words: &[&str]) -> bool {
     words.iter().any(|w| text.contains(w))
 }

@@ -59,14 +59,6 @@ const NOT_NAMES: &[&str] = &[
     "pricing",
     // Four letters that are a platform's with two swapped, yet English.
     "vats",
-    // Days of the week (`cyber monday` is no `modal`); months and holidays are the lexicon's.
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
 ];
 
 /// Words after a number that make it a volume, a length or an amount (`2000万token`, `1000
@@ -197,6 +189,8 @@ pub(super) fn typo_reading(
             && (4..=12).contains(&t.len())
             && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'.')
             && !NOT_NAMES.contains(&t)
+            // Days of the week (`cyber monday` is no `modal`), months and holidays: the lexicon's.
+            && !lexicon::WEEKDAYS.contains(&t)
             && !lexicon::season_said(&format!(" {t} "))
         {
             if t.len() == 4 {

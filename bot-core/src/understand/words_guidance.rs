@@ -6,7 +6,7 @@ use super::text::has;
 /// Guidance asked: a word of [`PICK_WORDS`], or of [`PLACE_PICK_WORDS`] (asking where to rent is
 /// asking to be guided, so a place word is never listed twice).
 pub(super) fn asks_pick(text: &str) -> bool {
-    has(text, PICK_WORDS) || has(text, PLACE_PICK_WORDS)
+    has(text, PICK_WORDS) || has(text, BEGINNER_WORDS) || has(text, PLACE_PICK_WORDS)
 }
 
 pub(super) const PICK_WORDS: &[&str] = &[
@@ -128,9 +128,13 @@ pub(super) const PICK_WORDS: &[&str] = &[
     // `which should I try first`, `先试哪家`: where to begin, asked to be guided.
     "should i try first",
     "should i try",
+    "先用哪",
+];
+/// Where to begin, or what suits a newcomer (`适合新手`, `try first`): guidance, also beside a
+/// barrier said (`barrier_guided`).
+pub(super) const BEGINNER_WORDS: &[&str] = &[
     "try first",
     "先试哪",
-    "先用哪",
     "适合新手",
     "新手友好",
     "for beginners",

@@ -28,23 +28,23 @@ pub fn compute_capability(g: &Gpu) -> Option<(u32, u32)> {
     Some((major.trim().parse().ok()?, minor.trim().parse().ok()?))
 }
 
-/// Whether Transformers loads this MXFP4 request's experts as bf16: the named card is older
-/// than `TRANSFORMERS_MIN_CC`.
-pub fn transformers_dequantizes(req: &FitRequest) -> bool {
+/// Whether `req` runs MXFP4 on `engine` on a named card older than `min`.
+fn mxfp4_below(req: &FitRequest, engine: Engine, min: (u32, u32)) -> bool {
     req.quant == Quant::Mxfp4
-        && req.engine == Engine::Transformers
+        && req.engine == engine
         && req
             .gpu
             .and_then(compute_capability)
-            .is_some_and(|cc| cc < TRANSFORMERS_MIN_CC)
+            .is_some_and(|cc| cc < min)
+}
+
+/// Whether Transformers loads this MXFP4 request's experts as bf16: the named card is older
+/// than `TRANSFORMERS_MIN_CC`.
+pub fn transformers_dequantizes(req: &FitRequest) -> bool {
+    mxfp4_below(req, Engine::Transformers, TRANSFORMERS_MIN_CC)
 }
 
 /// Whether vLLM refuses this MXFP4 request on the named card (older than `VLLM_MIN_CC`).
 pub fn vllm_refuses(req: &FitRequest) -> bool {
-    req.quant == Quant::Mxfp4
-        && req.engine == Engine::Vllm
-        && req
-            .gpu
-            .and_then(compute_capability)
-            .is_some_and(|cc| cc < VLLM_MIN_CC)
+    mxfp4_below(req, Engine::Vllm, VLLM_MIN_CC)
 }
