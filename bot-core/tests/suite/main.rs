@@ -31,6 +31,7 @@ mod corpus43_share;
 mod corpus44_share;
 mod corpus45_share;
 mod corpus47_share;
+mod corpus46_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
