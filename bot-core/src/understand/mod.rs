@@ -186,6 +186,7 @@ mod region_named;
 mod rented_use;
 mod said_few;
 mod said_options;
+mod sizes_before;
 mod sizes_weighed;
 mod spec_asked;
 mod spelled_names;
