@@ -21,6 +21,7 @@ mod card_count;
 mod card_memory;
 mod card_now;
 mod cheaper_when;
+mod community_quants;
 mod count_apart;
 mod cues;
 mod currency_asked;
