@@ -90,6 +90,49 @@ fn exl2_bpw(s: &str) -> String {
     out
 }
 
+/// The next llama.cpp K type above an unsloth `_XL` file of the same bits: that file keeps
+/// more tensors at higher bits than the plain type, and stays below the next one up (DeepSeek
+/// R1, unsloth's table: UD-Q2_K_XL 212 GB against Q3_K_M's 319 GB).
+const XL_ABOVE: &[(&str, &str)] = &[
+    ("q2", "q3_k_m"),
+    ("q3", "q4_k_m"),
+    ("q4", "q5_k_m"),
+    ("q5", "q6_k"),
+    ("q6", "q8_0"),
+];
+
+/// A community format the fit has no size for, said in `norm` (`ud-q2_k_xl`, `q4_k_xl`,
+/// `exl2 4.65bpw`, `2-bit`), with a format of the fit at least as large where one is known.
+pub(super) fn unknown_format(norm: &str) -> Option<(String, Option<&'static str>)> {
+    let words = norm.split(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)));
+    for w in words.map(|w| w.trim_matches('.')) {
+        let lower = w.to_ascii_lowercase();
+        let bare = lower.trim_start_matches("ud-").trim_start_matches("ud_");
+        if let Some(head) = bare
+            .strip_suffix("_xl")
+            .or_else(|| bare.strip_suffix("-xl"))
+        {
+            let above = XL_ABOVE
+                .iter()
+                .find(|(b, _)| head.trim_start_matches('i').starts_with(b))
+                .map(|(_, a)| *a);
+            return Some((w.to_string(), above));
+        }
+        // A bpw `exl2_bpw` reads as a format is no unknown one.
+        if let Some(bits) = lower
+            .strip_suffix("bpw")
+            .and_then(|b| b.parse::<f64>().ok())
+            && exl2_as(bits).is_none()
+        {
+            return Some((w.to_string(), (bits <= 8.0).then_some("int8")));
+        }
+        if ["1bit", "1-bit", "2bit", "2-bit", "3bit", "3-bit"].contains(&lower.as_str()) {
+            return Some((w.to_string(), None));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,5 +159,34 @@ mod tests {
         // 4.65 bits is above int4 and far below int8: no format of the fit holds it.
         assert!(p("exl2 4.65bpw").contains("4.65bpw"));
         assert!(p("exl2 2.5bpw").contains("2.5bpw"));
+    }
+
+    #[test]
+    fn formats_the_fit_cannot_size_are_said() {
+        let u = |s: &str| unknown_format(s);
+        assert_eq!(
+            u("r1 ud-q2_k_xl 要几张"),
+            Some(("ud-q2_k_xl".into(), Some("q3_k_m")))
+        );
+        assert_eq!(u("qwen3 Q4_K_XL"), Some(("Q4_K_XL".into(), Some("q5_k_m"))));
+        assert_eq!(
+            u("exl2 4.65bpw on a 3090"),
+            Some(("4.65bpw".into(), Some("int8")))
+        );
+        assert_eq!(
+            u("dynamic 2-bit on two 4090s"),
+            Some(("2-bit".into(), None))
+        );
+        // Read as a format already: nothing unknown.
+        for s in [
+            "ud-iq1_s",
+            "exl2 4.0bpw",
+            "q4_k_m",
+            "1.58bit",
+            "4bit",
+            "4.0 bpw",
+        ] {
+            assert_eq!(u(s), None, "{s}");
+        }
     }
 }
