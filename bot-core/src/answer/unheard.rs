@@ -57,6 +57,14 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::Quant { word, lines } => {
+            let mut r =
+                Reply::text(Msg::new("understand-unknown-quant").said("word", word.as_str()));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-unknown-quant-above"));
+            }
+            (r, lines)
+        }
         Unheard::Platform { word, lines } => {
             let mut r =
                 Reply::text(Msg::new("understand-unknown-platform").said("word", word.as_str()));

@@ -44,8 +44,24 @@ const PLACE: &[&str] = &[
     "厂商",
 ];
 
+/// Which card asked (`租哪张卡好`): a card, never a place, though `哪` follows `租`.
+const CARD_ASKED: &[&str] = &[
+    "哪张",
+    "哪块",
+    "哪款",
+    "哪种卡",
+    "哪个卡",
+    "哪个显卡",
+    "哪个gpu",
+];
+
 /// Whether `padded` (the question with a space at each end) asks where to rent.
 pub fn place_asked(padded: &str) -> bool {
+    // `租哪张卡`, `租哪款卡`: the card asked, not the place (`租` and `哪` are near in both).
+    let cards_out = CARD_ASKED
+        .iter()
+        .fold(padded.to_string(), |t, w| t.replace(w, " "));
+    let padded = cards_out.as_str();
     let end = padded.trim_end();
     WHERE.iter().any(|w| padded.contains(w))
         || followed(padded, RENT, WHERE_WORD, 2)

@@ -21,7 +21,7 @@ pub(super) fn plain(_: &Catalog, text: &str) -> String {
 }
 
 /// The family word (with its version, `qwen2.5`, `千问2.5`) at the start of `s`, and its length.
-fn family_at(s: &str) -> Option<usize> {
+pub(super) fn family_at(s: &str) -> Option<usize> {
     // The aliases are lower-case; the text may not be (`Qwen`).
     let alias = BRAND_WORDS
         .iter()
@@ -55,7 +55,7 @@ fn size_before(s: &str, end: usize) -> Option<usize> {
 }
 
 /// The size at the start of `s` (`72b`, `1.5B`), its length.
-fn size_at(s: &str) -> Option<usize> {
+pub(super) fn size_at(s: &str) -> Option<usize> {
     let digits = s
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(s.len());

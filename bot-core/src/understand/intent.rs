@@ -153,6 +153,12 @@ fn priced_job(q: &Question) -> Option<Reading> {
     if calendar && super::price::other_currency(q.padded, p).is_some() {
         return None;
     }
+    // `$0.44 per hour is how much a month running 24/7`: one's own price always on with no
+    // card is that price per month (`/convert`), whatever the verb; a card named (`4090
+    // 一小时2块 跑一个月`) makes it a job on that card. A shorter length run stays a job.
+    if matches!(usage, Usage::Always) && q.e.gpus.is_empty() {
+        return None;
+    }
     if calendar
         && !q.has(
             &RUN_WORDS
@@ -191,7 +197,13 @@ fn convert(q: &Question) -> Option<Reading> {
     if !asked && (!q.e.gpus.is_empty() || !q.nothing_to_size() || !q.e.platforms.is_empty()) {
         return None;
     }
-    Some(convert_request(q.padded, p).map_or(Reading::Unknown, Reading::Command))
+    let request = convert_request(q.padded, p).or_else(|| {
+        // `$0.5/h running 24/7, how much`: always on is the 730-hour month.
+        let on = matches!(q.e.usage, Some(Usage::Always)) && p.per.is_some();
+        let month = PriceUnit::Time(crate::units::TimeUnit::Month);
+        on.then(|| make::convert(p, month, None))
+    });
+    Some(request.map_or(Reading::Unknown, Reading::Command))
 }
 
 /// "帮我选个平台", "我是学生 想微调个模型 不知道用什么卡": `/pick`.

@@ -26,6 +26,9 @@ const OWN: &[&str] = &[
     "rig has a ",
     "my ",
     "在colab上",
+    // `on colab's t4`, `kaggle's p100`: the free notebook's card, where an error happened.
+    "colab's ",
+    "kaggle's ",
     "colab上",
     "colab的",
     "on colab",
@@ -92,6 +95,14 @@ const RENT: &[&str] = &[
     "换张",
     "switch to ",
     "upgrade to ",
+    // `OOM … on colab's t4, which card do i need instead`: the card asked after the one that
+    // failed.
+    "which card",
+    "which gpu",
+    "what card",
+    "what gpu",
+    "哪张卡",
+    "什么卡",
     // The cloud turned to (`想在云上跑…`, `which cloud should i move to`).
     "云上",
     "云服务器",
@@ -114,7 +125,9 @@ const FAILED: &[&str] = &[
     "太慢",
     "都慢",
     "out of memory",
+    "outofmemory",
     "oom",
+    "failed to allocate",
     "can't run",
     "cannot run",
     "can't fit",
@@ -155,6 +168,7 @@ const WISH: &[&str] = &[
     "what should i rent",
     "what to rent",
     "should i rent",
+    "instead",
     "租什么",
     "租啥",
     "推荐",
@@ -236,7 +250,12 @@ fn card_like(catalog: &Catalog, t: &str) -> bool {
         && bare.chars().take(3).all(|c| c.is_ascii_digit())
         && ["", "ti", "super", "s"]
             .contains(&bare.trim_start_matches(|c: char| c.is_ascii_digit()));
-    digits > 0 && (catalog.find_gpu(t).is_some() || numbered)
+    // A data-centre card no platform lists any more (`p100`, `k80`): a letter and its number.
+    let mut chars = t.chars();
+    let lettered = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && (2..=3).contains(&chars.clone().count())
+        && chars.all(|c| c.is_ascii_digit());
+    digits > 0 && (catalog.find_gpu(t).is_some() || numbered || lettered)
 }
 
 /// The first of `words` said in `s` at or after byte `from`, with its length.
@@ -272,5 +291,11 @@ mod tests {
             "tired of my 2080ti, which cloud should i use for 32b models",
         );
         assert!(!t.contains("2080ti") && t.contains("32b"), "{t}");
+        // The card an error happened on, with another asked instead.
+        let t = asked_part(
+            &c,
+            "cuda out of memory with qwen2.5-7b fp16 on kaggle's p100, which gpu do i need instead",
+        );
+        assert!(!t.contains("p100") && t.contains("qwen2.5-7b"), "{t}");
     }
 }

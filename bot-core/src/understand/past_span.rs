@@ -178,12 +178,28 @@ pub(super) fn hour_of_day(q: &Question) -> Option<Reading> {
     // Easier there, said as such or set against other hours (`比白天容易租到`) or as usual.
     let weighed = q.has(EASY) && q.has(&["比", "更", "一般", "通常", "usually", "than"]);
     let part = q.has(PART_OF_DAY) && !q.has(ONE_NIGHT) && (q.has(EASIER) || weighed);
-    let asked = (q.has(HOUR) && q.has(EASY)) || (q.has(WHEN) && q.has(BEST)) || part;
-    if !asked || q.has(ALERT_WORDS) || !q.nothing_to_size() || q.e.platforms.len() > 1 {
+    // Two parts of the day set against each other (`晚上便宜还是白天便宜`, `at night or during
+    // the day`), or the hour asked, for a low price as for stock.
+    let parts = PART_OF_DAY.iter().filter(|w| q.padded.contains(*w)).count();
+    let good = q.has(EASY) || q.has(CHEAP);
+    let two_parts = parts >= 2 && !q.has(ONE_NIGHT) && good;
+    let asked = (q.has(HOUR) && good) || (q.has(WHEN) && q.has(BEST)) || part || two_parts;
+    if !asked || q.has(ALERT_WORDS) || q.e.platforms.len() > 1 {
         return None;
     }
-    one(make::trend(&g.gpu, None))
+    // A model named is the job the card is for (`几点有货 我要跑 qwen2.5-32b int4`).
+    super::trend_job::trend_for(q, &g.gpu)
 }
+
+/// A low price asked.
+const CHEAP: &[&str] = &[
+    "便宜",
+    "价格低",
+    "价低",
+    "cheap",
+    "lower price",
+    "lowest price",
+];
 
 #[cfg(test)]
 mod tests {

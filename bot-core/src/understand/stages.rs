@@ -58,6 +58,10 @@ const WORDS: &[Words] = &[
     super::price_row::plain,
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
     |_, t| weighed::distill(t),
+    // `UD-IQ1_S`, `1.58bit`, `exl2 4.0bpw`: community quant names as the fit's formats.
+    super::community_quants::plain,
+    // `8b or 70b on an h100, llama 3.1`: a family said after two weighed sizes goes before them.
+    super::sizes_before::plain,
     // `r1 distill 的qwen 14b`: the distill named by its base, before `r1` is read alone.
     distill_base::plain,
     spoken_forms::plain,

@@ -38,6 +38,22 @@ pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
     if asked > named {
         return None;
     }
+    with_job(&g.gpu, model, q)
+}
+
+/// `/trend <card>`, or with the job when one model is named (`4090 一般几点有货 我要跑
+/// qwen2.5-32b int4`: the rhythm asked, the model the job the answer's other cards must hold);
+/// `None` for a size with no model, which names no job.
+pub(super) fn trend_for(q: &Question, gpu: &str) -> Option<Reading> {
+    match (q.e.models.as_slice(), q.e.sizes.is_empty()) {
+        ([], true) => one(make::trend(gpu, None)),
+        ([model], _) => with_job(gpu, model, q),
+        _ => None,
+    }
+}
+
+/// `/trend <gpu> for <model> [quant] [task]`, over the days said.
+fn with_job(gpu: &str, model: &str, q: &Question) -> Option<Reading> {
     let Request::Fit(fit) = make::fit(
         model,
         q.e.quant,
@@ -49,7 +65,7 @@ pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
     };
     // The job in `/fit`'s own words, which `/trend … for` reads with the same parser.
     let job = fit.words().join(" ");
-    let Request::Trend(mut t) = make::trend(&g.gpu, q.days()) else {
+    let Request::Trend(mut t) = make::trend(gpu, q.days()) else {
         return None;
     };
     t.job = Some(job);

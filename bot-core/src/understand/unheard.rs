@@ -31,6 +31,10 @@ pub enum Unheard {
     /// A model the catalog does not size (`xtts`, `whisper`); `lines`: the question read
     /// without it (the card's specs), to tap.
     Model { word: String, lines: Vec<String> },
+    /// A quantization format the fit has no size for (`UD-Q2_K_XL`, `exl2 4.65bpw`, `2-bit`):
+    /// said back, never sized as another; `lines`: the question read with a format at least
+    /// as large, where one is known.
+    Quant { word: String, lines: Vec<String> },
     /// A cloud the catalog does not hold (`sagemaker`, `aws`); `lines`: the question read
     /// without it, to tap.
     Platform { word: String, lines: Vec<String> },
@@ -143,6 +147,17 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     }
     if let Some(u) = budget(catalog, &norm, &toks) {
         return Some(u);
+    }
+    if let Some((word, above)) = super::community_quants::unknown_format(&norm) {
+        let lines = above
+            .and_then(
+                |q| match read(catalog, &norm.replacen(&word, &format!(" {q} "), 1)) {
+                    Reading::Command(r @ super::Request::Fit(_)) => Some(vec![r.line()]),
+                    _ => None,
+                },
+            )
+            .unwrap_or_default();
+        return Some(Unheard::Quant { word, lines });
     }
     if let Some((word, lines)) = super::unknown_model::unknown_model(catalog, &norm) {
         return Some(Unheard::Model { word, lines });

@@ -5,8 +5,7 @@
 
 use super::Reading;
 use super::alert_cues::told_on_condition;
-use super::question::{Question, one};
-use super::request as make;
+use super::question::Question;
 use super::words::ALERT_WORDS;
 
 /// A day of the week asked.
@@ -36,7 +35,15 @@ const USUAL: &[&str] = &[
     "tend to",
 ];
 /// When, asked.
-const WHEN: &[&str] = &["什么时候", "啥时候", "何时", "when ", "when's", "what time"];
+const WHEN: &[&str] = &[
+    "什么时候",
+    "啥时候",
+    "何时",
+    "when ",
+    "when's",
+    "what time",
+    "几点",
+];
 /// The state waited for: a low price or a card to be had.
 const STATE: &[&str] = &[
     "便宜",
@@ -65,10 +72,10 @@ pub(super) fn usual_time(q: &Question) -> Option<Reading> {
         || !q.has(STATE)
         || q.has(ALERT_WORDS)
         || told_on_condition(q.padded)
-        || !q.nothing_to_size()
         || q.e.platforms.len() > 1
     {
         return None;
     }
-    one(make::trend(&g.gpu, None))
+    // A model named is the job the card is for (`usually in stock when? want to run …`).
+    super::trend_job::trend_for(q, &g.gpu)
 }

@@ -17,13 +17,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus45.tsv");
 /// before it was scored: untuned 266/300 (88.7 %; 292/300 by command alone; 295/300 the
 /// examples file's way), 276/300 (92.0 %; 292/300 by command, 295/300 the examples file's way)
 /// after the labeller's own errors were relabelled (14, each listed with its reason in its
-/// header); 291/300 (97.0 %) after the lead's fixes of session 21 (method words, bitsandbytes, servers, a form said alone, keep an eye on, two sizes weighed). The misses are grouped by mechanism in `docs/misses/corpus45_misses.md`.
+/// header); 291/300 (97.0 %) after the lead's fixes of session 21 (method words, bitsandbytes, servers, a form said alone, keep an eye on, two sizes weighed); 300/300 after helper und_ac's
+/// (sizes before the family, community quant names, llama-server slots with the `-np 4` row
+/// relabelled, the hour of day as /trend with a job, one's own price always on converted, a
+/// pasted log's model and failed card). The misses are grouped by mechanism in `docs/misses/corpus45_misses.md`.
 #[test]
 fn corpus45_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus45", CORPUS);
     assert!(total >= 300, "corpus45: {total} questions");
-    assert!(right >= 291, "corpus45: {right} of {total}");
+    assert!(right >= 300, "corpus45: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
