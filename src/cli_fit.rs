@@ -131,6 +131,13 @@ pub struct FitArgs {
     /// Trainer's 16-bit autocast (a bf16 copy).
     #[arg(long)]
     no_autocast: bool,
+    /// Micro-batches per optimizer step (the chat's `accum=N`; a trainer's
+    /// `gradient_accumulation_steps`). 1: the gradients are freed after each step
+    /// (`zero_grad(set_to_none=True)`) and absent from the next forward pass. Default: the
+    /// trainers' accumulation (LLaMA-Factory's examples 2-8, ms-swift 16 / batch / cards), the
+    /// gradients held through every micro-batch.
+    #[arg(long, value_name = "N")]
+    grad_accum: Option<u32>,
     /// Size the training as Unsloth runs it (the chat's `unsloth`): checkpoints offloaded to
     /// CPU RAM, its own loss over the logits in chunks (fp32 logits of at most 4 GiB a chunk)
     /// on the models whose forward it writes (Llama, Mistral, Qwen, Phi, Gemma-2), Cut Cross
@@ -370,6 +377,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.experts_16bit = a.experts_16bit;
     req.compressed_tensors = a.compressed_tensors;
     req.autocast = !a.no_autocast;
+    req.grad_accum = a.grad_accum;
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;
     // LLaMA-Factory's own preparation (no PEFT fp32 cast), as the chat's `llamafactory=`.

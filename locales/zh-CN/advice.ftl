@@ -77,4 +77,10 @@ advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅�
 advice-assume-optimizer-step = PyTorch 的 AdamW 默认把全部张量一起更新，更新时多占一份与动量同样大小的显存，每张卡 { $gib } GiB，这时激活已经释放：激活一项按两者中较大的计。用 adamw8bit 或 DeepSpeed 自带的优化器没有这份开销。
 advice-assume-fsdp-root = FSDP 会在每张卡上完整保留不归任何一层管的参数（词嵌入和输出头，整个前向和反向传播期间都不拆分），全参微调时还会先算出一整层的梯度再分到各卡：每张卡比自己那一份多占 { $gib } GiB。DeepSpeed ZeRO-3（写 zero3）只在某个模块运行时才把它的参数聚合起来。
 advice-assume-axolotl = 按 axolotl 的训练方式估算：它加载模型时先把词嵌入和输出头转成 fp32，再转回 16 位，PyTorch 的缓存会留着那份 fp32 副本，共 { $gib } GiB，训练步骤用不上的部分会一直占着：nvidia-smi 能看到，但显存不够时 PyTorch 会先把缓存还回去，所以能否放下不算这部分。写 trainer=peft 则按 PEFT 自己的预处理估算。
+advice-assume-grad-accum = { $accum ->
+    [one] 每个微批次更新一次优化器（accum=1）：每次更新后梯度即被释放（zero_grad），下一次前向传播时显存里没有梯度，峰值取激活与“梯度加优化器更新时的临时副本”两者中较大的一个：比梯度累积时每张卡少 { $gib } GiB。释放的显存块仍留在 PyTorch 的缓存里（nvidia-smi 能看到），但显存不够时会先还回去。
+    [same] 这里 accum=1 几乎不改变结果：DeepSpeed ZeRO 和 FSDP 自己保存梯度分片，LoRA 的梯度本来就很小，所以仍按梯度累积的情况估算。
+    [many] 梯度累积 { $n } 个微批次：梯度在每个微批次的前向和反向传播期间都留在卡上，已计入。
+   *[default] 梯度按一直留在显存里计算，梯度累积时就是这样：LLaMA-Factory 的示例配置累积 2 到 8 个微批次，ms-swift 默认累积 16 ÷ 批大小 ÷ 卡数 个。如果每个微批次都更新一次优化器（accum=1，Hugging Face Trainer 的默认设置），每次更新后梯度就会释放，每张卡少需要 { $gib } GiB。
+  }
 advice-assume-torchao-generate = 按 torchao 的 generate.py 的运行方式估算：短提示词，缓存一开始就按 { $positions } 个位置分配好，另有 { $positions } × { $positions } 的因果掩码（{ $mask } GiB，加 --linear_causal_mask 可省掉），每生成一个 token，PyTorch 的朴素注意力实现都要把整个缓存转成 fp32 计算（{ $decode } GiB，逐层进行）。提示词很长时还要另加预填充的显存。

@@ -288,3 +288,52 @@ fn tco_tokens_per_day_reads_like_the_chat_and_no_fit_has_no_break_even() {
     );
     assert!(no_fit.get("busy_cost_per_mtok").is_none(), "{no_fit}");
 }
+
+/// `--grad-accum N` (the chat's `accum=N`): with 1, the gradients of full fine-tuning are not
+/// held beside the forward pass, so less must be allocated; the card's reserved figure stays;
+/// 8 is the default's sum; 0 or an inference run is an error, not a silent default.
+#[test]
+fn grad_accum_one_lowers_what_full_fine_tuning_must_allocate() {
+    let run = |extra: &[&str]| {
+        let mut a = vec![
+            "fit",
+            "--model",
+            "llama-3.2-1b",
+            "--quant",
+            "bf16",
+            "--task",
+            "full",
+            "--context",
+            "4096",
+            "--batch",
+            "4",
+            "--grad-checkpointing",
+            "--gpu",
+            "h100-sxm",
+            "--json",
+        ];
+        a.extend_from_slice(extra);
+        json(&a)
+    };
+    let need = |v: &Value| v["per_gpu_required_gib"].as_f64().unwrap();
+    let default = run(&[]);
+    let one = run(&["--grad-accum", "1"]);
+    let eight = run(&["--grad-accum", "8"]);
+    // Llama-3.2-1B's 1.24e9 gradients in bf16: 2.3 GiB.
+    let saved = need(&default) - need(&one);
+    assert!((2.2..2.4).contains(&saved), "{saved}");
+    assert_eq!(need(&default), need(&eight));
+    assert_eq!(default["per_gpu_gib"], one["per_gpu_gib"]);
+    let bad = gpuscout().run(&[
+        "fit",
+        "--model",
+        "llama-3.2-1b",
+        "--task",
+        "full",
+        "--grad-accum",
+        "0",
+    ]);
+    assert!(!bad.ok, "{}", bad.stdout);
+    let infer = gpuscout().run(&["fit", "--model", "llama-3.2-1b", "--grad-accum", "1"]);
+    assert!(!infer.ok, "{}", infer.stdout);
+}

@@ -69,6 +69,8 @@ HEADER = [
     "# full: every parameter trained in pure bf16 (AdamW state in bf16, no fp32 master weights).",
     "# [[oom]]: the case raised torch.OutOfMemoryError; limit_gib = free at the case's start +",
     "# what was already allocated (the weights).",
+    "# grad_accum = 1: one micro-batch per optimizer step, its gradients freed by",
+    "# zero_grad(set_to_none=True) before the next forward pass.",
 ]
 
 
@@ -180,6 +182,9 @@ def main(args):
             "group": f"training, fit-measure {case.task} ({props.name})",
             # A loop of its own on a bf16 model: no 16-bit autocast (`FitRequest::autocast`).
             "autocast": False,
+            # One micro-batch per step, `zero_grad(set_to_none=True)` after it: no gradient
+            # lives through the next forward pass (`FitRequest::grad_accum`).
+            "grad_accum": 1,
         }
         if case.task == "lora":
             common.update(lora_rank=16, lora_targets="all", lora_dropout=False)

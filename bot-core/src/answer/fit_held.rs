@@ -3,7 +3,9 @@
 //! embedding and head, and in full fine-tuning a unit's gradients before the reduce-scatter),
 //! and the fp32 embedding and head copies axolotl's loader leaves in PyTorch's cache
 //! (`vram::axolotl_fp32_copies_gib`), and what torchao's `generate.py` allocates for its
-//! cache's length (`vram::torchao_generate_gib`). Kept apart from `fit_render` for its length.
+//! cache's length (`vram::torchao_generate_gib`), and the gradients held through the forward
+//! pass by the trainers' gradient accumulation (`vram::grad_accum`). Kept apart from
+//! `fit_render` for its length.
 
 use crate::reply::{Msg, Reply};
 use crate::vram::{FitOptions, FitRequest};
@@ -18,6 +20,29 @@ pub(super) fn push_held(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) 
     if copies >= 0.05 {
         r.push(Msg::new("advice-assume-axolotl").arg("gib", format!("{copies:.1}")));
     }
+    push_grad_accum(r, req, opts);
+}
+
+/// Whether the gradients are counted beside the forward pass (the trainers' accumulation, the
+/// default) or not (`accum=1`), with what one micro-batch per step takes off
+/// (`vram::grad_accum::single_step_saving_gib`); nothing when that is under 0.05 GiB and the
+/// user said nothing (LoRA's gradients are small).
+fn push_grad_accum(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) {
+    let gib = crate::vram::grad_accum::single_step_saving_gib(req, opts);
+    let (accum, n) = match req.grad_accum {
+        None if gib >= 0.05 => ("default", 0),
+        None => return,
+        Some(1) if gib >= 0.05 => ("one", 1),
+        // ZeRO or FSDP, or gradients too small to show: the figure is the accumulating one.
+        Some(1) => ("same", 1),
+        Some(n) => ("many", n),
+    };
+    r.push(
+        Msg::new("advice-assume-grad-accum")
+            .arg("accum", accum)
+            .arg("n", n.to_string())
+            .arg("gib", format!("{gib:.1}")),
+    );
 }
 
 /// Inference through torchao's `generate.py` (`vram::torchao_generate_gib`): the static cache,

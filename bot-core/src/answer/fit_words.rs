@@ -269,7 +269,7 @@ fn engine_option(
 }
 
 /// How it trains: LoRA rank, sharding, optimizer, checkpointing, dropout, the method and
-/// GRPO's settings, the loss head. `false` for another key.
+/// GRPO's settings, gradient accumulation, the loss head. `false` for another key.
 fn training_option(
     req: &mut FitRequest<'_>,
     opts: &mut FitOptions,
@@ -320,6 +320,12 @@ fn training_option(
             req.rollout =
                 vram::Rollout::from_key(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?
         }
+        // Micro-batches per optimizer step (`vram::grad_accum`): `accum=1` frees the gradients
+        // before each forward pass.
+        _ if lexicon::is_grad_accum_key(k) => match lexicon::grad_accum_steps(v) {
+            Some(n) => req.grad_accum = Some(n),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
         // How the loss holds the logits (`vram::LossHead`): `fused` (Liger, CCE), `half`, `fp32`.
         "loss" => req.loss = loss_head(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?,
         _ => return Ok(false),

@@ -23,6 +23,7 @@ mod count;
 mod deadline;
 mod edit;
 mod formats;
+mod grad_accum;
 mod guess;
 mod job_flags;
 mod moe_offload;
@@ -46,6 +47,7 @@ pub use edit::{method_typos, one_edit};
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use moe_offload::{

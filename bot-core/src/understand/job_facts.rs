@@ -274,6 +274,7 @@ const VALUE_KEYS: &[&str] = &[
     "max_steps",
     "gradient_accumulation_steps",
     "grad_accum",
+    "accum",
     "save_steps",
     "logging_steps",
     "boot",

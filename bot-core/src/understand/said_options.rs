@@ -102,6 +102,17 @@ pub(super) fn with_options(catalog: &Catalog, padded: &str, r: Reading) -> Readi
                 };
                 a.options.push(("cpu-moe".to_string(), v));
             }
+            // Gradient accumulation said in the sentence (`lexicon::said_grad_accum`), for a
+            // training run: the typed line's `accum=N`.
+            if !a
+                .options
+                .iter()
+                .any(|(o, _)| crate::lexicon::is_grad_accum_key(o))
+                && a.task.is_some_and(|t| t.is_training())
+                && let Some(n) = crate::lexicon::said_grad_accum(padded)
+            {
+                a.options.push(("accum".to_string(), n.to_string()));
+            }
             Reading::Command(Request::Fit(a))
         }
         Reading::Command(Request::Offers(mut o))

@@ -34,6 +34,7 @@ mod estimate;
 pub mod expert_offload;
 mod fit_report;
 mod fsdp;
+pub mod grad_accum;
 mod infer;
 mod kbit_base;
 pub mod kv_cache;

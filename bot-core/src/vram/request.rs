@@ -187,6 +187,12 @@ pub struct FitRequest<'a> {
     /// `bf16`/`fp16`, LLaMA-Factory, ms-swift). Off: a loop of its own on a model loaded in
     /// 16-bit (PEFT's method comparison, `use_amp: false`); see `train::adapter_input_bytes`.
     pub autocast: bool,
+    /// Micro-batches per optimizer step (training; `accum=N`, `--grad-accum N`). `None`: the
+    /// trainers' own, which accumulate (LLaMA-Factory's example configs 2-8, ms-swift 16 ÷
+    /// batch ÷ cards), so the gradients live through every micro-batch's forward pass;
+    /// `Some(1)`: one micro-batch per step, whose gradients `zero_grad(set_to_none=True)` frees
+    /// before the next forward (`vram::grad_accum`).
+    pub grad_accum: Option<u32>,
     /// Whether a LoRA / Q-LoRA on a bitsandbytes 4-bit base uses double quantization
     /// (`bnb_4bit_use_double_quant=True`; training only; default on; `dq=off` /
     /// `--no-double-quant`): each block of 64 weights keeps an 8-bit absmax and every 256
@@ -437,6 +443,7 @@ impl<'a> FitRequest<'a> {
             mixed_precision: false,
             kbit_upcast: true,
             autocast: true,
+            grad_accum: None,
             double_quant: true,
             load_warmup: true,
             whole_load: false,
@@ -610,6 +617,15 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
         && (u == 0 || u > MAX_UBATCH || req.engine != super::Engine::Llamacpp)
     {
         return Err(FitError::BadValue(format!("ub={u} ({})", req.engine.key())));
+    }
+    // `accum=N` is a training setting: out of range, or on an inference run, it is answered.
+    if let Some(n) = req.grad_accum
+        && (n == 0 || n > super::grad_accum::MAX_GRAD_ACCUM || !req.task.is_training())
+    {
+        return Err(FitError::BadValue(format!(
+            "accum={n} ({})",
+            req.task.key()
+        )));
     }
     super::method::check(req)?;
     if req.method == super::Method::Grpo

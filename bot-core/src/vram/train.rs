@@ -170,7 +170,7 @@ fn activations(
     c: &Common,
     head_dequant: f64,
     free: Option<f64>,
-) -> f64 {
+) -> Held {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
     let stream = if super::kbit_base::prepared_by_peft(req.quant)
         && req.task != Task::Full
@@ -257,10 +257,21 @@ fn activations(
     // With checkpointing the recomputed layer, its scores included, and the loss head are not
     // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
-    let a = if req.grad_checkpointing {
-        checkpoints * stream * shape.hidden as f64 * tb + (per_layer * tb + scores).max(loss)
+    let (layers_held, one_layer) = if req.grad_checkpointing {
+        (
+            checkpoints * stream * shape.hidden as f64 * tb,
+            per_layer * tb + scores,
+        )
     } else {
-        layers * per_layer * tb + loss + scores
+        (
+            layers * per_layer * tb + scores,
+            per_layer * tb + scores / layers.max(1.0),
+        )
+    };
+    let a = if req.grad_checkpointing {
+        layers_held + one_layer.max(loss)
+    } else {
+        layers_held + loss
     };
     // DoRA's weight norm of the layer running (`method::dora_transient_bytes`).
     let dora_norm = if req.dora && req.task.is_training() && req.task != Task::Full {
@@ -268,7 +279,30 @@ fn activations(
     } else {
         0.0
     };
-    a + head_dequant + dora_norm
+    // The head's backward (`grad_accum::head_transient_bytes`): nothing vocabulary-wide for a
+    // fused loss or Unsloth's own, which make the logits' gradient in the forward pass.
+    let fused = req.loss == LossHead::Fused || req.unsloth;
+    let head_transient = if fused {
+        0.0
+    } else {
+        super::grad_accum::head_transient_bytes(shape, tb_logits, tb)
+    };
+    Held {
+        peak: a + head_dequant + dora_norm,
+        layers_held,
+        one_layer,
+        head_transient,
+    }
+}
+
+/// The activations' peak (`activations`) and the parts of it the single-step peak reads
+/// (`grad_accum::Phases`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Held {
+    peak: f64,
+    layers_held: f64,
+    one_layer: f64,
+    head_transient: f64,
 }
 
 /// The parameters that train: every one in full fine-tuning, else the adapters on the
@@ -393,12 +427,17 @@ fn step_activations(
     c: &Common,
     r: &Resident,
     (head_dequant, free): (f64, Option<f64>),
-) -> f64 {
+) -> Held {
     // FSDP's unsharded gradients live during the backward pass, with the activations.
-    activations(shape, req, c, head_dequant, free)
-        + autocast_copies(shape, req, r.base_c / r.base)
+    let held = activations(shape, req, c, head_dequant, free);
+    let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, r.zero, c.cards)
+        + deepspeed_ipg_bytes(opts, r.zero, c.cards);
+    Held {
+        peak: held.peak + beside,
+        layers_held: held.layers_held + beside,
+        ..held
+    }
 }
 
 /// The transient part of the peak: the activations `a`, or what is live at another moment of
@@ -412,7 +451,6 @@ fn transient_peak(
 ) -> f64 {
     // The optimizer step's intermediate is live after the backward pass has freed the
     // activations: the transient part of the peak is the larger of the two.
-    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
     // GRPO's rollout by the policy: the completions' KV cache, before the loss forward.
     let rollout = if req.method == super::Method::Grpo {
         let per_seq = c.kv_tok * c.tokens + c.kv_seq;
@@ -420,14 +458,27 @@ fn transient_peak(
     } else {
         0.0
     };
+    a.max(step_bytes(req, opts, c, zero, (trainable, k)))
+        .max(rollout)
+}
+
+/// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
+/// share of the parameters, or DeepSpeed's step on a gradient partition.
+fn step_bytes(
+    req: &FitRequest,
+    opts: &FitOptions,
+    c: &Common,
+    zero: Zero,
+    (trainable, k): (f64, f64),
+) -> f64 {
+    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
     // An offloaded optimizer steps on the CPU: no intermediate on the card.
-    let step = if super::offload::steps_on_cpu(opts, zero) {
+    if super::offload::steps_on_cpu(opts, zero) {
         0.0
     } else {
         (foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
             .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
-    };
-    a.max(step).max(rollout)
+    }
 }
 
 /// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.
@@ -482,7 +533,8 @@ pub(super) fn compute_train(
         req,
         r.ctx + base_c + ref_w + adapter_weights + grads_c + optim_c,
     );
-    let a = step_activations(shape, req, opts, c, &r, (head_dequant, free));
+    let held_a = step_activations(shape, req, opts, c, &r, (head_dequant, free));
+    let a = held_a.peak;
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
     // An older Unsloth's RoPE caches, one per attention layer (`vram::unsloth_release`).
     let ctx = r.ctx + super::unsloth_release::rope_cache_bytes(shape, req);
@@ -490,8 +542,13 @@ pub(super) fn compute_train(
     let ctx = ctx + colocated_vllm_bytes(req, c);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
+    // One micro-batch per optimizer step (`vram::grad_accum`): no gradient beside the forward
+    // pass; their freed blocks stay in the allocator's cache (`cached`, releasable).
+    let step = (a, step_bytes(req, opts, c, zero, (trainable, k)));
+    let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
-    let held = base_c + ref_w + adapter_weights + grads_c + optim_c + a + reserve + round_trip;
+    let held =
+        base_c + ref_w + adapter_weights + grads_c + optim_c + a + reserve + round_trip + cached;
     let loaded = loaded_weight_bytes(shape, req, w_total) * r.w_share;
     let load_in = (r.w_share, loaded, peft_fp32_cast(req));
     let load = super::bnb_load::beyond(shape, req, zero, load_in, (ctx, held))
@@ -499,7 +556,7 @@ pub(super) fn compute_train(
         + super::unsloth_fp32::cast_copy_bytes(shape, req);
     // A trainer that loads the whole model on every card first (`vram::whole_load`): a peak
     // the card must hold, not a reserve the step can reuse.
-    let step_held = ctx + held - reserve - round_trip;
+    let step_held = ctx + held - reserve - round_trip - cached;
     let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, step_held));
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
@@ -516,17 +573,60 @@ pub(super) fn compute_train(
             0.0,
             a,
             grads_c + optim_c,
-            ctx + reserve + round_trip + load + whole,
+            ctx + reserve + round_trip + load + whole + cached,
         ],
         a * n,
         (grads_c + optim_c) * n,
     );
-    p.releasable = reserve + round_trip + load;
+    p.releasable = reserve + round_trip + load + cached;
     p.parallelism = parallelism(cards, r.layered, zero);
     if sharded_gptq {
         as_one_card(shape, req, opts, c, &mut p);
     }
     p
+}
+
+/// `accum=1` (`grad_accum::single_step`): the transient peak of one micro-batch per step
+/// (`grad_accum::single_step_peak`) with the gradients out of the resident tensors, and the
+/// blocks they leave in the caching allocator. Returns (transient, resident gradients, cached);
+/// otherwise the accumulating figures unchanged. `a`: the accumulating transient
+/// (`transient_peak`), `step`: the optimizer step's intermediate. The cached blocks keep the
+/// card's reserved figure where it was: the GPU-measured `max_memory_reserved` of one
+/// micro-batch per step stays near the gradient-inclusive sum (docs/fit-reference.md,
+/// "Thirtieth pass").
+fn single_step(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    (r, zero): (&Resident, Zero),
+    held: Held,
+    (a, step): (f64, f64),
+) -> (f64, f64, f64) {
+    if !super::grad_accum::single_step(req, opts, zero) {
+        return (a, r.grads_c, 0.0);
+    }
+    // The gradients themselves (a layer split's share), not DDP's buckets, which stay.
+    let trainable = trainable_params(shape, req, opts);
+    let grads = (trainable * 2.0 * r.l_share).min(r.grads_c);
+    let (head_grads, tied_embedding_grad) = super::grad_accum::head_grad_bytes(shape, req);
+    let layers = shape.layers.max(1) as f64;
+    let embeddings = head_grads + if shape.tied { 0.0 } else { head_grads };
+    let phases = super::grad_accum::Phases {
+        activations: held.peak,
+        layers_held: held.layers_held,
+        one_layer: held.one_layer,
+        head_transient: held.head_transient,
+        grads,
+        head_grads,
+        layer_grads: ((grads - embeddings) / layers).max(0.0),
+        tied_embedding_grad,
+        step,
+    };
+    // The single-step peak is above the activations and the step alone; `a` is larger only
+    // with GRPO's rollout, which comes before the forward pass: no gradient then.
+    let t = super::grad_accum::single_step_peak(&phases).max(a);
+    let cached = (grads + a - t).max(0.0);
+    (t, r.grads_c - grads, cached)
 }
 
 /// How a training job spreads over its cards.

@@ -53,6 +53,10 @@ struct Row {
     /// `measure.py --train` runs its own loop on a bf16 model: false.
     #[serde(default)]
     autocast: Option<bool>,
+    /// Micro-batches per optimizer step (`FitRequest::grad_accum`); absent = the trainers'
+    /// accumulating default. `measure.py --train` steps after every micro-batch: 1.
+    #[serde(default)]
+    grad_accum: Option<u32>,
     /// Full fine-tuning with fp32 master weights and moments; absent = false.
     #[serde(default)]
     mixed_precision: bool,
@@ -146,6 +150,8 @@ struct Oom {
     lora_dropout: Option<bool>,
     #[serde(default)]
     autocast: Option<bool>,
+    #[serde(default)]
+    grad_accum: Option<u32>,
     group: String,
     /// Memory the job could use on the card when it ran out (GiB, tensors).
     limit_gib: f64,
@@ -170,6 +176,7 @@ impl Oom {
             lora_targets: self.lora_targets.clone(),
             lora_dropout: self.lora_dropout,
             autocast: self.autocast,
+            grad_accum: self.grad_accum,
             group: Some(self.group.clone()),
             measures: "allocated".into(),
             measured_gib: self.limit_gib,
@@ -347,6 +354,7 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
     if let Some(a) = r.autocast {
         req.autocast = a;
     }
+    req.grad_accum = r.grad_accum;
     req.mixed_precision = r.mixed_precision;
     if let Some(u) = r.kbit_upcast {
         req.kbit_upcast = u;

@@ -44,6 +44,7 @@ mod fit_diffusion;
 mod fit_edge;
 mod fit_fsdp;
 mod fit_gpu_measured;
+mod fit_grad_accum;
 mod fit_heldout10_mechanisms;
 mod fit_heldout12_mechanisms;
 mod fit_heldout13_mechanisms;
