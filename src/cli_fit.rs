@@ -476,6 +476,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         },
         vllm_max_seqs: a.max_num_seqs,
         server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
+        ollama: a
+            .engine
+            .as_deref()
+            .is_some_and(bot_core::vram::ollama::is_ollama_word),
         server_fraction: match &a.mem_fraction {
             Some(f) => Some(bot_core::vram::vllm_utilization(f).ok_or_else(|| {
                 anyhow!("--mem-fraction must be a share in (0, 1] or a percentage, not `{f}`")
