@@ -366,7 +366,10 @@ fit-warn-ollama-ps = ℹ️ Ollama's own estimate (its llm/memory.go formula, re
     } (KV { $kv } GiB, a { $graph } GiB graph reserved on each card with layers){ $card ->
         [yes] , { $spill ->
             [yes] { $cpu }%/{ $gpu }% CPU/GPU
-           *[other] 100% GPU
+           *[other] 100% GPU{ $tight ->
+                [yes] , but inside this estimate's ±{ $margin }% of the card: Ollama 0.12 and later lay the model out by measuring instead and may put part of it on the CPU
+               *[other] {""}
+            }
         }
        *[other] {""}
     }. It sums the weights, cache, graph and a spare layer per card, so it is above what the cards hold; the figures above are llama.cpp's buffers, what nvidia-smi shows. Ollama before 0.11 opens 4 (up to 0.6.0) or 2 (0.6.8 to 0.7) slots when the model still fits that way, each holding the full context: set OLLAMA_NUM_PARALLEL to pin it.

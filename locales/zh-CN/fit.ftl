@@ -404,7 +404,10 @@ fit-warn-ollama-projector = ℹ️ Ollama 会把视觉投影器作为单独的 1
 fit-warn-ollama-ps = ℹ️ Ollama 自己的估算（它的 llm/memory.go 公式，按 ollama@000ce020 读取；即 `ollama ps` 的 SIZE 一栏）：{ $size }（{ $gib } GiB），num_ctx { $ctx } × { $parallel } 个并发槽（KV { $kv } GiB，每张放了层的卡各预留 { $graph } GiB 计算图）{ $card ->
         [yes] ，{ $spill ->
             [yes] { $cpu }%/{ $gpu }% CPU/GPU
-           *[other] 100% GPU
+           *[other] 100% GPU{ $tight ->
+                [yes] ，但离显卡容量不到这个估算的 ±{ $margin }%：Ollama 0.12 及以后改为实测布局，可能把一部分放到 CPU 上
+               *[other] {""}
+            }
         }
        *[other] {""}
     }。它把权重、缓存、计算图和每张卡一层备用空间都加在一起，所以比显卡实际占用高；上面的数字是 llama.cpp 实际分配的缓冲区，也就是 nvidia-smi 显示的数。0.11 之前的 Ollama 在放得下时会自动开 4 个（0.6.0 及以前）或 2 个（0.6.8 到 0.7）并发槽，每个槽都占满整个上下文：用 OLLAMA_NUM_PARALLEL 固定它。

@@ -487,6 +487,7 @@ pub(super) fn notes(
     req: &FitRequest,
     opts: &FitOptions,
     est: Option<&OllamaEstimate>,
+    margin_pct: f64,
 ) -> Vec<crate::reply::Msg> {
     use crate::reply::Msg;
     if !opts.ollama || req.engine != Engine::Llamacpp || req.task.is_training() {
@@ -507,6 +508,16 @@ pub(super) fn notes(
             .arg("cpu", cpu as u32)
             .arg("gpu", (100 - cpu.min(100)) as u32)
             .arg("spill", if e.fully_loaded() { "no" } else { "yes" })
+            .arg(
+                "tight",
+                match req.gpu {
+                    Some(g) if verdict(e, g.usable_gib() * super::GIB, margin_pct) == "tight" => {
+                        "yes"
+                    }
+                    _ => "no",
+                },
+            )
+            .arg("margin", margin_pct.round() as u32)
             .arg("graph", gib(e.graph))
             .arg("kv", gib(e.kv)),
     ];
@@ -523,4 +534,20 @@ pub(super) fn notes(
         );
     }
     out
+}
+
+/// Ollama's verdict on cards of `free` bytes each: `no` when it leaves layers on the CPU,
+/// `tight` when every layer is on the cards but the busiest card's share, widened by the
+/// estimate's margin (`margin_pct`), passes `free` (Ollama 0.12 and later lay the model out by
+/// measuring its graphs, not by this formula, and may split it there), else `fits`.
+pub fn verdict(e: &OllamaEstimate, free: f64, margin_pct: f64) -> &'static str {
+    if !e.fully_loaded() {
+        return "no";
+    }
+    let busiest = e.per_card.iter().copied().max().unwrap_or(0) as f64;
+    if busiest * (1.0 + margin_pct.max(0.0) / 100.0) > free {
+        "tight"
+    } else {
+        "fits"
+    }
 }

@@ -192,7 +192,12 @@ pub fn estimate_with(
     }
     // Ollama's own estimate beside llama.cpp's (`vram::ollama`).
     report.ollama = super::ollama::estimate(&shape, req, opts);
-    warnings.extend(super::ollama::notes(req, opts, report.ollama.as_ref()));
+    warnings.extend(super::ollama::notes(
+        req,
+        opts,
+        report.ollama.as_ref(),
+        report.margin_pct,
+    ));
     report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
     report.warnings = warnings;
     Ok(report)
