@@ -36,7 +36,8 @@ pub struct FitArgs {
     beams: u32,
     /// transformers | vllm | llamacpp | ollama | sglang | tgi | lmdeploy | trt-llm (default:
     /// transformers; vllm for a service, --batch > 1). SGLang, TGI, LMDeploy and TensorRT-LLM are
-    /// sized in vLLM's class with their own pool rule
+    /// sized in vLLM's class with their own pool rule; ollama is llama.cpp's figure plus Ollama's
+    /// own estimate (what `ollama ps` shows, and the layers it leaves on the CPU)
     #[arg(long)]
     engine: Option<String>,
     /// The server's own memory fraction: SGLang's --mem-fraction-static, TGI's
