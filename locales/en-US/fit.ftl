@@ -372,11 +372,11 @@ fit-warn-ollama-ps = ℹ️ Ollama's own estimate (its llm/memory.go formula, re
             }
         }
        *[other] {""}
-    }. It sums the weights, cache, graph and a spare layer per card, so it is above what the cards hold; the figures above are llama.cpp's buffers, what nvidia-smi shows. Ollama before 0.11 opens 4 (up to 0.6.0) or 2 (0.6.8 to 0.7) slots when the model still fits that way, each holding the full context: set OLLAMA_NUM_PARALLEL to pin it.
-fit-warn-ollama-spill = ❌ Under Ollama: its estimate exceeds { $cards ->
-        [one] the { $card }'s
-       *[other] the { $cards } × { $card }'s
-    } { $free } GiB each, so Ollama puts { $cpu_layers } of { $layers } layers on the CPU (a CPU/GPU split in `ollama ps`) and runs slower, even where llama.cpp's own buffers would fit. Fewer tokens of context, a smaller quantization or q8_0 cache (with flash attention), or another card keep it all on the GPU.
+    }. It is Ollama's own sum (weights, cache, a graph and a spare layer per card), which decides how many layers it puts on the cards, not what the cards hold: the figures above are llama.cpp's buffers, what nvidia-smi shows. Ollama before 0.11 opens 4 (up to 0.6.0) or 2 (0.6.8 to 0.7) slots when the model still fits that way, each holding the full context: set OLLAMA_NUM_PARALLEL to pin it.
+fit-warn-ollama-spill = ❌ Under Ollama: its estimate exceeds { $several ->
+        [yes] the { $free } GiB of each of the { $cards } × { $card }
+       *[other] the { $card }'s { $free } GiB
+    }, so Ollama puts { $cpu_layers } of { $layers } layers on the CPU (a CPU/GPU split in `ollama ps`) and runs slower. Fewer tokens of context, a smaller quantization or q8_0 cache (with flash attention), or another card keep it all on the GPU.
 fit-warn-ollama-unknown = ℹ️ Ollama's own estimate (what `ollama ps` shows, and whether it puts layers on the CPU) is not modelled for this architecture: only llama.cpp's figure, what the cards hold, is given.
 fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
 fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).

@@ -410,11 +410,11 @@ fit-warn-ollama-ps = ℹ️ Ollama 自己的估算（它的 llm/memory.go 公式
             }
         }
        *[other] {""}
-    }。它把权重、缓存、计算图和每张卡一层备用空间都加在一起，所以比显卡实际占用高；上面的数字是 llama.cpp 实际分配的缓冲区，也就是 nvidia-smi 显示的数。0.11 之前的 Ollama 在放得下时会自动开 4 个（0.6.0 及以前）或 2 个（0.6.8 到 0.7）并发槽，每个槽都占满整个上下文：用 OLLAMA_NUM_PARALLEL 固定它。
-fit-warn-ollama-spill = ❌ 用 Ollama 时：它的估算超过了{ $cards ->
-        [one] { $card }
-       *[other] { $cards } 张 { $card } 每张
-    }的 { $free } GiB，所以 Ollama 会把 { $layers } 层中的 { $cpu_layers } 层放到 CPU 上（`ollama ps` 会显示 CPU/GPU 分摊），速度变慢，即使 llama.cpp 自己的缓冲区放得下。减少上下文长度、换更小的量化或 q8_0 缓存（需开 FlashAttention）、或换卡，才能全部放在 GPU 上。
+    }。这是 Ollama 自己算的总和（权重、缓存、每张卡的计算图和一层备用空间），它据此决定把多少层放到显卡上，并不是显卡实际占用：上面的数字是 llama.cpp 实际分配的缓冲区，也就是 nvidia-smi 显示的数。0.11 之前的 Ollama 在放得下时会自动开 4 个（0.6.0 及以前）或 2 个（0.6.8 到 0.7）并发槽，每个槽都占满整个上下文：用 OLLAMA_NUM_PARALLEL 固定它。
+fit-warn-ollama-spill = ❌ 用 Ollama 时：它的估算超出了 { $several ->
+        [yes] { $cards } 张 { $card }（每张 { $free } GiB）
+       *[other] { $card } 的 { $free } GiB
+    }，所以 Ollama 会把 { $layers } 层中的 { $cpu_layers } 层放到 CPU 上（`ollama ps` 会显示 CPU/GPU 分摊），速度变慢。减少上下文长度、换更小的量化或 q8_0 缓存（需开 FlashAttention）、或换卡，才能全部放在 GPU 上。
 fit-warn-ollama-unknown = ℹ️ 这种架构还没有对 Ollama 自己的估算建模（`ollama ps` 显示的数，以及它是否把层放到 CPU 上）：这里只给出 llama.cpp 的数字，也就是显卡实际占用。
 fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
 fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。

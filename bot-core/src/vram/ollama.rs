@@ -528,6 +528,7 @@ pub(super) fn notes(
             Msg::new("fit-warn-ollama-spill")
                 .arg("card", g.name.clone())
                 .arg("cards", req.cards)
+                .arg("several", if req.cards > 1 { "yes" } else { "no" })
                 .arg("free", super::round2(g.usable_gib()))
                 .arg("cpu_layers", (e.layers_model - e.layers_offloaded) as u32)
                 .arg("layers", e.layers_model as u32),
