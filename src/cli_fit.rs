@@ -36,7 +36,8 @@ pub struct FitArgs {
     beams: u32,
     /// transformers | vllm | llamacpp | ollama | sglang | tgi | lmdeploy | trt-llm (default:
     /// transformers; vllm for a service, --batch > 1). SGLang, TGI, LMDeploy and TensorRT-LLM are
-    /// sized in vLLM's class with their own pool rule
+    /// sized in vLLM's class with their own pool rule; ollama is llama.cpp's figure plus Ollama's
+    /// own estimate (what `ollama ps` shows, and the layers it leaves on the CPU)
     #[arg(long)]
     engine: Option<String>,
     /// The server's own memory fraction: SGLang's --mem-fraction-static, TGI's
@@ -484,6 +485,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         },
         vllm_max_seqs: a.max_num_seqs,
         server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
+        ollama: a
+            .engine
+            .as_deref()
+            .is_some_and(bot_core::vram::ollama::is_ollama_word),
         server_fraction: match &a.mem_fraction {
             Some(f) => Some(bot_core::vram::vllm_utilization(f).ok_or_else(|| {
                 anyhow!("--mem-fraction must be a share in (0, 1] or a percentage, not `{f}`")

@@ -360,5 +360,23 @@ fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image
   }
 fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 starts Llama-3.2-Vision with a profile that encodes one image of 4 tiles for every sequence it may run at once (max_num_seqs { $seqs }): { $gib } GiB on top of the weights. seqs={ $few } (vLLM --max-num-seqs) makes it { $few_gib } GiB; the default 256 is what kills these servers at start-up (vllm#9445).
 fit-warn-ollama-projector = ℹ️ Ollama loads the vision projector as its own 16-bit file on the first card ({ $weights } GiB, whatever the text model's quantization) and reserves { $graph } GiB for its graph: the attention over every tile of the largest image at once (Ollama's own estimate, what `ollama ps` shows).
+fit-warn-ollama-ps = ℹ️ Ollama's own estimate (its llm/memory.go formula, read at ollama@000ce020; what `ollama ps` shows as SIZE): { $size } ({ $gib } GiB) at num_ctx { $ctx } × { $parallel } { $parallel ->
+        [one] slot
+       *[other] slots
+    } (KV { $kv } GiB, a { $graph } GiB graph reserved on each card with layers){ $card ->
+        [yes] , { $spill ->
+            [yes] { $cpu }%/{ $gpu }% CPU/GPU
+           *[other] 100% GPU{ $tight ->
+                [yes] , but inside this estimate's ±{ $margin }% of the card: Ollama 0.12 and later lay the model out by measuring instead and may put part of it on the CPU
+               *[other] {""}
+            }
+        }
+       *[other] {""}
+    }. It is Ollama's own sum (weights, cache, a graph and a spare layer per card), which decides how many layers it puts on the cards, not what the cards hold: the figures above are llama.cpp's buffers, what nvidia-smi shows. Ollama before 0.11 opens 4 (up to 0.6.0) or 2 (0.6.8 to 0.7) slots when the model still fits that way, each holding the full context: set OLLAMA_NUM_PARALLEL to pin it.
+fit-warn-ollama-spill = ❌ Under Ollama: its estimate exceeds { $several ->
+        [yes] the { $free } GiB of each of the { $cards } × { $card }
+       *[other] the { $card }'s { $free } GiB
+    }, so Ollama puts { $cpu_layers } of { $layers } layers on the CPU (a CPU/GPU split in `ollama ps`) and runs slower. Fewer tokens of context, a smaller quantization or q8_0 cache (with flash attention), or another card keep it all on the GPU.
+fit-warn-ollama-unknown = ℹ️ Ollama's own estimate (what `ollama ps` shows, and whether it puts layers on the CPU) is not modelled for this architecture: only llama.cpp's figure, what the cards hold, is given.
 fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
 fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).

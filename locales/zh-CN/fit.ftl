@@ -401,5 +401,20 @@ fit-warn-vision-image = ℹ️ vLLM 启动时的显存预估会编码处理器�
   }
 fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 启动 Llama-3.2-Vision 时的显存预估，会为它可能同时处理的每条序列各编码一张 4 块切图的图片（max_num_seqs { $seqs }）：在权重之外还要 { $gib } GiB。写 seqs={ $few }（即 vLLM 的 --max-num-seqs）可降到 { $few_gib } GiB；默认的 256 正是这类服务启动即爆显存的原因（vllm#9445）。
 fit-warn-ollama-projector = ℹ️ Ollama 会把视觉投影器作为单独的 16 位文件加载到第一张卡上（{ $weights } GiB，与文本模型的量化无关），并为其计算图预留 { $graph } GiB：对最大图片所有切块一次性做注意力（这是 Ollama 自己的估算，也就是 `ollama ps` 显示的数）。
+fit-warn-ollama-ps = ℹ️ Ollama 自己的估算（它的 llm/memory.go 公式，按 ollama@000ce020 读取；即 `ollama ps` 的 SIZE 一栏）：{ $size }（{ $gib } GiB），num_ctx { $ctx } × { $parallel } 个并发槽（KV { $kv } GiB，每张放了层的卡各预留 { $graph } GiB 计算图）{ $card ->
+        [yes] ，{ $spill ->
+            [yes] { $cpu }%/{ $gpu }% CPU/GPU
+           *[other] 100% GPU{ $tight ->
+                [yes] ，但离显卡容量不到这个估算的 ±{ $margin }%：Ollama 0.12 及以后改为实测布局，可能把一部分放到 CPU 上
+               *[other] {""}
+            }
+        }
+       *[other] {""}
+    }。这是 Ollama 自己算的总和（权重、缓存、每张卡的计算图和一层备用空间），它据此决定把多少层放到显卡上，并不是显卡实际占用：上面的数字是 llama.cpp 实际分配的缓冲区，也就是 nvidia-smi 显示的数。0.11 之前的 Ollama 在放得下时会自动开 4 个（0.6.0 及以前）或 2 个（0.6.8 到 0.7）并发槽，每个槽都占满整个上下文：用 OLLAMA_NUM_PARALLEL 固定它。
+fit-warn-ollama-spill = ❌ 用 Ollama 时：它的估算超出了 { $several ->
+        [yes] { $cards } 张 { $card }（每张 { $free } GiB）
+       *[other] { $card } 的 { $free } GiB
+    }，所以 Ollama 会把 { $layers } 层中的 { $cpu_layers } 层放到 CPU 上（`ollama ps` 会显示 CPU/GPU 分摊），速度变慢。减少上下文长度、换更小的量化或 q8_0 缓存（需开 FlashAttention）、或换卡，才能全部放在 GPU 上。
+fit-warn-ollama-unknown = ℹ️ 这种架构还没有对 Ollama 自己的估算建模（`ollama ps` 显示的数，以及它是否把层放到 CPU 上）：这里只给出 llama.cpp 的数字，也就是显卡实际占用。
 fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
 fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。

@@ -704,6 +704,68 @@ fn cache_types_and_server_fractions_size_the_same_in_both() {
     assert!(!gpuscout(&bad_f).ok);
 }
 
+/// Ollama's own estimate (`vram::ollama`): the chat's `engine=ollama` is the CLI's
+/// `--engine ollama`, with Ollama's default context (2048) where none is said, and the JSON
+/// carries the `ollama ps` figure and the layers on the cards.
+#[test]
+fn ollamas_own_estimate_is_the_same_in_both() {
+    let chat_spill = chat("/fit qwen2.5-72b q4_k_m 2x4090 ctx=32k engine=ollama");
+    let spill = [
+        "fit",
+        "--model",
+        "qwen2.5-72b",
+        "--quant",
+        "q4_k_m",
+        "--gpu",
+        "rtx-4090",
+        "--gpus",
+        "2",
+        "--context",
+        "32768",
+        "--engine",
+        "ollama",
+    ];
+    assert_eq!(chat_spill, text(&spill));
+    assert!(
+        chat_spill.contains("of 81 layers on the CPU"),
+        "{chat_spill}"
+    );
+    let mut j = spill.to_vec();
+    j.push("--json");
+    let v = json(&j);
+    assert_eq!(v["ollama"]["layers_model"], 81);
+    assert!(v["ollama"]["layers_offloaded"].as_u64().unwrap() < 81);
+    // No context said: Ollama's 2048 in both, every layer on the card.
+    let chat_fit = chat("/fit qwen2.5-14b q4_k_m 4090 ollama");
+    let fit = [
+        "fit",
+        "--model",
+        "qwen2.5-14b",
+        "--quant",
+        "q4_k_m",
+        "--gpu",
+        "rtx-4090",
+        "--engine",
+        "ollama",
+    ];
+    assert_eq!(chat_fit, text(&fit));
+    assert!(chat_fit.contains("num_ctx 2048"), "{chat_fit}");
+    assert!(chat_fit.contains("100% GPU"), "{chat_fit}");
+    // llama.cpp itself says nothing of Ollama.
+    let plain = text(&[
+        "fit",
+        "--model",
+        "qwen2.5-14b",
+        "--quant",
+        "q4_k_m",
+        "--gpu",
+        "rtx-4090",
+        "--engine",
+        "llamacpp",
+    ]);
+    assert!(!plain.contains("ollama ps"), "{plain}");
+}
+
 /// Held-out 16's method words size the same job in both: `method=dpo` / `--method dpo`, DoRA,
 /// GRPO's completions and rollout, `ref=off` / `--no-ref` (`vram::method`).
 #[test]

@@ -259,7 +259,11 @@ fn read_option_word(
     }
     if let Ok(e) = w.parse::<Engine>() {
         // A server in vLLM's class keeps its own name (and pool rule), as `engine=sglang` does.
-        let key = vram::Server::parse(w).map_or(e.key(), |s| s.key());
+        let key = if vram::ollama::is_ollama_word(w) {
+            "ollama"
+        } else {
+            vram::Server::parse(w).map_or(e.key(), |s| s.key())
+        };
         line.options.push(("engine".into(), key.to_string()));
         return Ok(true);
     }
@@ -462,6 +466,10 @@ pub fn settle<'a>(
     req.grad_checkpointing = gc.unwrap_or_else(|| advice::default_grad_checkpointing(req.task));
     if req.quant.is_gguf() && req.engine == Engine::Transformers && !req.task.is_training() {
         req.engine = Engine::Llamacpp;
+    }
+    // Ollama runs at its own default context when none is said (`vram::ollama`).
+    if opts.ollama && !context_given {
+        req.context = crate::vram::ollama::DEFAULT_NUM_CTX;
     }
     Parsed {
         req,

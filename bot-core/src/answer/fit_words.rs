@@ -168,6 +168,7 @@ fn engine_option(
             req.engine = v.parse::<Engine>().map_err(usage_err)?;
             // The server's own pool rule where it has one (`vram::Server`).
             opts.server = vram::Server::parse(v);
+            opts.ollama = vram::ollama::is_ollama_word(v);
             given.engine = true;
         }
         // That server's own fraction: SGLang's `--mem-fraction-static`, TGI's

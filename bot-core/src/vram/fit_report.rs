@@ -149,6 +149,10 @@ pub struct FitReport {
     /// Whether measured public rows cover this kind of configuration (false: `margin_pct` is
     /// a stated guess, not a measured error).
     pub margin_measured: bool,
+    /// Under Ollama (`FitOptions::ollama`): Ollama's own estimate, what `ollama ps` shows
+    /// (`vram::ollama`); absent for another engine or an architecture not modelled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ollama: Option<super::ollama::OllamaEstimate>,
 }
 
 impl FitReport {

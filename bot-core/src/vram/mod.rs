@@ -44,6 +44,7 @@ mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
 mod offload;
+pub mod ollama;
 mod optim_step;
 mod option;
 mod parts;

@@ -190,6 +190,14 @@ pub fn estimate_with(
             report.options = options(catalog, &shape, req, opts);
         }
     }
+    // Ollama's own estimate beside llama.cpp's (`vram::ollama`).
+    report.ollama = super::ollama::estimate(&shape, req, opts);
+    warnings.extend(super::ollama::notes(
+        req,
+        opts,
+        report.ollama.as_ref(),
+        report.margin_pct,
+    ));
     report.warning_ids = warnings.iter().map(|m| m.id.clone()).collect();
     report.warnings = warnings;
     Ok(report)
@@ -275,6 +283,7 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         warning_ids: Vec::new(),
         margin_pct,
         margin_measured,
+        ollama: None,
     }
 }
 

@@ -75,6 +75,7 @@ mod fit_mechanisms;
 mod fit_method_unsaid;
 mod fit_multicard_mechanisms;
 mod fit_oldrows_mechanisms;
+mod fit_ollama_estimate;
 mod fit_reference;
 mod fit_reserve;
 mod fit_sharding;

@@ -8,7 +8,9 @@
 //! with the total minus the overhead, `reserved` (PyTorch's `max_memory_reserved`: the
 //! allocator's reserve counts, the CUDA context does not) with the busiest card minus the
 //! context, `smi` (nvidia-smi, context included) with the busiest card, `weights` with the weights on the busiest card, `act` (vLLM's profile-run activation
-//! peak) with the busiest card's activations, `verdict` with the fit on the named card.
+//! peak) with the busiest card's activations, `verdict` with the fit on the named card,
+//! `ollama_ps` (`ollama ps` SIZE, decimal GB) with Ollama's own estimate (`vram::ollama`); under
+//! Ollama a verdict row is judged by Ollama's layer count (every layer on the cards = FITS).
 
 use bot_core::Catalog;
 use bot_core::advice;
@@ -109,6 +111,33 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         "smi-sum" => rep.total_gib,
         // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
         "act" => rep.per_gpu.activations_gib,
+        // `ollama ps` SIZE: Ollama's own estimate (`vram::ollama`), in the decimal GB it prints,
+        // not what the cards hold. A row whose architecture is not modelled has no figure: a miss.
+        "ollama_ps" => {
+            let o = rep
+                .ollama
+                .as_ref()
+                .expect("an Ollama estimate for an ollama_ps row");
+            o.total as f64 / bot_core::vram::ollama::PS_GB
+        }
+        // Under Ollama a verdict is Ollama's: FITS = `ollama ps` 100% GPU, every layer offloaded
+        // by its own estimate; OOM = layers left on the CPU.
+        "verdict" if rep.ollama.is_some() => {
+            let o = rep.ollama.as_ref().expect("checked");
+            return Outcome::Verdict {
+                right: o.fully_loaded() == (c.expect == "FITS"),
+                need: o.vram as f64 / bot_core::vram::GIB,
+                shown: o.total as f64 / bot_core::vram::GIB,
+                verdict: match c.gpu.as_deref() {
+                    Some(g) => {
+                        let free =
+                            catalog.gpu(g).expect("row gpu").usable_gib() * bot_core::vram::GIB;
+                        bot_core::vram::ollama::verdict(o, free, rep.margin_pct).to_string()
+                    }
+                    None => String::new(),
+                },
+            };
+        }
         "verdict" => {
             let fits = fit.fits();
             return Outcome::Verdict {
@@ -138,6 +167,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     // SGLang, TGI, LMDeploy, TensorRT-LLM: vLLM's class with their own pool rule.
     let mut opts = FitOptions {
         server: bot_core::vram::Server::parse(&c.engine),
+        // Ollama's own estimate beside llama.cpp's (`vram::ollama`), as `--engine ollama` asks.
+        ollama: bot_core::vram::ollama::is_ollama_word(&c.engine),
         ..FitOptions::default()
     };
     let mut gc = None;
@@ -358,8 +389,10 @@ pub fn score(catalog: &Catalog, name: &str, text: &str) -> Score {
                     s.under_sources.push(c.source.clone());
                 }
                 let mark = if e.abs() <= 0.15 { " " } else { "!" };
+                // `ollama ps` prints decimal GB.
+                let unit = if c.basis == "ollama_ps" { "GB" } else { "GiB" };
                 println!(
-                    "{mark} {:+6.1}%  {} [{}]: measured {} GiB, estimated {est:.2}",
+                    "{mark} {:+6.1}%  {} [{}]: measured {} {unit}, estimated {est:.2}",
                     e * 100.0,
                     c.line,
                     c.basis,

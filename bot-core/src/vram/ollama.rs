@@ -1,0 +1,554 @@
+//! Ollama's own memory estimate: the figure `ollama ps` shows as SIZE, its CPU/GPU split, and
+//! how many layers Ollama offloads to the cards. It is not what the cards hold (llama.cpp's
+//! buffers, what nvidia-smi shows: the rest of `vram`); Ollama decides the layer split, and
+//! whether part of the model runs on the CPU, from this estimate alone.
+//!
+//! Sources (ollama/ollama):
+//! - `llm/memory.go` `EstimateGPULayers` @ 000ce02098f6bfea486601b5cae35ba38f8824fc: per card
+//!   with layers `MinimumMemory` (`gpu/gpu.go`: `cudaMinimumMemory = 457 * format.MebiByte`) +
+//!   one spare layer (`blk.0` with its KV share) + the compute graph; the projector on the first
+//!   card; layers round-robin while `free > allocated + graph + layer`; the output layer
+//!   (`output_norm` + `output`, or `token_embd` when tied) last; several cards always take the
+//!   partial-offload graph; SIZE (`TotalSize`) = the cards' allocations + what overflowed.
+//! - `llm/ggml.go` `GraphSize` @ 000ce020: cases llama (with the Mixtral 8x22B variant),
+//!   gemma/gemma2, command-r, qwen2, phi2, stablelm, deepseek2; any other architecture gets the
+//!   caller's fallback `GQA × kv / 6`.
+//! - `fs/ggml/ggml.go` `GraphSize` @ v0.11.3 (the first release that ran gpt-oss, 2025-08):
+//!   its `gptoss` case, `4 × heads / kv_heads × kvTotal / 6`, and its even layers' cache of
+//!   `num_parallel × 4096 + batch` tokens (a sliding window); `kvCacheBytesPerElement` (q8_0 1,
+//!   q4_0 0.5, else 2); `OLLAMA_GPU_OVERHEAD` taken off each card's free memory (`llm/memory.go`
+//!   @ v0.11.3, added in v0.4.0).
+//! - Defaults @ 000ce020: `api/types.go` `NumCtx: 2048`, `NumBatch: 512`; `server/sched.go`
+//!   `defaultParallel = 4` tried before 1 when `OLLAMA_NUM_PARALLEL` is unset, and
+//!   `opts.NumCtx = origNumCtx * numParallel` (each slot holds the full context). Later: 4096 and
+//!   2 from v0.6.8 (`envconfig.ContextLength`), parallel 1 by v0.11.3.
+//! - `cmd/cmd.go` @ 000ce020 `ollama ps`: SIZE is `format.HumanBytes` (decimal GB, 10^9, whole
+//!   numbers from 10 GB), the CPU share `(SIZE - VRAM) / SIZE`.
+//!
+//! Not modelled: v0.12's new memory layout (it measures the graphs instead of this formula),
+//! and the GraphSize cases of architectures newer than 000ce020 other than gpt-oss (mllama,
+//! gemma3, llama4, chatglm): for those [`arch`] gives `None` and the answer says the Ollama
+//! figure is unknown.
+
+use super::parts::weight_split;
+use super::request::{FitOptions, FitRequest, ModelRef};
+use super::{Engine, KvDtype, Shape};
+use serde::Serialize;
+
+/// `cudaMinimumMemory` (`gpu/gpu.go` @ 000ce020): what Ollama keeps free on every card it uses.
+pub const MINIMUM_MEMORY_BYTES: u64 = 457 * 1024 * 1024;
+/// `api/types.go` `DefaultOptions` @ 000ce020.
+pub const DEFAULT_NUM_CTX: u32 = 2048;
+pub const DEFAULT_NUM_BATCH: u64 = 512;
+/// Bytes in one decimal gigabyte, the unit `ollama ps` prints (`format.HumanBytes`).
+pub const PS_GB: f64 = 1e9;
+
+/// The words that name Ollama as the engine (llama.cpp inside, Ollama's own estimate on top).
+pub fn is_ollama_word(w: &str) -> bool {
+    w.trim().eq_ignore_ascii_case("ollama")
+}
+
+/// The GGUF architecture's `GraphSize` case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphArch {
+    Llama,
+    Gemma,
+    CommandR,
+    Qwen2,
+    Phi2,
+    StableLm,
+    Deepseek2,
+    /// `gptoss` @ v0.11.3.
+    GptOss,
+    /// No case: the caller's fallback `GQA × kv / 6`.
+    Fallback,
+}
+
+/// A model as Ollama's estimator reads its GGUF: bytes per layer and the attention sizes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OllamaModel {
+    pub arch: GraphArch,
+    pub block_count: u64,
+    /// One decoder block's weights (`blk.N`), bytes.
+    pub layer_bytes: u64,
+    /// `output_norm` + `output` (or `token_embd` when the head is tied), bytes.
+    pub output_bytes: u64,
+    pub embedding: u64,
+    pub heads: u64,
+    pub heads_kv: u64,
+    pub head_dim_k: u64,
+    pub head_dim_v: u64,
+    pub vocab: u64,
+    /// Mixtral 8x22B's variant of the llama case: `blk.0.ffn_gate_exps.weight` bytes and
+    /// `feed_forward_length`.
+    pub gate_exps: Option<(u64, u64)>,
+    /// The vision projector (its own 16-bit file), loaded on the first card; 0 without one.
+    pub projector_bytes: u64,
+}
+
+/// How Ollama is run: the context per slot, the slots, the KV cache type, the overhead.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OllamaRun {
+    pub num_ctx: u64,
+    pub num_batch: u64,
+    pub num_parallel: u64,
+    /// `kvCacheBytesPerElement`: 2 (f16), 1 (q8_0), 0.5 (q4_0).
+    pub kv_bytes_per_element: f64,
+    /// `OLLAMA_GPU_OVERHEAD`, bytes taken off each card's free memory.
+    pub gpu_overhead: u64,
+}
+
+impl Default for OllamaRun {
+    fn default() -> Self {
+        OllamaRun {
+            num_ctx: DEFAULT_NUM_CTX as u64,
+            num_batch: DEFAULT_NUM_BATCH,
+            num_parallel: 1,
+            kv_bytes_per_element: 2.0,
+            gpu_overhead: 0,
+        }
+    }
+}
+
+/// Ollama's estimate (`MemoryEstimate`), bytes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OllamaEstimate {
+    /// Layers Ollama counts: blocks + the output layer (`layers.model` in its log).
+    pub layers_model: u64,
+    /// Layers it puts on the cards (`layers.offload`).
+    pub layers_offloaded: u64,
+    /// Per card (`memory.required.allocations`); 0 for a card with no layers.
+    pub per_card: Vec<u64>,
+    /// Summed over the cards (`memory.required.partial`, `ollama ps`'s GPU part).
+    pub vram: u64,
+    /// `ollama ps` SIZE (`memory.required.full`): the cards + what overflowed to the CPU.
+    pub total: u64,
+    /// `memory.required.kv`.
+    pub kv: u64,
+    /// The graph each card with layers reserves (full or partial offload).
+    pub graph: u64,
+}
+
+impl OllamaEstimate {
+    /// Every layer on the cards: `ollama ps` says 100% GPU.
+    pub fn fully_loaded(&self) -> bool {
+        self.layers_offloaded >= self.layers_model
+    }
+
+    /// The CPU's share of SIZE in whole percent, as `ollama ps` prints it.
+    pub fn cpu_percent(&self) -> u64 {
+        if self.total == 0 {
+            return 0;
+        }
+        let cpu = self.total.saturating_sub(self.vram) as f64 / self.total as f64 * 100.0;
+        cpu as u64
+    }
+}
+
+/// The KV cache per layer, bytes (`GraphSize`'s `kv` @ v0.11.3; 000ce020's single figure is
+/// the same split evenly): `context × (head_dim_k + head_dim_v) × kv_heads × bytes`, where
+/// `context` is already `num_ctx × num_parallel`. gpt-oss's even layers keep a 4096-token window
+/// per slot plus one batch.
+pub fn kv_per_layer(m: &OllamaModel, run: &OllamaRun) -> Vec<u64> {
+    let ctx = run.num_ctx * run.num_parallel;
+    let batch = ctx.min(run.num_batch);
+    let per_token = ((m.head_dim_k + m.head_dim_v) * m.heads_kv) as f64 * run.kv_bytes_per_element;
+    (0..m.block_count)
+        .map(|i| {
+            let tokens = if m.arch == GraphArch::GptOss && i % 2 == 0 {
+                run.num_parallel * 4096 + batch
+            } else {
+                ctx
+            };
+            (tokens as f64 * per_token) as u64
+        })
+        .collect()
+}
+
+/// `GraphSize(context, batch)`: (partial offload, full offload) bytes, 0 where the
+/// architecture has no case. `kv_total` is the whole cache at `context` (the gpt-oss case's).
+pub fn graph_size(m: &OllamaModel, context: u64, batch: u64, kv_total: u64) -> (u64, u64) {
+    let (embedding, heads, heads_kv, vocab) = (m.embedding, m.heads, m.heads_kv, m.vocab);
+    let emb_heads = embedding.checked_div(heads).unwrap_or(0);
+    let emb_heads_k = m.head_dim_k;
+    match m.arch {
+        GraphArch::Llama => {
+            let full = 4 * batch * (1 + 4 * embedding + context * (1 + heads));
+            let mut partial = 4 * batch * embedding;
+            partial += (4 * batch * (1 + embedding + context.max(embedding))
+                + embedding * embedding * 9 / 16
+                + 4 * context * (batch * heads + emb_heads * heads_kv))
+                .max(4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128);
+            if let Some((gate_exps, ff)) = m.gate_exps {
+                // mixtral 8x22b
+                partial = (3 * gate_exps
+                    + 4 * batch * (2 * ff + heads_kv + embedding + context + emb_heads * heads_kv))
+                    .max(
+                        4 * (context * batch * heads
+                            + context * emb_heads * heads_kv
+                            + batch * 1024
+                            + emb_heads * heads_kv * batch),
+                    );
+            }
+            (partial, full)
+        }
+        GraphArch::Gemma => {
+            let full = (4 * batch * (embedding + vocab)).max(
+                4 * batch
+                    * (2 + context + context * heads + 2 * embedding + 2 * emb_heads_k * heads),
+            );
+            let partial =
+                (4 * embedding * batch + embedding * vocab * 105 / 128 + 4 * vocab * batch).max(
+                    4 * batch
+                        * (2 * embedding + 1 + 2 * emb_heads_k * heads + context + context * heads)
+                        + 4 * emb_heads_k * context * 8
+                        + embedding * emb_heads_k * heads * 9 / 16,
+                );
+            (partial, full)
+        }
+        GraphArch::CommandR => {
+            let full = (4 * batch * (embedding + vocab))
+                .max(4 * batch * (2 + 4 * embedding + context * (1 + heads)));
+            let partial = (4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128).max(
+                4 * batch * (1 + 2 * embedding + context * (1 + heads))
+                    + 4 * embedding * context
+                    + embedding * embedding * 9 / 16,
+            );
+            (partial, full)
+        }
+        GraphArch::Qwen2 => {
+            let full = (4 * batch * (embedding + vocab))
+                .max(4 * batch * (1 + 2 * embedding + context + context * heads));
+            let partial = (4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128).max(
+                4 * (batch * (1 + 2 * embedding + context * (1 + heads))
+                    + embedding * (1 + context)),
+            );
+            (partial, full)
+        }
+        GraphArch::Phi2 => {
+            let full = (4 * batch * (embedding + vocab))
+                .max(4 * batch * (1 + 4 * embedding + context + context * heads));
+            let partial = (4 * batch * (2 * embedding + vocab) + embedding * vocab * 105 / 128)
+                .max(4 * batch * (2 + 3 * embedding + context + context * heads));
+            (partial, full)
+        }
+        GraphArch::StableLm => {
+            let full = 4 * batch * (context * (1 + heads) + 3 * embedding + 2);
+            (full.max(4 * batch * (vocab + 2 * embedding)), full)
+        }
+        GraphArch::Deepseek2 => {
+            let full = (4 * batch * (3 * embedding + vocab)).max(
+                4 * batch
+                    * (3 * embedding + 2 + context * (1 + heads_kv) + 2 * emb_heads_k * heads_kv),
+            );
+            let partial = (4 * batch * (3 * embedding + vocab) + embedding * vocab * 105 / 128)
+                .max(
+                    4 * batch
+                        * (2 * embedding
+                            + 1
+                            + 2 * emb_heads_k * heads_kv
+                            + context
+                            + context * heads_kv)
+                        + 4 * emb_heads_k * context * heads_kv
+                        + embedding * emb_heads_k * heads_kv * 9 / 16,
+                );
+            (partial, full)
+        }
+        GraphArch::GptOss => {
+            let full = 4 * heads / heads_kv.max(1) * kv_total / 6;
+            (full, full)
+        }
+        GraphArch::Fallback => (0, 0),
+    }
+}
+
+/// `EstimateGPULayers` over cards with `free` bytes each (`None`: a card of unstated size,
+/// taken as holding everything, so the figure is the full-offload one).
+pub fn estimate_gpu_layers(
+    m: &OllamaModel,
+    run: &OllamaRun,
+    free: &[Option<u64>],
+) -> OllamaEstimate {
+    let blocks = m.block_count.max(1);
+    let context = run.num_ctx * run.num_parallel;
+    let batch = context.min(run.num_batch);
+    let kv_layers = kv_per_layer(m, run);
+    let kv: u64 = kv_layers.iter().sum();
+    // The gpt-oss case's graph is over the cache at the full context, window or not.
+    let kv_full = (context as f64
+        * ((m.head_dim_k + m.head_dim_v) * m.heads_kv) as f64
+        * run.kv_bytes_per_element) as u64
+        * blocks;
+    let (mut partial, mut full) = graph_size(m, context, batch, kv_full);
+    if partial == 0 {
+        // The caller's fallback for an architecture with no case.
+        let gqa = m.heads / m.heads_kv.max(1);
+        partial = gqa * kv_full / 6;
+    }
+    if full == 0 {
+        full = partial;
+    }
+    if free.len() > 1 {
+        // "multigpu should always use the partial graph size"
+        full = partial;
+    }
+    let graph_max = partial.max(full);
+    let unlimited = u64::MAX / 4;
+    let free: Vec<u64> = free
+        .iter()
+        .map(|f| f.unwrap_or(unlimited).saturating_sub(run.gpu_overhead))
+        .collect();
+    let first_layer = m.layer_bytes + kv_layers.first().copied().unwrap_or(0);
+
+    let n = free.len();
+    let mut alloc = vec![0u64; n];
+    let mut counts = vec![0u64; n];
+    let mut with_space: Vec<usize> = Vec::new();
+    for (i, f) in free.iter().enumerate() {
+        let gzo = if with_space.is_empty() {
+            m.projector_bytes
+        } else {
+            0
+        };
+        // Only cards that fit the graph, the minimum, the spare layer and one more layer.
+        if *f < gzo + graph_max + MINIMUM_MEMORY_BYTES + 2 * first_layer {
+            continue;
+        }
+        with_space.push(i);
+        alloc[i] += MINIMUM_MEMORY_BYTES + first_layer;
+    }
+    if let Some(&g0) = with_space.first() {
+        alloc[g0] += m.projector_bytes;
+    }
+    let mut offloaded = 0u64;
+    let mut overflow = 0u64;
+    for (i, kv_i) in kv_layers.iter().enumerate() {
+        let layer = m.layer_bytes + kv_i;
+        let mut placed = false;
+        let mut j = with_space.len();
+        while j > 0 {
+            let g = with_space[i % j];
+            if free[g] > alloc[g] + graph_max + layer {
+                alloc[g] += layer;
+                counts[g] += 1;
+                offloaded += 1;
+                placed = true;
+                break;
+            }
+            with_space.remove(i % j);
+            j -= 1;
+        }
+        if !placed {
+            overflow += layer;
+        }
+    }
+    let mut fully = offloaded >= blocks;
+    if m.output_bytes > 0 {
+        let mut j = with_space.len();
+        while j > 0 {
+            let g = with_space[(offloaded as usize) % j];
+            if free[g] > alloc[g] + graph_max + m.output_bytes {
+                alloc[g] += m.output_bytes;
+                counts[g] += 1;
+                offloaded += 1;
+                break;
+            }
+            // The output layer's loop drops no card (`memory.go` @ 000ce020).
+            j -= 1;
+        }
+        if offloaded < blocks + 1 {
+            fully = false;
+            overflow += m.output_bytes;
+        }
+    }
+    let graph = if fully { full } else { partial };
+    for i in 0..n {
+        if counts[i] > 0 {
+            alloc[i] += graph;
+        }
+    }
+    let vram: u64 = alloc.iter().sum();
+    OllamaEstimate {
+        layers_model: blocks + 1,
+        layers_offloaded: offloaded,
+        per_card: alloc,
+        vram,
+        total: vram + overflow,
+        kv,
+        graph,
+    }
+}
+
+/// The `GraphSize` case of a catalog model's GGUF architecture; `None` where its case (or the
+/// release that runs it) is not modelled here, so no Ollama figure is given.
+pub fn arch(family: &str, id: &str) -> Option<GraphArch> {
+    let f = family;
+    Some(match f {
+        // Mixtral is left out: which of the llama case's two Mixtral variants applies depends
+        // on how its GGUF names the expert tensors.
+        "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "mistral" | "yi1.5" => {
+            GraphArch::Llama
+        }
+        "qwen2.5" | "qwen2.5-coder" | "qwq" => GraphArch::Qwen2,
+        "gemma2" => GraphArch::Gemma,
+        "gpt-oss" => GraphArch::GptOss,
+        "deepseek-r1-distill" if id.contains("llama") => GraphArch::Llama,
+        "deepseek-r1-distill" if id.contains("qwen") => GraphArch::Qwen2,
+        // GGUF architectures with no GraphSize case up to v0.11.3 (qwen3, qwen3moe, phi3,
+        // qwen3vl): the fallback.
+        "qwen3" | "qwen3-coder" | "qwen3-vl" | "phi3" | "phi4" => GraphArch::Fallback,
+        _ => return None,
+    })
+}
+
+/// The KV cache type's bytes per element as Ollama counts them (`kvCacheBytesPerElement`).
+fn kv_bytes(t: KvDtype) -> f64 {
+    match t {
+        KvDtype::Q8_0 => 1.0,
+        KvDtype::Q4_0 => 0.5,
+        _ => 2.0,
+    }
+}
+
+/// Ollama's estimate for an inference request run under Ollama (`FitOptions::ollama`) on
+/// `req.cards` cards of the request's card (`None`: an unstated card, the full-offload figure);
+/// `None` for another engine, a training task, a model by size or an architecture not modelled.
+pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<OllamaEstimate> {
+    if !opts.ollama || req.engine != Engine::Llamacpp || req.task.is_training() {
+        return None;
+    }
+    let ModelRef::Known(model) = req.model else {
+        return None;
+    };
+    let arch = arch(&model.family, &model.id)?;
+    let split = weight_split(shape, req.quant, Engine::Llamacpp);
+    let blocks = shape.layers.max(1) as u64;
+    let output = if shape.tied || split.head <= 0.0 {
+        split.embed
+    } else {
+        split.head
+    };
+    let projector = match &model.vision {
+        Some(v) => super::vision_tower::encoder_params(v, shape.hidden) * 2.0,
+        None => 0.0,
+    };
+    let m = OllamaModel {
+        arch,
+        block_count: blocks,
+        layer_bytes: (split.layers / blocks as f64) as u64,
+        output_bytes: output as u64,
+        embedding: shape.hidden as u64,
+        heads: shape.heads as u64,
+        heads_kv: shape.kv_heads.max(1) as u64,
+        head_dim_k: shape.head_dim as u64,
+        head_dim_v: shape.head_dim as u64,
+        vocab: shape.vocab as u64,
+        gate_exps: None,
+        projector_bytes: projector as u64,
+    };
+    let run = OllamaRun {
+        // "multimodal models require at least 2048 context"
+        num_ctx: if projector > 0.0 {
+            (req.context as u64).max(2048)
+        } else {
+            req.context as u64
+        },
+        num_parallel: req.batch.max(1) as u64,
+        kv_bytes_per_element: kv_bytes(opts.kv_cache),
+        ..OllamaRun::default()
+    };
+    let free: Option<u64> = req.gpu.map(|g| (g.usable_gib() * super::GIB) as u64);
+    let cards = vec![free; req.cards.max(1) as usize];
+    Some(estimate_gpu_layers(&m, &run, &cards))
+}
+
+/// SIZE as `ollama ps` prints it (`format.HumanBytes` @ 000ce020): decimal units, whole numbers
+/// from 10 (truncated), one decimal below.
+pub fn ps_size(bytes: u64) -> String {
+    let b = bytes as f64;
+    let (value, unit) = if b >= 1e12 {
+        (b / 1e12, "TB")
+    } else if b >= 1e9 {
+        (b / 1e9, "GB")
+    } else {
+        (b / 1e6, "MB")
+    };
+    if value >= 10.0 || value == value.trunc() {
+        format!("{} {unit}", value as u64)
+    } else {
+        format!("{value:.1} {unit}")
+    }
+}
+
+/// What the answer says under Ollama: the `ollama ps` figure and its split, the layers Ollama
+/// leaves on the CPU when its estimate exceeds the card, or that no Ollama figure is modelled
+/// for this architecture.
+pub(super) fn notes(
+    req: &FitRequest,
+    opts: &FitOptions,
+    est: Option<&OllamaEstimate>,
+    margin_pct: f64,
+) -> Vec<crate::reply::Msg> {
+    use crate::reply::Msg;
+    if !opts.ollama || req.engine != Engine::Llamacpp || req.task.is_training() {
+        return Vec::new();
+    }
+    let Some(e) = est else {
+        return vec![Msg::new("fit-warn-ollama-unknown")];
+    };
+    let gib = |b: u64| super::round2(b as f64 / super::GIB);
+    let cpu = e.cpu_percent();
+    let mut out = vec![
+        Msg::new("fit-warn-ollama-ps")
+            .arg("size", ps_size(e.total))
+            .arg("gib", gib(e.total))
+            .arg("ctx", req.context)
+            .arg("parallel", req.batch.max(1))
+            .arg("card", if req.gpu.is_some() { "yes" } else { "no" })
+            .arg("cpu", cpu as u32)
+            .arg("gpu", (100 - cpu.min(100)) as u32)
+            .arg("spill", if e.fully_loaded() { "no" } else { "yes" })
+            .arg(
+                "tight",
+                match req.gpu {
+                    Some(g) if verdict(e, g.usable_gib() * super::GIB, margin_pct) == "tight" => {
+                        "yes"
+                    }
+                    _ => "no",
+                },
+            )
+            .arg("margin", margin_pct.round() as u32)
+            .arg("graph", gib(e.graph))
+            .arg("kv", gib(e.kv)),
+    ];
+    if let Some(g) = req.gpu
+        && !e.fully_loaded()
+    {
+        out.push(
+            Msg::new("fit-warn-ollama-spill")
+                .arg("card", g.name.clone())
+                .arg("cards", req.cards)
+                .arg("several", if req.cards > 1 { "yes" } else { "no" })
+                .arg("free", super::round2(g.usable_gib()))
+                .arg("cpu_layers", (e.layers_model - e.layers_offloaded) as u32)
+                .arg("layers", e.layers_model as u32),
+        );
+    }
+    out
+}
+
+/// Ollama's verdict on cards of `free` bytes each: `no` when it leaves layers on the CPU,
+/// `tight` when every layer is on the cards but the busiest card's share, widened by the
+/// estimate's margin (`margin_pct`), passes `free` (Ollama 0.12 and later lay the model out by
+/// measuring its graphs, not by this formula, and may split it there), else `fits`.
+pub fn verdict(e: &OllamaEstimate, free: f64, margin_pct: f64) -> &'static str {
+    if !e.fully_loaded() {
+        return "no";
+    }
+    let busiest = e.per_card.iter().copied().max().unwrap_or(0) as f64;
+    if busiest * (1.0 + margin_pct.max(0.0) / 100.0) > free {
+        "tight"
+    } else {
+        "fits"
+    }
+}
