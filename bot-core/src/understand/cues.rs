@@ -261,18 +261,16 @@ pub(super) fn engine(padded: &str) -> Option<String> {
     if let Some(s) = server {
         return Some(s.key().to_string());
     }
-    [
-        "vllm",
-        "ollama",
-        "llama.cpp",
-        "llamacpp",
-        "lmstudio",
-        "transformers",
-    ]
-    .iter()
-    .find(|w| padded.contains(*w))
-    .and_then(|w| w.parse::<crate::vram::Engine>().ok())
-    .map(|e| e.key().to_string())
+    // Ollama runs llama.cpp but lays layers out by its own estimate (`vram::ollama`), which
+    // decides whether layers spill to the CPU: named, it is answered as Ollama, as typed.
+    if super::text::word_in(padded, "ollama") {
+        return Some("ollama".to_string());
+    }
+    ["vllm", "llama.cpp", "llamacpp", "lmstudio", "transformers"]
+        .iter()
+        .find(|w| padded.contains(*w))
+        .and_then(|w| w.parse::<crate::vram::Engine>().ok())
+        .map(|e| e.key().to_string())
 }
 
 /// `想租卡`, `want to rent a gpu`, `需要算力`: a wish to rent, said without naming anything.

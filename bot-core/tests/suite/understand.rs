@@ -494,7 +494,7 @@ h100 prices went up again, where is it cheapest now\t/compare h100-sxm 1h
 4090 最近涨价了吗\t/trend rtx-4090
 # fresh12's misses on cases of my own: users at once are the batch; an engine named
 qwen2.5-7b 50 concurrent users on one l40s\t/fit qwen2.5-7b l40s batch=50
-ollama 跑 qwen3-8b 3060够吗\t/fit qwen3-8b rtx-3060 engine=llamacpp
+ollama 跑 qwen3-8b 3060够吗\t/fit qwen3-8b rtx-3060 engine=ollama
 # a whole unit in words
 runpod a100 an entire week cost\t/cost runpod a100-80g-sxm 7d
 # a price and a length with a sum asked, no verb
