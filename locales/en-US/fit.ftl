@@ -353,6 +353,7 @@ fit-llamacpp-embedding = Token embedding: llama.cpp (and Ollama) keep it in syst
 fit-error-cpu-moe = cpu-moe (llama.cpp's --cpu-moe / --n-cpu-moe) keeps an MoE's experts in system RAM for inference in llama.cpp or Ollama; it does not apply to { $value }. Add engine=llamacpp, or drop cpu-moe.
 fit-speed-cpu-moe = Speed: not estimated. With experts in system RAM each token reads them at your RAM's (or PCIe's) bandwidth, which depends on the host, not on the card.
 fit-warn-mxfp4-dequantized = ⚠️ { $card } has compute capability { $cc }: Transformers keeps MXFP4 packed only on 7.5 or newer, so it loads these experts as bf16 (sized so above, about four times the MXFP4 size). llama.cpp / Ollama run the MXFP4 GGUF on this card (engine=llamacpp).
+fit-warn-sdpa-math = ⚠️ { $card } has compute capability { $cc }: PyTorch has no fused attention kernel for bf16 below 8.0, so Transformers' default attention (sdpa) runs its math path and holds each layer's attention scores in fp32, about 13 bytes per score and head (sized so above). Loading the model in fp16 keeps the memory-efficient kernel on this card.
 fit-error-mxfp4-vllm = vLLM does not load MXFP4 on { $card } (compute capability { $cc }; it needs 8.0 or newer). On this card llama.cpp / Ollama run the MXFP4 GGUF (engine=llamacpp), and Transformers keeps MXFP4 from 7.5 (engine=transformers).
 fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image the processor takes: { $pixels } pixels, { $tokens } image tokens{ $given ->
     [yes] , as max_pixels= sets it (vLLM's mm_processor_kwargs).

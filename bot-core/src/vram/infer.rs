@@ -281,7 +281,7 @@ fn eager_held(req: &FitRequest, c: &Common, a: f64) -> (f64, f64) {
     }) = req.model
     {
         let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
-        if let Some(scores) = super::vision_tower::eager_scores_bytes(v, image) {
+        if let Some(scores) = super::vision_tower::scores_bytes(v, image, c.eager_bytes) {
             a = a.max(batch * scores);
         }
     }

@@ -99,6 +99,16 @@ fn model_warnings(
                 .arg("cc", g.compute_capability.clone().unwrap_or_default()),
         );
     }
+    // SDPA's math path on a card without a bf16 kernel (`vram::sdpa_math`).
+    if super::sdpa_math::falls_back(req)
+        && let Some(g) = req.gpu
+    {
+        warnings.push(
+            Msg::new("fit-warn-sdpa-math")
+                .arg("card", g.name.as_str())
+                .arg("cc", g.compute_capability.clone().unwrap_or_default()),
+        );
+    }
     // With experts in system RAM the offload line says where they are instead.
     let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     if m.is_moe() && !offloaded {
