@@ -69,9 +69,8 @@ pub(super) fn compute_on(
         kv_seq: kv_bytes_per_sequence_kv(shape, req.context as f64, kv_k, kv_v),
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
-        // Eager attention, or SDPA's math path on a card without a bf16 kernel (`vram::sdpa_math`).
-        eager: super::sdpa_math::materializes_scores(req),
-        eager_bytes: super::sdpa_math::score_bytes(req),
+        eager: req.attention().materializes_scores(),
+        eager_bytes: super::parts::eager_bytes_per_score(req.quant),
         vllm: scheduler(req, opts, vllm),
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
@@ -89,7 +88,7 @@ pub(super) fn compute_on(
 /// `bot-core/tests/suite/fit_reference.rs` asserts that it covers every one of them. Where no measured row
 /// covers a kind, the margin is a stated guess (`false`), wider than any measured one.
 pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
-    let eager_long = super::sdpa_math::materializes_scores(req) && req.context > 16_384;
+    let eager_long = req.attention().materializes_scores() && req.context > 16_384;
     match (req.task, req.engine) {
         // No measured peak with a materialized score matrix beyond 16k tokens: only the
         // out-of-memory cases of tools/fit-measure (H200, 32k), which the estimate places over
