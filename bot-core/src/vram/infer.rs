@@ -194,6 +194,10 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     } else {
         0.0
     };
+    // SDPA's math path for the vision tower on a card without a bf16 kernel (`vram::sdpa_math`).
+    if generate.is_none() {
+        a = a.max(batch * super::sdpa_math::tower_scores_bytes(req));
+    }
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
     a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
     // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32

@@ -50,6 +50,7 @@ mod option;
 mod parts;
 mod report;
 mod request;
+pub mod sdpa_math;
 pub mod server;
 mod train;
 pub mod unsloth_fp32;

@@ -99,6 +99,16 @@ fn model_warnings(
                 .arg("cc", g.compute_capability.clone().unwrap_or_default()),
         );
     }
+    // SDPA's math path on a card without a bf16 kernel (`vram::sdpa_math`).
+    if super::sdpa_math::tower_scores_bytes(req) > 0.0
+        && let Some(g) = req.gpu
+    {
+        warnings.push(
+            Msg::new("fit-warn-sdpa-math")
+                .arg("card", g.name.as_str())
+                .arg("cc", g.compute_capability.clone().unwrap_or_default()),
+        );
+    }
     // With experts in system RAM the offload line says where they are instead.
     let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     if m.is_moe() && !offloaded {
@@ -437,33 +447,50 @@ pub(super) fn options(
     // of card its scheduler defaults follow (`VllmDefaults::for_card`), not on the card itself
     // (no card is named here): computed once per count and class, not once per catalog GPU.
     // Per count: what must be allocated, and what the card shows (the verdict's two figures).
-    let per_card = |d: VllmDefaults| -> Vec<(u32, f64, f64)> {
-        CARD_COUNTS
-            .into_iter()
-            // vLLM starts only at tensor-parallel sizes the model's heads divide.
-            .filter(|&cards| !super::tp::tp_applies(req) || super::tp::tp_valid(shape, cards))
-            .map(|cards| {
-                let mut r = req.clone();
-                r.cards = cards;
-                let parts = compute_on(shape, &r, opts, d);
-                (cards, parts.need(), parts.per_card)
-            })
-            .collect()
-    };
-    let large = per_card(VllmDefaults::LARGE);
+    let per_card =
+        |d: VllmDefaults, gpu: Option<&'_ crate::catalog::Gpu>| -> Vec<(u32, f64, f64)> {
+            CARD_COUNTS
+                .into_iter()
+                // vLLM starts only at tensor-parallel sizes the model's heads divide.
+                .filter(|&cards| !super::tp::tp_applies(req) || super::tp::tp_valid(shape, cards))
+                .map(|cards| {
+                    let mut r = req.clone();
+                    r.cards = cards;
+                    if gpu.is_some() {
+                        r.gpu = gpu;
+                    }
+                    let parts = compute_on(shape, &r, opts, d);
+                    (cards, parts.need(), parts.per_card)
+                })
+                .collect()
+        };
+    let large = per_card(VllmDefaults::LARGE, None);
     let small = if req.engine == Engine::Vllm && !req.task.is_training() {
-        per_card(VllmDefaults::SMALL)
+        per_card(VllmDefaults::SMALL, None)
     } else {
         large.clone()
     };
+    // A card on which Transformers' SDPA takes the math path sizes the image encoder's fp32
+    // scores (`vram::sdpa_math`): one such card stands for all (the path depends only on it).
+    let math_path = |g: &crate::catalog::Gpu| {
+        let mut r = req.clone();
+        r.gpu = Some(g);
+        super::sdpa_math::tower_scores_bytes(&r) > 0.0
+    };
+    let math = catalog
+        .gpus
+        .iter()
+        .find(|g| math_path(g))
+        .map(|g| per_card(VllmDefaults::LARGE, Some(g)));
     // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
     let mut out: Vec<(FitOption, u8)> = Vec::new();
     let m = margin_pct(req).0 / 100.0;
     let experts_in_ram = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     for g in &catalog.gpus {
         let vram = g.usable_gib() * GIB;
-        let per_card = match VllmDefaults::for_card(Some(g)) {
-            VllmDefaults::SMALL => &small,
+        let per_card = match (VllmDefaults::for_card(Some(g)), &math) {
+            (_, Some(m)) if math_path(g) => m,
+            (VllmDefaults::SMALL, _) => &small,
             _ => &large,
         };
         if let Some(&(cards, need, shown)) = per_card.iter().find(|(_, need, _)| *need <= vram) {

@@ -140,11 +140,17 @@ pub fn image_tokens_in(v: &VisionTower, max_pixels: Option<u64>, context: u32) -
 /// attention, 21.96 GiB more, where this gives 20.3. `None` for a tiled tower or one whose
 /// heads were not read.
 pub fn eager_scores_bytes(v: &VisionTower, image_tokens: u64) -> Option<f64> {
+    scores_bytes(v, image_tokens, super::parts::EAGER_SCORE_BYTES)
+}
+
+/// [`eager_scores_bytes`] at `per_score` bytes per element and head: SDPA's math path holds
+/// fp32 scores and more (`vram::sdpa_math::MATH_SCORE_BYTES`).
+pub fn scores_bytes(v: &VisionTower, image_tokens: u64, per_score: f64) -> Option<f64> {
     if v.tiles > 0 || v.heads == 0 {
         return None;
     }
     let patches = image_tokens as f64 * (v.merge as f64).powi(2);
-    Some(patches * patches * (super::parts::EAGER_SCORE_BYTES * v.heads as f64 + 2.0))
+    Some(patches * patches * (per_score * v.heads as f64 + 2.0))
 }
 
 /// What the answer says about the image encoder it sized: the image vLLM's start-up profile
@@ -189,6 +195,7 @@ pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate:
                 );
             }
         }
+        // SDPA's math path has its own warning (`vram::sdpa_math`, report.rs).
         Engine::Transformers if req.attention().materializes_scores() => {
             let image = image_tokens_in(v, req.max_pixels, req.context);
             if let Some(b) = eager_scores_bytes(v, image) {

@@ -810,5 +810,7 @@ mod heldout22;
 mod heldout23;
 #[path = "fit_reference/heldout24.rs"]
 mod heldout24;
+#[path = "fit_reference/heldout25.rs"]
+mod heldout25;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
