@@ -201,6 +201,7 @@ mod unknown_model;
 mod unknown_platform;
 mod usage_said;
 mod usual_time;
+mod volume_period;
 mod volume_unit;
 mod wan_numbers;
 mod weighed;
