@@ -15,6 +15,7 @@
 
 mod alert_family;
 mod alert_terms;
+mod arch_family;
 mod bare_number;
 mod card_and_place;
 mod card_count;
@@ -459,6 +460,10 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {
+        return (r, work);
+    }
+    // `hopper 显存多大`: an architecture for a card, its cards asked back.
+    if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {
         return (r, work);
     }
     if let Some(r) = bare_asked(catalog, &e, &plain, &norm) {

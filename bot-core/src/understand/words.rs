@@ -48,6 +48,10 @@ pub(super) const FIT_WORDS: &[&str] = &[
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
     "显存多少",
+    // `T4 有多少显存`, `how much memory does the L4 have`: the memory asked in other orders.
+    "有多少显存",
+    "how much memory does",
+    "how much memory do",
     "参数",
     "规格",
     "带宽",
