@@ -135,6 +135,12 @@ const ABOUT: &[&str] = &[
     "about", "around", "roughly", "like", "~", "maybe", "大概", "约",
 ];
 
+/// A noun for people, in the plural or (`100 user simultaneous`, `30 student`: non-native
+/// English) the singular of a plural listed; dropped, the fit was for one user.
+fn people_noun(w: &str) -> bool {
+    PEOPLE.contains(&w) || (w.len() > 2 && PEOPLE.iter().any(|p| p.strip_suffix('s') == Some(w)))
+}
+
 /// A count of people (2 and more) at word `k`, with the words before it: the number and
 /// whether `for`/`给` stands right before it.
 fn people_at(toks: &[String], k: usize) -> Option<(u32, bool)> {
@@ -151,11 +157,11 @@ fn people_at(toks: &[String], k: usize) -> Option<(u32, bool)> {
     if !(2..=crate::vram::MAX_BATCH).contains(&n) {
         return None;
     }
-    let en = PEOPLE.contains(&next)
-        || (!PEOPLE.contains(&next)
+    let en = people_noun(next)
+        || (!people_noun(next)
             && toks
                 .get(k + 2)
-                .is_some_and(|w| PEOPLE.contains(&w.as_str()) && next.is_ascii()));
+                .is_some_and(|w| people_noun(w) && next.is_ascii()));
     let zh = ZH_PEOPLE.iter().any(|p| zh_after.starts_with(p)) && !zh_after.starts_with("人民币");
     if !(en || zh) {
         return None;

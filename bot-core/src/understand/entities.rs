@@ -325,12 +325,25 @@ fn once(platforms: &mut Vec<String>, id: &str) {
     }
 }
 
-/// Platforms named in a Chinese run by their Chinese names (`恒源云`, `矩池云`).
+/// Platforms named in a Chinese run by their Chinese names (`恒源云`, `矩池云`), in the order
+/// said (`矩池云和恒源云`: /compare keeps it), not the catalog's.
 fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
-    for p in &catalog.platforms {
-        let mut zh = p.said_names().filter(|a| a.chars().any(is_cjk));
-        if zh.any(|a| t.contains(a.as_str())) && !e.platforms.contains(&p.id) {
-            e.platforms.push(p.id.clone());
+    let mut found: Vec<(usize, &str)> = catalog
+        .platforms
+        .iter()
+        .filter_map(|p| {
+            let at = p
+                .said_names()
+                .filter(|a| a.chars().any(is_cjk))
+                .filter_map(|a| t.find(a.as_str()))
+                .min()?;
+            Some((at, p.id.as_str()))
+        })
+        .collect();
+    found.sort_by_key(|(at, _)| *at);
+    for (_, id) in found {
+        if !e.platforms.iter().any(|p| p == id) {
+            e.platforms.push(id.to_string());
         }
     }
 }

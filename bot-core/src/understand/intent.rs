@@ -343,7 +343,9 @@ fn trend(q: &Question) -> Option<Reading> {
     // `太贵了` judges a price; it says nothing of a change.
     let text = cues::without_judgements(q.padded);
     let recent = has(&text, RECENT_WORDS) || cues::recent_window(&text);
-    let over_time = has(&text, TREND_WORDS) || (recent && has(&text, PRICE_WORDS));
+    let over_time = has(&text, TREND_WORDS)
+        || (recent && has(&text, PRICE_WORDS))
+        || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));
     // `4090又涨价了 现在哪家还有便宜的`: a change told in passing, then where it is cheapest,
     // asks the ranking.
     if over_time && cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS) {

@@ -15,6 +15,7 @@
 
 mod alert_family;
 mod alert_terms;
+mod arch_family;
 mod bare_number;
 mod card_and_place;
 mod card_count;
@@ -73,6 +74,7 @@ mod own_card;
 mod own_figures;
 mod paid;
 mod pasted_flags;
+mod pasted_json;
 mod per_user;
 mod period;
 mod period_first;
@@ -183,6 +185,7 @@ mod price_moved;
 mod purpose_named;
 mod refused;
 mod region_asked;
+mod region_card;
 mod region_named;
 mod rented_use;
 mod said_few;
@@ -203,6 +206,7 @@ mod unknown_model;
 mod unknown_platform;
 mod usage_said;
 mod usual_time;
+mod volume_period;
 mod volume_unit;
 mod wan_numbers;
 mod weighed;
@@ -458,6 +462,10 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {
+        return (r, work);
+    }
+    // `hopper 显存多大`: an architecture for a card, its cards asked back.
+    if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {
         return (r, work);
     }
     if let Some(r) = bare_asked(catalog, &e, &plain, &norm) {

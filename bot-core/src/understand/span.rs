@@ -133,7 +133,7 @@ fn period_days(toks: &[String], i: usize, next: usize, tail: &str) -> f64 {
     ) {
         7.0
     } else {
-        1.0
+        super::volume_period::said_before(toks, i).unwrap_or(1.0)
     }
 }
 

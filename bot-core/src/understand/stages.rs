@@ -56,6 +56,8 @@ const WORDS: &[Words] = &[
     super::deadline_said::plain,
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
     super::price_row::plain,
+    // `{"gpu_name": …, "num_gpus": 2}`: a pasted offer's card count is a card floor.
+    |_, t| super::pasted_json::plain(t),
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
     |_, t| weighed::distill(t),
     // `UD-IQ1_S`, `1.58bit`, `exl2 4.0bpw`: community quant names as the fit's formats.
@@ -242,6 +244,8 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| api_yuan::with_api_yuan(q.padded, r),
     |q, r| per_user::with_users(q.padded, r),
     |q, r| offers_said::with_region(q.padded, r),
+    // `美国区的h100有哪些`: a region beside one card's specs asks that region's offers.
+    super::region_card::with_region_offers,
     |q, r| pay_either::with_either(q.padded, !q.e.platforms.is_empty(), r),
     // `5090 有货吗 runpod 或 vast 都行`: platforms as alternatives filter nothing.
     |q, r| pay_either::platforms_either(q.padded, q.e.platforms.len(), r),

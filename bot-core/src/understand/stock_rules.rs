@@ -30,6 +30,15 @@ pub(super) fn alert(q: &Question) -> Option<Reading> {
     ))
 }
 
+/// A `有` that asks whether a card exists: not the `有` of a quantity asked (`T4 有多少显存`,
+/// `有多大显存`, `有几个G`), which asks its specs.
+fn exists_asked(text: &str) -> bool {
+    ["有多少", "有多大", "有几"]
+        .iter()
+        .fold(text.to_string(), |t, w| t.replace(w, " "))
+        .contains('有')
+}
+
 /// "H100 哪家有货", "where can I get an H100 today", "有没有5090的offer 最好低于3块一小时".
 pub(super) fn stock(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
@@ -40,7 +49,7 @@ pub(super) fn stock(q: &Question) -> Option<Reading> {
     // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
     // people asked (`有人知道…吗`).
     let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
-    let exists = text.contains('有') && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
+    let exists = exists_asked(&text) && has(&text, EXISTS_ENDS) && !q.has(HAVE_WORDS);
     if !(has(&text, STOCK_WORDS) || capped || exists) || !q.nothing_to_size() {
         return None;
     }

@@ -241,6 +241,12 @@ fn tokens_counts(toks: &[String]) -> Vec<(u64, bool)> {
                     next += 1;
                     tail = toks.get(next).map(String::as_str).unwrap_or("");
                 }
+            } else if let Some(m) = english_multiplier(tail) {
+                // `128 thousand tokens of context`: the count said in words, as `find_volume`
+                // reads it, so the context it names is seen.
+                n *= m;
+                next += 1;
+                tail = toks.get(next).map(String::as_str).unwrap_or("");
             }
             if !tail.starts_with("tok") {
                 return None;
@@ -262,6 +268,16 @@ fn tokens_counts(toks: &[String]) -> Vec<(u64, bool)> {
             Some((n as u64, marked))
         })
         .collect()
+}
+
+/// `thousand`, `million`, `billion` after a count: its multiplier.
+fn english_multiplier(w: &str) -> Option<f64> {
+    match w {
+        "thousand" => Some(1e3),
+        "million" => Some(1e6),
+        "billion" => Some(1e9),
+        _ => None,
+    }
 }
 
 /// A context length as `ctx=` writes it: `16000` → `16k`, `8192` → `8k`.

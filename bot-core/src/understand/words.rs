@@ -15,7 +15,7 @@ pub(super) use super::words_price::{
     CAP_WORDS, CHEAP_WORDS, CONVERT_WORDS, COST_WORDS, PRICE_WORDS, TCO_WORDS,
 };
 pub(super) use super::words_stock::{
-    EXISTS_ENDS, HAVE_WORDS, IN_STOCK_WORDS, RECENT_WORDS, STOCK_WORDS, TREND_WORDS,
+    EASY_TO_RENT, EXISTS_ENDS, HAVE_WORDS, IN_STOCK_WORDS, RECENT_WORDS, STOCK_WORDS, TREND_WORDS,
 };
 
 /// Words before a number that count something other than cards: `batch 8 4090` and `并发10，4090`
@@ -48,6 +48,10 @@ pub(super) const FIT_WORDS: &[&str] = &[
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
     "显存多少",
+    // `T4 有多少显存`, `how much memory does the L4 have`: the memory asked in other orders.
+    "有多少显存",
+    "how much memory does",
+    "how much memory do",
     "参数",
     "规格",
     "带宽",

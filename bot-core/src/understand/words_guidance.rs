@@ -129,6 +129,16 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "should i try first",
     "should i try",
     "先用哪",
+    // The bot's own choice asked (`what would you choose`, `which would you pick`), a setup
+    // asked for (`what setup for …`), a platform chosen for someone (`给实验室选个…平台`; the text reaches
+    // here with `一` as `1`).
+    "would you choose",
+    "would you pick",
+    "would you go with",
+    "what setup",
+    "选个",
+    "选1个",
+    "选1家",
 ];
 /// Where to begin, or what suits a newcomer (`适合新手`, `try first`): guidance, also beside a
 /// barrier said (`barrier_guided`).

@@ -111,6 +111,9 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "哪里还有",
     "哪儿还有",
     "还有吗",
+    // `{…pasted offer…} 这个还在吗`: is it still there.
+    "还在吗",
+    "还在不在",
     "still has",
     "still have",
     "still got",
@@ -141,6 +144,17 @@ pub(super) const IN_STOCK_WORDS: &[&str] = &[
 
 /// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
 /// words, which "什么时候有货" also contains.
+/// `最近几天A100好租吗`: whether a card is easy to rent lately, the stock's history (`/trend`),
+/// unless where it is now is asked too (`好租吗，哪个平台有`: the stock).
+pub(super) const EASY_TO_RENT: &[&str] = &[
+    "好租吗",
+    "好租么",
+    "好租不",
+    "好不好租",
+    "难不难租",
+    "难租吗",
+];
+
 pub(super) const TREND_WORDS: &[&str] = &[
     "走势",
     "怎么走",

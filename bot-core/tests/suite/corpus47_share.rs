@@ -18,13 +18,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus47.tsv");
 /// by command alone; 291/300 the examples file's way), 287/300 (95.7 %; 291/300 by command,
 /// 291/300 the examples file's way) after the labeller's own errors were relabelled (10, each
 /// listed with its reason in its header). The misses are grouped by mechanism in
-/// `docs/misses/corpus47_misses.md`.
+/// `docs/misses/corpus47_misses.md`. Helper und_ae fixed their mechanisms (a month's token
+/// volume said before the count, `N thousand tokens` of a context, singular people nouns, Chinese
+/// platform names kept in the order said, a pasted offer's `num_gpus`, a region beside a card,
+/// `好租吗`, guidance as the bot's choice, an architecture asked back, `有多少显存`): 300/300.
 #[test]
 fn corpus47_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus47", CORPUS);
     assert!(total >= 300, "corpus47: {total} questions");
-    assert!(right >= 287, "corpus47: {right} of {total}");
+    assert!(right >= 300, "corpus47: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
