@@ -160,6 +160,7 @@ mod typed_spoken;
 mod und_a_mechanisms;
 mod und_aa_mechanisms;
 mod und_ab_mechanisms;
+mod und_ad_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
