@@ -23,8 +23,16 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "cny",
     "rmb",
     "yuan",
+    // `euros` and `euro` before `eur`, which begins them.
+    "euros",
+    "euro",
     "eur",
     "欧元",
+    // Hong Kong dollars: a currency of its own, never yuan or US dollars.
+    "港币",
+    "港元",
+    "港纸",
+    "hkd",
     // Yen: a currency the table may hold no rate for; `/convert` says so, never guesses.
     "日元",
     "日币",
@@ -142,6 +150,7 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let sym = match c {
             '$' => Some("USD"),
             '¥' | '￥' => Some("CNY"),
+            '€' => Some("EUR"),
             _ => None,
         };
         let prev = norm[..start].chars().next_back();
@@ -183,6 +192,16 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         };
         // `每秒0.0007美元`, `每分钟0.05美元 一小时多少`: a unit written first is the price's.
         let before = norm[..start].trim_end();
+        // `欧元1.5每小时`, `港币15块`, `hkd 20 an hour`: a currency named right before an
+        // amount with no currency of its own, or only the plain `块`/`元`, is the amount's.
+        let said_plain = ["块", "元"]
+            .iter()
+            .any(|w| norm[i..].trim_start().starts_with(w));
+        let first =
+            currency_first(before).filter(|_| sym.is_none() && (currency.is_none() || said_plain));
+        if let Some((c, _)) = &first {
+            currency = Some(c.clone());
+        }
         // `1小时2.5块` (一小时两块五): one of the unit right before an amount with its currency
         // is its unit too, and part of the price (not the job's length).
         // `3090一小时1.2`: a decimal with no unit after it, right after one of a unit, is that
@@ -245,6 +264,12 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let Ok(amount) = lexicon::parse_amount("price", number) else {
             continue;
         };
+        // A currency said first is a price's with a unit or a decimal only (`in usd 4090`
+        // is a card after the currency asked).
+        if first.is_some() && !(per.is_some() || number.contains('.') || said_plain) {
+            continue;
+        }
+        let span_start = first.map_or(span_start, |(_, at)| at);
         return Some((
             Money {
                 amount,
@@ -272,6 +297,36 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
         (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
     });
     (per, span_start)
+}
+
+/// A currency word that ends `before` (`欧元`, `hkd `), and where it starts: the currency of
+/// the amount said right after it. A symbol is no word here (`$` is read before its number).
+fn currency_first(before: &str) -> Option<(String, usize)> {
+    let w = CURRENCY_WORDS
+        .iter()
+        // Words said only after an amount (`3刀`, `2 bucks`, `5块`) name none before one.
+        .filter(|w| {
+            !matches!(
+                **w,
+                "$" | "¥"
+                    | "￥"
+                    | "块"
+                    | "元"
+                    | "块钱"
+                    | "刀"
+                    | "bucks"
+                    | "buck"
+                    | "dollars"
+                    | "dollar"
+                    | "yuan"
+            )
+        })
+        .find(|w| {
+            before
+                .strip_suffix(**w)
+                .is_some_and(|b| !w.is_ascii() || !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+        })?;
+    Some((lexicon::parse_currency(w).ok()?, before.len() - w.len()))
 }
 
 /// Whether a currency word follows the number ending at `i` (`2.5块`): an amount said after

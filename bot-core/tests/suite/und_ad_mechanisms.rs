@@ -18,3 +18,21 @@ fn und_ad_mechanisms_on_cases_of_their_own() {
 fn und_ad_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
+
+/// `UND_AD_DEBUG='q1|q2' cargo test … und_ad_debug -- --ignored --nocapture`: the normalized
+/// text and the reading of each question (a working aid).
+#[test]
+#[ignore]
+fn und_ad_debug() {
+    use bot_core::Catalog;
+    use bot_core::understand::{normalize, read};
+    let catalog = Catalog::embedded().unwrap();
+    let qs = std::env::var("UND_AD_DEBUG").unwrap_or_default();
+    for q in qs.split('|').filter(|q| !q.is_empty()) {
+        println!(
+            "{q}\n  norm: {}\n  read: {:?}",
+            normalize(q),
+            read(&catalog, q).lines()
+        );
+    }
+}
