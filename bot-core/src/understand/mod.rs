@@ -209,6 +209,8 @@ mod hyphen_units;
 mod pair_job;
 mod stock_card;
 mod vague_job;
+// Corpus46's misses (und_ad).
+mod page_price;
 
 #[cfg(test)]
 mod own_tests;
