@@ -210,6 +210,7 @@ mod pair_job;
 mod stock_card;
 mod vague_job;
 // Corpus46's misses (und_ad).
+mod needs_capped;
 mod page_price;
 
 #[cfg(test)]

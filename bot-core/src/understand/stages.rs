@@ -113,6 +113,8 @@ pub(super) const FIRST: &[Rule] = &[
     seen_price::seen_price,
     // `autodl 页面上写 4090 1.98/小时，实际跑3小时多少钱`: that platform's bill for the card.
     super::page_price::page_price,
+    // `need: no KYC + alipay + under ¥2/h, which platforms`: the platforms with those needs.
+    super::needs_capped::needs_capped,
     // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
     super::price_here::price_here,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.
