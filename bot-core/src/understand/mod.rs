@@ -211,6 +211,7 @@ mod stock_card;
 mod vague_job;
 // Corpus46's misses (und_ad).
 mod needs_capped;
+mod ollama_tag;
 mod page_price;
 
 #[cfg(test)]

@@ -83,6 +83,8 @@ const WORDS: &[Words] = &[
 
 /// Stage 2, in order (after two asks are told apart).
 const SPANS: &[Words] = &[
+    // `qwen2.5:14b-instruct-q4_K_M`: an ollama tag's size and quantization written apart.
+    |_, t| super::ollama_tag::plain(t),
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
     glued_units::plain,
