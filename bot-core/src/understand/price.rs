@@ -52,6 +52,14 @@ pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
     ("hrs", "hour"),
     ("hr", "hour"),
     ("h", "hour"),
+    // `0.6 usd per gpu-minute`: one card's minute is the rate's minute (a card's rate, as
+    // every price here is); an hour keeps its own word (`gpu-hour` marks a cap per card).
+    ("gpu-minutes", "minute"),
+    ("gpu-minute", "minute"),
+    ("gpu-min", "minute"),
+    ("gpu-seconds", "second"),
+    ("gpu-second", "second"),
+    ("gpu-sec", "second"),
     ("分钟", "minute"),
     ("minutes", "minute"),
     ("minute", "minute"),
