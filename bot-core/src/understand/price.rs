@@ -155,12 +155,7 @@ fn per_one_hour(number: &str, after: &str) -> bool {
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
     for (start, c) in norm.char_indices() {
-        let sym = match c {
-            '$' => Some("USD"),
-            '¥' | '￥' => Some("CNY"),
-            '€' => Some("EUR"),
-            _ => None,
-        };
+        let sym = symbol(c);
         let prev = norm[..start].chars().next_back();
         if sym.is_none()
             && !(c.is_ascii_digit()
@@ -178,14 +173,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             continue;
         }
         let number = &norm[num_start..i];
-        let skip_space = |mut k: usize| {
-            while k < b.len() && b[k] == b' ' {
-                k += 1;
-            }
-            k
-        };
         let mut currency = sym.map(str::to_string);
-        let mut k = skip_space(i);
+        let mut k = skip_space(b, i);
         if currency.is_none()
             && let Some(w) = CURRENCY_WORDS.iter().find(|w| norm[k..].starts_with(**w))
         {
@@ -200,14 +189,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         };
         // `每秒0.0007美元`, `每分钟0.05美元 一小时多少`: a unit written first is the price's.
         let before = norm[..start].trim_end();
-        // `欧元1.5每小时`, `港币15块`, `hkd 20 an hour`: a currency named right before an
-        // amount with no currency of its own, or only the plain `块`/`元`, is the amount's.
-        let said_plain = ["块", "元"]
-            .iter()
-            .any(|w| norm[i..].trim_start().starts_with(w));
-        let first =
-            currency_first(before).filter(|_| sym.is_none() && (currency.is_none() || said_plain));
-        if let Some((c, _)) = &first {
+        let first = said_first(norm, i, before, sym.is_none(), currency.is_none());
+        if let Some((c, _, _)) = &first {
             currency = Some(c.clone());
         }
         // `1小时2.5块` (一小时两块五): one of the unit right before an amount with its currency
@@ -222,18 +205,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             currency_follows(norm, i) || decimal_after_unit,
         );
         let unit_first = per.is_some();
-        let after = skip_space(k);
+        let after = skip_space(b, k);
         let per_one_hour = currency.is_none() && per_one_hour(number, &norm[after..]);
         let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
-        let mut marked = false;
-        let mut u = after;
-        for mark in ["/", "per ", "per", "每", "an ", "a "] {
-            if norm[after..].starts_with(mark) {
-                u = skip_space(after + mark.len());
-                marked = true;
-                break;
-            }
-        }
+        // `/h`, `per hour`, `每小时`, `an hour`: where the unit after its mark starts.
+        let mark = ["/", "per ", "per", "每", "an ", "a "]
+            .into_iter()
+            .find(|m| norm[after..].starts_with(m));
+        let marked = mark.is_some();
+        let mut u = mark.map_or(after, |m| skip_space(b, after + m.len()));
         // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
@@ -274,10 +254,11 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         };
         // A currency said first is a price's with a unit or a decimal only (`in usd 4090`
         // is a card after the currency asked).
-        if first.is_some() && !(per.is_some() || number.contains('.') || said_plain) {
-            continue;
-        }
-        let span_start = first.map_or(span_start, |(_, at)| at);
+        let span_start = match first {
+            Some((_, at, plain)) if per.is_some() || number.contains('.') || plain => at,
+            Some(_) => continue,
+            None => span_start,
+        };
         return Some((
             Money {
                 amount,
@@ -305,6 +286,41 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
         (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
     });
     (per, span_start)
+}
+
+/// The first byte at or after `k` that is no space.
+fn skip_space(b: &[u8], mut k: usize) -> usize {
+    while k < b.len() && b[k] == b' ' {
+        k += 1;
+    }
+    k
+}
+
+/// The currency of a sign written before an amount (`$2`, `¥3`, `€0.9`).
+fn symbol(c: char) -> Option<&'static str> {
+    match c {
+        '$' => Some("USD"),
+        '¥' | '￥' => Some("CNY"),
+        '€' => Some("EUR"),
+        _ => None,
+    }
+}
+
+/// `欧元1.5每小时`, `港币15块`, `hkd 20 an hour`: a currency named right before an amount
+/// (ending at `i`, no sign before it) with no currency of its own (`bare`), or only the plain
+/// `块`/`元`, is the amount's: the currency, where its word starts, whether `块`/`元` was said.
+fn said_first(
+    norm: &str,
+    i: usize,
+    before: &str,
+    no_sign: bool,
+    bare: bool,
+) -> Option<(String, usize, bool)> {
+    let plain = ["块", "元"]
+        .iter()
+        .any(|w| norm[i..].trim_start().starts_with(w));
+    let (c, at) = currency_first(before)?;
+    (no_sign && (bare || plain)).then_some((c, at, plain))
 }
 
 /// A currency word that ends `before` (`欧元`, `hkd `), and where it starts: the currency of
