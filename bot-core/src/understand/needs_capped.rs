@@ -8,6 +8,7 @@ use super::needs_said::needs_said;
 use super::question::{Question, one};
 use super::request as make;
 use super::words_guidance::asks_pick;
+use crate::billing::PriceUnit;
 use crate::lexicon::Need;
 
 /// Words that ask for platforms, not cards (`有哪些` alone asks for either).
@@ -22,10 +23,12 @@ const PLATFORMS_ASKED: &[&str] = &[
     "services",
 ];
 
-/// A price cap, a need beyond a region, platforms asked, no card, platform or model named:
+/// A price cap per unit of time (a sum alone is a budget, guidance's), a need beyond a region, platforms asked, no card, platform or model named:
 /// `/platforms` with the needs in the order said.
 pub(super) fn needs_capped(q: &Question) -> Option<Reading> {
-    if q.price.is_none()
+    if !q
+        .price
+        .is_some_and(|p| matches!(p.per, Some(PriceUnit::Time(_))))
         || !q.e.gpus.is_empty()
         || !q.e.platforms.is_empty()
         || !q.nothing_to_size()
