@@ -49,6 +49,40 @@ pub fn token_count(s: &str) -> Option<f64> {
     (n.is_finite() && n >= 1.0 && n.fract() == 0.0).then_some(n)
 }
 
+/// Words after a count that make it a data set's size (`100k samples`, `20k条样本`, `50k rows`),
+/// never a context window: a fit read at a window nobody asked for is a wrong verdict.
+pub const DATA_SET_WORDS: &[&str] = &[
+    "sample",
+    "example",
+    "row",
+    "record",
+    "item",
+    "pair",
+    "conversation",
+    "dialog",
+    "document",
+    "doc",
+    "instruction",
+    "entries",
+    "entry",
+    "line",
+    "image",
+    "pic",
+    "条",
+    "个样本",
+    "样本",
+    "组",
+    "张图",
+    "篇",
+    "份",
+];
+
+/// Whether the word after a count names a data set's items ([`DATA_SET_WORDS`]).
+pub fn data_set_word(next: &str) -> bool {
+    let n = next.to_lowercase();
+    DATA_SET_WORDS.iter().any(|w| n.starts_with(w))
+}
+
 /// A context window in tokens: `32k` = 32,768, `128k`, `1m` = 1,048,576, `3.2万` = 32,000,
 /// `8192`, `ctx=4k`. Zero is read (the caller decides whether it is allowed).
 pub fn context_tokens(s: &str) -> Option<u64> {

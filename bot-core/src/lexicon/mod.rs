@@ -39,8 +39,9 @@ mod values;
 mod words;
 
 pub use count::{
-    MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name, context_tokens,
-    is_machine_noun, machine_said, model_size, params_b, take_card_prefix, token_count,
+    DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
+    context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
+    take_card_prefix, token_count,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use edit::{method_typos, one_edit};

@@ -346,6 +346,8 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
         }
         "€" | "eur" | "euro" | "euros" | "欧元" => "EUR",
         "yen" | "日元" | "日币" | "円" => "JPY",
+        // Hong Kong dollars in the words Hong Kong and the mainland say (`hkd` is its code).
+        "hk$" | "港币" | "港元" | "港纸" => "HKD",
         "£" | "gbp" | "英镑" => "GBP",
         other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
             return Ok(other.to_uppercase());

@@ -22,6 +22,34 @@ const NOW: &[&str] = &[
     "目前",
     "公司用",
     "在跑",
+    // A card rented or served on now (`I rent runpod's A40 for …`, `we serve … on an A10`).
+    "i rent",
+    "i'm renting",
+    "i am renting",
+    "i'm on",
+    "i am on",
+    "i run",
+    "i'm running",
+    "i am running",
+    "we serve",
+    "we're serving",
+    "we rent",
+    " today",
+    "在租",
+    "租的是",
+    "用的是",
+];
+/// Words of a switch between the two cards (`A100跑… 换成4090`): the first is the one run on
+/// now even where no word of the present is left (a platform's clause taken out before).
+const SWITCHED: &[&str] = &[
+    "换成",
+    "换到",
+    "改用",
+    "换用",
+    "switch to",
+    "switching to",
+    "move to",
+    "moving to",
 ];
 /// Words that ask about another card after it.
 const ASKED: &[&str] = &[
@@ -67,7 +95,8 @@ pub(super) fn card_now(catalog: &Catalog, padded: &str, gpus: &[String]) -> Opti
     }
     let now = NOW.iter().any(|w| padded[..p2].contains(w));
     let asked = ASKED.iter().any(|w| padded[p1..].contains(w));
-    (now && asked).then(|| first.clone())
+    let switched = SWITCHED.iter().any(|w| padded[p1..p2].contains(w));
+    ((now && asked) || switched).then(|| first.clone())
 }
 
 /// Where a card is first named in `padded` (its id or an alias, as a whole word).

@@ -568,6 +568,8 @@ fn words_of(toks: &[String], i: usize, e: &mut Entities, taken: &mut [bool]) {
             || (t.ends_with('m') && super::window_said::window_beside(toks, i)))
         && t.chars().next().is_some_and(|c| c.is_ascii_digit())
         && !toks.get(i + 1).is_some_and(|n| n.starts_with("tok"))
+        // `100k samples`, `20k条样本`: a data set's size, no window.
+        && !toks.get(i + 1).is_some_and(|n| lexicon::data_set_word(n))
         && let Some(n) = lexicon::context_tokens(t)
         && n >= 1024
     {

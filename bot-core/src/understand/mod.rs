@@ -215,6 +215,10 @@ mod hyphen_units;
 mod pair_job;
 mod stock_card;
 mod vague_job;
+// Corpus46's misses (und_ad).
+mod needs_capped;
+mod ollama_tag;
+mod page_price;
 
 #[cfg(test)]
 mod own_tests;

@@ -23,8 +23,16 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "cny",
     "rmb",
     "yuan",
+    // `euros` and `euro` before `eur`, which begins them.
+    "euros",
+    "euro",
     "eur",
     "欧元",
+    // Hong Kong dollars: a currency of its own, never yuan or US dollars.
+    "港币",
+    "港元",
+    "港纸",
+    "hkd",
     // Yen: a currency the table may hold no rate for; `/convert` says so, never guesses.
     "日元",
     "日币",
@@ -44,6 +52,14 @@ pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
     ("hrs", "hour"),
     ("hr", "hour"),
     ("h", "hour"),
+    // `0.6 usd per gpu-minute`: one card's minute is the rate's minute (a card's rate, as
+    // every price here is); an hour keeps its own word (`gpu-hour` marks a cap per card).
+    ("gpu-minutes", "minute"),
+    ("gpu-minute", "minute"),
+    ("gpu-min", "minute"),
+    ("gpu-seconds", "second"),
+    ("gpu-second", "second"),
+    ("gpu-sec", "second"),
     ("分钟", "minute"),
     ("minutes", "minute"),
     ("minute", "minute"),
@@ -139,11 +155,7 @@ fn per_one_hour(number: &str, after: &str) -> bool {
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
     for (start, c) in norm.char_indices() {
-        let sym = match c {
-            '$' => Some("USD"),
-            '¥' | '￥' => Some("CNY"),
-            _ => None,
-        };
+        let sym = symbol(c);
         let prev = norm[..start].chars().next_back();
         if sym.is_none()
             && !(c.is_ascii_digit()
@@ -161,14 +173,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             continue;
         }
         let number = &norm[num_start..i];
-        let skip_space = |mut k: usize| {
-            while k < b.len() && b[k] == b' ' {
-                k += 1;
-            }
-            k
-        };
         let mut currency = sym.map(str::to_string);
-        let mut k = skip_space(i);
+        let mut k = skip_space(b, i);
         if currency.is_none()
             && let Some(w) = CURRENCY_WORDS.iter().find(|w| norm[k..].starts_with(**w))
         {
@@ -183,6 +189,10 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         };
         // `每秒0.0007美元`, `每分钟0.05美元 一小时多少`: a unit written first is the price's.
         let before = norm[..start].trim_end();
+        let first = said_first(norm, i, before, sym.is_none(), currency.is_none());
+        if let Some((c, _, _)) = &first {
+            currency = Some(c.clone());
+        }
         // `1小时2.5块` (一小时两块五): one of the unit right before an amount with its currency
         // is its unit too, and part of the price (not the job's length).
         // `3090一小时1.2`: a decimal with no unit after it, right after one of a unit, is that
@@ -195,18 +205,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             currency_follows(norm, i) || decimal_after_unit,
         );
         let unit_first = per.is_some();
-        let after = skip_space(k);
+        let after = skip_space(b, k);
         let per_one_hour = currency.is_none() && per_one_hour(number, &norm[after..]);
         let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
-        let mut marked = false;
-        let mut u = after;
-        for mark in ["/", "per ", "per", "每", "an ", "a "] {
-            if norm[after..].starts_with(mark) {
-                u = skip_space(after + mark.len());
-                marked = true;
-                break;
-            }
-        }
+        // `/h`, `per hour`, `每小时`, `an hour`: where the unit after its mark starts.
+        let mark = ["/", "per ", "per", "每", "an ", "a "]
+            .into_iter()
+            .find(|m| norm[after..].starts_with(m));
+        let marked = mark.is_some();
+        let mut u = mark.map_or(after, |m| skip_space(b, after + m.len()));
         // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
@@ -245,6 +252,13 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let Ok(amount) = lexicon::parse_amount("price", number) else {
             continue;
         };
+        // A currency said first is a price's with a unit or a decimal only (`in usd 4090`
+        // is a card after the currency asked).
+        let span_start = match first {
+            Some((_, at, plain)) if per.is_some() || number.contains('.') || plain => at,
+            Some(_) => continue,
+            None => span_start,
+        };
         return Some((
             Money {
                 amount,
@@ -272,6 +286,71 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
         (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
     });
     (per, span_start)
+}
+
+/// The first byte at or after `k` that is no space.
+fn skip_space(b: &[u8], mut k: usize) -> usize {
+    while k < b.len() && b[k] == b' ' {
+        k += 1;
+    }
+    k
+}
+
+/// The currency of a sign written before an amount (`$2`, `¥3`, `€0.9`).
+fn symbol(c: char) -> Option<&'static str> {
+    match c {
+        '$' => Some("USD"),
+        '¥' | '￥' => Some("CNY"),
+        '€' => Some("EUR"),
+        _ => None,
+    }
+}
+
+/// `欧元1.5每小时`, `港币15块`, `hkd 20 an hour`: a currency named right before an amount
+/// (ending at `i`, no sign before it) with no currency of its own (`bare`), or only the plain
+/// `块`/`元`, is the amount's: the currency, where its word starts, whether `块`/`元` was said.
+fn said_first(
+    norm: &str,
+    i: usize,
+    before: &str,
+    no_sign: bool,
+    bare: bool,
+) -> Option<(String, usize, bool)> {
+    let plain = ["块", "元"]
+        .iter()
+        .any(|w| norm[i..].trim_start().starts_with(w));
+    let (c, at) = currency_first(before)?;
+    (no_sign && (bare || plain)).then_some((c, at, plain))
+}
+
+/// A currency word that ends `before` (`欧元`, `hkd `), and where it starts: the currency of
+/// the amount said right after it. A symbol is no word here (`$` is read before its number).
+fn currency_first(before: &str) -> Option<(String, usize)> {
+    let w = CURRENCY_WORDS
+        .iter()
+        // Words said only after an amount (`3刀`, `2 bucks`, `5块`) name none before one.
+        .filter(|w| {
+            !matches!(
+                **w,
+                "$" | "¥"
+                    | "￥"
+                    | "块"
+                    | "元"
+                    | "块钱"
+                    | "刀"
+                    | "bucks"
+                    | "buck"
+                    | "dollars"
+                    | "dollar"
+                    | "yuan"
+            )
+        })
+        .find(|w| {
+            before
+                .strip_suffix(**w)
+                .is_some_and(|b| !w.is_ascii() || !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+        })?;
+    Some((lexicon::parse_currency(w).ok()?, before.len() - w.len()))
 }
 
 /// Whether a currency word follows the number ending at `i` (`2.5块`): an amount said after

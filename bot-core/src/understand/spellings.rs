@@ -70,6 +70,13 @@ pub(super) const HOMOPHONES: &[(&str, &str)] = &[
 pub(super) const MONEY_SPELLINGS: &[(&str, &str)] = &[
     ("美刀", "美元"),
     ("刀乐", "美元"),
+    // Hong Kong dollars in English are no US dollars (`20 hong kong dollars`, `HK$20`): the
+    // code, written before the amount as the sign was (read by the price's currency-first rule).
+    ("hong kong dollars", "hkd"),
+    ("hong kong dollar", "hkd"),
+    ("hk dollars", "hkd"),
+    ("hk dollar", "hkd"),
+    ("hk$", "hkd "),
     ("per-second", "per second"),
     ("per-minute", "per minute"),
     ("per-hour", "per hour"),

@@ -89,6 +89,8 @@ const WORDS: &[Words] = &[
 
 /// Stage 2, in order (after two asks are told apart).
 const SPANS: &[Words] = &[
+    // `qwen2.5:14b-instruct-q4_K_M`: an ollama tag's size and quantization written apart.
+    |_, t| super::ollama_tag::plain(t),
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
     glued_units::plain,
@@ -117,6 +119,10 @@ pub(super) const FIRST: &[Rule] = &[
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
     seen_price::seen_price,
+    // `autodl 页面上写 4090 1.98/小时，实际跑3小时多少钱`: that platform's bill for the card.
+    super::page_price::page_price,
+    // `need: no KYC + alipay + under ¥2/h, which platforms`: the platforms with those needs.
+    super::needs_capped::needs_capped,
     // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
     super::price_here::price_here,
     // `周末租4090会不会便宜点`: a time's price asked, before a cheaper price is weighed.

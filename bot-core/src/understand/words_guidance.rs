@@ -78,6 +78,16 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "getting started",
     "用什么卡",
     "用啥卡",
+    // `which gpu for a reranker plus an embedding model`: a card asked for a task; with a
+    // model the catalog sizes it stays a fit (`guidance` reads a pick only with nothing sized).
+    "which gpu for ",
+    "what gpu for ",
+    "which card for ",
+    "what card for ",
+    "哪张卡适合",
+    "什么卡适合",
+    "啥卡适合",
+    "哪种卡适合",
     "what gpu do i need",
     "what card do i need",
     "which card do i need",
