@@ -285,3 +285,19 @@ fn fetch_reports_a_304_and_a_206_by_their_status() {
         }
     }
 }
+
+/// Case 12 at the reader: only delta-seconds are an age; a figure past any cache's life is
+/// held to `MAX_AGE`, never an overflow of the date it is taken from.
+#[test]
+fn an_age_is_delta_seconds_and_held_to_a_week() {
+    use gpuscout_providers::fetch::{MAX_AGE, age};
+    use std::time::Duration;
+    assert_eq!(age(Some("10800")), Some(Duration::from_secs(10_800)));
+    assert_eq!(age(Some(" 60 ")), Some(Duration::from_secs(60)));
+    for bad in ["-5", "soon", "", "1e3", "3.5", "+60"] {
+        assert_eq!(age(Some(bad)), None, "{bad:?}");
+    }
+    assert_eq!(age(None), None);
+    assert_eq!(age(Some("99999999999999999999999999")), Some(MAX_AGE));
+    assert_eq!(age(Some("31536000")), Some(MAX_AGE));
+}
