@@ -582,7 +582,8 @@ pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming>
             .as_array()
             .is_some_and(|m| m.iter().any(|u| snowflake(&u["id"]) == Some(me)));
         let replying = snowflake(&d["referenced_message"]["author"]["id"]) == Some(me);
-        if !mentioned && !replying || !mentioned && content.is_empty() {
+        // Not ours, or a reply whose words Discord withheld (`words_withheld`).
+        if !mentioned && (!replying || content.is_empty()) {
             return None;
         }
         let text = content
