@@ -281,6 +281,37 @@ impl Events {
         }
     }
 
+    /// A reply to us whose words Discord withheld ([`words_withheld`]): one short hint in the
+    /// channel, quoting it, in the person's language, that a reply is read only with the
+    /// mention on (or a slash command); once a minute per person in a channel, so a run of
+    /// such replies is told once.
+    async fn tell_withheld(&self, msg: &Message) {
+        if !crate::mentions::WORDS_WITHHELD
+            .first_in_a_while((msg.channel_id.get(), msg.author.id.get()))
+        {
+            return;
+        }
+        let who = ChatRef {
+            platform: "discord".into(),
+            chat: msg.channel_id.to_string(),
+            user: msg.author.id.to_string(),
+            locale: None,
+            thread: None,
+        };
+        let lang = self.messages.lang_for(who).await;
+        let to = Address {
+            chat: msg.channel_id.to_string(),
+            reply_to: Some(msg.id.to_string()),
+            thread: None,
+        };
+        let hint = Reply::text(Msg::new(crate::mentions::WORDS_WITHHELD_ID));
+        if let Err(e) = self.messages.sender().send(&to, lang, &hint).await {
+            tracing::info!(
+                "discord: telling a reply without the mention how to be read failed: {e}"
+            );
+        }
+    }
+
     /// A DM with no words of its own (only a file): one short hint, in the person's
     /// language, that only text is read; once a minute per DM (two files are two messages).
     /// A sticker is a reaction, and a server message without words no business of ours.
@@ -364,6 +395,9 @@ impl EventHandler for Events {
         };
         let roles = self.roles.among(msg.mention_roles.iter().map(|r| r.get()));
         let Some(text) = addressed_as(&msg, me, &roles) else {
+            if words_withheld(&msg, me) && roles.is_empty() {
+                return self.tell_withheld(&msg).await;
+            }
             return self.nothing_to_read(&msg, me).await;
         };
         self.answer_message(Incoming {
@@ -482,6 +516,11 @@ pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<
     if !mentioned && !replying {
         return None;
     }
+    // A reply without our mention came with no words: Discord withheld them (see
+    // [`words_withheld`]); it is told so, never answered as a question of nothing.
+    if !mentioned && content.is_empty() {
+        return None;
+    }
     let text = crate::mentions::without_roles(content, our_roles)
         .replace(&format!("<@{me}>"), " ")
         .replace(&format!("<@!{me}>"), " ");
@@ -491,6 +530,25 @@ pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<
     } else {
         text.to_string()
     })
+}
+
+/// Whether `msg` is a reply to one of our messages in a server channel, without our mention,
+/// whose words Discord withheld: without the MESSAGE_CONTENT intent (privileged; this bot
+/// does not ask for it) a message's `content`, attachments and embeds arrive empty unless it
+/// mentions the app or is a DM, so a reply with its mention turned off reaches us as a reply
+/// of nothing. A sticker, which is no content, is a reaction: not this.
+pub(crate) fn words_withheld(msg: &Message, me: u64) -> bool {
+    msg.guild_id.is_some()
+        && !msg.author.bot
+        && me != 0
+        && msg.author.id.get() != me
+        && msg.content.trim().is_empty()
+        && msg.sticker_items.is_empty()
+        && !msg.mentions.iter().any(|u| u.id.get() == me)
+        && msg
+            .referenced_message
+            .as_ref()
+            .is_some_and(|m| m.author.id.get() == me)
 }
 
 /// [`addressed`] on a MESSAGE_CREATE's own JSON, for a message serenity cannot read (the
@@ -524,7 +582,8 @@ pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming>
             .as_array()
             .is_some_and(|m| m.iter().any(|u| snowflake(&u["id"]) == Some(me)));
         let replying = snowflake(&d["referenced_message"]["author"]["id"]) == Some(me);
-        if !mentioned && !replying {
+        // Not ours, or a reply whose words Discord withheld (`words_withheld`).
+        if !mentioned && (!replying || content.is_empty()) {
             return None;
         }
         let text = content

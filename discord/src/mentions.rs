@@ -72,6 +72,13 @@ pub(crate) static NOTHING_TO_READ: gpuscout_frontend::Recently =
 /// The Fluent id of that hint (shared with Telegram).
 pub(crate) const NOTHING_TO_READ_ID: &str = "frontend-nothing-to-read";
 
+/// The people told lately, per channel, that a reply without the mention cannot be read.
+pub(crate) static WORDS_WITHHELD: gpuscout_frontend::Recently =
+    gpuscout_frontend::Recently::new(60);
+
+/// The Fluent id of that hint.
+pub(crate) const WORDS_WITHHELD_ID: &str = "discord-reply-words-withheld";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,6 +67,26 @@ pub struct Answer {
     pub moved_to: Option<String>,
     /// `Retry-After` as a number of seconds ([`retry_after`]).
     pub retry_after: Option<Duration>,
+    /// `Age` ([`age`]): how long a cache held this answer before serving it.
+    pub age: Option<Duration>,
+}
+
+/// The longest `Age` taken at its word (a week): past it the answer is far beyond any
+/// freshness window either way, and the figure stays small enough to subtract from a date.
+pub const MAX_AGE: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// `Age` (RFC 9111 §5.1): a cache's copy was made this many seconds before it was served, so
+/// its offers were seen then, not at the fetch. Only delta-seconds are read (anything else,
+/// a sign or a word, says nothing: RFC 9111 says to ignore an invalid `Age`); past
+/// [`MAX_AGE`] it is read as `MAX_AGE`.
+pub fn age(value: Option<&str>) -> Option<Duration> {
+    let v = value?.trim();
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Digits past u64 are "older than any cap" (RFC 9111: 2^31 on overflow).
+    let secs = v.parse::<u64>().unwrap_or(u64::MAX);
+    Some(Duration::from_secs(secs).min(MAX_AGE))
 }
 
 /// The longest `Retry-After` taken at its word: a day. A larger figure is read as a day.
@@ -217,6 +237,10 @@ pub async fn exchange(
                 .get(reqwest::header::RETRY_AFTER)
                 .and_then(|v| v.to_str().ok()),
         );
+        let age = age(response
+            .headers()
+            .get(reqwest::header::AGE)
+            .and_then(|v| v.to_str().ok()));
         let moved_to = status
             .is_redirection()
             .then(|| response.headers().get(reqwest::header::LOCATION))
@@ -262,6 +286,7 @@ pub async fn exchange(
             last_modified,
             moved_to,
             retry_after,
+            age,
         })
     };
     tokio::time::timeout(timeout, work)
@@ -271,11 +296,36 @@ pub async fn exchange(
 
 /// The body as sent before its `Content-Encoding`: gzip (also a gzip body sent without the
 /// header, which no JSON or CSV text can start with: `1f 8b`), or deflate (zlib, or the raw
-/// stream some servers send under that name). The inflated size is held to `cap` too, so a
-/// small bomb is refused like a large body. An error body (`whole` false) is only a snippet:
-/// it is cut at the cap and what inflates before damage is kept. Another coding, which we
-/// never ask for, is refused.
+/// stream some servers send under that name). Codings are case-insensitive and may be listed
+/// several at once in the order applied (RFC 9110 §8.4: `deflate, gzip` was deflated, then
+/// gzipped; both are ones we accept), so they are undone last first; `identity` is no coding.
+/// The inflated size is held to `cap` at each step too, so a small bomb is refused like a
+/// large body. An error body (`whole` false) is only a snippet: it is cut at the cap and what
+/// inflates before damage is kept. Another coding, which we never ask for, is refused.
 pub(crate) fn inflated(
+    encoding: Option<&str>,
+    body: Vec<u8>,
+    cap: usize,
+    whole: bool,
+) -> Result<Vec<u8>, FetchError> {
+    let codings: Vec<String> = encoding
+        .unwrap_or("")
+        .split(',')
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty() && c != "identity")
+        .collect();
+    if codings.is_empty() {
+        return inflate_one(None, body, cap, whole);
+    }
+    let mut body = body;
+    for coding in codings.iter().rev() {
+        body = inflate_one(Some(coding), body, cap, whole)?;
+    }
+    Ok(body)
+}
+
+/// One coding of [`inflated`] undone (`None`: none named, though the gzip mark is read).
+fn inflate_one(
     encoding: Option<&str>,
     body: Vec<u8>,
     cap: usize,
@@ -285,8 +335,8 @@ pub(crate) fn inflated(
     use std::io::Read;
     let gzip_magic = body.starts_with(&[0x1f, 0x8b]);
     let coding = match encoding {
-        None | Some("" | "identity") if gzip_magic => "gzip",
-        None | Some("" | "identity") => return Ok(body),
+        None if gzip_magic => "gzip",
+        None => return Ok(body),
         Some("gzip" | "x-gzip") => "gzip",
         Some("deflate") => "deflate",
         Some(other) => {
@@ -380,13 +430,20 @@ pub async fn fetch_with(
     )
     .await
     .map_err(|e| e.scrubbed(&secrets))?;
+    if let Some(why) = not_an_answer(answer.status) {
+        return Err(FetchError::Http {
+            status: answer.status.as_u16(),
+            snippet: why.into(),
+            retry_after: answer.retry_after,
+        });
+    }
     if answer.status.is_redirection() {
         let to = answer.moved_to.as_deref().unwrap_or("another host");
         return Err(FetchError::Http {
             status: answer.status.as_u16(),
             snippet: bot_core::secret::scrub(
                 &format!(
-                    "moved to {to}; not followed (a key goes only to the host configured: set the provider's URL if it really moved)"
+                    "moved to {to}; not followed (the host configured is the only one a key is sent to: set the provider's URL if it really moved)"
                 ),
                 &secrets,
             ),
@@ -402,8 +459,11 @@ pub async fn fetch_with(
     }
     // A parser fault on some answer nobody foresaw is that answer's failure (the last good
     // snapshot stays), never a panic that ends the poller and, with it, `serve`.
+    // A cache's copy (`Age`) was seen when the cache took it: its offers are dated then, so
+    // one kept for hours is never shown as stock right now.
+    let taken_at = now - answer.age.map_or(0, |a| a.as_secs() as i64);
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        adapter.parse(&answer.body, catalog, now)
+        adapter.parse(&answer.body, catalog, taken_at)
     }))
     .unwrap_or_else(|_| {
         Err(FetchError::Malformed(format!(
@@ -420,9 +480,25 @@ pub async fn fetch_with(
         for why in &mut parsed.refused {
             *why = bot_core::secret::scrub(why, &secrets);
         }
+        parsed.taken_at = (taken_at != now).then_some(taken_at);
         parsed
     })
     .map_err(|e| e.scrubbed(&secrets))
+}
+
+/// Why a status is no answer to read though it is not an error: a 304 (RFC 9110 §15.4.5)
+/// answers only a conditional request, and we send no validator, so it is a cache's or a
+/// proxy's, with no body and nothing moved; a 206 (§15.3.7) is one part of the answer, sent
+/// only to a `Range` request we never make: read whole it would call every card it leaves
+/// out gone.
+fn not_an_answer(status: reqwest::StatusCode) -> Option<&'static str> {
+    match status.as_u16() {
+        304 => Some("not modified, though no validator was sent: no answer to read"),
+        206 => {
+            Some("a part of the answer, though no range was asked for: not read as the whole list")
+        }
+        _ => None,
+    }
 }
 
 /// reqwest's error text without its URL (which could carry a key a user put there).

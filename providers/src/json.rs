@@ -172,6 +172,14 @@ pub fn parse(body: &[u8]) -> Result<Value, crate::FetchError> {
 /// and a name repeated in it, or inside one of its values, costs that row only.
 pub fn parse_rows_under(body: &[u8], rows: Option<&str>) -> Result<Value, crate::FetchError> {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
+    if let Some(encoding) = wide_encoding(body) {
+        // Its NULs and mark read as UTF-8 as "expected value at line 1 column 1", which
+        // names nothing: the operator is told what the text was.
+        return Err(crate::FetchError::Malformed(format!(
+            "the answer is {encoding} text; JSON between systems is UTF-8 (RFC 8259 §8.1), \
+             so something on the way re-encoded it"
+        )));
+    }
     let root = strict(body).or_else(|e| {
         let refused = || crate::FetchError::Malformed(format!("not JSON: {e}"));
         let repaired = repaired(body).ok_or_else(refused)?;
@@ -180,6 +188,28 @@ pub fn parse_rows_under(body: &[u8], rows: Option<&str>) -> Result<Value, crate:
     match twice_outside_rows(&root, "", rows) {
         Some(why) => Err(crate::FetchError::Malformed(why)),
         None => Ok(root),
+    }
+}
+
+/// The encoding of a body written in UTF-16 or UTF-32: by its byte-order mark, else by the
+/// NULs beside the first character (JSON text starts with ASCII, which those encodings pad
+/// with zero bytes: RFC 4627 §3's detection). `None` for anything else.
+fn wide_encoding(body: &[u8]) -> Option<&'static str> {
+    const MARKS: [(&[u8], &str); 4] = [
+        (&[0, 0, 0xFE, 0xFF], "UTF-32 (big-endian)"),
+        (&[0xFF, 0xFE, 0, 0], "UTF-32 (little-endian)"),
+        (&[0xFE, 0xFF], "UTF-16 (big-endian)"),
+        (&[0xFF, 0xFE], "UTF-16 (little-endian)"),
+    ];
+    if let Some((_, name)) = MARKS.iter().find(|(mark, _)| body.starts_with(mark)) {
+        return Some(name);
+    }
+    match body {
+        [0, 0, 0, x, ..] if *x != 0 => Some("UTF-32 (big-endian)"),
+        [x, 0, 0, 0, ..] if *x != 0 => Some("UTF-32 (little-endian)"),
+        [0, x, ..] if *x != 0 => Some("UTF-16 (big-endian)"),
+        [x, 0, ..] if *x != 0 => Some("UTF-16 (little-endian)"),
+        _ => None,
     }
 }
 

@@ -49,6 +49,9 @@ pub struct Parsed {
     /// Of `refused_total`, whole rows refused (a name written twice in the row with two
     /// values, a row priced in another currency): the rest of the answer is read.
     pub rows_refused: usize,
+    /// When the offers were seen, where that is before the fetch (a cache's copy, `Age`):
+    /// the snapshot is recorded at that time. `None`: at the fetch.
+    pub taken_at: Option<i64>,
 }
 
 impl Parsed {

@@ -6,7 +6,7 @@
 
 use crate::config::Config;
 use crate::{Adapter, FetchError, fetch};
-use bot_core::availability::{FetchOutcome, Recorded, now_unix, record_fetch, record_fx};
+use bot_core::availability::{FetchOutcome, Recorded, now_unix, record_fetch_taken, record_fx};
 use bot_core::{Catalog, Store};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -273,6 +273,8 @@ impl Poller {
         let retry_after = result.as_ref().err().and_then(FetchError::retry_after);
         let key_refused = result.as_ref().err().is_some_and(FetchError::key_refused);
         let mut partial = None;
+        // An answer a cache kept is recorded when the cache took it (`Parsed::taken_at`).
+        let taken_at = result.as_ref().ok().and_then(|p| p.taken_at).unwrap_or(now);
         let (mut refused, mut refused_total, mut rows_refused) = (Vec::new(), 0, 0);
         let (outcome, offers, skipped, problem) = match result {
             Ok(mut p) => {
@@ -293,8 +295,10 @@ impl Poller {
         };
         let store = self.store.clone();
         let provider = adapter.provider();
-        let recorded =
-            tokio::task::spawn_blocking(move || record_fetch(&store, provider, outcome, now)).await;
+        let recorded = tokio::task::spawn_blocking(move || {
+            record_fetch_taken(&store, provider, outcome, now, taken_at)
+        })
+        .await;
         let (recorded, problem) = match recorded {
             Ok(Ok(r)) => (Some(r), problem),
             Ok(Err(e)) => (None, Some(format!("storing the snapshot failed: {e}"))),

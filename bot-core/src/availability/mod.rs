@@ -44,7 +44,7 @@ pub use query::{ProviderStatus, SightingRow, StockQuery, StockRow, StockView, st
 pub use row::SnapshotRow;
 pub use snapshot::{
     FetchOutcome, HistoryPoint, ProviderState, Recorded, all_latest_offers, history, latest_offers,
-    provider_state, provider_states, record_fetch,
+    provider_state, provider_states, record_fetch, record_fetch_taken,
 };
 pub use time::{
     CLOCK_SKEW_SECS, EARLIEST_ZONE_SECS, FRESH_FOR_SECS, Freshness, HIDDEN_AFTER_SECS,

@@ -131,6 +131,19 @@ pub fn record_fetch(
     outcome: FetchOutcome,
     now: i64,
 ) -> Result<Recorded, StoreError> {
+    record_fetch_taken(store, provider, outcome, now, now)
+}
+
+/// [`record_fetch`] of an answer attempted at `attempted` whose offers were seen at `now`,
+/// earlier when a cache served its copy (HTTP `Age`): the reading is dated when it was seen
+/// (its superseding, history hour and good date), the attempt when it was made.
+pub fn record_fetch_taken(
+    store: &Store,
+    provider: &str,
+    outcome: FetchOutcome,
+    attempted: i64,
+    now: i64,
+) -> Result<Recorded, StoreError> {
     let mut state = provider_state(store, provider)?.unwrap_or_else(|| ProviderState {
         provider: provider.to_string(),
         ..ProviderState::default()
@@ -141,7 +154,12 @@ pub fn record_fetch(
         return Ok(Recorded::Superseded { newer });
     }
     // A later failure may already be recorded: the attempt's date never goes backwards.
-    state.last_attempt_at = Some(state.last_attempt_at.map_or(now, |t| t.max(now)));
+    let attempted = attempted.max(now);
+    state.last_attempt_at = Some(
+        state
+            .last_attempt_at
+            .map_or(attempted, |t| t.max(attempted)),
+    );
     let (offers, partial) = match outcome {
         FetchOutcome::Offers(offers) => (offers, None),
         FetchOutcome::Partial { offers, why } => (offers, Some(why)),
