@@ -25,10 +25,10 @@ pub(super) fn push_held(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) 
 
 /// Whether the gradients are counted beside the forward pass (the trainers' accumulation, the
 /// default) or not (`accum=1`), with what one micro-batch per step takes off
-/// (`vram::grad_accum::single_step_saving_gib`); nothing when that is under 0.05 GiB and the
+/// (`vram::single_step_saving_gib`); nothing when that is under 0.05 GiB and the
 /// user said nothing (LoRA's gradients are small).
 fn push_grad_accum(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) {
-    let gib = crate::vram::grad_accum::single_step_saving_gib(req, opts);
+    let gib = crate::vram::single_step_saving_gib(req, opts);
     let (accum, n) = match req.grad_accum {
         None if gib >= 0.05 => ("default", 0),
         None => return,

@@ -7,7 +7,7 @@ use super::parts::{
     outside_allocator_gib, vllm_mxfp4_padding, weight_split,
 };
 use super::request::{FitOptions, FitRequest};
-use super::{Engine, GIB, Shape, Task, Zero};
+use super::{Engine, GIB, ModelRef, Shape, Task, Zero};
 
 pub(super) fn compute(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Parts {
     compute_on(shape, req, opts, VllmDefaults::for_card(req.gpu))
@@ -165,4 +165,26 @@ pub fn bnb_load_reserved_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
     let loaded = super::train::loaded_weight_bytes(&s, req, w_total);
     let cast = super::train::peft_fp32_cast(req);
     super::bnb_load::reserved_bytes(&s, req, zero3, (1.0, loaded), (ctx, cast)) / super::GIB
+}
+
+/// GiB per card that one micro-batch per step (`accum=1`) takes off what must be allocated,
+/// against the trainers' accumulating default, for the answer to state; 0 for a size-only guess
+/// or a job it does not apply to (inference, DeepSpeed, FSDP).
+pub fn single_step_saving_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
+    let ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(shape) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    if !req.task.is_training() {
+        return 0.0;
+    }
+    let mut accumulating = req.clone();
+    accumulating.grad_accum = None;
+    let mut one = req.clone();
+    one.grad_accum = Some(1);
+    let before = compute(&shape, &accumulating, opts).need();
+    let after = compute(&shape, &one, opts).need();
+    ((before - after) / GIB).max(0.0)
 }

@@ -152,7 +152,7 @@ pub struct FitReport {
     /// Under Ollama (`FitOptions::ollama`): Ollama's own estimate, what `ollama ps` shows
     /// (`vram::ollama`); absent for another engine or an architecture not modelled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ollama: Option<super::ollama::OllamaEstimate>,
+    pub ollama: Option<OllamaEstimate>,
 }
 
 impl FitReport {
@@ -162,4 +162,23 @@ impl FitReport {
     pub fn holds_all(&self) -> bool {
         self.fits == Some(true) && self.verdict.as_deref() != Some("starts")
     }
+}
+
+/// Ollama's estimate (`MemoryEstimate`), bytes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OllamaEstimate {
+    /// Layers Ollama counts: blocks + the output layer (`layers.model` in its log).
+    pub layers_model: u64,
+    /// Layers it puts on the cards (`layers.offload`).
+    pub layers_offloaded: u64,
+    /// Per card (`memory.required.allocations`); 0 for a card with no layers.
+    pub per_card: Vec<u64>,
+    /// Summed over the cards (`memory.required.partial`, `ollama ps`'s GPU part).
+    pub vram: u64,
+    /// `ollama ps` SIZE (`memory.required.full`): the cards + what overflowed to the CPU.
+    pub total: u64,
+    /// `memory.required.kv`.
+    pub kv: u64,
+    /// The graph each card with layers reserves (full or partial offload).
+    pub graph: u64,
 }

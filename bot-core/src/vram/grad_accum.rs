@@ -16,10 +16,9 @@
 //! `single_step_peak` is the largest of the moments of the step (`Phases`).
 
 use super::request::{FitOptions, FitRequest};
-use super::{GIB, ModelRef, Shape, Task, Zero};
+use super::{Shape, Task, Zero};
 
-/// Largest accumulation count accepted (`accum=N`): beyond it the number is a typo.
-pub const MAX_GRAD_ACCUM: u32 = 4096;
+pub use super::request::MAX_GRAD_ACCUM;
 
 /// Whether the job steps the optimizer after every micro-batch with its gradients freed in
 /// between: `accum=1`, training on one card, under plain data parallel or a layer split.
@@ -101,26 +100,4 @@ pub(super) fn head_grad_bytes(shape: &Shape, req: &FitRequest) -> (f64, f64) {
     }
     let vh = shape.vocab as f64 * shape.hidden as f64 * 2.0;
     (vh, if shape.tied { vh } else { 0.0 })
-}
-
-/// GiB per card that one micro-batch per step (`accum=1`) takes off what must be allocated,
-/// against the trainers' accumulating default, for the answer to state; 0 for a size-only guess
-/// or a job it does not apply to (inference, DeepSpeed, FSDP).
-pub fn single_step_saving_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
-    let ModelRef::Known(m) = req.model else {
-        return 0.0;
-    };
-    let Ok(shape) = Shape::from_model(m) else {
-        return 0.0;
-    };
-    if !req.task.is_training() {
-        return 0.0;
-    }
-    let mut accumulating = req.clone();
-    accumulating.grad_accum = None;
-    let mut one = req.clone();
-    one.grad_accum = Some(1);
-    let before = super::estimate::compute(&shape, &accumulating, opts).need();
-    let after = super::estimate::compute(&shape, &one, opts).need();
-    ((before - after) / GIB).max(0.0)
 }

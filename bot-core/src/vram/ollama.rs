@@ -33,7 +33,6 @@
 use super::parts::weight_split;
 use super::request::{FitOptions, FitRequest, ModelRef};
 use super::{Engine, KvDtype, Shape};
-use serde::Serialize;
 
 /// `cudaMinimumMemory` (`gpu/gpu.go` @ 000ce020): what Ollama keeps free on every card it uses.
 pub const MINIMUM_MEMORY_BYTES: u64 = 457 * 1024 * 1024;
@@ -110,24 +109,7 @@ impl Default for OllamaRun {
     }
 }
 
-/// Ollama's estimate (`MemoryEstimate`), bytes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct OllamaEstimate {
-    /// Layers Ollama counts: blocks + the output layer (`layers.model` in its log).
-    pub layers_model: u64,
-    /// Layers it puts on the cards (`layers.offload`).
-    pub layers_offloaded: u64,
-    /// Per card (`memory.required.allocations`); 0 for a card with no layers.
-    pub per_card: Vec<u64>,
-    /// Summed over the cards (`memory.required.partial`, `ollama ps`'s GPU part).
-    pub vram: u64,
-    /// `ollama ps` SIZE (`memory.required.full`): the cards + what overflowed to the CPU.
-    pub total: u64,
-    /// `memory.required.kv`.
-    pub kv: u64,
-    /// The graph each card with layers reserves (full or partial offload).
-    pub graph: u64,
-}
+pub use super::fit_report::OllamaEstimate;
 
 impl OllamaEstimate {
     /// Every layer on the cards: `ollama ps` says 100% GPU.
