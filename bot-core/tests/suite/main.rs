@@ -32,6 +32,7 @@ mod corpus44_share;
 mod corpus45_share;
 mod corpus46_share;
 mod corpus47_share;
+mod corpus48_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
