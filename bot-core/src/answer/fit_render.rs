@@ -324,7 +324,11 @@ fn push_assumptions(
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
         );
-        if req.loss == crate::vram::LossHead::Fused {
+        // Liger fuses the loss for SFT only (`vram::liger_scope`): under DPO and the other
+        // preference / RL methods the answer says the logits are counted.
+        if crate::vram::liger_scope::liger_logits_kept(req) {
+            r.push(Msg::new("advice-liger-logits-kept").arg("method", req.method.key()));
+        } else if req.loss == crate::vram::LossHead::Fused {
             r.push(Msg::new("advice-assume-fused-loss"));
         }
         if matches!(req.task, Task::Lora | Task::Qlora) {

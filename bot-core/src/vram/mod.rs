@@ -39,6 +39,7 @@ mod infer;
 mod kbit_base;
 pub mod kv_cache;
 mod layer_kept;
+pub mod liger_scope;
 mod limits;
 pub mod llamacpp_input;
 mod loss_head;

@@ -145,7 +145,7 @@ fn activations(
     };
     // The head's backward (`grad_accum::head_transient_bytes`): nothing vocabulary-wide for a
     // fused loss or Unsloth's own, which make the logits' gradient in the forward pass.
-    let fused = req.loss == LossHead::Fused || req.unsloth;
+    let fused = super::liger_scope::effective_loss(req) == LossHead::Fused || req.unsloth;
     let head_transient = if fused {
         0.0
     } else {
@@ -169,14 +169,17 @@ fn activations(
 /// An fp32 output head (`peft_fp32_cast`) makes fp32 logits: a loss taken on the head's own
 /// dtype (`LossHead::Half`) holds each of its tensors at 4 bytes instead of 2.
 fn loss_bytes_per_token(shape: &Shape, req: &FitRequest) -> f64 {
-    if req.unsloth && req.loss != LossHead::Fused {
+    // Liger fuses the loss only for a trainer that passes labels (`liger_scope`): DPO and the
+    // other preference / RL trainers keep every token's logits.
+    let loss_head = super::liger_scope::effective_loss(req);
+    if req.unsloth && loss_head != LossHead::Fused {
         0.0
-    } else if req.loss == LossHead::Fused {
+    } else if loss_head == LossHead::Fused {
         super::request::FUSED_LOSS_HIDDEN_BYTES * shape.hidden as f64
-    } else if peft_fp32_cast(req) && shape.params.lm_head > 0.0 && req.loss == LossHead::Half {
-        2.0 * req.loss.bytes_per_vocab() * shape.vocab as f64
+    } else if peft_fp32_cast(req) && shape.params.lm_head > 0.0 && loss_head == LossHead::Half {
+        2.0 * loss_head.bytes_per_vocab() * shape.vocab as f64
     } else {
-        req.loss.bytes_per_vocab() * shape.vocab as f64
+        loss_head.bytes_per_vocab() * shape.vocab as f64
     }
 }
 

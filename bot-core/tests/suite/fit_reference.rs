@@ -812,5 +812,7 @@ mod heldout23;
 mod heldout24;
 #[path = "fit_reference/heldout25.rs"]
 mod heldout25;
+#[path = "fit_reference/heldout26.rs"]
+mod heldout26;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

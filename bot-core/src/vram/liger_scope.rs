@@ -1,0 +1,47 @@
+//! Where Liger Kernel's fused linear cross-entropy applies (`liger_fuses_loss`): only to a
+//! trainer that hands the model its labels, i.e. supervised fine-tuning and pre-training. The
+//! preference and RL trainers take per-token log-probabilities from the full-vocabulary logits
+//! themselves, so `liger` / `enable_liger_kernel` / `use_liger_kernel` leaves those logits on
+//! the card there.
+//!
+//! - linkedin/Liger-Kernel at 0150ad04 (`src/liger_kernel/transformers/model/qwen2.py`,
+//!   `lce_forward`): the fused loss runs `if self.training and (labels is not None)`; otherwise
+//!   `logits = self.lm_head(hidden_states)` and `logits.float()`, every token.
+//! - hiyouga/LlamaFactory at 9174a7a8 (`src/llamafactory/model/model_utils/liger_kernel.py`):
+//!   `if require_logits ...: kwargs = {"fused_linear_cross_entropy": False, "cross_entropy": True}`,
+//!   with `require_logits=(finetuning_args.stage not in ["pt", "sft"])` in `model/loader.py`;
+//!   at bd0c25a3 (`src/llamafactory/train/dpo/trainer.py`, `concatenated_forward`):
+//!   `labels = batch.pop("labels")` then `model(**batch).logits` for chosen and rejected.
+//! - TRL's DPO / ORPO / CPO / KTO `concatenated_forward` and GRPO's per-token log-probs call the
+//!   model without labels the same way; TRL's separate `use_liger_loss` (a fused DPO / GRPO loss)
+//!   has no word here yet, so `liger` under those methods means the kernel patch.
+//!
+//! Unsloth keeps its own loss rules (`unsloth_loss`); this scope is for the other trainers.
+
+use super::method::Method;
+use super::{FitRequest, LossHead};
+
+/// Whether Liger's fused linear cross-entropy replaces the full-vocabulary logits for this
+/// training method: only when the trainer passes labels to the model (SFT). A reward model has
+/// no vocabulary logits at all (`method::logit_tokens`), so the answer does not matter there.
+pub fn liger_fuses_loss(method: Method) -> bool {
+    matches!(method, Method::Sft)
+}
+
+/// The loss head the trainer really runs: the requested one, except that a fused (Liger) loss
+/// asked for under a preference or RL method falls back to the default fp32 head
+/// (`LossHead::Fp32`: Transformers' `logits.float()`), because the trainer holds every token's
+/// logits to take its log-probabilities. Unsloth's own loss is left to `unsloth_loss`.
+pub fn effective_loss(req: &FitRequest) -> LossHead {
+    if req.loss == LossHead::Fused && !req.unsloth && !liger_fuses_loss(req.method) {
+        LossHead::Fp32
+    } else {
+        req.loss
+    }
+}
+
+/// Whether the request asked for Liger (`liger`) under a method where it does not fuse the
+/// loss: the answer says the logits are counted anyway.
+pub fn liger_logits_kept(req: &FitRequest) -> bool {
+    req.loss == LossHead::Fused && effective_loss(req) != LossHead::Fused
+}
