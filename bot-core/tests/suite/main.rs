@@ -33,6 +33,7 @@ mod corpus45_share;
 mod corpus46_share;
 mod corpus47_share;
 mod corpus48_share;
+mod corpus49_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
