@@ -130,6 +130,9 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
     let words: Vec<&str> = joined.iter().map(String::as_str).collect();
     for w in &join_sharding(&words) {
         let w = w.as_str();
+        if crate::lexicon::connective(w) {
+            continue;
+        }
         let lw = w.to_lowercase();
         if !read_option_word(ctx, &mut line, w, &lw)? {
             read_card_word(ctx, &mut line, w, &lw)?;

@@ -64,7 +64,7 @@ pub use needs::{
     phrase_is_topic_only, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
-pub use options::{option, pixels, split_options};
+pub use options::{connective, option, pixels, split_options};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use seasons::{SEASON_WORDS, season_said};

@@ -13,6 +13,14 @@ pub fn option(token: &str) -> Option<(String, String)> {
     (!k.is_empty()).then(|| (k.to_lowercase(), v.to_string()))
 }
 
+/// English words people put between a typed command's parts (`/fit qwen3-8b lora on h100`,
+/// `… with a 4090`, `… in bf16`): they join, they name nothing, so a command reading words
+/// one by one passes over them instead of answering "I don't know a GPU called \"on\"".
+pub fn connective(word: &str) -> bool {
+    const CONNECTIVES: &[&str] = &["on", "with", "in", "using", "at", "a", "an", "the"];
+    CONNECTIVES.iter().any(|c| word.eq_ignore_ascii_case(c))
+}
+
 /// A count of pixels as people write an image processor's `max_pixels`: a number
 /// (`1048576`), a product of factors as Qwen's README writes them (`1024*1024`,
 /// `1280*28*28`, `1024x1024`, `1024×1024`), or `NM` / `Nmp` megapixels (`1m`, `1.5mp`: 10^6).

@@ -317,3 +317,31 @@ fn chat_tco_gives_break_even_and_faq() {
     let out = ask("zh", "/tco qwen2.5-7b int4 4090 20m");
     assert!(out.contains("API"), "{out}");
 }
+
+/// Connectives typed between a line's parts (`on`, `with`, `in`, `using`, `a`) name nothing:
+/// the line answers as the same line without them, never "I don't know a GPU called \"on\"".
+#[test]
+fn typed_connectives_between_fit_words_are_passed_over() {
+    for (with_words, plain) in [
+        ("/fit qwen3-8b lora on h100", "/fit qwen3-8b lora h100"),
+        (
+            "/fit llama-3.1-8b in bf16 on a rtx-3090",
+            "/fit llama-3.1-8b bf16 rtx-3090",
+        ),
+        (
+            "/fit qwen2.5-14b int4 using vllm with 2 l40s",
+            "/fit qwen2.5-14b int4 vllm 2 l40s",
+        ),
+        (
+            "/fit mistral-7b qlora at ctx=8k on an a10",
+            "/fit mistral-7b qlora ctx=8k a10",
+        ),
+    ] {
+        let a = ask("en", with_words);
+        assert!(!a.contains("I don't know"), "{with_words}: {a}");
+        assert_eq!(a, ask("en", plain), "{with_words}");
+    }
+    // A word that is not a connective is still answered as unknown.
+    let a = ask("en", "/fit qwen3-8b lora onn h100");
+    assert!(a.contains("\"onn\" is neither"), "{a}");
+}
