@@ -179,6 +179,7 @@ mod und_w_mechanisms;
 mod und_x_mechanisms;
 mod und_y_mechanisms;
 mod und_z_mechanisms;
+mod und_ag_mechanisms;
 mod understand;
 mod understand_g;
 mod understand_left;
