@@ -48,6 +48,8 @@ const WORDS: &[Words] = &[
     // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
     // sizes written as the later passes read them.
     super::hyphen_units::plain,
+    // `a 13 billion parameter model`, `7B参数的模型`: the bare size, no specs asked.
+    super::size_said::plain,
     // `魔改4090 48G和原版4090`: the stock card beside a modded one, by its id.
     super::stock_card::plain,
     // `I reckon … needs two A6000s, is one not enough?`: the count asked, not the one guessed.
@@ -115,6 +117,8 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `4090 spot 和 on-demand 差多少`: two billing kinds of one card, never two things weighed.
+    super::spot_both::spot_both,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
