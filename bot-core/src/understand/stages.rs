@@ -119,6 +119,9 @@ pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
     // `4090 spot 和 on-demand 差多少`: two billing kinds of one card, never two things weighed.
     super::spot_both::spot_both,
+    // `4090每小时最低多少`, `wait for h100 prices to drop`.
+    super::lowest_wait::lowest_hourly,
+    super::lowest_wait::wait_fall,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
@@ -178,6 +181,8 @@ pub(super) const FIRST: &[Rule] = &[
 pub(super) const RULES: &[Rule] = &[
     // `show 4090s on vast sorted cheapest first`: that platform's offers, never a ranking.
     offers_words::platform_listed,
+    // `cheapest 4090 on vast`: that platform's offers, after a listing asked (`show … sorted`).
+    super::lowest_wait::cheapest_there,
     // `no idea what gpu I need for …, help`, `预算100块，想跑个大模型玩玩`: guidance, no card.
     super::vague_job::vague_job,
     stopped_billed::stopped_billed,
