@@ -122,6 +122,9 @@ pub(super) const FIRST: &[Rule] = &[
     // `4090每小时最低多少`, `wait for h100 prices to drop`.
     super::lowest_wait::lowest_hourly,
     super::lowest_wait::wait_fall,
+    // `比4090便宜但也是24g显存的卡`, `跟A100差不多但便宜点的 有推荐吗`: another card wished for.
+    super::alike_cheaper::cheaper_same_memory,
+    super::alike_cheaper::alike_cheaper,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
