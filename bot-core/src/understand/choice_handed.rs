@@ -193,12 +193,12 @@ const YOUR_PICK: &[&str] = &[
 ];
 
 /// `what should our team rent`, `what should my startup rent`: the choice handed over by
-/// whoever says it, `rent` within a few words of `what should`.
+/// whoever says it, `rent` within five words of `what should`.
 fn subject_handed(padded: &str) -> bool {
     padded.match_indices("what should ").any(|(at, w)| {
         padded[at + w.len()..]
             .split_whitespace()
-            .take(4)
+            .take(5)
             .any(|x| x == "rent")
     })
 }
