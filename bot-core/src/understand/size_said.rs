@@ -63,11 +63,18 @@ fn zh_params(text: &str) -> String {
             .rev()
             .collect();
         let mut skip = "参数".len();
-        if size(&tail) {
+        let yi = yi_size(before.trim_end());
+        if size(&tail) || yi.is_some() {
             if rest[at + skip..].starts_with('量') {
                 skip += '量'.len_utf8();
             }
-            out.push_str(before);
+            match yi {
+                Some((kept, b)) => {
+                    out.push_str(kept);
+                    out.push_str(&b);
+                }
+                None => out.push_str(before.trim_end()),
+            }
             out.push(' ');
         } else {
             out.push_str(&rest[..at + skip]);
@@ -76,6 +83,21 @@ fn zh_params(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `…70亿` (7 billion, 亿 is 10^8) at the end of `before`: the text before the number and the
+/// size in billions (`7b`).
+fn yi_size(before: &str) -> Option<(&str, String)> {
+    let digits = before.strip_suffix('亿')?.trim_end();
+    let start = digits
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
+        .last()
+        .map(|(i, _)| i)?;
+    let n: f64 = digits[start..].parse().ok()?;
+    let b = n / 10.0;
+    (n > 0.0).then(|| (&digits[..start], format!("{b}b")))
 }
 
 #[cfg(test)]
@@ -89,6 +111,10 @@ mod tests {
         assert_eq!(en_params("1.5 billion parameters on a t4"), "1.5b on a t4");
         assert_eq!(zh_params("7b参数的模型"), "7b 的模型");
         assert_eq!(zh_params("13b 参数量 lora"), "13b  lora");
+        // 亿 is 10^8: 70亿 is 7 billion, 15亿 1.5.
+        assert_eq!(zh_params("70亿参数的模型"), "7b 的模型");
+        assert_eq!(zh_params("跑 70 亿参数"), "跑 7b ");
+        assert_eq!(zh_params("一个15亿参数量的"), "一个1.5b 的");
         // A card's specs keep their word.
         assert_eq!(zh_params("l20 参数"), "l20 参数");
         assert_eq!(
