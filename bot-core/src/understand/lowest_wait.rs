@@ -83,7 +83,9 @@ pub(super) fn cheapest_there(q: &Question) -> Option<Reading> {
         && q.nothing_to_size()
         && q.e.usage.is_none()
         && q.price.is_none()
-        && !q.has(COST_WORDS);
+        && !q.has(COST_WORDS)
+        // `cheapest l40s offer on runpod`: the offers listed, `/offers`' own rule.
+        && !q.has(&["offer", "listing", "sorted", "列表", "排序", "列出"]);
     (plain && q.has(&["cheapest", "最便宜"]))
         .then(|| one(Request::Stock(make::stock_args(&g.gpu, Some(p), None))))
         .flatten()
