@@ -154,8 +154,12 @@ pub(super) fn choice_handed(q: &Question) -> Option<Reading> {
     let bare_size = q.e.models.is_empty() && !q.e.sizes.is_empty() && q.e.gpus.is_empty();
     // Which card for a named model (`跑qwen2.5-72b应该租什么卡`) is the fit's question: its
     // answer ranks the cards that hold it.
-    let card_for_model = !q.nothing_to_size() && q.has(WHICH_CARD);
-    if !said(q, HANDED) || other_ask(q) || bare_size || card_for_model {
+    // The second person asked the same (`what would you rent to run qwen2.5-32b`).
+    let card_for_model = !q.nothing_to_size() && (q.has(WHICH_CARD) || q.has(YOUR_PICK));
+    // Said by a team with a model named (`…qwen2.5-14b on my 3060, what should I rent`), the
+    // fit ranks the cards that hold it.
+    let handed = said(q, HANDED) || (q.nothing_to_size() && subject_handed(q.padded));
+    if !handed || other_ask(q) || bare_size || card_for_model {
         return None;
     }
     // One card named is that card's own question; two weighed for a job are handed over only
@@ -175,6 +179,29 @@ const WHICH_CARD: &[&str] = &[
     "what card",
     "what gpu",
 ];
+
+/// What the bot itself would rent, asked (where it would rent is a place: `/pick`).
+const YOUR_PICK: &[&str] = &[
+    "what would you rent",
+    "what would you use",
+    "what would you pick",
+    "what would you choose",
+    "你会租什么",
+    "你会租啥",
+    "你会选什么",
+    "你会选啥",
+];
+
+/// `what should our team rent`, `what should my startup rent`: the choice handed over by
+/// whoever says it, `rent` within five words of `what should`.
+fn subject_handed(padded: &str) -> bool {
+    padded.match_indices("what should ").any(|(at, w)| {
+        padded[at + w.len()..]
+            .split_whitespace()
+            .take(5)
+            .any(|x| x == "rent")
+    })
+}
 
 /// A doubt said between two cards.
 const DOUBT: &[&str] = &[

@@ -59,7 +59,13 @@ pub(super) fn is_follow_up(norm: &str) -> bool {
     let en = EN_STARTS.iter().any(|w| t.starts_with(w))
         || t.ends_with(" instead")
         || t.ends_with(" then");
-    let zh = t.ends_with('呢') || t.ends_with("呢 ") || ZH_STARTS.iter().any(|w| t.starts_with(w));
+    // `如果是你，…你会租哪张卡`: the bot asked in the second person, no condition on a last ask.
+    let you = ["如果是你", "要是你", "如果我是你", "要是我是你"]
+        .iter()
+        .any(|w| t.starts_with(w));
+    let zh = t.ends_with('呢')
+        || t.ends_with("呢 ")
+        || (!you && ZH_STARTS.iter().any(|w| t.starts_with(w)));
     (en || zh) && !super::rented_use::said(t)
 }
 

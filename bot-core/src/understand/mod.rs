@@ -219,6 +219,11 @@ mod vague_job;
 mod needs_capped;
 mod ollama_tag;
 mod page_price;
+// Corpus48's misses, sections 3-6 (und_ag).
+mod alike_cheaper;
+mod lowest_wait;
+mod size_said;
+mod spot_both;
 
 #[cfg(test)]
 mod own_tests;

@@ -48,6 +48,8 @@ const WORDS: &[Words] = &[
     // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
     // sizes written as the later passes read them.
     super::hyphen_units::plain,
+    // `a 13 billion parameter model`, `7B参数的模型`: the bare size, no specs asked.
+    super::size_said::plain,
     // `魔改4090 48G和原版4090`: the stock card beside a modded one, by its id.
     super::stock_card::plain,
     // `I reckon … needs two A6000s, is one not enough?`: the count asked, not the one guessed.
@@ -115,6 +117,14 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `4090 spot 和 on-demand 差多少`: two billing kinds of one card, never two things weighed.
+    super::spot_both::spot_both,
+    // `4090每小时最低多少`, `wait for h100 prices to drop`.
+    super::lowest_wait::lowest_hourly,
+    super::lowest_wait::wait_fall,
+    // `比4090便宜但也是24g显存的卡`, `跟A100差不多但便宜点的 有推荐吗`: another card wished for.
+    super::alike_cheaper::cheaper_same_memory,
+    super::alike_cheaper::alike_cheaper,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
@@ -174,6 +184,8 @@ pub(super) const FIRST: &[Rule] = &[
 pub(super) const RULES: &[Rule] = &[
     // `show 4090s on vast sorted cheapest first`: that platform's offers, never a ranking.
     offers_words::platform_listed,
+    // `cheapest 4090 on vast`: that platform's offers, after a listing asked (`show … sorted`).
+    super::lowest_wait::cheapest_there,
     // `no idea what gpu I need for …, help`, `预算100块，想跑个大模型玩玩`: guidance, no card.
     super::vague_job::vague_job,
     stopped_billed::stopped_billed,
