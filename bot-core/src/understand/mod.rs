@@ -215,6 +215,7 @@ mod hyphen_units;
 mod pair_job;
 mod stock_card;
 mod vague_job;
+mod wait_asked;
 // Corpus46's misses (und_ad).
 mod needs_capped;
 mod ollama_tag;

@@ -115,6 +115,9 @@ const SPANS: &[Words] = &[
 /// user's own rent, guidance as a fit, a student price as `/pick`, a language as nothing).
 pub(super) const FIRST: &[Rule] = &[
     lang_said::lang_said,
+    // `等两个月H20会便宜吗`, `should I wait for h100 prices to drop`: the trend, never a rental
+    // as long as the wait.
+    super::wait_asked::wait_asked,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
