@@ -214,6 +214,7 @@ mod weighed;
 mod hyphen_units;
 mod pair_job;
 mod stock_card;
+mod team_size;
 mod vague_job;
 mod wait_asked;
 // Corpus46's misses (und_ad).

@@ -304,6 +304,8 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     usage_said::usage_said(toks, &taken, &mut e.usage);
     volume_unit::settle(toks, &padded, e);
     super::at_once::served_batch(toks, &padded, e);
+    // `三人小公司`, `a team of 4`: the company's size is no batch, unless used at once.
+    super::team_size::team_not_batch(&padded, e);
     memory_beside::memory_beside(catalog, toks, &mut e.gpus);
     day_hours::per_day(norm, &mut e.usage);
     // `每天8小时 一周5天`: the day's hours on five days of seven.
