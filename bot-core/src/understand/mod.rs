@@ -211,6 +211,7 @@ mod volume_unit;
 mod wan_numbers;
 mod weighed;
 // Corpus44's misses (und_ab).
+mod budget_month;
 mod hyphen_units;
 mod pair_job;
 mod stock_card;

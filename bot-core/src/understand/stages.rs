@@ -118,6 +118,8 @@ pub(super) const FIRST: &[Rule] = &[
     // `等两个月H20会便宜吗`, `should I wait for h100 prices to drop`: the trend, never a rental
     // as long as the wait.
     super::wait_asked::wait_asked,
+    // `每月预算3000，租哪家`, `$1500 a month budget in rmb`: a budget, never a rate per hour.
+    super::budget_month::budget_month,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
