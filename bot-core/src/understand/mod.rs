@@ -212,6 +212,7 @@ mod wan_numbers;
 mod weighed;
 // Corpus44's misses (und_ab).
 mod budget_month;
+mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;
 mod stock_card;

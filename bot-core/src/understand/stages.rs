@@ -120,6 +120,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::wait_asked::wait_asked,
     // `每月预算3000，租哪家`, `$1500 a month budget in rmb`: a budget, never a rate per hour.
     super::budget_month::budget_month,
+    // `anything like an A100 80GB but cheaper?`: other cards by memory, not the named card.
+    super::cheaper_alike::cheaper_alike,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
