@@ -215,6 +215,7 @@ mod budget_month;
 mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;
+mod rule_in_passing;
 mod stock_card;
 mod team_size;
 mod vague_job;

@@ -122,6 +122,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::budget_month::budget_month,
     // `anything like an A100 80GB but cheaper?`: other cards by memory, not the named card.
     super::cheaper_alike::cheaper_alike,
+    // `on vast, which bills per second, how much is an A100 for 90 minutes`: the bill asked.
+    super::rule_in_passing::rule_in_passing,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
