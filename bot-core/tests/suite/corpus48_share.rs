@@ -18,13 +18,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus48.tsv");
 /// (89.3 %; 279/300 by command alone; 280/300 the examples file's way), 275/300 (91.7 %; 280/300
 /// by command, 280/300 the examples file's way) after the labeller's own errors were relabelled
 /// (7, each listed with its reason in its header). The misses are grouped by mechanism in
-/// `docs/misses/corpus48_misses.md`.
+/// `docs/misses/corpus48_misses.md`. Helper und_af (sections 1 and 2: a wait, a company's head
+/// count, a monthly budget, storage said, a cheaper card like a named one, a billing rule said in
+/// passing; `docs/misses/und_und_af.md`): 275 → 288/300 on its branch.
 #[test]
 fn corpus48_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus48", CORPUS);
     assert!(total >= 300, "corpus48: {total} questions");
-    assert!(right >= 275, "corpus48: {right} of {total}");
+    assert!(right >= 288, "corpus48: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
