@@ -1,7 +1,9 @@
 //! Corpus48's sections 1 and 2 as mechanisms on cases of my own (helper und_af, issue 26;
 //! written before the change they test): a wait is the trend, a company's head count no batch,
 //! a monthly budget a budget, storage said kept on the bill, a cheaper card like a named one by
-//! its memory, a platform's billing rule said in passing context for the bill asked.
+//! its memory, a platform's billing rule said in passing context for the bill asked. Untuned
+//! 19/37, after 37/37; 10 rows added after the changes in other words, 47/47; corpus48 275 →
+//! 288/300.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
