@@ -18,3 +18,37 @@ fn own_cases_read_right_und_af() {
 fn own_labels_canonical_und_af() {
     own_labels_canonical(OWN, |_| false);
 }
+
+/// Storage named with no size the bill can take is said to be left out (both locales); a size
+/// said is on the bill and no such note follows.
+#[test]
+fn storage_without_a_size_is_said_left_out() {
+    use super::chat::{message_ids, text, who, world};
+    use bot_core::Input;
+
+    let w = world();
+    for (locale, line, said) in [
+        ("zh", "autodl 4090 3小时 带个数据盘 多少钱", true),
+        (
+            "en",
+            "vast l40s for 5 hours with a data disk, how much",
+            true,
+        ),
+        ("en", "runpod a40 4 hours with storage, total?", true),
+        ("zh", "autodl 4090 3小时 外加100g网盘", false),
+        (
+            "en",
+            "vast 3090 for 6 hours with a 100gb data disk, total?",
+            false,
+        ),
+    ] {
+        let me = who(locale);
+        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
+        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
+        let noted = ids.iter().any(|i| i == "understand-storage-unsized");
+        assert_eq!(noted, said, "{line}: {ids:?}\n{t}");
+        if said {
+            assert!(t.contains("storage=100gb"), "{line}: {t}");
+        }
+    }
+}
