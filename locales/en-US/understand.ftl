@@ -20,3 +20,4 @@ understand-region-platforms = You said { $region ->
     [one] is not
    *[other] are not
   }: compared as you named them. /platforms { $region } lists the platforms there.
+understand-storage-unsized = Storage is not included in the figures above: say its size (for example storage=100gb) to add it to the bill.

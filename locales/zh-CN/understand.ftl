@@ -20,3 +20,4 @@ understand-region-platforms = 你说的是{ $region ->
     [cn] 国内
    *[global] 海外
   }平台：仍按你点名的平台比较。/platforms { $region } 可查看那边的平台。
+understand-storage-unsized = 上面的金额没有包含存储费用：请说明容量（例如 storage=100gb），才会计入账单。

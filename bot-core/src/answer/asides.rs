@@ -18,6 +18,10 @@ pub fn asides(ctx: &Ctx, text: &str, reading: &Reading) -> Vec<Reply> {
     if let Some(offers) = understand::region_not_carried(ctx.catalog, text, reading) {
         out.push(offered(Msg::new("understand-region"), offers.line()));
     }
+    // `带个数据盘` with no size: the bill is the card's time alone, said so.
+    if understand::storage_unsized(text, reading) {
+        out.push(Reply::text(Msg::new("understand-storage-unsized")));
+    }
     if let Some((region, outside)) = understand::region_beside_named(ctx.catalog, text, reading) {
         let zh = ctx.lang == crate::i18n::Lang::Zh;
         let names: Vec<&str> = (outside.iter())

@@ -19,6 +19,7 @@
 //! The types these words name live with their engines (durations in [`crate::units`], price
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
+mod budget;
 mod count;
 mod deadline;
 mod edit;
@@ -38,6 +39,7 @@ mod seasons;
 mod values;
 mod words;
 
+pub use budget::{BUDGET_WORDS, SPEND_ASKED};
 pub use count::{
     DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,

@@ -18,7 +18,7 @@ const EGRESS: &[&str] = &[
     "transfer out",
 ];
 /// Words for a disk kept beside the card, the extras reader's own words aside.
-const STORAGE: &[&str] = &["volume", "数据盘", "云盘", "网盘"];
+const STORAGE: &[&str] = &["volume", "数据盘", "云盘", "网盘", "data disk", "disk"];
 const SIZE: &[(&str, u32)] = &[("tb", 1000), ("gb", 1), ("g", 1)];
 
 /// A size (`50g`, `100 gb`) right at the start of `s`, in GB.
@@ -45,11 +45,34 @@ fn size_beside(text: &str, keys: &[&str]) -> Option<Decimal> {
         let after = &text[at + k.len()..];
         let words: Vec<&str> = after.split_whitespace().take(3).collect();
         let ahead = (0..words.len()).find_map(|i| size_at(&words[i..].join(" ")));
-        ahead.or_else(|| {
-            let before: Vec<&str> = text[..at].split_whitespace().rev().take(2).collect();
-            before.iter().find_map(|w| size_at(w))
-        })
+        ahead
+            .or_else(|| {
+                let before: Vec<&str> = text[..at].split_whitespace().rev().take(2).collect();
+                before.iter().find_map(|w| size_at(w))
+            })
+            .or_else(|| size_ending(&text[..at]))
     })
+}
+
+/// The size that ends `head`, a filler word or two aside (`外加100g网盘`, `挂1个80g的网盘`, `a
+/// 100gb data disk`): the key was glued to the size or its words, and the disk was dropped.
+fn size_ending(head: &str) -> Option<Decimal> {
+    let mut h = head.trim_end();
+    while let Some(f) = ["的", "data", "of", "extra"]
+        .iter()
+        .find(|f| h.ends_with(**f))
+    {
+        h = h[..h.len() - f.len()].trim_end();
+    }
+    let (unit, k) = SIZE.iter().find(|(u, _)| h.ends_with(u))?;
+    let num = h[..h.len() - unit.len()].trim_end();
+    let digits = num
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .count();
+    let n: Decimal = num[num.len() - digits..].parse().ok()?;
+    Some(n * Decimal::from(*k))
 }
 
 /// Data said as brought in (`下载模型`, `download the weights`): no egress.
@@ -110,5 +133,9 @@ mod tests {
             gb(100)
         );
         assert_eq!(size_beside(" 下载 模型 ", EGRESS), None);
+        assert_eq!(size_beside(" 外加100g网盘 ", STORAGE), gb(100));
+        assert_eq!(size_beside(" 挂1个80g的网盘 ", STORAGE), gb(80));
+        assert_eq!(size_beside(" with a 100gb data disk ", STORAGE), gb(100));
+        assert_eq!(size_beside(" 加50g data disk ", STORAGE), gb(50));
     }
 }

@@ -211,10 +211,16 @@ mod volume_unit;
 mod wan_numbers;
 mod weighed;
 // Corpus44's misses (und_ab).
+mod budget_month;
+mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;
+mod rule_in_passing;
 mod stock_card;
+mod storage_unsized;
+mod team_size;
 mod vague_job;
+mod wait_asked;
 // Corpus46's misses (und_ad).
 mod needs_capped;
 mod ollama_tag;
@@ -243,6 +249,7 @@ pub fn input_slips(text: &str) -> String {
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
+pub use storage_unsized::storage_unsized;
 pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard, unheard_after_reading};
 

@@ -125,6 +125,15 @@ pub(super) const FIRST: &[Rule] = &[
     // `比4090便宜但也是24g显存的卡`, `跟A100差不多但便宜点的 有推荐吗`: another card wished for.
     super::alike_cheaper::cheaper_same_memory,
     super::alike_cheaper::alike_cheaper,
+    // `等两个月H20会便宜吗`, `should I wait for h100 prices to drop`: the trend, never a rental
+    // as long as the wait.
+    super::wait_asked::wait_asked,
+    // `每月预算3000，租哪家`, `$1500 a month budget in rmb`: a budget, never a rate per hour.
+    super::budget_month::budget_month,
+    // `anything like an A100 80GB but cheaper?`: other cards by memory, not the named card.
+    super::cheaper_alike::cheaper_alike,
+    // `on vast, which bills per second, how much is an A100 for 90 minutes`: the bill asked.
+    super::rule_in_passing::rule_in_passing,
     // `哪些平台关机不收费`: the list of those that bill nothing while stopped, not guidance.
     stopped_billed::stopped_free_listed,
     // `saw vast has 4090 for $0.29, still there?`: the stock, the price seen as context.
@@ -313,6 +322,8 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     usage_said::usage_said(toks, &taken, &mut e.usage);
     volume_unit::settle(toks, &padded, e);
     super::at_once::served_batch(toks, &padded, e);
+    // `三人小公司`, `a team of 4`: the company's size is no batch, unless used at once.
+    super::team_size::team_not_batch(&padded, e);
     memory_beside::memory_beside(catalog, toks, &mut e.gpus);
     day_hours::per_day(norm, &mut e.usage);
     // `每天8小时 一周5天`: the day's hours on five days of seven.

@@ -20,12 +20,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus48.tsv");
 /// (7, each listed with its reason in its header). The misses are grouped by mechanism in
 /// `docs/misses/corpus48_misses.md`. Helper und_ag (sections 3–6: spot vs on-demand, a size
 /// without a family, cheaper alternatives and guidance, intent words): 289/300 on its branch.
+/// Helper und_af (sections 1 and 2: a wait, a company's head
+/// count, a monthly budget, storage said, a cheaper card like a named one, a billing rule said in
+/// passing; `docs/misses/und_und_af.md`): 275 → 288/300 on its branch.
+/// Both merged (session 22, lead): 300/300.
 #[test]
 fn corpus48_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus48", CORPUS);
     assert!(total >= 300, "corpus48: {total} questions");
-    assert!(right >= 289, "corpus48: {right} of {total}");
+    assert!(right >= 300, "corpus48: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
