@@ -57,6 +57,18 @@ const AHEAD: &[&str] = &[
     "过一阵",
     "过阵子",
     "将来",
+    // The price's way ahead asked outright (`3090 价格会不会再降`, `will the a100 get cheaper`).
+    "会不会再",
+    "还会降",
+    "还会跌",
+    "会继续降",
+    "会继续跌",
+    " will it ",
+    " will prices ",
+    " will the price",
+    " going to drop",
+    " going to fall",
+    " going to get cheaper",
 ];
 /// A price going down.
 const DOWN: &[&str] = &[

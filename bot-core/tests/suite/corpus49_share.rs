@@ -15,13 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus49.tsv");
 /// 284/300 (94.7 %; 287/300 by command alone; 292/300 the examples file's way), 294/300
 /// (98.0 %, all three figures) after the labeller's own errors were relabelled (10, each listed
 /// with its reason in its header).
-/// The misses are grouped by mechanism in `docs/misses/corpus49_misses.md`.
+/// The misses are grouped by mechanism in `docs/misses/corpus49_misses.md`. Session 22 (lead):
+/// the price's way ahead asked outright (`价格会不会再降`) is `/trend` (`wait_asked::AHEAD`): 295.
 #[test]
 fn corpus49_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus49", CORPUS);
     assert!(total >= 300, "corpus49: {total} questions");
-    assert!(right >= 294, "corpus49: {right} of {total}");
+    assert!(right >= 295, "corpus49: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
