@@ -2,8 +2,6 @@
 //! - the lowest hourly price (`4090每小时最低多少`, `a100 一小时最低价`): the card's ranking, as
 //!   `最便宜` is; `最低` alone is also a minimum top-up or a least configuration, so only beside an
 //!   hour and a price asked;
-//! - waiting for prices to fall (`should I wait for h100 prices to drop`, `等4090降价`): the price
-//!   history, never an hour's bill;
 //! - the cheapest card on one platform named (`cheapest 4090 on vast right now`): that
 //!   platform's offers of it, cheapest first; ranked everywhere, the platform was dropped.
 
@@ -44,34 +42,6 @@ pub(super) fn lowest_hourly(q: &Question) -> Option<Reading> {
         [p] => one(make::cost(p, g, &usage)?),
         ps => one(make::compare_on(g, &usage, ps)?),
     }
-}
-
-/// Waiting, said.
-const WAIT: &[&str] = &["wait for", "waiting for", "wait until", "wait till", "等"];
-/// Prices falling, said.
-const FALL: &[&str] = &[
-    "drop",
-    "fall",
-    "come down",
-    "go down",
-    "get cheaper",
-    "decrease",
-    "降价",
-    "跌价",
-    "掉价",
-    "价格下来",
-    "降下来",
-];
-
-/// `should I wait for h100 prices to drop`: `/trend h100-sxm`.
-pub(super) fn wait_fall(q: &Question) -> Option<Reading> {
-    let [g] = q.e.gpus.as_slice() else {
-        return None;
-    };
-    let asked = q.has(WAIT) && q.has(FALL);
-    (asked && q.nothing_to_size() && q.price.is_none())
-        .then(|| one(make::trend(&g.gpu, q.days())))
-        .flatten()
 }
 
 /// `cheapest 4090 on vast right now`: `/stock rtx-4090 vast`.

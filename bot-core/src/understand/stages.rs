@@ -121,9 +121,7 @@ pub(super) const FIRST: &[Rule] = &[
     super::spot_both::spot_both,
     // `4090每小时最低多少`, `wait for h100 prices to drop`.
     super::lowest_wait::lowest_hourly,
-    super::lowest_wait::wait_fall,
     // `比4090便宜但也是24g显存的卡`, `跟A100差不多但便宜点的 有推荐吗`: another card wished for.
-    super::alike_cheaper::cheaper_same_memory,
     super::alike_cheaper::alike_cheaper,
     // `等两个月H20会便宜吗`, `should I wait for h100 prices to drop`: the trend, never a rental
     // as long as the wait.

@@ -27,7 +27,11 @@ const SHOULD_WAIT: &[&str] = &[
 /// Waiting, or a time ahead, that asks about the price then only with a fall said.
 const AHEAD: &[&str] = &[
     " wait ",
-    " wait for ",
+    // At the message's start too (`waiting for the l40s price to go down, worth it?`).
+    "wait for ",
+    "waiting for ",
+    "wait until",
+    "wait till",
     " waiting ",
     " hold out",
     " in a week",
@@ -57,6 +61,8 @@ const AHEAD: &[&str] = &[
     "过一阵",
     "过阵子",
     "将来",
+    // `等4090降价`: 等 beside a fall said (the fall is required with every word of this list).
+    "等",
     // The price's way ahead asked outright (`3090 价格会不会再降`, `will the a100 get cheaper`).
     "会不会再",
     "还会降",
@@ -76,6 +82,7 @@ const DOWN: &[&str] = &[
     "降",
     "跌",
     "掉价",
+    "价格下来",
     "cheaper",
     "drop",
     "go down",
