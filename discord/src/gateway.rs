@@ -291,14 +291,7 @@ impl Events {
         {
             return;
         }
-        let who = ChatRef {
-            platform: "discord".into(),
-            chat: msg.channel_id.to_string(),
-            user: msg.author.id.to_string(),
-            locale: None,
-            thread: None,
-        };
-        let lang = self.messages.lang_for(who).await;
+        let lang = self.messages.lang_for(asker(msg)).await;
         let to = Address {
             chat: msg.channel_id.to_string(),
             reply_to: Some(msg.id.to_string()),
@@ -327,14 +320,7 @@ impl Events {
         {
             return;
         }
-        let who = ChatRef {
-            platform: "discord".into(),
-            chat: msg.channel_id.to_string(),
-            user: msg.author.id.to_string(),
-            locale: None,
-            thread: None,
-        };
-        let lang = self.messages.lang_for(who).await;
+        let lang = self.messages.lang_for(asker(msg)).await;
         let to = Address::chat(msg.channel_id.to_string());
         let hint = Reply::text(Msg::new(crate::mentions::NOTHING_TO_READ_ID));
         if let Err(e) = self.messages.sender().send(&to, lang, &hint).await {
@@ -609,6 +595,17 @@ fn locale_hint(text: &str) -> Option<String> {
     text.chars()
         .any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c))
         .then(|| "zh-CN".to_string())
+}
+
+/// Who wrote a message, as the store keys a person's language: the channel and author.
+fn asker(msg: &Message) -> ChatRef {
+    ChatRef {
+        platform: "discord".into(),
+        chat: msg.channel_id.to_string(),
+        user: msg.author.id.to_string(),
+        locale: None,
+        thread: None,
+    }
 }
 
 #[cfg(test)]

@@ -90,14 +90,17 @@ const ZH_PEOPLE: &[&str] = &[
     "请求",
     "路",
 ];
-/// Words that make a count served together: at once, served, used by each.
-const TOGETHER: &[&str] = &[
+/// Served at one time, said outright (also `team_size`'s: a team that uses it at once).
+pub(super) const AT_ONCE: &[&str] = &[
     "at once",
     "at the same time",
     "same time",
     "simultaneous",
     "concurrent",
     "in parallel",
+];
+/// Words that make a count served together besides `AT_ONCE`: served, used by each.
+const TOGETHER: &[&str] = &[
     "parallel",
     "together",
     "serve",
@@ -207,7 +210,7 @@ fn zh_inside(t: &str) -> Option<(u32, bool, &str)> {
 
 /// The batch the sentence serves, when it serves people together.
 fn served(toks: &[String], padded: &str) -> Option<u32> {
-    let together = has(padded, TOGETHER);
+    let together = has(padded, AT_ONCE) || has(padded, TOGETHER);
     let inside = toks.iter().find_map(|t| {
         let (n, for_them, rest) = zh_inside(t)?;
         (together || for_them || rest.contains('用')).then_some(n)

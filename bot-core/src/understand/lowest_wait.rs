@@ -36,12 +36,7 @@ pub(super) fn lowest_hourly(q: &Question) -> Option<Reading> {
     if !asked || !q.nothing_to_size() || q.price.is_some() {
         return None;
     }
-    let usage = q.usage();
-    match q.e.platforms.as_slice() {
-        [] => one(make::compare(g, &usage)?),
-        [p] => one(make::cost(p, g, &usage)?),
-        ps => one(make::compare_on(g, &usage, ps)?),
-    }
+    one(make::priced(g, &q.usage(), &q.e.platforms)?)
 }
 
 /// `cheapest 4090 on vast right now`: `/stock rtx-4090 vast`.

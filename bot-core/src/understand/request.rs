@@ -75,6 +75,16 @@ pub(super) fn compare(gpu: &Cards, usage: &Usage) -> Option<Request> {
     compare_on(gpu, usage, &[])
 }
 
+/// One card's price where the question asks it: ranked everywhere (no platform named), billed
+/// on the one platform named, or ranked on the platforms named.
+pub(super) fn priced(gpu: &Cards, usage: &Usage, platforms: &[String]) -> Option<Request> {
+    match platforms {
+        [] => compare(gpu, usage),
+        [p] => cost(p, gpu, usage),
+        ps => compare_on(gpu, usage, ps),
+    }
+}
+
 /// `/compare` on the platforms a question names (`autodl和恒源云哪个便宜`): only theirs ranked.
 pub(super) fn compare_on(gpu: &Cards, usage: &Usage, platforms: &[String]) -> Option<Request> {
     let mut req = JobRequest::of(vec![gpu.gpu.clone()], usage, gpu.count).ok()?;

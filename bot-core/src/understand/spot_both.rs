@@ -29,10 +29,5 @@ pub(super) fn spot_both(q: &Question) -> Option<Reading> {
     if !spot_asked(q.padded) || !q.has(ON_DEMAND) || !q.nothing_to_size() {
         return None;
     }
-    let usage = q.usage();
-    match q.e.platforms.as_slice() {
-        [] => one(make::compare(g, &usage)?),
-        [p] => one(make::cost(p, g, &usage)?),
-        ps => one(make::compare_on(g, &usage, ps)?),
-    }
+    one(make::priced(g, &q.usage(), &q.e.platforms)?)
 }

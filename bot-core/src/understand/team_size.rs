@@ -45,14 +45,8 @@ const PEOPLE_EN: &[&str] = &[
     "folks",
     "ppl",
 ];
-/// Using it together, said: the count is people served at once.
+/// Using it together, said (with `at_once::AT_ONCE`): the count is people served at once.
 const TOGETHER: &[&str] = &[
-    "at once",
-    "at the same time",
-    "same time",
-    "simultaneous",
-    "concurrent",
-    "in parallel",
     "share it",
     "sharing it",
     "all hitting",
@@ -161,7 +155,7 @@ pub(super) fn team_not_batch(padded: &str, e: &mut Entities) {
     let Some(b) = e.batch else {
         return;
     };
-    if has(padded, TOGETHER) {
+    if has(padded, super::at_once::AT_ONCE) || has(padded, TOGETHER) {
         return;
     }
     if zh_team(padded).contains(&b) || en_team(padded).contains(&b) {
