@@ -228,6 +228,7 @@ mod page_price;
 // Corpus48's misses, sections 3-6 (und_ag).
 mod alike_cheaper;
 mod lowest_wait;
+mod size_guided;
 mod size_said;
 mod spot_both;
 

@@ -1,7 +1,10 @@
 //! Two cards weighed on price for one job said with its length (`3090 vs 4090, which is
 //! cheaper for 5 hours`, `5090 和 4090 跑 10 小时谁便宜`): `/compare a b 5h`, both ranked for
 //! that job in the order said. It had been asked back between two one-card rankings, though the
-//! question is one (corpus44, issue 26).
+//! question is one (corpus44, issue 26). Their price difference asked (`H100 和 A100 租一小时差多少
+//! 钱`, `how much more per hour is an h200 than an h100`, `price difference per hour`) is the same
+//! ranking: both cards' hour on every platform, which shows what one costs more than the other
+//! with each platform's billing, where `/gpu a b` shows only each one's lowest list price.
 
 use super::Reading;
 use super::question::{Question, one};
@@ -18,15 +21,43 @@ const LESS: &[&str] = &[
     "花钱少",
 ];
 
+/// The price difference asked outright: with a length said, or an hour (then the job is 1h).
+const PRICE_DIFF: &[&str] = &[
+    "差多少钱",
+    "差价",
+    "价格差",
+    "价差",
+    "贵多少",
+    "便宜多少",
+    "price difference",
+    "cost difference",
+    "difference in price",
+    "difference in cost",
+];
+/// `how much more`: a price beside an hour or a length (`how much more vram` is a spec).
+const MORE: &[&str] = &["how much more", "how much cheaper", "多多少钱"];
+const PER_HOUR: &[&str] = &[
+    "per hour",
+    "an hour",
+    "hourly",
+    "/h",
+    "每小时",
+    "一小时",
+    "每个小时",
+];
+
 /// `/compare a b <length>` for two cards weighed on price over one job's length.
 pub(super) fn pair_job(q: &Question) -> Option<Reading> {
     let [a, b] = q.e.gpus.as_slice() else {
         return None;
     };
-    let asked = q.has(CHEAP_WORDS) || q.has(LESS);
+    // With neither a length nor an hour said (`a100 40g 和 80g 差价多少`), `/gpu a b`'s lowest
+    // list prices side by side answer it.
+    let diff = (q.has(PRICE_DIFF) || q.has(MORE)) && (q.has(PER_HOUR) || q.e.usage.is_some());
+    let asked = q.has(CHEAP_WORDS) || q.has(LESS) || diff;
     if a.gpu == b.gpu
         || a.count != b.count
-        || q.e.usage.is_none()
+        || (q.e.usage.is_none() && !diff)
         || !asked
         || !q.nothing_to_size()
         || q.price.is_some()

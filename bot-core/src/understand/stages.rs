@@ -128,6 +128,9 @@ pub(super) const FIRST: &[Rule] = &[
     super::wait_asked::wait_asked,
     // `每月预算3000，租哪家`, `$1500 a month budget in rmb`: a budget, never a rate per hour.
     super::budget_month::budget_month,
+    // `recommend a provider for running a 70b model`, `预算100块 微调个7b 怎么搞`,
+    // `想找个便宜的平台做毕设`: guidance beside a bare size or a budget, never a fit.
+    super::size_guided::size_guided,
     // `anything like an A100 80GB but cheaper?`: other cards by memory, not the named card.
     super::cheaper_alike::cheaper_alike,
     // `on vast, which bills per second, how much is an A100 for 90 minutes`: the bill asked.

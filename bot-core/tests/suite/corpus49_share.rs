@@ -17,12 +17,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus49.tsv");
 /// with its reason in its header).
 /// The misses are grouped by mechanism in `docs/misses/corpus49_misses.md`. Session 22 (lead):
 /// the price's way ahead asked outright (`价格会不会再降`) is `/trend` (`wait_asked::AHEAD`): 295.
+/// Helper und_ah: guidance beside a bare size or a budget, and a cheap platform wished for a
+/// student's task, are `/pick` (`understand::size_guided`): 298; two cards' price difference
+/// (`租一小时差多少钱`) is `/compare a b 1h` (`pair_job::PRICE_DIFF`; the row relabelled from
+/// `/gpu`, reason in the TSV header): 299.
 #[test]
 fn corpus49_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus49", CORPUS);
     assert!(total >= 300, "corpus49: {total} questions");
-    assert!(right >= 295, "corpus49: {right} of {total}");
+    assert!(right >= 299, "corpus49: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
