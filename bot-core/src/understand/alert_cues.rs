@@ -7,52 +7,8 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Cards, Request};
+use super::words::TELL;
 
-/// Ways to be told.
-pub(super) const TELL: &[&str] = &[
-    "发消息给我",
-    "给我发消息",
-    "发个消息",
-    "发信息",
-    "发我",
-    "私信我",
-    "通知",
-    "提醒",
-    "告诉",
-    "叫我",
-    "喊我",
-    "说一声",
-    "吱一声",
-    "知会",
-    "打电话给我",
-    "发邮件",
-    "tell me",
-    "let me know",
-    "lmk",
-    "lemme know",
-    "notify",
-    "ping me",
-    "message me",
-    "text me",
-    "dm me",
-    "email me",
-    "alert me",
-    // A Korean speaker's `alarm me when …` (알람): the same wish.
-    "alarm me",
-    "buzz me",
-    "shout",
-    "hit me up",
-    "send me",
-    "inform me",
-    // The message itself as the wish (`wants a message when H20 is in stock`): with a
-    // condition and an event, as every way here.
-    "a message",
-    "an email",
-    "a text",
-    "a notification",
-    // `alert when any h200 …`: the verb alone, a condition after it.
-    "alert ",
-];
 /// A condition said before its event (`一有货`, `如果…降到`, `when … available`).
 const WHEN_BEFORE: &[&str] = &[
     "一有",

@@ -131,20 +131,9 @@ pub(super) fn recent_window(padded: &str) -> bool {
 /// `when 4090 cheaper than 0.3 dollar tell me`, `if an h100 is available let me know`: a
 /// condition on stock or price, then a word that asks to be told.
 pub(super) fn conditional_notify(padded: &str) -> bool {
-    // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell.
-    // `跟我说一声`, `吱一声`, `知会我`: told in a word, as 告诉 is.
-    const TELL: &[&str] = &[
-        "通知",
-        "提醒",
-        "告诉",
-        "叫我",
-        "喊我",
-        "说一声",
-        "跟我说下",
-        "跟我说一下",
-        "吱一声",
-        "知会",
-    ];
+    // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell
+    // (`words::TELL`, the one list of ways to be told).
+    use super::words::TELL;
     let zh = has(
         padded,
         &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"],

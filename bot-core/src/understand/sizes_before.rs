@@ -5,12 +5,8 @@
 //! sizes were offered for a size the user had said.
 
 use super::family_after::{family_at, size_at};
+use super::sizes_weighed::OR_WORDS;
 use crate::catalog::Catalog;
-
-/// Words that weigh one size against another, as said between two sizes.
-const OR_WORDS: &[&str] = &[
-    "or", "vs", "vs.", "versus", "还是", "還是", "或者", "或", "和", "跟", "與", "与", "/",
-];
 
 /// Words after a family that are still its name (`deepseek r1 distill qwen`, `qwen coder`).
 const NAME_WORDS: &[&str] = &[

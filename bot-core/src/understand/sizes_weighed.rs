@@ -6,10 +6,22 @@
 use super::question::Question;
 use crate::lexicon;
 
-/// Words that weigh one thing against another.
-const OR_WORDS: &[&str] = &[
-    " or ", " vs ", " vs. ", " versus ", "还是", "跟", "和", "或者", "或", "還是", "與",
+/// Words that weigh one size against another, as said between two sizes (also
+/// `sizes_before`'s, which reads them at a position).
+pub(super) const OR_WORDS: &[&str] = &[
+    "or", "vs", "vs.", "versus", "还是", "還是", "或者", "或", "和", "跟", "與", "与", "/",
 ];
+
+/// An or-word in `text`: an English one as a whole word, a Chinese one anywhere.
+fn weighs(text: &str) -> bool {
+    OR_WORDS.iter().any(|w| {
+        if w.is_ascii() {
+            super::text::word_in(text, w)
+        } else {
+            text.contains(w)
+        }
+    })
+}
 
 /// The catalog id of the larger size when `q` names one model and one more bare size of its
 /// family with an or-word between them; `None` otherwise.
@@ -18,7 +30,7 @@ pub(super) fn larger(q: &Question) -> Option<String> {
     let ([model], [size]) = (e.models.as_slice(), e.sizes.as_slice()) else {
         return None;
     };
-    if !OR_WORDS.iter().any(|w| q.padded.contains(w)) {
+    if !weighs(q.padded) {
         return None;
     }
     // The model's own size is the last dash-part (`qwen3-8b`, `deepseek-r1-distill-qwen-14b`).

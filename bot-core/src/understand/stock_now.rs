@@ -85,7 +85,7 @@ pub(super) fn stock_now(q: &Question) -> Option<Reading> {
         || q.has(PRICE_WORDS)
         || q.has(SPECS_WORDS)
         || q.has(JUDGED)
-        || q.has(super::alert_cues::TELL)
+        || q.has(super::words::TELL)
     {
         return None;
     }

@@ -5,7 +5,9 @@
 //! [`super::words_price`], [`super::words_stock`], [`super::words_platforms`],
 //! [`super::words_alerts`], [`super::words_guidance`].
 
-pub(super) use super::words_alerts::{ALERT_LIST_WORDS, ALERT_STOP_WORDS, ALERT_WORDS, ALL_WORDS};
+pub(super) use super::words_alerts::{
+    ALERT_LIST_WORDS, ALERT_STOP_WORDS, ALERT_WORDS, ALL_WORDS, TELL,
+};
 pub(super) use super::words_guidance::{GREETINGS, HELP_WORDS, PLACE_PICK_WORDS, asks_pick};
 pub(super) use super::words_platforms::{
     AGAINST_WORDS, NOT_NEEDED_WORDS, PLATFORM_FACT_WORDS, PLATFORM_LIST_WORDS, QUALITY_WORDS,
