@@ -342,7 +342,9 @@ fn trend(q: &Question) -> Option<Reading> {
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
     // `太贵了` judges a price; it says nothing of a change.
     let text = cues::without_judgements(q.padded);
-    let recent = has(&text, RECENT_WORDS) || cues::recent_window(&text);
+    let recent = has(&text, RECENT_WORDS)
+        || cues::recent_window(&text)
+        || (has(&text, PERIOD_NOW) && !has(&text, RENT_AHEAD));
     let over_time = has(&text, TREND_WORDS)
         || (recent && has(&text, PRICE_WORDS))
         || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));

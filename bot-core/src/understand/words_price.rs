@@ -160,7 +160,7 @@ pub(super) const CONVERT_WORDS: &[&str] = &[
     "convert",
 ];
 
-pub(super) const PRICE_WORDS: &[&str] = &["价格", "价钱", "租金", "price", "rate"];
+pub(super) const PRICE_WORDS: &[&str] = &["价格", "价钱", "租金", "price", "pricing", "rate"];
 
 /// Words that make a price a ceiling (`低于2块一小时`, `under $2/hr`): offers at or below it.
 pub(super) const CAP_WORDS: &[&str] = &[

@@ -256,8 +256,30 @@ pub(super) const RECENT_WORDS: &[&str] = &[
     "in the past",
     "the past",
     "past few",
-    "这周",
-    "本周",
-    "这个月",
     "上个月",
+];
+/// The period now running (`这周`, `this month`): the prices over it (`h100 prices this week`,
+/// `4090这个月价格`), unless the sentence rents in it (`这周要租4090 价格多少`, `i need a 4090
+/// this week`), which asks today's prices.
+pub(super) const PERIOD_NOW: &[&str] =
+    &["这周", "本周", "这个月", "本月", "this week", "this month"];
+/// A rental still ahead: with a period now running, the period is when the card is wanted.
+pub(super) const RENT_AHEAD: &[&str] = &[
+    "要租",
+    "想租",
+    "打算租",
+    "准备租",
+    "需要租",
+    "得租",
+    "要用",
+    "需要",
+    "need ",
+    "needs ",
+    "want to rent",
+    "going to rent",
+    "plan to",
+    "planning to",
+    "will rent",
+    "rent a ",
+    "renting a ",
 ];
