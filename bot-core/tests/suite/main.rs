@@ -34,6 +34,7 @@ mod corpus46_share;
 mod corpus47_share;
 mod corpus48_share;
 mod corpus49_share;
+mod corpus51_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
