@@ -35,6 +35,7 @@ mod corpus47_share;
 mod corpus48_share;
 mod corpus49_share;
 mod corpus50_share;
+mod corpus51_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
