@@ -60,6 +60,9 @@ const JOB_FACTS: &[&str] = &[
     "cheap",
     "cloud",
     "platform",
+    // `recommend a gpu rental for …`: where to rent asked, as a provider or a cloud is.
+    "rental",
+    "租赁",
 ];
 
 pub(super) fn guided(q: &Question) -> Option<Reading> {
@@ -84,7 +87,12 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
     let two = need && q.e.usage.is_some();
     // `预算200块 想跑qwen2.5-14b 租啥卡能跑得动`: whether it runs is asked, a fit's question,
     // unless a need, a length or a place asked says more than a card can answer.
-    let place = has(&p, &["平台", "platform", "cloud", "provider", "哪家"]);
+    let place = has(
+        &p,
+        &[
+            "平台", "platform", "cloud", "provider", "哪家", "rental", "租赁",
+        ],
+    );
     if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() && !place && !how {
         return None;
     }

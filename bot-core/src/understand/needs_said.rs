@@ -60,8 +60,11 @@ fn unbound(before: &str) -> &str {
     const BIND: &[&str] = &[
         "绑定", "绑", "link a", "link", "add a", "bind a", "bind", " to",
     ];
+    // `don't need a credit card`, `no need for any card`: an article between the negation and
+    // the method is the method's.
+    const ARTICLES: &[&str] = &[" a", " an", " any", " one"];
     let mut b = before.trim_end();
-    while let Some(w) = BIND.iter().find(|w| b.ends_with(*w)) {
+    while let Some(w) = BIND.iter().chain(ARTICLES).find(|w| b.ends_with(*w)) {
         b = b[..b.len() - w.len()].trim_end();
     }
     b

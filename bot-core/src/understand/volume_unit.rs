@@ -296,30 +296,43 @@ fn window(n: u64) -> String {
 /// anywhere: then `full` is no full fine-tune.
 pub(super) fn full_not_training(toks: &[String], padded: &str) -> bool {
     const TRAINING: &[&str] = &[
-        "finetune",
-        "fine-tune",
-        "fine tune",
-        "全参",
-        "全量",
-        "微调",
-        "train",
-        "训",
+        "finetun", "fine-tun", "fine tun", "sft", "全参", "全量", "微调", "train", "训",
+    ];
+    // Serving said and no training (`serve the full deepseek r1 671b`, `full model inference`):
+    // `full` can only be the whole model or its precision.
+    const SERVING: &[&str] = &[
+        "serve",
+        "serving",
+        "inference",
+        "deploy",
+        "推理",
+        "部署",
+        "host ",
     ];
     if has(padded, TRAINING) {
         return false;
     }
     let fulls: Vec<usize> = (0..toks.len()).filter(|k| toks[*k] == "full").collect();
     !fulls.is_empty()
-        && fulls.iter().all(|&k| {
-            toks.get(k + 1).is_some_and(|n| whole_model(n))
-                || toks[k + 1..(k + 3).min(toks.len())].iter().any(|n| {
-                    n.starts_with("context")
-                        || n.starts_with("ctx")
-                        || n.starts_with("window")
-                        || (n.ends_with('k')
-                            && lexicon::context_tokens(n).is_some_and(|v| v >= 1024))
-                })
-        })
+        && (has(padded, SERVING) || fulls.iter().all(|&k| full_of_model_or_context(toks, k)))
+}
+
+/// `full` said of the whole model (`full 671b one`; after `the`, its size a few words on: `the
+/// full llama 3.1 405b`) or of a context (`the full 128k`). A family right after a bare `full`
+/// (`full qwen2.5 7b`) is the task said of it.
+fn full_of_model_or_context(toks: &[String], k: usize) -> bool {
+    let reach = if k > 0 && toks[k - 1] == "the" { 5 } else { 2 };
+    toks[k + 1..(k + reach).min(toks.len())]
+        .iter()
+        .any(|n| whole_model(n))
+        || {
+            toks[k + 1..(k + 3).min(toks.len())].iter().any(|n| {
+                n.starts_with("context")
+                    || n.starts_with("ctx")
+                    || n.starts_with("window")
+                    || (n.ends_with('k') && lexicon::context_tokens(n).is_some_and(|v| v >= 1024))
+            })
+        }
 }
 
 /// A word after `full` that names the model itself: its size (`671b`, `1.5b`) or `one`/`model`.
@@ -413,5 +426,16 @@ mod tests {
         assert!(!full_not_training(&t, &p), "training said");
         let (t, p) = toks("full qwen2.5 7b on a 4090");
         assert!(!full_not_training(&t, &p), "a family after full: the task");
+        let (t, p) = toks("how many a100s to serve the full qwen3 235b");
+        assert!(full_not_training(&t, &p), "serving said");
+        let (t, p) = toks("the full llama 3.1 405b on h100s how many");
+        assert!(
+            full_not_training(&t, &p),
+            "the full, its size a few words on"
+        );
+        let (t, p) = toks("full fine-tuning qwen2.5 7b, serve it after");
+        assert!(!full_not_training(&t, &p), "training said beside serving");
+        let (t, p) = toks("full ft llama 3 8b a100");
+        assert!(!full_not_training(&t, &p), "ft right after full");
     }
 }

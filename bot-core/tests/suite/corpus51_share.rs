@@ -19,7 +19,7 @@ fn corpus51_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus51", CORPUS);
     assert!(total >= 300, "corpus51: {total} questions");
-    assert!(right >= 298, "corpus51: {right} of {total}");
+    assert!(right >= 300, "corpus51: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
