@@ -369,3 +369,39 @@ fn an_added_column_and_another_order_are_read_by_name() {
         "case 21"
     );
 }
+
+/// Written with the fix (not counted): the copy's age is the larger of `Age` and `Date`'s
+/// apparent age past the skew allowed; never below zero, never past `MAX_AGE`.
+#[test]
+fn a_copys_age_is_age_or_dates_apparent_age_past_the_skew() {
+    use gpuscout_providers::fetch::{DATE_SKEW, MAX_AGE, cache_age};
+    use std::time::Duration;
+    let skew = DATE_SKEW.as_secs() as i64;
+    let hours3 = Duration::from_secs(3 * 3600);
+    let date = imf(NOW - 3 * 3600);
+    assert_eq!(
+        cache_age(None, Some(&date), NOW),
+        hours3 - DATE_SKEW,
+        "past the skew, less it"
+    );
+    assert_eq!(cache_age(None, Some(&imf(NOW - skew)), NOW), Duration::ZERO);
+    assert_eq!(
+        cache_age(Some(Duration::from_secs(60)), Some(&imf(NOW - skew)), NOW),
+        Duration::from_secs(60)
+    );
+    assert_eq!(
+        cache_age(Some(hours3 + hours3), Some(&date), NOW),
+        hours3 + hours3
+    );
+    // RFC 850 and asctime forms are dates too.
+    assert_eq!(
+        cache_age(None, Some("Monday, 01-Dec-25 06:30:00 GMT"), NOW),
+        hours3 - DATE_SKEW
+    );
+    assert_eq!(
+        cache_age(None, Some("Mon Dec  1 06:30:00 2025"), NOW),
+        hours3 - DATE_SKEW
+    );
+    assert_eq!(cache_age(None, Some(&imf(0)), NOW), MAX_AGE);
+    assert_eq!(cache_age(None, None, NOW), Duration::ZERO);
+}
