@@ -69,6 +69,8 @@ pub struct Answer {
     pub retry_after: Option<Duration>,
     /// `Age` ([`age`]): how long a cache held this answer before serving it.
     pub age: Option<Duration>,
+    /// `Date` as sent: when the origin made the answer, by its clock ([`cache_age`]).
+    pub date: Option<String>,
 }
 
 /// The longest `Age` taken at its word (a week): past it the answer is far beyond any
@@ -87,6 +89,26 @@ pub fn age(value: Option<&str>) -> Option<Duration> {
     // Digits past u64 are "older than any cap" (RFC 9111: 2^31 on overflow).
     let secs = v.parse::<u64>().unwrap_or(u64::MAX);
     Some(Duration::from_secs(secs).min(MAX_AGE))
+}
+
+/// How far the origin's clock may differ from ours before its `Date` says anything: NTP
+/// keeps real servers within seconds, so minutes apart is a cache's copy, not skew.
+pub const DATE_SKEW: Duration = Duration::from_secs(5 * 60);
+
+/// How long before `now` the answer was made (RFC 9111 §4.2.3): the larger of `Age` and the
+/// apparent age `now − Date` (a cache that adds no `Age` still keeps the origin's `Date`).
+/// The apparent age rests on two clocks agreeing, so only what lies past [`DATE_SKEW`]
+/// counts (a copy is at least that much less old); a `Date` ahead of our clock, or no
+/// HTTP-date, says nothing. Held to [`MAX_AGE`] like `Age`.
+pub fn cache_age(age: Option<Duration>, date: Option<&str>, now: i64) -> Duration {
+    let now = u64::try_from(now).unwrap_or(0);
+    let apparent = date
+        .and_then(|d| http_date(d.trim(), now))
+        .and_then(|d| now.checked_sub(d))
+        .map(Duration::from_secs)
+        .and_then(|a| a.checked_sub(DATE_SKEW))
+        .unwrap_or_default();
+    age.unwrap_or_default().max(apparent).min(MAX_AGE)
 }
 
 /// The longest `Retry-After` taken at its word: a day. A larger figure is read as a day.
@@ -241,6 +263,11 @@ pub async fn exchange(
             .headers()
             .get(reqwest::header::AGE)
             .and_then(|v| v.to_str().ok()));
+        let date = response
+            .headers()
+            .get(reqwest::header::DATE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
         let moved_to = status
             .is_redirection()
             .then(|| response.headers().get(reqwest::header::LOCATION))
@@ -287,6 +314,7 @@ pub async fn exchange(
             moved_to,
             retry_after,
             age,
+            date,
         })
     };
     tokio::time::timeout(timeout, work)
@@ -459,9 +487,9 @@ pub async fn fetch_with(
     }
     // A parser fault on some answer nobody foresaw is that answer's failure (the last good
     // snapshot stays), never a panic that ends the poller and, with it, `serve`.
-    // A cache's copy (`Age`) was seen when the cache took it: its offers are dated then, so
-    // one kept for hours is never shown as stock right now.
-    let taken_at = now - answer.age.map_or(0, |a| a.as_secs() as i64);
+    // A cache's copy (`Age`, or an old `Date`) was seen when the cache took it: its offers
+    // are dated then, so one kept for hours is never shown as stock right now.
+    let taken_at = now - cache_age(answer.age, answer.date.as_deref(), now).as_secs() as i64;
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         adapter.parse(&answer.body, catalog, taken_at)
     }))

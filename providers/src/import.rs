@@ -241,24 +241,11 @@ pub fn parse_with(
     let rows = csv_rows_capped(text, limits.max_rows.saturating_add(2));
     limits.check_rows(rows.len().saturating_sub(1))?;
     let mut rows = rows.into_iter();
-    let Some(header) = rows.next() else {
+    let Some(mut header) = rows.next() else {
         return Err(FetchError::Malformed("the file is empty".into()));
     };
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h.trim().eq_ignore_ascii_case(name))
-    };
-    let needed: &[&str] = match format {
-        Format::SkyPilot => &["AcceleratorName", "AcceleratorCount", "Price"],
-        Format::GpuHunt => &["gpu_name", "gpu_count", "price"],
-    };
-    if let Some(missing) = needed.iter().find(|n| col(n).is_none()) {
-        return Err(FetchError::Malformed(format!(
-            "no `{missing}` column: is this a {} file?",
-            format.title()
-        )));
-    }
+    let needed = format.needed();
+    format.check_header(&header)?;
     let mut parsed = Parsed::default();
     let mut names = Names {
         catalog,
@@ -268,6 +255,29 @@ pub fn parse_with(
     let mut rows_read = 0usize;
     for row in rows {
         if row.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        // Files joined end to end (`cat a.csv b.csv`) repeat a header, maybe in another
+        // order: the rows after it are read by it.
+        if needed
+            .iter()
+            .all(|n| row.iter().any(|c| c.trim().eq_ignore_ascii_case(n)))
+        {
+            format.check_header(&row)?;
+            header = row;
+            continue;
+        }
+        // RFC 4180: every record has the header's number of fields. One more or fewer (an
+        // unquoted comma, a cell dropped by hand) puts cells under other names: skipped.
+        if row.len() != header.len() {
+            parsed.skipped += 1;
+            continue;
+        }
+        if let Some(other) = other_currency(&header, &row) {
+            parsed.refuse_row(format!(
+                "a row priced in {other:?}, not dollars: not read (no rate is assumed)"
+            ));
+            parsed.skipped += 1;
             continue;
         }
         let cells = Cells {
@@ -301,6 +311,74 @@ pub fn parse_with(
     }
     crate::all_rows_unreadable(rows_read + parsed.skipped, &parsed)?;
     Ok(parsed)
+}
+
+impl Format {
+    /// The columns a file of this format must have.
+    fn needed(self) -> &'static [&'static str] {
+        match self {
+            Format::SkyPilot => &["AcceleratorName", "AcceleratorCount", "Price"],
+            Format::GpuHunt => &["gpu_name", "gpu_count", "price"],
+        }
+    }
+
+    /// Every column read, by name (the needed ones and those read when present).
+    fn read(self) -> &'static [&'static str] {
+        match self {
+            Format::SkyPilot => &[
+                "AcceleratorName",
+                "AcceleratorCount",
+                "Price",
+                "SpotPrice",
+                "GpuInfo",
+                "Region",
+                "currency",
+            ],
+            Format::GpuHunt => &[
+                "gpu_name",
+                "gpu_count",
+                "price",
+                "gpu_memory",
+                "spot",
+                "location",
+                "currency",
+            ],
+        }
+    }
+
+    /// A header with every needed column, each column read named once: a name written twice
+    /// does not say which is the figure (like a JSON name twice), so the file is refused.
+    fn check_header(self, header: &[String]) -> Result<(), FetchError> {
+        let count = |name: &str| {
+            header
+                .iter()
+                .filter(|h| h.trim().eq_ignore_ascii_case(name))
+                .count()
+        };
+        if let Some(missing) = self.needed().iter().find(|n| count(n) == 0) {
+            return Err(FetchError::Malformed(format!(
+                "no `{missing}` column: is this a {} file?",
+                self.title()
+            )));
+        }
+        if let Some(twice) = self.read().iter().find(|n| count(n) > 1) {
+            return Err(FetchError::Malformed(format!(
+                "the header names `{twice}` {} times: which column is meant is not said",
+                count(twice)
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The currency a row's `currency` column names when it is not dollars (both formats write
+/// dollars; a column added upstream may say otherwise for some rows). Empty is unsaid.
+fn other_currency(header: &[String], row: &[String]) -> Option<String> {
+    let i = header
+        .iter()
+        .position(|h| h.trim().eq_ignore_ascii_case("currency"))?;
+    let cur = row.get(i)?.trim();
+    (!cur.is_empty() && !cur.eq_ignore_ascii_case("USD")).then(|| cur.chars().take(12).collect())
 }
 
 /// One row's cells, found by header name (trimmed; empty is absent).

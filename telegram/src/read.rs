@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 use teloxide::types::{Update, UpdateKind};
 
-/// The message fields the handler reads. A caption is kept as the message's text (the
+/// The message fields the handler reads (with `from` and `via_bot`, cut to [`USER_FIELDS`]). A caption is kept as the message's text (the
 /// handler reads either the same way), so no media object has to be read; entities are left
 /// out (the handler reads commands from the words, and an entity type newer than teloxide
 /// would fail the copy too).
@@ -197,8 +197,11 @@ fn message(m: &Value, with_reply: bool) -> Value {
             out.insert(field.into(), Value::Object(pick(c, fields)));
         }
     }
-    if let Some(u) = m.get("from") {
-        out.insert("from".into(), Value::Object(pick(u, USER_FIELDS)));
+    // `via_bot`: our own inline result posted back is no question (the handler checks it).
+    for field in ["from", "via_bot"] {
+        if let Some(u) = m.get(field) {
+            out.insert(field.into(), Value::Object(pick(u, USER_FIELDS)));
+        }
     }
     if with_reply && let Some(r) = m.get("reply_to_message") {
         out.insert("reply_to_message".into(), message(r, false));
