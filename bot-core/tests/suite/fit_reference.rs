@@ -814,5 +814,7 @@ mod heldout24;
 mod heldout25;
 #[path = "fit_reference/heldout26.rs"]
 mod heldout26;
+#[path = "fit_reference/heldout27.rs"]
+mod heldout27;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -1,0 +1,32 @@
+//! The twenty-seventh held-out set (tests/data/measured_memory_heldout27.tsv, session 23, mem_al): mainstream
+//! training - PEFT's method-comparison harness (DoRA, MLP-only LoRA, LoRA r64 on Llama-3.2-3B), Unsloth's QLoRA
+//! notebooks not yet taken (Mistral-NeMo-12B, CodeGemma-7B on a T4) and a packed 16k full fine-tune of Qwen2.5-1.5B
+//! under ZeRO-3 - written down and committed before the fit engine's code was read for it and scored untuned. A row
+//! the CLI cannot state counts as a miss, not as a skipped row. Printed with `-- --nocapture`.
+
+use super::each_row::{floors, scored_rows};
+use bot_core::Catalog;
+
+const TABLE: &str = include_str!("../../data/measured_memory_heldout27.tsv");
+
+#[test]
+fn public_measurements_twenty_seventh_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let (held, _unstated) = scored_rows(
+        &catalog,
+        TABLE,
+        "measured_memory_heldout27.tsv (held out 27, session 23)",
+    );
+    assert!(held.numeric >= 5 && held.verdicts >= 6);
+    // Not yet scored: the floors are set from the untuned figures in the next commit.
+    let floor_within = 0;
+    let ceiling_under = usize::MAX;
+    let floor_verdicts = 0;
+    floors(
+        &held,
+        "held out 27",
+        floor_within,
+        ceiling_under,
+        floor_verdicts,
+    );
+}
