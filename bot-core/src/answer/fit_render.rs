@@ -551,7 +551,13 @@ fn lora_experts_word(req: &FitRequest) -> &'static str {
     let moe = lora_expert_count(req) > 0;
     match () {
         _ if !moe || req.task == Task::Full => "no",
-        _ if req.lora_targets != crate::vram::LoraTargets::AllLinear => "no",
+        _ if matches!(
+            req.lora_targets,
+            crate::vram::LoraTargets::Attention | crate::vram::LoraTargets::QueryValue
+        ) =>
+        {
+            "no"
+        }
         _ if req.lora_experts => "on",
         _ => "off",
     }

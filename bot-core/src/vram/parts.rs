@@ -597,5 +597,6 @@ pub(super) fn lora_dropout_inputs(
         (LoraTargets::QueryValue, ModelLayout::LitGpt) => h,
         (LoraTargets::Attention, _) => qkv * h + o,
         (LoraTargets::AllLinear, _) => qkv * h + o + ffn,
+        (LoraTargets::Mlp, _) => ffn,
     }
 }

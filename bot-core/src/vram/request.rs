@@ -299,6 +299,9 @@ pub enum LoraTargets {
     Attention,
     /// q and v only (LoRA paper; LitGPT `config_hub/finetune/*/lora.yaml`).
     QueryValue,
+    /// The FFN matrices only, gate, up and down (PEFT `target_modules=["gate_proj", "up_proj",
+    /// "down_proj"]`, PEFT's MetaMathQA experiment `lora/llama-3.2-3B-rank10-target-mlp`).
+    Mlp,
 }
 
 impl LoraTargets {
@@ -307,6 +310,7 @@ impl LoraTargets {
             LoraTargets::AllLinear => "all",
             LoraTargets::Attention => "qkvo",
             LoraTargets::QueryValue => "qv",
+            LoraTargets::Mlp => "mlp",
         }
     }
 
@@ -315,6 +319,7 @@ impl LoraTargets {
             "all" | "all-linear" => Some(LoraTargets::AllLinear),
             "qkvo" | "attention" => Some(LoraTargets::Attention),
             "qv" => Some(LoraTargets::QueryValue),
+            "mlp" | "ffn" => Some(LoraTargets::Mlp),
             _ => None,
         }
     }

@@ -476,7 +476,7 @@ impl Shape {
     }
 
     /// LoRA adapter parameters at rank `r` on `targets`: every linear layer, the attention
-    /// projections (q, k, v, o) or q and v only. `experts`: whether every linear layer of an
+    /// projections (q, k, v, o), q and v only, or the FFN's gate, up and down only. `experts`: whether every linear layer of an
     /// MoE includes its routed experts (`FitRequest::lora_experts`); shared experts and dense
     /// FFN layers are ordinary linear layers either way.
     pub fn lora_params_on(&self, r: u32, targets: super::LoraTargets, experts: bool) -> f64 {
@@ -509,15 +509,22 @@ impl Shape {
             }
             _ => attn,
         };
-        if targets != super::LoraTargets::AllLinear {
-            return r * attn * self.layers as f64;
+        let attn_all = attn * self.layers as f64;
+        if matches!(
+            targets,
+            super::LoraTargets::Attention | super::LoraTargets::QueryValue
+        ) {
+            return r * attn_all;
         }
         let ffn = |i: u32| 3.0 * (h + i as f64);
         let moe_l = self.moe_layers() as f64;
         let dense_l = self.layers as f64 - moe_l;
-        let per = attn * self.layers as f64
-            + ffn(self.intermediate) * dense_l
+        let ffn_all = ffn(self.intermediate) * dense_l
             + moe_l * self.adapted_experts(experts) * ffn(self.moe_intermediate);
-        r * per
+        // The FFN only (`LoraTargets::Mlp`): gate, up and down, no attention adapter.
+        if targets == super::LoraTargets::Mlp {
+            return r * ffn_all;
+        }
+        r * (attn_all + ffn_all)
     }
 }

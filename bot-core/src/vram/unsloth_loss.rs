@@ -62,14 +62,18 @@ fn own_forward(req: &FitRequest) -> bool {
 /// Whether Unsloth writes this catalog model's forward (and attention) itself
 /// (`OWN_FORWARD_FAMILIES`; `llama3.1` and the like by their leading name).
 pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
-    OWN_FORWARD_FAMILIES.iter().any(|f| {
-        m.family == *f
-            || (m.family.starts_with(f)
-                && m.family[f.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c == '.' || c.is_ascii_digit()))
-    })
+    // Gemma (1), matched whole so that Gemma-3's compiled forward keeps its own rule:
+    // `unsloth/models/gemma.py` (`FastGemmaModel`, since Unsloth 2024.2) patches
+    // `CausalLM_fast_forward` onto `GemmaForCausalLM` as `gemma2.py` does for Gemma-2.
+    m.family == "gemma"
+        || OWN_FORWARD_FAMILIES.iter().any(|f| {
+            m.family == *f
+                || (m.family.starts_with(f)
+                    && m.family[f.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+        })
 }
 
 /// Whether this catalog model loads as a vision-language class whose compiled forward takes

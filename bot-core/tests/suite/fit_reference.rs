@@ -816,5 +816,7 @@ mod heldout25;
 mod heldout26;
 #[path = "fit_reference/heldout28.rs"]
 mod heldout28;
+#[path = "fit_reference/heldout27.rs"]
+mod heldout27;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

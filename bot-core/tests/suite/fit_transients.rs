@@ -43,6 +43,7 @@ fn adapted_inputs(m: &Model, targets: LoraTargets) -> f64 {
         LoraTargets::QueryValue => 2.0 * h,
         LoraTargets::Attention => 4.0 * h,
         LoraTargets::AllLinear => 6.0 * h + m.intermediate as f64,
+        LoraTargets::Mlp => 2.0 * h + m.intermediate as f64,
     }
 }
 

@@ -66,6 +66,7 @@ mod fit_heldout24_mechanisms;
 mod fit_heldout25_mechanisms;
 mod fit_heldout26_mechanisms;
 mod fit_heldout28_mechanisms;
+mod fit_heldout27_mechanisms;
 mod fit_heldout6_mechanisms;
 mod fit_heldout7_mechanisms;
 mod fit_heldout8_mechanisms;

@@ -210,6 +210,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--liger" => req.loss = LossHead::Fused,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
             "--lora-targets=qkvo" => req.lora_targets = LoraTargets::Attention,
+            // PEFT `target_modules` on gate/up/down only (`LoraTargets::Mlp`).
+            "--lora-targets=mlp" => req.lora_targets = LoraTargets::Mlp,
             // A trainer that builds its 4-bit model without PEFT's
             // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
             "--no-kbit-upcast" => req.kbit_upcast = false,
