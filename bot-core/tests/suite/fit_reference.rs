@@ -814,9 +814,9 @@ mod heldout24;
 mod heldout25;
 #[path = "fit_reference/heldout26.rs"]
 mod heldout26;
-#[path = "fit_reference/heldout28.rs"]
-mod heldout28;
 #[path = "fit_reference/heldout27.rs"]
 mod heldout27;
+#[path = "fit_reference/heldout28.rs"]
+mod heldout28;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
