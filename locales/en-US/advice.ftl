@@ -20,6 +20,7 @@ advice-or = { " or " }
 advice-list-sep = { ", " }
 advice-assume-fused-loss = Liger's fused linear cross-entropy (liger): the loss never holds the logits of the whole vocabulary, one chunk of tokens at a time; without liger every token's full-vocabulary logits are counted.
 advice-liger-logits-kept = Liger (liger) does not shorten the loss of { $method }: the trainer takes its log-probabilities from every token's full-vocabulary logits and calls the model without labels (LLaMA-Factory turns the fused cross-entropy off for every stage but pt and sft), so those logits are counted as without liger.
+advice-liger-unpatched = Liger (liger) has no patch for { $model }: its model type is not among those Liger Kernel patches (as of August 2026), so nothing is fused and every token's full-vocabulary logits are counted as without liger.
 advice-assume-dropout = { $on ->
     [yes] LoRA dropout counted: each adapter keeps a dropped-out copy of its input for the backward pass (dropout=0 or dropout=off when your trainer leaves lora_dropout at 0).
    *[no] LoRA dropout 0, the default of PEFT and LLaMA-Factory: adapters read their inputs as they are (dropout=0.1 counts the copies a trainer with dropout keeps).

@@ -20,6 +20,7 @@ advice-or = 或
 advice-list-sep = 、
 advice-assume-fused-loss = 按 Liger 的融合线性交叉熵（liger）估算：计算损失时不生成整个词表的 logits，每次只处理一小块 token；不加 liger 时按每个 token 完整词表的 logits 计算。
 advice-liger-logits-kept = Liger（liger）不会减少 { $method } 的损失显存：训练器不给模型传标签，而是从每个 token 完整词表的 logits 里取对数概率（LLaMA-Factory 在 pt 和 sft 以外的阶段都会关掉融合交叉熵），所以这些 logits 照不加 liger 时计算。
+advice-liger-unpatched = Liger（liger）没有 { $model } 的补丁：它的模型类型不在 Liger Kernel 支持的列表里（截至 2026 年 8 月），所以不会融合任何计算，每个 token 完整词表的 logits 照不加 liger 时计算。
 advice-assume-dropout = { $on ->
     [yes] 已计入 LoRA dropout：每个适配器为反向传播保留一份经过 dropout 的输入副本（训练框架的 lora_dropout 为 0 时请加 dropout=0 或 dropout=off）。
    *[no] LoRA dropout 按 0 计（PEFT 和 LLaMA-Factory 的默认值）：适配器直接读取原输入（训练框架设了 dropout 时加 dropout=0.1，计入它保留的副本）。

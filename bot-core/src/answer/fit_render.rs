@@ -326,7 +326,14 @@ fn push_assumptions(
         );
         // Liger fuses the loss for SFT only (`vram::liger_scope`): under DPO and the other
         // preference / RL methods the answer says the logits are counted.
-        if crate::vram::liger_scope::liger_logits_kept(req) {
+        // Liger patches by the config's model type; a type it lacks keeps every logit.
+        let unpatched = match req.model {
+            ModelRef::Known(m) if crate::vram::liger_scope::liger_unpatched(req) => Some(m),
+            _ => None,
+        };
+        if let Some(m) = unpatched {
+            r.push(Msg::new("advice-liger-unpatched").arg("model", m.name.clone()));
+        } else if crate::vram::liger_scope::liger_logits_kept(req) {
             r.push(Msg::new("advice-liger-logits-kept").arg("method", req.method.key()));
         } else if req.loss == crate::vram::LossHead::Fused {
             r.push(Msg::new("advice-assume-fused-loss"));

@@ -16,10 +16,37 @@
 //!   model without labels the same way; TRL's separate `use_liger_loss` (a fused DPO / GRPO loss)
 //!   has no word here yet, so `liger` under those methods means the kernel patch.
 //!
+//! - linkedin/Liger-Kernel at ead96b61 (2026-08-21, `src/liger_kernel/transformers/monkey_patch.py`):
+//!   the patch is looked up by the config's `model_type` in `MODEL_TYPE_TO_APPLY_LIGER_FN`; for a
+//!   type not listed `_apply_liger_kernel` logs "There are currently no Liger kernels supported
+//!   for model type" and patches nothing (LLaMA-Factory's `apply_liger_kernel` likewise logs that
+//!   the model does not support it). `deepseek_v3` (DeepSeek-V3 / R1, Kimi-K2), `glm4_moe`
+//!   (GLM-4.5 to 4.7), GLM-5's and `minimax_m2` are not listed, so `liger` leaves their logits.
+//!
 //! Unsloth keeps its own loss rules (`unsloth_loss`); this scope is for the other trainers.
 
 use super::method::Method;
-use super::{FitRequest, LossHead};
+use super::{FitRequest, LossHead, ModelRef};
+
+/// Catalog families whose `model_type` has no Liger patch (Liger-Kernel at ead96b61,
+/// `MODEL_TYPE_TO_APPLY_LIGER_FN`).
+const NO_PATCH: &[&str] = &[
+    "deepseek-v3",
+    "deepseek-r1",
+    "kimi-k2",
+    "glm-4.5",
+    "glm-5",
+    "minimax-m2",
+];
+
+/// Whether Liger has a patch for the model: every family but `NO_PATCH`. A size-only guess is
+/// sized Llama-like, which Liger patches.
+pub fn liger_patches(model: &ModelRef) -> bool {
+    match model {
+        ModelRef::Known(m) => !NO_PATCH.contains(&m.family.as_str()),
+        ModelRef::BySize { .. } => true,
+    }
+}
 
 /// Whether Liger's fused linear cross-entropy replaces the full-vocabulary logits for this
 /// training method: only when the trainer passes labels to the model (SFT). A reward model has
@@ -33,7 +60,10 @@ pub fn liger_fuses_loss(method: Method) -> bool {
 /// (`LossHead::Fp32`: Transformers' `logits.float()`), because the trainer holds every token's
 /// logits to take its log-probabilities. Unsloth's own loss is left to `unsloth_loss`.
 pub fn effective_loss(req: &FitRequest) -> LossHead {
-    if req.loss == LossHead::Fused && !req.unsloth && !liger_fuses_loss(req.method) {
+    if req.loss == LossHead::Fused
+        && !req.unsloth
+        && (!liger_fuses_loss(req.method) || !liger_patches(&req.model))
+    {
         LossHead::Fp32
     } else {
         req.loss
@@ -43,5 +73,13 @@ pub fn effective_loss(req: &FitRequest) -> LossHead {
 /// Whether the request asked for Liger (`liger`) under a method where it does not fuse the
 /// loss: the answer says the logits are counted anyway.
 pub fn liger_logits_kept(req: &FitRequest) -> bool {
-    req.loss == LossHead::Fused && effective_loss(req) != LossHead::Fused
+    req.loss == LossHead::Fused
+        && effective_loss(req) != LossHead::Fused
+        && liger_patches(&req.model)
+}
+
+/// Whether the request asked for Liger for a model Liger has no patch for: the answer says the
+/// logits are counted anyway.
+pub fn liger_unpatched(req: &FitRequest) -> bool {
+    req.loss == LossHead::Fused && !req.unsloth && !liger_patches(&req.model)
 }

@@ -77,6 +77,7 @@ mod fit_heldout_left_mechanisms;
 mod fit_kbit;
 mod fit_kv;
 mod fit_left_mechanisms3;
+mod fit_liger_patch;
 mod fit_llamacpp_embedding;
 mod fit_masters;
 mod fit_mechanisms;
