@@ -54,8 +54,8 @@ pub(super) fn compute_on(
     // The cache types the engine runs (`vram::kv_cache`).
     let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);
     let vllm = scheduler(req, opts, vllm);
-    // What the sliding-window layers hold, as the engine keeps them (`kv_cache::sliding_tokens`).
-    let held = super::kv_cache::sliding_tokens(shape, req, opts, vllm.batched_tokens);
+    // What the sliding-window layers hold, as the engine keeps them (`swa::sliding_tokens`).
+    let held = super::swa::sliding_tokens(shape, req, opts, vllm.batched_tokens);
     let c = Common {
         cards,
         n: cards as f64,

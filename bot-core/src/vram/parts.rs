@@ -496,7 +496,7 @@ pub fn kv_bytes_per_token_kv(shape: &Shape, engine: Engine, k: KvDtype, v: KvDty
 }
 
 /// KV bytes one cached token takes in the sliding-window layers (`Shape::sliding`), all of
-/// them; 0 for other models. How many tokens they hold is the engine's (`kv_cache::sliding_tokens`).
+/// them; 0 for other models. How many tokens they hold is the engine's (`swa::sliding_tokens`).
 pub fn sliding_bytes_per_token(shape: &Shape, k: KvDtype, v: KvDtype) -> f64 {
     shape.sliding.map_or(0.0, |s| {
         2.0 * s.layers as f64

@@ -202,7 +202,7 @@ pub struct FitRequest<'a> {
     pub ubatch: Option<u32>,
     /// The engine keeps its sliding-window layers at full length (llama.cpp `--swa-full`, vLLM
     /// `--disable-hybrid-kv-cache-manager`, SGLang `--disable-hybrid-swa-memory`; CLI
-    /// `--swa-full`): their KV cache grows with the context (`kv_cache::sliding_tokens`).
+    /// `--swa-full`): their KV cache grows with the context (`swa::sliding_tokens`).
     pub swa_full: bool,
 }
 

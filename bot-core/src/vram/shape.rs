@@ -34,7 +34,7 @@ pub struct Compressed {
 
 /// Layers whose attention sees only the last `window` tokens (gpt-oss: 18 of 36 layers at 128
 /// tokens, config.json `layer_types`): most engines keep their KV cache for about the window
-/// alone (`kv_cache::sliding_tokens` says how much, per engine).
+/// alone (`swa::sliding_tokens` says how much, per engine).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sliding {
     pub layers: u32,

@@ -162,7 +162,7 @@ fn sliding_window_layers_hold_their_window_only() {
         assert!((grown - want).abs() < 0.02, "{engine:?}: {grown} vs {want}");
         // Below the window every layer holds every token, in Transformers exactly; vLLM's
         // sliding layers take whole 16-token blocks plus one and llama.cpp's SWA cache 256-cell
-        // steps (mem_ap, `kv_cache::sliding_tokens`), so there the short ratio is not 1.5.
+        // steps (mem_ap, `swa::sliding_tokens`), so there the short ratio is not 1.5.
         if engine == Engine::Transformers {
             let short = kv(96, engine) / kv(64, engine);
             assert!((short - 1.5).abs() < 0.02, "{engine:?}: {short}");

@@ -1,6 +1,6 @@
 //! Hybrid attention's KV cache per engine (session 23, mem_ap): Gemma-2's and Gemma-3's
 //! sliding-window layers from their configs, Gemma-4's global layers at their own KV width, and
-//! what each engine keeps of a sliding layer (`vram::kv_cache::sliding_tokens`): the window in
+//! what each engine keeps of a sliding layer (`vram::swa::sliding_tokens`): the window in
 //! Transformers, window + prefill chunk in vLLM V1 (grouped, padded), window + micro-batch in
 //! llama.cpp, full length in TGI, vLLM V0, `--swa-full` and SGLang outside its hybrid list,
 //! 0.8 of the context in SGLang's SWA pool.
@@ -99,13 +99,13 @@ fn gemma3_27b_sliding_layers_per_engine() {
     close(t, global + layers_gib(s, h, d, 1024.0), "transformers");
     // llama.cpp: pad(window + n_ubatch, 256) cells, f16 cache.
     let l = kv(&c, "gemma-3-27b", Engine::Llamacpp, ctx, |_, _| {});
-    close(l, (global + layers_gib(s, h, d, 1536.0)), "llama.cpp");
+    close(l, global + layers_gib(s, h, d, 1536.0), "llama.cpp");
     let l_ub = kv(&c, "gemma-3-27b", Engine::Llamacpp, ctx, |r, _| {
         r.ubatch = Some(2048)
     });
     close(
         l_ub,
-        (global + layers_gib(s, h, d, 3072.0)),
+        global + layers_gib(s, h, d, 3072.0),
         "llama.cpp -ub 2048",
     );
     // vLLM V1: window - 1 + max_num_batched_tokens in 16-token blocks plus one, 52 sliding layers
