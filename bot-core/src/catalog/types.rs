@@ -311,6 +311,13 @@ pub struct Model {
     /// cache manager, llama.cpp's SWA cache). 0 = every layer attends over the whole context.
     #[serde(default)]
     pub sliding_layers: u32,
+    /// The full-attention layers' own KV heads and head width where they differ from the
+    /// sliding layers' (Gemma-4's text_config `num_global_key_value_heads` and
+    /// `global_head_dim`); 0 = as `kv_heads` / `head_dim`. Only with `sliding_layers`.
+    #[serde(default)]
+    pub global_kv_heads: u32,
+    #[serde(default)]
+    pub global_head_dim: u32,
     /// Width of the indexer's key per compressed entry (config.json `index_head_dim`).
     #[serde(default)]
     pub index_head_dim: u32,

@@ -205,6 +205,14 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
                 "needs a sliding_window and at least one full-attention layer",
             ));
         }
+        if (m.global_kv_heads > 0) != (m.global_head_dim > 0)
+            || (m.global_kv_heads > 0 && m.sliding_layers == 0)
+        {
+            return Err(k.fail(
+                "global_kv_heads",
+                "global_kv_heads and global_head_dim go together, with sliding_layers",
+            ));
+        }
         k.provenance("", &m.source, &m.as_of)?;
         k.note("", &m.note_zh, &m.note_en)?;
     }

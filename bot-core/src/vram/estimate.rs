@@ -53,6 +53,9 @@ pub(super) fn compute_on(
     }
     // The cache types the engine runs (`vram::kv_cache`).
     let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);
+    let vllm = scheduler(req, opts, vllm);
+    // What the sliding-window layers hold, as the engine keeps them (`swa::sliding_tokens`).
+    let held = super::swa::sliding_tokens(shape, req, opts, vllm.batched_tokens);
     let c = Common {
         cards,
         n: cards as f64,
@@ -66,12 +69,12 @@ pub(super) fn compute_on(
         split,
         w_total: split.total(),
         kv_tok: kv_bytes_per_token_kv(shape, req.engine, kv_k, kv_v),
-        kv_seq: kv_bytes_per_sequence_kv(shape, req.context as f64, kv_k, kv_v),
+        kv_seq: kv_bytes_per_sequence_kv(shape, req.context as f64, held, kv_k, kv_v),
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
         eager_bytes: super::parts::eager_bytes_per_score(req.quant),
-        vllm: scheduler(req, opts, vllm),
+        vllm,
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
     };

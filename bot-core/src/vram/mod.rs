@@ -54,6 +54,7 @@ mod report;
 mod request;
 pub mod sdpa_math;
 pub mod server;
+mod swa;
 mod train;
 mod train_weights;
 pub mod unsloth_fp32;

@@ -483,33 +483,44 @@ pub fn kv_bytes_per_token_kv(shape: &Shape, engine: Engine, k: KvDtype, v: KvDty
     match &shape.mla {
         Some(m) if engine != Engine::Transformers => l * (m.kv_lora_rank + m.qk_rope) as f64 * b,
         Some(m) => l * shape.heads as f64 * ((m.qk_nope + m.qk_rope) as f64 + m.v_head as f64) * b,
-        // Sliding-window layers hold the window only (`kv_bytes_per_sequence`).
+        // Sliding-window layers are counted apart (`sliding_bytes_per_token`); the full
+        // layers at their own width (Gemma-4's global layers: `Sliding::full_kv_heads`).
         None => {
-            let full = l - shape.sliding.map_or(0.0, |s| s.layers as f64);
-            2.0 * full
-                * shape.kv_heads as f64
-                * shape.head_dim as f64
-                * super::kv_cache::mean_bytes(k, v)
+            let (full, heads, dim) = match shape.sliding {
+                Some(s) => (l - s.layers as f64, s.full_kv_heads, s.full_head_dim),
+                None => (l, shape.kv_heads, shape.head_dim),
+            };
+            2.0 * full * heads as f64 * dim as f64 * super::kv_cache::mean_bytes(k, v)
         }
     }
 }
 
-/// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
-/// a compressed-attention model (`Shape::compressed`) or of a model's sliding-window layers
-/// (`Shape::sliding`), up to `tokens`; 0 for other models.
-/// The K and V caches in their own types (llama.cpp's `-ctk` / `-ctv`).
-pub fn kv_bytes_per_sequence_kv(shape: &Shape, tokens: f64, k: KvDtype, v: KvDtype) -> f64 {
-    let compressed = shape.compressed.map_or(0.0, |c| {
-        c.window_per_token * tokens.min(c.window as f64) * k.bytes()
-    });
-    let sliding = shape.sliding.map_or(0.0, |s| {
+/// KV bytes one cached token takes in the sliding-window layers (`Shape::sliding`), all of
+/// them; 0 for other models. How many tokens they hold is the engine's (`swa::sliding_tokens`).
+pub fn sliding_bytes_per_token(shape: &Shape, k: KvDtype, v: KvDtype) -> f64 {
+    shape.sliding.map_or(0.0, |s| {
         2.0 * s.layers as f64
             * shape.kv_heads as f64
             * shape.head_dim as f64
-            * tokens.min(s.window as f64)
             * super::kv_cache::mean_bytes(k, v)
+    })
+}
+
+/// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
+/// a compressed-attention model (`Shape::compressed`), up to `tokens`, and the sliding-window
+/// layers' `sliding_tokens` (`Shape::sliding`, as the engine keeps them); 0 for other models.
+/// The K and V caches in their own types (llama.cpp's `-ctk` / `-ctv`).
+pub fn kv_bytes_per_sequence_kv(
+    shape: &Shape,
+    tokens: f64,
+    sliding_tokens: f64,
+    k: KvDtype,
+    v: KvDtype,
+) -> f64 {
+    let compressed = shape.compressed.map_or(0.0, |c| {
+        c.window_per_token * tokens.min(c.window as f64) * k.bytes()
     });
-    compressed + sliding
+    compressed + sliding_bytes_per_token(shape, k, v) * sliding_tokens
 }
 
 /// Share of the KV cache each card holds under tensor parallelism over `cards`: heads are

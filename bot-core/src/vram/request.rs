@@ -200,6 +200,10 @@ pub struct FitRequest<'a> {
     /// llama.cpp's micro-batch (`-ub`, `--ubatch-size`; the chat's `ub=`): the tokens one
     /// compute-buffer pass holds. `None`: llama.cpp's default 512.
     pub ubatch: Option<u32>,
+    /// The engine keeps its sliding-window layers at full length (llama.cpp `--swa-full`, vLLM
+    /// `--disable-hybrid-kv-cache-manager`, SGLang `--disable-hybrid-swa-memory`; CLI
+    /// `--swa-full`): their KV cache grows with the context (`swa::sliding_tokens`).
+    pub swa_full: bool,
 }
 
 /// AutoAWQ's fused inference path (`awq/modules/fused/attn.py`, `QuantAttentionFused`): what
@@ -371,6 +375,7 @@ impl<'a> FitRequest<'a> {
             reference: true,
             cpu_moe: None,
             ubatch: None,
+            swa_full: false,
         }
     }
 

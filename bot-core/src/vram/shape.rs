@@ -33,11 +33,16 @@ pub struct Compressed {
 }
 
 /// Layers whose attention sees only the last `window` tokens (gpt-oss: 18 of 36 layers at 128
-/// tokens, config.json `layer_types`): the engines keep their KV cache for the window alone.
+/// tokens, config.json `layer_types`): most engines keep their KV cache for about the window
+/// alone (`swa::sliding_tokens` says how much, per engine).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sliding {
     pub layers: u32,
     pub window: u32,
+    /// The other (full-attention) layers' KV heads and head width: the model's own where they
+    /// are their own (Gemma-4: 2 x 512 against the sliding layers' 8 x 256), else the shape's.
+    pub full_kv_heads: u32,
+    pub full_head_dim: u32,
 }
 
 /// Parameter counts derived from the config.
@@ -184,6 +189,16 @@ impl Shape {
             sliding: (m.sliding_layers > 0 && m.compress_ratios.is_empty()).then_some(Sliding {
                 layers: m.sliding_layers.min(m.layers),
                 window: m.sliding_window,
+                full_kv_heads: if m.global_kv_heads > 0 {
+                    m.global_kv_heads
+                } else {
+                    m.kv_heads.max(1)
+                },
+                full_head_dim: if m.global_head_dim > 0 {
+                    m.global_head_dim
+                } else {
+                    head_dim
+                },
             }),
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),

@@ -47,7 +47,10 @@ fn gemma4_kv_grows_with_the_global_layers_only() {
             let short = kv_gib(&c, id, engine, quant, 8192);
             let long = kv_gib(&c, id, engine, quant, 65536);
             let grown = long - short;
-            let want = per_token_gib(global, kv_heads, head_dim) * (65536 - 8192) as f64;
+            // At the global layers' own width (mem_ap: text_config num_global_key_value_heads
+            // x global_head_dim, half the sliding layers' 8 x 256 / 16 x 256).
+            let want =
+                per_token_gib(global, m.global_kv_heads, m.global_head_dim) * (65536 - 8192) as f64;
             assert!(
                 (grown - want).abs() / want < 0.02,
                 "{id} {engine:?}: 8k -> 64k adds {grown:.2} GiB, the global layers {want:.2}"

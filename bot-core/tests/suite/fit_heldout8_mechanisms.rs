@@ -160,9 +160,13 @@ fn sliding_window_layers_hold_their_window_only() {
         let grown = kv(49152, engine) - kv(24576, engine);
         let want = 12.0 * per_layer * 24576.0 * 512.0 / GIB;
         assert!((grown - want).abs() < 0.02, "{engine:?}: {grown} vs {want}");
-        // Below the window every layer holds every token.
-        let short = kv(96, engine) / kv(64, engine);
-        assert!((short - 1.5).abs() < 0.02, "{engine:?}: {short}");
+        // Below the window every layer holds every token, in Transformers exactly; vLLM's
+        // sliding layers take whole 16-token blocks plus one and llama.cpp's SWA cache 256-cell
+        // steps (mem_ap, `swa::sliding_tokens`), so there the short ratio is not 1.5.
+        if engine == Engine::Transformers {
+            let short = kv(96, engine) / kv(64, engine);
+            assert!((short - 1.5).abs() < 0.02, "{engine:?}: {short}");
+        }
     }
     // The 120b: 18 of 36 at 131072 tokens is half the full-length figure (and the window).
     let big = c.model("gpt-oss-120b").unwrap();

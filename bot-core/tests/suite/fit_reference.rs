@@ -295,6 +295,8 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         compress_ratios: vec![],
         sliding_window: 0,
         sliding_layers: 0,
+        global_kv_heads: 0,
+        global_head_dim: 0,
         index_head_dim: 0,
         o_lora_rank: 0,
         o_groups: 0,
@@ -755,7 +757,7 @@ fn fit_measure_script_plans_both_gaps() {
 }
 
 #[path = "fit_reference/public.rs"]
-mod public;
+pub(crate) mod public;
 
 #[path = "fit_reference/categories.rs"]
 mod categories;

@@ -75,6 +75,7 @@ mod fit_heldout9_mechanisms;
 mod fit_heldout_left;
 mod fit_heldout_left2;
 mod fit_heldout_left_mechanisms;
+mod fit_hybrid_kv_mechanisms;
 mod fit_kbit;
 mod fit_kv;
 mod fit_left_mechanisms3;

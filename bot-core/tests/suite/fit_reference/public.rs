@@ -242,6 +242,9 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // Sliding-window layers at full length (`FitRequest::swa_full`: llama.cpp
+            // `--swa-full`, vLLM `--disable-hybrid-kv-cache-manager`).
+            "--swa-full" => req.swa_full = true,
             // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
             other if other.starts_with("--max-pixels=") => {
                 req.max_pixels = Some(bot_core::lexicon::pixels(&other[13..]).expect("pixels"));
