@@ -162,6 +162,10 @@ pub struct FitArgs {
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
     vllm_v0: bool,
+    /// Keep every sliding-window layer's KV cache at full length (the chat's `swafull=on`;
+    /// llama.cpp's `--swa-full`), instead of the window the engine keeps.
+    #[arg(long)]
+    swa_full: bool,
     /// The image processor's largest image in pixels, as vLLM's `mm_processor_kwargs`
     /// `max_pixels` caps it (1048576, 1024*1024 or 1280*28*28; the chat's `max_pixels=`):
     /// vLLM's start-up profile encodes an image of that size. Default: the processor's own.
@@ -387,6 +391,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
+    req.swa_full = a.swa_full;
     req.max_pixels = a.max_pixels;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {

@@ -151,6 +151,14 @@ fit-assume-moe-experts-16bit = Sized with the routed experts unquantized (moeq=o
 }
 fit-assume-compressed-tensors = Sized as a compressed-tensors checkpoint (compressed-tensors): Transformers decompresses each quantized layer to 16-bit on its first forward pass and keeps that copy beside the packed weights, { $gib } GiB more. vLLM runs the packed weights as they are; an AutoAWQ or GPTQ checkpoint (or bitsandbytes 4-bit for QLoRA) keeps no such copy.
 fit-warn-compressed-tensors = ⚠️ Sized as an AutoAWQ/GPTQ checkpoint. One in compressed-tensors' format (llm-compressor's AWQ/GPTQ: quant_method "compressed-tensors" in its config.json) is decompressed to 16-bit layer by layer on the first forward pass and Transformers keeps both copies: { $gib } GiB more; the word compressed-tensors sizes that.
+fit-warn-sliding = { $sliding } of the { $layers } layers attend over a { $window }-token window only, so their KV cache holds { $kept ->
+    [window] that window (Transformers' sliding-window cache)
+    [chunk] that window plus one prefill chunk (vLLM's hybrid KV cache manager; V0 or --disable-hybrid-kv-cache-manager keeps the whole context)
+    [ubatch] that window plus one micro-batch (llama.cpp's SWA cache); swafull=on (llama.cpp's --swa-full) keeps the whole context
+    [ollama] 4096 tokens plus one batch (Ollama's own cache)
+    [sglang] 0.8 of the context (SGLang's SWA pool)
+   *[other] the whole context all the same under this engine
+}.
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-kv-cache = KV cache in { $kv }: { $bits } bits a value, { $share }% of the 16-bit cache (kv=f16 for the default; ctk= / ctv= set K and V apart, as llama.cpp's -ctk / -ctv).

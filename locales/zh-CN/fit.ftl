@@ -167,6 +167,14 @@ fit-assume-moe-experts-16bit = 按路由专家不量化估算（moeq=off）：Tr
 }
 fit-assume-compressed-tensors = 按 compressed-tensors 格式的检查点估算（compressed-tensors）：Transformers 在每个量化层第一次前向时把它解压成 16 位，并和打包的量化权重一起保留，多出 { $gib } GiB。vLLM 直接用打包的权重运行；AutoAWQ、GPTQ 格式的检查点（或 QLoRA 用 bitsandbytes 4 比特）不会多留这一份。
 fit-warn-compressed-tensors = ⚠️ 按 AutoAWQ/GPTQ 格式的检查点估算。若检查点是 compressed-tensors 格式（llm-compressor 量化的 AWQ/GPTQ，config.json 里 quant_method 为 "compressed-tensors"），Transformers 会在第一次前向时逐层解压成 16 位，两份都保留：多出 { $gib } GiB；加 compressed-tensors 按这种情况估算。
+fit-warn-sliding = { $layers } 层里有 { $sliding } 层只看 { $window } 个 token 的滑动窗口，这些层的 KV 缓存{ $kept ->
+    [window] 只存这个窗口（Transformers 的滑动窗口缓存）
+    [chunk] 只存窗口加一段预填充块（vLLM 的混合 KV 缓存管理；V0 引擎或 --disable-hybrid-kv-cache-manager 会存整个上下文）
+    [ubatch] 只存窗口加一个微批（llama.cpp 的 SWA 缓存）；swafull=on（即 llama.cpp 的 --swa-full）会存整个上下文
+    [ollama] 只存 4096 个 token 加一个批次（Ollama 自己的缓存）
+    [sglang] 存上下文的 0.8（SGLang 的 SWA 池）
+   *[other] 在这个引擎下照样存整个上下文
+}。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-kv-cache = KV 缓存用 { $kv }：每个值 { $bits } 位，是 16 位缓存的 { $share }%（kv=f16 恢复默认；ctk= 和 ctv= 分别设 K 缓存和 V 缓存）。

@@ -632,6 +632,25 @@ fn release_words_size_the_same_in_both() {
     ];
     assert_eq!(chat_v, text(&args_v));
     assert!(chat_v.contains("V0 engine"), "{chat_v}");
+    // llama.cpp's `--swa-full`: the chat's `swafull=on`, sliding layers at full length.
+    let chat_s = chat("/fit gemma-3-12b q8_0 ctx=64k engine=llamacpp swafull=on");
+    let args_s = [
+        "fit",
+        "--model",
+        "gemma-3-12b",
+        "--quant",
+        "q8_0",
+        "--context",
+        "65536",
+        "--engine",
+        "llamacpp",
+        "--swa-full",
+    ];
+    assert_eq!(chat_s, text(&args_s));
+    assert!(
+        chat_s.contains("the whole context all the same"),
+        "{chat_s}"
+    );
     let bad = gpuscout(&[
         "fit",
         "--model",

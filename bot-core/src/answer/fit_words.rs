@@ -61,6 +61,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "ref" | "reference" | "参考模型" => req.reference = on,
         // The whole model loaded on every card before sharding (`vram::whole_load`).
         "wholeload" | "whole_load" | "整模加载" => req.whole_load = on,
+        // Sliding-window layers kept at full length (llama.cpp's `--swa-full`, `vram::swa`).
+        "swafull" | "swa_full" | "swa-full" => req.swa_full = on,
         _ => return false,
     }
     true

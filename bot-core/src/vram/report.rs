@@ -53,8 +53,10 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
         warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
     }
     vllm_warnings(shape, req, opts, &mut warnings);
-    // The cache type as the engine runs it (`vram::kv_cache`).
+    // The cache type as the engine runs it (`vram::kv_cache`), and what it keeps of a
+    // sliding-window layer (`vram::swa`).
     warnings.extend(super::kv_cache::warnings(req, opts));
+    warnings.extend(super::swa::note(shape, req, opts));
     warnings.extend(torchao_warning(shape, req));
     if req.task.is_training() && req.cards > 1 {
         let z = opts.zero.unwrap_or(Zero::Three);

@@ -89,3 +89,51 @@ fn vllm_padded(sliding: u32, full: u32) -> f64 {
     };
     sliding.div_ceil(group.max(1)) as f64 * group as f64
 }
+
+/// What a sliding-window layer keeps under the engine, in words (`fit-warn-sliding`'s `kept`):
+/// the same branches as `sliding_tokens`.
+fn kept_word(req: &FitRequest, opts: &FitOptions) -> &'static str {
+    if req.swa_full {
+        return "full";
+    }
+    if opts.ollama {
+        return match req.model {
+            super::ModelRef::Known(m) if ["gpt-oss", "gemma4"].contains(&m.family.as_str()) => {
+                "ollama"
+            }
+            _ => "full",
+        };
+    }
+    match req.engine {
+        Engine::Transformers => "window",
+        Engine::Llamacpp => "ubatch",
+        Engine::Vllm => match opts.server_pool(req).map(|(s, _)| s) {
+            Some(Server::Sglang) => match req.model {
+                super::ModelRef::Known(m) if ["gpt-oss", "llama4"].contains(&m.family.as_str()) => {
+                    "sglang"
+                }
+                _ => "full",
+            },
+            Some(_) => "full",
+            None if req.vllm_v0 => "full",
+            None => "chunk",
+        },
+    }
+}
+
+/// The answer's note on a model with sliding-window layers run past its window: how many
+/// layers slide, over what window, and what the engine keeps of them (so a long context costs
+/// less than every layer at full length, or does not, and `swafull=on` says so for llama.cpp).
+pub fn note(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<crate::reply::Msg> {
+    let s = shape.sliding?;
+    if req.task.is_training() || req.context <= s.window {
+        return None;
+    }
+    Some(
+        crate::reply::Msg::new("fit-warn-sliding")
+            .arg("sliding", s.layers)
+            .arg("layers", shape.layers)
+            .arg("window", s.window)
+            .arg("kept", kept_word(req, opts)),
+    )
+}

@@ -91,6 +91,7 @@ mod fit_reference;
 mod fit_reserve;
 mod fit_sharding;
 mod fit_size_shapes;
+mod fit_sliding_note;
 mod fit_stories;
 mod fit_tight_options;
 mod fit_torchao;
