@@ -1,0 +1,33 @@
+//! The twenty-ninth held-out set (tests/data/measured_memory_heldout29.tsv, session 23, mem_aq): mainstream image and
+//! video generation - Qwen-Image as its README runs it on 48 GB cards, an A100 and a 4090, diffusers' own memory
+//! recipes for Wan2.1-14B, HunyuanVideo and LTX-Video, FLUX.1-dev in fp8 on a 16 GB card, SD3 Medium's memory table
+//! and FLUX.1-dev LoRA training in SimpleTuner at five base precisions - written down and committed before the fit
+//! engine's code was read for it and scored untuned. A row the CLI cannot state counts as a miss, not as a skipped
+//! row. Printed with `-- --nocapture`.
+
+use super::each_row::{floors, scored_rows};
+use bot_core::Catalog;
+
+const TABLE: &str = include_str!("../../data/measured_memory_heldout29.tsv");
+
+#[test]
+fn public_measurements_twenty_ninth_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let (held, _unstated) = scored_rows(
+        &catalog,
+        TABLE,
+        "measured_memory_heldout29.tsv (held out 29, session 23)",
+    );
+    assert!(held.numeric >= 15 && held.verdicts >= 5);
+    // Untuned: not scored yet. The floors may only tighten.
+    let floor_within = 0;
+    let ceiling_under = 20;
+    let floor_verdicts = 0;
+    floors(
+        &held,
+        "held out 29",
+        floor_within,
+        ceiling_under,
+        floor_verdicts,
+    );
+}
