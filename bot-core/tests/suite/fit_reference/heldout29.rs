@@ -23,9 +23,12 @@ fn public_measurements_twenty_ninth_held_out_set() {
     // at 65 and 61 GiB, SimpleTuner's bf16 and int8 FLUX LoRA), 1 under by more than 15 % (Wan2.1-14B under diffusers'
     // group offloading, -40 %), 3 over (Qwen-Image nf4 +23 %, HunyuanVideo nf4 +21 %, the nf4 LoRA +17 %), 6 not
     // stated (SD3 Medium x4 and LTX-Video not in the catalog, quanto int4 / int2 bases); verdicts 4 of 5 (Qwen-Image
-    // at batch 2 on an 80 GB A100 answered fits) - docs/misses/heldout29_misses.md. The floors may only tighten.
-    let floor_within = 4;
-    let ceiling_under = 1;
+    // at batch 2 on an 80 GB A100 answered fits) - docs/misses/heldout29_misses.md.
+    // After mem_aq's `vae=fp32` (diffusers decodes in the VAE's dtype; the recipe's VAE is fp32: Wan2.1-14B +14.2 %)
+    // and SD3 Medium in the catalog (-10.5 %, -13.9 %): 7 of 15 within 15 %, none under, verdicts 4 of 5, 5 rows not
+    // stated (LTX-Video, SD3 without T5 / with an 8-bit T5, quanto int4 / int2). The floors may only tighten.
+    let floor_within = 7;
+    let ceiling_under = 0;
     let floor_verdicts = 4;
     floors(
         &held,
