@@ -113,7 +113,7 @@ pub struct DiffusionRequest<'a> {
     /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
     pub text_on_cpu: bool,
     /// The VAE loaded in fp32 (`AutoencoderKLWan.from_pretrained(..., torch_dtype=torch.float32)`,
-    /// as Wan's diffusers model cards and diffusers' Wan docs load it; the chat's `vae=fp32`).
+    /// as diffusers' Wan docs load it, wan.md @ 58eb52c0; the chat's `vae=fp32`).
     pub vae_fp32: bool,
     pub offload: Offload,
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
