@@ -242,6 +242,9 @@ pub struct FitArgs {
     /// --t5_cpu; the chat's `te=cpu`).
     #[arg(long)]
     te_cpu: bool,
+    /// Image/video models: the VAE loaded in fp32 (decoded in fp32; the chat's `vae=fp32`).
+    #[arg(long)]
+    vae_fp32: bool,
     /// Wan video models: run by Wan's own generate.py (an fp32 DiT unless --quant bf16, its
     /// activations per token; the chat's `generate.py`).
     #[arg(long)]
@@ -560,6 +563,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     }
     if a.te_cpu {
         words.push("te=cpu".into());
+    }
+    if a.vae_fp32 {
+        words.push("vae=fp32".into());
     }
     if a.wan_generate {
         words.push("generate.py".into());

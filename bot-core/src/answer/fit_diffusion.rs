@@ -125,6 +125,8 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         // `te=cpu`: the encoders never take the card; `te=fp8`: they are stored in fp8.
         "te" | "text" if value.eq_ignore_ascii_case("cpu") => r.text_on_cpu = true,
         "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
+        // The VAE's dtype (diffusers decodes in it): `vae=fp32` as diffusers' Wan docs load it.
+        "vae" => r.vae_fp32 = Precision::parse(value)? == Precision::Fp32,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
         // Training words: each makes the line a training run (a LoRA unless `full` is said).

@@ -112,6 +112,9 @@ pub struct DiffusionRequest<'a> {
     /// Text encoders run on the CPU and never take the card (Wan's `--t5_cpu`, a diffusers
     /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
     pub text_on_cpu: bool,
+    /// The VAE loaded in fp32 (`AutoencoderKLWan.from_pretrained(..., torch_dtype=torch.float32)`,
+    /// as diffusers' Wan docs load it, wan.md @ 58eb52c0; the chat's `vae=fp32`).
+    pub vae_fp32: bool,
     pub offload: Offload,
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
     /// given, and its activations per token. Only for the pipelines it runs.
@@ -133,6 +136,7 @@ impl<'a> DiffusionRequest<'a> {
             precision: None,
             text_fp8: false,
             text_on_cpu: false,
+            vae_fp32: false,
             offload: Offload::None,
             wan_generate: false,
             width: pipeline.width,
@@ -290,7 +294,16 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     // never moves it off: it waits beside every stage ([`super::wan`]).
     let (vae_bits, vae_resident) = match r.wan() {
         Some(_) => (Precision::Fp32.bits(), true),
+        None if r.vae_fp32 => (Precision::Fp32.bits(), false),
         None => (r.published(Role::Vae).bits(), false),
+    };
+    // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
+    // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
+    // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
+    let decode_scale = if r.vae_fp32 && r.wan().is_none() && !p.decode_fp32 {
+        Precision::Fp32.bits() / r.published(Role::Vae).bits()
+    } else {
+        1.0
     };
     let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
     let resident = if vae_resident { vae_gib } else { 0.0 };
@@ -303,7 +316,8 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     // What the decode adds to the reserved memory: its tensors, and the allocator's blocks
     // beside them (`decode::split`).
     let (decode_gib, decode_blocks_gib) = super::decode::split(
-        (r.width as f64 * r.height as f64) * chunk_frames * p.decode_bytes_per_px / GIB
+        (r.width as f64 * r.height as f64) * chunk_frames * p.decode_bytes_per_px * decode_scale
+            / GIB
             * r.batch.max(1) as f64,
     );
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
@@ -446,6 +460,7 @@ pub fn what_fits<'a>(
                 && a.offload == t.offload
                 && a.text_fp8 == t.text_fp8
                 && a.text_on_cpu == t.text_on_cpu
+                && a.vae_fp32 == t.vae_fp32
                 && a.wan_generate == t.wan_generate
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };

@@ -145,6 +145,10 @@ pub struct Pipeline {
     pub decode_bytes_per_px: f64,
     #[serde(default)]
     pub decode_basis: String,
+    /// `decode_bytes_per_px` is already an fp32 decode's (SDXL: its VAE config sets
+    /// `force_upcast`, and diffusers upcasts before decoding), so `vae=fp32` adds nothing.
+    #[serde(default)]
+    pub decode_fp32: bool,
     pub source: String,
     pub as_of: String,
     #[serde(default)]

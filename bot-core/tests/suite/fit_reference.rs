@@ -820,5 +820,7 @@ mod heldout26;
 mod heldout27;
 #[path = "fit_reference/heldout28.rs"]
 mod heldout28;
+#[path = "fit_reference/heldout29.rs"]
+mod heldout29;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
