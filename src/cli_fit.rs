@@ -150,6 +150,10 @@ pub struct FitArgs {
     /// token's logits before 2025.8. Default: today's release.
     #[arg(long, value_parser = unsloth_release)]
     unsloth_release: Option<bot_core::vram::UnslothRelease>,
+    /// The TGI release that serves the model, e.g. 3.2 (the chat's `tgi=3.2`; with --engine tgi):
+    /// before 3.3 Gemma-3's warm-up prefill with an image holds fp32 attention scores
+    #[arg(long, value_parser = tgi_release)]
+    tgi_release: Option<bot_core::vram::TgiRelease>,
     /// The LLaMA-Factory release the training runs on, e.g. 0.6.3 (the chat's `llamafactory=0.6.3`):
     /// from 0.5.3 to 0.7.0 it loads the whole model on every card before FSDP shards it
     #[arg(long, value_parser = llamafactory_release)]
@@ -314,6 +318,11 @@ fn llamafactory_release(s: &str) -> std::result::Result<bool, String> {
         .ok_or_else(|| format!("not a LLaMA-Factory release: `{s}` (e.g. 0.6.3)"))
 }
 
+/// `--tgi-release`: `3.2`, `v3.2.1`.
+fn tgi_release(s: &str) -> std::result::Result<bot_core::vram::TgiRelease, String> {
+    bot_core::vram::TgiRelease::parse(s).ok_or_else(|| format!("not a TGI release: {s} (e.g. 3.2)"))
+}
+
 /// `--unsloth-release`: `2024.5`, `2025.3.19`.
 fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
     bot_core::vram::UnslothRelease::parse(s)
@@ -387,6 +396,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
+    req.tgi_release = a.tgi_release;
     req.max_pixels = a.max_pixels;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {

@@ -80,6 +80,7 @@ pub(super) fn apply_option<'a>(
     let kvw = (k, v, w);
     if job_option(req, given, kvw)?
         || engine_option(req, opts, given, kvw)?
+        || tgi_option(req, opts, given, kvw)?
         || training_option(req, opts, given, kvw)?
         || stack_option(req, given, kvw)?
     {
@@ -152,6 +153,25 @@ fn job_option(
         "task" => req.task = v.parse::<Task>().map_err(usage_err)?,
         _ => return Ok(false),
     }
+    Ok(true)
+}
+
+/// The TGI release that serves it (`tgi=3.2`, `vram::tgi_release`), which names TGI as the
+/// server too. `false` for another key.
+fn tgi_option(
+    req: &mut FitRequest<'_>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    if !matches!(k, "tgi" | "tgi_release") {
+        return Ok(false);
+    }
+    let r = vram::TgiRelease::parse(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
+    req.tgi_release = Some(r);
+    req.engine = Engine::Vllm;
+    opts.server = Some(vram::Server::Tgi);
+    given.engine = true;
     Ok(true)
 }
 

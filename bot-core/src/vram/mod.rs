@@ -54,6 +54,7 @@ mod report;
 mod request;
 pub mod sdpa_math;
 pub mod server;
+pub mod tgi_release;
 mod train;
 mod train_weights;
 pub mod unsloth_fp32;
@@ -81,7 +82,7 @@ pub use parts::{
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
-    UnslothRelease, Zero,
+    TgiRelease, UnslothRelease, Zero,
 };
 pub use report::{estimate, estimate_with};
 pub use request::{

@@ -133,6 +133,10 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// The TGI release that serves the model (`tgi=3.2`; CLI `--tgi-release`; default `None`:
+    /// today's): before 3.3 Gemma-3's prefill with an image runs SDPA's math path
+    /// (`vram::tgi_release`).
+    pub tgi_release: Option<super::TgiRelease>,
     /// The image processor's largest image, in pixels, as the user caps it (`max_pixels=`,
     /// vLLM's `mm_processor_kwargs`; CLI `--max-pixels`; default `None`: the processor's own,
     /// the catalog's `vision.max_pixels`): vLLM's start-up profile encodes that image
@@ -353,6 +357,7 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            tgi_release: None,
             max_pixels: None,
             axolotl: false,
             experts_16bit: false,

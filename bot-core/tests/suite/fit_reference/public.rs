@@ -242,6 +242,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // The TGI release that served it (`vram::tgi_release`), as the CLI's flag sets it.
+            other if other.starts_with("--tgi-release=") => {
+                req.tgi_release =
+                    Some(bot_core::vram::TgiRelease::parse(&other[14..]).expect("release"));
+            }
             // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
             other if other.starts_with("--max-pixels=") => {
                 req.max_pixels = Some(bot_core::lexicon::pixels(&other[13..]).expect("pixels"));
