@@ -171,6 +171,10 @@ pub struct FitArgs {
     /// vLLM's start-up profile encodes an image of that size. Default: the processor's own.
     #[arg(long, value_parser = max_pixels_arg)]
     max_pixels: Option<u64>,
+    /// Images a prompt may carry (vLLM's --limit-mm-per-prompt image=N; the chat's `images=N`):
+    /// vLLM V0's start-up profile encodes that many of the largest image. Default 1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    images: Option<u32>,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -398,6 +402,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.vllm_v0 = a.vllm_v0;
     req.tgi_release = a.tgi_release;
     req.max_pixels = a.max_pixels;
+    req.images_per_prompt = a.images;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;

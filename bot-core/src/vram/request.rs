@@ -142,6 +142,10 @@ pub struct FitRequest<'a> {
     /// the catalog's `vision.max_pixels`): vLLM's start-up profile encodes that image
     /// (`vram::vision_tower::capped`).
     pub max_pixels: Option<u64>,
+    /// Images a prompt may carry (`images=10`, vLLM's `--limit-mm-per-prompt image=10`; CLI
+    /// `--images`; default `None`: vLLM's 1): vLLM V0's start-up profile encodes that many of the
+    /// largest image in each dummy sequence (`vram::infer`, `profile_images`).
+    pub images_per_prompt: Option<u32>,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -359,6 +363,7 @@ impl<'a> FitRequest<'a> {
             vllm_v0: false,
             tgi_release: None,
             max_pixels: None,
+            images_per_prompt: None,
             axolotl: false,
             experts_16bit: false,
             compressed_tensors: false,

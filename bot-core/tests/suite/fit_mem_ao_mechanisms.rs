@@ -113,3 +113,57 @@ fn the_verdict_turns_where_the_scores_do_not_fit_the_card() {
     );
     assert!(bad.contains("tgi=sha-411a282"), "{bad}");
 }
+
+/// A bf16 inference of `id` served by vLLM (V0 or V1) at `ctx` tokens with `images` a prompt.
+fn vllm(c: &Catalog, id: &str, ctx: u32, v0: bool, images: Option<u32>) -> FitReport {
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    r.engine = Engine::Vllm;
+    r.context = ctx;
+    r.vllm_v0 = v0;
+    r.images_per_prompt = images;
+    estimate_with(c, &r, &FitOptions::default()).unwrap()
+}
+
+#[test]
+fn vllm_v0_profiles_every_image_a_prompt_may_carry() {
+    let c = Catalog::embedded().unwrap();
+    // Qwen2.5-VL-7B under V0 at 8192 tokens: the processor's largest image is 16 384 tokens, so
+    // one dummy sequence; with 4 images a prompt it carries 4 of them, and the decoder's profile
+    // runs over their 65 536 tokens: the activations grow about 4-fold (the encoder's and the
+    // decoder's terms are both linear in the images).
+    let one = vllm(&c, "qwen2.5-vl-7b", 8192, true, None);
+    let said_one = vllm(&c, "qwen2.5-vl-7b", 8192, true, Some(1));
+    let four = vllm(&c, "qwen2.5-vl-7b", 8192, true, Some(4));
+    assert!((one.per_gpu_required_gib - said_one.per_gpu_required_gib).abs() < 1e-9);
+    let ratio = act(&four) / act(&one);
+    assert!((3.5..=4.1).contains(&ratio), "{} {}", act(&one), act(&four));
+    // V1 encodes as many images as its token budget holds, whatever the limit: unchanged.
+    let v1 = vllm(&c, "qwen2.5-vl-7b", 8192, false, None);
+    let v1_four = vllm(&c, "qwen2.5-vl-7b", 8192, false, Some(4));
+    assert!((v1.per_gpu_required_gib - v1_four.per_gpu_required_gib).abs() < 1e-9);
+    // A text model has no images to profile.
+    let text = vllm(&c, "qwen2.5-7b", 8192, true, None);
+    let text_four = vllm(&c, "qwen2.5-7b", 8192, true, Some(4));
+    assert!((text.per_gpu_required_gib - text_four.per_gpu_required_gib).abs() < 1e-9);
+}
+
+#[test]
+fn the_images_word_reads_as_vllms_flag_and_turns_the_verdict() {
+    // Qwen2.5-VL-7B on a 48 GB L40S under V0 at 8192 tokens: one image a prompt starts (2.4 GiB
+    // of activations); sixteen largest images (38 GiB of profile) push it past the card.
+    let base = "/fit qwen2.5-vl-7b bf16 ctx=8k vllm=v0 l40s";
+    let one = ask("en-US", base);
+    let many = ask("en-US", &format!("{base} images_per_prompt=16"));
+    assert!(!one.contains('❌'), "{one}");
+    assert!(many.contains('❌'), "{many}");
+    assert_eq!(
+        many,
+        ask("en-US", &format!("{base} limit_mm_per_prompt=image=16"))
+    );
+    let bad = ask("en-US", &format!("{base} images_per_prompt=0"));
+    assert!(bad.contains("images_per_prompt=0"), "{bad}");
+}

@@ -242,6 +242,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // Images a prompt may carry (`--images`, vLLM's `--limit-mm-per-prompt image=N`).
+            other if other.starts_with("--images=") => {
+                req.images_per_prompt = Some(other[9..].parse().expect("images"));
+            }
             // The TGI release that served it (`vram::tgi_release`), as the CLI's flag sets it.
             other if other.starts_with("--tgi-release=") => {
                 req.tgi_release =
