@@ -160,6 +160,15 @@ fn the_images_word_reads_as_vllms_flag_and_turns_the_verdict() {
     let many = ask("en-US", &format!("{base} images_per_prompt=16"));
     assert!(!one.contains('❌'), "{one}");
     assert!(many.contains('❌'), "{many}");
+    // The answer says how many images each dummy request carries, and the word that changes it.
+    assert!(
+        one.contains("one such image in each dummy request"),
+        "{one}"
+    );
+    assert!(one.contains("images_per_prompt=N"), "{one}");
+    assert!(many.contains("16 such images"), "{many}");
+    let zh = ask("zh-CN", &format!("{base} images_per_prompt=16"));
+    assert!(zh.contains("每条虚拟请求里放 16 张"), "{zh}");
     assert_eq!(
         many,
         ask("en-US", &format!("{base} limit_mm_per_prompt=image=16"))
