@@ -150,6 +150,10 @@ pub struct FitArgs {
     /// token's logits before 2025.8. Default: today's release.
     #[arg(long, value_parser = unsloth_release)]
     unsloth_release: Option<bot_core::vram::UnslothRelease>,
+    /// The TGI release that serves the model, e.g. 3.2 (the chat's `tgi=3.2`; with --engine tgi):
+    /// before 3.3 Gemma-3's warm-up prefill with an image holds fp32 attention scores
+    #[arg(long, value_parser = tgi_release)]
+    tgi_release: Option<bot_core::vram::TgiRelease>,
     /// The LLaMA-Factory release the training runs on, e.g. 0.6.3 (the chat's `llamafactory=0.6.3`):
     /// from 0.5.3 to 0.7.0 it loads the whole model on every card before FSDP shards it
     #[arg(long, value_parser = llamafactory_release)]
@@ -171,6 +175,10 @@ pub struct FitArgs {
     /// vLLM's start-up profile encodes an image of that size. Default: the processor's own.
     #[arg(long, value_parser = max_pixels_arg)]
     max_pixels: Option<u64>,
+    /// Images a prompt may carry (vLLM's --limit-mm-per-prompt image=N; the chat's `images=N`):
+    /// vLLM V0's start-up profile encodes that many of the largest image. Default 1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    images: Option<u32>,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -321,6 +329,11 @@ fn llamafactory_release(s: &str) -> std::result::Result<bool, String> {
         .ok_or_else(|| format!("not a LLaMA-Factory release: `{s}` (e.g. 0.6.3)"))
 }
 
+/// `--tgi-release`: `3.2`, `v3.2.1`.
+fn tgi_release(s: &str) -> std::result::Result<bot_core::vram::TgiRelease, String> {
+    bot_core::vram::TgiRelease::parse(s).ok_or_else(|| format!("not a TGI release: {s} (e.g. 3.2)"))
+}
+
 /// `--unsloth-release`: `2024.5`, `2025.3.19`.
 fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
     bot_core::vram::UnslothRelease::parse(s)
@@ -395,7 +408,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
     req.swa_full = a.swa_full;
+    req.tgi_release = a.tgi_release;
     req.max_pixels = a.max_pixels;
+    req.images_per_prompt = a.images;
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;

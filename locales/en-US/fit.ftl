@@ -362,7 +362,15 @@ fit-error-cpu-moe = cpu-moe (llama.cpp's --cpu-moe / --n-cpu-moe) keeps an MoE's
 fit-speed-cpu-moe = Speed: not estimated. With experts in system RAM each token reads them at your RAM's (or PCIe's) bandwidth, which depends on the host, not on the card.
 fit-warn-mxfp4-dequantized = ⚠️ { $card } has compute capability { $cc }: Transformers keeps MXFP4 packed only on 7.5 or newer, so it loads these experts as bf16 (sized so above, about four times the MXFP4 size). llama.cpp / Ollama run the MXFP4 GGUF on this card (engine=llamacpp).
 fit-warn-sdpa-math = ⚠️ { $card } has compute capability { $cc }: PyTorch has no fused attention kernel for bf16 below 8.0, so Transformers' default attention (sdpa) runs its math path and the vision encoder holds its attention scores over the whole image in fp32, about 13 bytes per score and head (sized so above). Loading the model in fp16 keeps the memory-efficient kernel on this card.
+fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } serves Gemma-3 with its vision tower: its warm-up prefills { $tokens } tokens with an image, and before 3.3 a prefill with an image attends through a dense mask on PyTorch's math path, so each card holds one layer's attention scores in fp32, about { $gib } GiB (sized so above). TGI 3.3 or later runs that prefill with flashinfer; a shorter max-input-tokens / max-batch-prefill-tokens also makes it smaller.
 fit-error-mxfp4-vllm = vLLM does not load MXFP4 on { $card } (compute capability { $cc }; it needs 8.0 or newer). On this card llama.cpp / Ollama run the MXFP4 GGUF (engine=llamacpp), and Transformers keeps MXFP4 from 7.5 (engine=transformers).
+fit-warn-vision-images-v0 = ℹ️ vLLM V0's start-up profile puts { $images ->
+    [one] one such image
+   *[other] { $images } such images
+  } in each dummy request{ $given ->
+    [yes] , as images_per_prompt= sets it (vLLM's --limit-mm-per-prompt).
+   *[no] , vLLM's default limit; images_per_prompt=N (vLLM's --limit-mm-per-prompt image=N) sizes a server that takes more.
+  }
 fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image the processor takes: { $pixels } pixels, { $tokens } image tokens{ $given ->
     [yes] , as max_pixels= sets it (vLLM's mm_processor_kwargs).
    *[no] , the processor's own limit; max_pixels=1048576 (vLLM's mm_processor_kwargs) sizes a smaller cap.

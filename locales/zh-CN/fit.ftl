@@ -403,7 +403,12 @@ fit-error-cpu-moe = cpu-moe（llama.cpp 的 --cpu-moe / --n-cpu-moe）是在 lla
 fit-speed-cpu-moe = 速度：不做估算。专家放在系统内存时，每个 token 都要以内存（或 PCIe）的带宽读取它们，这取决于主机，而不是显卡。
 fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Transformers 只在 7.5 及以上保持 MXFP4 压缩格式，在这张卡上会把这些专家按 bf16 加载（上面已按此估算，约为 MXFP4 的四倍）。llama.cpp / Ollama 可以在这张卡上跑 MXFP4 的 GGUF（engine=llamacpp）。
 fit-warn-sdpa-math = ⚠️ { $card } 的计算能力是 { $cc }：PyTorch 在 8.0 以下没有支持 bf16 的融合注意力内核，Transformers 默认的注意力（sdpa）会退回到 math 实现，视觉编码器会把对整张图片的注意力分数按 fp32 整块保存，每个分数每个头约 13 字节（上面已按此估算）。改用 fp16 加载模型，这张卡就能用 memory-efficient 内核。
+fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } 以带视觉塔的方式加载 Gemma-3：启动预热会用 { $tokens } 个 token 加一张图片做一次 prefill，而 3.3 之前带图片的 prefill 会用一整块注意力掩码走 PyTorch 的 math 实现，每张卡要按 fp32 保存一层的注意力分数，约 { $gib } GiB（上面已按此估算）。TGI 3.3 及以后改用 flashinfer 做这次 prefill；调小 max-input-tokens / max-batch-prefill-tokens 也能让它变小。
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。
+fit-warn-vision-images-v0 = ℹ️ vLLM V0 启动时的显存预估会在每条虚拟请求里放 { $images } 张这样的图片{ $given ->
+    [yes] ，按 images_per_prompt= 的设定（即 vLLM 的 --limit-mm-per-prompt）。
+   *[no] ，即 vLLM 的默认上限；服务允许每条请求带更多图片时，写 images_per_prompt=N（即 vLLM 的 --limit-mm-per-prompt image=N）按实际上限估算。
+  }
 fit-warn-vision-image = ℹ️ vLLM 启动时的显存预估会编码处理器允许的最大图片：{ $pixels } 像素，{ $tokens } 个图像 token{ $given ->
     [yes] ，按 max_pixels= 设定的上限（即 vLLM 的 mm_processor_kwargs）。
    *[no] ，即处理器自身的上限；写 max_pixels=1048576（vLLM 的 mm_processor_kwargs）可按更小的上限估算。

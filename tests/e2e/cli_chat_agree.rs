@@ -1036,3 +1036,52 @@ fn a_llamafactory_release_sizes_the_same_in_both() {
         "{chat_answer}"
     );
 }
+
+/// TGI's release and vLLM's images per prompt (`vram::tgi_release`, V0's profile) size the same
+/// in both: the chat's `tgi=3.2` is the CLI's `--engine tgi --tgi-release 3.2`, and
+/// `images_per_prompt=4` is `--images 4`; a release that is none is refused in the CLI.
+#[test]
+fn tgi_release_and_images_size_the_same_in_both() {
+    let chat_t = chat("/fit gemma-3-12b bf16 ctx=16k l40s tgi=3.2");
+    let args_t = [
+        "fit",
+        "--model",
+        "gemma-3-12b",
+        "--quant",
+        "bf16",
+        "--context",
+        "16384",
+        "--gpu",
+        "l40s",
+        "--engine",
+        "tgi",
+        "--tgi-release",
+        "3.2",
+    ];
+    assert_eq!(chat_t, text(&args_t));
+    assert!(chat_t.contains("TGI 3.2 serves Gemma-3"), "{chat_t}");
+    let chat_i = chat("/fit qwen2.5-vl-7b bf16 ctx=8k l40s vllm=v0 images_per_prompt=4");
+    let args_i = [
+        "fit",
+        "--model",
+        "qwen2.5-vl-7b",
+        "--quant",
+        "bf16",
+        "--context",
+        "8192",
+        "--gpu",
+        "l40s",
+        "--vllm-v0",
+        "--images",
+        "4",
+    ];
+    assert_eq!(chat_i, text(&args_i));
+    let bad = gpuscout(&[
+        "fit",
+        "--model",
+        "gemma-3-12b",
+        "--tgi-release",
+        "sha-411a282",
+    ]);
+    assert!(!bad.ok);
+}

@@ -82,6 +82,8 @@ pub(super) fn apply_option<'a>(
     let kvw = (k, v, w);
     if job_option(req, given, kvw)?
         || engine_option(req, opts, given, kvw)?
+        || tgi_option(req, opts, given, kvw)?
+        || images_option(req, kvw)?
         || training_option(req, opts, given, kvw)?
         || stack_option(req, given, kvw)?
     {
@@ -156,6 +158,51 @@ fn job_option(
     }
     Ok(true)
 }
+
+/// The TGI release that serves it (`tgi=3.2`, `vram::tgi_release`), which names TGI as the
+/// server too. `false` for another key.
+fn tgi_option(
+    req: &mut FitRequest<'_>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    if !matches!(k, "tgi" | "tgi_release") {
+        return Ok(false);
+    }
+    let r = vram::TgiRelease::parse(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
+    req.tgi_release = Some(r);
+    req.engine = Engine::Vllm;
+    opts.server = Some(vram::Server::Tgi);
+    given.engine = true;
+    Ok(true)
+}
+
+/// Images a prompt may carry (`images_per_prompt=10`, vLLM's `limit_mm_per_prompt=image=10`):
+/// what V0's start-up profile encodes per dummy sequence (`FitRequest::images_per_prompt`). Not
+/// `images=`, which an image model's batch may mean. `false` for another key.
+fn images_option(
+    req: &mut FitRequest<'_>,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    if !matches!(
+        k,
+        "images_per_prompt" | "limit_mm_per_prompt" | "limit_mm" | "每条请求图片数"
+    ) {
+        return Ok(false);
+    }
+    let n = v
+        .strip_prefix("image=")
+        .or_else(|| v.strip_prefix("image:"));
+    match n.unwrap_or(v).parse::<u32>() {
+        Ok(n) if (1..=MAX_IMAGES).contains(&n) => req.images_per_prompt = Some(n),
+        _ => return Err(usage_err(FitError::BadValue(w.into()))),
+    }
+    Ok(true)
+}
+
+/// The most images a prompt is sized with: vLLM's own examples go to tens, not thousands.
+const MAX_IMAGES: u32 = 256;
 
 /// How the engine runs it: the engine, a server's own fraction, the KV cache's types,
 /// vLLM's share of the card, the attention implementation. `false` for another key.

@@ -65,7 +65,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     }) = req.model
     {
         let v = &super::vision_tower::capped(v, req.max_pixels);
-        let (mut encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64);
+        // V0 packs `--limit-mm-per-prompt` images into each dummy sequence; V1 as many as fit.
+        let limit = req.vllm_v0.then(|| req.images_per_prompt.unwrap_or(1));
+        let (mut encode, kept) =
+            vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64, limit);
         if req.vllm_v0
             && let Some(tiled) =
                 super::vision_tower::vllm_v0_tiled_profile_bytes(v, c.vllm.max_seqs, n)
@@ -79,6 +82,9 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             (a + kept).max(encode)
         };
     }
+    // TGI before 3.3: Gemma-3's warm-up prefill with an image on SDPA's math path.
+    let tgi = matches!(c.server, Some((super::Server::Tgi, _)));
+    a = a.max(super::tgi_release::masked_prefill_bytes(shape, req, tgi, n));
     let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
     // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
@@ -128,16 +134,39 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
 /// `temporal_patch` frames × `patch`² per patch), one block's activations over every patch
 /// (the decoder's `6 × FFN / TP + 8 × hidden` bytes per token: vLLM splits the vision blocks
 /// over the tensor-parallel ranks too) and the outputs, one 16-bit row of the decoder's width
-/// per token.
-fn vllm_vision_profile(v: &VisionTower, shape: &Shape, n: f64, batched: f64) -> (f64, f64) {
+/// per token. `v0_limit`: V0's images per prompt (`profile_images`).
+fn vllm_vision_profile(
+    v: &VisionTower,
+    shape: &Shape,
+    n: f64,
+    batched: f64,
+    v0_limit: Option<u32>,
+) -> (f64, f64) {
     let patch_px = (v.patch as f64).powi(2);
     let patches = (v.max_pixels as f64 / patch_px).floor();
     let tokens = (patches / (v.merge as f64).powi(2)).floor().max(1.0);
-    let items = (batched.max(tokens) / tokens).floor().max(1.0);
+    let items = profile_images(tokens, batched, v0_limit);
     let kept = items * tokens * shape.hidden as f64 * 2.0;
     let pixels = items * patches * 3.0 * v.temporal_patch as f64 * patch_px * 4.0;
     let blocks = items * patches * (6.0 * v.intermediate as f64 / n + 8.0 * v.hidden as f64);
     (pixels + blocks + kept, kept)
+}
+
+/// How many of the largest image the start-up profile encodes, each `tokens` long. V1
+/// (`_get_mm_dummy_batch`): as many as `max_num_batched_tokens` holds, at least one. V0
+/// (`vllm/worker/model_runner.py` `profile_run`): `max_num_seqs = min(max_num_seqs, batched //
+/// max_mm_tokens)`, at least 1, where `get_max_multimodal_tokens` is the per-prompt limit
+/// (`--limit-mm-per-prompt image=N`, default 1) times one item's tokens, and each dummy sequence
+/// carries the limit's images (`multimodal/profiling.py`, `get_mm_limits`). A video limit is not
+/// counted (no word for it): with one, the profile encodes more than this.
+fn profile_images(tokens: f64, batched: f64, v0_limit: Option<u32>) -> f64 {
+    match v0_limit {
+        Some(limit) => {
+            let limit = f64::from(limit.max(1));
+            (batched / (limit * tokens)).floor().max(1.0) * limit
+        }
+        None => (batched.max(tokens) / tokens).floor().max(1.0),
+    }
 }
 
 /// V0's profile of a vision-language model (`vllm/worker/model_runner.py`, `profile_run`, and

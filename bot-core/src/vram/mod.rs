@@ -55,6 +55,7 @@ mod request;
 pub mod sdpa_math;
 pub mod server;
 mod swa;
+pub mod tgi_release;
 mod train;
 mod train_weights;
 pub mod unsloth_fp32;
@@ -82,7 +83,7 @@ pub use parts::{
 };
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
-    UnslothRelease, Zero,
+    TgiRelease, UnslothRelease, Zero,
 };
 pub use report::{estimate, estimate_with};
 pub use request::{

@@ -532,3 +532,34 @@ impl UnslothRelease {
         format!("{}.{}", self.year, self.month)
     }
 }
+
+/// A TGI release as its tags number them: major and minor (`3.2`, `v3.2.1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TgiRelease {
+    pub major: u8,
+    pub minor: u8,
+}
+
+impl TgiRelease {
+    /// `3.2`, `v3.2.1`, `3.3.0` (the patch number is checked, then ignored). Majors outside
+    /// 1–9 are refused (TGI's first tag is 0.x, which had no vision models).
+    pub fn parse(s: &str) -> Option<Self> {
+        let s = s.trim();
+        let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
+        let mut it = s.split('.');
+        let major: u8 = it.next()?.parse().ok()?;
+        let minor: u8 = it.next()?.parse().ok()?;
+        if let Some(patch) = it.next() {
+            patch.parse::<u16>().ok()?;
+        }
+        if it.next().is_some() || !(1..=9).contains(&major) {
+            return None;
+        }
+        Some(Self { major, minor })
+    }
+
+    /// As the answer writes it: `3.2`.
+    pub fn label(self) -> String {
+        format!("{}.{}", self.major, self.minor)
+    }
+}

@@ -560,6 +560,7 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
     // SGLang, TGI, LMDeploy, TensorRT-LLM: their own pool rule in place of vLLM's share, sized
     // in vLLM's class otherwise (`vram::server`), each said.
     if let Some((s, f)) = opts.server_pool(req) {
+        warnings.extend(super::tgi_release::warning(shape, req, s));
         warnings.push(
             Msg::new("fit-warn-server-pool")
                 .arg("server", s.key())

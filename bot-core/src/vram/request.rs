@@ -133,11 +133,19 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// The TGI release that serves the model (`tgi=3.2`; CLI `--tgi-release`; default `None`:
+    /// today's): before 3.3 Gemma-3's prefill with an image runs SDPA's math path
+    /// (`vram::tgi_release`).
+    pub tgi_release: Option<super::TgiRelease>,
     /// The image processor's largest image, in pixels, as the user caps it (`max_pixels=`,
     /// vLLM's `mm_processor_kwargs`; CLI `--max-pixels`; default `None`: the processor's own,
     /// the catalog's `vision.max_pixels`): vLLM's start-up profile encodes that image
     /// (`vram::vision_tower::capped`).
     pub max_pixels: Option<u64>,
+    /// Images a prompt may carry (`images=10`, vLLM's `--limit-mm-per-prompt image=10`; CLI
+    /// `--images`; default `None`: vLLM's 1): vLLM V0's start-up profile encodes that many of the
+    /// largest image in each dummy sequence (`vram::infer`, `profile_images`).
+    pub images_per_prompt: Option<u32>,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -357,7 +365,9 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            tgi_release: None,
             max_pixels: None,
+            images_per_prompt: None,
             axolotl: false,
             experts_16bit: false,
             compressed_tensors: false,

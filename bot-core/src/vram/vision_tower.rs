@@ -169,6 +169,20 @@ pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate:
         return out;
     }
     let t = capped(v, req.max_pixels);
+    // V0's profile carries every image a prompt may (`infer::profile_images`): said, with its word.
+    if req.engine == Engine::Vllm && req.vllm_v0 && v.tiles == 0 {
+        let n = req.images_per_prompt.unwrap_or(1);
+        let given = if req.images_per_prompt.is_some() {
+            "yes"
+        } else {
+            "no"
+        };
+        out.push(
+            Msg::new("fit-warn-vision-images-v0")
+                .arg("images", n)
+                .arg("given", given),
+        );
+    }
     match req.engine {
         Engine::Vllm if v.tiles == 0 => out.push(
             Msg::new("fit-warn-vision-image")

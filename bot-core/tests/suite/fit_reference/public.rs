@@ -245,6 +245,15 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // Sliding-window layers at full length (`FitRequest::swa_full`: llama.cpp
             // `--swa-full`, vLLM `--disable-hybrid-kv-cache-manager`).
             "--swa-full" => req.swa_full = true,
+            // Images a prompt may carry (`--images`, vLLM's `--limit-mm-per-prompt image=N`).
+            other if other.starts_with("--images=") => {
+                req.images_per_prompt = Some(other[9..].parse().expect("images"));
+            }
+            // The TGI release that served it (`vram::tgi_release`), as the CLI's flag sets it.
+            other if other.starts_with("--tgi-release=") => {
+                req.tgi_release =
+                    Some(bot_core::vram::TgiRelease::parse(&other[14..]).expect("release"));
+            }
             // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
             other if other.starts_with("--max-pixels=") => {
                 req.max_pixels = Some(bot_core::lexicon::pixels(&other[13..]).expect("pixels"));
