@@ -134,10 +134,8 @@ fn unsub(q: &Question) -> Option<Reading> {
     if said(q.padded, &["all", "everything", "全部", "所有"]) {
         return one(Request::Unsubscribe(Unsubscribe::All));
     }
-    let n = words(q.padded)
-        .iter()
-        .find_map(|w| w.trim_start_matches('#').parse::<u32>().ok())
-        .filter(|n| (1..=99).contains(n));
+    // The number as a stop in longer words reads it (`#2`, `第3个`).
+    let n = super::intent::alert_number(q.padded);
     one(n.map_or(Request::Subs, |n| Request::Unsubscribe(Unsubscribe::One(n))))
 }
 

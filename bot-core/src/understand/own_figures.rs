@@ -39,8 +39,10 @@ pub(super) fn own_figures(q: &Question) -> Option<Reading> {
     {
         return None;
     }
-    own_price_job(q)
-        .or_else(|| own_rate_converted(q))
+    // A calendar length asked of a rate beside a card (`3090 ¥1.3/h 一周多少`) is the rate
+    // converted before it is a job's bill: no job is said, and `/cost` would drop the card.
+    own_rate_converted(q)
+        .or_else(|| own_price_job(q))
         .or_else(|| budget_pick(q))
 }
 
@@ -179,7 +181,8 @@ fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
         && !q.e.gpus.is_empty()
         && q.e.platforms.is_empty()
         && q.nothing_to_size()
-        && has(q.padded, COST_WORDS)
+        // `per month 多少`: with the rate given, a bare `多少` asks the sum.
+        && (has(q.padded, COST_WORDS) || q.padded.contains("多少"))
         && !has(q.padded, STOCK_WORDS)
         && !has(q.padded, ALERT_WORDS)
 }
