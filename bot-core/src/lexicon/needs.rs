@@ -209,6 +209,12 @@ pub fn card_payment_at(text: &str) -> Option<usize> {
     })
 }
 
+/// Whether a sentence says any need: a phrase of [`NEED_PHRASES`] or a card taken as payment
+/// ([`card_payment_at`]). The one test of a need said, for every reader that asks it.
+pub fn need_said(text: &str) -> bool {
+    NEED_PHRASES.iter().any(|(w, _)| text.contains(w)) || card_payment_at(text).is_some()
+}
+
 /// Reads the filter words; `Err(word)` names the first word that is not a filter.
 pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
     let mut out = Vec::new();
@@ -372,7 +378,28 @@ pub fn phrase_is_topic_only(w: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::region_refused;
+    use super::{card_payment_at, region_refused};
+
+    #[test]
+    fn a_card_taken_is_paid_with_never_rented() {
+        for said in [
+            "providers that accept a card",
+            "which clouds take cards",
+            "any host accepting any card?",
+            "supports card",
+        ] {
+            assert!(card_payment_at(said).is_some(), "{said:?}");
+        }
+        // A GPU taken, a card named by its model, or a word that only begins with one: none.
+        for said in [
+            "can i take a 4090 card",
+            "take a cardboard box",
+            "retake a card",
+            "rent a card",
+        ] {
+            assert!(card_payment_at(said).is_none(), "{said:?}");
+        }
+    }
 
     #[test]
     fn a_region_is_refused_only_by_the_words_right_before_it() {

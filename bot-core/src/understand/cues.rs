@@ -597,5 +597,20 @@ mod tests {
         assert!(stops_alerts(" 把提醒都关了 "));
         assert!(lists_alerts(" 我订阅了哪些提醒 "));
         assert!(!lists_alerts(" 4090多少钱 "));
+        // An ordinal stands for the alert; a stop with neither says nothing of alerts.
+        assert!(stops_alerts(" cancel 第2个 "));
+        assert!(stops_alerts(" 取消第 3 条 "));
+        assert!(!stops_alerts(" 取消第二阶段 "));
+        assert!(!stops_alerts(" cancel my order "));
+    }
+
+    #[test]
+    fn no_more_messages_is_a_stop_of_every_alert() {
+        assert!(no_more_told(" 别再给我发到货通知了 "));
+        assert!(no_more_told(" 以后不要再提醒我了 "));
+        assert!(no_more_told(" 别再推送消息了 "));
+        // No more of something else (a price rising): no alert.
+        assert!(!no_more_told(" 别再涨价了 4090现在多少钱 "));
+        assert!(!no_more_told(" 不要再用autodl了 "));
     }
 }

@@ -11,7 +11,6 @@ use super::question::{Question, one};
 use super::request::{self as make, Request};
 use super::words::{ALERT_WORDS, CHEAP_WORDS, COST_WORDS, TREND_WORDS};
 use crate::answer::alerts::Unsubscribe;
-use crate::lexicon::NEED_PHRASES;
 
 /// The text's words: letters and digits, apart.
 fn words(padded: &str) -> Vec<&str> {
@@ -211,7 +210,7 @@ fn platforms_listed(q: &Question) -> Option<Reading> {
                 .any(|(k, _)| rest[k..].starts_with("平台"))
         })
     });
-    let need = NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
+    let need = crate::lexicon::need_said(q.padded);
     let site = said(q.padded, &["site", "sites", "website", "websites"]) || q.has(&["网站"]);
     if which_platforms && !need {
         return one(make::platforms(Vec::new()));

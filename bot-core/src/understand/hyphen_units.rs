@@ -283,6 +283,24 @@ mod tests {
     use super::{gigs, hyphened, machines_zh, nodes_of};
 
     #[test]
+    fn a_count_or_more_before_a_card_is_its_floor() {
+        let catalog = crate::catalog::Catalog::embedded().unwrap();
+        let plain = |s: &str| super::plain(&catalog, s);
+        assert_eq!(
+            plain("servers with 8 or more h100s"),
+            "servers with 8+ h100s"
+        );
+        assert_eq!(
+            plain("any box with 2 or above 4090s?"),
+            "any box with 2+ 4090s?"
+        );
+        // No card after the floor, a card's own number, or one card: as said.
+        assert_eq!(plain("8 or more gpus"), "8 or more gpus");
+        assert_eq!(plain("4090 or more 3090s"), "4090 or more 3090s");
+        assert_eq!(plain("1 or more a100"), "1 or more a100");
+    }
+
+    #[test]
     fn machines_in_chinese_times_cards() {
         assert_eq!(machines_zh("2台8卡h100能跑吗"), "16卡h100能跑吗");
         assert_eq!(machines_zh("3个 4卡的节点"), "12卡的节点");

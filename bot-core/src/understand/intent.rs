@@ -243,9 +243,7 @@ fn guidance(q: &Question) -> Option<Reading> {
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
 /// is a question about that platform's facts.
 fn barriers(q: &Question) -> Option<Reading> {
-    if !NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w))
-        && crate::lexicon::card_payment_at(q.padded).is_none()
-    {
+    if !crate::lexicon::need_said(q.padded) {
         return None;
     }
     let needs = needs_said(q.padded);

@@ -14,7 +14,6 @@ use super::words::{
 };
 use super::words_guidance::asks_pick;
 use crate::billing::PriceUnit;
-use crate::lexicon::NEED_PHRASES;
 
 /// Ceiling words as the user says them; `不超过`/`at most` are also how a price range said is
 /// written (`每小时1-2块` → `不超过2块`: the most they pay, costed at it), so they are not here.
@@ -155,7 +154,7 @@ fn budget_pick(q: &Question) -> Option<Reading> {
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
     // A payment or sign-up limit (`no credit card`, `只有支付宝`) with a model to run is a limit
     // /pick reads too; without one it is the platforms' filtered list.
-    let limit = sized && NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
+    let limit = sized && crate::lexicon::need_said(q.padded);
     (asks && (budget || limit)).then_some(Reading::Command(Request::Pick))
 }
 

@@ -390,4 +390,36 @@ mod tests {
             "每天 4090 跑8小时 每小时多少"
         );
     }
+
+    #[test]
+    fn a_period_asked_before_a_rate_with_its_own_unit_is_the_unit_asked() {
+        // The rate's own unit after it: the period asked stays where it is.
+        for s in [
+            "how much per day is 2.49 usd an hour",
+            "how much a month is $0.45 per hour",
+            "what's per week for 3 usd /h",
+        ] {
+            assert_eq!(said_in_order(s), s);
+        }
+        // No word asking before the period: it is the amount's own, a unit after or not.
+        assert_eq!(
+            said_in_order("a day costs me 480 rmb per hour"),
+            "480rmb per day per hour "
+        );
+    }
+
+    #[test]
+    fn a_period_adjective_qualifies_its_plans_noun() {
+        assert_eq!(
+            said_in_order("a yearly reservation at $9000  what's the hourly rate"),
+            "a $9000 per year what's the hourly rate "
+        );
+        assert_eq!(
+            said_in_order("weekly rental for 600 yuan  how much per hour"),
+            "600yuan per week how much per hour "
+        );
+        // More than a few words between: no plan's price.
+        let far = "monthly i run many different small jobs at $30  per hour";
+        assert_eq!(said_in_order(far), far);
+    }
 }
