@@ -157,6 +157,9 @@ pub const STOPPED_BILLED_WORDS: &[&str] = &[
     "costs anything",
     "cost nothing",
     "costs nothing",
+    // `关机 free 的平台`, `关机后免费吗`: billed nothing, said in one word.
+    "free",
+    "免费",
 ];
 
 /// Where a sentence asks what a stopped machine keeps costing (`哪些平台关机不收费`, `which
@@ -169,6 +172,47 @@ pub fn stopped_billing_asked(text: &str) -> Option<usize> {
         .iter()
         .any(|w| text.contains(w))
         .then_some(at)
+}
+
+/// Verbs of taking a way to pay (`accept`, `take`), before the card they take.
+const TAKES: &[&str] = &[
+    "accepts",
+    "accepting",
+    "accept",
+    "takes",
+    "taking",
+    "take",
+    "allows",
+    "allow",
+    "supports",
+    "support",
+];
+
+/// Where a card is said as a way to pay in words no phrase holds (`accept a card`, `take
+/// cards`, `accepting any card`): a verb of taking, at most an article, then `card`/`cards` as a
+/// word. A card beside those verbs is paid with, never rented (a GPU is named by its model).
+pub fn card_payment_at(text: &str) -> Option<usize> {
+    TAKES.iter().find_map(|v| {
+        text.match_indices(v).find_map(|(at, _)| {
+            let starts = text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric());
+            let mut rest = text[at + v.len()..].trim_start();
+            for a in ["a ", "an ", "any ", "your "] {
+                rest = rest.strip_prefix(a).unwrap_or(rest).trim_start();
+            }
+            let card = ["cards", "card"].iter().find_map(|c| rest.strip_prefix(c));
+            let ends = card.is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()));
+            (starts && ends).then_some(at)
+        })
+    })
+}
+
+/// Whether a sentence says any need: a phrase of [`NEED_PHRASES`] or a card taken as payment
+/// ([`card_payment_at`]). The one test of a need said, for every reader that asks it.
+pub fn need_said(text: &str) -> bool {
+    NEED_PHRASES.iter().any(|(w, _)| text.contains(w)) || card_payment_at(text).is_some()
 }
 
 /// Reads the filter words; `Err(word)` names the first word that is not a filter.
@@ -334,7 +378,28 @@ pub fn phrase_is_topic_only(w: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::region_refused;
+    use super::{card_payment_at, region_refused};
+
+    #[test]
+    fn a_card_taken_is_paid_with_never_rented() {
+        for said in [
+            "providers that accept a card",
+            "which clouds take cards",
+            "any host accepting any card?",
+            "supports card",
+        ] {
+            assert!(card_payment_at(said).is_some(), "{said:?}");
+        }
+        // A GPU taken, a card named by its model, or a word that only begins with one: none.
+        for said in [
+            "can i take a 4090 card",
+            "take a cardboard box",
+            "retake a card",
+            "rent a card",
+        ] {
+            assert!(card_payment_at(said).is_none(), "{said:?}");
+        }
+    }
 
     #[test]
     fn a_region_is_refused_only_by_the_words_right_before_it() {

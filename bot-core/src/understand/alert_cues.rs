@@ -50,6 +50,8 @@ const EVENT: &[&str] = &[
     "上架",
     "有空",
     "空出来",
+    // `有空闲了`, `空闲的时候`: a card free (idle) again, as `有空` and `frees up`.
+    "空闲",
     "空卡",
     "有卡",
     "机器",
@@ -175,13 +177,19 @@ fn arrived_then_told(padded: &str) -> bool {
     })
 }
 
-/// `有H200了`, `有 4090 了`: 有, a card's name in Latin letters and digits, then 了 — the card
-/// arriving, said with the card inside the event.
+/// `有H200了`, `有 4090 了`, `有便宜的3090了`: 有, a card's name in Latin letters and digits
+/// (an adjective with its `的` before it), then 了 — the card arriving, said with the card
+/// inside the event.
 fn card_came(padded: &str) -> bool {
     padded.match_indices('有').any(|(at, _)| {
         let rest = &padded[at + '有'.len_utf8()..];
         rest.find('了').is_some_and(|k| {
-            let name = rest[..k].trim();
+            let said = rest[..k].trim();
+            // `便宜的`, `便宜点的`, `空闲的`: a few characters of what the card is like.
+            let name = said
+                .split_once('的')
+                .filter(|(how, _)| (1..=4).contains(&how.chars().count()))
+                .map_or(said, |(_, n)| n.trim());
             (2..=14).contains(&name.len())
                 && name.bytes().any(|b| b.is_ascii_digit())
                 && name

@@ -42,7 +42,11 @@ pub(super) fn cheap_there(q: &Question) -> Option<Reading> {
     if p.len() > 1 || ranked {
         return None;
     }
-    let asked = q.has(EXISTS) && q.has(CHEAP) && !q.has(COST_WORDS);
+    // `有便宜的3090了叫我一声`: a cheap one's arrival with a way to be told is an alert.
+    let asked = q.has(EXISTS)
+        && q.has(CHEAP)
+        && !q.has(COST_WORDS)
+        && !super::alert_cues::told_on_condition(q.padded);
     let plain = q.nothing_to_size() && q.e.usage.is_none() && g.count == 1;
     (asked && plain)
         .then(|| {

@@ -69,9 +69,33 @@ const LIST_CUES: &[&str] = &[
     "我订",
 ];
 
-/// `stop all my alerts`, `把提醒都关了`: a verb that ends and an alert noun.
+/// `stop all my alerts`, `把提醒都关了`: a verb that ends and an alert noun; or a verb that
+/// ends and an alert's ordinal (`cancel 第2个`: the chat's alerts are what is numbered).
 pub(super) fn stops_alerts(padded: &str) -> bool {
-    has(padded, STOP_VERBS) && has(padded, ALERT_NOUNS)
+    has(padded, STOP_VERBS) && (has(padded, ALERT_NOUNS) || ordinal_said(padded))
+}
+
+/// `第3个`, `第 2 条`, `第1号`: an ordinal with its measure word.
+fn ordinal_said(padded: &str) -> bool {
+    padded.match_indices('第').any(|(at, _)| {
+        let rest = padded[at + '第'.len_utf8()..].trim_start();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        digits > 0
+            && ["个", "条", "号"]
+                .iter()
+                .any(|m| rest[digits..].trim_start().starts_with(m))
+    })
+}
+
+/// `No more` said of being told (`别再给我发通知了`, `不要再提醒了`): every alert stopped.
+const NO_MORE: &[&str] = &["别再", "不要再", "不用再", "不必再", "再也别", "不再"];
+/// What is no longer wanted after [`NO_MORE`]: the alerts, or their messages pushed.
+const TOLD_NOUNS: &[&str] = &["推送", "消息", "notif"];
+
+/// `以后别再通知我了`, `别再推送到货消息了`: no more alerts wanted, a few characters on.
+pub(super) fn no_more_told(padded: &str) -> bool {
+    crate::lexicon::followed(padded, NO_MORE, ALERT_NOUNS, 8)
+        || crate::lexicon::followed(padded, NO_MORE, TOLD_NOUNS, 8)
 }
 
 /// `我订阅了哪些提醒`, `show me my notifications`: an alert noun and a word that asks to see.
@@ -573,5 +597,20 @@ mod tests {
         assert!(stops_alerts(" 把提醒都关了 "));
         assert!(lists_alerts(" 我订阅了哪些提醒 "));
         assert!(!lists_alerts(" 4090多少钱 "));
+        // An ordinal stands for the alert; a stop with neither says nothing of alerts.
+        assert!(stops_alerts(" cancel 第2个 "));
+        assert!(stops_alerts(" 取消第 3 条 "));
+        assert!(!stops_alerts(" 取消第二阶段 "));
+        assert!(!stops_alerts(" cancel my order "));
+    }
+
+    #[test]
+    fn no_more_messages_is_a_stop_of_every_alert() {
+        assert!(no_more_told(" 别再给我发到货通知了 "));
+        assert!(no_more_told(" 以后不要再提醒我了 "));
+        assert!(no_more_told(" 别再推送消息了 "));
+        // No more of something else (a price rising): no alert.
+        assert!(!no_more_told(" 别再涨价了 4090现在多少钱 "));
+        assert!(!no_more_told(" 不要再用autodl了 "));
     }
 }

@@ -11,7 +11,6 @@ use super::question::{Question, one};
 use super::request::{self as make, Request};
 use super::words::{ALERT_WORDS, CHEAP_WORDS, COST_WORDS, TREND_WORDS};
 use crate::answer::alerts::Unsubscribe;
-use crate::lexicon::NEED_PHRASES;
 
 /// The text's words: letters and digits, apart.
 fn words(padded: &str) -> Vec<&str> {
@@ -134,10 +133,8 @@ fn unsub(q: &Question) -> Option<Reading> {
     if said(q.padded, &["all", "everything", "全部", "所有"]) {
         return one(Request::Unsubscribe(Unsubscribe::All));
     }
-    let n = words(q.padded)
-        .iter()
-        .find_map(|w| w.trim_start_matches('#').parse::<u32>().ok())
-        .filter(|n| (1..=99).contains(n));
+    // The number as a stop in longer words reads it (`#2`, `第3个`).
+    let n = super::intent::alert_number(q.padded);
     one(n.map_or(Request::Subs, |n| Request::Unsubscribe(Unsubscribe::One(n))))
 }
 
@@ -213,7 +210,7 @@ fn platforms_listed(q: &Question) -> Option<Reading> {
                 .any(|(k, _)| rest[k..].starts_with("平台"))
         })
     });
-    let need = NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
+    let need = crate::lexicon::need_said(q.padded);
     let site = said(q.padded, &["site", "sites", "website", "websites"]) || q.has(&["网站"]);
     if which_platforms && !need {
         return one(make::platforms(Vec::new()));

@@ -7,7 +7,6 @@
 use super::Reading;
 use super::question::Question;
 use super::request::Request;
-use crate::lexicon::NEED_PHRASES;
 
 /// Asks where to start or to be chosen for.
 const START: &[&str] = &[
@@ -75,7 +74,7 @@ pub(super) fn guide_needs(q: &Question) -> Option<Reading> {
         return None;
     }
     let p = q.padded;
-    let need = NEED_PHRASES.iter().any(|(w, _)| p.contains(w));
+    let need = crate::lexicon::need_said(p);
     let budget = q.has(BUDGET) || q.price.is_some();
     let job = !q.nothing_to_size() || q.e.task.is_some();
     let cue = q.has(START);

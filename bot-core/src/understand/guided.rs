@@ -10,7 +10,6 @@ use super::question::Question;
 use super::request::Request;
 use super::text::has;
 use super::words::{FIT_WORDS, TCO_WORDS, asks_pick};
-use crate::lexicon::NEED_PHRASES;
 
 /// Asks to be guided, beyond the `/pick` cues every rule knows.
 const GUIDE: &[&str] = &[
@@ -77,7 +76,7 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
     {
         return None;
     }
-    let need = NEED_PHRASES.iter().any(|(w, _)| p.contains(w));
+    let need = crate::lexicon::need_said(&p);
     let facts = need || q.e.usage.is_some() || q.price.is_some() || has(&p, JOB_FACTS);
     // `想跑个stable diffusion`: a job said by its verb, the pipeline unnamed, is a job too.
     let job = !q.nothing_to_size() || q.e.task.is_some() || has(&p, JOB_VERBS);

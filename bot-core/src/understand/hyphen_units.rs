@@ -56,8 +56,53 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
             None => out.push(hyphened(w).unwrap_or_else(|| w.clone())),
         }
     }
-    let out = gigs(&out);
+    let out = gigs(&counts_at_least(catalog, &out));
     out.join(" ")
+}
+
+/// `8 or more h100s`, `2 or above 4090s`: a count, a floor word (`offers_words::FLOOR_AFTER`'s
+/// words of more than one word) and a card: the count a floor, written `8+ h100s` as the
+/// machines' readers read it (the count had been dropped for the card's specs).
+fn counts_at_least(catalog: &Catalog, words: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut k = 0;
+    while k < words.len() {
+        let w = &words[k];
+        // A count of cards (2 to 64), never a card's own number (`4090 or more`).
+        let floor = w
+            .parse::<u32>()
+            .is_ok_and(|n| (2..=64).contains(&n))
+            .then(|| {
+                super::offers_words::FLOOR_AFTER
+                    .iter()
+                    .filter(|f| f.contains(' '))
+                    .find_map(|f| {
+                        let n = f.split(' ').count();
+                        let said = words.get(k + 1..k + 1 + n)?.join(" ");
+                        (said == *f && is_card(catalog, words.get(k + 1 + n)?)).then_some(n)
+                    })
+            })
+            .flatten();
+        match floor {
+            Some(n) => {
+                out.push(format!("{w}+"));
+                k += 1 + n;
+            }
+            None => {
+                out.push(w.clone());
+                k += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether a word names a card, said in the plural too (`h100s`, `a6000s,`).
+fn is_card(catalog: &Catalog, w: &str) -> bool {
+    let w = w.trim_end_matches([',', '.', '?', '!']);
+    catalog.find_gpu(w).is_some()
+        || w.strip_suffix('s')
+            .is_some_and(|one| catalog.find_gpu(one).is_some())
 }
 
 /// `8-hour` → `8 hour`, `4-card` → `4 cards`, `2-gpu` → `2 gpus`: the number and its unit
@@ -236,6 +281,24 @@ fn gigs(words: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{gigs, hyphened, machines_zh, nodes_of};
+
+    #[test]
+    fn a_count_or_more_before_a_card_is_its_floor() {
+        let catalog = crate::catalog::Catalog::embedded().unwrap();
+        let plain = |s: &str| super::plain(&catalog, s);
+        assert_eq!(
+            plain("servers with 8 or more h100s"),
+            "servers with 8+ h100s"
+        );
+        assert_eq!(
+            plain("any box with 2 or above 4090s?"),
+            "any box with 2+ 4090s?"
+        );
+        // No card after the floor, a card's own number, or one card: as said.
+        assert_eq!(plain("8 or more gpus"), "8 or more gpus");
+        assert_eq!(plain("4090 or more 3090s"), "4090 or more 3090s");
+        assert_eq!(plain("1 or more a100"), "1 or more a100");
+    }
 
     #[test]
     fn machines_in_chinese_times_cards() {

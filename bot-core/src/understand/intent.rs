@@ -52,25 +52,32 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
     // `取消第2个提醒`: a stop word and an alert word apart.
     // A verb that ends and an alert noun apart (`stop all my alerts`, `提醒都关了`); with a
     // card named only the phrases (`4090 到货了提醒我，别的取消` sets one).
-    let stop = q.has(ALERT_STOP_WORDS) || (q.e.gpus.is_empty() && cues::stops_alerts(q.padded));
+    // `别再给我发通知了`: no more alerts wanted at all, with no number said, is every one.
+    let no_more = q.e.gpus.is_empty() && cues::no_more_told(q.padded);
+    let stop = q.has(ALERT_STOP_WORDS)
+        || (q.e.gpus.is_empty() && (cues::stops_alerts(q.padded) || no_more));
     if stop {
         if q.has(ALL_WORDS) {
             return one(Request::Unsubscribe(Unsubscribe::All));
         }
-        // The first number said (`#3`, `第2个`, `alert 3`), when no card is named.
-        let numbered = q
-            .padded
-            .split(|c: char| !c.is_ascii_digit())
-            .find(|d| !d.is_empty())
-            .and_then(|d| d.parse::<u32>().ok())
-            .filter(|n| (1..=99).contains(n));
-        return one(match numbered {
+        return one(match alert_number(q.padded) {
             Some(id) if q.e.gpus.is_empty() => Request::Unsubscribe(Unsubscribe::One(id)),
+            _ if no_more => Request::Unsubscribe(Unsubscribe::All),
             _ => Request::Subs,
         });
     }
     (q.has(ALERT_LIST_WORDS) || (q.e.gpus.is_empty() && cues::lists_alerts(q.padded)))
         .then_some(Reading::Command(Request::Subs))
+}
+
+/// The alert's number said in a stop: the first run of digits (`#3`, `第2个`, `alert 3`,
+/// `unsubscribe 第3个`), 1 to 99.
+pub(super) fn alert_number(padded: &str) -> Option<u32> {
+    padded
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|d| !d.is_empty())
+        .and_then(|d| d.parse::<u32>().ok())
+        .filter(|n| (1..=99).contains(n))
 }
 
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`
@@ -236,7 +243,7 @@ fn guidance(q: &Question) -> Option<Reading> {
 /// "哪个平台不用实名", "which platforms bill per second": the list, filtered. A platform named
 /// is a question about that platform's facts.
 fn barriers(q: &Question) -> Option<Reading> {
-    if !NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w)) {
+    if !crate::lexicon::need_said(q.padded) {
         return None;
     }
     let needs = needs_said(q.padded);
@@ -264,7 +271,11 @@ fn barriers(q: &Question) -> Option<Reading> {
         && q.nothing_to_size()
         && q.e.usage.is_none()
         && q.price.is_none();
+    // `who bills per second?`, `who takes alipay`: a question opened by `who` asks which
+    // platforms.
+    let who = q.padded.trim_start().starts_with("who ");
     let listed = q.has(PLATFORM_LIST_WORDS)
+        || who
         || ((q.padded.contains("平台") || (exists && q.nothing_to_size()) || needs_alone)
             && !asks_pick(q.padded));
     (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)

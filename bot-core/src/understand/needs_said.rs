@@ -40,6 +40,12 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
             found.push((at, need));
         }
     }
+    // `providers that accept a card`: the card as a way to pay, in a verb's words.
+    if let Some(at) = crate::lexicon::card_payment_at(text)
+        && !found.iter().any(|(_, n)| *n == Need::Pay("card"))
+    {
+        found.push((at, Need::Pay("card")));
+    }
     // `国内哪些平台停机后不计费`: what a stopped machine keeps costing, asked.
     if let Some(at) = crate::lexicon::stopped_billing_asked(text) {
         found.push((at, Need::StoppedFree));

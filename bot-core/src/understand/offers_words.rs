@@ -25,7 +25,7 @@ const FLOOR_BEFORE: &[&str] = &[
     "min",
 ];
 /// Words after a size that make it a floor (`48g以上`, `40 gigs or more`, `24gb+`).
-const FLOOR_AFTER: &[&str] = &[
+pub(super) const FLOOR_AFTER: &[&str] = &[
     "以上",
     "及以上",
     "起",
@@ -220,14 +220,54 @@ pub(super) const LIVE_WORDS: &[&str] = &[
     "实时的offer",
 ];
 
+/// A job said right after `实时` (`实时推理`): the job's kind, no data's.
+const LIVE_JOBS: &[&str] = &["推理", "服务", "对话"];
+/// Words that keep only some offers, before `live` (`只要 live 的`, `only the live`).
+const ONLY: &[&str] = &["只要", "只看", "只", "仅", "only"];
+/// What `live` qualifies as data right after it (`live 的 a100 报价`, `live prices`); `anything
+/// live` alone is a card available, no data's kind.
+const LIVE_OF: &[&str] = &["的", "offer", "price", "quote", "listing", "data", "报价"];
+
+/// Whether offers from live data only are said: a phrase (`live only`), `实时` (real time)
+/// anywhere but before a job (`只看实时的H100报价`), or `live` after a word keeping only some or
+/// before what it qualifies as data (`只要 live 的 a100 报价`).
+pub(super) fn live_said(padded: &str) -> bool {
+    let live_word = padded.match_indices("live").any(|(at, _)| {
+        let own = super::text::word_in(&padded[at..], "live")
+            && padded[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric());
+        let before = padded[..at].trim_end();
+        let after = padded[at + "live".len()..].trim_start();
+        own && (ONLY.iter().any(|w| before.ends_with(w))
+            || LIVE_OF.iter().any(|w| after.starts_with(w)))
+    });
+    let real_time = padded.match_indices("实时").any(|(at, _)| {
+        let rest = &padded[at + "实时".len()..];
+        !LIVE_JOBS.iter().any(|j| rest.starts_with(j))
+    });
+    LIVE_WORDS.iter().any(|w| padded.contains(w)) || live_word || real_time
+}
+
 /// An `/offers` reading keeps "live only" said anywhere in the sentence (`h100 offers, live
 /// only`): the reader that found the offers need not be the one that knows the word.
 pub(super) fn with_live(padded: &str, r: Reading) -> Reading {
     match r {
-        Reading::Command(Request::Offers(mut o))
-            if !o.filter.live_only && LIVE_WORDS.iter().any(|w| padded.contains(w)) =>
-        {
+        Reading::Command(Request::Offers(mut o)) if !o.filter.live_only && live_said(padded) => {
             o.filter.live_only = true;
+            Reading::Command(Request::Offers(o))
+        }
+        r => r,
+    }
+}
+
+/// An `/offers` reading keeps the kind of capacity said anywhere (`列出所有4090 offer，只要按需
+/// 的`): as [`with_live`], the reader that found the offers need not know the kind's word.
+pub(super) fn with_kind(padded: &str, r: Reading) -> Reading {
+    match r {
+        Reading::Command(Request::Offers(mut o)) if o.filter.kind.is_none() => {
+            o.filter.kind = kind_said(padded);
             Reading::Command(Request::Offers(o))
         }
         r => r,
@@ -267,6 +307,7 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         && (q.has(LISTED)
             || q.has(CHEAP_WORDS)
             || kind_said(q.padded).is_some()
+            || live_said(q.padded)
             || sort_said(q.padded).is_some());
     if !said
         || !q.nothing_to_size()

@@ -14,7 +14,6 @@ use super::words::{
 };
 use super::words_guidance::asks_pick;
 use crate::billing::PriceUnit;
-use crate::lexicon::NEED_PHRASES;
 
 /// Ceiling words as the user says them; `不超过`/`at most` are also how a price range said is
 /// written (`每小时1-2块` → `不超过2块`: the most they pay, costed at it), so they are not here.
@@ -39,8 +38,10 @@ pub(super) fn own_figures(q: &Question) -> Option<Reading> {
     {
         return None;
     }
-    own_price_job(q)
-        .or_else(|| own_rate_converted(q))
+    // A calendar length asked of a rate beside a card (`3090 ¥1.3/h 一周多少`) is the rate
+    // converted before it is a job's bill: no job is said, and `/cost` would drop the card.
+    own_rate_converted(q)
+        .or_else(|| own_price_job(q))
         .or_else(|| budget_pick(q))
 }
 
@@ -153,7 +154,7 @@ fn budget_pick(q: &Question) -> Option<Reading> {
     let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
     // A payment or sign-up limit (`no credit card`, `只有支付宝`) with a model to run is a limit
     // /pick reads too; without one it is the platforms' filtered list.
-    let limit = sized && NEED_PHRASES.iter().any(|(w, _)| q.padded.contains(w));
+    let limit = sized && crate::lexicon::need_said(q.padded);
     (asks && (budget || limit)).then_some(Reading::Command(Request::Pick))
 }
 
@@ -179,7 +180,8 @@ fn own_rate_over_calendar(q: &Question, p: &Money) -> bool {
         && !q.e.gpus.is_empty()
         && q.e.platforms.is_empty()
         && q.nothing_to_size()
-        && has(q.padded, COST_WORDS)
+        // `per month 多少`: with the rate given, a bare `多少` asks the sum.
+        && (has(q.padded, COST_WORDS) || q.padded.contains("多少"))
         && !has(q.padded, STOCK_WORDS)
         && !has(q.padded, ALERT_WORDS)
 }

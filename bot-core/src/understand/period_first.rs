@@ -216,9 +216,28 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
                 .find_gpu(w)
                 .is_some_and(|g| g.id.split('-').any(|p| p == *w))
         });
+        // `a yearly reservation at $9000`, `weekly rental for 600 yuan`: a period said as an
+        // adjective qualifies the plan named after it, whatever its noun; the amount follows.
+        if ADJECTIVES.iter().any(|(a, _, _)| a == w) {
+            let mut nouns = 0;
+            while nouns < 3
+                && amount(&words[j..], false).is_none()
+                && words
+                    .get(j)
+                    .is_some_and(|x| x.bytes().all(|b| b.is_ascii_alphabetic()))
+            {
+                j += 1;
+                nouns += 1;
+            }
+        }
         let Some((a, rest)) = amount(&words[j..], chinese && !card) else {
             continue;
         };
+        // `how much per day is 2.49 usd an hour`: a period right after the words that ask is
+        // the unit asked, when the amount carries its own unit after it (the rate's unit).
+        if asks_before(&words[..i]) && own_unit_after(&rest) {
+            continue;
+        }
         // A unit to convert to, other than the amount's own period (`包月 2000块 贵吗` is a
         // plan's price, left for its own rules); a day, a week or longer only with a sum asked
         // (`月费 800块 1天合多少`; `包月 2000块 用30天 划算吗` weighs the plan).
@@ -246,18 +265,39 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
     norm
 }
 
+/// A period said as an adjective (`weekly plan $120`), its unit and its `每…` form.
+const ADJECTIVES: &[(&str, &str, &str)] = &[
+    ("daily", "day", "每天"),
+    ("weekly", "week", "每周"),
+    ("monthly", "month", "每月"),
+    ("yearly", "year", "每年"),
+    ("annual", "year", "每年"),
+];
+
+/// Words that ask a sum, right before a period (`how much per day is …`): that period is the
+/// unit asked, not the amount's.
+fn asks_before(before: &[&str]) -> bool {
+    let said = before.join(" ");
+    ["how much", "how many", "what's", "what is", "whats", "多少"]
+        .iter()
+        .any(|w| said.ends_with(w))
+}
+
+/// Whether the words after an amount start with its own unit of time (`an hour`, `per hour`,
+/// `/h`, `每小时`, `1小时`): the amount's rate, said where a rate's unit is said.
+fn own_unit_after(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    ["/", "per ", "an ", "a ", "each ", "every ", "每", "1"]
+        .iter()
+        .filter_map(|m| rest.strip_prefix(m))
+        .any(|t| super::price::unit_at(t.trim_start()).is_some_and(|(k, _)| k != "mtok"))
+}
+
 /// `a day`, `per month`, `each week` at `i`: the period's `每…` form, where its amount may
 /// start, and the period as written after the amount (` per day`).
 fn english_period(words: &[&str], i: usize) -> Option<(&'static str, usize, String)> {
     // `weekly plan $120`, `annual fee $2000`: the period said as an adjective of the plan.
-    let adjective = [
-        ("daily", "day", "每天"),
-        ("weekly", "week", "每周"),
-        ("monthly", "month", "每月"),
-        ("yearly", "year", "每年"),
-        ("annual", "year", "每年"),
-    ];
-    if let Some((_, unit, every)) = adjective.into_iter().find(|(a, _, _)| words[i] == *a) {
+    if let Some((_, unit, every)) = ADJECTIVES.iter().find(|(a, _, _)| words[i] == *a) {
         return Some((every, i + 1, format!(" per {unit}")));
     }
     if !matches!(words[i], "a" | "per" | "each" | "every" | "one" | "1") {
@@ -349,5 +389,37 @@ mod tests {
             said_in_order("每天 4090 跑8小时 每小时多少"),
             "每天 4090 跑8小时 每小时多少"
         );
+    }
+
+    #[test]
+    fn a_period_asked_before_a_rate_with_its_own_unit_is_the_unit_asked() {
+        // The rate's own unit after it: the period asked stays where it is.
+        for s in [
+            "how much per day is 2.49 usd an hour",
+            "how much a month is $0.45 per hour",
+            "what's per week for 3 usd /h",
+        ] {
+            assert_eq!(said_in_order(s), s);
+        }
+        // No word asking before the period: it is the amount's own, a unit after or not.
+        assert_eq!(
+            said_in_order("a day costs me 480 rmb per hour"),
+            "480rmb per day per hour "
+        );
+    }
+
+    #[test]
+    fn a_period_adjective_qualifies_its_plans_noun() {
+        assert_eq!(
+            said_in_order("a yearly reservation at $9000  what's the hourly rate"),
+            "a $9000 per year what's the hourly rate "
+        );
+        assert_eq!(
+            said_in_order("weekly rental for 600 yuan  how much per hour"),
+            "600yuan per week how much per hour "
+        );
+        // More than a few words between: no plan's price.
+        let far = "monthly i run many different small jobs at $30  per hour";
+        assert_eq!(said_in_order(far), far);
     }
 }

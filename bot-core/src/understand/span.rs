@@ -70,6 +70,7 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         // only thing counted by the million per day here (`每天8小时` is a duration, `8` is
         // no volume).
         let per_day = daily_marker_before(toks, i)
+            || daily_tokens_before(toks, i)
             || tail.starts_with("每天")
             || tail.starts_with("/天")
             || daily_marker_at(toks, next);
@@ -146,6 +147,30 @@ fn daily_marker_before(toks: &[String], i: usize) -> bool {
         && i >= 2
         && (toks[i - 2] == "1" || toks[i - 2].ends_with('每') || toks[i - 2].ends_with('一'));
     p.ends_with("每天") || p.ends_with("每日") || p == "daily" || p == "per-day" || one_day
+}
+
+/// `每天token量大概2000万`, `daily token volume is about 20 million`: a day and then tokens
+/// named as the topic a few words before the count, with no other number between (the day
+/// marker said first, the tokens' noun after it).
+fn daily_tokens_before(toks: &[String], i: usize) -> bool {
+    let mut tokens = false;
+    for k in (i.saturating_sub(5)..i).rev() {
+        let w = toks[k].as_str();
+        if w.starts_with(|c: char| c.is_ascii_digit()) {
+            return false;
+        }
+        if w.starts_with("tok") {
+            tokens = true;
+        } else if tokens
+            && (w.starts_with("每天")
+                || w.starts_with("每日")
+                || w == "daily"
+                || (w == "day" && k > 0 && matches!(toks[k - 1].as_str(), "a" | "per" | "each")))
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// `a day`, `per day`, `/day`, `daily`, `每天`, `一天` right after a count.

@@ -280,6 +280,7 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| options_said::with_options(q.padded, r),
     |q, r| offers_words::with_order(q.padded, r),
     |q, r| offers_words::with_live(q.padded, r),
+    |q, r| offers_words::with_kind(q.padded, r),
     counts_side::with_counts,
     |q, r| said_options::with_options(q.catalog, q.padded, r),
     budget_said::tco_asked_fits,

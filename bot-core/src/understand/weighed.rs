@@ -269,16 +269,19 @@ pub(super) fn spend_per_hour(q: &Question) -> Option<Reading> {
     ))
 }
 
-/// `does llama4 scout fit on a single a100`: the models asked back (`llama-4-maverick`,
-/// `llama-4-scout`) kept to those whose id has a word of the message no other choice's id
-/// has; the ask stands when no word or every word settles it.
+/// `does llama4 scout fit on a single a100`, `self-host mistral nemo vs an api`: the models
+/// asked back (`llama-4-maverick`, `llama-4-scout`; a fit's or a rent-vs-API question's) kept
+/// to those whose id has a word of the message no other choice's id has; the ask stands when
+/// no word or every word settles it.
 /// Called on the whole reading in `read_with_work`.
 pub(super) fn settled(padded: &str, r: Reading) -> Reading {
     let Reading::Ask(rs) = r else {
         return r;
     };
+    // A fit's model, or a rent-vs-API question's (`mistral nemo` asked back as its family).
     let model = |r: &Request| match r {
         Request::Fit(f) => Some(f.model.clone()),
+        Request::Tco(t) => t.model.clone(),
         _ => None,
     };
     let Some(ids) = rs.iter().map(model).collect::<Option<Vec<String>>>() else {
@@ -368,9 +371,22 @@ pub(super) fn wish_to_run(q: &Question) -> Option<Reading> {
     (nothing && few && wish && !other).then_some(Reading::Command(Request::Pick))
 }
 
-/// Words that turn a sum into another currency, right before the currency asked.
+/// Words that turn a sum into another currency, right before the currency asked; `how many`
+/// and `how much` ask the currency they come before (`how many dollars is 200 yuan`).
 const INTO: &[&str] = &[
-    "in ", "into ", "to ", "as ", "多少", "换成", "换", "成", "折合", "合", "兑",
+    "in ",
+    "into ",
+    "to ",
+    "as ",
+    "多少",
+    "换成",
+    "换",
+    "成",
+    "折合",
+    "合",
+    "兑",
+    "how many ",
+    "how much ",
 ];
 
 /// `budget 500 usd convert to cny`, `200美元是多少人民币`, `80 bucks in rmb?`: a sum with its

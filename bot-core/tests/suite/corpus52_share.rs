@@ -15,13 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus52.tsv");
 /// scored: untuned 282/300 (94.0 %; 289/300 by command alone; 290/300 the examples file's way),
 /// 283/300 (94.3 %; 289 and 290) after the labeller's one own error was relabelled (a two-card
 /// machine's price written as a cap per GPU-hour; the reason in its header). The 17 misses are
-/// grouped by mechanism in `docs/misses/corpus52_misses.md`.
+/// grouped by mechanism in `docs/misses/corpus52_misses.md`. 300/300 after helper und_ai fixed
+/// their mechanisms (`docs/misses/und_und_ai.md`; own cases `questions_und_ai_own.tsv`).
 #[test]
 fn corpus52_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus52", CORPUS);
     assert!(total >= 300, "corpus52: {total} questions");
-    assert!(right >= 283, "corpus52: {right} of {total}");
+    assert!(right >= 300, "corpus52: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
