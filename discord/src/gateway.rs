@@ -484,6 +484,11 @@ pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<
     if msg.author.bot || msg.author.system || me == 0 || msg.author.id.get() == me {
         return None;
     }
+    // Only a person's own message (DEFAULT, REPLY) holds words for us: a thread opened on our
+    // answer starts with a THREAD_STARTER_MESSAGE (21) that "replies" to it with nothing.
+    if !someones_words(msg.kind.into()) {
+        return None;
+    }
     let content = msg.content.trim();
     if msg.guild_id.is_none() {
         // A message forwarded into the DM has no words of its own: the forwarded message's
@@ -503,8 +508,9 @@ pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<
         return None;
     }
     // A reply without our mention came with no words: Discord withheld them (see
-    // [`words_withheld`]); it is told so, never answered as a question of nothing.
-    if !mentioned && content.is_empty() {
+    // [`words_withheld`]); it is told so, never answered as a question of nothing. A
+    // sticker is a reaction (a reply's ping mentions us with it): nothing to answer.
+    if content.is_empty() && (!mentioned || !msg.sticker_items.is_empty()) {
         return None;
     }
     let text = crate::mentions::without_roles(content, our_roles)
@@ -525,6 +531,7 @@ pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<
 /// of nothing. A sticker, which is no content, is a reaction: not this.
 pub(crate) fn words_withheld(msg: &Message, me: u64) -> bool {
     msg.guild_id.is_some()
+        && someones_words(msg.kind.into())
         && !msg.author.bot
         && me != 0
         && msg.author.id.get() != me
@@ -554,6 +561,9 @@ pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming>
     if me == 0 || flag("bot") || flag("system") || author_id == me {
         return None;
     }
+    if !someones_words(d["type"].as_u64().map_or(0, |t| t as u8)) {
+        return None;
+    }
     let (channel, id) = (snowflake(&d["channel_id"])?, snowflake(&d["id"])?);
     let in_guild = !d["guild_id"].is_null();
     let content = d["content"].as_str().unwrap_or("").trim();
@@ -568,8 +578,9 @@ pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming>
             .as_array()
             .is_some_and(|m| m.iter().any(|u| snowflake(&u["id"]) == Some(me)));
         let replying = snowflake(&d["referenced_message"]["author"]["id"]) == Some(me);
-        // Not ours, or a reply whose words Discord withheld (`words_withheld`).
-        if !mentioned && (!replying || content.is_empty()) {
+        // Not ours, a reply whose words Discord withheld (`words_withheld`), or a sticker.
+        let sticker = d["sticker_items"].as_array().is_some_and(|s| !s.is_empty());
+        if !mentioned && (!replying || content.is_empty()) || content.is_empty() && sticker {
             return None;
         }
         let text = content
@@ -587,6 +598,13 @@ pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming>
         in_guild,
         text,
     })
+}
+
+/// Whether a message of this type (Discord's number) is someone's own words: DEFAULT (0) or
+/// REPLY (19). Every other type is a notice Discord writes (a thread started, a pin, a
+/// member joined), never a question, whatever it refers to.
+fn someones_words(kind: u8) -> bool {
+    matches!(kind, 0 | 19)
 }
 
 /// A message carries no locale (an interaction does): Chinese script in the text reads as

@@ -378,8 +378,8 @@ async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
     let owner = snowflake(&message["interaction_metadata"]["user"]["id"])
         .or_else(|| snowflake(&message["interaction"]["user"]["id"]))
         .or_else(|| snowflake(&message["referenced_message"]["author"]["id"]));
-    if let Some(owner) = owner
-        && owner != who.user
+    if let Some(owner) = &owner
+        && *owner != who.user
         && !app
             .turns
             .may_press_for_asker(who.clone(), choice.clone())
@@ -388,8 +388,32 @@ async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
         let lang = app.turns.lang_for(who).await;
         return Handled::now(notice(lang, "discord-not-your-buttons"));
     }
+    // An answer to a typed question whose question is gone (`referenced_message` null:
+    // deleted; left out: not fetched): whose buttons they are is unknown, so a press goes on
+    // only where it acts on the presser's own things (bot-core says), never over someone
+    // else's `/pick`.
+    if owner.is_none() && question_gone(message) && !may_press(app, &who, &choice).await {
+        let lang = app.turns.lang_for(who).await;
+        return Handled::now(notice(lang, "discord-buttons-owner-unknown"));
+    }
     let ephemeral = message["flags"].as_u64().unwrap_or(0) & EPHEMERAL_FLAG != 0;
     answer(app, i, Input::Choice(choice), ephemeral, true).await
+}
+
+/// Whether `message` (the pressed one) answers a question that is no longer there: it
+/// quotes one (`message_reference`) but Discord gives no author for it.
+fn question_gone(message: &Value) -> bool {
+    message["message_reference"]["message_id"].is_string()
+        && message["referenced_message"]["author"]["id"].is_null()
+}
+
+/// Whether `who` pressing `choice` acts on something of theirs (bot-core's `may_press`, off
+/// the async threads: it reads the store).
+async fn may_press(app: &Handler, who: &ChatRef, choice: &str) -> bool {
+    let (core, who, choice) = (app.turns.core().clone(), who.clone(), choice.to_string());
+    tokio::task::spawn_blocking(move || core.may_press(&who, &choice))
+        .await
+        .unwrap_or(true)
 }
 
 /// Asks bot-core; answers inline when that is quick, else defers and edits the original

@@ -261,6 +261,55 @@ fn multipart(
     Ok(form)
 }
 
+/// The fields a refusal names in its `errors` (Discord's 50035 Invalid Form Body: an object
+/// mirroring the body, each refused field holding `_errors: [{code, message}]`), as
+/// ` [embeds.0.description: Must be 4096 or fewer in length.; …]`: at most
+/// [`FORM_ERRORS_SHOWN`] of them, each cut short; empty when there are none.
+fn form_errors(errors: &Value) -> String {
+    let mut found = Vec::new();
+    collect_form_errors(errors, &mut Vec::new(), &mut found);
+    if found.is_empty() {
+        return String::new();
+    }
+    let more = found.len().saturating_sub(FORM_ERRORS_SHOWN);
+    let mut shown: Vec<String> = found.into_iter().take(FORM_ERRORS_SHOWN).collect();
+    if more > 0 {
+        shown.push(format!("{more} more"));
+    }
+    format!(" [{}]", shown.join("; "))
+}
+
+/// How many refused fields a 50035's line names.
+const FORM_ERRORS_SHOWN: usize = 4;
+
+fn collect_form_errors(v: &Value, path: &mut Vec<String>, found: &mut Vec<String>) {
+    // Bounded: Discord's bodies are a few levels deep; a deeper one is no form of ours.
+    if path.len() > 12 {
+        return;
+    }
+    let Some(obj) = v.as_object() else {
+        return;
+    };
+    for (key, value) in obj {
+        if key == "_errors" {
+            for e in value.as_array().into_iter().flatten() {
+                let why = e["message"].as_str().or_else(|| e["code"].as_str());
+                let why: String = why.unwrap_or("refused").chars().take(120).collect();
+                let at = if path.is_empty() {
+                    "body".to_string()
+                } else {
+                    path.join(".")
+                };
+                found.push(format!("{at}: {why}"));
+            }
+        } else {
+            path.push(key.chars().take(40).collect());
+            collect_form_errors(value, path, found);
+            path.pop();
+        }
+    }
+}
+
 impl Rest {
     pub fn new(config: &Config) -> Result<Rest, SendError> {
         let http = reqwest::Client::builder()
@@ -342,10 +391,7 @@ impl Rest {
             // else hears the refusal itself, so registration and the gateway stop on it.
             return Err(match self.priority {
                 Priority::Alert => SendError::RetryAfter(wait),
-                _ => SendError::Failed(format!(
-                    "{} {} not sent: {TOKEN_REFUSED} (held)",
-                    call.method, call.route
-                )),
+                _ => SendError::Failed(format!("{} not sent: {TOKEN_REFUSED} (held)", call.route)),
             });
         }
         let (mut attempt, mut transient) = (0, 0);
@@ -381,8 +427,7 @@ impl Rest {
                     };
                     if transient >= self.transient_retries {
                         tracing::warn!(
-                            "discord: {} {} failed after {} tries: {why}",
-                            call.method,
+                            "discord: {} failed after {} tries: {why}",
                             call.route,
                             transient + 1
                         );
@@ -471,14 +516,17 @@ impl Rest {
             if call.auth && status == StatusCode::UNAUTHORIZED {
                 self.hold_token();
                 return Err(SendError::Failed(self.redactor.clean(&format!(
-                    "{} {} answered {status}: {TOKEN_REFUSED}",
-                    call.method, call.route
+                    "{} answered {status}: {TOKEN_REFUSED}",
+                    call.route
                 ))));
             }
             let message = body.get("message").and_then(Value::as_str).unwrap_or("");
+            // 50035 says which fields it refused only in `errors`; the code stays last
+            // (`error_code` reads it there).
+            let detail = form_errors(&body["errors"]);
             let text = self.redactor.clean(&format!(
-                "{} {} answered {status}: {message} (code {code})",
-                call.method, call.route
+                "{} answered {status}: {message}{detail} (code {code})",
+                call.route
             ));
             return Err(if GONE_CODES.contains(&code) {
                 SendError::ChatGone(text)

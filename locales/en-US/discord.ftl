@@ -84,3 +84,4 @@ discord-field-gib = { $gib } GiB
 discord-unreadable = I couldn't read that: Discord sent it in a form this version of the bot doesn't know yet. Please run the slash command again, or type your question.
 discord-cannot-post-in-channel = I couldn't answer you in that channel: I'm not allowed to post there (I need View Channel, Send Messages and Embed Links). A server admin can give me those in the channel's settings — or just ask me here.
 discord-reply-words-withheld = I can't see the words of a reply that doesn't mention me: Discord only shows them to me when the reply pings me. Reply again with the @mention turned on, mention me in a new message, or use a slash command such as /gpu 4090.
+discord-buttons-owner-unknown = The question these buttons answer was deleted, so I cannot tell whose they are, and you have no /pick of your own under way. Start one with /pick.

@@ -84,3 +84,4 @@ discord-field-gib = { $gib } GiB
 discord-unreadable = 这条消息没能读懂：Discord 发来的格式这个版本的机器人还不认识。请重新运行斜杠命令，或者直接打字提问。
 discord-cannot-post-in-channel = 我没法在那个频道回答你：我没有在那里发消息的权限（需要“查看频道”“发送消息”和“嵌入链接”）。服务器管理员可以在频道设置里给我这些权限，你也可以直接在这里问我。
 discord-reply-words-withheld = 回复我时如果没有提及我，我看不到回复的内容：只有回复里@了我，Discord 才会把文字发给我。请打开“提及”再回复一次，或者发一条新消息@我，也可以用斜杠命令，例如 /gpu 4090。
+discord-buttons-owner-unknown = 这些按钮对应的提问已被删除，我无法确认它们属于谁，而你目前没有进行中的 /pick。可以发送 /pick 开始自己的。

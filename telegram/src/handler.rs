@@ -112,6 +112,16 @@ fn topic(msg: &Message) -> Option<teloxide::types::ThreadId> {
     msg.is_topic_message.then_some(msg.thread_id).flatten()
 }
 
+/// The message `msg` quotes: its `reply_to_message`, unless that is its forum topic's root.
+/// In a forum, every message of a topic that is no reply carries the topic's root (the
+/// `forum_topic_created` service message, whose id is the topic's) as its reply, so the
+/// bot's own message that quoted nothing "replies" to whoever opened the topic: no asker.
+fn quoted(msg: &Message) -> Option<&Message> {
+    let r = msg.reply_to_message()?;
+    let root = msg.is_topic_message && msg.thread_id.is_some_and(|t| t.0 == r.id);
+    (!root && r.forum_topic_created().is_none()).then_some(r)
+}
+
 /// What a message says: its text, or a photo's or a document's caption ("/gpu 4090" typed
 /// under a screenshot is a command too).
 fn said(msg: &Message) -> Option<&str> {
@@ -119,31 +129,41 @@ fn said(msg: &Message) -> Option<&str> {
 }
 
 /// The text with every `@username` mention of us taken out, or `None` when it does not
-/// mention us. The name is matched without case (Telegram usernames are case-insensitive)
-/// and must end there (`@GpuScoutBot2` is someone else).
+/// mention us. Usernames are ASCII and case-insensitive, so the name is matched byte by byte
+/// in the text itself (lower-casing the whole text first moved every cut after a letter whose
+/// lower case is longer, such as Turkish `İ`); it must end there (`@GpuScoutBot2` is someone
+/// else) and start one: an `@` right after an ASCII letter or digit is an address
+/// (`team@us.dev`, Telegram's `email`), no mention, unless it follows a `/command`.
 pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
-    let needle = format!("@{}", username.to_lowercase());
-    let lower = text.to_lowercase();
+    let needle = format!("@{username}");
+    let word = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
     let mut found = false;
     let mut i = 0;
-    while let Some(at) = lower[i..].find(&needle).map(|k| k + i) {
+    for (at, _) in text.match_indices('@') {
         let end = at + needle.len();
-        let ends = lower[end..]
-            .chars()
-            .next()
-            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-        // Lower-casing can change byte lengths; only cut where both strings agree.
-        if ends && text.is_char_boundary(at) && text.is_char_boundary(end) {
-            out.push_str(&text[i..at]);
-            out.push(' ');
-            found = true;
-        } else {
-            out.push_str(&text[i..end.min(text.len())]);
+        // `get` is `None` past the end or inside a character: no name there.
+        let named = text
+            .get(at..end)
+            .is_some_and(|s| s.eq_ignore_ascii_case(&needle));
+        if at < i || !named {
+            continue;
         }
-        i = end.min(text.len());
+        // An address's local part is ASCII (`team@…`), so `问一下@us` is a mention; so is
+        // a command's `/gpu@us` (Telegram's `bot_command` naming the bot).
+        let local = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let before = text[..at].trim_end_matches(local);
+        let starts = before.len() == at || before.ends_with('/');
+        let ends = !text[end..].chars().next().is_some_and(word);
+        if !(starts && ends) {
+            continue;
+        }
+        out.push_str(&text[i..at]);
+        out.push(' ');
+        found = true;
+        i = end;
     }
-    out.push_str(&text[i.min(text.len())..]);
+    out.push_str(&text[i..]);
     found.then(|| out.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
@@ -198,8 +218,7 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         return Ok(());
     }
     if in_group && !command::looks_like_command(&text) {
-        let replying_to_us = msg
-            .reply_to_message()
+        let replying_to_us = quoted(&msg)
             .and_then(|m| m.from.as_ref())
             .is_some_and(|u| u.id == app.me);
         match without_mention(&text, &app.username) {
@@ -438,7 +457,7 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     let asked = q
         .regular_message()
         .filter(|m| !m.chat.is_private())
-        .and_then(|m| m.reply_to_message());
+        .and_then(quoted);
     if let Some(owner) = asked.and_then(|m| m.from.as_ref())
         && owner.id != q.from.id
         && !app
@@ -505,6 +524,21 @@ mod tests {
             Some("问一下 ，H100 哪家有货")
         );
         assert_eq!(without_mention("@GpuScoutBot2 hi", "GpuScoutBot"), None);
+        // Letters whose lower case is longer before the name move no cut.
+        assert_eq!(
+            without_mention("İZMİR: @gpuscoutbot 4090 price?", "GpuScoutBot").as_deref(),
+            Some("İZMİR: 4090 price?")
+        );
+        // An address is no mention; a mention ending a sentence is.
+        assert_eq!(without_mention("team@GpuScoutBot.dev", "GpuScoutBot"), None);
+        assert_eq!(
+            without_mention("hey /gpu@GpuScoutBot 4090", "GpuScoutBot").as_deref(),
+            Some("hey /gpu 4090")
+        );
+        assert_eq!(
+            without_mention("ask @GpuScoutBot.", "GpuScoutBot").as_deref(),
+            Some("ask .")
+        );
         assert_eq!(
             without_mention("anyone renting H100s?", "GpuScoutBot"),
             None

@@ -19,5 +19,6 @@ mod wire_round20;
 mod wire_round21;
 mod wire_round22;
 mod wire_round23;
+mod wire_round24;
 mod wire_round8;
 mod wire_round9;

@@ -18,6 +18,7 @@ mod wire_round20;
 mod wire_round21;
 mod wire_round22;
 mod wire_round23;
+mod wire_round24;
 mod wire_round8;
 mod wire_round9;
 mod wire_shapes;
