@@ -76,8 +76,26 @@ fn pick_conversations_n() {
             thread: None,
         };
         let mut failed = Vec::new();
+        let mut buttons: Vec<String> = Vec::new();
         for c in checks {
-            let replies = w.bot.handle(&me, Input::Text(c.line.clone())).replies;
+            // `#N` taps the Nth button of the answer before, as the terminal chat's numbers do.
+            let input = match c
+                .line
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<usize>().ok())
+            {
+                Some(n) => Input::Choice(buttons.get(n - 1).cloned().unwrap_or_default()),
+                None => Input::Text(c.line.clone()),
+            };
+            let replies = w.bot.handle(&me, input).replies;
+            // Buttons stay on screen under their message: an answer without any keeps the last.
+            let shown: Vec<String> = replies
+                .iter()
+                .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+                .collect();
+            if !shown.is_empty() {
+                buttons = shown;
+            }
             let ids = message_ids(&replies);
             let said = text(&replies, w.bot.lang_for(&me));
             let bad = misses(&c.expect, &ids, &said);
