@@ -6,8 +6,9 @@
 use super::chat::{message_ids, text, world};
 use bot_core::{ChatRef, Input};
 
-/// Conversations that must hold (figures in the file's header).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: all of them (untuned 34/50 as written, 45/50 after relabelling
+/// the file's own errors, 50/50 after the fixes; the file's header says which and why).
+const MUST_HOLD: usize = 50;
 
 struct Check {
     line: String,
@@ -60,9 +61,8 @@ fn misses(expect: &str, ids: &[String], said: &str) -> Vec<String> {
     bad
 }
 
-#[test]
-fn pick_conversations_n() {
-    let src = include_str!("../data/pick_conversations_n.txt");
+/// Runs every conversation in `src`: (conversations held, all of them, what missed).
+fn run(src: &str) -> (usize, usize, String) {
     let w = world();
     let all = conversations(src);
     let mut held = 0;
@@ -119,7 +119,71 @@ fn pick_conversations_n() {
             report.push_str(&format!("## {id} {locale}\n{}\n", failed.join("\n")));
         }
     }
-    println!("{report}\npick_conversations_n: {held}/{} hold", all.len());
-    assert!(all.len() >= 50, "{} conversations", all.len());
-    assert!(held >= MUST_HOLD, "{held}/{} hold:\n{report}", all.len());
+    (held, all.len(), report)
+}
+
+#[test]
+fn pick_conversations_n() {
+    let (held, all, report) = run(include_str!("../data/pick_conversations_n.txt"));
+    println!("{report}\npick_conversations_n: {held}/{all} hold");
+    assert!(all >= 50, "{all} conversations");
+    assert!(held >= MUST_HOLD, "{held}/{all} hold:\n{report}");
+}
+
+/// The mechanisms behind the file's misses, on sentences of their own: `a couple` is two
+/// wherever it is said, a measure word before an English unit (`3个hrs`), a yes mark at a
+/// step with a default, and "whichever is cheap" at the card step.
+#[test]
+fn pick_n_mechanisms() {
+    let src = "
+## own-couple-late en
+> /pick
+> fine-tune qwen2.5 7b with qlora
+> 4k
+> couple of hours I think
+= +pick-understood-usage -pick-ask-hours-few -pick-invalid ~2
+
+## own-couple-first en
+> /pick
+> serve a demo of llama 3.1 8b for a couple of hours, 8k context
+= +pick-understood-usage -pick-ask-hours-few ~2
+
+## own-few-still-asked en
+> /pick
+> serve a demo of llama 3.1 8b for a few hours
+= +pick-ask-hours-few -pick-understood-usage
+
+## own-measure-word zh
+> /pick
+> 微调llama3.1 8b 用lora 跑6个hrs
+= +pick-understood-usage -pick-invalid ~6
+
+## own-ok-mark zh
+> /pick
+> 部署qwen2.5 7b 一直在线
+> awq
+> 4k
+> 4
+> 👌🏻
+= +pick-ask-barriers -pick-invalid
+
+## own-whichever zh
+> /pick
+> 跑个llama3.1 8b demo 2小时
+> int8
+> 4k
+> 谁便宜就用谁
+= +pick-ask-barriers -pick-invalid
+
+## own-which-asked zh
+# Asked, not chosen: the list stays, nothing is taken.
+> /pick
+> 跑个llama3.1 8b demo 2小时
+> int8
+> 4k
+> 哪个便宜哪个贵？
+= -pick-ask-barriers -pick-invalid
+";
+    let (held, all, report) = run(src);
+    assert_eq!(held, all, "{held}/{all} hold:\n{report}");
 }
