@@ -334,10 +334,8 @@ pub(super) fn card_step(
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
     let value = answer_value(choice, text, "g:")?;
-    // `最便宜的`, `the cheapest one`: the first option, which is the cheapest.
-    let cheapest = ["最便宜", "便宜的", "cheapest"]
-        .iter()
-        .any(|w| value.to_lowercase().contains(w))
+    // `最便宜的`, `哪个便宜选哪个`: the first option, which is the cheapest.
+    let cheapest = lexicon::cheapest_chosen(value)
         && lexicon::cards_and_name(value).1 == 1
         && understand::facts(ctx.catalog, value).gpu.is_none();
     let (gpu, cards) = if is_accept(value) || cheapest {

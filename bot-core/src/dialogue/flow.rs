@@ -194,10 +194,16 @@ pub(super) fn methods_known(q: &str) -> bool {
     q.parse::<vram::Quant>().is_ok()
 }
 
-/// "ok", "yes", "next", "好", "继续": accept the default / go on.
+/// "ok", "yes", "next", "好", "继续", `👍`: accept the default / go on.
 pub(super) fn is_accept(t: &str) -> bool {
+    let t = t.trim().to_lowercase();
+    // A yes mark alone (`👍`) or after a word that is one (`ok👌`).
+    let word = t.trim_end_matches(|c: char| crate::lexicon::approval_mark(c) || c.is_whitespace());
+    if word.is_empty() {
+        return !t.is_empty();
+    }
     matches!(
-        t.trim().to_lowercase().as_str(),
+        word,
         "ok" | "okay"
             | "yes"
             | "y"

@@ -20,6 +20,7 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod budget;
+mod choose;
 mod count;
 mod deadline;
 mod edit;
@@ -40,6 +41,7 @@ mod values;
 mod words;
 
 pub use budget::{BUDGET_WORDS, SPEND_ASKED};
+pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
     DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,

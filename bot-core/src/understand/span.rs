@@ -488,6 +488,17 @@ pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Deci
             }
         }
     }
+    // `5个hours`: the Chinese measure word before an English unit, as mixed speech says it
+    // (`5个小时` is read above; `2个4090` has no unit after it).
+    if is_number(t)
+        && toks.get(i + 1).is_some_and(|m| m == "个" || m == "個")
+        && let Some(unit) = toks.get(i + 2)
+        && unit.is_ascii()
+        && DURATION_UNITS.contains(&unit.as_str())
+        && let Ok(secs) = lexicon::duration(&format!("{t}{unit}"))
+    {
+        return Some((secs, 3));
+    }
     // `40m`, `2h`, `1h30m`, `3d` as one word (not `7b`, `4090`, `32k`, `2gb`).
     let last = t.chars().last().unwrap_or(' ');
     // Also `30min`, `2hr`, `2hrs`, `90mins`.
@@ -547,6 +558,12 @@ mod tests {
         assert_eq!(u("90 minutes"), h(5400));
         assert_eq!(u("一晚上"), h(8 * 3600));
         assert_eq!(u("一天"), h(86400));
+        // A measure word before an English unit; `a couple` is two.
+        assert_eq!(u("跑8个hrs吧"), h(8 * 3600));
+        assert_eq!(u("需要3个days"), h(3 * 86400));
+        assert_eq!(u("租2个4090"), None);
+        assert_eq!(u("for couple of hours"), h(7200));
+        assert_eq!(u("a couple days on an a100"), h(2 * 86400));
         assert_eq!(u("一直在线"), Some(Usage::Always));
         assert_eq!(u("4090包月"), Some(Usage::Always));
         assert_eq!(u("4090一个月多少钱"), Some(Usage::Always));

@@ -285,6 +285,8 @@ const SPOKEN: &[(&str, &str)] = &[
     ("仨", "3个"),
     ("a pair of ", "2 "),
     ("a couple of ", "2 "),
+    ("a couple ", "2 "),
+    ("couple of ", "2 "),
     // `满血版`, `full version`: the whole model (not a distilled one), never a full fine-tune.
     ("满血版", " "),
     ("满血", " "),
