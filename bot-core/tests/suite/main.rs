@@ -181,6 +181,7 @@ mod und_ae_mechanisms;
 mod und_af_mechanisms;
 mod und_ag_mechanisms;
 mod und_ah_mechanisms;
+mod und_aj_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
