@@ -198,6 +198,7 @@ mod spoken_forms;
 mod stages;
 mod stock_now;
 mod stopped_billed;
+mod taken_back;
 mod top_up_asked;
 mod trend_job;
 mod trial_plan;
