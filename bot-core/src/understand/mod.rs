@@ -160,6 +160,7 @@ mod fit_count;
 mod gguf_type;
 mod glued_family;
 mod glued_units;
+mod glued_words;
 mod guide_more;
 mod half_year;
 mod ime_slips;
