@@ -37,6 +37,7 @@ mod options;
 mod place;
 mod refuse;
 mod seasons;
+mod taken_back;
 mod values;
 mod words;
 
@@ -72,6 +73,7 @@ pub use options::{connective, option, pixels, split_options};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use seasons::{SEASON_WORDS, season_said};
+pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,

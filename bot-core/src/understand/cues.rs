@@ -416,6 +416,23 @@ pub(super) fn cards_had(catalog: &Catalog, padded: &str, gpus: &[String]) -> Vec
         "we have",
         "we use",
     ];
+    // `我有张3060，租的A10比它强多少`, `… how much faster than mine`: the card had is what the
+    // other is weighed against, so it is asked about too.
+    const WEIGHED_AGAINST: &[&str] = &[
+        "比它",
+        "跟它比",
+        "和它比",
+        "比我的",
+        "跟我的比",
+        "than it",
+        "than mine",
+        "vs mine",
+        "compared to mine",
+        "compared to it",
+    ];
+    if WEIGHED_AGAINST.iter().any(|w| padded.contains(w)) {
+        return Vec::new();
+    }
     let had: Vec<String> = gpus
         .iter()
         .filter(|id| {

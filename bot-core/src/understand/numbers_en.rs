@@ -113,6 +113,19 @@ pub(super) fn english_numbers(s: &str) -> String {
     let mut k = 0;
     while k < words.len() {
         let w = words[k];
+        // `a dollar fifty`, `two dollars twenty`: dollars and the cents said after them, one
+        // amount (the cents were dropped: `a dollar fifty` read as $1).
+        if let Some((amount, used)) = dollars_and_cents(&words[k..]) {
+            out.push(amount);
+            k += used;
+            continue;
+        }
+        // `half a million tokens`: a volume, never half precision.
+        if let ["half", "a", "million" | "mil", ..] = &words[k..] {
+            out.push("500k".into());
+            k += 3;
+            continue;
+        }
         // `90 cents/hr`, `forty cents`: a US dollar amount, the unit kept after it.
         if let Some((amount, used)) = cents(&words[k..]) {
             out.push(amount);
@@ -213,6 +226,31 @@ fn thousands(words: &[&str]) -> Option<(u64, usize)> {
     (crate::lexicon::MONEY_WORDS.contains(&next) || next == "buck").then_some((total, at))
 }
 
+/// `a dollar fifty`, `two dollars twenty`, `3 bucks 50` at the start of `words` (the cents a
+/// number below a hundred with no unit of its own after it): the amount and the words used.
+fn dollars_and_cents(words: &[&str]) -> Option<(String, usize)> {
+    let digits = |w: &str| !w.is_empty() && w.len() <= 3 && w.bytes().all(|b| b.is_ascii_digit());
+    let (d, used) = match words.first()? {
+        &"a" | &"one" => (1, 1),
+        w if digits(w) => (w.parse().ok()?, 1),
+        _ => number_at(words).filter(|(n, _)| *n > 0)?,
+    };
+    let unit = words.get(used)?;
+    if !["dollar", "dollars", "buck", "bucks"].contains(unit) {
+        return None;
+    }
+    let cents_word = *words.get(used + 1)?;
+    let (c, c_used) = match below_hundred(&words[used + 1..]) {
+        Some(found) => found,
+        None if digits(cents_word) && cents_word.len() <= 2 => (cents_word.parse().ok()?, 1),
+        None => return None,
+    };
+    let end = used + 1 + c_used;
+    let next = words.get(end).copied().unwrap_or("");
+    let counts_else = UNITS.contains(&next) && !["and"].contains(&next) || next == "of";
+    (c > 0 && c < 100 && !counts_else).then(|| (format!("${d}.{c:02}"), end))
+}
+
 /// `30 cents`, `forty cents/hr` at the start of `words`: the dollar amount and the words used.
 fn cents(words: &[&str]) -> Option<(String, usize)> {
     let next = words.get(1)?;
@@ -246,6 +284,14 @@ mod tests {
         assert_eq!(en("forty-five minutes"), "45 minutes");
         assert_eq!(en("forty cents/hr"), "$0.40/hr");
         assert_eq!(en("30 cents"), "$0.30");
+        assert_eq!(
+            en("caps at a dollar fifty an hour"),
+            "caps at $1.50 an hour"
+        );
+        assert_eq!(en("under two dollars twenty"), "under $2.20");
+        assert_eq!(en("half a million tokens a day"), "500k tokens a day");
+        // Cents counted in another unit are not cents: `a dollar for fifty hours` stays.
+        assert_eq!(en("2 dollars 50 hours"), "2 dollars 50 hours");
         assert_eq!(en("one hundred fifty million tokens"), "150 million tokens");
         assert_eq!(
             en("a hundred and twenty million tokens"),

@@ -12,6 +12,13 @@ const OWN: &[&str] = &[
     "我自己的",
     "自己的",
     "我的",
+    // `我自己那张3060太慢了`: the card pointed at as one's own.
+    "自己那张",
+    "自己那台",
+    "自己那块",
+    "我那张",
+    "我那台",
+    "我那块",
     "家里的",
     "本地的",
     "my own ",
@@ -177,6 +184,22 @@ const WISH: &[&str] = &[
     "suggest",
 ];
 
+/// Words that make the rent after them a fallback if the own card is not enough.
+const FALLBACK: &[&str] = &[
+    "不够的话",
+    "不行的话",
+    "不够再",
+    "不行再",
+    "不够就",
+    "不行就",
+    "否则",
+    "if not",
+    "if it can't",
+    "if it cannot",
+    "otherwise",
+    "or else",
+];
+
 /// How many words after the own word the own card may stand (`on colab the t4`).
 const NEAR: usize = 2;
 
@@ -212,6 +235,11 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
     }
     let (before, after) = (&s[..r], &s[r..]);
     let asked = super::entities::entities(catalog, &tokens(after));
+    // `我自己的3060够吗，不够再去租卡`, `will my 3080 do, if not i'll rent`: the rent a fallback
+    // and no card of its own, the own card is the one asked.
+    if asked.gpus.is_empty() && FALLBACK.iter().any(|w| s[own_end..r].contains(w)) {
+        return s.to_string();
+    }
     let cloud = CLOUD.iter().any(|w| after.starts_with(w));
     let wished = WISH.iter().any(|w| s[own_end..].contains(w))
         || crate::lexicon::place_asked(&format!(" {} ", &s[own_end..]));

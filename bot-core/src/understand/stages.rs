@@ -41,6 +41,10 @@ type Completion = fn(&Question, Reading) -> Reading;
 
 /// Stage 1, in order.
 const WORDS: &[Words] = &[
+    // `72b……不对，是32b`, `not the 4090, the 3090`: a value taken back, before any is read.
+    super::taken_back::plain,
+    // `A10哪里能rent到`, `daily一千万token`, `LoRA-train`: glued words read apart.
+    |_, t| super::glued_words::plain(t),
     // `以前用 colab，现在想换到国内`: the place used before said as the one left.
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.

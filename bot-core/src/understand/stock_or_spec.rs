@@ -89,7 +89,15 @@ pub(super) fn memory_checked(q: &Question) -> Option<Reading> {
     let memory = q.has(MEMORY_WORDS) || q.padded.split_whitespace().any(gb_said);
     // `a100 80g 真的有货吗`: the stock checked, not the memory.
     let stock = q.has(STOCK_WORDS);
-    if !memory || stock || !q.has(TRUE_ASKED) || !q.nothing_to_size() || q.price.is_some() {
+    // `rtx pro 6000有96g vram吗`: a memory size said as had is checked, as `是真的吗` checks it.
+    let size_had = q.padded.match_indices('有').any(|(k, w)| {
+        let rest = &q.padded[k + w.len()..];
+        rest.split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .is_some_and(gb_said)
+    });
+    let checked = q.has(TRUE_ASKED) || size_had;
+    if !memory || stock || !checked || !q.nothing_to_size() || q.price.is_some() {
         return None;
     }
     one(make::gpus(vec![g.gpu.clone()]))

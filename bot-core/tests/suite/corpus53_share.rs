@@ -15,13 +15,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus53.tsv");
 /// who never read it, committed before it was scored: untuned 274/300 (91.3 %; 288/300 by
 /// command alone; 289/300 the examples file's way), 275/300 (91.7 %; 288 and 289 unchanged)
 /// after the labeller's own error was relabelled (1, listed with its reason in its header).
-/// The misses are grouped by mechanism in `docs/misses/corpus53_misses.md`.
+/// The misses are grouped by mechanism in `docs/misses/corpus53_misses.md`. Helper und_aj
+/// (corrections inside the sentence, the card owned, dollars and cents, `half a million`, glued
+/// words, a memory size said as had): 287/300 (95.7 %), `docs/misses/und_und_aj.md`.
 #[test]
 fn corpus53_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus53", CORPUS);
     assert!(total >= 300, "corpus53: {total} questions");
-    assert!(right >= 275, "corpus53: {right} of {total}");
+    assert!(right >= 287, "corpus53: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

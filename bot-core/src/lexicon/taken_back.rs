@@ -1,0 +1,60 @@
+//! The words that take back what was just said (`72b……不对，是32b`, `6 hours, no wait, 4`,
+//! `not the 4090, the 3090`): one list for every reading, so a correction means the same in a
+//! question, a follow-up and the `/pick` dialogue.
+
+/// Said after a value, before the one that replaces it (`X 不对 是 Y`, `X, sorry, Y`).
+pub const TAKEN_BACK_AFTER: &[&str] = &[
+    "不对",
+    "说错了",
+    "打错了",
+    "写错了",
+    "口误",
+    "更正一下",
+    "纠正一下",
+    "哦不",
+    "不不",
+    "sorry",
+    "no wait",
+    "wait no",
+    "i mean",
+    "i meant",
+    "make that",
+    "scratch that",
+    "correction",
+    "oops",
+];
+
+/// Said before the value taken back, the replacement after it (`不是 X 是 Y`, `not X, the Y`).
+pub const TAKEN_BACK_BEFORE: &[&str] = &["不是", "not"];
+
+/// Words between a correction and the value it gives (`是`, `应该是`, `the`, `it's`), skipped.
+pub const CORRECTION_LEADS: &[&str] = &[
+    "应该是",
+    "其实是",
+    "而是",
+    "是",
+    "but ",
+    "it's ",
+    "its ",
+    "it is ",
+    "the ",
+    "an ",
+    "a ",
+];
+
+/// The unit words a corrected amount is compared by: one key for each way of writing a unit
+/// (`5个小时 … 3小时`, `6 hours … 4h` take back one another; `3小时 … 5张` do not).
+pub fn unit_key(unit: &str) -> &str {
+    match unit.trim().trim_start_matches('个') {
+        "h" | "hr" | "hrs" | "hour" | "hours" | "小时" | "钟头" => "h",
+        "min" | "mins" | "minute" | "minutes" | "分钟" => "min",
+        "d" | "day" | "days" | "天" => "d",
+        "w" | "week" | "weeks" | "周" | "星期" | "礼拜" => "w",
+        "月" | "month" | "months" => "mo",
+        "块" | "元" | "块钱" | "cny" | "rmb" => "cny",
+        "刀" | "美元" | "usd" | "dollar" | "dollars" | "bucks" => "usd",
+        "张" | "卡" | "card" | "cards" | "gpu" | "gpus" => "cards",
+        "b" => "b",
+        other => other,
+    }
+}

@@ -1,0 +1,74 @@
+//! Words glued to what they do not name: an English verb inside a Chinese sentence (`A10哪里能
+//! rent到`, `daily一千万token`) read as the Chinese word the cue lists know, and a method glued
+//! to its verb (`LoRA-train`, `qlora-tune`) as the method and the verb apart.
+
+use super::spellings::is_cjk;
+
+/// English words said inside a Chinese sentence, and the Chinese word they stand for.
+const MIXED: &[(&str, &str)] = &[("rent", "租"), ("daily", "每天")];
+
+/// Methods glued to a verb by a hyphen.
+const METHODS: &[&str] = &["qlora-", "lora-", "dora-"];
+
+pub(super) fn plain(t: &str) -> String {
+    let mut out = t.to_string();
+    for (en, zh) in MIXED {
+        out = replace_glued(&out, en, zh);
+    }
+    for m in METHODS {
+        let mut from = 0;
+        while let Some(k) = out[from..].find(m).map(|k| from + k) {
+            let word_start = !out[..k].ends_with(|c: char| c.is_ascii_alphanumeric());
+            let verb = out[k + m.len()..].starts_with(|c: char| c.is_ascii_alphabetic());
+            if word_start && verb {
+                out.replace_range(k + m.len() - 1..k + m.len(), " ");
+            }
+            from = k + m.len();
+        }
+    }
+    out
+}
+
+/// `en` as a whole Latin word touching a Chinese character or a digit on one side (glued into a
+/// Chinese sentence), written `zh`; the word among English words stays.
+fn replace_glued(t: &str, en: &str, zh: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut last = 0;
+    for (k, _) in t.match_indices(en) {
+        let before = t[..k].chars().next_back();
+        let after = t[k + en.len()..].chars().next();
+        let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+        let glued = |c: Option<char>| c.is_some_and(|c| is_cjk(c) || c.is_ascii_digit());
+        if k >= last && !latin(before) && !latin(after) && (glued(before) || glued(after)) {
+            out.push_str(&t[last..k]);
+            out.push_str(zh);
+            last = k + en.len();
+        }
+    }
+    out.push_str(&t[last..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    #[test]
+    fn glued_words_are_read_apart() {
+        assert_eq!(plain("a10哪里能rent到"), "a10哪里能租到");
+        assert_eq!(plain("用api daily1000万token"), "用api 每天1000万token");
+        assert_eq!(
+            plain("enough to lora-train flux"),
+            "enough to lora train flux"
+        );
+        // Among English words, or inside one, nothing changes.
+        for t in [
+            "where can i rent a 4090",
+            "rental price",
+            "daily volume 5m",
+            "flora-x",
+        ] {
+            assert_eq!(plain(t), t);
+        }
+    }
+}
