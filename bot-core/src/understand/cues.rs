@@ -10,7 +10,7 @@ use crate::catalog::Catalog;
 use crate::commands::Request;
 
 /// What the chat's alerts are called.
-const ALERT_NOUNS: &[&str] = &[
+pub(super) const ALERT_NOUNS: &[&str] = &[
     "提醒",
     "订阅",
     "通知",
@@ -85,42 +85,6 @@ fn ordinal_said(padded: &str) -> bool {
                 .iter()
                 .any(|m| rest[digits..].trim_start().starts_with(m))
     })
-}
-
-/// `No more` said of being told (`别再给我发通知了`, `不要再提醒了`): every alert stopped.
-/// English as well (`stop sending me alerts`, `no more notifications`, `don't notify me anymore`).
-const NO_MORE: &[&str] = &[
-    "别再",
-    "不要再",
-    "不用再",
-    "不必再",
-    "再也别",
-    "不再",
-    "no more",
-    "stop sending",
-    "don't send",
-    "dont send",
-    "do not send",
-];
-/// Being told no more, said by the verb itself (`don't notify me anymore`).
-const NO_MORE_VERBS: &[&str] = &[
-    "don't notify me",
-    "dont notify me",
-    "do not notify me",
-    "stop notifying me",
-    "don't alert me",
-    "dont alert me",
-    "stop alerting me",
-    "stop pinging me",
-];
-/// What is no longer wanted after [`NO_MORE`]: the alerts, or their messages pushed.
-const TOLD_NOUNS: &[&str] = &["推送", "消息", "notif"];
-
-/// `以后别再通知我了`, `别再推送到货消息了`: no more alerts wanted, a few characters on.
-pub(super) fn no_more_told(padded: &str) -> bool {
-    crate::lexicon::followed(padded, NO_MORE, ALERT_NOUNS, 8)
-        || crate::lexicon::followed(padded, NO_MORE, TOLD_NOUNS, 8)
-        || has(padded, NO_MORE_VERBS)
 }
 
 /// `我订阅了哪些提醒`, `show me my notifications`: an alert noun and a word that asks to see.
@@ -644,20 +608,5 @@ mod tests {
         assert!(stops_alerts(" 取消第 3 条 "));
         assert!(!stops_alerts(" 取消第二阶段 "));
         assert!(!stops_alerts(" cancel my order "));
-    }
-
-    #[test]
-    fn no_more_messages_is_a_stop_of_every_alert() {
-        assert!(no_more_told(" 别再给我发到货通知了 "));
-        assert!(no_more_told(" 以后不要再提醒我了 "));
-        assert!(no_more_told(" 别再推送消息了 "));
-        // No more of something else (a price rising): no alert.
-        assert!(!no_more_told(" 别再涨价了 4090现在多少钱 "));
-        assert!(no_more_told(" stop sending me alerts "));
-        assert!(no_more_told(" no more notifications please "));
-        assert!(no_more_told(" don't notify me anymore "));
-        assert!(!no_more_told(" don't need a credit card "));
-        assert!(!no_more_told(" i don't have a subscription yet "));
-        assert!(!no_more_told(" 不要再用autodl了 "));
     }
 }

@@ -65,6 +65,7 @@ mod missing;
 mod month_count;
 mod needs_said;
 mod night;
+mod no_more;
 mod numbers_en;
 mod numbers_said;
 pub(crate) mod numerals;
