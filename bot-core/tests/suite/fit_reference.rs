@@ -822,5 +822,7 @@ mod heldout27;
 mod heldout28;
 #[path = "fit_reference/heldout29.rs"]
 mod heldout29;
+#[path = "fit_reference/heldout30.rs"]
+mod heldout30;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
