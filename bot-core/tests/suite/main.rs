@@ -38,6 +38,7 @@ mod corpus50_share;
 mod corpus51_share;
 mod corpus52_share;
 mod corpus53_share;
+mod corpus54_share;
 mod currency;
 mod dialogue;
 mod did_you_mean_names;
