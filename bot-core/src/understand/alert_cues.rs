@@ -27,7 +27,8 @@ const WHEN_BEFORE: &[&str] = &[
     "the minute",
 ];
 /// A condition said after its event (`有货就`, `机器的时候`, `有空闲了`).
-const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了", "的话"];
+/// `时` alone (`back in stock 时告诉我`) is the condition's when, never the end of `小时`.
+const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了", "的话", "时"];
 /// Events `的话` makes a condition of: stock arriving (`有货的话 tell me`); a price (`便宜的话告诉我
 /// 哪家`) asks now which one.
 const STOCK_EVENTS: &[&str] = &[
@@ -132,6 +133,7 @@ fn conditional(padded: &str) -> bool {
                 padded[end..].match_indices(w).any(|(d, _)| match *w {
                     "了" => padded[end..end + d].trim().is_empty(),
                     "的话" => d <= 30 && STOCK_EVENTS.contains(ev),
+                    "时" => d <= 30 && !padded[..end + d].ends_with('小'),
                     _ => d <= 30,
                 })
             });

@@ -60,8 +60,34 @@ pub(super) fn cue_spellings(s: &str) -> String {
         "tuning",
         "training",
         "qlora",
+        "beginner",
     ];
-    spelled_as(s, CUES)
+    slips_of_two(&spelled_as(s, CUES))
+}
+
+/// Misspellings two edits from their word that people type often (Wikipedia's "Lists of
+/// common misspellings", read 2026-12-04: `reccomend`, `begginer`), written as the word;
+/// whole words only.
+fn slips_of_two(s: &str) -> String {
+    const SLIPS: &[(&str, &str)] = &[
+        ("reccomend", "recommend"),
+        ("reccommend", "recommend"),
+        ("recomment", "recommend"),
+        ("reccomendation", "recommendation"),
+        ("recomendation", "recommendation"),
+        ("begginer", "beginner"),
+        ("begginner", "beginner"),
+        ("begginers", "beginners"),
+    ];
+    s.split(' ')
+        .map(|w| {
+            SLIPS
+                .iter()
+                .find(|(slip, _)| *slip == w)
+                .map_or(w, |(_, word)| word)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The task words `/pick` asks for first (`fine tunning`, `fintune`, `inferense`), by the

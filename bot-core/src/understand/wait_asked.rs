@@ -65,6 +65,11 @@ const AHEAD: &[&str] = &[
     "等",
     // The price's way ahead asked outright (`3090 价格会不会再降`, `will the a100 get cheaper`).
     "会不会再",
+    // `H100价格会不会降`: the plainer form, the fall right after.
+    "会不会降",
+    "会不会跌",
+    "会不会便宜",
+    "会不会掉价",
     "还会降",
     "还会跌",
     "会继续降",

@@ -15,12 +15,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus54.tsv");
 /// 297/300 by command) after the labeller's own errors were relabelled (2, the order of
 /// `/platforms` filters, each listed with its reason in its header). The misses are grouped by
 /// mechanism in `docs/misses/corpus54_misses.md`.
+/// Session 23 (lead): `会不会降` asks the price ahead (`wait_asked::AHEAD`), `时` after a stock
+/// event is the condition (`alert_cues::WHEN_AFTER`), and `reccomend`/`begginer` are their
+/// words (`text_en::slips_of_two`): 299. Left: `要fp8吗` (an option asked about) read as chosen.
 #[test]
 fn corpus54_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus54", CORPUS);
     assert!(total >= 300, "corpus54: {total} questions");
-    assert!(right >= 296, "corpus54: {right} of {total}");
+    assert!(right >= 299, "corpus54: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
