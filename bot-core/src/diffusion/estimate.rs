@@ -272,6 +272,29 @@ pub fn reference_tokens(p: &Pipeline) -> f64 {
     p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
 }
 
+/// How much the decode of `r` works on and keeps, its VAE stored in `vae_bits`.
+fn decode_cut(r: &DiffusionRequest, vae_bits: f64) -> super::decode::DecodeSize {
+    let p = r.pipeline;
+    // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
+    // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
+    // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
+    let decode_scale = if r.vae_fp32 && r.wan().is_none() && !p.decode_fp32 {
+        Precision::Fp32.bits() / r.published(Role::Vae).bits()
+    } else {
+        1.0
+    };
+    let chunk_frames = match p.kind {
+        Kind::Image => 1.0,
+        Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
+    };
+    super::decode::size(
+        r,
+        p.decode_bytes_per_px * decode_scale,
+        vae_bits / 8.0,
+        chunk_frames,
+    )
+}
+
 /// The peak memory of one generation `r` (a training run is [`super::train::estimate`]'s;
 /// [`super::estimate`] picks).
 pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
@@ -306,30 +329,13 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         None if r.vae_fp32 => (Precision::Fp32.bits(), false),
         None => (r.published(Role::Vae).bits(), false),
     };
-    // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
-    // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
-    // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
-    let decode_scale = if r.vae_fp32 && r.wan().is_none() && !p.decode_fp32 {
-        Precision::Fp32.bits() / r.published(Role::Vae).bits()
-    } else {
-        1.0
-    };
     let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
     let resident = if vae_resident { vae_gib } else { 0.0 };
     let t = tokens(r);
     let step_gib = t * r.act_bytes_per_token() / GIB;
-    let chunk_frames = match p.kind {
-        Kind::Image => 1.0,
-        Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
-    };
     // What the decode adds to the reserved memory: its working tensors and the allocator's
     // blocks beside them (`decode::split`), plus what a tiled or sliced decode keeps.
-    let cut = super::decode::size(
-        r,
-        p.decode_bytes_per_px * decode_scale,
-        vae_bits / 8.0,
-        chunk_frames,
-    );
+    let cut = decode_cut(r, vae_bits);
     let (working_gib, decode_blocks_gib) = super::decode::split(cut.working_gib);
     let decode_gib = working_gib + cut.kept_gib;
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
