@@ -253,6 +253,13 @@ pub struct FitArgs {
     /// Image/video models: the VAE loaded in fp32 (decoded in fp32; the chat's `vae=fp32`).
     #[arg(long)]
     vae_fp32: bool,
+    /// Image/video models: the VAE decodes in tiles (diffusers vae.enable_tiling(); `vae=tiled`).
+    #[arg(long)]
+    vae_tiled: bool,
+    /// Image/video models: the VAE decodes one batch element at a time (diffusers
+    /// vae.enable_slicing(); `vae=sliced`).
+    #[arg(long)]
+    vae_sliced: bool,
     /// Wan video models: run by Wan's own generate.py (an fp32 DiT unless --quant bf16, its
     /// activations per token; the chat's `generate.py`).
     #[arg(long)]
@@ -581,6 +588,12 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     }
     if a.vae_fp32 {
         words.push("vae=fp32".into());
+    }
+    if a.vae_tiled {
+        words.push("vae=tiled".into());
+    }
+    if a.vae_sliced {
+        words.push("vae=sliced".into());
     }
     if a.wan_generate {
         words.push("generate.py".into());

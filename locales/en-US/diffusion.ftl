@@ -17,6 +17,16 @@ diff-offload = { $offload ->
     [seq] Offload: weights streamed to the card layer by layer (diffusers enable_sequential_cpu_offload(); ComfyUI --lowvram). The least memory, but many times slower: the weights cross PCIe at every step.
    *[none] Everything stays on the card (diffusers pipe.to("cuda"); ComfyUI with enough memory). offload=model keeps one model on the card at a time.
 }
+diff-vae-tiled = VAE decode in tiles ({ $class }'s enable_tiling() defaults in diffusers): { $tile }×{ $tile } px{ $frames ->
+    [0] {""}
+   *[other] {" "}× { $frames } frames
+} at a time, a tile every { $stride } px; sized as one tile's working memory plus every decoded tile, which diffusers keeps until it blends them. Source: { $source }
+diff-vae-tiled-small = vae=tiled: the output is no larger than one tile ({ $tile } px a side), so diffusers decodes it whole; sized whole.
+diff-vae-tiled-unknown = vae=tiled: this VAE's tile size is not in the catalog, so the decode is sized whole (an upper bound).
+diff-vae-sliced = VAE decode one { $batch ->
+    [1] output at a time (diffusers vae.enable_slicing()); at batch 1 that changes nothing.
+   *[other] output at a time (diffusers vae.enable_slicing()): the decode works on one of the { $batch } at once, and the finished ones wait beside it. Without it diffusers decodes the whole batch at once.
+}
 diff-wan-generate = ℹ️ Sized as Wan's own generate.py runs it: the DiT in { $precision } ({ $convert ->
     [yes] generate.py loads it in fp32 unless --convert_model_dtype, the word bf16
    *[no] Wan2.1's generate.py itself loads it in fp32
@@ -59,7 +69,7 @@ diff-basis = Basis: weights = parameters × bits per weight (fp32 32, bf16 16, f
 }; what the card shows is 3% above what tensors hold, plus the CUDA context. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
 diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
-diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [vae=fp32] [generate.py]
+diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [vae=fp32|tiled|sliced] [generate.py]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.
 diff-train-title = Memory estimate (training): { $model } · { $method ->
     [lora] LoRA rank { $rank }

@@ -21,6 +21,16 @@ diff-offload = { $offload ->
     [seq] 卸载：权重逐层搬上卡（diffusers 的 enable_sequential_cpu_offload()；ComfyUI 的 --lowvram）。最省显存，但慢很多倍：每一步权重都要走一遍 PCIe。
    *[none] 全部留在卡上（diffusers 的 pipe.to("cuda")；显存充足时的 ComfyUI）。offload=model 可让同一时间只有一个模型在卡上。
 }
+diff-vae-tiled = VAE 分块解码（diffusers 中 { $class } 的 enable_tiling() 默认值）：每次 { $tile }×{ $tile } 像素{ $frames ->
+    [0] {""}
+   *[other] {" "}× { $frames } 帧
+}，每隔 { $stride } 像素一块；按一块的工作显存加上所有已解码的块估算（diffusers 要把它们都留着，最后再拼接融合）。来源：{ $source }
+diff-vae-tiled-small = vae=tiled：输出不大于一块（每边 { $tile } 像素），diffusers 会整张解码；按整张估算。
+diff-vae-tiled-unknown = vae=tiled：目录里没有这个 VAE 的分块尺寸，解码按整张估算（偏保守）。
+diff-vae-sliced = VAE 逐个解码（diffusers 的 vae.enable_slicing()）{ $batch ->
+    [1] ：批量为 1 时没有区别。
+   *[other] ：{ $batch } 个输出每次只解码一个，已解码的在旁边等着。不开的话 diffusers 会整批一次解码。
+}
 diff-wan-generate = ℹ️ 按 Wan 官方 generate.py 的跑法估算：去噪模型为 { $precision }（{ $convert ->
     [yes] generate.py 默认以 fp32 加载，加 --convert_model_dtype 才是 bf16，对应词 bf16
    *[no] Wan2.1 的 generate.py 本身就以 fp32 加载
@@ -63,7 +73,7 @@ diff-basis = 依据：权重 = 参数量 × 每个权重的位数（fp32 32；bf
 }；卡上显示的占用比张量实际占用高 3%，另加 CUDA 上下文。误差可达 ±{ $pct }%。1 GiB = 2³⁰ 字节。
 diff-note = ℹ️ { $zh }
 diff-sources = 来源：{ $sources }（截至 { $as_of }）。
-diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [vae=fp32] [generate.py]
+diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|cpu] [vae=fp32|tiled|sliced] [generate.py]
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。
 diff-train-title = 显存估算（训练）：{ $model } · { $method ->
     [lora] LoRA 秩 { $rank }

@@ -334,6 +334,39 @@ fn an_image_model_fits_the_same_in_both() {
 }
 
 #[test]
+fn a_tiled_and_sliced_vae_decode_sizes_the_same_in_both() {
+    // `--vae-tiled --vae-sliced` are the chat's `vae=tiled+sliced` (diffusers'
+    // vae.enable_tiling() / enable_slicing()): two 2048x2048 Qwen-Image outputs.
+    let chat_answer = chat("/fit qwen-image res=2048x2048 batch=2 vae=tiled+sliced a100");
+    let args = [
+        "fit",
+        "--model",
+        "qwen-image",
+        "--res",
+        "2048x2048",
+        "--batch",
+        "2",
+        "--vae-tiled",
+        "--vae-sliced",
+        "--gpu",
+        "a100",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    assert!(chat_answer.contains("enable_tiling()"), "{chat_answer}");
+    assert!(chat_answer.contains("enable_slicing()"), "{chat_answer}");
+    let mut whole = args.to_vec();
+    whole.retain(|a| !a.starts_with("--vae"));
+    whole.push("--json");
+    let mut cut = args.to_vec();
+    cut.push("--json");
+    let (w, c) = (json(&whole), json(&cut));
+    assert!(
+        c["decode_gib"].as_f64().unwrap() < w["decode_gib"].as_f64().unwrap(),
+        "{c}\n{w}"
+    );
+}
+
+#[test]
 fn a_wan_run_by_its_own_generate_py_sizes_the_same_in_both() {
     // `--wan-generate` is the chat's `generate.py`: an fp32 DiT, its activations per token.
     let chat_answer = chat("/fit wan2.1-t2v-1.3b generate.py offload=model res=960x544 l40s");

@@ -1,8 +1,9 @@
 //! `/fit <image or video model> [card] [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=WxH|720p]
-//! [frames=N] [batch=N] [te=fp8|cpu]`: the memory of one generation, by component, the verdict on
+//! [frames=N] [batch=N] [te=fp8|cpu] [vae=fp32|tiled|sliced]`: the memory of one generation, by component, the verdict on
 //! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
 
 mod training;
+mod vae;
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, OptimizerKind, Train};
 use crate::diffusion::{
@@ -125,8 +126,8 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         // `te=cpu`: the encoders never take the card; `te=fp8`: they are stored in fp8.
         "te" | "text" if value.eq_ignore_ascii_case("cpu") => r.text_on_cpu = true,
         "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
-        // The VAE's dtype (diffusers decodes in it): `vae=fp32` as diffusers' Wan docs load it.
-        "vae" => r.vae_fp32 = Precision::parse(value)? == Precision::Fp32,
+        // The VAE's dtype and how its decode is cut (`vae=fp32`, `vae=tiled`, `vae=sliced`).
+        "vae" => vae::read(r, value)?,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
         // Training words: each makes the line a training run (a LoRA unless `full` is said).
@@ -237,6 +238,7 @@ fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
     if from.wan_generate && !t.wan_generate {
         out.push("runner=diffusers".into());
     }
+    vae::change_words(from, t, &mut out);
     if t.offload != from.offload {
         out.push(format!("offload={}", t.offload.key()));
     }
@@ -295,6 +297,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
             .arg("context", gib(e.context_gib)),
     );
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
+    vae::explain(&mut reply, r, &e);
     wan_generate(&mut reply, r, &e);
     if line.many_cards {
         reply.push(Msg::new("diff-one-card"));

@@ -115,6 +115,11 @@ pub struct DiffusionRequest<'a> {
     /// The VAE loaded in fp32 (`AutoencoderKLWan.from_pretrained(..., torch_dtype=torch.float32)`,
     /// as diffusers' Wan docs load it, wan.md @ 58eb52c0; the chat's `vae=fp32`).
     pub vae_fp32: bool,
+    /// `vae.enable_tiling()` (the chat's `vae=tiled`): the decode in overlapping tiles of the
+    /// VAE class's default size ([`super::decode::size`]).
+    pub vae_tiled: bool,
+    /// `vae.enable_slicing()` (the chat's `vae=sliced`): one batch element decoded at a time.
+    pub vae_sliced: bool,
     pub offload: Offload,
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
     /// given, and its activations per token. Only for the pipelines it runs.
@@ -137,6 +142,8 @@ impl<'a> DiffusionRequest<'a> {
             text_fp8: false,
             text_on_cpu: false,
             vae_fp32: false,
+            vae_tiled: false,
+            vae_sliced: false,
             offload: Offload::None,
             wan_generate: false,
             width: pipeline.width,
@@ -216,8 +223,10 @@ pub struct DiffusionReport {
     /// Weights on the card during a denoising step (all of them, one model, or one leaf
     /// module, by offload mode).
     pub denoise_weights_gib: f64,
-    /// Activations of the VAE decode.
+    /// Activations of the VAE decode (and the decoded tiles or slices it keeps).
     pub decode_gib: f64,
+    /// How the decode was sized: whole, one batch element at a time, or in tiles.
+    pub decode_mode: super::decode::DecodeMode,
     /// The allocator's reserve on top of the peak.
     pub reserve_gib: f64,
     /// The CUDA context (and cuBLAS workspaces) the process holds on the card.
@@ -263,6 +272,29 @@ pub fn reference_tokens(p: &Pipeline) -> f64 {
     p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
 }
 
+/// How much the decode of `r` works on and keeps, its VAE stored in `vae_bits`.
+fn decode_cut(r: &DiffusionRequest, vae_bits: f64) -> super::decode::DecodeSize {
+    let p = r.pipeline;
+    // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
+    // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
+    // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
+    let decode_scale = if r.vae_fp32 && r.wan().is_none() && !p.decode_fp32 {
+        Precision::Fp32.bits() / r.published(Role::Vae).bits()
+    } else {
+        1.0
+    };
+    let chunk_frames = match p.kind {
+        Kind::Image => 1.0,
+        Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
+    };
+    super::decode::size(
+        r,
+        p.decode_bytes_per_px * decode_scale,
+        vae_bits / 8.0,
+        chunk_frames,
+    )
+}
+
 /// The peak memory of one generation `r` (a training run is [`super::train::estimate`]'s;
 /// [`super::estimate`] picks).
 pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
@@ -297,29 +329,15 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         None if r.vae_fp32 => (Precision::Fp32.bits(), false),
         None => (r.published(Role::Vae).bits(), false),
     };
-    // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
-    // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
-    // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
-    let decode_scale = if r.vae_fp32 && r.wan().is_none() && !p.decode_fp32 {
-        Precision::Fp32.bits() / r.published(Role::Vae).bits()
-    } else {
-        1.0
-    };
     let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
     let resident = if vae_resident { vae_gib } else { 0.0 };
     let t = tokens(r);
     let step_gib = t * r.act_bytes_per_token() / GIB;
-    let chunk_frames = match p.kind {
-        Kind::Image => 1.0,
-        Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
-    };
-    // What the decode adds to the reserved memory: its tensors, and the allocator's blocks
-    // beside them (`decode::split`).
-    let (decode_gib, decode_blocks_gib) = super::decode::split(
-        (r.width as f64 * r.height as f64) * chunk_frames * p.decode_bytes_per_px * decode_scale
-            / GIB
-            * r.batch.max(1) as f64,
-    );
+    // What the decode adds to the reserved memory: its working tensors and the allocator's
+    // blocks beside them (`decode::split`), plus what a tiled or sliced decode keeps.
+    let cut = decode_cut(r, vae_bits);
+    let (working_gib, decode_blocks_gib) = super::decode::split(cut.working_gib);
+    let decode_gib = working_gib + cut.kept_gib;
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
     // 15360 -> 3072 output projection).
     let leaf = gib(5.0 * (p.hidden as f64).powi(2) / 1e9, bits);
@@ -356,7 +374,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     };
     // Each stage's reserve: a share of what it holds, and the decode's own blocks.
     let reserve_of = |stage: Stage, held: f64| match stage {
-        Stage::Decode => (held - decode_gib) * ALLOCATOR_RESERVE + decode_blocks_gib,
+        Stage::Decode => (held - working_gib) * ALLOCATOR_RESERVE + decode_blocks_gib,
         _ => held * ALLOCATOR_RESERVE,
     };
     let (stage, held) = stages.into_iter().fold((Stage::Denoise, 0.0), |best, s| {
@@ -377,6 +395,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         step_gib,
         denoise_weights_gib,
         decode_gib,
+        decode_mode: cut.mode,
         reserve_gib,
         context_gib,
         peak_gib: held + reserve_gib + context_gib,
@@ -461,6 +480,7 @@ pub fn what_fits<'a>(
                 && a.text_fp8 == t.text_fp8
                 && a.text_on_cpu == t.text_on_cpu
                 && a.vae_fp32 == t.vae_fp32
+                && (a.vae_tiled, a.vae_sliced) == (t.vae_tiled, t.vae_sliced)
                 && a.wan_generate == t.wan_generate
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };

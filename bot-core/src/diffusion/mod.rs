@@ -73,6 +73,25 @@ pub struct WanGenerate {
     pub as_of: String,
 }
 
+/// What the VAE class's `enable_tiling()` cuts the decode into (diffusers' defaults for the
+/// class; `estimate::DiffusionRequest::vae_tiled`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VaeTiling {
+    /// The diffusers class (`AutoencoderKL`, `AutoencoderKLWan`, ...).
+    pub class: String,
+    /// A tile's side in output pixels, and the step between tiles (the rest overlaps).
+    pub tile_px: u32,
+    pub stride_px: u32,
+    /// Output frames one tile decodes at once (HunyuanVideo's frame-wise chunks); 0 = the
+    /// pipeline's own chunk (`vae_time`).
+    #[serde(default)]
+    pub tile_frames: u32,
+    pub basis: String,
+    pub source: String,
+    pub as_of: String,
+}
+
 /// Image or video.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -155,6 +174,10 @@ pub struct Pipeline {
     pub note_en: Option<String>,
     #[serde(default)]
     pub note_zh: Option<String>,
+    /// The VAE's tiled decode; absent where the tile size is not sourced (the word then
+    /// sizes the decode whole and says so).
+    #[serde(default)]
+    pub vae_tiling: Option<VaeTiling>,
     /// Wan's own `generate.py`, for the pipelines it runs.
     #[serde(default)]
     pub wan_generate: Option<WanGenerate>,
@@ -296,6 +319,15 @@ fn check(p: &Pipeline) -> Result<(), String> {
         && (w.source.is_empty() || !dated(&w.as_of))
     {
         return bad("wan_generate needs source and as_of");
+    }
+    if let Some(t) = &p.vae_tiling
+        && (t.tile_px == 0
+            || !(1..=t.tile_px).contains(&t.stride_px)
+            || t.basis.is_empty()
+            || t.source.is_empty()
+            || !dated(&t.as_of))
+    {
+        return bad("vae_tiling needs tile_px, 0 < stride_px <= tile_px, basis, source, as_of");
     }
     for role in [Role::Denoiser, Role::TextEncoder, Role::Vae] {
         if p.weights_b(role) <= 0.0 {

@@ -105,6 +105,7 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         step_gib,
         denoise_weights_gib: weights,
         decode_gib: 0.0,
+        decode_mode: super::decode::DecodeMode::Whole,
         reserve_gib,
         context_gib: CUDA_CONTEXT_GIB,
         peak_gib: held + reserve_gib + CUDA_CONTEXT_GIB,

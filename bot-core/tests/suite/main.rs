@@ -103,6 +103,7 @@ mod fit_torchao_generate;
 mod fit_tp;
 mod fit_training;
 mod fit_transients;
+mod fit_vae_tiling_mechanisms;
 mod fit_verdicts;
 mod fit_vllm_profile;
 mod follow_ups;

@@ -99,6 +99,10 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.text_on_cpu = true;
             } else if flag == "--vae-fp32" {
                 r.vae_fp32 = true;
+            } else if flag == "--vae-tiled" {
+                r.vae_tiled = true;
+            } else if flag == "--vae-sliced" {
+                r.vae_sliced = true;
             } else if flag == "--wan-generate" {
                 r.wan_generate = true;
             } else if let Some(t) = r.train.as_mut() {
