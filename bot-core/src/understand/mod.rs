@@ -85,6 +85,7 @@ mod price;
 mod price_here;
 mod price_range;
 mod price_row;
+mod quant_asked;
 mod quant_pair;
 mod quant_width;
 mod question;
@@ -428,6 +429,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     }
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
+    quant_asked::drop_asked(&toks, &mut e.quants, &mut e.quant);
     stages::entities_said(catalog, &norm, &toks, &mut e);
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
