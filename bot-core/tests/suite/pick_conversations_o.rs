@@ -6,7 +6,8 @@
 use super::chat::{message_ids, text, world};
 use bot_core::{ChatRef, Input};
 
-/// Conversations that must hold (untuned, as written: not yet scored).
+/// Conversations that must hold (untuned 41/50 as written, 43/50 after relabelling the file's
+/// own errors; the file's header says which and why). Not yet raised: the fixes come next.
 const MUST_HOLD: usize = 0;
 
 struct Check {
