@@ -54,9 +54,31 @@ pub(super) fn task_step(
                 .or_else(|| {
                     super::said::inference_kind(t, f.seconds.is_some(), f.always || f.daily)?
                 })
+                .or_else(|| {
+                    // Inference said before, and which asked: a length now answers it; what
+                    // that first sentence told stays told.
+                    if !s.inference {
+                        None
+                    } else if f.always || f.daily {
+                        Some(TaskKind::Serve)
+                    } else {
+                        f.seconds.map(|_| TaskKind::Experiment)
+                    }
+                })
                 .ok_or(Invalid)?;
-            s.skip.clear();
+            if !s.inference {
+                s.skip.clear();
+            }
             if let Some(m) = f.model.clone() {
+                s.model = Some(m);
+                s.params_b = None;
+                s.skip.push(Step::Model);
+            } else if let Some(m) = media
+                .is_none()
+                .then(|| super::understand::model_slip(ctx.catalog, t))
+                .flatten()
+            {
+                // `lamma3.1 8b`: the one model the misspelt family can be, echoed.
                 s.model = Some(m);
                 s.params_b = None;
                 s.skip.push(Step::Model);
@@ -131,8 +153,11 @@ pub(super) fn model_step(
     if let Ok(m) = ctx.catalog.model(value) {
         s.model = Some(m.id.clone());
         s.params_b = None;
-    } else if let Some(m) = understand::facts(ctx.catalog, value).model {
-        // `qwen 7b`, `千问2.5 7B`: a family and a size.
+    } else if let Some(m) = understand::facts(ctx.catalog, value)
+        .model
+        .or_else(|| super::understand::model_slip(ctx.catalog, value))
+    {
+        // `qwen 7b`, `千问2.5 7B`: a family and a size; `lamma 3.1 8b` misspelt.
         s.model = Some(m);
         s.params_b = None;
     } else if let Some(b) = params_b(value).or_else(|| {
@@ -250,13 +275,21 @@ pub(super) fn concurrency_step(
     let n = if is_accept(value) {
         1
     } else {
-        // `4个人同时用`, `16 users`, `4并发`: the first number.
+        // `4个人同时用`, `16 users`, `4并发`: the first number; inside a sentence its one
+        // number of people or at once (`高峰大概二十个人同时在聊`), never a context (`用8k`).
         let value = understand::normalize(value);
-        let digits: String = value
+        let mut digits: String = value
             .trim_start()
             .chars()
             .take_while(|c| c.is_ascii_digit())
             .collect();
+        let runs: Vec<(usize, usize)> = understand::numerals::digit_runs(&value).collect();
+        if digits.is_empty()
+            && let [(a, b)] = runs[..]
+            && (understand::at_once_said(&value) || super::people::people_after(&value[b..]))
+        {
+            digits = value[a..b].to_string();
+        }
         lexicon::card_count(if digits.is_empty() { &value } else { &digits })
             .filter(|n| (1..=vram::MAX_BATCH).contains(n))
             .ok_or(Invalid)?

@@ -20,11 +20,19 @@ const PEOPLE: &[&str] = &[
     " customers",
 ];
 
-/// The number of people said in `text`, if any.
+/// Whether `rest`, what follows a count, starts with people (`个人`, ` users`).
+pub(super) fn people_after(rest: &str) -> bool {
+    let rest = rest.to_lowercase();
+    PEOPLE.iter().any(|w| rest.starts_with(w))
+}
+
+/// The number of people said in `text`, if any. People talking at once (`二十个人同时在聊`) are
+/// the conversations at once, the step's own answer, not how many use it.
 pub(super) fn users_in(text: &str) -> Option<u32> {
     let t = crate::understand::normalize(text).to_lowercase();
     crate::understand::numerals::digit_runs(&t)
-        .filter(|&(_, end)| PEOPLE.iter().any(|w| t[end..].starts_with(w)))
+        .filter(|&(_, end)| people_after(&t[end..]))
+        .filter(|&(_, end)| !crate::understand::at_once_said(&t[end..]))
         .filter_map(|(start, end)| t[start..end].parse::<u32>().ok())
         .find(|n| (2..=1_000_000).contains(n))
 }
@@ -38,7 +46,14 @@ mod tests {
         assert_eq!(users_in("给20个人用的qwen2.5 14b问答服务"), Some(20));
         assert_eq!(users_in("chatbot for 50 users with llama 3.1 8b"), Some(50));
         assert_eq!(users_in("团队10人用"), Some(10));
-        for t in ["qwen2.5 7b 3小时", "2张4090", "8 cards", "一个人用"] {
+        for t in [
+            "qwen2.5 7b 3小时",
+            "2张4090",
+            "8 cards",
+            "一个人用",
+            "最忙时30个人同时用",
+            "12 people at the same time",
+        ] {
             assert_eq!(users_in(t), None, "{t}");
         }
     }

@@ -58,6 +58,9 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
     if let Some(m) = said_whole(text) {
         return Some(m);
     }
+    if !states(text) && unsure_which(text) {
+        return Some(Said::Unsure);
+    }
     let clauses: Vec<&str> = text
         .split(|c: char| ",，。.!！;；、~…".contains(c))
         .map(str::trim)
@@ -97,11 +100,10 @@ fn is_filler(clause: &str) -> bool {
 /// One clause read as a move, whole.
 fn said_whole(text: &str) -> Option<Said> {
     let t = understand::normalize(text);
+    // Emoji and marks around a move (`😅不懂`, `随便🙏`) say nothing more.
     let t = t
         .trim()
-        .trim_matches(|c: char| {
-            c.is_ascii_punctuation() || c.is_whitespace() || "吧啊呀呢哈~".contains(c)
-        })
+        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈~".contains(c))
         .to_string();
     let mut t = t;
     while let Some(w) = LEADING.iter().find(|w| t.starts_with(**w)) {
@@ -123,25 +125,155 @@ fn said_whole(text: &str) -> Option<Said> {
 }
 
 /// Whether `t` is one or more of `words` one after another (`返回上一步`, `随便你定`,
-/// `算了算了`), nothing else.
+/// `算了算了`), nothing else but [`LINKS`] between them (`不懂这些，你定`, `whatever is the
+/// default`); at least one of `words`.
 fn made_of(t: &str, words: &[&str]) -> bool {
     let mut rest = t.trim();
-    if rest.is_empty() {
-        return false;
-    }
+    let mut any = false;
     while !rest.is_empty() {
-        let Some(w) = words
-            .iter()
-            .filter(|w| rest.starts_with(**w))
-            .max_by_key(|w| w.len())
-        else {
+        let longest = |list: &[&str]| {
+            list.iter()
+                .filter(|w| rest.starts_with(**w))
+                .map(|w| w.len())
+                .max()
+        };
+        let len = if let Some(len) = longest(words) {
+            any = true;
+            len
+        } else if let Some(len) = longest(LINKS) {
+            len
+        } else {
             return false;
         };
-        rest =
-            rest[w.len()..].trim_start_matches(|c: char| c.is_whitespace() || "，,吧".contains(c));
+        rest = rest[len..].trim_start_matches(|c: char| c.is_whitespace() || "，,吧".contains(c));
     }
-    true
+    any
 }
+
+/// Words that only point back at the question or link moves (`不懂这些`, `just use the
+/// default`, `随便用`): nothing stated.
+const LINKS: &[&str] = &[
+    "这些",
+    "这个",
+    "那些",
+    "这方面",
+    "就",
+    "用",
+    "按",
+    "就行",
+    "就好",
+    "就可以",
+    "也行",
+    "these",
+    "this",
+    "that",
+    "is",
+    "just",
+    "use",
+    "go with",
+    "fine",
+    "ok",
+    "okay",
+];
+
+/// Not knowing, then the step's own question asked back (`不知道用啥模型`, `不确定选哪个好`,
+/// `not sure which one to pick`): no preference, as `不知道` alone. Only a choosing verb, the
+/// question word, the step's noun and a closing word may follow, so `不知道哪家有货` stays a
+/// question.
+fn unsure_which(text: &str) -> bool {
+    let t = understand::normalize(text).to_lowercase();
+    let t = t.trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢".contains(c));
+    let Some(rest) = NOT_KNOWING.iter().find_map(|w| t.strip_prefix(w)) else {
+        return false;
+    };
+    let strip = |rest: &str, list: &[&str]| -> Option<usize> {
+        let rest = rest.trim_start();
+        list.iter()
+            .filter(|w| rest.starts_with(**w))
+            .map(|w| w.len())
+            .max()
+    };
+    let mut rest = rest.trim_start();
+    if let Some(n) = strip(rest, CHOOSE) {
+        rest = rest[n..].trim_start();
+    }
+    let Some(n) = strip(rest, WHICH) else {
+        return false;
+    };
+    rest = rest[n..].trim_start();
+    for list in [STEP_NOUNS, CHOOSE, CLOSING] {
+        if let Some(n) = strip(rest, list) {
+            rest = rest[n..].trim_start();
+        }
+    }
+    rest.is_empty()
+}
+
+const NOT_KNOWING: &[&str] = &[
+    "不知道",
+    "不确定",
+    "不清楚",
+    "不太清楚",
+    "不太确定",
+    "没想好",
+    "还没想好",
+    "不懂",
+    "not sure",
+    "no idea",
+    "don't know",
+    "dont know",
+    "i don't know",
+    "i'm not sure",
+    "im not sure",
+    "idk",
+    "dunno",
+];
+/// Verbs of choosing before or after the question word (`用啥`, `which one to pick`).
+const CHOOSE: &[&str] = &[
+    "该用",
+    "要用",
+    "用",
+    "该选",
+    "选",
+    "挑",
+    "要",
+    "to use",
+    "to pick",
+    "to choose",
+    "to go with",
+];
+const WHICH: &[&str] = &[
+    "啥",
+    "什么",
+    "哪个",
+    "哪种",
+    "哪一个",
+    "哪款",
+    "哪样",
+    "which",
+    "what",
+];
+/// What the steps ask for, named after the question word (`啥模型`, `which format`).
+const STEP_NOUNS: &[&str] = &[
+    "模型",
+    "格式",
+    "精度",
+    "量化",
+    "方法",
+    "方式",
+    "上下文",
+    "长度",
+    "卡",
+    "model",
+    "format",
+    "precision",
+    "method",
+    "context",
+    "card",
+    "gpu",
+    "one",
+];
+const CLOSING: &[&str] = &["好", "比较好", "合适", "is best", "is better"];
 
 const QUIT_WORDS: &[&str] = &[
     "不弄了",
@@ -202,6 +334,16 @@ const BACK_WORDS: &[&str] = &[
 ];
 
 const UNSURE_WORDS: &[&str] = &[
+    // The step's default, named (`用默认的`, `whatever is the default`).
+    "默认",
+    "默认的",
+    "default",
+    "the default",
+    "不太懂",
+    "不太清楚",
+    "不太确定",
+    "不了解",
+    "听你的",
     "随便",
     "都行",
     "都可以",
@@ -335,8 +477,9 @@ pub(super) fn inference_asked(ctx: &Ctx, state: &PickState, text: &str) -> Optio
     if inference_kind(text, f.seconds.is_some(), f.always || f.daily)?.is_some() {
         return None;
     }
-    let (next, mut reply) = super::listen::listen(ctx, state, text)
+    let (mut next, mut reply) = super::listen::listen(ctx, state, text)
         .unwrap_or_else(|| (state.clone(), Reply::default()));
+    next.inference = true;
     // The step's own choices, in their order: a chat that maps typed numbers to the step's
     // choices (the terminal) reads `2` as the same button.
     let mut question = Reply::text(step_header(&next)).with(Msg::new("pick-infer-which"));
@@ -367,6 +510,32 @@ mod tests {
         assert_eq!(said("谢谢！"), Some(Said::Thanks));
         assert_eq!(said("I'll be back in 3 hours"), None);
         assert_eq!(said("随便一个7b模型"), None);
+    }
+
+    #[test]
+    fn no_preference_in_more_words() {
+        for t in [
+            "🤔不太懂这个，听你的",
+            "just use the default",
+            "默认的就行",
+            "不确定该用哪个好",
+            "not sure which one to pick",
+            "idk what format",
+            "随便用吧🙏",
+            "whatever is fine",
+        ] {
+            assert_eq!(said_in(t, &|_| false), Some(Said::Unsure), "{t}");
+        }
+        // A question after not knowing, or a fact beside it, is no move.
+        for t in [
+            "不知道哪家有货",
+            "not sure what the price is",
+            "就这个",
+            "is that",
+        ] {
+            assert_eq!(said_in(t, &|_| false), None, "{t}");
+        }
+        assert_eq!(said_in("不知道用啥卡 4090行吗", &|_| true), None);
     }
 
     #[test]

@@ -106,6 +106,10 @@ pub struct PickState {
     /// People a service is for (`给20个人用`): said beside the conversations-at-once step.
     #[serde(default)]
     pub users: Option<u32>,
+    /// Inference was said at the task step without how long (`之前用colab跑推理`), and a run
+    /// or a service asked: a length said next (`跑一次，一个小时`) answers it.
+    #[serde(default)]
+    pub inference: bool,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -172,6 +176,7 @@ impl PickState {
             cap_currency: None,
             excluded: Vec::new(),
             users: None,
+            inference: false,
         }
     }
 }

@@ -25,7 +25,8 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
         "部署",
         "服务",
         "在线",
-        "一直",
+        // `一直开着`; `一直` alone is "all along" (`之前一直用colab`), no service.
+        "一直开",
         // A bot people use is a service (`chatbot for 50 users`, `给20个人用`).
         "chatbot",
         "users",
@@ -71,10 +72,7 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
 
 pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
     let l = t.to_lowercase();
-    if ["always", "24/7", "一直在线", "长期在线", "一直"]
-        .iter()
-        .any(|w| l.contains(w))
-    {
+    if always_said(&l) {
         return Some(Usage::Always);
     }
     l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | '跑'))
@@ -87,6 +85,51 @@ pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
                 },
             )
         })
+}
+
+/// Whether a sentence says the job stays on, in the words `/cost` reads so (the lexicon's
+/// `一直在线`, `一直开`, `包月`, `全天`), and `always`, `24/7`. `一直` alone is "all along"
+/// (`之前一直用colab跑推理`: a habit, not a length), so it is no service.
+fn always_said(l: &str) -> bool {
+    ["always", "24/7"].iter().any(|w| l.contains(w))
+        || crate::answer::billing::ALWAYS_WORDS
+            .iter()
+            .any(|w| !w.is_ascii() && l.contains(w))
+}
+
+/// A family misspelt before its size (`lamma3.1 8b`, `lamma 3.1 8b`): the model the catalog's
+/// "did you mean" names when it names exactly one, so the family is not dropped for the size
+/// alone; echoed like any model, so /back changes it. Several candidates name none.
+pub(super) fn model_slip(catalog: &crate::catalog::Catalog, text: &str) -> Option<String> {
+    let l = crate::understand::normalize(text).to_lowercase();
+    // Latin runs only: Chinese around the name (`想微调lamma3.1 8b，用…`) is not part of it.
+    let words: Vec<&str> = l
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let at = words.iter().position(|w| lexicon::params_b(w).is_some())?;
+    let size = words[at];
+    (1..=2).rev().find_map(|n| {
+        let name = words.get(at.checked_sub(n)?..at)?;
+        // A name starts with a word of letters (`lamma`), never a verb or format (`lora`).
+        let head = name[0];
+        let letters = head.bytes().take_while(u8::is_ascii_alphabetic).count();
+        if letters < 4
+            || head.parse::<crate::vram::Task>().is_ok()
+            || head.parse::<crate::vram::Quant>().is_ok()
+            || task_from_sentence(head).is_some()
+        {
+            return None;
+        }
+        let typed = format!("{}-{size}", name.join("-"));
+        match catalog.model(&typed) {
+            Ok(m) => Some(m.id.clone()),
+            Err(nf) => match nf.suggestions.as_slice() {
+                [one] => catalog.find_model(one).map(|m| m.id.clone()),
+                _ => None,
+            },
+        }
+    })
 }
 
 /// A model size the user typed (`13b`), in range.
@@ -166,6 +209,37 @@ mod tests {
             "做毕设要跑个模型",
         ] {
             assert_eq!(task_from_sentence(t), Some(TaskKind::Experiment), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_family_misspelt_before_its_size() {
+        let cat = crate::catalog::Catalog::embedded().unwrap();
+        for t in ["finetune lamma 3.1 8b for 2h", "想跑个lamma3.1 8b试试"] {
+            assert_eq!(model_slip(&cat, t).as_deref(), Some("llama-3.1-8b"), "{t}");
+        }
+        // No name before the size, a method word, or several candidates: none taken.
+        for t in ["跑个8b的模型", "lora 8b", "qwne2.5 7b"] {
+            assert_eq!(model_slip(&cat, t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn all_along_is_no_service() {
+        // `一直` alone is a habit (all along), not a length; kept on, it is a service.
+        for t in [
+            "我一直用autodl跑llama3.1 8b的推理",
+            "一直在用kaggle，想换个平台跑个模型",
+        ] {
+            assert_eq!(usage_in_sentence(t), None, "{t}");
+            assert_ne!(task_from_sentence(t), Some(TaskKind::Serve), "{t}");
+        }
+        for t in [
+            "qwen2.5 7b 一直开着给大家用",
+            "包月挂一个llama",
+            "要全天在线",
+        ] {
+            assert_eq!(usage_in_sentence(t), Some(Usage::Always), "{t}");
         }
     }
 

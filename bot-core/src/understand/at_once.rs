@@ -99,6 +99,16 @@ pub(super) const AT_ONCE: &[&str] = &[
     "concurrent",
     "in parallel",
 ];
+/// [`AT_ONCE`] in Chinese (`20个人同时在聊`, `并发20`).
+const AT_ONCE_ZH: &[&str] = &["同时", "并发"];
+
+/// Whether `text` says its count is served at one time (`同时在聊`, `at once`): the
+/// conversations at once that `/pick` asks for, not a headcount.
+pub(crate) fn at_once_said(text: &str) -> bool {
+    let l = text.to_lowercase();
+    AT_ONCE.iter().chain(AT_ONCE_ZH).any(|w| l.contains(w))
+}
+
 /// Words that make a count served together besides `AT_ONCE`: served, used by each.
 const TOGETHER: &[&str] = &[
     "parallel",

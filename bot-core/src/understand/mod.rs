@@ -241,6 +241,7 @@ mod own_tests;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use at_once::at_once_said;
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use few_word_kinds::region_not_carried;
 pub use region_named::region_beside_named;

@@ -149,6 +149,7 @@ mod pick_budget_period;
 mod pick_conversations_b;
 mod pick_conversations_m;
 mod pick_conversations_n;
+mod pick_conversations_o;
 mod pick_listens;
 mod pick_listens2;
 mod pick_listens3;
