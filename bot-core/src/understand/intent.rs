@@ -53,7 +53,13 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
     // A verb that ends and an alert noun apart (`stop all my alerts`, `提醒都关了`); with a
     // card named only the phrases (`4090 到货了提醒我，别的取消` sets one).
     // `别再给我发通知了`: no more alerts wanted at all, with no number said, is every one.
-    let no_more = q.e.gpus.is_empty() && super::no_more::no_more_told(q.padded);
+    let told_no_more = super::no_more::no_more_told(q.padded);
+    let no_more = q.e.gpus.is_empty() && told_no_more;
+    // `不要再发4090的通知了`: no more of one card's alerts. No command stops a card's alerts
+    // alone, so they are listed, each with its number, and nothing is removed on a guess.
+    if told_no_more && !q.e.gpus.is_empty() && !q.has(ALL_WORDS) {
+        return one(Request::Subs);
+    }
     let stop = q.has(ALERT_STOP_WORDS)
         || (q.e.gpus.is_empty() && (cues::stops_alerts(q.padded) || no_more));
     if stop {

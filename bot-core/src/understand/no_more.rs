@@ -6,13 +6,9 @@ use super::text::has;
 
 /// `No more` said of being told (`别再给我发通知了`, `不要再提醒了`): every alert stopped.
 /// English as well (`stop sending me alerts`, `no more notifications`, `don't notify me anymore`).
-const NO_MORE: &[&str] = &[
-    "别再",
-    "不要再",
-    "不用再",
-    "不必再",
-    "再也别",
-    "不再",
+const NO_MORE: &[&str] = &["别再", "不要再", "不用再", "不必再", "再也别", "不再"];
+/// The English ones, whose alert noun comes a few words on (`stop sending me h100 alerts`).
+const NO_MORE_EN: &[&str] = &[
     "no more",
     "stop sending",
     "don't send",
@@ -37,6 +33,8 @@ const TOLD_NOUNS: &[&str] = &["推送", "消息", "notif"];
 pub(super) fn no_more_told(padded: &str) -> bool {
     crate::lexicon::followed(padded, NO_MORE, ALERT_NOUNS, 8)
         || crate::lexicon::followed(padded, NO_MORE, TOLD_NOUNS, 8)
+        || crate::lexicon::followed(padded, NO_MORE_EN, ALERT_NOUNS, 24)
+        || crate::lexicon::followed(padded, NO_MORE_EN, TOLD_NOUNS, 24)
         || has(padded, NO_MORE_VERBS)
 }
 
@@ -52,6 +50,7 @@ mod tests {
         // No more of something else (a price rising): no alert.
         assert!(!no_more_told(" 别再涨价了 4090现在多少钱 "));
         assert!(no_more_told(" stop sending me alerts "));
+        assert!(no_more_told(" stop sending me the h100 alerts "));
         assert!(no_more_told(" no more notifications please "));
         assert!(no_more_told(" don't notify me anymore "));
         assert!(!no_more_told(" don't need a credit card "));
