@@ -99,13 +99,15 @@ const UNIT_AFTER: &[&str] = &[
 fn number_with_unit(toks: &[String], k: usize) -> bool {
     is_number(&toks[k])
         && toks.get(k + 1).is_some_and(|n| {
-            UNIT_AFTER.iter().any(|u| {
-                if u.is_ascii() {
-                    n == u
-                } else {
-                    n.starts_with(u)
-                }
-            })
+            // `4090天天抢不到`: a unit said twice is "every day", no unit of the number.
+            !super::span::doubled_unit(n)
+                && UNIT_AFTER.iter().any(|u| {
+                    if u.is_ascii() {
+                        n == u
+                    } else {
+                        n.starts_with(u)
+                    }
+                })
         })
 }
 

@@ -62,6 +62,9 @@ const JOB_FACTS: &[&str] = &[
     // `recommend a gpu rental for …`: where to rent asked, as a provider or a cloud is.
     "rental",
     "租赁",
+    // `which card or site`: a place to rent asked.
+    " site",
+    "网站",
 ];
 
 pub(super) fn guided(q: &Question) -> Option<Reading> {

@@ -462,6 +462,14 @@ fn span_run(toks: &[String], taken: &[bool], i: usize) -> (Decimal, usize) {
     (total, k)
 }
 
+/// A Chinese unit said twice (`天天`, `月月`, `年年`, `周周`): "every day/month/…", never a count
+/// of that unit after the number before it.
+pub(super) fn doubled_unit(next: &str) -> bool {
+    ["天天", "月月", "年年", "周周"]
+        .iter()
+        .any(|d| next.starts_with(d))
+}
+
 /// One number with its unit at `i`: (seconds, words used).
 pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Decimal, usize)> {
     let t = toks.get(i)?;
@@ -473,9 +481,13 @@ pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Deci
     {
         let (t, next) = &scaled(t, next);
         let next = next.as_str();
+        // `4090天天抢不到`: a unit said twice is "every day" (天天, 月月, 年年), never a count of
+        // days after the number (the number is the card's).
+        let doubled = doubled_unit(next);
         for unit in DURATION_UNITS {
             let whole = next == *unit;
-            if (whole || (!unit.is_ascii() && next.starts_with(unit)))
+            if !doubled
+                && (whole || (!unit.is_ascii() && next.starts_with(unit)))
                 && let Ok(secs) = lexicon::duration(&format!("{t}{unit}"))
             {
                 // A Chinese run that goes on after its unit (`小时多少钱`) ends the span.
