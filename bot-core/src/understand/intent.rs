@@ -356,6 +356,15 @@ fn greeting_only(padded: &str) -> bool {
 
 fn trend(q: &Question) -> Option<Reading> {
     let g = q.e.gpus.first()?;
+    // `is a 5090 much pricier than a 4090`: two cards set against each other, no history.
+    if q.e.gpus.len() > 1
+        && q.has(&[" than ", " vs ", "versus", "比"])
+        && !q.has(&[
+            "trend", "history", "走势", "历史", "lately", "recently", "最近",
+        ])
+    {
+        return None;
+    }
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
     // `太贵了` judges a price; it says nothing of a change.
     let text = cues::without_judgements(q.padded);

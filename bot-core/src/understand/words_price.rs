@@ -86,6 +86,10 @@ pub(super) const CHEAP_WORDS: &[&str] = &[
     "省钱",
     "最省钱",
     "most economical",
+    // The comparative the other way (`is a 5090 much pricier than a 4090`): the same ranking.
+    "pricier",
+    "more expensive",
+    "costlier",
 ];
 
 /// Rent vs an API (self-hosting against paying per token).

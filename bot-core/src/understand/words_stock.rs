@@ -203,7 +203,12 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "降价了",
     "good time to",
     "cheaper lately",
-    "pricier",
+    // `pricier` alone sets two things against each other (`pricier than a 4090`); over time
+    // it is said with a verb of becoming.
+    "getting pricier",
+    "gotten pricier",
+    "got pricier",
+    "get pricier",
     "补货",
     "什么时候有",
     "back in stock",
