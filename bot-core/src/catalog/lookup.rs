@@ -474,17 +474,24 @@ pub(super) fn suggest(query: &str, entries: &[(String, Vec<String>)]) -> Vec<Str
         .collect()
 }
 
+/// Edits between `a` and `b`, two neighbours swapped counting as one (`4009` is one slip from
+/// `4090`, as the lexicon's `one_edit` reads it, and two from `4060` or `4070`).
 pub(super) fn levenshtein(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    let mut before: Vec<usize> = Vec::new();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
                 .min(prev[j + 1] + 1)
                 .min(cur[j] + 1);
+            if i > 0 && j > 0 && *ca == b[j - 1] && a[i - 1] == *cb {
+                cur[j + 1] = cur[j + 1].min(before[j - 1] + 1);
+            }
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
 }
@@ -565,5 +572,6 @@ mod tests {
         assert_eq!(levenshtein("h100", "h100"), 0);
         assert_eq!(levenshtein("h10", "h100"), 1);
         assert_eq!(levenshtein("rtx4909", "rtx4090"), 2);
+        assert_eq!(levenshtein("rtx4009", "rtx4090"), 1);
     }
 }

@@ -16,6 +16,7 @@ const FALLBACK: &[&str] = &[
     "装不下的话",
     "不够的话",
     "不行的话",
+    "没有的话",
     "跑不动的话",
     "要是不够",
     "要是装不下",
@@ -153,6 +154,37 @@ const MINE: &[&str] = &[
 const SETUP_REACH: usize = 80;
 
 /// Where each of a card's names is said as a whole word.
+/// Question words put right after a card (`3090 行不行`, `3060 呢`, `a10 能跑吗`).
+const ASKED_AFTER: &[&str] = &[
+    "呢",
+    "行不行",
+    "行吗",
+    "可以吗",
+    "可不可以",
+    "能跑吗",
+    "能不能",
+    "够吗",
+    "够不够",
+    "怎么样",
+];
+
+/// Whether card `id` is said after byte `cue` with a question word right after it.
+fn asked_right_after(catalog: &Catalog, padded: &str, id: &str, cue: usize) -> bool {
+    let Ok(g) = catalog.gpu(id) else {
+        return false;
+    };
+    g.aliases
+        .iter()
+        .map(|a| a.to_lowercase())
+        .chain([id.to_string()])
+        .any(|n| {
+            padded.match_indices(n.as_str()).any(|(k, _)| {
+                let after = padded[k + n.len()..].trim_start();
+                k > cue && ASKED_AFTER.iter().any(|w| after.starts_with(w))
+            })
+        })
+}
+
 fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
     let Ok(g) = catalog.gpu(id) else {
         return Vec::new();
@@ -256,7 +288,16 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
     if let Some(cue) = FALLBACK.iter().filter_map(|w| padded.find(w)).min() {
         let before = first.iter().any(|at| at.is_some_and(|a| a < cue));
         if before {
-            let keep: Vec<bool> = first.iter().map(|at| at.is_none_or(|a| a < cue)).collect();
+            // The first card is the one asked (`4090 够不够？如果不够是不是只能上 a100`) unless
+            // the question is put to the card after the condition (`4070 不够的话 3090 行不行`,
+            // `4060 行不行，没有的话 3060 呢`): then the first is the one found wanting.
+            let later = gpus
+                .iter()
+                .any(|c| asked_right_after(catalog, padded, &c.gpu, cue));
+            let keep: Vec<bool> = first
+                .iter()
+                .map(|at| at.is_none_or(|a| (a < cue) != later))
+                .collect();
             let mut k = keep.iter();
             gpus.retain(|_| *k.next().unwrap_or(&true));
             return;

@@ -10,6 +10,8 @@ use crate::catalog::Catalog;
 /// Words before a card the user has, or used on a free notebook.
 const OWN: &[&str] = &[
     "我自己的",
+    // `我自己是4060 8g 跑不了…`: the card said as what one has.
+    "我自己是",
     "自己的",
     "我的",
     // `我自己那张3060太慢了`: the card pointed at as one's own.
@@ -24,6 +26,9 @@ const OWN: &[&str] = &[
     "my own ",
     // The machine the card is in (`我自己电脑是3060`, `my own pc has a 3080`).
     "电脑是",
+    // `我笔记本是4060`, `我自己电脑3070`: the machine named, the card right after it.
+    "笔记本是",
+    "自己电脑",
     "电脑上的",
     "本地是",
     "pc has a ",
@@ -102,6 +107,7 @@ const RENT: &[&str] = &[
     "换张",
     "switch to ",
     "upgrade to ",
+    "upgrade path",
     // `OOM … on colab's t4, which card do i need instead`: the card asked after the one that
     // failed.
     "which card",
@@ -174,9 +180,16 @@ const WISH: &[&str] = &[
     "what do i rent",
     "what should i rent",
     "what to rent",
+    // `i own a 2080 ti whats the upgrade path for …`: what to move to is asked.
+    "upgrade path",
     "should i rent",
     "instead",
     "租什么",
+    // `需要啥卡`, `要什么卡`: the card to use is asked.
+    "需要啥卡",
+    "需要什么卡",
+    "要什么卡",
+    "要啥卡",
     "租啥",
     "推荐",
     "建议",

@@ -92,8 +92,10 @@ fn taken_back_after(catalog: &Catalog, t: &str, start: usize, end: usize) -> Opt
         .filter(|(_, e, k)| *e <= start && *k == kind)
         .map(|(p, e, _)| (p, e))
         .last()?;
+    // A space after the value put in X's place: what followed X (`4060ti... i mean 4080
+    // super`) must not glue to it (`super...` is no word of a card's name).
     Some(format!(
-        "{}{}{} {}",
+        "{}{} {} {}",
         &t[..x],
         &t[y..y_end],
         &t[x_end..start],

@@ -282,19 +282,22 @@ pub(super) fn unknown_card(catalog: &Catalog, toks: &[String]) -> Option<String>
 }
 
 /// Whether a catalog card's id or name starts with the word (`v100`, `a100`: a family the
-/// reader narrows itself), so only a number no card has is said to be unknown.
+/// reader narrows itself), so only a number no card has is said to be unknown. A GeForce
+/// number is no family of its `Ti` or `SUPER` (`5060` is not the 5060 Ti: another product).
 fn names_a_card(catalog: &Catalog, word: &str) -> bool {
     let w = crate::catalog::normalize(word);
     let bare = w.strip_prefix("rtx").unwrap_or(&w);
+    let heads = |n: &str, w: &str| {
+        n.strip_prefix(w)
+            .is_some_and(|rest| !rest.starts_with("ti") && !rest.starts_with("super"))
+    };
     catalog.gpus.iter().any(|g| {
         [g.id.as_str(), g.name.as_str()].iter().any(|n| {
             let n = crate::catalog::normalize(n);
-            n.starts_with(&w)
-                || n.strip_prefix("rtx").is_some_and(|n| n.starts_with(bare))
-                || n.strip_prefix("geforcertx")
-                    .is_some_and(|n| n.starts_with(bare))
-                || n.strip_prefix("nvidia")
-                    .is_some_and(|n| n.starts_with(bare))
+            heads(&n, &w)
+                || n.strip_prefix("rtx").is_some_and(|n| heads(n, bare))
+                || n.strip_prefix("geforcertx").is_some_and(|n| heads(n, bare))
+                || n.strip_prefix("nvidia").is_some_and(|n| heads(n, bare))
         })
     })
 }

@@ -176,10 +176,10 @@ fn a_conversation_carries_its_last_reading() {
     let ids = |a: &bot_core::Answer| super::chat::message_ids(&a.replies);
     let (unknown, kept) =
         w.bot
-            .handle_after(&zh, Input::Text("换成4060ti跑5小时呢".into()), Some(&typed));
+            .handle_after(&zh, Input::Text("换成3050跑5小时呢".into()), Some(&typed));
     let said = text(&unknown.replies, unknown.lang);
     assert!(
-        said.contains("4060ti") && !said.contains("/cost autodl"),
+        said.contains("3050") && !said.contains("/cost autodl"),
         "{said}"
     );
     assert_eq!(kept, None);

@@ -15,6 +15,7 @@ mod billing_unknown_minimum;
 mod card_words;
 mod catalog;
 mod catalog2;
+mod catalog_consumer_cards;
 mod chat;
 mod cheapest_from;
 mod checkpoint_quant;

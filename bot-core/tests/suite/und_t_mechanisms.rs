@@ -82,7 +82,7 @@ fn chinese_numerals_after_a_budget_word_are_an_amount() {
 fn an_unknown_card_in_a_fit_offers_the_models_own_need() {
     let w = world();
     for (locale, q, model_alone) in [
-        ("zh", "qwen2.5 7b 能在4060上跑吗", "/fit qwen2.5-7b"),
+        ("zh", "qwen2.5 7b 能在2060上跑吗", "/fit qwen2.5-7b"),
         ("en", "can llama 3.1 8b run on a 4050", "/fit llama-3.1-8b"),
     ] {
         let me = who(locale);
