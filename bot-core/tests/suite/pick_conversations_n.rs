@@ -62,7 +62,9 @@ fn misses(expect: &str, ids: &[String], said: &str) -> Vec<String> {
 }
 
 /// Runs every conversation in `src`: (conversations held, all of them, what missed).
-fn run(src: &str) -> (usize, usize, String) {
+/// Runs every conversation of a file in this format (pick_o's file too): how many hold, of
+/// how many, and the report of each miss.
+pub(super) fn run(src: &str) -> (usize, usize, String) {
     let w = world();
     let all = conversations(src);
     let mut held = 0;
