@@ -16,17 +16,7 @@ use bot_core::understand::{Reading, read};
 #[test]
 fn every_reading_of_every_question_file_is_a_line_its_command_reads_back() {
     let catalog = Catalog::embedded().unwrap();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("questions_") && n.ends_with(".tsv"))
-        })
-        .collect();
-    files.sort();
+    let files = super::data_files::tsv_files("questions_");
     assert!(files.len() > 40, "question files: {}", files.len());
     let (mut read_as_one, mut off, mut refused) = (0, Vec::new(), Vec::new());
     with_parse_ctx(|ctx| {

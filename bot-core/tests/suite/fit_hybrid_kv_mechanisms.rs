@@ -234,17 +234,7 @@ fn gpt_oss_sliding_layers_in_sglang_and_llamacpp() {
 #[test]
 fn gemma_rows_replayed_for_the_report() {
     let c = Catalog::embedded().unwrap();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("measured_memory") && n.ends_with(".tsv"))
-        })
-        .collect();
-    files.sort();
+    let files = super::data_files::tsv_files("measured_memory");
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         let name = f.file_name().unwrap().to_string_lossy().to_string();

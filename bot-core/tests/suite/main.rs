@@ -41,6 +41,7 @@ mod corpus52_share;
 mod corpus53_share;
 mod corpus54_share;
 mod currency;
+mod data_files;
 mod dialogue;
 mod did_you_mean_names;
 mod echo_typed_back;
