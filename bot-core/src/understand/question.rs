@@ -45,7 +45,10 @@ impl Question<'_> {
         // 90 days, not 3 × 730 hours).
         let month = Decimal::from(730 * 3600);
         let year = month * Decimal::from(12);
-        match &self.e.usage {
+        // `下个月要租两周的4090。它最近一个月价格波动大吗`: the span right after a word of the
+        // recent past is the window; the rental's length said elsewhere is not.
+        let recent = recent_span(self.padded).map(Usage::Once);
+        match recent.as_ref().or(self.e.usage.as_ref()) {
             Some(Usage::Once(s)) if *s >= year && (*s % year).is_zero() => {
                 u32::try_from(*s / year * Decimal::from(365))
                     .ok()
@@ -82,4 +85,19 @@ impl Question<'_> {
 
 pub(super) fn one(r: Request) -> Option<Reading> {
     Some(Reading::Command(r))
+}
+
+/// The span said right after a word of the recent past (`最近1个月`, `past 2 weeks`, `过去3天`), in
+/// seconds.
+fn recent_span(padded: &str) -> Option<Decimal> {
+    ["最近", "过去", "近", "past ", "last "]
+        .iter()
+        .find_map(|w| {
+            padded.match_indices(w).find_map(|(at, _)| {
+                let toks = super::text::tokens(&padded[at + w.len()..]);
+                let toks: Vec<String> = toks.into_iter().take(3).collect();
+                let taken = vec![false; toks.len()];
+                super::span::span_at(&toks, &taken, 0).map(|(secs, _)| secs)
+            })
+        })
 }

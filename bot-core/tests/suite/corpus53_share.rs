@@ -23,7 +23,7 @@ fn corpus53_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus53", CORPUS);
     assert!(total >= 300, "corpus53: {total} questions");
-    assert!(right >= 291, "corpus53: {right} of {total}");
+    assert!(right >= 292, "corpus53: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
