@@ -157,6 +157,7 @@ mod pick_listens2;
 mod pick_listens3;
 mod pick_listens_more;
 mod pick_no_bf16;
+mod pick_runner;
 mod prices;
 mod prices_data;
 mod prices_stories;

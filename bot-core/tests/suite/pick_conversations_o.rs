@@ -3,7 +3,7 @@
 //! format. Other people than pick_n's (a teacher, a startup, hobbyists with images and video, a
 //! researcher with a deadline, someone leaving Colab), their facts early, late or all at once.
 
-use super::pick_conversations_n::run;
+use super::pick_runner::run;
 
 /// Conversations that must hold: all of them (untuned 41/50 as written, 43/50 after relabelling
 /// the file's own errors, 50/50 after the fixes; the file's header says which and why).
