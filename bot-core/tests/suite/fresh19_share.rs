@@ -35,6 +35,12 @@ fn fresh19_labels_are_canonical_lines() {
 }
 
 /// Every row of a mechanism suite's own-case file read as its expected line.
+/// The lines a question is read as (one command, or the choices asked back; none unread).
+pub(super) fn reading_lines(question: &str) -> Vec<String> {
+    let catalog = bot_core::Catalog::embedded().unwrap();
+    bot_core::understand::read(&catalog, question).lines()
+}
+
 pub(super) fn own_cases_read_right(name: &str, corpus: &str) {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = super::understand::share_by_line(&catalog, name, corpus);

@@ -4,7 +4,9 @@
 //! student's task is `/pick`; two cards' price difference for an hour or a length is both ranked,
 //! `/compare a b <length>`. Untuned 10/18 and 3/9, after 37/37 with the rows added while working.
 
-use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+use super::fresh19_share::{
+    own_cases_read_right, own_labels_canonical, reading_lines as first_line,
+};
 
 const OWN: &str = include_str!("../data/questions_und_ah_own.tsv");
 
@@ -16,17 +18,6 @@ fn und_ah_mechanisms_on_cases_of_their_own() {
 #[test]
 fn und_ah_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
-}
-
-fn first_line(question: &str) -> Vec<String> {
-    use bot_core::Catalog;
-    use bot_core::understand::{Reading, read};
-    let catalog = Catalog::embedded().unwrap();
-    match read(&catalog, question) {
-        Reading::Command(c) => vec![c.line()],
-        Reading::Ask(cs) => cs.iter().map(|c| c.line()).collect(),
-        _ => vec![],
-    }
 }
 
 /// Every bare size with a provider asked, or a budget and a way asked, is guidance; the same

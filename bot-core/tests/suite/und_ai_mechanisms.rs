@@ -6,7 +6,9 @@
 //! a daily volume with words between; an alias with a space names its one model; the target
 //! currency or the period said before the sum; `who` asks for platforms; `别再`/`不要再` stop alerts.
 
-use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+use super::fresh19_share::{
+    own_cases_read_right, own_labels_canonical, reading_lines as first_line,
+};
 
 const OWN: &str = include_str!("../data/questions_und_ai_own.tsv");
 
@@ -18,17 +20,6 @@ fn und_ai_mechanisms_on_cases_of_their_own() {
 #[test]
 fn und_ai_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
-}
-
-fn first_line(question: &str) -> Vec<String> {
-    use bot_core::Catalog;
-    use bot_core::understand::{Reading, read};
-    let catalog = Catalog::embedded().unwrap();
-    match read(&catalog, question) {
-        Reading::Command(c) => vec![c.line()],
-        Reading::Ask(cs) => cs.iter().map(|c| c.line()).collect(),
-        _ => vec![],
-    }
 }
 
 /// A rate keeps its own unit whichever is said first, the unit asked or the rate: both orders

@@ -7,7 +7,9 @@
 //! sold-out remark or a hyphenated method. Untuned 12/47; after 35/47: the 35 read right are
 //! asserted (`questions_und_aj_own.tsv`), the 12 left are `questions_und_aj_left.tsv`.
 
-use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+use super::fresh19_share::{
+    own_cases_read_right, own_labels_canonical, reading_lines as first_line,
+};
 
 const OWN: &str = include_str!("../data/questions_und_aj_own.tsv");
 const LEFT: &str = include_str!("../data/questions_und_aj_left.tsv");
@@ -29,17 +31,6 @@ fn und_aj_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_aj_left", LEFT);
     assert_eq!(total, 12);
-}
-
-fn first_line(question: &str) -> Vec<String> {
-    use bot_core::Catalog;
-    use bot_core::understand::{Reading, read};
-    let catalog = Catalog::embedded().unwrap();
-    match read(&catalog, question) {
-        Reading::Command(c) => vec![c.line()],
-        Reading::Ask(cs) => cs.iter().map(|c| c.line()).collect(),
-        _ => vec![],
-    }
 }
 
 /// A card, a size or a length taken back by any of the correction words, in either language,
