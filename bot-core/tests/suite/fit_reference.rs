@@ -824,5 +824,7 @@ mod heldout28;
 mod heldout29;
 #[path = "fit_reference/heldout30.rs"]
 mod heldout30;
+#[path = "fit_reference/heldout31.rs"]
+mod heldout31;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

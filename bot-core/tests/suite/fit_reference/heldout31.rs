@@ -1,0 +1,33 @@
+//! The thirty-first held-out set (tests/data/measured_memory_heldout31.tsv, session 24, mem_at): mainstream long
+//! context - vLLM started at a stated max_model_len (QwQ-32B bnb-4bit on two RTX 5090, gpt-oss-120b at 131072 on an
+//! H100, Qwen2-72B GPTQ on four A100 40GB), LLaMA-Factory at 16k-32k (a 7B LoRA under ZeRO-3 offload, a 32B full
+//! fine-tune under ZeRO-3) and ChatGLM's own attention code at 25k-30k tokens - written down and committed before the
+//! fit engine's code was read for it and scored untuned. A row the CLI cannot state counts as a miss, not as a
+//! skipped row. Printed with `-- --nocapture`.
+
+use super::each_row::{floors, scored_rows};
+use bot_core::Catalog;
+
+const TABLE: &str = include_str!("../../data/measured_memory_heldout31.tsv");
+
+#[test]
+fn public_measurements_thirty_first_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let (held, _unstated) = scored_rows(
+        &catalog,
+        TABLE,
+        "measured_memory_heldout31.tsv (held out 31, session 24)",
+    );
+    assert!(held.verdicts >= 9);
+    // Untuned: not scored yet. The floors may only tighten.
+    let floor_within = 0;
+    let ceiling_under = 0;
+    let floor_verdicts = 0;
+    floors(
+        &held,
+        "held out 31",
+        floor_within,
+        ceiling_under,
+        floor_verdicts,
+    );
+}
