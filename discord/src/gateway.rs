@@ -509,8 +509,14 @@ pub(crate) fn addressed_as(msg: &Message, me: u64, our_roles: &[u64]) -> Option<
     }
     // A reply without our mention came with no words: Discord withheld them (see
     // [`words_withheld`]); it is told so, never answered as a question of nothing. A
-    // sticker is a reaction (a reply's ping mentions us with it): nothing to answer.
-    if content.is_empty() && (!mentioned || !msg.sticker_items.is_empty()) {
+    // sticker is a reaction (a reply's ping mentions us with it), and so is a reply of only
+    // an image or a poll: nothing was asked, nothing to answer (never the help list).
+    if content.is_empty()
+        && (!mentioned
+            || !msg.sticker_items.is_empty()
+            || !msg.attachments.is_empty()
+            || msg.poll.is_some())
+    {
         return None;
     }
     let text = crate::mentions::without_roles(content, our_roles)
@@ -578,9 +584,11 @@ pub(crate) fn addressed_json(d: &serde_json::Value, me: u64) -> Option<Incoming>
             .as_array()
             .is_some_and(|m| m.iter().any(|u| snowflake(&u["id"]) == Some(me)));
         let replying = snowflake(&d["referenced_message"]["author"]["id"]) == Some(me);
-        // Not ours, a reply whose words Discord withheld (`words_withheld`), or a sticker.
-        let sticker = d["sticker_items"].as_array().is_some_and(|s| !s.is_empty());
-        if !mentioned && (!replying || content.is_empty()) || content.is_empty() && sticker {
+        // Not ours, a reply whose words Discord withheld (`words_withheld`), or a sticker,
+        // an image or a poll with no words.
+        let some = |k: &str| d[k].as_array().is_some_and(|s| !s.is_empty());
+        let no_words = some("sticker_items") || some("attachments") || !d["poll"].is_null();
+        if !mentioned && (!replying || content.is_empty()) || content.is_empty() && no_words {
             return None;
         }
         let text = content

@@ -62,6 +62,26 @@ const GONE_CODES: &[i64] = &[
     50083,
 ];
 
+/// "Request entity too large" (HTTP 413): a file past the channel's upload limit.
+const ENTITY_TOO_LARGE: i64 = 40005;
+
+/// `body` without what points at its files (an embed image `attachment://…`, the
+/// `attachments` list), for posting its words alone.
+fn without_files(mut body: Value) -> Value {
+    if let Some(obj) = body.as_object_mut() {
+        obj.remove("attachments");
+    }
+    for embed in body["embeds"].as_array_mut().into_iter().flatten() {
+        let attached = embed["image"]["url"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("attachment://"));
+        if attached && let Some(e) = embed.as_object_mut() {
+            e.remove("image");
+        }
+    }
+    body
+}
+
 /// "Interaction has already been acknowledged."
 const ALREADY_ACKNOWLEDGED: i64 = 40060;
 /// The route of an interaction's callback (its id and token are no part of a route).
@@ -713,12 +733,12 @@ impl Rest {
     }
 
     /// [`Rest::post_message`] with files attached (multipart `payload_json` + `files[n]`).
-    pub async fn post_message_with_files(
-        &self,
+    pub async fn post_message_with_files<'a>(
+        &'a self,
         channel: u64,
         body: &Value,
         reply_to: Option<u64>,
-        files: &[Attachment],
+        files: &'a [Attachment],
     ) -> Result<Value, SendError> {
         let mut body = body.clone();
         if let Some(obj) = body.as_object_mut() {
@@ -732,7 +752,7 @@ impl Rest {
                 json!({"message_id": id.to_string(), "fail_if_not_exists": false}),
             );
         }
-        let post = |body: Value| async move {
+        let post = |body: Value, files: &'a [Attachment]| async move {
             self.call(Call {
                 method: Method::POST,
                 path: format!("/channels/{channel}/messages"),
@@ -744,12 +764,19 @@ impl Rest {
             })
             .await
         };
-        match post(body).await {
+        match post(body.clone(), files).await {
             // The reply needs Read Message History, which the bot lacks there: the answer
             // goes as a plain message rather than not at all.
             Err(e) if reply_to.is_some() && error_code(&e) == Some(REPLY_NEEDS_HISTORY) => {
                 tracing::info!("discord: a reply in {channel} was refused ({e}); posting it plain");
-                post(plain).await
+                post(plain, files).await
+            }
+            // The file is past the channel's upload limit: the words go without it.
+            Err(e) if !files.is_empty() && error_code(&e) == Some(ENTITY_TOO_LARGE) => {
+                tracing::info!(
+                    "discord: a chart for {channel} was refused ({e}); posting the words alone"
+                );
+                post(without_files(body), &[]).await
             }
             other => other,
         }

@@ -71,6 +71,11 @@ pub struct Answer {
     pub age: Option<Duration>,
     /// `Date` as sent: when the origin made the answer, by its clock ([`cache_age`]).
     pub date: Option<String>,
+    /// Why no cache can have kept this answer, when none can ([`unstorable`]): then an old
+    /// `Date` is the host's clock, not a copy's age ([`dating`]).
+    pub unstorable: Option<&'static str>,
+    /// `Content-Type`'s media type, lower case, without parameters.
+    pub media_type: Option<String>,
 }
 
 /// The longest `Age` taken at its word (a week): past it the answer is far beyond any
@@ -101,14 +106,95 @@ pub const DATE_SKEW: Duration = Duration::from_secs(5 * 60);
 /// counts (a copy is at least that much less old); a `Date` ahead of our clock, or no
 /// HTTP-date, says nothing. Held to [`MAX_AGE`] like `Age`.
 pub fn cache_age(age: Option<Duration>, date: Option<&str>, now: i64) -> Duration {
+    dating(age, date, now, None).age
+}
+
+/// How long before the fetch an answer's offers were seen, and a line for the poll's report
+/// when that is not "at the fetch" or when the host's clock is off.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dating {
+    pub age: Duration,
+    pub note: Option<String>,
+}
+
+/// [`cache_age`] with the line that says why. `unstorable` is why no cache can have kept the
+/// answer ([`unstorable`]): RFC 9111 §4 lets a cache reuse a stored response only for a
+/// request whose method allows it (a POST's answer serves no later POST) and §5.2.2.5/
+/// §5.2.2.7 keep a `no-store` or `private` answer out of every shared cache. Such an answer
+/// is the origin's own, so a `Date` behind our clock is that host's clock being slow: the
+/// offers are dated at the fetch, and the line says the clock is off. `Age` is a cache's
+/// own word and stands either way.
+pub fn dating(
+    age: Option<Duration>,
+    date: Option<&str>,
+    now: i64,
+    unstorable: Option<&str>,
+) -> Dating {
     let now = u64::try_from(now).unwrap_or(0);
-    let apparent = date
+    let behind = date
         .and_then(|d| http_date(d.trim(), now))
         .and_then(|d| now.checked_sub(d))
         .map(Duration::from_secs)
-        .and_then(|a| a.checked_sub(DATE_SKEW))
-        .unwrap_or_default();
-    age.unwrap_or_default().max(apparent).min(MAX_AGE)
+        .filter(|b| *b > DATE_SKEW);
+    let by_age = age.unwrap_or_default().min(MAX_AGE);
+    if let (Some(why), Some(behind)) = (unstorable, behind) {
+        return Dating {
+            age: by_age,
+            note: Some(format!(
+                "its Date is {} behind our clock, but no cache can have kept it ({why}): the host's clock is off; offers dated at the fetch",
+                span(behind)
+            )),
+        };
+    }
+    // A copy is at least the allowance less old than its `Date` says.
+    let apparent = behind
+        .and_then(|b| b.checked_sub(DATE_SKEW))
+        .unwrap_or_default()
+        .min(MAX_AGE);
+    let note = if apparent > by_age {
+        Some(format!(
+            "dated {} back by its Date, with no Age to say so (a cache's copy, or the host's clock behind ours)",
+            span(apparent)
+        ))
+    } else if !by_age.is_zero() {
+        Some(format!("a cache's copy, {} old by its Age", span(by_age)))
+    } else {
+        None
+    };
+    Dating {
+        age: by_age.max(apparent),
+        note,
+    }
+}
+
+/// Why no cache can have kept an answer to a `method` request with these `Cache-Control`
+/// values, or `None` when one may have (see [`dating`]). Directives are case-insensitive
+/// (RFC 9111 §5.2); `private="field"` keeps only that field private, not the answer.
+pub fn unstorable<'a>(
+    method: &reqwest::Method,
+    cache_control: impl IntoIterator<Item = &'a str>,
+) -> Option<&'static str> {
+    if method != reqwest::Method::GET && method != reqwest::Method::HEAD {
+        return Some("an answer to a POST, which no cache serves again");
+    }
+    for directive in cache_control.into_iter().flat_map(|v| v.split(',')) {
+        match directive.trim().to_ascii_lowercase().as_str() {
+            "no-store" => return Some("Cache-Control: no-store"),
+            "private" => return Some("Cache-Control: private"),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A span of time in the unit a person reads it in.
+fn span(d: Duration) -> String {
+    let mins = d.as_secs() / 60;
+    if mins < 120 {
+        format!("{mins} min")
+    } else {
+        format!("{:.1} h", d.as_secs_f64() / 3600.0)
+    }
 }
 
 /// The longest `Retry-After` taken at its word: a day. A larger figure is read as a day.
@@ -241,8 +327,25 @@ pub async fn exchange(
             true => FetchError::Timeout(timeout),
             false => network_error(e),
         };
-        let mut response = request.send().await.map_err(failed)?;
+        let (client, built) = request.build_split();
+        let built = built.map_err(failed)?;
+        let method = built.method().clone();
+        let mut response = client.execute(built).await.map_err(failed)?;
         let status = response.status();
+        let unstorable = unstorable(
+            &method,
+            response
+                .headers()
+                .get_all(reqwest::header::CACHE_CONTROL)
+                .iter()
+                .filter_map(|v| v.to_str().ok()),
+        );
+        let media_type = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .map(|v| v.trim().to_ascii_lowercase());
         let encoding = response
             .headers()
             .get(reqwest::header::CONTENT_ENCODING)
@@ -315,6 +418,8 @@ pub async fn exchange(
             retry_after,
             age,
             date,
+            unstorable,
+            media_type,
         })
     };
     tokio::time::timeout(timeout, work)
@@ -489,7 +594,13 @@ pub async fn fetch_with(
     // snapshot stays), never a panic that ends the poller and, with it, `serve`.
     // A cache's copy (`Age`, or an old `Date`) was seen when the cache took it: its offers
     // are dated then, so one kept for hours is never shown as stock right now.
-    let taken_at = now - cache_age(answer.age, answer.date.as_deref(), now).as_secs() as i64;
+    let dated = dating(answer.age, answer.date.as_deref(), now, answer.unstorable);
+    let taken_at = now - dated.age.as_secs() as i64;
+    if let Some(problem) = problem_document(&answer) {
+        return Err(FetchError::Malformed(bot_core::secret::scrub(
+            &problem, &secrets,
+        )));
+    }
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         adapter.parse(&answer.body, catalog, taken_at)
     }))
@@ -509,18 +620,41 @@ pub async fn fetch_with(
             *why = bot_core::secret::scrub(why, &secrets);
         }
         parsed.taken_at = (taken_at != now).then_some(taken_at);
+        parsed.dated = dated.note;
         parsed
     })
     .map_err(|e| e.scrubbed(&secrets))
 }
 
-/// Why a status is no answer to read though it is not an error: a 304 (RFC 9110 §15.4.5)
+/// A problem document (RFC 9457, `application/problem+json`) sent with a success status: a
+/// proxy's or gateway's "something went wrong", whatever its status says; said with its
+/// `title` and `detail`, never read as a list.
+fn problem_document(answer: &Answer) -> Option<String> {
+    if answer.media_type.as_deref() != Some("application/problem+json") {
+        return None;
+    }
+    let doc: serde_json::Value = serde_json::from_slice(&answer.body).unwrap_or_default();
+    let field = |k: &str| doc.get(k).and_then(serde_json::Value::as_str);
+    let said: Vec<&str> = [field("title"), field("detail")]
+        .into_iter()
+        .flatten()
+        .collect();
+    let said = match said.join(": ") {
+        s if s.is_empty() => "no title or detail".to_string(),
+        s => s.chars().take(SNIPPET_CHARS).collect(),
+    };
+    Some(format!("a problem document (RFC 9457), not a list: {said}"))
+}
+
+/// Why a status is no answer to read though it is not an error: a 202 (§15.3.3), a 304 (RFC 9110 §15.4.5)
 /// answers only a conditional request, and we send no validator, so it is a cache's or a
 /// proxy's, with no body and nothing moved; a 206 (§15.3.7) is one part of the answer, sent
 /// only to a `Range` request we never make: read whole it would call every card it leaves
 /// out gone.
 fn not_an_answer(status: reqwest::StatusCode) -> Option<&'static str> {
     match status.as_u16() {
+        // §15.3.3: taken for processing, not done; what it carries is no finished list.
+        202 => Some("accepted, not yet done: its body is no list of offers"),
         304 => Some("not modified, though no validator was sent: no answer to read"),
         206 => {
             Some("a part of the answer, though no range was asked for: not read as the whole list")

@@ -253,7 +253,8 @@ pub fn parse_with(
     };
     let mut seen = std::collections::HashSet::new();
     let mut rows_read = 0usize;
-    for row in rows {
+    // Records are counted from the header (1), as a spreadsheet numbers its rows.
+    for (record, row) in (2..).zip(rows) {
         if row.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
@@ -270,6 +271,11 @@ pub fn parse_with(
         // RFC 4180: every record has the header's number of fields. One more or fewer (an
         // unquoted comma, a cell dropped by hand) puts cells under other names: skipped.
         if row.len() != header.len() {
+            parsed.refuse_row(format!(
+                "record {record}: {} fields where the header has {}: not read (RFC 4180)",
+                row.len(),
+                header.len()
+            ));
             parsed.skipped += 1;
             continue;
         }

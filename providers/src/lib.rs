@@ -52,6 +52,9 @@ pub struct Parsed {
     /// When the offers were seen, where that is before the fetch (a cache's copy, `Age`):
     /// the snapshot is recorded at that time. `None`: at the fetch.
     pub taken_at: Option<i64>,
+    /// How the answer was dated when that needs saying ([`fetch::dating`]): a cache's copy
+    /// dated back by `Age` or `Date`, or a host whose clock is off. For the poll's line.
+    pub dated: Option<String>,
 }
 
 impl Parsed {

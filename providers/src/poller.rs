@@ -47,6 +47,8 @@ pub struct PollReport {
     /// [`KEY_RETRY`] (a short auth outage), then not before [`MAX_BACKOFF`]; only the first
     /// miss in a row is logged as a warning.
     pub key_refused: bool,
+    /// How the answer was dated, when that needs saying (`Parsed::dated`).
+    pub dated: Option<String>,
 }
 
 impl PollReport {
@@ -75,7 +77,10 @@ impl PollReport {
 
     /// One line for a log: no URL, no key.
     pub fn line(&self) -> String {
-        let line = self.outcome_line();
+        let mut line = self.outcome_line();
+        if let Some(dated) = &self.dated {
+            line = format!("{line}; {dated}");
+        }
         if self.refused_total == 0 {
             return line;
         }
@@ -210,6 +215,7 @@ impl Poller {
             refused_total: 0,
             rows_refused: 0,
             key_refused: false,
+            dated: None,
         };
         let Some(url) = self.fx_url.clone() else {
             return report(None, 0, Some("off".into()));
@@ -276,10 +282,12 @@ impl Poller {
         // An answer a cache kept is recorded when the cache took it (`Parsed::taken_at`).
         let taken_at = result.as_ref().ok().and_then(|p| p.taken_at).unwrap_or(now);
         let (mut refused, mut refused_total, mut rows_refused) = (Vec::new(), 0, 0);
+        let mut dated = None;
         let (outcome, offers, skipped, problem) = match result {
             Ok(mut p) => {
                 let n = p.offers.len();
                 partial = p.partial.clone();
+                dated = p.dated.take();
                 refused = std::mem::take(&mut p.refused);
                 refused_total = p.refused_total;
                 rows_refused = p.rows_refused;
@@ -320,6 +328,7 @@ impl Poller {
             refused_total,
             rows_refused,
             key_refused,
+            dated,
         }
     }
 
@@ -469,6 +478,7 @@ mod tests {
             refused_total: 0,
             rows_refused: 0,
             key_refused: false,
+            dated: None,
         };
         let mut seed = 7;
         // A 429 asking for ten minutes waits them, not the first 30 s step of the backoff.

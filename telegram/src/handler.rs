@@ -128,6 +128,61 @@ fn said(msg: &Message) -> Option<&str> {
     msg.text().or_else(|| msg.caption())
 }
 
+/// `text` (the message's words) with each `@` that lies in a span Telegram marks as other
+/// than a mention written as the full-width `＠`: inside `code` or `pre` nothing is marked a
+/// mention, a `text_link`'s words point wherever its `url` says, and a `url` or `email` is an
+/// address; so `@us` shown as code, or as a link's words, never addresses the bot.
+fn no_mentions_in_marked_spans<'t>(msg: &Message, text: &'t str) -> std::borrow::Cow<'t, str> {
+    use teloxide::types::MessageEntityKind as K;
+    let entities = match msg.text() {
+        Some(_) => msg.entities(),
+        None => msg.caption_entities(),
+    };
+    // Offsets are Telegram's (UTF-16 units), read here by hand: teloxide's own reading
+    // panics on an offset inside a character, which a client or a test can send.
+    let spans: Vec<std::ops::Range<usize>> = entities
+        .unwrap_or_default()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                K::Code | K::Pre { .. } | K::TextLink { .. } | K::Url | K::Email
+            )
+        })
+        .filter_map(|e| utf16_span(text, e.offset, e.length))
+        .collect();
+    let marked = |at: usize| spans.iter().any(|r| r.contains(&at));
+    if !text.match_indices('@').any(|(at, _)| marked(at)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for (at, c) in text.char_indices() {
+        out.push(if c == '@' && marked(at) { '＠' } else { c });
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The byte range of `text` that `offset` and `length` (UTF-16 units) cover, or `None` when
+/// either end falls inside a character or past the end.
+fn utf16_span(text: &str, offset: usize, length: usize) -> Option<std::ops::Range<usize>> {
+    let end = offset.checked_add(length)?;
+    let (mut units, mut start, mut stop) = (0usize, None, None);
+    for (at, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        if units == offset {
+            start = Some(at);
+        }
+        if units == end {
+            stop = Some(at);
+            break;
+        }
+        units += c.len_utf16();
+    }
+    Some(start?..stop?)
+}
+
 /// The text with every `@username` mention of us taken out, or `None` when it does not
 /// mention us. Usernames are ASCII and case-insensitive, so the name is matched byte by byte
 /// in the text itself (lower-casing the whole text first moved every cut after a letter whose
@@ -198,7 +253,8 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
         // An album's words are in one item's caption; the others are not "nothing to read".
         CAPTIONED_ALBUMS.first_in_a_while(album.0.as_str());
     }
-    let text = gpuscout_frontend::text::visible(text);
+    let text = no_mentions_in_marked_spans(&msg, text);
+    let text = gpuscout_frontend::text::visible(&text).into_owned();
     if command::for_another_bot(&text, &app.username) {
         return Ok(());
     }
@@ -208,7 +264,7 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let dm = crate::dm::topic_of(msg.chat.id.0, msg.id.0);
     let in_group = (msg.chat.is_group() || msg.chat.is_supergroup())
         && !(dm.is_some() && msg.sender_chat.is_none());
-    let mut text = text.into_owned();
+    let mut text = text;
     // Every bot in a group hears each `/command`: another bot's `/ban` is not ours to call
     // unknown (bot-core says which are ours: our commands, near misses, `/x@us`).
     if in_group
@@ -482,6 +538,10 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
             .answer_callback(q.id, Some(notice(lang, "telegram-buttons-owner-unknown")))
             .await;
     }
+    // With the owner unknown, a press that acts for whoever presses (a command line,
+    // Details) answers them in a message of its own: edited in, it put the presser's answer
+    // over someone else's. Only a `/pick` step, the presser's own dialogue, moves in place.
+    let in_place = !(in_group && asked.is_none()) || is_pick_step(&choice);
     let reply_to = asked.map(|m| m.id);
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
         tracing::warn!("telegram: answering a button press failed: {e}");
@@ -490,10 +550,18 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     let dm = carrier.and_then(|(c, m)| crate::dm::topic_of(c.0, m.0));
     let to = address(chat, reply_to, q.regular_message(), dm);
     let who = who.at(&to);
-    let carrier = carrier.map(|(_, message)| message.0.to_string());
+    let carrier = carrier
+        .filter(|_| in_place)
+        .map(|(_, message)| message.0.to_string());
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))
         .await
+}
+
+/// Whether `choice` is a step of a `/pick` dialogue (bot-core's choice codec).
+fn is_pick_step(choice: &str) -> bool {
+    use bot_core::choice::ChoiceId;
+    matches!(ChoiceId::parse(choice), ChoiceId::Pick(_))
 }
 
 /// Whether `who` pressing `choice` acts on something of theirs (bot-core's `may_press`, off
@@ -507,7 +575,17 @@ async fn may_press(app: &App, who: &ChatRef, choice: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::without_mention;
+    use super::{utf16_span, without_mention};
+
+    #[test]
+    fn utf16_offsets_map_to_byte_ranges_or_to_nothing_inside_a_character() {
+        let text = "👋 @us 问";
+        // 👋 is two UTF-16 units and four bytes; 问 one unit and three bytes.
+        assert_eq!(utf16_span(text, 3, 3), Some(5..8));
+        assert_eq!(utf16_span(text, 7, 1), Some(9..12));
+        assert_eq!(utf16_span(text, 1, 2), None, "inside the emoji");
+        assert_eq!(utf16_span(text, 7, 2), None, "past the end");
+    }
 
     #[test]
     fn a_mention_of_us_is_found_and_taken_out() {

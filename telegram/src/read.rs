@@ -10,9 +10,8 @@ use serde_json::{Map, Value};
 use teloxide::types::{Update, UpdateKind};
 
 /// The message fields the handler reads (with `from` and `via_bot`, cut to [`USER_FIELDS`]). A caption is kept as the message's text (the
-/// handler reads either the same way), so no media object has to be read; entities are left
-/// out (the handler reads commands from the words, and an entity type newer than teloxide
-/// would fail the copy too).
+/// handler reads either the same way), so no media object has to be read; of its entities
+/// only [`ENTITY_KINDS`] are kept (an entity type newer than teloxide would fail the copy).
 const MESSAGE_FIELDS: &[&str] = &[
     "message_id",
     "message_thread_id",
@@ -27,6 +26,18 @@ const MESSAGE_FIELDS: &[&str] = &[
     "migrate_to_chat_id",
     "migrate_from_chat_id",
 ];
+/// The entities the handler reads (spans whose `@` is no mention, and the mentions and
+/// commands themselves), with the fields each has.
+const ENTITY_KINDS: &[&str] = &[
+    "mention",
+    "bot_command",
+    "code",
+    "pre",
+    "text_link",
+    "url",
+    "email",
+];
+const ENTITY_FIELDS: &[&str] = &["type", "offset", "length", "url", "language"];
 const CHAT_FIELDS: &[&str] = &[
     "id",
     "type",
@@ -191,6 +202,25 @@ fn message(m: &Value, with_reply: bool) -> Value {
         && let Some(caption) = m.get("caption").filter(|c| c.is_string())
     {
         out.insert("text".into(), caption.clone());
+    }
+    // The entities of whichever words were kept (a caption's when the caption became text).
+    let entities = match m.get("text") {
+        Some(_) => m.get("entities"),
+        None => m.get("caption_entities"),
+    };
+    let kept: Vec<Value> = entities
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|e| {
+            e.get("type")
+                .and_then(Value::as_str)
+                .is_some_and(|k| ENTITY_KINDS.contains(&k))
+        })
+        .map(|e| Value::Object(pick(e, ENTITY_FIELDS)))
+        .collect();
+    if !kept.is_empty() {
+        out.insert("entities".into(), Value::Array(kept));
     }
     for (field, fields) in [("chat", CHAT_FIELDS), ("sender_chat", CHAT_FIELDS)] {
         if let Some(c) = m.get(field) {

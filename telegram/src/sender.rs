@@ -225,6 +225,8 @@ fn edit_refused(e: &RequestError) -> Option<EditRefused> {
         "message can't be edited",
         "message to edit not found",
         "message_id_invalid",
+        // The carrier is a photo (a chart) or another message without text.
+        "there is no text in the message to edit",
         "can't parse entities",
         // Too long for one edit: sent as new messages, which are cut in two if refused again.
         "message is too long",

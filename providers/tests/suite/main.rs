@@ -27,5 +27,6 @@ mod wire_round20;
 mod wire_round21;
 mod wire_round22;
 mod wire_round23;
+mod wire_round25;
 mod wire_round8;
 mod wire_round9;

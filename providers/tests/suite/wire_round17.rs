@@ -286,6 +286,7 @@ fn failed(status: u16, retry_after: Option<Duration>) -> PollReport {
         refused_total: 0,
         rows_refused: 0,
         key_refused: status == 401,
+        dated: None,
     }
 }
 

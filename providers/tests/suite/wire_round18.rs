@@ -191,6 +191,7 @@ fn failed_with(e: &FetchError) -> gpuscout_providers::PollReport {
         refused_total: 0,
         rows_refused: 0,
         key_refused: e.key_refused(),
+        dated: None,
     }
 }
 
