@@ -65,6 +65,7 @@ pub mod vision_tower;
 mod vllm_grant;
 pub mod vllm_pool;
 pub mod vllm_seqs;
+pub mod vllm_v0_graphs;
 pub mod whole_load;
 
 pub use axolotl::axolotl_fp32_copies_gib;

@@ -320,6 +320,19 @@ fn judge_card(
         vram * GIB,
         report.margin_pct,
     ));
+    // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.
+    if let Some(room) = super::vllm_v0_graphs::short_room_gib(req, opts, g)
+        && matches!(report.verdict.as_deref(), Some("fits" | "tight"))
+    {
+        report.verdict = Some("tight".into());
+        let [lo, hi] = super::vllm_v0_graphs::VLLM_V0_GRAPHS_STATED_GIB;
+        warnings.push(
+            Msg::new("fit-warn-vllm-v0-graph-room")
+                .arg("room", round2(room))
+                .arg("lo", lo)
+                .arg("hi", hi),
+        );
+    }
     // A vLLM service that holds fewer than its `max_num_seqs` requests at full length still
     // starts (`vram::vllm_pool`): the verdict says so rather than "does not fit".
     if !matches!(report.verdict.as_deref(), Some("fits" | "tight")) {

@@ -28,6 +28,14 @@ fn public_measurements_thirtieth_held_out_set() {
     // 12288 MiB, CUDA 11.75 GiB): both 2080 Ti rows stated and right (Mistral-7B fp16 at util 0.8
     // "no", the AWQ server at 0.7 "fits"); LeoLM-7B at 8k on the 3060 now "tight" (no longer
     // contradicting); verdicts 5 of 7, CodeLlama-7B at 512 still answered "fits".
+    // mem_au (session 24): vLLM V0 with less room outside its share than the 1~3 GiB its log
+    // states for CUDA graphs is "tight" (`vram::vllm_v0_graphs`): CodeLlama-7B-AWQ at 0.9 on the 3060
+    // (died) and tulu-7B (served) both "tight"; answers contradicting the run 1 -> 0 (a ceiling now).
+    assert!(
+        held.contradicted == 0,
+        "held out 30: {} contradicting",
+        held.contradicted
+    );
     let floor_within = 6;
     let ceiling_under = 0;
     let floor_verdicts = 5;
