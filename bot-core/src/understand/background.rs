@@ -5,6 +5,7 @@
 //! is read alone, and only after sentences that ask nothing (no `?`).
 
 use super::entities::{Entities, entities};
+use super::story_aside;
 use super::text::tokens;
 use crate::catalog::Catalog;
 
@@ -45,10 +46,13 @@ pub(super) fn question_part(catalog: &Catalog, text: &str) -> Option<String> {
         return None;
     }
     let asked = named(catalog, last);
+    let told = named(catalog, &before.join(" "));
+    if let Some(part) = story_aside::question_alone(last, &asked, &told) {
+        return Some(part);
+    }
     if asked.gpus.is_empty() || asked.models.is_empty() {
         return None;
     }
-    let told = named(catalog, &before.join(" "));
     let other_card = told
         .gpus
         .iter()

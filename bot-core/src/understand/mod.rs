@@ -201,6 +201,7 @@ mod spoken_forms;
 mod stages;
 mod stock_now;
 mod stopped_billed;
+mod story_aside;
 mod taken_back;
 mod top_up_asked;
 mod trend_job;

@@ -13,9 +13,65 @@ const NEED_BEFORE_EN: &[&str] = &["do i need", "do we need", "need to use", "hav
 /// Words after it that close a question about it.
 const ASKED_AFTER: &[&str] = &["吗", "么", "嘛", "不", "necessary", "needed", "required"];
 
+/// Verbs that carry a model to a format (`量化到4bit`, `量化成int8`): the asking words stand
+/// before the verb, the format after it.
+const TO_FORMAT: &[&str] = &[
+    "量化到",
+    "量化成",
+    "量化为",
+    "量化",
+    "压到",
+    "压成",
+    "转成",
+    "转为",
+];
+/// English questions of whether to quantize (`should i quantize … to 4 bit`): the format is
+/// a few words after the verb, the question right before it.
+const SHOULD_EN: &[&str] = &[
+    "should i",
+    "should we",
+    "do i need to",
+    "do we need to",
+    "do i have to",
+    "do we have to",
+    "is it worth",
+    "worth it to",
+    "whether to",
+    "whether i should",
+    "need i",
+];
+/// English verbs of quantizing.
+const QUANTIZE_EN: &[&str] = &["quantize", "quantise", "quantizing", "quantising"];
+
+/// `should i quantize qwen2.5 32b to 4bit`: the verb at most six words before the format,
+/// right after a question of whether to.
+fn should_quantize(toks: &[String], i: usize) -> bool {
+    (i.saturating_sub(6)..i).any(|k| {
+        QUANTIZE_EN.contains(&toks[k].as_str()) && {
+            let lead = toks[..k].join(" ");
+            SHOULD_EN.iter().any(|w| lead.ends_with(w))
+        }
+    })
+}
+
+/// Whether the text right before a quantize word asks whether to (`需不需要量化`, `should i
+/// quantize`): the word names no quantization chosen.
+pub(super) fn asks_whether(before: &str) -> bool {
+    let before = before.trim_end();
+    ["要不要", "需不需要", "用不用", "该不该", "是否"]
+        .iter()
+        .chain(SHOULD_EN)
+        .any(|w| before.ends_with(w))
+}
+
 /// Whether the one quantization said (`toks[i]`) is asked about, not chosen.
 fn asked_at(toks: &[String], i: usize) -> bool {
-    let before = i.checked_sub(1).map(|k| toks[k].as_str()).unwrap_or("");
+    let said = i.checked_sub(1).map(|k| toks[k].as_str()).unwrap_or("");
+    // `要不要量化到4bit`: the verb between the asking words and the format is passed over.
+    let before = TO_FORMAT
+        .iter()
+        .find_map(|v| said.strip_suffix(v))
+        .unwrap_or(said);
     let after = toks.get(i + 1).map(String::as_str).unwrap_or("");
     let zh_need = NEED_BEFORE.iter().any(|w| before.ends_with(w));
     let closes = ASKED_AFTER.iter().any(|w| after.starts_with(w));
@@ -25,7 +81,7 @@ fn asked_at(toks: &[String], i: usize) -> bool {
         .any(|w| before.ends_with(w));
     let en_before = toks[..i].join(" ");
     let en = NEED_BEFORE_EN.iter().any(|w| en_before.ends_with(w)) || (before == "is" && closes);
-    (zh_need && closes) || either || en
+    (zh_need && closes) || either || en || should_quantize(toks, i)
 }
 
 /// The quantization dropped where the sentence asks whether it is needed (`要fp8吗`).
@@ -64,6 +120,11 @@ mod tests {
         assert!(asked("要不要int4"));
         assert!(asked("do i need fp8 for flux on a 4090"));
         assert!(asked("is awq necessary for qwen2.5 72b on two a100"));
+        assert!(asked("qwen2.5 32b在4090上要不要量化到4bit"));
+        assert!(asked("需不需要量化成int8"));
+        assert!(asked("should i quantize qwen2.5 32b to 4bit for a 4090"));
+        assert!(!asked("i quantized qwen2.5 32b to int4 does it fit a 4090"));
+        assert!(!asked("qwen2.5 14b量化到4bit 3090能跑吗"));
         // Chosen: said as the job's own form.
         assert!(!asked("qwen2.5 32b int4 4090能跑吗"));
         assert!(!asked("用fp8跑flux 3090够吗"));

@@ -34,7 +34,9 @@ fn said_quantized(padded: &str) -> bool {
             let word = !w.is_ascii()
                 || (!before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
                     && !after.starts_with(|c: char| c.is_ascii_alphabetic()));
+            // `需不需要量化成int8`: whether to quantize is asked, no width left unsaid.
             word && !DENIED.iter().any(|d| before.ends_with(d))
+                && !super::quant_asked::asks_whether(before)
         })
     })
 }

@@ -54,6 +54,44 @@ const ELSEWHERE: &[&str] = &[
     "who has",
 ];
 
+/// Words that leave out the place just named (`somewhere else`, `别的地方`): the place a story
+/// names is where the user is not looking, whatever happened there.
+const ELSEWHERE_ONLY: &[&str] = &[
+    "别的地方",
+    "其他地方",
+    "其它地方",
+    "别家",
+    "别处",
+    "别的平台",
+    "其他平台",
+    "其它平台",
+    "elsewhere",
+    "somewhere else",
+    "anywhere else",
+    "where else",
+    "another platform",
+    "another provider",
+    "other platforms",
+    "other providers",
+];
+
+/// Whether `还有` asks where else: only after the remark that the platform is out
+/// (`autodl没货了，还有吗`); before it (`vast还有A100吗？上周看是没货`) it asks that platform
+/// again, the remark telling what was seen then.
+fn still_after_none(padded: &str) -> bool {
+    let first = |words: &[&str]| words.iter().filter_map(|w| padded.find(w)).min();
+    match (first(NONE_LEFT), padded.rfind("还有")) {
+        (Some(none), Some(still)) => none < still,
+        _ => false,
+    }
+}
+
+/// Nothing but the card asked for elsewhere: no price, length or cheapest asked (`not lambda —
+/// cheapest h100 for 10 hours somewhere else?` ranks the other places' bills).
+fn only_stock_asked(q: &Question) -> bool {
+    q.price.is_none() && q.e.usage.is_none() && !q.has(super::words::CHEAP_WORDS)
+}
+
 /// The card's stock anywhere, when a platform is said to be out of it and the ask is where else.
 pub(super) fn elsewhere(q: &Question) -> Option<Reading> {
     let [card] = q.e.gpus.as_slice() else {
@@ -62,8 +100,10 @@ pub(super) fn elsewhere(q: &Question) -> Option<Reading> {
     let elsewhere_plainly = ELSEWHERE
         .iter()
         .any(|w| *w != "还有" && q.padded.contains(w));
-    let none_left =
-        (q.has(NONE_LEFT) && q.has(ELSEWHERE)) || (q.has(NONE_WHEN_TRIED) && elsewhere_plainly);
+    let asked_elsewhere = elsewhere_plainly || still_after_none(q.padded);
+    let none_left = (q.has(NONE_LEFT) && asked_elsewhere)
+        || (q.has(NONE_WHEN_TRIED) && elsewhere_plainly)
+        || (q.has(ELSEWHERE_ONLY) && only_stock_asked(q));
     if q.e.platforms.is_empty() || !q.nothing_to_size() || !none_left {
         return None;
     }

@@ -97,6 +97,84 @@ pub(super) fn lettered(s: &str) -> String {
     out
 }
 
+/// A card's number said aloud in English after its letter (`h one hundred`, `l forty s`,
+/// `t four`): the same places as [`PLACED`], longest first.
+const PLACED_EN: &[(&str, &str)] = &[
+    ("one hundred", "100"),
+    ("two hundred", "200"),
+    ("eight hundred", "800"),
+    ("a hundred", "100"),
+    ("hundred", "100"),
+    ("sixteen", "16"),
+    ("forty", "40"),
+    ("thirty", "30"),
+    ("twenty", "20"),
+    ("ten", "10"),
+    ("four", "4"),
+];
+/// Words after a number that make `a` the article and the number an amount (`a one hundred
+/// dollar budget`, `a forty minute job`), never a card.
+const AMOUNT_AFTER: &[&str] = &[
+    "dollar", "buck", "yuan", "rmb", "usd", "token", "gb", "hour", "minute", "second", "day", "k",
+    "percent", "people", "user", "image", "step", "sample", "row", "page", "year", "month", "week",
+    "and", "thousand", "million",
+];
+
+/// Number words that make a longer number of the one said (`a forty five`).
+const UNITS_EN: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "hundred", "ten",
+    "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+    "eighty", "ninety",
+];
+
+/// `h one hundred`, `an h two hundred`, `l forty s`, `any a one hundred`: a card letter as a
+/// word of its own, then its number said aloud, written as the card (`h100`, `l40s`). `a` is
+/// the article too: only its hundreds (A100, A800) are read, and nothing before an amount's
+/// unit or a longer number. Catalog-free, as [`lettered`].
+pub(super) fn lettered_en(s: &str) -> String {
+    if !PLACED_EN.iter().any(|(w, _)| s.contains(w)) {
+        return s.to_string();
+    }
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        let letter = w.len() == 1 && LETTERS.contains(&w.chars().next().unwrap_or(' '));
+        let said = letter
+            .then(|| {
+                let rest = words[i + 1..].join(" ");
+                PLACED_EN.iter().find(|(n, _)| {
+                    rest.strip_prefix(n)
+                        .is_some_and(|after| after.is_empty() || after.starts_with(' '))
+                })
+            })
+            .flatten()
+            .filter(|(n, digits)| {
+                let used = n.split(' ').count();
+                let next = words.get(i + 1 + used).copied().unwrap_or("");
+                let amount =
+                    AMOUNT_AFTER.iter().any(|u| next.starts_with(u)) || UNITS_EN.contains(&next);
+                !amount && (w != "a" || digits.ends_with("00"))
+            });
+        let Some((n, digits)) = said else {
+            out.push(w.to_string());
+            i += 1;
+            continue;
+        };
+        let used = n.split(' ').count();
+        let mut card = format!("{w}{digits}");
+        i += 1 + used;
+        // `l forty s`: the form letter said apart.
+        if words.get(i) == Some(&"s") {
+            card.push('s');
+            i += 1;
+        }
+        out.push(card);
+    }
+    out.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +199,24 @@ mod tests {
         assert_eq!(lettered("up主一百块"), "up主一百块");
         assert_eq!(lettered("qwen七十b"), "qwen七十b");
         assert_eq!(lettered("a四十五块"), "a四十五块");
+        assert_eq!(
+            lettered_en("need an h one hundred tonight"),
+            "need an h100 tonight"
+        );
+        assert_eq!(lettered_en("any a one hundred free"), "any a100 free");
+        assert_eq!(lettered_en("an l forty s asap"), "an l40s asap");
+        assert_eq!(lettered_en("is a t four enough"), "is a t4 enough");
+        // The article before an amount or a length: as said.
+        assert_eq!(
+            lettered_en("a one hundred dollar budget"),
+            "a one hundred dollar budget"
+        );
+        assert_eq!(lettered_en("a forty minute job"), "a forty minute job");
+        assert_eq!(lettered_en("a ten hour run"), "a ten hour run");
+        assert_eq!(lettered_en("a hundred tokens"), "a hundred tokens");
+        assert_eq!(
+            lettered_en("a hundred twenty eight k"),
+            "a hundred twenty eight k"
+        );
     }
 }

@@ -47,7 +47,9 @@ pub fn normalize(text: &str) -> String {
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;
     // `一万五`, `2w一个月` (after `w` is read as 万) the place down, before the numerals.
     // A card said digit by digit (`三零九零一小时`) before any numeral can run into it.
-    let half = super::spoken_cards::lettered(&super::spoken_cards::card_digits(&half));
+    let half = super::spoken_cards::lettered(&super::spoken_cards::card_digits(
+        &super::spoken_cards::lettered_en(&half),
+    ));
     let half = super::numbers_said::wan_and_k(&super::numbers_said::approximate(&half));
     let half = super::wan_numbers::wan_tail(&half);
     let half = super::spoken_zh::minutes_after_hours(&super::spoken_zh::large_amounts(&half));
