@@ -40,6 +40,7 @@ mod corpus51_share;
 mod corpus52_share;
 mod corpus53_share;
 mod corpus54_share;
+mod corpus55_share;
 mod currency;
 mod data_files;
 mod dialogue;
