@@ -307,6 +307,16 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
             ..FeedInfo::default()
         };
         let offers = parsed.offers.len();
+        // Each refusal says which row and why (a ragged record, another currency); the rest
+        // of the file is read, so the operator sees what was left out and can fix the source.
+        for why in &parsed.refused {
+            bar.suspend(|| eprintln!("import: {}: refused {why}", item.shown));
+        }
+        if parsed.refused_total > parsed.refused.len() {
+            let more = parsed.refused_total - parsed.refused.len();
+            bar.suspend(|| eprintln!("import: {}: {more} more refused", item.shown));
+        }
+        let refused = parsed.refused.clone();
         let stored = record_import(store, info, parsed.offers)?;
         reports.push(json!({
             "feed": feed,
@@ -314,6 +324,8 @@ fn import_catalog(catalog: &Catalog, store: &Store, format: Format, a: CatalogAr
             "offers": offers,
             "gpus": if offers > 0 { stored.gpu_keys.len() } else { 0 },
             "skipped_rows": parsed.skipped,
+            "refused": refused,
+            "refused_total": parsed.refused_total,
             "as_of": as_of,
             "source": item.shown,
         }));

@@ -82,6 +82,35 @@ fn gpuscout_env(
     )
 }
 
+/// A ragged record (a cell dropped by hand, an unquoted comma) is refused with its record
+/// number and why, on stderr and in `--json`; the rest of the file is imported.
+#[test]
+fn an_import_names_each_refused_record_and_keeps_the_rest() {
+    let fake = FakeProviders::start();
+    let ragged = format!("{GPUHUNT}NVIDIA L4,US-1,0.44,nvidia\n");
+    fake.script("/v2/ragged.csv", vec![Script::ok(&ragged)]);
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("{}/v2/ragged.csv", fake.url());
+    let args = ["import", "gpuhunt", url.as_str(), "--as-of", "2026-11-21"];
+    let (ok, out, err) = gpuscout(dir.path(), &fake, &args, "");
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("2 price-only offers"), "{out}");
+    assert!(
+        err.contains("refused record 4") && err.contains("4 fields") && err.contains("12"),
+        "{err}"
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let (ok, out, err) = gpuscout(dir.path(), &fake, &json, "");
+    assert!(ok, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r[0]["refused_total"], 1, "{out}");
+    assert!(
+        r[0]["refused"][0].as_str().unwrap().contains("record 4"),
+        "{out}"
+    );
+}
+
 #[test]
 fn imported_catalogs_are_price_only_in_stock_and_offers() {
     let fake = FakeProviders::start();
