@@ -73,7 +73,8 @@ pub(super) fn compute_on(
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
-        eager_bytes: super::parts::eager_bytes_per_score(req.quant),
+        // ChatGLM's own code holds more per score (`vram::chatglm_code`).
+        eager_bytes: super::chatglm_code::eager_bytes_per_score(req),
         vllm,
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),

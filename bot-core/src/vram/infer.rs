@@ -306,7 +306,10 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
 fn eager_held(req: &FitRequest, c: &Common, a: f64) -> (f64, f64) {
     let (batch, tokens, heads) = (c.batch, c.tokens, c.heads);
     let mut a = a + eager_score_bytes(batch, tokens, tokens, heads, c.eager_bytes);
-    let held = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, c.eager_bytes);
+    // The allocator's split segments as measured for Transformers' own eager attention: the
+    // same for a model running its own code (`vram::chatglm_code`), whose segments are not measured.
+    let frag = super::parts::eager_bytes_per_score(req.quant);
+    let held = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, frag);
     // The vision tower encodes the image before the decoder runs: its own eager scores over
     // every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
     if let ModelRef::Known(Model {

@@ -28,6 +28,7 @@ mod axolotl;
 mod beams;
 mod bnb_experts;
 mod bnb_load;
+pub mod chatglm_code;
 mod ct_decompress;
 mod device_map;
 mod estimate;

@@ -22,6 +22,7 @@ fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Vec<Msg> {
     let mut warnings = Vec::new();
     // A VL model's image encoder as sized, and Unsloth's float32 cast (mem_ad).
     warnings.extend(super::vision_tower::notes(shape, req));
+    warnings.extend(super::chatglm_code::notes(shape, req));
     warnings.extend(super::unsloth_fp32::note(shape, req));
     if let ModelRef::BySize { params_b, active_b } = req.model {
         // Shaped like the catalog's dense model nearest in size (a raw MoE size: in active
