@@ -24,9 +24,11 @@ fn public_measurements_thirty_second_held_out_set() {
     // -7.7 %), 4 under by more than 15 % (Gemma-4-26B-A4B vision QLoRA at Unsloth 2026.4 -70.5 %, the two Unsloth
     // QAT notebooks -44.5 / -30.2 %, ms-swift's Qwen2.5-VL-7B LoRA DPO -48.9 %), 2 over (ms-swift's packed DPO
     // +18.2 / +24.8 %); verdicts 3 of 3; no row unstated - docs/misses/heldout32_misses.md. The floors may only
-    // tighten.
-    let floor_within = 3;
-    let ceiling_under = 4;
+    // tighten. After mem_aw's `unsloth_release::keeps_experts_16bit` (a named Unsloth release from 2026.2 to
+    // before 2026.6 leaves an MoE's fused experts bf16 on a 4-bit base): 4 of 9 within (Gemma-4-26B-A4B vision
+    // -70.5 % -> -3.2 %), 3 under, verdicts 3 of 3.
+    let floor_within = 4;
+    let ceiling_under = 3;
     let floor_verdicts = 3;
     floors(
         &held,
