@@ -57,10 +57,17 @@ pub(crate) fn kept_extra_bytes(shape: &Shape, req: &FitRequest) -> f64 {
     experts * (kept_bytes_per_param(req) - quantized).max(0.0)
 }
 
+/// Whether the request keeps the fused experts unquantized: the word (`moeq=off`,
+/// `--experts-16bit`), or an Unsloth release before the one that quantizes them itself
+/// (`unsloth_release::keeps_experts_16bit`, 2026.6).
+pub(crate) fn kept(req: &FitRequest) -> bool {
+    req.experts_16bit || super::unsloth_release::keeps_experts_16bit(req)
+}
+
 /// What the estimate adds to the weights: [`kept_extra_bytes`] when the request keeps the
-/// experts unquantized, else nothing.
+/// experts unquantized ([`kept`]), else nothing.
 pub(super) fn extra_bytes(shape: &Shape, req: &FitRequest) -> f64 {
-    if req.experts_16bit {
+    if kept(req) {
         kept_extra_bytes(shape, req)
     } else {
         0.0

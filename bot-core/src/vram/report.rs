@@ -128,7 +128,7 @@ fn model_warnings(
     // with what that adds, and with the word that sizes the other case.
     let kept = super::bnb_experts::kept_extra_bytes(shape, req) / GIB;
     if kept > 0.0 {
-        let key = if req.experts_16bit {
+        let key = if super::bnb_experts::kept(req) {
             "fit-assume-moe-experts-16bit"
         } else {
             "fit-warn-moe-4bit-experts"

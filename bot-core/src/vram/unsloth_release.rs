@@ -70,6 +70,21 @@ pub const CAPPED_CHUNKS_FROM: UnslothRelease = UnslothRelease {
     month: 7,
 };
 
+/// Every Unsloth notebook from here on runs Transformers 5.x (unslothai/notebooks at bdda2efc:
+/// the banners of 2026.2.1 to 2026.5.10 print 5.1.0 to 5.10.0.dev0; 2025.11.6 to 2026.1.4 print
+/// 4.56-4.57 or 5.0-5.1 dev builds, so those releases are not taken to be v5).
+pub const TRANSFORMERS_V5_FROM: UnslothRelease = UnslothRelease {
+    year: 2026,
+    month: 2,
+};
+
+/// unsloth-zoo's `moe_utils_bnb4bit.py` quantizes an MoE's fused experts from here on
+/// (unslothai/unsloth#4032, closed 2026-06-18; `vram::bnb_experts`).
+pub const QUANTIZED_EXPERTS_FROM: UnslothRelease = UnslothRelease {
+    year: 2026,
+    month: 6,
+};
+
 /// Positions a pre-2024.8 cache grows to, at most (`current_rope_size` from 2024.8).
 const CAPPED_ROPE_POSITIONS: u32 = 4 * 8192;
 
@@ -77,6 +92,17 @@ const CAPPED_ROPE_POSITIONS: u32 = 4 * 8192;
 fn release(req: &FitRequest) -> Option<UnslothRelease> {
     req.unsloth_release
         .filter(|_| req.unsloth && req.task.is_training())
+}
+
+/// Whether a named Unsloth release leaves an MoE's fused routed experts in 16-bit on a
+/// bitsandbytes base: the releases from [`TRANSFORMERS_V5_FROM`] to before
+/// [`QUANTIZED_EXPERTS_FROM`]. Transformers v5 holds the experts as 3-D `nn.Parameter`s that
+/// bitsandbytes' `replace_with_bnb_linear` skips; Transformers 4.x has one `nn.Linear` per
+/// expert, quantized with the rest, so a release that may still run 4.x keeps the default
+/// (its 2026.4.4 Gemma-4-26B-A4B notebooks: 46.4-46.6 GB reserved after a 4-bit load, the
+/// experts' 32.6 GB in bf16). Without a release word: today's Unsloth, which quantizes them.
+pub fn keeps_experts_16bit(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| (TRANSFORMERS_V5_FROM..QUANTIZED_EXPERTS_FROM).contains(&r))
 }
 
 /// Bytes of RoPE caches held beside the weights: one cos and one sin table per attention

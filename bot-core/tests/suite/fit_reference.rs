@@ -826,5 +826,7 @@ mod heldout29;
 mod heldout30;
 #[path = "fit_reference/heldout31.rs"]
 mod heldout31;
+#[path = "fit_reference/heldout32.rs"]
+mod heldout32;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
