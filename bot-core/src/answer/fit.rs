@@ -205,7 +205,7 @@ fn read_option_word(
         } else if lexicon::is_device_map(lw) {
             "device_map"
         } else {
-            zero_key(z)
+            z.key()
         };
         // A CPU offload keeps its word: it changes what each card holds (`vram::offload`).
         let key = if lexicon::is_offload(lw) {
@@ -347,16 +347,6 @@ fn join_sharding(words: &[&str]) -> Vec<String> {
         i += 1;
     }
     out
-}
-
-/// The `zero=` value of a sharding stage.
-fn zero_key(z: vram::Zero) -> &'static str {
-    match z {
-        vram::Zero::Off => "0",
-        vram::Zero::One => "1",
-        vram::Zero::Two => "2",
-        vram::Zero::Three => "3",
-    }
 }
 
 /// A word that stands for an option: `gc`/`nogc`, `amp`, an optimizer (`adamw8bit`).

@@ -52,6 +52,7 @@ mod optim_step;
 mod option;
 mod parts;
 mod report;
+mod report_notes;
 mod request;
 pub mod sdpa_math;
 pub mod server;

@@ -408,6 +408,18 @@ pub enum Zero {
     Three,
 }
 
+impl Zero {
+    /// The `zero=` value that names this stage (the answer's notes and the command line).
+    pub fn key(self) -> &'static str {
+        match self {
+            Zero::Off => "0",
+            Zero::One => "1",
+            Zero::Two => "2",
+            Zero::Three => "3",
+        }
+    }
+}
+
 /// How attention scores are computed. `Eager` materializes the score matrix
 /// (batch x heads x query tokens x cached tokens) per layer; `Sdpa` (PyTorch
 /// `scaled_dot_product_attention`) and `Flash` (FlashAttention, vLLM's paged kernels,
