@@ -11,13 +11,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus56.tsv");
 /// `questions_corpus56.tsv` (300: experienced engineers' first messages, jargon-heavy, about
 /// 43 % Chinese, 38 % English, 19 % mixed, in the command proportions of the examples file with
 /// fewer /pick), written apart from the reader by a helper who never read it, committed before
-/// it was scored.
+/// it was scored: untuned 274/300 (91.3 %; 293/300 by command alone; 293/300 the examples
+/// file's way), 289/300 (96.3 %; 294/300 by command, 294/300 the examples file's way) after the
+/// labeller's own errors were relabelled (15, each listed with its reason in its header).
+/// The misses are grouped by mechanism in `docs/misses/corpus56_misses.md`.
 #[test]
 fn corpus56_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus56", CORPUS);
     assert!(total >= 300, "corpus56: {total} questions");
-    assert!(right >= 0, "corpus56: {right} of {total}");
+    assert!(right >= 289, "corpus56: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
