@@ -41,6 +41,7 @@ mod corpus52_share;
 mod corpus53_share;
 mod corpus54_share;
 mod corpus55_share;
+mod corpus56_share;
 mod currency;
 mod data_files;
 mod dialogue;
