@@ -73,8 +73,10 @@ fn every_card_and_platform_name_fits_in_the_words_a_reader_looks_among() {
     let t = std::time::Instant::now();
     let out = say(&w, "en", &line);
     assert!(!out.contains(&"x ".repeat(100)), "{out}");
+    // Not a speed target (benches/ hold those): a guard against runaway work on a page, with
+    // room for a loaded 2-core machine.
     assert!(
-        t.elapsed() < std::time::Duration::from_secs(5),
+        t.elapsed() < std::time::Duration::from_secs(30),
         "{:?}",
         t.elapsed()
     );
@@ -99,8 +101,9 @@ fn a_pasted_page_as_a_plain_message_is_answered_short_and_soon() {
                 "{lang}: {} chars",
                 out.chars().count()
             );
+            // A runaway guard, not a speed target (see above).
             assert!(
-                took < std::time::Duration::from_secs(10),
+                took < std::time::Duration::from_secs(30),
                 "{lang}: {:?} for {} chars",
                 took,
                 paste.chars().count()
