@@ -278,6 +278,11 @@ fit-4bit-on-card = { $verdict ->
     [fits] ✅ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }: about { $need } GiB per card (add { $quant }).
    *[other] ⚠️ In 4-bit ({ $quant }) it fits on { $cards } × { $gpu }, tightly: about { $need } GiB per card (add { $quant }).
 }
+fit-more-cards = { $verdict ->
+    [fits] ✅ On { $cards } × { $gpu } it fits: about { $need } GiB per card.
+    [tight] ⚠️ On { $cards } × { $gpu } it fits, tightly: about { $need } GiB per card.
+   *[no] ❌ Even { $cards } × { $gpu } (one server) do not hold it: about { $need } GiB per card.
+}
 fit-short-assumed = Where you said nothing I assumed the usual (Details say why). Change it with: { $words }
 fit-warn-tp-invalid = ⚠️ vLLM cannot run { $cards } cards as tensor parallel: the size must divide the model's { $heads } attention heads, and its { $kv_heads } KV heads must divide by it or it by them, so vLLM refuses to start. Sized below for { $sized } { $sized ->
     [one] card

@@ -322,6 +322,11 @@ fit-4bit-on-card = { $verdict ->
     [fits] ✅ 换成 4 比特（{ $quant }）就能放进 { $cards } 张 { $gpu }：每张卡约需 { $need } GiB（加上 { $quant }）。
    *[other] ⚠️ 换成 4 比特（{ $quant }）能放进 { $cards } 张 { $gpu }，但很紧：每张卡约需 { $need } GiB（加上 { $quant }）。
 }
+fit-more-cards = { $verdict ->
+    [fits] ✅ 用 { $cards } 张 { $gpu } 放得下：每张卡约需 { $need } GiB。
+    [tight] ⚠️ 用 { $cards } 张 { $gpu } 能放下，但很紧：每张卡约需 { $need } GiB。
+   *[no] ❌ 就算用 { $cards } 张 { $gpu }（一台服务器）也放不下：每张卡约需 { $need } GiB。
+}
 fit-short-assumed = 没说的部分按常用设置估算（原因见「明细」）。可以这样改：{ $words }
 fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：并行数必须能整除模型的 { $heads } 个注意力头，且 { $kv_heads } 个 KV 头与并行数须能互相整除，否则 vLLM 启动时直接报错。下面按 { $sized } 张卡估算{ $next ->
     [0] {""}

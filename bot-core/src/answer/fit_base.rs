@@ -2,6 +2,7 @@
 //! Unsloth (with its loss and its size), double quantization, PEFT's k-bit preparation and
 //! what Transformers' warmed-up load of a 16-bit checkpoint keeps reserved.
 
+use super::fit_options::gib;
 use crate::reply::{Msg, Reply};
 use crate::vram::{FitOptions, FitRequest};
 
@@ -48,11 +49,6 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitO
                 ),
         );
     }
-}
-
-/// GiB as the `/fit` answer prints them (`fit_render::gib`; not imported: no import circle).
-fn gib(x: f64) -> String {
-    format!("{x:.1}")
 }
 
 /// Which Unsloth release the training is sized for (`vram::unsloth_release`), with the word

@@ -4,6 +4,7 @@
 
 mod training;
 mod vae;
+use super::fit_options::gib;
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, OptimizerKind, Train};
 use crate::diffusion::{
@@ -210,10 +211,6 @@ pub fn margin_pct(p: &Pipeline) -> u32 {
     } else {
         30
     }
-}
-
-fn gib(x: f64) -> String {
-    format!("{x:.1}")
 }
 
 fn size_text(r: &DiffusionRequest) -> String {

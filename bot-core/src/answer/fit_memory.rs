@@ -7,6 +7,7 @@
 //! basis and the estimate's stated margin are said as `/fit` says them.
 
 use super::fit::{FitLine, Given, settle};
+use super::fit_options::gib;
 use crate::catalog::{Catalog, Gpu, Model};
 use crate::context::Ctx;
 use crate::fact::Fact;
@@ -267,10 +268,6 @@ fn method_key(method: (Task, Option<Quant>)) -> &'static str {
         (Task::Qlora, _) => "qlora",
         (Task::Full, _) => "full",
     }
-}
-
-fn gib(x: f64) -> String {
-    format!("{x:.1}")
 }
 
 /// One method's lines, pushed to `r`; the `/fit` line of the model named, to tap.

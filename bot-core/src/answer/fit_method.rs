@@ -3,6 +3,7 @@
 //! in its first lines, and gives one line each with what full fine-tuning and QLoRA would need
 //! on the same card(s): fits, or short by how much, with the word that sizes it.
 
+use super::fit_options::gib;
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
 use crate::reply::Msg;
@@ -32,10 +33,6 @@ pub(super) fn others(catalog: &Catalog, p: &Sized<'_, '_>, lang: Lang) -> Vec<Ms
         .into_iter()
         .filter_map(|task| other(catalog, p, task, lang))
         .collect()
-}
-
-fn gib(x: f64) -> String {
-    format!("{x:.1}")
 }
 
 fn other(catalog: &Catalog, p: &Sized<'_, '_>, task: Task, lang: Lang) -> Option<Msg> {

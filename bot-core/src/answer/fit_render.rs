@@ -406,6 +406,9 @@ fn push_verdict(
             if !fits && let Some(m) = four_bit_on_card(catalog, p) {
                 r.push(m);
             }
+            if !fits && let Some(m) = super::fit_more_cards::more_of_card(catalog, p, lang) {
+                r.push(m);
+            }
             push_options(
                 catalog,
                 r,

@@ -20,6 +20,7 @@ mod fit_held;
 pub mod fit_memory;
 mod fit_method;
 mod fit_model_note;
+mod fit_more_cards;
 mod fit_options;
 mod fit_render;
 mod fit_rl;
