@@ -6,8 +6,9 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold (not yet scored).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold (untuned 31/50 as written, 39/50 after relabelling the file's
+/// own errors; the file's header says which and why).
+const MUST_HOLD: usize = 39;
 
 #[test]
 fn pick_conversations_p() {
