@@ -23,10 +23,23 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
             .map_or_else(|_| m.clone(), |m| m.name.clone());
         echo.push(Msg::new("pick-understood-model").arg("name", name));
     } else if let Some(b) = f.params_b {
-        s.model = None;
-        s.params_b = Some(b);
+        // A size said after a model (`不对，是14b`) corrects the size of that model's family
+        // where the catalog has it; else it is the size alone.
+        let sibling = s
+            .model
+            .as_deref()
+            .map(|m| crate::understand::model_of_size(ctx.catalog, m, &format!("{b}b")))
+            .and_then(|id| ctx.catalog.model(&id).ok());
         skip(s, Step::Model);
-        echo.push(Msg::new("pick-understood-model").arg("name", format!("{b}B")));
+        if let Some(m) = sibling {
+            s.model = Some(m.id.clone());
+            s.params_b = None;
+            echo.push(Msg::new("pick-understood-model").arg("name", m.name.clone()));
+        } else {
+            s.model = None;
+            s.params_b = Some(b);
+            echo.push(Msg::new("pick-understood-model").arg("name", format!("{b}B")));
+        }
     }
     let method = match s.task {
         Some(TaskKind::FineTune) => f.training.map(str::to_string),
@@ -418,7 +431,7 @@ pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) ->
     };
     if !matches!(step, Step::Context | Step::Concurrency)
         && next.context.is_none()
-        && let Some(tokens) = context_said(step, text, true)
+        && let Some(tokens) = context_said(step, text, true).or_else(|| context_clause(step, text))
     {
         next.context = Some(tokens);
         skip(next, Step::Context);
@@ -428,6 +441,25 @@ pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) ->
         *next = super::flow::advanced(next.clone());
     }
     echo
+}
+
+/// A clause of a sentence that is a context length alone (`微调qwen2.5 7b，lora，3个小时，4k`):
+/// written in k or as a power of two from 1024 (`4k`, `8192`), the way a context is said, so a
+/// bare amount (`500`) or a count of cards is never one; money is the budget's.
+fn context_clause(step: Step, text: &str) -> Option<u32> {
+    let clauses: Vec<&str> = text
+        .split([',', '，', ';', '；', '、', '。'])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    if clauses.len() < 2 {
+        return None;
+    }
+    clauses.iter().find_map(|c| {
+        let count = super::flow::first_count(&super::flow::context_text(c))?;
+        let tokens = context_said(step, c, false)?;
+        (count.ends_with('k') || (tokens >= 1024 && tokens.is_power_of_two())).then_some(tokens)
+    })
 }
 
 /// A context length said at a step that asks something else (`大概2000个token`, `2k吧` at the

@@ -77,6 +77,11 @@ const BUDGET: &[&str] = &[
     "no more than",
 ];
 
+/// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
+const CURRENCY_AFTER: &[&str] = &[
+    "块钱", "块", "元", "刀", "美元", "usd", "rmb", "dollars", "bucks",
+];
+
 /// The amount, its currency when written, the text without them, and the budget's period.
 pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String, Per)> {
     let t = format!(
@@ -127,9 +132,7 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
     // Everything from the first of the three words to the last is the phrase.
     let from = i.min(month.0).min(cue.0);
     let mut to = j.max(month.0 + month.1.len()).max(cue.0 + cue.1.len());
-    for w in [
-        "块钱", "块", "元", "刀", "美元", "usd", "rmb", "dollars", "bucks",
-    ] {
+    for w in CURRENCY_AFTER {
         if t[to..].trim_start().starts_with(w) && to == j {
             to = t.len() - t[to..].trim_start().len() + w.len();
         }
@@ -155,7 +158,11 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
 /// beside the period, the budget word and the currency.
 fn tight(phrase: &str, period: &str, amount: &str) -> bool {
     let rest = phrase.replacen(period, " ", 1).replacen(amount, " ", 1);
-    !rest.bytes().any(|b| b.is_ascii_digit()) && phrase.chars().count() <= 24
+    // The currency's word is the amount's, not words between (`spend maybe 5 bucks a day`).
+    let words = CURRENCY_AFTER
+        .iter()
+        .fold(phrase.to_string(), |p, w| p.replacen(w, "", 1));
+    !rest.bytes().any(|b| b.is_ascii_digit()) && words.chars().count() <= 24
 }
 
 #[cfg(test)]

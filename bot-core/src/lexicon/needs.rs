@@ -64,8 +64,8 @@ impl Need {
 pub fn need_word(w: &str) -> Option<Need> {
     Some(
         match w.to_lowercase().trim_matches(|c| c == ',' || c == '，') {
-            "alipay" | "支付宝" => Need::Pay("alipay"),
-            "wechat" | "weixin" | "微信" | "微信支付" => Need::Pay("wechat"),
+            "alipay" | "支付宝" | "zfb" => Need::Pay("alipay"),
+            "wechat" | "weixin" | "wx" | "vx" | "微信" | "微信支付" => Need::Pay("wechat"),
             "card" | "credit-card" | "visa" | "mastercard" | "信用卡" | "银行卡" => {
                 Need::Pay("card")
             }
@@ -277,6 +277,10 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("identity check", Need::NoRealName),
     ("支付宝", Need::Pay("alipay")),
     ("alipay", Need::Pay("alipay")),
+    // Pinyin initials people type for them (`只能zfb`, `wx也行`, `vx付款`).
+    ("zfb", Need::Pay("alipay")),
+    ("wx", Need::Pay("wechat")),
+    ("vx", Need::Pay("wechat")),
     ("微信", Need::Pay("wechat")),
     ("wechat", Need::Pay("wechat")),
     ("信用卡", Need::Pay("card")),

@@ -126,7 +126,14 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
             ) && !has(&norm, &["for a day", "for one day"])
                 && e.volume.is_none()),
         always: usage == Some(Usage::Always),
-        gpu: e.gpus.first().map(|c| (c.gpu.clone(), c.count)),
+        // A card the user has is the reason to rent, never the card to rent.
+        gpu: {
+            let owned = super::own_card::owned_gpus(catalog, &norm);
+            e.gpus
+                .iter()
+                .find(|c| !owned.contains(&c.gpu))
+                .map(|c| (c.gpu.clone(), c.count))
+        },
         ..Facts::default()
     };
     barriers(&norm, &mut f);

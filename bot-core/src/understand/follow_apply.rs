@@ -198,7 +198,7 @@ fn only(c: &Change, allowed: &[Slot]) -> Option<()> {
 
 /// The last model's sibling of another size (`qwen2.5-14b` and `72b` → `qwen2.5-72b`), when
 /// the catalog has it; else the size alone, which `/fit` sizes as a dense model.
-fn sized(catalog: &Catalog, model: &str, size: &str) -> String {
+pub(crate) fn sized(catalog: &Catalog, model: &str, size: &str) -> String {
     let parts: Vec<&str> = model.split('-').collect();
     let is_size = |p: &str| {
         p.strip_suffix('b')

@@ -42,6 +42,8 @@ mod family_fit;
 mod family_model;
 mod fee_asked;
 mod follow_apply;
+/// A model's sibling of another size (`qwen2.5-7b` and `14b`), for /pick's size corrections.
+pub(crate) use follow_apply::sized as model_of_size;
 mod follow_more;
 mod follow_on;
 mod follow_relative;

@@ -63,6 +63,10 @@ const HAD: &[&str] = &[
     "我有一台",
     "我有一张",
     "我有一块",
+    // The same once normalized (`一张` → `1张`), as /pick's facts read it.
+    "我有1台",
+    "我有1张",
+    "我有1块",
     "我有个",
     "家里有",
     "手上有",
@@ -280,6 +284,36 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
         .map(|(_, t)| t.clone())
         .collect();
     format!("{} {after}", kept.join(" "))
+}
+
+/// The catalog cards said as the user's own (`家里有张3060`, `i have a 3060 at home`, `我有一张
+/// 3060 12g`): in `/pick`, which is about what to rent, a card one has is the reason to rent,
+/// never the card rented, so its facts leave it out whatever follows.
+pub(super) fn owned_gpus(catalog: &Catalog, s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some((o, len)) = [first_at(s, OWN, from), first_at(s, HAD, from)]
+        .into_iter()
+        .flatten()
+        .min_by_key(|(k, len)| (*k, usize::MAX - len))
+    {
+        // The card with its memory said after it (`3060 12g`) first, then the card alone.
+        let near: Vec<String> = tokens(&s[o + len..]).into_iter().take(NEAR + 2).collect();
+        let found = (0..near.len().min(NEAR + 1)).find_map(|i| {
+            let memory = near
+                .get(i + 1)
+                .and_then(|m| crate::lexicon::card_memory_gb(m))
+                .and_then(|gb| catalog.find_gpu(&format!("{} {gb}gb", near[i])));
+            memory.or_else(|| catalog.find_gpu(&near[i]))
+        });
+        if let Some(g) = found
+            && !out.contains(&g.id)
+        {
+            out.push(g.id.clone());
+        }
+        from = o + len;
+    }
+    out
 }
 
 /// A card's name, known to the catalog or shaped like a desktop card's number (`4060`,

@@ -207,6 +207,10 @@ const SPOKEN: &[(&str, &str)] = &[
     (" and a half hr", ".5 hours"),
     (" and a half days", ".5 days"),
     ("an hour and a half", "1.5 hours"),
+    // The day's as the hour's (`it'll take about a day and a half`: one run of 36 h).
+    ("a day and a half", "1.5 days"),
+    (" days and a half", ".5 days"),
+    (" day and a half", ".5 days"),
     ("4 bit", "4bit"),
     ("8 bit", "8bit"),
     // `4比特` is `4bit`; bitcoin (`比特币`, a payment need) stays as said.
@@ -535,6 +539,8 @@ mod tests {
         assert_eq!(normalize("rtx-4090 2-3"), "rtx-4090 2-3");
         // English numbers before a unit; quarters and halves of an hour.
         assert_eq!(normalize("two and a half hours").trim(), "2.5 hours");
+        assert_eq!(normalize("a day and a half").trim(), "1.5 days");
+        assert_eq!(normalize("2 days and a half").trim(), "2.5 days");
         assert_eq!(normalize("two and a half hrs").trim(), "2.5 hours");
         assert_eq!(normalize("three and a half hr").trim(), "3.5 hours");
         assert_eq!(normalize("one and a half days").trim(), "1.5 days");
