@@ -162,7 +162,8 @@ impl Catalog {
     /// both beyond 2%; then the longest context) is taken, so the answer never sizes the
     /// smaller of two models the name could mean; the rest are in `others`.
     pub fn model_by_family_and_size(&self, query: &str) -> Option<FamilySize<'_>> {
-        let (family, size) = super::split_at_size(query)?;
+        let (family, size) = super::split_at_size(query)
+            .or_else(|| super::split_at_size(&super::name_size::unglued(query)?))?;
         let key = normalize(&latin_brand(&family));
         if key.is_empty() || !size.plausible() {
             return None;

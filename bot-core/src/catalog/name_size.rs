@@ -75,6 +75,19 @@ pub fn split_at_size(word: &str) -> Option<(String, NameSize)> {
     Some((parts[..at].join("-"), size))
 }
 
+/// A family's letters glued to a size (`qwen7b`, `llama70b`, `mistral7b`: how people type
+/// them) written apart (`qwen-7b`), for the catalog's family-and-size search only: a run of
+/// letters then a size, so `qwen2.5` or `glm4` keep their version, and a family the catalog
+/// does not hold finds nothing (`qwen38b` is no Qwen of 38B, and never sized as a bare 38B).
+pub fn unglued(word: &str) -> Option<String> {
+    let w = word.trim().to_lowercase();
+    let i = w.find(|c: char| c.is_ascii_digit())?;
+    let ok = i > 1
+        && w[..i].chars().all(|c| c.is_ascii_lowercase())
+        && size_word(&w[i..]).is_some_and(|s| s.active_b.is_none());
+    ok.then(|| format!("{}-{}", &w[..i], &w[i..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +108,14 @@ mod tests {
             Some(("bar".into(), 30.0, Some(3.0)))
         );
         assert_eq!(split("70b"), Some((String::new(), 70.0, None)));
+        // Letters glued to a size are written apart for the family search; a version stays.
+        assert_eq!(split("qwen7b"), None);
+        assert_eq!(unglued("qwen7b").as_deref(), Some("qwen-7b"));
+        assert_eq!(unglued("Llama70B").as_deref(), Some("llama-70b"));
+        assert_eq!(unglued("glm4-9b"), None);
+        assert_eq!(unglued("qwen2.5"), None);
+        assert_eq!(unglued("a100"), None);
+        assert_eq!(unglued("7b"), None);
         assert_eq!(split("qwen2.5-7b-vs-14b"), None);
         assert_eq!(split("model-v2"), None);
         assert_eq!(size_word("37b-a671b").map(|s| s.plausible()), Some(false));

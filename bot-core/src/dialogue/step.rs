@@ -309,8 +309,9 @@ pub(super) fn step_hint_id(step: Step) -> &'static str {
     }
 }
 
-/// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`): that button.
-/// Only one button may match, and a word of two letters is too short to tell.
+/// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`, `结束`): that
+/// button. Only one button may match; two Latin letters are too short to tell, two Chinese
+/// characters are a word (`结束`, `微调`).
 fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
     let clean = |t: &str| -> String {
         understand::normalize(t)
@@ -319,7 +320,8 @@ fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
             .collect()
     };
     let typed = clean(text);
-    if typed.chars().count() < 3 {
+    let cjk = typed.chars().any(|c| c >= '\u{2E80}');
+    if typed.chars().count() < if cjk { 2 } else { 3 } {
         return None;
     }
     let l = crate::i18n::Localizer::get();
