@@ -154,6 +154,10 @@ pub struct FitArgs {
     /// before 3.3 Gemma-3's warm-up prefill with an image holds fp32 attention scores
     #[arg(long, value_parser = tgi_release)]
     tgi_release: Option<bot_core::vram::TgiRelease>,
+    /// Quantization-aware training as Unsloth's `qat_scheme` runs it (torchao fake quantization;
+    /// the chat's `qat=int4`): int4 | int8-int4 (phone-deployment) | fp8-int4.
+    #[arg(long, value_parser = qat_scheme)]
+    qat: Option<bot_core::vram::Qat>,
     /// The LLaMA-Factory release the training runs on, e.g. 0.6.3 (the chat's `llamafactory=0.6.3`):
     /// from 0.5.3 to 0.7.0 it loads the whole model on every card before FSDP shards it
     #[arg(long, value_parser = llamafactory_release)]
@@ -336,6 +340,12 @@ fn llamafactory_release(s: &str) -> std::result::Result<bool, String> {
         .ok_or_else(|| format!("not a LLaMA-Factory release: `{s}` (e.g. 0.6.3)"))
 }
 
+/// `--qat`: `int4`, `int8-int4`, `phone-deployment`, `fp8-int4`.
+fn qat_scheme(s: &str) -> std::result::Result<bot_core::vram::Qat, String> {
+    bot_core::vram::Qat::parse(s)
+        .ok_or_else(|| format!("not a QAT scheme: {s} (int4, int8-int4, fp8-int4)"))
+}
+
 /// `--tgi-release`: `3.2`, `v3.2.1`.
 fn tgi_release(s: &str) -> std::result::Result<bot_core::vram::TgiRelease, String> {
     bot_core::vram::TgiRelease::parse(s).ok_or_else(|| format!("not a TGI release: {s} (e.g. 3.2)"))
@@ -416,6 +426,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.vllm_v0 = a.vllm_v0;
     req.swa_full = a.swa_full;
     req.tgi_release = a.tgi_release;
+    req.qat = a.qat;
     req.max_pixels = a.max_pixels;
     req.images_per_prompt = a.images;
     req.axolotl = a.axolotl && !req.unsloth;

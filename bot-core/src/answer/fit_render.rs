@@ -210,7 +210,7 @@ fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
 /// model, `vram::fp32_master_weights`), and the AdamW step's own copy when it has one.
 fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
     let masters = crate::vram::fp32_master_weights(req, &p.opts);
-    let amp = match (req.mixed_precision, masters) {
+    let amp = match (req.fp32_masters(), masters) {
         (true, _) => "yes",
         (false, true) => "deepspeed",
         (false, false) => "no",

@@ -32,7 +32,7 @@ fn reference_gib(req: &FitRequest) -> f64 {
         return 0.0;
     };
     let sharded = if req.cards > 1 { req.cards as f64 } else { 1.0 };
-    let load = if req.mixed_precision { 4.0 } else { 2.0 };
+    let load = if req.fp32_masters() { 4.0 } else { 2.0 };
     vram::method::reference_weight_bytes(&s, req.task, req.method, req.reference, load, sharded)
         / vram::GIB
 }

@@ -84,6 +84,7 @@ pub(super) fn apply_option<'a>(
         || engine_option(req, opts, given, kvw)?
         || tgi_option(req, opts, given, kvw)?
         || images_option(req, kvw)?
+        || qat_option(req, kvw)?
         || training_option(req, opts, given, kvw)?
         || stack_option(req, given, kvw)?
     {
@@ -175,6 +176,17 @@ fn tgi_option(
     req.engine = Engine::Vllm;
     opts.server = Some(vram::Server::Tgi);
     given.engine = true;
+    Ok(true)
+}
+
+/// Quantization-aware training (`qat=int4`, Unsloth's `qat_scheme`; `vram::qat`). `false` for
+/// another key.
+fn qat_option(req: &mut FitRequest<'_>, (k, v, w): (&str, &str, &str)) -> Result<bool, Box<Reply>> {
+    if !matches!(k, "qat" | "qat_scheme" | "量化感知训练") {
+        return Ok(false);
+    }
+    let q = vram::Qat::parse(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
+    req.qat = Some(q);
     Ok(true)
 }
 

@@ -51,6 +51,7 @@ pub mod ollama;
 mod optim_step;
 mod option;
 mod parts;
+pub mod qat;
 mod report;
 mod report_notes;
 mod request;
@@ -84,6 +85,7 @@ pub use parts::{
     kv_share_per_card, nccl_buffers_gib, outside_allocator_gib, vllm_release_is_v0,
     vllm_utilization, weight_bytes,
 };
+pub use qat::Qat;
 pub use quant::{
     Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
     TgiRelease, UnslothRelease, Zero,

@@ -145,5 +145,5 @@ pub fn fp32_master_weights(req: &FitRequest, opts: &FitOptions) -> bool {
         && !opts.fsdp
         && !matches!(opts.zero, Some(Zero::Off))
         && req.task == Task::Full;
-    req.mixed_precision || deepspeed
+    req.fp32_masters() || deepspeed
 }

@@ -28,6 +28,8 @@ pub fn estimate_with(
         ModelRef::Known(m) => Shape::from_model(m)?,
         ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
     };
+    // QAT's `int8-int4` unties a tied head before training (`vram::qat`).
+    let shape = super::qat::untied_shape(&shape, req).unwrap_or(shape);
     // A card count vLLM refuses as tensor parallel is sized at the largest valid count below
     // it, and the answer says so (never "N cards" for an N that does not start).
     let resized = super::tp::resize(&shape, req);

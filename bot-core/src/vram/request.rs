@@ -182,6 +182,9 @@ pub struct FitRequest<'a> {
     /// torchao's `generate.py` (`vram::torchao`): `int8wo`/`int4wo-G`/`float8wo` of a 16-bit model
     /// on the card (`quant` says which), or 16-bit; a static cache of `context` positions.
     pub torchao: Option<super::Torchao>,
+    /// Quantization-aware training (`qat=int4`, Unsloth's `qat_scheme`; CLI `--qat`; default
+    /// `None`): torchao's fake-quantized weights (`vram::qat`).
+    pub qat: Option<super::Qat>,
     /// What the fine-tune optimizes (`method=dpo`, `grpo`…; CLI `--method`; default SFT):
     /// preference pairs, a reference model, generated completions (`vram::method`). With a
     /// pair method `context` is one sequence of the pair and `batch` counts pairs; with GRPO
@@ -338,6 +341,14 @@ impl LoraTargets {
 }
 
 impl<'a> FitRequest<'a> {
+    /// Whether full fine-tuning holds fp32 weights, gradients and moments: mixed precision
+    /// (`amp`), or a model loaded in fp32 (`quant=fp32`; Unsloth upcasts a float16 full
+    /// fine-tune to it on a card without bf16), which trains under 16-bit autocast with its own
+    /// weights as the fp32 masters: the same bytes per parameter.
+    pub fn fp32_masters(&self) -> bool {
+        self.mixed_precision || (self.task == Task::Full && self.quant == Quant::Fp32)
+    }
+
     pub fn new(model: ModelRef<'a>, quant: Quant, task: Task) -> Self {
         FitRequest {
             model,
@@ -377,6 +388,7 @@ impl<'a> FitRequest<'a> {
             new_tokens: None,
             beams: 1,
             torchao: None,
+            qat: None,
             method: super::Method::Sft,
             dora: false,
             generations: super::method::DEFAULT_GENERATIONS,

@@ -106,6 +106,10 @@ fn activations(
     } else {
         loss_tok * tb_logits
     };
+    // A fake-quantized head (`vram::qat`): its saved copy beside the loss, or its fp32 work
+    // before the logits, whichever is larger.
+    let fq = super::qat::head_bytes(shape, req);
+    let loss = fq.held + loss.max(fq.work);
     // Eager attention's score matrices: every layer's for the backward pass, or with
     // checkpointing those of the one layer being recomputed plus their gradient.
     let scores = if eager {
@@ -414,7 +418,7 @@ pub(super) fn compute_train(
         req.task,
         req.method,
         req.reference,
-        if req.mixed_precision { 4.0 } else { 2.0 },
+        if req.fp32_masters() { 4.0 } else { 2.0 },
         if zero == Zero::Three { n } else { 1.0 },
     );
     let free = super::unsloth_loss::free_bytes(

@@ -227,6 +227,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--compressed-tensors" => req.compressed_tensors = true,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
             "--unsloth" => req.unsloth = true,
+            // Unsloth's `qat_scheme` (`vram::qat`).
+            other if other.starts_with("--qat=") => {
+                req.qat = Some(bot_core::vram::Qat::parse(&other[6..]).expect("qat scheme"));
+            }
             // The Unsloth release the notebook printed (`vram::unsloth_release`).
             other if other.starts_with("--unsloth-release=") => {
                 req.unsloth = true;
