@@ -3,23 +3,27 @@
 //! the cheapest-first list of other cards does not answer it.
 
 use super::fit_options::gib;
-use super::fit_render::Parsed;
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
 use crate::reply::Msg;
-use crate::vram::{self, CARD_COUNTS};
+use crate::vram::{self, CARD_COUNTS, FitOptions, FitRequest};
 
 /// The line for more of the named card: fits (or tightly) on N of them, or, for inference,
 /// not even on eight (one server). Training is left to the remedies (ZeRO, QLoRA): with plain
 /// data parallel every card holds the whole job, so more cards alone say nothing.
-pub(super) fn more_of_card(catalog: &Catalog, p: &Parsed<'_>, lang: Lang) -> Option<Msg> {
-    let g = p.req.gpu?;
+pub(super) fn more_of_card(
+    catalog: &Catalog,
+    req: &FitRequest<'_>,
+    opts: &FitOptions,
+    lang: Lang,
+) -> Option<Msg> {
+    let g = req.gpu?;
     let name = g.display_name(lang == Lang::Zh);
     let mut last = None;
-    for n in CARD_COUNTS.into_iter().filter(|n| *n > p.req.cards) {
-        let mut more = p.req.clone();
+    for n in CARD_COUNTS.into_iter().filter(|n| *n > req.cards) {
+        let mut more = req.clone();
         more.cards = n;
-        let Ok(rep) = vram::estimate_with(catalog, &more, &p.opts) else {
+        let Ok(rep) = vram::estimate_with(catalog, &more, opts) else {
             continue;
         };
         if rep.holds_all() {
@@ -34,7 +38,7 @@ pub(super) fn more_of_card(catalog: &Catalog, p: &Parsed<'_>, lang: Lang) -> Opt
         last = Some((n, rep));
     }
     let (n, rep) = last?;
-    (!p.req.task.is_training()).then(|| {
+    (!req.task.is_training()).then(|| {
         Msg::new("fit-more-cards")
             .arg("verdict", "no")
             .arg("cards", n)

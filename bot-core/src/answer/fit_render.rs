@@ -406,7 +406,9 @@ fn push_verdict(
             if !fits && let Some(m) = four_bit_on_card(catalog, p) {
                 r.push(m);
             }
-            if !fits && let Some(m) = super::fit_more_cards::more_of_card(catalog, p, lang) {
+            if !fits
+                && let Some(m) = super::fit_more_cards::more_of_card(catalog, req, &p.opts, lang)
+            {
                 r.push(m);
             }
             push_options(
