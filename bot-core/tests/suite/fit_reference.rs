@@ -828,5 +828,7 @@ mod heldout30;
 mod heldout31;
 #[path = "fit_reference/heldout32.rs"]
 mod heldout32;
+#[path = "fit_reference/heldout33.rs"]
+mod heldout33;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
