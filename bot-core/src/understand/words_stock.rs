@@ -142,6 +142,24 @@ pub(super) const IN_STOCK_WORDS: &[&str] = &[
     "缺货",
 ];
 
+/// Getting hold of a card, the state a stock rhythm is asked for (`几点容易抢到`, `什么时候好抢`,
+/// `easiest to grab`): one class for `usual_time` and `past_span::hour_of_day`.
+pub(super) const GOT_ONE: &[&str] = &[
+    "租到",
+    "抢到",
+    "抢得到",
+    "好抢",
+    "容易抢",
+    "能抢",
+    "抢一张",
+    "抢卡",
+    "grab",
+    "snag",
+    "snap up",
+    "snap one up",
+    "get hold of",
+];
+
 /// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
 /// words, which "什么时候有货" also contains.
 /// `最近几天A100好租吗`: whether a card is easy to rent lately, the stock's history (`/trend`),
