@@ -239,6 +239,7 @@ mod spot_both;
 // Corpus56's misses (und_am).
 mod options_typed;
 mod quarter_months;
+mod unit_named;
 
 #[cfg(test)]
 mod own_tests;

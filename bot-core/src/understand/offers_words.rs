@@ -117,7 +117,7 @@ fn floor_said(q: &Question) -> Option<f64> {
 }
 
 /// The kind of capacity said: spot or on-demand.
-fn kind_said(padded: &str) -> Option<OfferKind> {
+pub(super) fn kind_said(padded: &str) -> Option<OfferKind> {
     if super::text::has(padded, ON_DEMAND) {
         Some(OfferKind::OnDemand)
     } else {
@@ -153,8 +153,12 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
         // offers of that kind, cheapest first.
         // `list spot h100s sorted by price`: a list asked in an order names its price as the
         // order, no price asked.
+        // `h200 8x on-demand, lowest price`: a machine of several cards with its kind is
+        // that machine's offers, cheapest first (a ranking prices one card's hour, and holds
+        // no on-demand).
         [g] if kind.is_some()
-            && (sort_said(q.padded).is_some()
+            && (g.count > 1
+                || sort_said(q.padded).is_some()
                 || q.has(&["sorted by", "sort by", "按价格排", "排序"])
                 || (!q.has(PRICE_WORDS)
                     && !q.has(COST_WORDS)
