@@ -19,9 +19,10 @@ const PULL: &[&str] = &[
     "环境",
 ];
 const STORAGE: &[&str] = &["存储", "硬盘", "磁盘", "storage", "disk"];
-/// Time the instance sits on with no work (`idle 10 min 左右`, `空闲 20 分钟`), billed as it is
+/// Time the instance sits on with no work (`idle 10 min 左右`, `空转 20 分钟`; never `空闲` or
+/// `闲置`, which say a card is free to rent), billed as it is
 /// on: the bill's `idle=` (und_am; it had been kept out of the job's length and then dropped).
-const IDLE: &[&str] = &["idle", "空闲", "闲置", "空转"];
+const IDLE: &[&str] = &["idle", "空转"];
 /// Time units a boot or a pull is said in, and their seconds (never hours: a job's length).
 const TIME: &[(&str, u32)] = &[
     ("分钟", 60),
