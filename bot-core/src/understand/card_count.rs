@@ -104,7 +104,10 @@ pub(super) fn count_after(toks: &[String], j: usize) -> Option<u32> {
         .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         && toks.get(j + 1).is_some_and(|t| {
             lexicon::is_machine_noun(t)
-                || super::offers_words::kind_said(&format!(" {t} ")).is_some()
+                || [super::words::ON_DEMAND, crate::answer::billing::SPOT_WORDS]
+                    .concat()
+                    .iter()
+                    .any(|k| if k.is_ascii() { t == k } else { t.contains(k) })
         })
     {
         return lexicon::card_count(n).filter(|n| (2..=64).contains(n));

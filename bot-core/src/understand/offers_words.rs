@@ -39,36 +39,8 @@ pub(super) const FLOOR_AFTER: &[&str] = &[
     "或更多",
     "往上",
 ];
-/// On-demand capacity, said: by its name or as capacity never taken back (`won't get
-/// preempted`, `不会被抢占`, `never interrupts`).
-pub(super) const ON_DEMAND: &[&str] = &[
-    "on-demand",
-    "on demand",
-    "ondemand",
-    "按需",
-    "非竞价",
-    "不要spot",
-    "never interrupt",
-    "never gets interrupted",
-    "never be interrupted",
-    "not interruptible",
-    "non-interruptible",
-    "uninterruptible",
-    "won't be interrupted",
-    "won't get interrupted",
-    "won't get preempted",
-    "won't be preempted",
-    "not preemptible",
-    "non-preemptible",
-    "no preemption",
-    "不会被抢占",
-    "不被抢占",
-    "不能被抢占",
-    "不会被中断",
-    "不被中断",
-    "不能中断",
-    "不会中断",
-];
+// On-demand capacity's words live with the other cue words (`card_count` reads them too).
+pub(super) use super::words::ON_DEMAND;
 /// Orders of the list, said.
 const SORTS: &[(&str, Sort)] = &[
     ("按显存", Sort::Vram),
@@ -117,7 +89,7 @@ fn floor_said(q: &Question) -> Option<f64> {
 }
 
 /// The kind of capacity said: spot or on-demand.
-pub(super) fn kind_said(padded: &str) -> Option<OfferKind> {
+fn kind_said(padded: &str) -> Option<OfferKind> {
     if super::text::has(padded, ON_DEMAND) {
         Some(OfferKind::OnDemand)
     } else {

@@ -306,3 +306,34 @@ pub(super) const RENT_AHEAD: &[&str] = &[
     "rent a ",
     "renting a ",
 ];
+
+/// On-demand capacity, said: by its name or as capacity never taken back (`won't get
+/// preempted`, `不会被抢占`, `never interrupts`).
+pub(super) const ON_DEMAND: &[&str] = &[
+    "on-demand",
+    "on demand",
+    "ondemand",
+    "按需",
+    "非竞价",
+    "不要spot",
+    "never interrupt",
+    "never gets interrupted",
+    "never be interrupted",
+    "not interruptible",
+    "non-interruptible",
+    "uninterruptible",
+    "won't be interrupted",
+    "won't get interrupted",
+    "won't get preempted",
+    "won't be preempted",
+    "not preemptible",
+    "non-preemptible",
+    "no preemption",
+    "不会被抢占",
+    "不被抢占",
+    "不能被抢占",
+    "不会被中断",
+    "不被中断",
+    "不能中断",
+    "不会中断",
+];
