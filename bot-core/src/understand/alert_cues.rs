@@ -7,7 +7,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Cards, Request};
-use super::words::TELL;
+use super::words::{ARRIVALS, FALLS_TO, TELL};
 
 /// A condition said before its event (`一有货`, `如果…降到`, `when … available`).
 const WHEN_BEFORE: &[&str] = &[
@@ -118,7 +118,8 @@ const STOPS: &[&str] = &[
 /// it, or `的时候`/`就` a few characters after it (`please tell me, is there … in stock …
 /// if possible` sets no condition on the stock).
 fn conditional(padded: &str) -> bool {
-    EVENT.iter().any(|ev| {
+    let events = EVENT.iter().chain(ARRIVALS).chain(FALLS_TO);
+    events.into_iter().any(|ev| {
         padded.match_indices(ev).any(|(at, _)| {
             let end = at + ev.len();
             let before = WHEN_BEFORE.iter().any(|w| {
@@ -132,7 +133,7 @@ fn conditional(padded: &str) -> bool {
             let after = WHEN_AFTER.iter().any(|w| {
                 padded[end..].match_indices(w).any(|(d, _)| match *w {
                     "了" => padded[end..end + d].trim().is_empty(),
-                    "的话" => d <= 30 && STOCK_EVENTS.contains(ev),
+                    "的话" => d <= 30 && (STOCK_EVENTS.contains(ev) || ARRIVALS.contains(ev)),
                     "时" => d <= 30 && !padded[..end + d].ends_with('小'),
                     _ => d <= 30,
                 })

@@ -7,28 +7,23 @@
 
 use super::Reading;
 use super::request::{Money, Request};
+use super::words::FALLS_TO;
 use crate::billing::PriceUnit;
 use rust_decimal::Decimal;
 
 /// Words after a count that make it cards (`4张`, `2 cards`, `8卡`).
 const CARD_WORDS: &[&str] = &["张", "块卡", "卡", "台", " cards", " gpus", "cards", "gpus"];
 
-/// Words before a bare number that make it a ceiling.
+/// Words before a bare number that make it a ceiling (and a price falling to it,
+/// [`FALLS_TO`]).
 const BELOW: &[&str] = &[
     "below",
     "under",
     "less than",
     "cheaper than",
-    "drops to",
-    "drops below",
-    "falls below",
     "低于",
     "少于",
     "不到",
-    "便宜到",
-    "降到",
-    "跌到",
-    "跌破",
     "小于",
     "<",
 ];
@@ -60,7 +55,7 @@ fn cards_said(padded: &str) -> Option<u32> {
 
 /// A bare number right after a word of ceiling (`below 3.5`, `低于3`), with no unit glued on.
 fn bare_ceiling(padded: &str) -> Option<Decimal> {
-    BELOW.iter().find_map(|w| {
+    FALLS_TO.iter().chain(BELOW).find_map(|w| {
         padded.match_indices(w).find_map(|(at, _)| {
             let rest = padded[at + w.len()..].trim_start();
             let end = rest

@@ -40,6 +40,29 @@ pub(super) fn counts_tokens(after: &str) -> bool {
     VOLUME_AFTER.iter().any(|v| after.starts_with(v))
 }
 
+/// A day's count said right after a million (`tokens per day`, `tok/day`, `a day`, `每天`).
+fn daily_tokens(after: &str) -> bool {
+    let after = after.trim_start();
+    let after = ["tokens", "token", "tok"]
+        .iter()
+        .find_map(|t| after.strip_prefix(t))
+        .unwrap_or(after)
+        .trim_start();
+    [
+        "per day",
+        "a day",
+        "/day",
+        "daily",
+        "each day",
+        "every day",
+        "每天",
+        "/天",
+        "一天",
+    ]
+    .iter()
+    .any(|d| after.starts_with(d))
+}
+
 /// Words that may stand between `api` and its price.
 const BETWEEN: &[&str] = &[
     "at", "is", "costs", "cost", "charges", "about", "around", "~", "like", "price", "的", "要",
@@ -66,11 +89,15 @@ pub(super) fn api_price(padded: &str) -> Option<Decimal> {
         }
         let n = number(w)?;
         let after = format!(" {} ", words[k + 1..(k + 4).min(words.len())].join(" "));
-        if PER_MILLION
+        let rest = format!(" {} ", words[k + 1..].join(" "));
+        if let Some(p) = PER_MILLION
             .iter()
-            .any(|p| after.starts_with(&format!(" {p}")) || after.starts_with(p))
+            .find(|p| after.starts_with(&format!(" {p}")) || after.starts_with(*p))
         {
-            return Some(n);
+            // `a 3090 for 1m tokens per day`: a million tokens a day is the volume after the
+            // number (here the card's), never the price of a million.
+            let at = rest.find(p.trim()).map_or(0, |a| a + p.trim().len());
+            return (!daily_tokens(&rest[at..])).then_some(n);
         }
         // `api 5 million tokens a day`: a number counting tokens is the volume, not a price.
         if counts_tokens(&after) {
@@ -103,5 +130,11 @@ mod tests {
         assert_eq!(api_price(" vs api 5 million tokens a day "), None);
         assert_eq!(api_price(" api 200 thousand tokens daily "), None);
         assert_eq!(api_price(" api 0.5 a million, 5 million tokens "), d("0.5"));
+        // The card's number before a daily million is neither.
+        assert_eq!(
+            api_price(" on a 3090 for 1m tokens per day vs the api "),
+            None
+        );
+        assert_eq!(api_price(" vs 0.3 for 1m tokens "), d("0.3"));
     }
 }

@@ -96,13 +96,19 @@ pub(super) fn count_after(toks: &[String], j: usize) -> Option<u32> {
     {
         return lexicon::card_count(n).filter(|n| (2..=64).contains(n));
     }
-    // `h100 8x node`: a count with its times sign after the card, before a machine's noun (never
-    // `4090 2x faster`).
+    // `h100 8x node`, `h200 8x on-demand`: a count with its times sign after the card, before
+    // a machine's noun or the kind of capacity rented (never `4090 2x faster`).
     if let Some(n) = toks
         .get(j)
         .and_then(|t| t.strip_suffix('x'))
         .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        && toks.get(j + 1).is_some_and(|t| lexicon::is_machine_noun(t))
+        && toks.get(j + 1).is_some_and(|t| {
+            lexicon::is_machine_noun(t)
+                || [super::words::ON_DEMAND, crate::answer::billing::SPOT_WORDS]
+                    .concat()
+                    .iter()
+                    .any(|k| if k.is_ascii() { t == k } else { t.contains(k) })
+        })
     {
         return lexicon::card_count(n).filter(|n| (2..=64).contains(n));
     }

@@ -146,11 +146,10 @@ pub(super) fn recent_window(padded: &str) -> bool {
 pub(super) fn conditional_notify(padded: &str) -> bool {
     // `a100 有货第一时间通知`, `降到2块就通知`: stock or a price reached, and a word to tell
     // (`words::TELL`, the one list of ways to be told).
-    use super::words::TELL;
-    let zh = has(
-        padded,
-        &["有货", "到货", "补货", "降到", "降价", "低于", "便宜到"],
-    ) && has(padded, TELL)
+    use super::words::{FALLS_TO, TELL};
+    // An arrival is awaited only as a condition (`出现的话`, `alert_cues`); a fall is one itself.
+    let zh = (has(padded, &["有货", "到货", "补货", "低于"]) || has(padded, FALLS_TO))
+        && has(padded, TELL)
         // `4090 有了告诉我`: 有了 is a stock event only right before the word to tell (`我有了
         // 4090，告诉我能跑什么` is no alert).
         || crate::lexicon::followed(padded, &["有了", "有卡了", "上了"], TELL, 2);

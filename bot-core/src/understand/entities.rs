@@ -353,7 +353,17 @@ fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
 /// `boot 3m`, `pull 5m`: the bill's own options, whose time is no job's length.
 fn bill_option_times(toks: &[String], taken: &mut [bool]) {
     for k in 1..toks.len() {
-        if ["boot", "pull", "idle", "开机", "启动", "拉镜像"].contains(&toks[k - 1].as_str())
+        if [
+            "boot",
+            "pull",
+            "idle",
+            "闲置",
+            "空转",
+            "开机",
+            "启动",
+            "拉镜像",
+        ]
+        .contains(&toks[k - 1].as_str())
         {
             taken[k] = true;
         }

@@ -19,6 +19,10 @@ const PULL: &[&str] = &[
     "环境",
 ];
 const STORAGE: &[&str] = &["存储", "硬盘", "磁盘", "storage", "disk"];
+/// Time the instance sits on with no work (`idle 10 min 左右`, `空转 20 分钟`; never `空闲` or
+/// `闲置`, which say a card is free to rent), billed as it is
+/// on: the bill's `idle=` (und_am; it had been kept out of the job's length and then dropped).
+const IDLE: &[&str] = &["idle", "空转"];
 /// Time units a boot or a pull is said in, and their seconds (never hours: a job's length).
 const TIME: &[(&str, u32)] = &[
     ("分钟", 60),
@@ -74,6 +78,7 @@ fn said_beside(text: &str, keys: &[&str], units: &[(&str, u32)]) -> Option<Decim
             "is ",
             "about ",
             "around ",
+            "for ",
             "~",
         ]
         .iter()
@@ -105,8 +110,12 @@ pub(super) fn with_extras(padded: &str, r: Reading) -> Reading {
     let boot = said_beside(padded, BOOT, TIME);
     let pull = said_beside(padded, PULL, TIME);
     let storage = said_beside(padded, STORAGE, SIZE);
-    if boot.is_none() && pull.is_none() && storage.is_none() {
+    let idle = said_beside(padded, IDLE, TIME);
+    if boot.is_none() && pull.is_none() && storage.is_none() && idle.is_none() {
         return r;
+    }
+    if let Some(s) = idle {
+        a.job.idle = s;
     }
     if let Some(s) = boot {
         a.job.boot = s;

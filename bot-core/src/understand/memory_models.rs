@@ -43,6 +43,8 @@ const WHICH_MODELS: &[&str] = &[
     "how large a model",
     "biggest model",
     "largest model",
+    "biggest llm",
+    "largest llm",
     "what fits",
 ];
 
@@ -55,17 +57,28 @@ pub(super) fn models_for_memory(q: &Question) -> Option<Reading> {
     }
     // `我有了4090，能跑什么`: one card of one, which models fit it.
     if let [c] = e.gpus.as_slice() {
-        return (c.count == 1).then(|| {
-            Reading::Command(Request::FitMemory(FitMemoryArgs {
-                gb: q
-                    .catalog
-                    .find_gpu(&c.gpu)
-                    .map_or(0, |g| g.vram_gb.round() as u32),
+        let gb = q
+            .catalog
+            .find_gpu(&c.gpu)
+            .map_or(0, |g| g.vram_gb.round() as u32);
+        let line = |gb: u32, card: Option<String>| {
+            Request::FitMemory(FitMemoryArgs {
+                gb,
                 quant: e.quant,
                 task: e.task.filter(|t| *t != Task::Infer),
-                card: Some(c.gpu.clone()),
-            }))
-        });
+                card,
+            })
+        };
+        // `biggest model on 2x3090`: `/fit` lists models for one card's memory, never for
+        // several cards split; one card's list and their memory as one card are asked back,
+        // each answer saying its basis, never a count dropped.
+        if c.count > 1 {
+            return Some(Reading::Ask(vec![
+                line(gb, Some(c.gpu.clone())),
+                line(gb * c.count, None),
+            ]));
+        }
+        return one(line(gb, Some(c.gpu.clone())));
     }
     if !e.gpus.is_empty() {
         return None;

@@ -238,6 +238,10 @@ mod lowest_wait;
 mod size_guided;
 mod size_said;
 mod spot_both;
+// Corpus56's misses (und_am).
+mod options_typed;
+mod quarter_months;
+mod unit_named;
 
 #[cfg(test)]
 mod own_tests;
@@ -389,7 +393,10 @@ pub(super) fn read_normalized(
     // cap, a platform) is taken out of the text or bent by the second's.
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
     let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
-    let reading = two.unwrap_or(reading);
+    let reading = match two {
+        Some(first) if !second_ask::whole_completes(&first, &reading) => first,
+        _ => reading,
+    };
     // `qwen3 32b 4090 2`: the bare number after a fit's card is its count, read again so.
     match fit_count::counted(catalog, &original, &reading) {
         Some(said) => (read_whole(catalog, said, fix_typos).0, work),

@@ -39,36 +39,8 @@ pub(super) const FLOOR_AFTER: &[&str] = &[
     "或更多",
     "往上",
 ];
-/// On-demand capacity, said: by its name or as capacity never taken back (`won't get
-/// preempted`, `不会被抢占`, `never interrupts`).
-pub(super) const ON_DEMAND: &[&str] = &[
-    "on-demand",
-    "on demand",
-    "ondemand",
-    "按需",
-    "非竞价",
-    "不要spot",
-    "never interrupt",
-    "never gets interrupted",
-    "never be interrupted",
-    "not interruptible",
-    "non-interruptible",
-    "uninterruptible",
-    "won't be interrupted",
-    "won't get interrupted",
-    "won't get preempted",
-    "won't be preempted",
-    "not preemptible",
-    "non-preemptible",
-    "no preemption",
-    "不会被抢占",
-    "不被抢占",
-    "不能被抢占",
-    "不会被中断",
-    "不被中断",
-    "不能中断",
-    "不会中断",
-];
+// On-demand capacity's words live with the other cue words (`card_count` reads them too).
+pub(super) use super::words::ON_DEMAND;
 /// Orders of the list, said.
 const SORTS: &[(&str, Sort)] = &[
     ("按显存", Sort::Vram),
@@ -153,8 +125,12 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
         // offers of that kind, cheapest first.
         // `list spot h100s sorted by price`: a list asked in an order names its price as the
         // order, no price asked.
+        // `h200 8x on-demand, lowest price`: a machine of several cards with its kind is
+        // that machine's offers, cheapest first (a ranking prices one card's hour, and holds
+        // no on-demand).
         [g] if kind.is_some()
-            && (sort_said(q.padded).is_some()
+            && (g.count > 1
+                || sort_said(q.padded).is_some()
                 || q.has(&["sorted by", "sort by", "按价格排", "排序"])
                 || (!q.has(PRICE_WORDS)
                     && !q.has(COST_WORDS)

@@ -8,7 +8,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request as make;
-use super::words::ALERT_WORDS;
+use super::words::{ALERT_WORDS, GOT_ONE};
 
 /// A price, its movement or its market.
 const PRICE: &[&str] = &["价格", "价钱", "行情", "租价", "租金", "price", "pricing"];
@@ -98,17 +98,15 @@ const HOUR: &[&str] = &[
 /// When, asked alone: the hour only with a word of the best time to get one.
 const WHEN: &[&str] = &["什么时候", "啥时候", "when is", "when's"];
 /// A card easy to get, or best rented.
+/// (And a card got hold of, [`GOT_ONE`].)
 const EASY: &[&str] = &[
     "好租",
     "容易租",
-    "租到",
-    "好抢",
     "有货",
     "easiest",
     "easy to",
     "best to",
     "best time",
-    "grab",
     "available",
     "in stock",
 ];
@@ -176,12 +174,13 @@ pub(super) fn hour_of_day(q: &Question) -> Option<Reading> {
         return None;
     };
     // Easier there, said as such or set against other hours (`比白天容易租到`) or as usual.
-    let weighed = q.has(EASY) && q.has(&["比", "更", "一般", "通常", "usually", "than"]);
+    let easy = q.has(EASY) || q.has(GOT_ONE);
+    let weighed = easy && q.has(&["比", "更", "一般", "通常", "usually", "than"]);
     let part = q.has(PART_OF_DAY) && !q.has(ONE_NIGHT) && (q.has(EASIER) || weighed);
     // Two parts of the day set against each other (`晚上便宜还是白天便宜`, `at night or during
     // the day`), or the hour asked, for a low price as for stock.
     let parts = PART_OF_DAY.iter().filter(|w| q.padded.contains(*w)).count();
-    let good = q.has(EASY) || q.has(CHEAP);
+    let good = easy || q.has(CHEAP);
     let two_parts = parts >= 2 && !q.has(ONE_NIGHT) && good;
     let asked = (q.has(HOUR) && good) || (q.has(WHEN) && q.has(BEST)) || part || two_parts;
     if !asked || q.has(ALERT_WORDS) || q.e.platforms.len() > 1 {

@@ -113,6 +113,20 @@ pub(super) fn first_of_two(catalog: &Catalog, padded: &str) -> Option<Reading> {
     (second.line() != first.line()).then_some(Reading::Command(first))
 }
 
+/// `4090 price trend, and what to rent instead for qwen2.5-32b int4`: the message read whole
+/// as the first part's own request with more said after it (the same command, its line
+/// continued: the trend's job) is one ask, its second part a detail of the first.
+pub(super) fn whole_completes(first: &Reading, whole: &Reading) -> bool {
+    let (Reading::Command(first), Reading::Command(whole)) = (first, whole) else {
+        return false;
+    };
+    std::mem::discriminant(first) == std::mem::discriminant(whole)
+        && whole
+            .line()
+            .strip_prefix(&first.line())
+            .is_some_and(|more| more.starts_with(' '))
+}
+
 /// The ask after the first plain joint, when it is a command of its own that the first
 /// reading does not already answer.
 fn after_joint(catalog: &Catalog, text: &str, first: &Reading) -> Option<Request> {

@@ -76,6 +76,12 @@ const WORDS: &[Words] = &[
     // `72b的千问`, `千问的72b`: the family and its size as `family_model` reads them.
     super::family_after::plain,
     typed_forms::plain,
+    // `subscribe h200 8 cards max=2.5`: a command's options typed in a sentence, as words.
+    |_, t| super::options_typed::plain(t),
+    // `过去一个季度`: counted quarters as months, before the spans are read.
+    |_, t| super::quarter_months::plain(t),
+    // `l40s $/hr history 60d`: a unit with no amount beside a history is the price.
+    |_, t| super::unit_named::plain(t),
     // `1-2块一小时`, `$1-2/h`: a price range is its upper end, before a price is read.
     |_, t| price_range::plain(t),
     // `batch开8`, `批大小16`: the batch, before a number beside a card reads as its count.

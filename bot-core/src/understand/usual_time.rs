@@ -6,7 +6,7 @@
 use super::Reading;
 use super::alert_cues::told_on_condition;
 use super::question::Question;
-use super::words::ALERT_WORDS;
+use super::words::{ALERT_WORDS, GOT_ONE};
 
 /// A day of the week asked.
 const WEEKDAY: &[&str] = &[
@@ -44,7 +44,7 @@ const WHEN: &[&str] = &[
     "what time",
     "几点",
 ];
-/// The state waited for: a low price or a card to be had.
+/// The state waited for: a low price or a card to be had (or got hold of, [`GOT_ONE`]).
 const STATE: &[&str] = &[
     "便宜",
     "价格低",
@@ -69,7 +69,7 @@ pub(super) fn usual_time(q: &Question) -> Option<Reading> {
     };
     let asked = q.has(WEEKDAY) || (q.has(USUAL) && q.has(WHEN));
     if !asked
-        || !q.has(STATE)
+        || !(q.has(STATE) || q.has(GOT_ONE))
         || q.has(ALERT_WORDS)
         || told_on_condition(q.padded)
         || q.e.platforms.len() > 1

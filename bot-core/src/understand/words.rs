@@ -6,7 +6,7 @@
 //! [`super::words_alerts`], [`super::words_guidance`].
 
 pub(super) use super::words_alerts::{
-    ALERT_LIST_WORDS, ALERT_STOP_WORDS, ALERT_WORDS, ALL_WORDS, TELL,
+    ALERT_LIST_WORDS, ALERT_STOP_WORDS, ALERT_WORDS, ALL_WORDS, ARRIVALS, FALLS_TO, TELL,
 };
 pub(super) use super::words_guidance::{GREETINGS, HELP_WORDS, PLACE_PICK_WORDS, asks_pick};
 pub(super) use super::words_platforms::{
@@ -17,8 +17,8 @@ pub(super) use super::words_price::{
     CAP_WORDS, CHEAP_WORDS, CONVERT_WORDS, COST_WORDS, PRICE_WORDS, TCO_WORDS,
 };
 pub(super) use super::words_stock::{
-    EASY_TO_RENT, EXISTS_ENDS, HAVE_WORDS, IN_STOCK_WORDS, PERIOD_NOW, RECENT_WORDS, RENT_AHEAD,
-    STOCK_WORDS, TREND_WORDS,
+    EASY_TO_RENT, EXISTS_ENDS, GOT_ONE, HAVE_WORDS, IN_STOCK_WORDS, ON_DEMAND, PERIOD_NOW,
+    RECENT_WORDS, RENT_AHEAD, STOCK_WORDS, TREND_WORDS,
 };
 
 /// Words before a number that count something other than cards: `batch 8 4090` and `并发10，4090`

@@ -145,6 +145,47 @@ pub(super) const ALERT_LIST_WORDS: &[&str] = &[
     "which alerts",
 ];
 
+/// A price falling to a level, the condition an alert waits for (`掉到 1 块以下`, `跌破 5 块`,
+/// `降至 4 元以内`, `dips below $2`): a change still to come, said with any verb of falling.
+/// The one class for `cues::conditional_notify`, `alert_cues` and `alert_terms`' ceilings.
+pub(super) const FALLS_TO: &[&str] = &[
+    "降到",
+    "降至",
+    "降价",
+    "跌到",
+    "跌至",
+    "跌破",
+    "掉到",
+    "掉至",
+    "掉破",
+    "低到",
+    "便宜到",
+    "drops to",
+    "drops below",
+    "drops under",
+    "falls to",
+    "falls below",
+    "falls under",
+    "dips below",
+    "dips under",
+    "goes below",
+    "goes under",
+];
+
+/// A card arriving, the event an alert waits for (`到货`, `上架`, `出现`, `空出来`): said as
+/// a condition (`出现的话`, `补货了`), never asked now (`有货吗`).
+pub(super) const ARRIVALS: &[&str] = &[
+    "有货",
+    "到货",
+    "补货",
+    "来货",
+    "上货",
+    "上架",
+    "出现",
+    "冒出来",
+    "空出来",
+];
+
 /// Ways to be told (`alert_cues`, `cues::conditional_notify`, `stock_now`).
 pub(super) const TELL: &[&str] = &[
     "发消息给我",

@@ -142,6 +142,24 @@ pub(super) const IN_STOCK_WORDS: &[&str] = &[
     "缺货",
 ];
 
+/// Getting hold of a card, the state a stock rhythm is asked for (`几点容易抢到`, `什么时候好抢`,
+/// `easiest to grab`): one class for `usual_time` and `past_span::hour_of_day`.
+pub(super) const GOT_ONE: &[&str] = &[
+    "租到",
+    "抢到",
+    "抢得到",
+    "好抢",
+    "容易抢",
+    "能抢",
+    "抢一张",
+    "抢卡",
+    "grab",
+    "snag",
+    "snap up",
+    "snap one up",
+    "get hold of",
+];
+
 /// Price history and "when is it in stock" (the rhythm): `/trend`. Checked before the stock
 /// words, which "什么时候有货" also contains.
 /// `最近几天A100好租吗`: whether a card is easy to rent lately, the stock's history (`/trend`),
@@ -287,4 +305,35 @@ pub(super) const RENT_AHEAD: &[&str] = &[
     "will rent",
     "rent a ",
     "renting a ",
+];
+
+/// On-demand capacity, said: by its name or as capacity never taken back (`won't get
+/// preempted`, `不会被抢占`, `never interrupts`).
+pub(super) const ON_DEMAND: &[&str] = &[
+    "on-demand",
+    "on demand",
+    "ondemand",
+    "按需",
+    "非竞价",
+    "不要spot",
+    "never interrupt",
+    "never gets interrupted",
+    "never be interrupted",
+    "not interruptible",
+    "non-interruptible",
+    "uninterruptible",
+    "won't be interrupted",
+    "won't get interrupted",
+    "won't get preempted",
+    "won't be preempted",
+    "not preemptible",
+    "non-preemptible",
+    "no preemption",
+    "不会被抢占",
+    "不被抢占",
+    "不能被抢占",
+    "不会被中断",
+    "不被中断",
+    "不能中断",
+    "不会中断",
 ];

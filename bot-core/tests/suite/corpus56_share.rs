@@ -15,12 +15,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus56.tsv");
 /// file's way), 289/300 (96.3 %; 294/300 by command, 294/300 the examples file's way) after the
 /// labeller's own errors were relabelled (15, each listed with its reason in its header).
 /// The misses are grouped by mechanism in `docs/misses/corpus56_misses.md`.
+/// Helper und_am: 300/300 (100 %) after ten of the eleven misses' mechanisms were fixed and the
+/// eleventh relabelled to the ask-back (`/fit 2xrtx-3090` is no answerable line; reason in the
+/// file's header); `docs/misses/und_und_am.md`.
 #[test]
 fn corpus56_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus56", CORPUS);
     assert!(total >= 300, "corpus56: {total} questions");
-    assert!(right >= 289, "corpus56: {right} of {total}");
+    assert!(right >= 300, "corpus56: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
