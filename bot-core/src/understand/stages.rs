@@ -107,6 +107,8 @@ const SPANS: &[Words] = &[
     |_, t| budget_said::day_cantonese(t),
     length_words::plain,
     budget_said::budget_dropped,
+    // `我一个月生活费1500，租4090跑一天`: living money beside a card, no length nor rate.
+    super::living_money::plain,
     // `一个月预算500块，500 cny 是多少 usd`: the budget before a plain sum, taken out.
     budget_said::budget_before_sum,
     |_, t| card_hour::hourly(t),
