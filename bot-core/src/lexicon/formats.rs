@@ -42,9 +42,14 @@ pub const PUBLISHED_FORMAT_PHRASES: &[&str] = &[
 ];
 
 /// Whether a lower-case text (padded with spaces) asks for the model as published
-/// ([`PUBLISHED_FORMAT_PHRASES`]).
+/// ([`PUBLISHED_FORMAT_PHRASES`]). A negation that is the second half of a yes-or-no ask
+/// (`要不要量化`, `用不用量化`) asks whether to quantize and chooses no format.
 pub fn published_format_said(padded: &str) -> bool {
-    PUBLISHED_FORMAT_PHRASES.iter().any(|w| padded.contains(w))
+    PUBLISHED_FORMAT_PHRASES.iter().any(|w| {
+        padded
+            .match_indices(w)
+            .any(|(at, _)| !super::negation::yes_no_ask_at(padded, at))
+    })
 }
 
 /// A format written apart (`fp 16`, `brain float 16`) and its one word. Longest first where one

@@ -66,6 +66,22 @@ pub fn negated_at(text: &str, at: usize) -> bool {
     en || zh
 }
 
+/// Whether the `不` at byte `at` of `text` is the middle of a yes-or-no ask, a verb said, `不`
+/// and the verb again (`要不要`, `用不用`, `量化不量化`): it asks whether, and negates nothing.
+pub fn yes_no_ask_at(text: &str, at: usize) -> bool {
+    let (Some(before), Some(after)) = (text.get(..at), text.get(at..)) else {
+        return false;
+    };
+    let Some(after) = after.strip_prefix('不') else {
+        return false;
+    };
+    // The verb is one or two characters (`要`, `需要` in `需不需要` is `需`, `量化`).
+    (1..=2).any(|n| {
+        let verb: String = after.chars().take(n).collect();
+        verb.chars().count() == n && !verb.is_ascii() && before.ends_with(&verb)
+    })
+}
+
 /// Negations said after the option (`offload not needed`, `offload不需要`).
 const EN_AFTER: &[&str] = &[
     "not needed",
@@ -127,6 +143,14 @@ mod tests {
         ));
         assert!(!said_not_negated("不开offload能跑吗", "offload"));
         assert!(said_not_negated("要不要开offload", "offload"));
+        for (t, ask) in [
+            ("要不要量化", true),
+            ("量化不量化", true),
+            ("不要量化", false),
+            ("我不用量化", false),
+        ] {
+            assert_eq!(yes_no_ask_at(t, t.find('不').unwrap()), ask, "{t}");
+        }
         assert!(said_not_negated("有没有 spot 的 h100", "spot"));
         assert!(!said_not_negated("no spot please", "spot"));
         assert!(said_not_negated("a100 spot now", "spot"));

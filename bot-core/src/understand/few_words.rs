@@ -202,21 +202,38 @@ fn platforms_listed(q: &Question) -> Option<Reading> {
     {
         return None;
     }
-    let which_platforms = ["有哪些", "哪些"].iter().any(|w| {
-        q.padded.match_indices(w).any(|(at, _)| {
-            let rest = &q.padded[at + w.len()..];
-            rest.char_indices()
-                .take(8)
-                .any(|(k, _)| rest[k..].starts_with("平台"))
-        })
-    });
     let need = crate::lexicon::need_said(q.padded);
     let site = said(q.padded, &["site", "sites", "website", "websites"]) || q.has(&["网站"]);
-    if which_platforms && !need {
+    if list_asked(q.padded) && !need {
         return one(make::platforms(Vec::new()));
     }
     (site && need)
         .then(|| Reading::Command(make::platforms(super::needs_said::needs_said(q.padded))))
+}
+
+/// Whether the platforms are asked for as a list: `哪些` before `平台` or `网站` (a site is a
+/// platform too: `租显卡的网站有哪些`), or the sites asked for by a list word (`list the gpu
+/// rental sites you know`, `what gpu rental websites are there`), not which one to use.
+pub(super) fn list_asked(padded: &str) -> bool {
+    let nouns = ["平台", "网站"];
+    let which_platforms = ["有哪些", "哪些", "所有"].iter().any(|w| {
+        padded.match_indices(w).any(|(at, _)| {
+            let rest = &padded[at + w.len()..];
+            rest.char_indices()
+                .take(8)
+                .any(|(k, _)| nouns.iter().any(|n| rest[k..].starts_with(n)))
+        })
+    }) || super::lists_more::noun_then_which(padded, &nouns);
+    let sites = said(padded, &["site", "sites", "website", "websites"]) || padded.contains("网站");
+    let sites_listed = sites
+        && said(
+            padded,
+            &[
+                "list", "what", "which", "all", "every", "there", "know", "cover",
+            ],
+        )
+        && !said(padded, &["should", "best", "cheapest", "recommend"]);
+    which_platforms || sites_listed
 }
 
 /// `has the 5090 gotten cheaper over the last month`: the card's price over time.

@@ -32,6 +32,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         // filtered list, even in a newcomer's words.
         barriers,
         platform_fact,
+        super::newcomer_platform::newcomer_platform,
         guidance,
         help,
         trend,

@@ -90,7 +90,9 @@ pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
     // `国内有哪些gpu租赁平台`: the platforms are listed, by their own rule.
     let platforms = has(
         q.padded,
-        &["平台", "platform", "provider", "cloud", "云", "哪家"],
+        &[
+            "平台", "platform", "provider", "cloud", "云", "哪家", "网站", "site",
+        ],
     );
     if named || other || platforms || !has(q.padded, KNOWN) {
         return None;

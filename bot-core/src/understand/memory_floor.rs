@@ -92,6 +92,26 @@ pub(super) fn floor_said(padded: &str) -> bool {
     })
 }
 
+/// `anything with 24gb under $0.4/hr`, `带48g的有吗`: a size right after `with`/`带` is what the
+/// thing sought has, memory as plainly as `显存` says it.
+fn size_had(padded: &str) -> bool {
+    ["with ", "带"].iter().any(|w| {
+        padded.match_indices(w).any(|(at, _)| {
+            let rest = padded[at + w.len()..].trim_start();
+            let digits = rest
+                .find(|c: char| !c.is_ascii_digit() && c != '.')
+                .unwrap_or(rest.len());
+            let unit: String = rest[digits..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            ["g", "gb", "gib"].contains(&unit.as_str())
+                && gb_of(&format!("{}gb", &rest[..digits])).is_some()
+        })
+    })
+}
+
 /// Words for a card or a machine in general (`gpu`, `卡`, `box`); `offers_words` reads them too.
 pub(super) const CARD_WORDS: &[&str] = &[
     "gpu",
@@ -133,7 +153,8 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
     if !(q.has(CARD_WORDS)
         || q.has(crate::lexicon::MEMORY_WORDS)
         || q.has(&["offer"])
-        || floor_said(q.padded))
+        || floor_said(q.padded)
+        || size_had(q.padded))
     {
         return None;
     }

@@ -54,6 +54,8 @@ pub(super) fn pair_job(q: &Question) -> Option<Reading> {
     // With neither a length nor an hour said (`a100 40g 和 80g 差价多少`), `/gpu a b`'s lowest
     // list prices side by side answer it.
     let diff = (q.has(PRICE_DIFF) || q.has(MORE)) && (q.has(PER_HOUR) || q.e.usage.is_some());
+    // `4090 vs 3090 哪个租起来便宜`: which is cheaper, no length: an hour's ranking of both.
+    let diff = diff || super::which_cheaper::which_cheaper(q.padded);
     let asked = q.has(CHEAP_WORDS) || q.has(LESS) || diff;
     if a.gpu == b.gpu
         || a.count != b.count

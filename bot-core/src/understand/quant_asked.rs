@@ -64,6 +64,19 @@ pub(super) fn asks_whether(before: &str) -> bool {
         .any(|w| before.ends_with(w))
 }
 
+/// Whether a quantize word with no format, `before` and `after` it, asks whether it is needed
+/// (`需要量化吗`, `要量化不`, `need quantizing?`): the asking words before, a question closed
+/// after.
+pub(super) fn needed_asked(before: &str, after: &str) -> bool {
+    let before = before.trim_end();
+    let after = after.trim_start();
+    let need = NEED_BEFORE.iter().any(|w| before.ends_with(w))
+        || ["need", "need to", "need to be"]
+            .iter()
+            .any(|w| before.ends_with(&format!(" {w}")));
+    need && (after.starts_with('?') || ASKED_AFTER.iter().any(|w| after.starts_with(w)))
+}
+
 /// Whether the one quantization said (`toks[i]`) is asked about, not chosen.
 fn asked_at(toks: &[String], i: usize) -> bool {
     let said = i.checked_sub(1).map(|k| toks[k].as_str()).unwrap_or("");

@@ -37,6 +37,7 @@ fn said_quantized(padded: &str) -> bool {
             // `需不需要量化成int8`: whether to quantize is asked, no width left unsaid.
             word && !DENIED.iter().any(|d| before.ends_with(d))
                 && !super::quant_asked::asks_whether(before)
+                && !super::quant_asked::needed_asked(before, after)
         })
     })
 }

@@ -77,6 +77,7 @@ pub(super) fn guidance_in_few_words(q: &Question) -> Option<Reading> {
         && super::memory_floor::memory_said(q.padded).is_none();
     // A list asked (`有哪些租卡平台`) or an API weighed (`租卡还是买API`) is its own reading.
     let other = q.has(&["哪些", "有哪", "list", "api", "token"])
+        || super::few_words::list_asked(q.padded)
         || !super::needs_said::needs_said(q.padded).is_empty();
     (nothing && few && !other && q.has(RENT) && q.has(WHAT))
         .then_some(Reading::Command(Request::Pick))

@@ -111,8 +111,12 @@ const SPANS: &[Words] = &[
     // `开百万上下文`: a million with no number before a window is one million.
     |_, t| window_said::million_alone(t),
     |_, t| budget_said::day_cantonese(t),
+    // `sdxl出图一小时500张`: images an hour, a throughput, never the rental's hour.
+    |_, t| super::images_rate::plain(t),
     length_words::plain,
     budget_said::budget_dropped,
+    // `我一个月生活费1500，租4090跑一天`: living money beside a card, no length nor rate.
+    super::living_money::plain,
     // `一个月预算500块，500 cny 是多少 usd`: the budget before a plain sum, taken out.
     budget_said::budget_before_sum,
     |_, t| card_hour::hourly(t),
@@ -169,6 +173,8 @@ pub(super) const FIRST: &[Rule] = &[
     said_few::convert_beside_card,
     // `runpod lists $0.00031/s, what's that per hour?`: the rate per hour, no job.
     super::rate_asked::rate_asked,
+    // `runpod lists $0.69/hr. what's that per month if I leave it on`: the rate per month.
+    super::month_left_on::month_left_on,
     rented_use::rented_use,
     rent_or_buy::rent_or_buy,
     student_price::student_price,

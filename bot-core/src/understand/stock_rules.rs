@@ -55,7 +55,12 @@ pub(super) fn stock(q: &Question) -> Option<Reading> {
     }
     // "who has the lowest price": a price asked where a place is asked is the ranking,
     // unless availability itself is named (`最便宜的有货吗`).
-    if q.has(CHEAP_WORDS) && !capped && !q.has(IN_STOCK_WORDS) {
+    // `有spot的A100吗，便宜点跑个测试`: a cheap word giving the reason asks no ranking.
+    let cheap = has(
+        &super::cheap_purpose::without_cheap_purpose(&text),
+        CHEAP_WORDS,
+    );
+    if cheap && !capped && !q.has(IN_STOCK_WORDS) {
         return None;
     }
     // `有8卡h100的机器吗`, `any 8x H100 boxes`: a machine of that many cards is an offer

@@ -18,13 +18,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus44.tsv");
 /// 291/300 the examples file's way) after the labeller's own errors were relabelled (4, each
 /// listed with its reason in its header).
 /// The misses are grouped by mechanism in `docs/misses/corpus44_misses.md`. Helper und_ab fixed
-/// their mechanisms (`docs/misses/und_und_ab.md`): 279 → 299/300.
+/// their mechanisms (`docs/misses/und_und_ab.md`): 279 → 299/300. Helper und_al (images an hour
+/// are a throughput, not the rental's hour): 299 → 300/300, `docs/misses/und_und_al.md`.
 #[test]
 fn corpus44_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus44", CORPUS);
     assert!(total >= 300, "corpus44: {total} questions");
-    assert!(right >= 299, "corpus44: {right} of {total}");
+    assert!(right >= 300, "corpus44: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

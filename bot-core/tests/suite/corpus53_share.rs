@@ -19,13 +19,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus53.tsv");
 /// (corrections inside the sentence, the card owned, dollars and cents, `half a million`, glued
 /// words, a memory size said as had): 287/300 (95.7 %), `docs/misses/und_und_aj.md`. Helper und_ak
 /// (the question after a story, somewhere else, the platform before a sold-out remark, a card
-/// said aloud): 292 → 298/300 (99.3 %), `docs/misses/und_und_ak.md`.
+/// said aloud): 292 → 298/300 (99.3 %), `docs/misses/und_und_ak.md`. Helper und_al (`便宜点` as
+/// the reason for a spot card, a rate seen per month if it stays on): 298 → 300/300,
+/// `docs/misses/und_und_al.md`.
 #[test]
 fn corpus53_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus53", CORPUS);
     assert!(total >= 300, "corpus53: {total} questions");
-    assert!(right >= 298, "corpus53: {right} of {total}");
+    assert!(right >= 300, "corpus53: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

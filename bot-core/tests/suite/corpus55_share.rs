@@ -14,13 +14,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus55.tsv");
 /// 292/300 (97.3 %; 295/300 by command alone; 296/300 the examples file's way), 293/300 (97.7 %;
 /// 295/300 by command; 296/300 the examples file's way) after the labeller's own error was
 /// relabelled (1, listed with its reason in its header). The misses are grouped by mechanism in
-/// `docs/misses/corpus55_misses.md`.
+/// `docs/misses/corpus55_misses.md`. Helper und_al fixed their mechanisms (one platform asked
+/// about for beginners, sites as the platforms' list, living money's month, a platform said
+/// short, which of two cards is cheaper to rent, a size after `with`): 293 → 300/300,
+/// `docs/misses/und_und_al.md`.
 #[test]
 fn corpus55_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus55", CORPUS);
     assert!(total >= 300, "corpus55: {total} questions");
-    assert!(right >= 293, "corpus55: {right} of {total}");
+    assert!(right >= 300, "corpus55: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
