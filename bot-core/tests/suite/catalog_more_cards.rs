@@ -40,7 +40,7 @@ const SPELLINGS: &[(&str, &str)] = &[
 ];
 
 /// Cards given a driver reading in this round, beside the new ones.
-const NEWLY_READ: &[&str] = &["rtx-a4000", "b200", "v100-16g", "rtx-pro-6000"];
+const NEWLY_READ: &[&str] = &["rtx-a4000", "rtx-a5000", "b200", "v100-16g", "rtx-pro-6000"];
 
 fn new_ids() -> Vec<&'static str> {
     let mut ids: Vec<&str> = SPELLINGS.iter().map(|(_, id)| *id).collect();
