@@ -459,7 +459,10 @@ pub(super) fn suggest(query: &str, entries: &[(String, Vec<String>)]) -> Vec<Str
                         // The distance is at least the length difference: past the limit.
                         usize::MAX
                     } else {
-                        levenshtein(&q, k)
+                        // A name rewritten whole is no slip of it (`ec2` is not `a2`).
+                        Some(levenshtein(&q, k))
+                            .filter(|d| *d < k.chars().count())
+                            .unwrap_or(usize::MAX)
                     }
                 })
                 .min()?;

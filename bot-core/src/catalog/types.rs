@@ -190,6 +190,12 @@ impl Gpu {
         }
     }
 
+    /// A laptop GPU (`form_factor = "laptop"`): a card people own, never one a platform
+    /// rents, so it is answered when named and never offered as a card to rent.
+    pub fn is_laptop(&self) -> bool {
+        self.form_factor.as_deref() == Some("laptop")
+    }
+
     /// Memory bandwidth in GB/s, when known.
     pub fn bandwidth_gbps(&self) -> Option<f64> {
         self.mem_bandwidth_gbps.known().copied()

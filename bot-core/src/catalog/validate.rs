@@ -147,7 +147,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
             k.non_negative("nvlink_gbps", n)?;
         }
         if let Some(f) = &g.form_factor {
-            k.one_of("form_factor", f, &["pcie", "sxm", "oam", "nvl"])?;
+            k.one_of("form_factor", f, &["pcie", "sxm", "oam", "nvl", "laptop"])?;
         }
         if let Some(l) = &g.card_link {
             k.one_of("card_link", l, &super::types::CardLink::KEYS)?;
@@ -341,8 +341,13 @@ fn prices(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
             file: "platforms.toml",
             entry: format!("platform `{}` price #{} ({})", p.id, i + 1, q.gpu),
         };
-        if !c.gpus.iter().any(|g| g.id == q.gpu) {
-            return Err(k.fail("gpu", format!("unknown GPU id `{}`", q.gpu)));
+        match c.gpus.iter().find(|g| g.id == q.gpu) {
+            None => return Err(k.fail("gpu", format!("unknown GPU id `{}`", q.gpu))),
+            // A laptop GPU is owned, not rented: a price for one is another card misnamed.
+            Some(g) if g.is_laptop() => {
+                return Err(k.fail("gpu", format!("`{}` is a laptop GPU, never rented", q.gpu)));
+            }
+            Some(_) => {}
         }
         if q.amount <= Decimal::ZERO {
             return Err(k.fail("amount", format!("must be > 0, not {}", q.amount)));

@@ -16,8 +16,9 @@ const ARCHES: &[(&str, &str)] = &[
     ("volta", "Volta"),
     ("turing", "Turing"),
 ];
-/// The most cards asked back as choices.
-const MOST: usize = 8;
+/// The most cards asked back as choices: two rows of five (Blackwell's nine rentable cards
+/// since the RTX 5060 joined the catalog; Ada's and Ampere's twenty-odd stay as said).
+const MOST: usize = 10;
 
 /// The readings with each card of the architecture said, when no card is named.
 pub(super) fn asked(catalog: &Catalog, norm: &str, no_card: bool) -> Option<Reading> {

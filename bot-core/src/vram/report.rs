@@ -339,7 +339,8 @@ pub(super) fn options(
     let mut out: Vec<(FitOption, u8)> = Vec::new();
     let m = margin_pct(req).0 / 100.0;
     let experts_in_ram = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
-    for g in &catalog.gpus {
+    // Cards to rent: a laptop GPU is answered when named (`judge_card`), never offered.
+    for g in catalog.gpus.iter().filter(|g| !g.is_laptop()) {
         let vram = g.usable_gib() * GIB;
         let per_card = match (VllmDefaults::for_card(Some(g)), &math) {
             (_, Some(m)) if math_path(g) => m,

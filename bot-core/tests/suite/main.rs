@@ -16,6 +16,7 @@ mod card_words;
 mod catalog;
 mod catalog2;
 mod catalog_consumer_cards;
+mod catalog_more_cards;
 mod chat;
 mod cheapest_from;
 mod checkpoint_quant;

@@ -236,7 +236,7 @@ fn an_unknown_card_is_said_not_replaced() {
     let w = world();
     for (loc, q, word) in [
         ("zh", "3050多少钱", "3050"),
-        ("zh", "5060 一小时多少钱", "5060"),
+        ("zh", "5050 一小时多少钱", "5050"),
         ("en", "how much is an rtx 4050 per hour", "rtx 4050"),
         ("en", "cheapest 2080 super?", "2080 super"),
         ("en", "can a 2070 run qwen2.5-7b", "2070"),
