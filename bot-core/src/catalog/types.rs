@@ -344,6 +344,12 @@ pub struct Model {
     /// `[[variant]]`, whose own checkpoint says its own.
     #[serde(default)]
     pub checkpoint_quant: Option<String>,
+    /// The group size of this checkpoint's 4-bit GPTQ / AWQ weights where it is not 128 (its
+    /// config.json `quantization_config.group_size`): one 16-bit scale and one 4-bit zero per
+    /// group, so a smaller group stores more bits per weight. Absent = 128, AutoAWQ's and
+    /// AutoGPTQ's default. Never inherited by a `[[variant]]`.
+    #[serde(default)]
+    pub int4_group_size: Option<u32>,
     /// A vision-language model's image encoder (`VisionTower`); absent = text only.
     #[serde(default)]
     pub vision: Option<VisionTower>,
@@ -383,6 +389,10 @@ pub struct VisionTower {
     /// Attention heads of the encoder (`vision_config.attention_heads`); 0 where not read.
     #[serde(default)]
     pub heads: u32,
+    /// A gated MLP in each block (gate, up and down matrices: Pixtral's `PixtralMLP`,
+    /// `hidden_act` silu); false = two matrices (Qwen2-VL's, Llama-3.2-Vision's ViT-H).
+    #[serde(default)]
+    pub gated: bool,
 }
 
 impl Model {

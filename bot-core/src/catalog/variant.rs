@@ -34,9 +34,16 @@ pub struct ModelVariant {
     /// inherited: a variant's checkpoint can differ (Kimi-K2.5 is INT4 where K2 is FP8).
     #[serde(default)]
     pub checkpoint_quant: Option<String>,
+    /// This checkpoint's 4-bit group size (`Model::int4_group_size`); not inherited either.
+    #[serde(default)]
+    pub int4_group_size: Option<u32>,
     /// The image encoder this model adds to the shape's decoder (`Model::vision`).
     #[serde(default)]
     pub vision: Option<VisionTower>,
+    /// A text-only model of a multimodal shape (Mistral-Small-24B-2501 of Mistral-Small-3.1's):
+    /// the shape's image encoder is not inherited.
+    #[serde(default)]
+    pub text_only: bool,
     pub source: String,
     pub as_of: String,
     #[serde(default)]
@@ -70,7 +77,12 @@ impl ModelVariant {
             m.active_params_b = m.params_b;
         }
         m.checkpoint_quant = self.checkpoint_quant.clone();
-        m.vision = self.vision.or(base.vision);
+        m.int4_group_size = self.int4_group_size;
+        m.vision = if self.text_only {
+            None
+        } else {
+            self.vision.or(base.vision)
+        };
         m.source = self.source.clone();
         m.as_of = self.as_of.clone();
         m.note_zh = self.note_zh.clone();

@@ -363,7 +363,24 @@ fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
         .min(p.linear);
         experts * quant.linear_bits() / 8.0 + (p.linear - experts) * quant.unquantized_bytes()
     } else {
-        p.linear * quant.linear_bits() / 8.0
+        p.linear * int4_bits(shape, quant) / 8.0
+    }
+}
+
+/// Bits per decoder-matrix weight of `quant` in this checkpoint: a 4-bit GPTQ / AWQ checkpoint
+/// stores one 16-bit scale and one packed 4-bit zero per group of `group_size` weights
+/// (AutoAWQ `WQLinear_GEMM`: `scales` and `qzeros` of `in_features / group_size` rows; GPTQ the
+/// same), so a group of 32 holds 4 + 16/32 + 4/32 = 4.625 bits where the default 128 holds
+/// 4.156. Gemma-3's QAT checkpoints are quantized in groups of 32 (Q4_0 blocks), and their AWQ
+/// conversion keeps them (github.com/gau-nernst/gemma3-int4 `convert_flax.py`
+/// @ 7c1b16b5c390055122eb9a04d9b26ca598e7b074: `find_scales` over groups of 32, `qzeros` of
+/// `K // 32` rows). Every other format as `Quant::linear_bits`.
+pub(super) fn int4_bits(shape: &Shape, quant: Quant) -> f64 {
+    let g = shape.int4_group;
+    if g > 0 && matches!(quant, Quant::Awq | Quant::GptqInt4 | Quant::Int4) {
+        4.0 + 16.0 / g as f64 + 4.0 / g as f64
+    } else {
+        quant.linear_bits()
     }
 }
 

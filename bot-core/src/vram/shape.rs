@@ -90,6 +90,9 @@ pub struct Shape {
     /// Decoder-matrix parameters the publisher's FP8 checkpoint keeps in 16-bit
     /// (`Model::fp8_scope`); 0 = every matrix is FP8.
     pub fp8_kept_16bit: f64,
+    /// The checkpoint's 4-bit GPTQ / AWQ group size where it is not 128
+    /// (`Model::int4_group_size`); 0 = 128.
+    pub int4_group: u32,
     /// Whether each attention layer normalizes its queries and keys per head (`qk_norm`).
     pub qk_norm: bool,
 }
@@ -203,9 +206,11 @@ impl Shape {
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
+            int4_group: 0,
             qk_norm: qk_norm(&m.family),
         };
         s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
+        s.int4_group = m.int4_group_size.unwrap_or(0);
         if m.fp8_scope.as_deref() == Some("ffn-inner") && !s.is_moe() {
             // Attention of every layer and the whole first and last layers stay 16-bit.
             let layers = s.layers as f64;
@@ -259,6 +264,7 @@ impl Shape {
             prompt_logit_bytes: 0.0,
             qk_norm: false,
             fp8_kept_16bit: 0.0,
+            int4_group: 0,
         };
         s.params = s.count(Some(p), Some(p));
         s

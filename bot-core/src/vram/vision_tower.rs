@@ -34,13 +34,15 @@ pub fn image_tokens(v: &VisionTower) -> u64 {
 
 /// Parameters of the encoder's blocks and its projection into the decoder: each block four
 /// `hidden`² attention matrices and an MLP of two `hidden` × `intermediate` matrices (the
-/// ViT-H of Llama-3.2-Vision and Qwen2-VL's tower are not gated); the projection of a tiled
+/// ViT-H of Llama-3.2-Vision and Qwen2-VL's tower are not gated), three where it is gated
+/// (`VisionTower::gated`: Pixtral's `PixtralMLP` has gate, up and down); the projection of a tiled
 /// tower takes five layers' outputs (`vision_output_dim` 7680 = 5 × 1280, the last layer and
 /// four intermediate ones: torchtune `clip_hidden_states` [3, 7, 15, 23, 30]) to the decoder's
 /// width. Position and tile embeddings are left out (about 0.08B for Llama-3.2-Vision).
 pub fn encoder_params(v: &VisionTower, decoder_hidden: u32) -> f64 {
     let h = v.hidden as f64;
-    let blocks = v.depth as f64 * (4.0 * h * h + 2.0 * h * v.intermediate as f64);
+    let mlp = if v.gated { 3.0 } else { 2.0 };
+    let blocks = v.depth as f64 * (4.0 * h * h + mlp * h * v.intermediate as f64);
     let projection = if v.tiles > 0 {
         5.0 * h * decoder_hidden as f64
     } else {
