@@ -11,13 +11,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus57.tsv");
 /// `questions_corpus57.tsv` (300: mainstream first messages from people who found the bot in a
 /// chat group, about 45 % Chinese, 35 % English, 20 % mixed, in the command proportions of the
 /// examples file), written apart from the reader by a helper who never read it, committed
-/// before it was scored. Not scored yet.
+/// before it was scored: untuned 291/300 (97.0 %; 293/300 by command alone; 296/300 the
+/// examples file's way), 292/300 (97.3 %; 293; 296) after the labeller's one error was
+/// relabelled (its reason in the header). The misses are grouped by mechanism in
+/// `docs/misses/corpus57_misses.md`.
 #[test]
 fn corpus57_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus57", CORPUS);
     assert!(total >= 300, "corpus57: {total} questions");
-    assert!(right >= 0, "corpus57: {right} of {total}");
+    assert!(right >= 292, "corpus57: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
