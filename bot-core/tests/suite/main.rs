@@ -43,6 +43,7 @@ mod corpus53_share;
 mod corpus54_share;
 mod corpus55_share;
 mod corpus56_share;
+mod corpus57_share;
 mod currency;
 mod data_files;
 mod dialogue;
