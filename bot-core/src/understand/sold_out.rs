@@ -22,6 +22,12 @@ const NONE_LEFT: &[&str] = &[
     "have none",
     "is out of",
     "are out of",
+    // The contractions people type (`runpod's out of a100s`); `'re`/`’re` alike.
+    "'s out of",
+    "’s out of",
+    "'re out of",
+    "’re out of",
+    "is all out of",
     "ran out",
 ];
 /// Out of it every time the user tries (`autodl老是抢不到4090`, `runpod is always out of
