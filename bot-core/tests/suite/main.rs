@@ -200,6 +200,7 @@ mod und_ag_mechanisms;
 mod und_ah_mechanisms;
 mod und_ai_mechanisms;
 mod und_aj_mechanisms;
+mod fit_vram_mechanisms;
 mod und_ak_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
