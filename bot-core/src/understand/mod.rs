@@ -58,6 +58,7 @@ mod kind_guided;
 mod lists;
 mod lists_more;
 mod machines;
+mod memory_as_card;
 mod memory_before;
 mod memory_floor;
 mod memory_models;
@@ -477,6 +478,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
         let r = extras_said::with_extras(&padded, r);
         let r = diffusion_options::with_diffusion_options(&padded, r);
+        let r = memory_as_card::with_memory(&q, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = beam_words::with_beams(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);

@@ -2,7 +2,7 @@
 //! card beside a model (`will phi-4 fit on a 16gb card`, `24G显存能微调qwen2.5 14b吗`) is
 //! `/fit MODEL 16gb`; a card named with its memory stays the card, a memory with no model stays
 //! which models fit it, a floor stays offers (`questions_fit_vram_own.tsv`). Untuned 10/32 (the
-//! ten guards).
+//! ten guards); after `understand::memory_as_card` 32/32.
 
 use super::chat::ask_fresh;
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
