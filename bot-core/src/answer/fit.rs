@@ -1,7 +1,8 @@
 //! `/fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]` in the chat.
 //!
 //! Words in any order (`/fit 4090 qwen2.5-32b` = `/fit qwen2.5-32b 4090`); `2x4090` is two
-//! cards. Extra keys: `engine=vllm|transformers|llamacpp|ollama|sglang|tgi|lmdeploy|trt-llm`,
+//! cards; `16gb` (`2x16gb`) in place of a card judges the job on that memory (`fit_vram`). Extra
+//! keys: `engine=vllm|transformers|llamacpp|ollama|sglang|tgi|lmdeploy|trt-llm`,
 //! `kv=fp8|q8_0|q4_0` (`ctk=` / `ctv=` apart, `vram::kv_cache`), `gmu=0.95` (vLLM's
 //! `--gpu-memory-utilization`), `mfs=0.85` (a server's own fraction, `vram::server`),
 //! `parallel=4` (Ollama's slots), `rank=64`, `zero=2`,

@@ -476,9 +476,8 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
             .unwrap_or_else(|| kind_guided::or_guided(&q, intent::decide(&q)));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
-        let r = extras_said::with_extras(&padded, r);
+        let r = extras_said::with_extras(&padded, memory_as_card::with_memory(&q, r));
         let r = diffusion_options::with_diffusion_options(&padded, r);
-        let r = memory_as_card::with_memory(&q, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = beam_words::with_beams(&format!(" {padded}"), r);
         let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
