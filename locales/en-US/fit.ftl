@@ -410,3 +410,37 @@ fit-warn-qat = ℹ️ Quantization-aware training ({ $scheme }, torchao's fake q
    *[no] {""}
 }. Without `qat=` the same training needs less.
 fit-warn-qat-unsized = ℹ️ Quantization-aware training ({ $scheme }) is sized only for LoRA and full fine-tuning of a 16-bit or fp32 model (Unsloth fake-quantizes 16-bit weights); this estimate does not count it.
+
+# A model judged on a memory size (answer/fit_vram.rs)
+fit-vram-verdict = { $verdict ->
+    [fits] ✅ Fits on
+    [tight] ⚠️ Tight on
+    [short] ⚠️ Tight on
+    [starts] ⚠️ vLLM starts on
+   *[no] ❌ Does not fit on
+  } { $cards ->
+    [1] one { $gb } GB card
+   *[other] { $cards } × { $gb } GB cards
+  }: { $verdict ->
+    [fits] needs { $need } GiB per card, { $margin } GiB to spare
+    [tight] needs { $need } GiB per card, { $margin } GiB to spare, inside the ±{ $pct }% this estimate can be off
+    [short] needs { $need } GiB per card, { $margin } GiB short on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it
+    [starts] its KV cache pool holds at least one request at full length, not all of them at once (below)
+   *[no] needs { $need } GiB per card, { $margin } GiB short
+  }; { $card ->
+    [none] no { $gb } GB card in the catalog has a driver reading on file, so such a card is read as { $usable } GiB of memory chips.
+   *[other] the tightest { $gb } GB card the catalog knows, { $card }, gives a job { $usable } GiB: what fits there fits every { $gb } GB card it lists.
+  }
+fit-vram-roomier = On { $gb } GB cards that give a job more it fits: { $list }.{ $tight ->
+    [yes] {" "}⚠️: only inside this estimate's margin there (tight).
+   *[no] {""}
+  }{ $unread ->
+    [yes] {" "}A card with no driver reading on file is counted at its size read as GiB of memory chips.
+   *[no] {""}
+  }
+fit-vram-size-unknown = No card in the catalog is sold with { $gb } GB of memory, so there is no card to judge it on. Sizes the catalog's cards are sold with (GB): { $sizes }.
+fit-vram-card-size = { $card } is sold with { $card_gb } GB, not { $gb } GB: name the card, or the memory alone (/fit <model> { $gb }gb).
+fit-vram-image-basis = Judged on one { $gb } GB card: { $card ->
+    [none] no { $gb } GB card in the catalog has a driver reading on file, so such a card is read as { $usable } GiB of memory chips.
+   *[other] the tightest { $gb } GB card the catalog knows, { $card }, gives a job { $usable } GiB; what fits there fits every { $gb } GB card it lists.
+  }

@@ -445,3 +445,37 @@ fit-warn-qat = ℹ️ 量化感知训练（{ $scheme }，即 Unsloth 的 `qat_sc
    *[no] {""}
 }。不加 `qat=` 时，同样的训练需要的显存更少。
 fit-warn-qat-unsized = ℹ️ 量化感知训练（{ $scheme }）只对 16 位或 fp32 模型的 LoRA 和全参微调估算（Unsloth 只对 16 位权重做伪量化）；本次估算没有计入它。
+
+# 按显存大小判断一个模型（answer/fit_vram.rs）
+fit-vram-verdict = { $verdict ->
+    [fits] ✅
+    [tight] ⚠️
+    [short] ⚠️
+    [starts] ⚠️
+   *[no] ❌
+  } { $cards ->
+    [1] 一张 { $gb } GB 的卡
+   *[other] { $cards } 张 { $gb } GB 的卡
+  }{ $verdict ->
+    [fits] 放得下：每张卡需要 { $need } GiB，还剩 { $margin } GiB
+    [tight] 很紧：每张卡需要 { $need } GiB，剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内
+    [short] 很紧：每张卡需要 { $need } GiB，按估算差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望
+    [starts] 上 vLLM 能启动：KV 缓存池至少装得下一个满长度的请求，但装不下所有请求同时跑（见下）
+   *[no] 放不下：每张卡需要 { $need } GiB，还差 { $margin } GiB
+  }；{ $card ->
+    [none] 目录里没有哪张 { $gb } GB 的卡有驱动实测容量，所以按显存颗粒的 { $usable } GiB 计算。
+   *[other] 目录里最紧的 { $gb } GB 卡是 { $card }，留给任务 { $usable } GiB：在它上面放得下，目录里每张 { $gb } GB 的卡都放得下。
+  }
+fit-vram-roomier = 留给任务更多显存的 { $gb } GB 卡放得下：{ $list }。{ $tight ->
+    [yes] 带 ⚠️ 的只在估算误差之内放得下（偏紧）。
+   *[no] {""}
+  }{ $unread ->
+    [yes] 没有驱动实测容量的卡，按标称容量当作 GiB 显存颗粒计算。
+   *[no] {""}
+  }
+fit-vram-size-unknown = 目录里没有显存为 { $gb } GB 的卡，没有卡可以拿来判断。目录里的卡有这些显存大小（GB）：{ $sizes }。
+fit-vram-card-size = { $card } 的显存是 { $card_gb } GB，不是 { $gb } GB：请只写卡名，或只写显存大小（/fit <模型> { $gb }gb）。
+fit-vram-image-basis = 按一张 { $gb } GB 的卡判断：{ $card ->
+    [none] 目录里没有哪张 { $gb } GB 的卡有驱动实测容量，所以按显存颗粒的 { $usable } GiB 计算。
+   *[other] 目录里最紧的 { $gb } GB 卡是 { $card }，留给任务 { $usable } GiB；在它上面放得下，目录里每张 { $gb } GB 的卡都放得下。
+  }

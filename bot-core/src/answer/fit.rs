@@ -1,7 +1,8 @@
 //! `/fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]` in the chat.
 //!
 //! Words in any order (`/fit 4090 qwen2.5-32b` = `/fit qwen2.5-32b 4090`); `2x4090` is two
-//! cards. Extra keys: `engine=vllm|transformers|llamacpp|ollama|sglang|tgi|lmdeploy|trt-llm`,
+//! cards; `16gb` (`2x16gb`) in place of a card judges the job on that memory (`fit_vram`). Extra
+//! keys: `engine=vllm|transformers|llamacpp|ollama|sglang|tgi|lmdeploy|trt-llm`,
 //! `kv=fp8|q8_0|q4_0` (`ctk=` / `ctv=` apart, `vram::kv_cache`), `gmu=0.95` (vLLM's
 //! `--gpu-memory-utilization`), `mfs=0.85` (a server's own fraction, `vram::server`),
 //! `parallel=4` (Ollama's slots), `rank=64`, `zero=2`,
@@ -75,6 +76,9 @@ pub struct FitLine {
     pub gpu: Option<String>,
     /// Cards when more than one is named (`2x4090`, `cards=2`, a bare `2`).
     pub cards: Option<u32>,
+    /// A memory size said instead of a card (`/fit phi-4 16gb`): the job judged on the
+    /// tightest catalog card sold with it (`answer::fit_vram`).
+    pub memory: Option<u32>,
     pub options: Vec<(String, String)>,
     /// A fine-tune asked without its method (`finetune`, `微调`): sized as LoRA, said so, with
     /// what full fine-tuning and QLoRA would need beside it (`answer::fit_method`).
@@ -92,8 +96,11 @@ impl PartialEq for FitLine {
             self.task,
             &self.gpu,
             self.cards,
+            self.memory,
             &self.options,
-        ) == (&o.model, o.quant, o.task, &o.gpu, o.cards, &o.options)
+        ) == (
+            &o.model, o.quant, o.task, &o.gpu, o.cards, o.memory, &o.options,
+        )
     }
 }
 
@@ -106,7 +113,12 @@ impl FitLine {
         // The context window before the card, the rest after: the order people read it in.
         let (window, rest): (Vec<_>, Vec<_>) = self.options.iter().partition(|(k, _)| k == "ctx");
         w.extend(window.iter().map(|(k, v)| format!("{k}={v}")));
-        match (&self.gpu, self.cards) {
+        // A memory said as the card (`16gb`, `2x16gb`) stands where the card would.
+        let memory = self
+            .memory
+            .filter(|_| self.gpu.is_none())
+            .map(|gb| format!("{gb}gb"));
+        match (self.gpu.as_ref().or(memory.as_ref()), self.cards) {
             // A count of 0 is kept, so the line says it back and its reader refuses it.
             (Some(g), Some(n)) if n != 1 => w.push(format!("{n}x{g}")),
             (Some(g), _) => w.push(g.clone()),
@@ -137,6 +149,12 @@ pub fn read_line(ctx: &Ctx<'_>, args: &str) -> Result<FitLine, Box<Reply>> {
         if !read_option_word(ctx, &mut line, w, &lw)? {
             read_card_word(ctx, &mut line, w, &lw)?;
         }
+    }
+    // `16gb` beside a card is its own; alone, a size some card is sold with (`memory_card`).
+    if let Some(gb) = line.memory {
+        let gpu = line.gpu.as_deref().and_then(|id| ctx.catalog.find_gpu(id));
+        let zh = ctx.lang == crate::i18n::Lang::Zh;
+        line.memory = super::memory_card::memory_kept(ctx.catalog, gpu, gb, zh)?;
     }
     Ok(line)
 }
@@ -277,6 +295,11 @@ fn read_option_word(
 /// (`2x4090`), a card; else the word is answered (a bad count, an unknown quantization, a
 /// misspelt card with suggestions).
 fn read_card_word(ctx: &Ctx<'_>, line: &mut FitLine, w: &str, lw: &str) -> Result<(), Box<Reply>> {
+    // `16gb`: a memory said as the card (`answer::fit_vram`); beside a card named, its own.
+    if let Some(gb) = lexicon::card_memory_gb(lw) {
+        line.memory = Some(gb);
+        return Ok(());
+    }
     // A small number is a card count; "4090" is a card.
     if let Some(n) = lexicon::card_count(w)
         && (1..=vram::MAX_CARDS).contains(&n)
@@ -287,6 +310,14 @@ fn read_card_word(ctx: &Ctx<'_>, line: &mut FitLine, w: &str, lw: &str) -> Resul
     // "2x4090", "4090x2", "2张4090": a card with its count.
     // A count out of range (`0x4090`, `65x4090`) is a bad count, not an unknown card.
     let (name, n) = lexicon::cards_and_name(w);
+    // `2x16gb`: cards of a memory size.
+    if name != lw
+        && let Some(gb) = lexicon::card_memory_gb(&name)
+    {
+        line.cards = Some(card_count_said(u64::from(n))?);
+        line.memory = Some(gb);
+        return Ok(());
+    }
     if name != lw
         && let Ok(g) = ctx.catalog.gpu(&name)
     {
@@ -521,12 +552,23 @@ pub fn fit(ctx: &Ctx, line: &FitLine) -> Reply {
         Ok(p) => p,
         Err(r) => return *r,
     };
+    // A memory said as the card: judged on the card `/fit 16gb` judges on (`fit_vram`).
+    let memory = line.memory.filter(|_| line.gpu.is_none());
+    let memory_card = memory.map(|gb| super::memory_card::judged_on(ctx.catalog, gb).0);
+    if let Some(card) = &memory_card {
+        p.req.gpu = Some(card);
+    }
     match advice::decide(ctx.catalog, &p.req, &p.opts) {
         Ok(fit) => {
             // The count the estimate was sized for (fewer when vLLM cannot split the model's
             // heads over the count typed, `vram::tp_valid`): verdict and speed follow it.
             p.req.cards = fit.report.cards;
-            let mut r = render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang);
+            let mut r = match memory {
+                Some(gb) => {
+                    super::fit_vram::render(ctx.catalog, &p, &fit, gb, &ctx.currency, ctx.lang)
+                }
+                None => render_fit(ctx.catalog, &p, &fit, &ctx.currency, ctx.lang),
+            };
             if let Some(m) = p
                 .req
                 .gpu

@@ -30,6 +30,9 @@ pub struct DiffusionLine<'c> {
     pub gpu: Option<&'c Gpu>,
     /// More than one card was asked for: sized on one, and said.
     pub many_cards: bool,
+    /// A memory size said instead of a card (`16gb`): judged on the card `/fit 16gb` judges
+    /// on (`fit_vram::image_on_memory`).
+    pub memory: Option<u32>,
 }
 
 /// Reads `args` when one of its words names an image or video pipeline; `None` otherwise (an
@@ -44,6 +47,7 @@ pub fn read<'c>(catalog: &'c Catalog, args: &str) -> Option<Result<DiffusionLine
         req: DiffusionRequest::new(pipeline),
         gpu: None,
         many_cards: false,
+        memory: None,
     };
     for (i, w) in words.iter().enumerate() {
         if i == at {
@@ -52,6 +56,12 @@ pub fn read<'c>(catalog: &'c Catalog, args: &str) -> Option<Result<DiffusionLine
         if let Err(e) = word(catalog, &mut line, w) {
             return Some(Err(e));
         }
+    }
+    if let Some(gb) = line.memory {
+        line.memory = match super::memory_card::memory_kept(catalog, line.gpu, gb, false) {
+            Ok(kept) => kept,
+            Err(e) => return Some(Err(e)),
+        };
     }
     Some(Ok(line))
 }
@@ -109,6 +119,8 @@ fn word<'c>(catalog: &'c Catalog, line: &mut DiffusionLine<'c>, w: &str) -> Resu
         r.offload = Offload::Model;
     } else if let Some((wd, ht)) = named_size(r.pipeline, w) {
         (r.width, r.height) = (wd, ht);
+    } else if let Some(gb) = lexicon::card_memory_gb(w) {
+        line.memory = Some(gb);
     } else {
         let (name, count) = lexicon::cards_and_name(w);
         let g = catalog.find_gpu(&name).ok_or_else(|| bad(w))?;
@@ -526,6 +538,7 @@ pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Repl
         req: DiffusionRequest::new(pipeline),
         gpu: None,
         many_cards: line.cards.is_some_and(|n| n > 1),
+        memory: line.memory.filter(|_| line.gpu.is_none()),
     };
     if let Some(t) = line.task.filter(|t| *t != crate::vram::Task::Infer) {
         if let Err(e) = word(catalog, &mut d, crate::lexicon::task_word(t)) {
@@ -554,18 +567,39 @@ pub fn answer_line(catalog: &Catalog, line: &super::fit::FitLine) -> Option<Repl
 
 /// [`render`], with the bf16 note ([`no_bf16_image_note`]) when the card has no bf16.
 pub fn render_noted(catalog: &Catalog, line: &DiffusionLine) -> Reply {
-    let mut r = render(catalog, line);
+    // A memory said as the card: judged on the card `/fit 16gb` judges on, named after the
+    // verdict (`memory_card`).
+    if let (None, Some(gb)) = (line.gpu, line.memory) {
+        let (card, tightest) = super::memory_card::judged_on(catalog, gb);
+        let on = DiffusionLine {
+            gpu: Some(&card),
+            memory: None,
+            ..*line
+        };
+        let basis = Msg::new("fit-vram-image-basis")
+            .arg("gb", gb)
+            .arg("card", tightest.map_or("none", |t| t.name.as_str()))
+            .arg("usable", gib(card.usable_gib()));
+        return after_verdict(render_noted(catalog, &on), basis);
+    }
+    let r = render(catalog, line);
     // A risk to the run itself (NaN, black images, or training not available): right after
     // the verdict, so a phone's first message keeps it rather than putting it behind Details.
-    if let Some(m) = line.gpu.and_then(|g| no_bf16_image_note(g, &line.req)) {
-        let verdict = r
-            .parts
-            .iter()
-            .position(|p| matches!(p, Part::Text(v) if v.id == "diff-verdict"));
-        match verdict {
-            Some(at) => r.insert(at + 1, Part::Text(m)),
-            None => r.append(m),
-        }
+    match line.gpu.and_then(|g| no_bf16_image_note(g, &line.req)) {
+        Some(m) => after_verdict(r, m),
+        None => r,
+    }
+}
+
+/// `m` right after the verdict (or in the details, without one).
+fn after_verdict(mut r: Reply, m: Msg) -> Reply {
+    let verdict = r
+        .parts
+        .iter()
+        .position(|p| matches!(p, Part::Text(v) if v.id == "diff-verdict"));
+    match verdict {
+        Some(at) => r.insert(at + 1, Part::Text(m)),
+        None => r.append(m),
     }
     r
 }

@@ -8,9 +8,9 @@
 
 use super::fit::{FitLine, Given, settle};
 use super::fit_options::gib;
+use super::memory_card::judged_on;
 use crate::catalog::{Catalog, Gpu, Model};
 use crate::context::Ctx;
-use crate::fact::Fact;
 use crate::i18n::Lang;
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
@@ -112,55 +112,6 @@ impl MemoryLine {
                 (Task::Qlora, None),
             ],
         }
-    }
-}
-
-/// The catalog's card sold as `gb` GB that leaves a job the least (`Gpu::usable_gib`: CUDA's
-/// total where read): a model that fits it fits every such card the catalog knows.
-fn tightest(catalog: &Catalog, gb: u32) -> Option<&Gpu> {
-    catalog
-        .gpus
-        .iter()
-        .filter(|g| g.vram_gb == f64::from(gb) && g.usable_gib() < g.vram_gb)
-        .min_by(|a, b| a.usable_gib().total_cmp(&b.usable_gib()))
-}
-
-/// A card with `gb` of memory and nothing else known: `usable` what the tightest catalog card
-/// of that size leaves a job ([`tightest`]), else read as the catalog reads a card with no
-/// driver reading (GiB of memory chips, `Gpu::vram_gib`); its CUDA context is the estimate's.
-fn memory_card(gb: u32, usable: Option<f64>) -> Gpu {
-    Gpu {
-        id: format!("{gb}gb"),
-        name: format!("{gb} GB"),
-        name_zh: None,
-        vendor: "nvidia".into(),
-        arch: None,
-        compute_capability: None,
-        compute_capability_source: None,
-        vram_gb: f64::from(gb),
-        memory_mib: None,
-        memory_source: None,
-        memory_as_of: None,
-        cuda_total_gib: usable,
-        cuda_total_source: None,
-        cuda_total_as_of: None,
-        mem_type: None,
-        mem_bandwidth_gbps: Fact::Unknown,
-        fp16_tflops: Fact::Unknown,
-        fp16_accumulate: "fp32".into(),
-        interconnect: String::new(),
-        interconnect_zh: None,
-        nvlink_gbps: Fact::Unknown,
-        form_factor: None,
-        card_link: None,
-        tier: 1,
-        cut_down_of: None,
-        aliases: Vec::new(),
-        source: "the memory asked".into(),
-        as_of: String::new(),
-        note_zh: None,
-        note_en: None,
-        source_note: None,
     }
 }
 
@@ -339,10 +290,8 @@ fn push_method(
 pub fn answer(ctx: &Ctx, line: &MemoryLine) -> (Reply, Vec<FitLine>) {
     let catalog = ctx.catalog;
     let named = line.card.as_deref().and_then(|id| catalog.find_gpu(id));
-    let tight = tightest(catalog, line.gb);
-    let card = named
-        .cloned()
-        .unwrap_or_else(|| memory_card(line.gb, tight.map(Gpu::usable_gib)));
+    let (memory, tight) = judged_on(catalog, line.gb);
+    let card = named.cloned().unwrap_or(memory);
     let models = candidates(catalog);
     let mut r = Reply::text(Msg::new("fit-memory-title").arg("gb", line.gb));
     r.push(match (named, tight) {
@@ -404,10 +353,5 @@ mod tests {
         for not in ["qwen2.5-7b 16gb", "16gb 4090", "lora", "16gb 24gb", "0gb"] {
             assert_eq!(MemoryLine::read(not), None, "{not}");
         }
-    }
-
-    #[test]
-    fn the_card_holds_the_memory_asked_as_gib() {
-        assert_eq!(memory_card(16, None).vram_gib(), 16.0);
     }
 }

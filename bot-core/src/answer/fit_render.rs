@@ -50,6 +50,21 @@ pub fn render_fit(
     currency: &str,
     lang: Lang,
 ) -> Reply {
+    render_fit_with(catalog, p, fit, currency, lang, |r| {
+        push_verdict(r, catalog, p, fit, currency, lang);
+    })
+}
+
+/// [`render_fit`] with the verdict `verdict` pushes (a job judged on a memory size says its
+/// own, `fit_vram`).
+pub(super) fn render_fit_with(
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    fit: &Fit,
+    currency: &str,
+    lang: Lang,
+    verdict: impl FnOnce(&mut Reply),
+) -> Reply {
     let (req, rep) = (&p.req, &fit.report);
     let mut r = Reply::text(
         Msg::new("fit-title")
@@ -122,7 +137,7 @@ pub fn render_fit(
             .arg("measured", if rep.margin_measured { "yes" } else { "no" }),
     );
     let lead = r.parts.len();
-    push_verdict(&mut r, catalog, p, fit, currency, lang);
+    verdict(&mut r);
     let verdict = r.parts[lead..].to_vec();
     for w in &rep.warnings {
         r.push(w.clone());
@@ -184,7 +199,7 @@ fn short_first(
 /// "Can card X run model Y" with no quantization typed, when 16-bit does not fit the card: the
 /// 4-bit form people run such a model in (AWQ; Q4_K_M on llama.cpp) on the same card(s), when it
 /// fits.
-fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
+pub(super) fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
     if p.quant_given || p.req.task != Task::Infer || p.req.quant.is_low_bit() {
         return None;
     }
@@ -439,7 +454,13 @@ fn push_verdict(
 
 /// Inside the stated margin: the single changes that make the job fit (`short`) or safe
 /// (`tight`), each with the memory it then needs per card.
-fn push_remedies(r: &mut Reply, catalog: &Catalog, p: &Parsed<'_>, verdict: &str, lang: Lang) {
+pub(super) fn push_remedies(
+    r: &mut Reply,
+    catalog: &Catalog,
+    p: &Parsed<'_>,
+    verdict: &str,
+    lang: Lang,
+) {
     let list: Vec<String> = advice::remedies(catalog, &p.req, &p.opts)
         .into_iter()
         .filter(|m| m.clear || verdict == "short")
@@ -475,7 +496,7 @@ fn method_sized<'r, 'a>(p: &'r Parsed<'a>) -> super::fit_method::Sized<'r, 'a> {
 }
 
 /// The largest part of the estimate, to say why it does not fit.
-fn why_not(rep: &FitReport) -> Msg {
+pub(super) fn why_not(rep: &FitReport) -> Msg {
     let parts = [
         ("weights", rep.weights_gib),
         ("kv", rep.kv_cache_gib),

@@ -61,6 +61,7 @@ mod lists;
 mod lists_more;
 mod living_money;
 mod machines;
+mod memory_as_card;
 mod memory_before;
 mod memory_floor;
 mod memory_models;
@@ -488,7 +489,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
             .unwrap_or_else(|| kind_guided::or_guided(&q, intent::decide(&q)));
         let count = e.gpus.first().map_or(1, |c| c.count);
         let r = tco_prices::with_prices(&padded, price.as_ref(), r);
-        let r = extras_said::with_extras(&padded, r);
+        let r = extras_said::with_extras(&padded, memory_as_card::with_memory(&q, r));
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = beam_words::with_beams(&format!(" {padded}"), r);

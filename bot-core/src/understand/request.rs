@@ -42,6 +42,7 @@ pub(super) fn fit(
         gpu: gpu.map(|g| g.gpu.clone()),
         cards: gpu.map(|g| g.count).filter(|n| *n != 1),
         options,
+        memory: None,
         method_assumed: false,
     })
 }

@@ -118,6 +118,7 @@ mod fit_transients;
 mod fit_vae_tiling_mechanisms;
 mod fit_verdicts;
 mod fit_vllm_profile;
+mod fit_vram_mechanisms;
 mod follow_ups;
 mod fresh14_mechanisms;
 mod fresh15_mechanisms;

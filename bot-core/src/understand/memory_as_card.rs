@@ -1,0 +1,158 @@
+//! A memory said as the card beside a model (`will phi-4 fit on a 16gb card`, `gpt-oss-20b能在
+//! 16g显卡上跑吗`, `can llama 3.1 8b run in 8gb vram`, `24G显存能微调qwen2.5 14b吗`, `my 12GB
+//! GPU — can it run flux dev?`): the model's fit judged on that memory (`/fit phi-4 16gb`), the
+//! card `/fit 16gb` judges on. People who own or rent a card often name its memory, not its model.
+//!
+//! Not a memory said as the card: one glued to a card's name (`4060 ti 16gb`, `t4 16gb`, `P40
+//! 24G`: that card, named or not in the catalog), a floor (`at least 48gb`, `48g以上`: offers), a
+//! size with a fraction (`12.00 GiB total capacity`, an error pasted), system memory, disk or a
+//! file's size, cards counted (`两张24g`), a size no card is sold with, and the user's own card
+//! said to ask what to rent instead (`my 3060 12gb can't run it, what should i rent`).
+
+use super::Reading;
+use super::question::Question;
+use super::request::Request;
+
+/// Words that ask which card to rent instead: the memory said is the card the user has, not
+/// the one to judge on.
+const WHAT_TO_RENT: &[&str] = &[
+    "租什么",
+    "租个什么",
+    "租啥",
+    "租哪",
+    "租几",
+    "租幾",
+    "换什么",
+    "换啥",
+    "换哪",
+    "what do i rent",
+    "what should i rent",
+    "what to rent",
+    "which gpu should i",
+    "what gpu should i",
+    "which card should i",
+    "what card should i",
+    "rent instead",
+    "upgrade to",
+];
+
+/// Words beside a size that make it another memory than the card's: system memory, disk, a
+/// file or download.
+const NOT_THE_CARD: &[&str] = &[
+    "ram", "内存", "硬盘", "disk", "ssd", "storage", "存储", "权重", "weights", "文件", "file",
+    "下载", "download", "swap", "system",
+];
+
+/// Words after a card's model number that are still its name (`4060 ti`, `4080 super`).
+const NAME_TAILS: &[&str] = &["ti", "super", "ada", "pro", "laptop", "mobile", "max-q"];
+
+/// `r` with each fit on no card judged on the memory the question says as the card.
+pub(super) fn with_memory(q: &Question, r: Reading) -> Reading {
+    let fits_on_no_card = |rq: &Request| matches!(rq, Request::Fit(a) if a.gpu.is_none());
+    let any = match &r {
+        Reading::Command(rq) => fits_on_no_card(rq),
+        Reading::Ask(rs) => rs.iter().any(fits_on_no_card),
+        Reading::Unknown => false,
+    };
+    let Some(gb) = any.then(|| memory_as_card(q)).flatten() else {
+        return r;
+    };
+    let on = |rq: Request| match rq {
+        Request::Fit(mut a) if a.gpu.is_none() => {
+            a.memory = Some(gb);
+            Request::Fit(a)
+        }
+        other => other,
+    };
+    match r {
+        Reading::Command(rq) => Reading::Command(on(rq)),
+        Reading::Ask(rs) => Reading::Ask(rs.into_iter().map(on).collect()),
+        Reading::Unknown => Reading::Unknown,
+    }
+}
+
+/// The memory the question says as the card, in whole GB some catalog card is sold with.
+fn memory_as_card(q: &Question) -> Option<u32> {
+    if !q.e.gpus.is_empty() || q.has(WHAT_TO_RENT) || super::memory_floor::floor_said(q.padded) {
+        return None;
+    }
+    let toks = super::text::tokens(q.padded);
+    (0..toks.len()).find_map(|k| {
+        let (gb, next) = super::memory_beside::size_any(&toks, k)?;
+        let prev = k.checked_sub(1).map_or("", |i| toks[i].as_str());
+        let beside = [prev, toks.get(next).map_or("", String::as_str)];
+        let taken = toks[k].contains('.')
+            || card_like(q, prev)
+            || counted(prev)
+            || beside.iter().any(|w| not_the_card(w));
+        (!taken && crate::answer::memory_card::sold_with(q.catalog, gb)).then_some(gb)
+    })
+}
+
+/// Whether a word beside a size names another memory ([`NOT_THE_CARD`]): an English word as
+/// itself (`ram`, not `vram`), a run of Chinese holding one (`系统内存`).
+fn not_the_card(w: &str) -> bool {
+    NOT_THE_CARD
+        .iter()
+        .any(|n| if w.is_ascii() { w == *n } else { w.contains(n) })
+}
+
+/// Whether a word right before a size is (the end of) a card's name: a card the catalog knows
+/// (`t4`, `4090`, `a4000`), a model number's tail (`ti`, `super`), or a card's model number it
+/// does not know (`p40`, `m40`, `p100`, `4060ti`): at most two letters, then two to five digits,
+/// then at most a short tail; a model's size (`14b`) is none.
+fn card_like(q: &Question, w: &str) -> bool {
+    if w.is_empty() {
+        return false;
+    }
+    if q.catalog.find_gpu(w).is_some() || NAME_TAILS.contains(&w) {
+        return true;
+    }
+    let letters = w.bytes().take_while(u8::is_ascii_lowercase).count();
+    let rest = &w[letters..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let tail = &rest[digits..];
+    letters <= 2
+        && (2..=5).contains(&digits)
+        && (tail.is_empty() || ["ti", "s", "d", "m"].contains(&tail))
+}
+
+/// Whether a word right before a size counts cards (`两张`, `2x`, `two`): cards of a memory
+/// counted are left to the fit's own reading.
+fn counted(w: &str) -> bool {
+    let times = w.strip_suffix('x').or_else(|| w.strip_suffix('×'));
+    w.ends_with('张')
+        || w.ends_with('块')
+        || times.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        || crate::lexicon::card_count(w).is_some()
+        || ["two", "three", "four", "eight", "dual", "pair"].contains(&w)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_card_number_is_told_from_a_model_size() {
+        let catalog = crate::catalog::Catalog::embedded().unwrap();
+        let e = crate::understand::entities::Entities::default();
+        let q = super::Question {
+            catalog: &catalog,
+            padded: " ",
+            e: &e,
+            price: None,
+        };
+        for card in ["p40", "m40", "p100", "4060ti", "3060", "t4", "ti", "a4000"] {
+            assert!(super::card_like(&q, card), "{card}");
+        }
+        for not in [
+            "14b",
+            "7b",
+            "qwen2.5-7b",
+            "phi4",
+            "显卡",
+            "on",
+            "gpt-oss-20b",
+        ] {
+            assert!(!super::card_like(&q, not), "{not}");
+        }
+    }
+}
