@@ -447,7 +447,9 @@ fn one_cards_names_in_any_spelling_are_one_catalog_id_and_another_card_is_never_
         ("RTX 4090D", 24564, Some("rtx-4090d")),
         ("RTX 4090 48GB", 49140, Some("rtx-4090-48g")),
         ("RTX 4090", 49140, Some("rtx-4090-48g")),
-        ("RTX 4090 Laptop GPU", 16376, None),
+        // The laptop GPU is its own catalog card since session 24 (never the desktop 4090).
+        ("RTX 4090 Laptop GPU", 16376, Some("rtx-4090-laptop")),
+        ("RTX 4090 Mobile", 16376, Some("rtx-4090-laptop")),
         ("H100 80GB HBM3", 81559, Some("h100-sxm")),
         ("H100 NVL", 95830, Some("h100-nvl")),
         ("H100 PCIe", 81559, Some("h100-pcie")),
