@@ -436,7 +436,7 @@ fn a_currency_named_for_the_whole_answer_is_never_read_as_dollars() {
 fn one_cards_names_in_any_spelling_are_one_catalog_id_and_another_card_is_never_folded_in() {
     // (name as a provider writes it, memory in MB as Vast reports it, the catalog id or
     // None: kept under its own name).
-    let cases: [(&str, u32, Option<&str>); 16] = [
+    let cases: [(&str, u32, Option<&str>); 17] = [
         ("RTX 4090", 24564, Some("rtx-4090")),
         ("rtx4090", 24564, Some("rtx-4090")),
         ("GeForce RTX 4090 24GB", 24564, Some("rtx-4090")),
