@@ -109,14 +109,26 @@ pub(super) fn budget_dropped(catalog: &Catalog, s: &str) -> String {
     {
         return s.to_string();
     }
+    cut_beside_card(catalog, s, BUDGET, budget_span)
+}
+
+/// `s` with each of `words`' phrases (the bytes `span` gives around the word) taken out, where
+/// the sentence names a card (a budget or a month's living money beside a card is neither the
+/// price nor a length); unchanged where it names none.
+pub(super) fn cut_beside_card(
+    catalog: &Catalog,
+    s: &str,
+    words: &[&str],
+    span: fn(&str, usize, usize) -> (usize, usize),
+) -> String {
     let toks = super::text::tokens(s);
     if super::entities::entities(catalog, &toks).gpus.is_empty() {
         return s.to_string();
     }
     let mut out = s.to_string();
-    for w in BUDGET {
+    for w in words {
         if let Some(at) = out.find(w) {
-            let (start, end) = budget_span(&out, at, w.len());
+            let (start, end) = span(&out, at, w.len());
             out.replace_range(start..end, " ");
         }
     }

@@ -57,18 +57,7 @@ pub(super) fn plain(catalog: &Catalog, s: &str) -> String {
     if !has(&padded, LIVING) || has(&padded, GUIDE) {
         return s.to_string();
     }
-    let toks = super::text::tokens(s);
-    if super::entities::entities(catalog, &toks).gpus.is_empty() {
-        return s.to_string();
-    }
-    let mut out = s.to_string();
-    for w in LIVING {
-        if let Some(at) = out.find(w) {
-            let (start, end) = span(&out, at, w.len());
-            out.replace_range(start..end, " ");
-        }
-    }
-    out
+    super::budget_said::cut_beside_card(catalog, s, LIVING, span)
 }
 
 /// The bytes of the phrase around the word at `at`: a period before it (`的` between), the
