@@ -203,6 +203,7 @@ mod und_ah_mechanisms;
 mod und_ai_mechanisms;
 mod und_aj_mechanisms;
 mod und_ak_mechanisms;
+mod inst_types_mechanisms;
 mod und_al_mechanisms;
 mod und_am_mechanisms;
 mod und_i_mechanisms;
