@@ -4,31 +4,7 @@
 
 use super::error::CatalogError;
 use super::index::Catalog;
-use serde::Deserialize;
-use std::collections::BTreeMap;
-
-pub const EMBEDDED_INSTANCES: &str = include_str!("../../catalog/instances.toml");
-
-/// Clouds whose instance types the catalog lists.
-const CLOUDS: &[&str] = &["aws", "gcp", "azure"];
-
-/// One instance family: its card, and the cards each of its types holds.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InstanceFamily {
-    pub cloud: String,
-    /// As the cloud writes it (`G5`, `ND H100 v5`).
-    pub name: String,
-    /// The catalog id of the card every type of the family holds.
-    pub gpu: String,
-    /// The family said without a size (`g5`, `ND H100 v5`).
-    #[serde(default)]
-    pub names: Vec<String>,
-    /// Each type's full name and its card count.
-    pub types: BTreeMap<String, u32>,
-    pub source: String,
-    pub as_of: String,
-}
+use super::instance_data::{CLOUDS, InstanceName, segments};
 
 /// What an instance name read: the family, the type's own name when a size was said, the card
 /// and its count (none for a family said alone whose sizes differ).
@@ -41,64 +17,6 @@ pub struct InstanceRead<'c> {
     pub count: Option<u32>,
     pub source: &'c str,
     pub as_of: &'c str,
-}
-
-#[derive(Deserialize)]
-struct InstanceFile {
-    family: Vec<InstanceFamily>,
-}
-
-/// The parts of a name people may write with any separator, or none (`g5.xlarge`, `g5 xlarge`;
-/// `ND H100 v5`, `NDH100v5`; `Standard_NC24ads_A100_v4`): lower-case letter-and-digit runs.
-fn segments(name: &str) -> Vec<String> {
-    name.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|s| !s.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect()
-}
-
-/// One name the text may hold: its segments, the family and the type (if a type's name).
-#[derive(Debug, Clone)]
-pub(super) struct InstanceName {
-    segments: Vec<String>,
-    family: usize,
-    type_name: Option<String>,
-}
-
-pub(super) fn parse(text: &str) -> Result<Vec<InstanceFamily>, CatalogError> {
-    Ok(super::load::parse::<InstanceFile>("instances.toml", text)?.family)
-}
-
-/// Every name of every family, longest first (a type before its family said alone). An Azure
-/// type is also written without `Standard_`, as people do.
-pub(super) fn names(families: &[InstanceFamily]) -> Vec<InstanceName> {
-    let mut out = Vec::new();
-    for (i, f) in families.iter().enumerate() {
-        for t in f.types.keys() {
-            let segs = segments(t);
-            if segs.len() > 1 && segs[0] == "standard" {
-                out.push(InstanceName {
-                    segments: segs[1..].to_vec(),
-                    family: i,
-                    type_name: Some(t.clone()),
-                });
-            }
-            out.push(InstanceName {
-                segments: segs,
-                family: i,
-                type_name: Some(t.clone()),
-            });
-        }
-        for n in &f.names {
-            out.push(InstanceName {
-                segments: segments(n),
-                family: i,
-                type_name: None,
-            });
-        }
-    }
-    out.sort_by_key(|n| std::cmp::Reverse(n.segments.concat().len()));
-    out
 }
 
 /// Strict checks: a known cloud and card, counts of 1..=16, provenance, and no name that is
@@ -212,7 +130,7 @@ impl Catalog {
     /// Every instance name in `text` (any case) written as the card it holds: its id, with
     /// the count glued before it (`4xa10g`) when the type holds more than one and the card is
     /// not also said by its own name (`ND H100 v5 … would one H100 do`: the count asked is the
-    /// one said). A type whose own price is quoted right after it (`p3.2xlarge is $3.06 per
+    /// one said). A type whose own price is quoted beside it (`p3.2xlarge is $3.06 per
     /// hour`) is the machine priced, no card asked: kept as written. The reader's one lexicon
     /// for instance types; other text is kept as it is.
     pub fn instance_cards(&self, text: &str) -> String {
@@ -227,7 +145,7 @@ impl Catalog {
                 .flatten();
             match found {
                 Some((n, len)) => {
-                    if !priced_after(&lower[i + len..]) {
+                    if !priced_near(&lower[..i], &lower[i + len..]) {
                         spans.push((i, i + len, self.read_of(n)));
                     }
                     i += len;
@@ -280,11 +198,14 @@ impl Catalog {
     }
 }
 
-/// A price said right after an instance name (its next three words hold `$`, `usd`, `刀`,
-/// `美元`, `dollar` or `¥`): the cloud's own rate for that machine.
-fn priced_after(rest: &[char]) -> bool {
-    let rest: String = rest.iter().collect();
-    let near: Vec<&str> = rest.split_whitespace().take(3).collect();
+/// A price said beside an instance name (the three words after it or before it hold `$`,
+/// `usd`, `刀`, `美元`, `dollar` or `¥`: `p3.2xlarge is $3.06`, `$6.98/h for an NC A100 v4`):
+/// the cloud's own rate for that machine.
+fn priced_near(before: &[char], after: &[char]) -> bool {
+    let before: String = before.iter().collect();
+    let after: String = after.iter().collect();
+    let mut near: Vec<&str> = after.split_whitespace().take(3).collect();
+    near.extend(before.split_whitespace().rev().take(3));
     let near = near.join(" ");
     ["$", "usd", "刀", "美元", "dollar", "¥"]
         .iter()
@@ -324,6 +245,8 @@ mod tests {
         );
         // A type's own price quoted: the machine priced, kept.
         let priced = "p3.2xlarge is $3.06 per hour, per day?";
+        assert_eq!(c.instance_cards(priced), priced);
+        let priced = "azure charges $6.98/h for an NC A100 v4, what's an A100 here";
         assert_eq!(c.instance_cards(priced), priced);
         // Words that only look alike are kept.
         for kept in [

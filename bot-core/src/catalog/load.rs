@@ -110,8 +110,8 @@ impl Catalog {
             &read("models.toml", EMBEDDED_MODELS)?,
             &read("fx.toml", EMBEDDED_FX)?,
         )?;
-        let instances = read("instances.toml", super::instance::EMBEDDED_INSTANCES)?;
-        if instances == super::instance::EMBEDDED_INSTANCES {
+        let instances = read("instances.toml", super::instance_data::EMBEDDED_INSTANCES)?;
+        if instances == super::instance_data::EMBEDDED_INSTANCES {
             return Ok(catalog);
         }
         catalog.with_instances(&instances)
@@ -119,8 +119,8 @@ impl Catalog {
 
     /// The catalog with its instance families from `text` (an `instances.toml`), validated.
     pub fn with_instances(mut self, text: &str) -> Result<Catalog, CatalogError> {
-        self.instances = super::instance::parse(text)?;
-        self.instance_names = super::instance::names(&self.instances);
+        self.instances = super::instance_data::parse(text)?;
+        self.instance_names = super::instance_data::names(&self.instances);
         super::instance::validate(&self)?;
         Ok(self)
     }
@@ -196,13 +196,13 @@ impl Catalog {
             }
         }
         // The embedded instance families: `Catalog::with_instances` replaces them.
-        let instances = super::instance::parse(super::instance::EMBEDDED_INSTANCES)?;
+        let instances = super::instance_data::parse(super::instance_data::EMBEDDED_INSTANCES)?;
         let mut catalog = Catalog {
             gpus,
             platforms,
             models,
             fx,
-            instance_names: super::instance::names(&instances),
+            instance_names: super::instance_data::names(&instances),
             instances,
             gpu_index,
             platform_index,

@@ -12,6 +12,7 @@ mod date;
 mod error;
 mod index;
 mod instance;
+mod instance_data;
 mod load;
 mod lookup;
 mod name_size;
@@ -26,7 +27,8 @@ pub use card_family::card_names;
 pub use date::{parse_date, today};
 pub use error::CatalogError;
 pub use index::{Catalog, HourlyPrice};
-pub use instance::{EMBEDDED_INSTANCES, InstanceFamily, InstanceRead};
+pub use instance::InstanceRead;
+pub use instance_data::{EMBEDDED_INSTANCES, InstanceFamily};
 pub use load::{
     EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, embedded_base_models,
 };
