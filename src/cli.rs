@@ -68,11 +68,23 @@ pub fn gpus(catalog: &Catalog, json: bool) -> Result<()> {
 }
 
 pub fn gpu(catalog: &Catalog, name: &str, json: bool) -> Result<()> {
-    let g = catalog.gpu(name).map_err(not_found)?;
+    // `gpuscout gpu g5.xlarge`: a cloud instance type is the card it holds; the answer says
+    // which instance it was read from.
+    let instance = catalog
+        .find_gpu(name)
+        .is_none()
+        .then(|| catalog.instance(name))
+        .flatten();
+    let g = match &instance {
+        Some(read) => catalog.gpu(read.gpu),
+        None => catalog.gpu(name),
+    }
+    .map_err(not_found)?;
     if json {
         return print_json(g);
     }
-    print_reply(&answer::gpu_detail(&view(catalog), &g.id))
+    let shown = if instance.is_some() { name } else { &g.id };
+    print_reply(&answer::gpu_detail(&view(catalog), shown))
 }
 
 pub fn platforms(catalog: &Catalog, needs: &[String], json: bool) -> Result<()> {

@@ -296,3 +296,14 @@ gpu-cmp-cheapest = { $differs ->
    *[other] From (list, per hour)
   }
 gpu-cmp-footer = * marks a row where the cards differ. /gpu <name> shows one card with its prices and sources.
+gpu-from-instance = Read from the { $cloud ->
+    [aws] AWS
+    [gcp] Google Cloud
+   *[azure] Azure
+  } { $kind ->
+    [family] instance family { $family }
+   *[type] instance type { $instance } ({ $family })
+  }: { $count ->
+    [0] the number of cards depends on the size
+   *[other] { $count } × this card per instance
+  }. Source: { $source } ({ $as_of })

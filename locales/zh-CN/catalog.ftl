@@ -284,3 +284,14 @@ gpu-cmp-cheapest = { $differs ->
    *[other] 最低挂牌价（每小时）
   }
 gpu-cmp-footer = 带 * 的行表示两张卡不同。/gpu <名称> 查看单卡的价格和来源。
+gpu-from-instance = 按{ $cloud ->
+    [aws] AWS
+    [gcp] Google Cloud
+   *[azure] Azure
+  }{ $kind ->
+    [family] 实例系列 { $family }
+   *[type] 实例 { $instance }（{ $family }）
+  }读作这张卡：{ $count ->
+    [0] 卡数随规格而定
+   *[other] 每台 { $count } 张
+  }。来源：{ $source }（{ $as_of }）

@@ -46,6 +46,15 @@ fn capacity_line(gpu: &crate::catalog::Gpu) -> Msg {
 }
 
 pub fn gpu_detail(v: &View<'_>, name: &str) -> Reply {
+    // `/gpu g5.xlarge`: a cloud instance type answers with the card it holds, saying so.
+    if v.catalog.find_gpu(name).is_none()
+        && let Some(read) = v.catalog.instance(name)
+        && v.catalog.find_gpu(read.gpu).is_some()
+    {
+        let mut r = gpu_detail(v, read.gpu);
+        r.insert(1, crate::reply::Part::Text(instance_line(&read)));
+        return r;
+    }
     let gpu = match v.catalog.gpu(name) {
         Ok(g) => g,
         Err(nf) => {
@@ -528,4 +537,27 @@ pub fn platform_list(v: &View<'_>) -> Reply {
     short
         .line(Msg::new("hint-platform-detail"))
         .over(v.lang, whole)
+}
+
+/// `Read from the AWS instance g5.12xlarge (family G5): 4 × this card. Source: …`: which
+/// instance a `/gpu` answer was read from, with the count its type holds where known.
+fn instance_line(read: &crate::catalog::InstanceRead<'_>) -> Msg {
+    Msg::new("gpu-from-instance")
+        .arg("cloud", read.cloud)
+        .arg("instance", read.type_name.unwrap_or(read.family))
+        .arg("family", read.family)
+        .arg(
+            "kind",
+            if read.type_name.is_some() {
+                "type"
+            } else {
+                "family"
+            },
+        )
+        .arg("count", read.count.unwrap_or(0))
+        .arg(
+            "source",
+            crate::catalog::warn::source_domain(read.source).to_string(),
+        )
+        .arg("as_of", read.as_of)
 }

@@ -40,6 +40,10 @@ pub struct Catalog {
     pub platforms: Vec<Platform>,
     pub models: Vec<Model>,
     pub fx: Vec<FxRate>,
+    /// Cloud instance families and the cards their types hold (`instances.toml`).
+    pub instances: Vec<super::instance_data::InstanceFamily>,
+    /// Every instance type's and family's name, longest first, for reading them in text.
+    pub(super) instance_names: Vec<super::instance_data::InstanceName>,
     pub(super) gpu_index: HashMap<String, usize>,
     pub(super) platform_index: HashMap<String, usize>,
     pub(super) model_index: HashMap<String, usize>,

@@ -104,12 +104,25 @@ impl Catalog {
                 _ => Ok(embedded.to_string()),
             }
         };
-        Catalog::from_sources(
+        let catalog = Catalog::from_sources(
             &read("gpus.toml", EMBEDDED_GPUS)?,
             &read("platforms.toml", EMBEDDED_PLATFORMS)?,
             &read("models.toml", EMBEDDED_MODELS)?,
             &read("fx.toml", EMBEDDED_FX)?,
-        )
+        )?;
+        let instances = read("instances.toml", super::instance_data::EMBEDDED_INSTANCES)?;
+        if instances == super::instance_data::EMBEDDED_INSTANCES {
+            return Ok(catalog);
+        }
+        catalog.with_instances(&instances)
+    }
+
+    /// The catalog with its instance families from `text` (an `instances.toml`), validated.
+    pub fn with_instances(mut self, text: &str) -> Result<Catalog, CatalogError> {
+        self.instances = super::instance_data::parse(text)?;
+        self.instance_names = super::instance_data::names(&self.instances);
+        super::instance::validate(&self)?;
+        Ok(self)
     }
 
     pub fn from_sources(
@@ -182,11 +195,15 @@ impl Catalog {
                 price_index.entry(q.gpu.clone()).or_default().push((pi, qi));
             }
         }
+        // The embedded instance families: `Catalog::with_instances` replaces them.
+        let instances = super::instance_data::parse(super::instance_data::EMBEDDED_INSTANCES)?;
         let mut catalog = Catalog {
             gpus,
             platforms,
             models,
             fx,
+            instance_names: super::instance_data::names(&instances),
+            instances,
             gpu_index,
             platform_index,
             model_index,
@@ -213,7 +230,8 @@ impl Catalog {
     }
 
     fn validate(&self) -> Result<(), CatalogError> {
-        super::validate::validate(self)
+        super::validate::validate(self)?;
+        super::instance::validate(self)
     }
 }
 

@@ -3,6 +3,7 @@
 //! - [`types`]: the entries as the data files write them;
 //! - [`load`]: the embedded files or a `--catalog-dir` override, parsed and validated;
 //! - `validate`: strict checks naming file, entry and field;
+//! - `instance`: cloud instance types (`g5.xlarge`) and the cards they hold;
 //! - [`lookup`]: forgiving names (`4090`, `RTX4090`, `GeForce RTX 4090`) and "did you mean".
 
 mod card_family;
@@ -10,6 +11,8 @@ pub mod choice;
 mod date;
 mod error;
 mod index;
+mod instance;
+mod instance_data;
 mod load;
 mod lookup;
 mod name_size;
@@ -24,6 +27,8 @@ pub use card_family::card_names;
 pub use date::{parse_date, today};
 pub use error::CatalogError;
 pub use index::{Catalog, HourlyPrice};
+pub use instance::InstanceRead;
+pub use instance_data::{EMBEDDED_INSTANCES, InstanceFamily};
 pub use load::{
     EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, embedded_base_models,
 };

@@ -15,13 +15,13 @@ use rust_decimal::Decimal;
 /// Currencies the billing engine can convert.
 pub const CURRENCIES: [&str; 2] = ["CNY", "USD"];
 
-struct Check<'a> {
-    file: &'a str,
-    entry: String,
+pub(super) struct Check<'a> {
+    pub(super) file: &'a str,
+    pub(super) entry: String,
 }
 
 impl Check<'_> {
-    fn fail(&self, field: &str, message: impl std::fmt::Display) -> CatalogError {
+    pub(super) fn fail(&self, field: &str, message: impl std::fmt::Display) -> CatalogError {
         CatalogError::Invalid(format!(
             "{}: {}: field `{field}`: {message}",
             self.file, self.entry
@@ -60,7 +60,7 @@ impl Check<'_> {
             .ok_or_else(|| self.fail(field, format!("`{d}` is not a real YYYY-MM-DD date")))
     }
 
-    fn text(&self, field: &str, t: &str) -> Result<(), CatalogError> {
+    pub(super) fn text(&self, field: &str, t: &str) -> Result<(), CatalogError> {
         if t.trim().is_empty() {
             Err(self.fail(field, "must not be empty"))
         } else {
@@ -68,7 +68,12 @@ impl Check<'_> {
         }
     }
 
-    fn provenance(&self, prefix: &str, source: &str, as_of: &str) -> Result<(), CatalogError> {
+    pub(super) fn provenance(
+        &self,
+        prefix: &str,
+        source: &str,
+        as_of: &str,
+    ) -> Result<(), CatalogError> {
         self.text(&format!("{prefix}source"), source)?;
         self.date(&format!("{prefix}as_of"), as_of)
     }

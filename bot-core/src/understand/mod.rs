@@ -316,6 +316,9 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
 /// Reads one plain question and says what it cost (the work bound's test reads this).
 pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let said = text;
+    // `g5.xlarge`, `ND H100 v5`: a cloud instance type is the card it holds (catalog data).
+    let cards = catalog.instance_cards(text);
+    let text = cards.as_str();
     // `I used SDXL on my 3060 before. Does FLUX.1-dev fit on an L4?`: the question's own names.
     let part = background::question_part(catalog, text);
     let text = part.as_deref().unwrap_or(text);
@@ -363,7 +366,7 @@ pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Rea
     if unheard::unheard_after_reading(catalog, text).is_some() {
         return None;
     }
-    let norm = normalize(text);
+    let norm = normalize(&catalog.instance_cards(text));
     let (plain, _) = read_normalized(catalog, norm.clone(), true);
     if follow_more::fit_without_model(&norm, &plain, last) {
         return None;

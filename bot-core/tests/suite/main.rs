@@ -148,6 +148,7 @@ mod fresh29_share;
 mod fresh30_share;
 mod fresh31_share;
 mod from_ranking;
+mod inst_types_mechanisms;
 mod live_prices;
 mod member_prices;
 mod messages;
