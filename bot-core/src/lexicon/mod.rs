@@ -20,6 +20,7 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod budget;
+mod card_failed;
 mod choose;
 mod count;
 mod deadline;
@@ -42,6 +43,7 @@ mod values;
 mod words;
 
 pub use budget::{BUDGET_WORDS, SPEND_ASKED};
+pub use card_failed::card_failed_at;
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
     DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,

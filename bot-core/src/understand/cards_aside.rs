@@ -186,6 +186,14 @@ fn asked_right_after(catalog: &Catalog, padded: &str, id: &str, cue: usize) -> b
 }
 
 fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
+    spans(catalog, padded, id)
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// Where each of a card's names is said as a whole word, with where the name ends.
+fn spans(catalog: &Catalog, padded: &str, id: &str) -> Vec<(usize, usize)> {
     let Ok(g) = catalog.gpu(id) else {
         return Vec::new();
     };
@@ -195,7 +203,7 @@ fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
         .map(|a| a.to_lowercase())
         .chain([id.to_string()])
         .collect();
-    let mut at: Vec<usize> = names
+    let mut at: Vec<(usize, usize)> = names
         .iter()
         .flat_map(|n| {
             padded.match_indices(n.as_str()).filter_map(|(k, _)| {
@@ -208,7 +216,7 @@ fn mentions(catalog: &Catalog, padded: &str, id: &str) -> Vec<usize> {
                     .is_some_and(|b| b.ends_with(|c: char| c.is_ascii_digit()));
                 let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric())
                     && (counted || !before.ends_with(|c: char| c.is_ascii_alphanumeric()));
-                whole.then_some(k)
+                whole.then_some((k, k + n.len()))
             })
         })
         .collect();
@@ -303,6 +311,9 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
             return;
         }
     }
+    if set_aside_failed(catalog, padded, gpus) {
+        return;
+    }
     // Someone else's card beside the user's own: the user's.
     let said: Vec<Vec<usize>> = gpus
         .iter()
@@ -340,6 +351,46 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
         let mut k = owners.iter();
         gpus.retain(|_| k.next().is_some_and(|o| *o != Some(false)));
     }
+}
+
+/// A card said to have failed on the job (`colab t4 ran out of memory`, `3060 爆显存了`: the
+/// lexicon's [`crate::lexicon::card_failed_at`]) at every mention, with a card not said so asked after it and no word weighing the two: the failed card is the story,
+/// set aside. Whether anything was.
+fn set_aside_failed(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) -> bool {
+    let said: Vec<Vec<(usize, usize)>> = gpus
+        .iter()
+        .map(|c| spans(catalog, padded, &c.gpu))
+        .collect();
+    let starts: Vec<usize> = said.iter().flatten().map(|(k, _)| *k).collect();
+    let failed: Vec<bool> = said
+        .iter()
+        .map(|m| {
+            !m.is_empty()
+                && m.iter().all(|(at, end)| {
+                    let next = starts.iter().filter(|k| **k > *at).min();
+                    crate::lexicon::card_failed_at(padded, *end, *next.unwrap_or(&padded.len()))
+                })
+        })
+        .collect();
+    let last_failed = said
+        .iter()
+        .zip(&failed)
+        .filter(|(_, f)| **f)
+        .filter_map(|(m, _)| m.last().map(|(k, _)| *k))
+        .max();
+    let first_asked = said
+        .iter()
+        .zip(&failed)
+        .filter(|(_, f)| !**f)
+        .filter_map(|(m, _)| m.first().map(|(k, _)| *k))
+        .min();
+    let aside = matches!((last_failed, first_asked), (Some(f), Some(a)) if f < a
+        && !WEIGH.iter().any(|w| padded[f..a].contains(w)));
+    if aside {
+        let mut k = failed.iter();
+        gpus.retain(|_| !*k.next().unwrap_or(&false));
+    }
+    aside
 }
 
 #[cfg(test)]
