@@ -48,11 +48,33 @@ const WHICH_MODELS: &[&str] = &[
     "what fits",
 ];
 
+/// The memory or card as the subject of "what can … run" (`what can a 24gb card run`, `what
+/// will my 12gb gpu run`): the same question asked of it. Only with a verb of running at the
+/// end: `what would a month of l40s cost` asks a price.
+const SUBJECT_ASKED: &[&str] = &[
+    "what can a ",
+    "what can an ",
+    "what can my ",
+    "what will my ",
+];
+const RUNS: &[&str] = &["run", "handle", "fit", "load", "hold"];
+
+fn subject_runs(q: &Question) -> bool {
+    let last = q
+        .padded
+        .trim_end()
+        .trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace())
+        .rsplit(' ')
+        .next()
+        .unwrap_or("");
+    q.has(SUBJECT_ASKED) && RUNS.contains(&last)
+}
+
 /// A memory size asked which models it holds, nothing else named.
 pub(super) fn models_for_memory(q: &Question) -> Option<Reading> {
     let e = q.e;
     let alone = e.platforms.is_empty() && q.price.is_none();
-    if !alone || !q.nothing_to_size() || !q.has(WHICH_MODELS) {
+    if !alone || !q.nothing_to_size() || !(q.has(WHICH_MODELS) || subject_runs(q)) {
         return None;
     }
     // `我有了4090，能跑什么`: one card of one, which models fit it.

@@ -15,13 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus57.tsv");
 /// examples file's way), 292/300 (97.3 %; 293; 296) after the labeller's one error was
 /// relabelled (its reason in the header). The misses are grouped by mechanism in
 /// `docs/misses/corpus57_misses.md`. 293 after the lead's `'s out of`; 294 after helper und_an
-/// set aside a card said to have failed on the job (`colab t4 ran out of memory …, would an L4`).
+/// set aside a card said to have failed on the job (`colab t4 ran out of memory …, would an L4`);
+/// 295 after the lead's "what can a 16gb card run" (`memory_models::subject_runs`).
 #[test]
 fn corpus57_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus57", CORPUS);
     assert!(total >= 300, "corpus57: {total} questions");
-    assert!(right >= 294, "corpus57: {right} of {total}");
+    assert!(right >= 295, "corpus57: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
