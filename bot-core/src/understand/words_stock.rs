@@ -220,6 +220,15 @@ pub(super) const TREND_WORDS: &[&str] = &[
     "涨价了",
     "降价了",
     "good time to",
+    // Whether now is the low point of the price: a question about its history.
+    "最便宜的时候",
+    "便宜的时候",
+    "最低的时候",
+    "低点",
+    "低谷",
+    "好时机",
+    "at its lowest",
+    "at a low",
     "cheaper lately",
     // `pricier` alone sets two things against each other (`pricier than a 4090`); over time
     // it is said with a verb of becoming.
