@@ -7,39 +7,19 @@ use super::fit_gc::{checkpointing_flip, trainers_defaulting};
 use super::fit_model_note::{autocast_note, bare_size_warning, read_as_note};
 pub(super) use super::fit_options::{SHOWN_OPTIONS, gib};
 use super::fit_options::{option_price, push_options};
+pub use super::fit_parsed::Parsed;
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, Gpu};
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
 use crate::vram::{
-    Engine, FitError, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
-    decode_tokens_per_second_kv, prefill_tokens_per_second,
+    FitError, FitOptions, FitReport, FitRequest, ModelRef, Task, decode_tokens_per_second_kv,
+    prefill_tokens_per_second,
 };
 
 /// Below this many GiB the embedding llama.cpp keeps in system RAM is not worth a line: the
 /// brief's threshold for a move of the card's figure a user would notice.
 const EMBEDDING_NOTE_GIB: f64 = 0.5;
-
-/// A `/fit` line as read: the request, the options, and what the user typed rather than
-/// left to the defaults (kept here, below `fit`, so rendering needs nothing from the reader).
-pub struct Parsed<'a> {
-    pub req: FitRequest<'a>,
-    pub opts: FitOptions,
-    pub quant_given: bool,
-    /// Whether the user said `gc=on|off` (else the shared default applies, and is shown).
-    pub gc_given: bool,
-    pub context_given: bool,
-    /// When no quantization was given and BF16 needs more than one 80 GB card: the BF16
-    /// estimate, and the job is sized in 4-bit instead ([`advice::default_quant`]).
-    pub bf16_instead: Option<FitReport>,
-    /// A service sized on vLLM because no engine was typed (`fit::settle`).
-    pub serving_default: bool,
-    /// The words typed when they named a family and size, not a model (`llama-70b`): the
-    /// answer says which model they were read as, and what else they could mean.
-    pub read_as: Option<String>,
-    /// A fine-tune asked without its method, sized as LoRA (`FitLine::method_assumed`).
-    pub method_assumed: bool,
-}
 
 /// The `/fit` answer for one decision; the CLI prints the same reply. Every default the
 /// figure rests on and the user did not choose is said, with the word that changes it.
@@ -194,31 +174,6 @@ fn short_first(
         )));
     }
     whole.with_short(short)
-}
-
-/// "Can card X run model Y" with no quantization typed, when 16-bit does not fit the card: the
-/// 4-bit form people run such a model in (AWQ; Q4_K_M on llama.cpp) on the same card(s), when it
-/// fits.
-pub(super) fn four_bit_on_card(catalog: &Catalog, p: &Parsed<'_>) -> Option<Msg> {
-    if p.quant_given || p.req.task != Task::Infer || p.req.quant.is_low_bit() {
-        return None;
-    }
-    let mut q4 = p.req.clone();
-    q4.quant = if q4.engine == Engine::Llamacpp {
-        Quant::Q4KM
-    } else {
-        Quant::Awq
-    };
-    let fit = advice::decide(catalog, &q4, &p.opts).ok()?;
-    let g = q4.gpu?;
-    fit.fits().then(|| {
-        Msg::new("fit-4bit-on-card")
-            .arg("quant", q4.quant.key())
-            .arg("cards", q4.cards)
-            .arg("gpu", g.name.as_str())
-            .arg("need", gib(fit.report.per_gpu_required_gib))
-            .arg("verdict", fit.report.verdict.clone().unwrap_or_default())
-    })
 }
 
 /// Full fine-tuning's precision and optimizer (DeepSpeed ZeRO keeps fp32 masters of a bf16
@@ -417,24 +372,7 @@ fn push_verdict(
         // A vLLM service that starts but holds fewer than all its requests (`starts`): what
         // the whole demand needs, as for a job that does not fit.
         if !fits || verdict == "starts" {
-            r.push(why_not(rep));
-            if !fits && let Some(m) = four_bit_on_card(catalog, p) {
-                r.push(m);
-            }
-            if !fits
-                && let Some(m) = super::fit_more_cards::more_of_card(catalog, req, &p.opts, lang)
-            {
-                r.push(m);
-            }
-            push_options(
-                catalog,
-                r,
-                &fit.alternatives,
-                currency,
-                "fit-alternatives-intro",
-                lang,
-                crate::advice::link_matters(req),
-            );
+            super::fit_short::push_short(r, catalog, p, fit, currency, lang, true);
         }
     } else {
         for m in super::fit_method::others(catalog, &method_sized(p), lang) {
@@ -493,26 +431,6 @@ fn method_sized<'r, 'a>(p: &'r Parsed<'a>) -> super::fit_method::Sized<'r, 'a> {
         quant_given: p.quant_given,
         method_assumed: p.method_assumed,
     }
-}
-
-/// The largest part of the estimate, to say why it does not fit.
-pub(super) fn why_not(rep: &FitReport) -> Msg {
-    let parts = [
-        ("weights", rep.weights_gib),
-        ("kv", rep.kv_cache_gib),
-        ("activations", rep.activations_gib),
-        ("optimizer", rep.optimizer_gib),
-    ];
-    let (part, v) = parts
-        .iter()
-        .copied()
-        .fold(("weights", f64::MIN), |a, b| if b.1 > a.1 { b } else { a });
-    // Inference keeps no activations for a backward pass: gradient checkpointing is no help.
-    let part = match part {
-        "activations" if rep.task == "infer" => "activations_infer",
-        p => p,
-    };
-    Msg::new("fit-why-not").arg("part", part).arg("gib", gib(v))
 }
 
 /// The engine the title names: the server typed (`engine=sglang|tgi|lmdeploy|trt-llm`), which

@@ -5,8 +5,9 @@
 //! fits every such card the catalog knows. Tight or short there, the roomier cards of the same
 //! size that hold it are named, each by the capacity the catalog has for it.
 
-use super::fit_options::{gib, push_options};
-use super::fit_render::{Parsed, four_bit_on_card, push_remedies, render_fit_with, why_not};
+use super::fit_options::gib;
+use super::fit_render::{Parsed, push_remedies, render_fit_with};
+use super::fit_short::push_short;
 use super::memory_card::judged_on;
 use crate::advice::Fit;
 use crate::catalog::Catalog;
@@ -75,21 +76,7 @@ fn push_verdict(
         push_roomier(r, catalog, p, (gb, card.usable_gib()), tight_too, zh);
     }
     if !fit.fits() || verdict == "starts" {
-        r.push(why_not(rep));
-        if !fit.fits()
-            && let Some(m) = four_bit_on_card(catalog, p)
-        {
-            r.push(m);
-        }
-        push_options(
-            catalog,
-            r,
-            &fit.alternatives,
-            currency,
-            "fit-alternatives-intro",
-            lang,
-            crate::advice::link_matters(req),
-        );
+        push_short(r, catalog, p, fit, currency, lang, false);
     }
 }
 
