@@ -25,14 +25,14 @@ fn text_channel(id: &str) -> Value {
         "topic": null, "nsfw": false})
 }
 
-/// A DM question after the messages under test, waited for: once its answer is posted, the
-/// messages dispatched before it have been read.
-fn dm_sentinel(fake: &FakeDiscord, g: &FakeGateway, id: &str) {
+/// A DM question from `author` after the messages under test, waited for: once its answer is
+/// posted, the messages dispatched before it have been read (rounds 22, 24 and 25).
+pub(super) fn dm_sentinel(fake: &FakeDiscord, g: &FakeGateway, id: &str, author: &str) {
     let dm = gw::DM_CHANNEL_ID;
     let before = posts_to(fake, dm).len();
     g.dispatch(
         "MESSAGE_CREATE",
-        gw::message(id, "/gpu a100", MEI, dm, false, &[], None),
+        gw::message(id, "/gpu a100", author, dm, false, &[], None),
     );
     fake.wait_for_call(|_| posts_to(fake, dm).len() > before);
     std::thread::sleep(Duration::from_millis(800));
@@ -65,7 +65,7 @@ fn a_reply_whose_words_discord_withholds_is_told_how_to_be_read() {
         posts[0]
     );
     g.dispatch("MESSAGE_CREATE", withheld("620000000000002202"));
-    dm_sentinel(&fake, &g, "620000000000002203");
+    dm_sentinel(&fake, &g, "620000000000002203", MEI);
     assert_eq!(
         posts_to(&fake, ch).len(),
         1,
@@ -110,7 +110,7 @@ fn a_message_update_of_an_answered_question_is_not_answered_again() {
     update["embeds"] = json!([{"type": "link", "url": "https://docs.vast.ai/instances/pricing",
         "title": "Pricing | Vast.ai"}]);
     g.dispatch("MESSAGE_UPDATE", update);
-    dm_sentinel(&fake, &g, "620000000000002221");
+    dm_sentinel(&fake, &g, "620000000000002221", MEI);
     assert_eq!(
         posts_to(&fake, ch).len(),
         1,

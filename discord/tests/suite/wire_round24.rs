@@ -15,30 +15,17 @@
 use super::rest::{Running, rest, rt};
 use super::wire_round8::{ADMIN, start as endpoint};
 use super::wire_round12::{posts_to, start as with_gateway};
+use super::wire_round22::dm_sentinel;
 use gpuscout_frontend::SendError;
 use gpuscout_testkit::fake_discord::{self, CHANNEL_ID, Failure, FakeDiscord};
 use gpuscout_testkit::fake_discord_gateway::{self as gw, FakeGateway};
 use serde_json::{Value, json};
-use std::time::Duration;
 
 const MEI: &str = "410000000000002401";
 const OURS: &str = "620000000000002400";
 
-/// A DM question after the messages under test, waited for: once its answer is posted, the
-/// messages dispatched before it have been read.
-fn dm_sentinel(fake: &FakeDiscord, g: &FakeGateway, id: &str) {
-    let dm = gw::DM_CHANNEL_ID;
-    let before = posts_to(fake, dm).len();
-    g.dispatch(
-        "MESSAGE_CREATE",
-        gw::message(id, "/gpu a100", MEI, dm, false, &[], None),
-    );
-    fake.wait_for_call(|_| posts_to(fake, dm).len() > before);
-    std::thread::sleep(Duration::from_millis(800));
-}
-
-/// Every message posted anywhere but the DM (where the sentinel is answered).
-fn posts_outside_dm(fake: &FakeDiscord) -> Vec<String> {
+/// Every message posted anywhere but the DM (where the sentinel is answered; rounds 24, 25).
+pub(super) fn posts_outside_dm(fake: &FakeDiscord) -> Vec<String> {
     let dm = format!("/channels/{}/messages", gw::DM_CHANNEL_ID);
     fake.calls()
         .iter()
@@ -106,7 +93,7 @@ fn thread_notices_and_stickers_aimed_at_our_answer_say_nothing() {
     );
     dm["sticker_items"] = sticker;
     g.dispatch("MESSAGE_CREATE", dm);
-    dm_sentinel(&fake, &g, "620000000000002415");
+    dm_sentinel(&fake, &g, "620000000000002415", MEI);
     let posted = posts_outside_dm(&fake);
     assert!(
         posted.iter().all(|p| !p.contains(&thread.to_string())),

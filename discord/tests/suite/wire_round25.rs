@@ -11,39 +11,17 @@
 
 use super::rest::{Running, rest, rt};
 use super::wire_round8::{ADMIN, start as endpoint};
-use super::wire_round12::{posts_to, start as with_gateway};
+use super::wire_round12::start as with_gateway;
+use super::wire_round22::dm_sentinel;
+use super::wire_round24::posts_outside_dm;
 use bot_core::{Msg, Reply};
 use gpuscout_frontend::{Address, Sender};
 use gpuscout_testkit::fake_discord::{self, CHANNEL_ID, Failure, FakeDiscord};
 use gpuscout_testkit::fake_discord_gateway::{self as gw, FakeGateway};
 use serde_json::{Value, json};
-use std::time::Duration;
 
 const MEI: &str = "410000000000002501";
 const OURS: &str = "620000000000002500";
-
-/// A DM question after the messages under test, waited for: once its answer is posted, the
-/// messages dispatched before it have been read.
-fn dm_sentinel(fake: &FakeDiscord, g: &FakeGateway, id: &str) {
-    let dm = gw::DM_CHANNEL_ID;
-    let before = posts_to(fake, dm).len();
-    g.dispatch(
-        "MESSAGE_CREATE",
-        gw::message(id, "/gpu a100", MEI, dm, false, &[], None),
-    );
-    fake.wait_for_call(|_| posts_to(fake, dm).len() > before);
-    std::thread::sleep(Duration::from_millis(800));
-}
-
-/// Every message posted anywhere but the DM (where the sentinel is answered).
-fn posts_outside_dm(fake: &FakeDiscord) -> Vec<String> {
-    let dm = format!("/channels/{}/messages", gw::DM_CHANNEL_ID);
-    fake.calls()
-        .iter()
-        .filter(|c| c.method == "POST" && c.path.ends_with("/messages") && c.path != dm)
-        .map(|c| format!("{}: {}", c.path, fake_discord::shown(&c.body)))
-        .collect()
-}
 
 /// Cases 1–3, over the gateway, in a guild channel. 1: Mei replies to the bot's answer with
 /// only an image, the reply's ping on: no words, nothing said (never the help list). 2: she
@@ -102,7 +80,7 @@ fn a_reply_of_only_an_image_or_a_poll_and_a_commands_message_say_nothing() {
         "user": {"id": MEI, "username": "mei", "discriminator": "0", "global_name": "Mei"},
         "authorizing_integration_owners": {"0": fake_discord::GUILD_ID.to_string()}});
     g.dispatch("MESSAGE_CREATE", command);
-    dm_sentinel(&fake, &g, "620000000000002514");
+    dm_sentinel(&fake, &g, "620000000000002514", MEI);
     let posted = posts_outside_dm(&fake);
     assert!(posted.is_empty(), "cases 1–3: {posted:#?}");
     running.stop().unwrap();
