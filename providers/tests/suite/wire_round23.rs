@@ -20,8 +20,8 @@ use gpuscout_testkit::fake_providers::{FakeProviders, Script};
 const VAST: &str = "/api/v0/bundles/";
 
 /// `secs` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), written here from the
-/// calendar so the test does not lean on the reader it checks.
-fn imf(secs: i64) -> String {
+/// calendar so the test does not lean on the reader it checks (round 25 uses it too).
+pub(super) fn imf(secs: i64) -> String {
     let days = secs.div_euclid(86_400);
     let rem = secs.rem_euclid(86_400);
     // Days to civil date (H. Hinnant's algorithm).

@@ -15,6 +15,7 @@
 
 use super::wire_answers::{NOW, cat, dec, lambda, parse, run, runpod};
 use super::wire_round13::{config, rt, vast_priced};
+use super::wire_round23::imf;
 use bot_core::Store;
 use bot_core::availability::{
     OfferKind, StockLevel, all_latest_offers, gpu_key, latest_offers, now_unix,
@@ -26,33 +27,6 @@ use std::sync::Arc;
 
 const VAST: &str = "/api/v0/bundles/";
 const GRAPHQL: &str = "/graphql";
-
-/// `secs` as an IMF-fixdate, from the calendar (H. Hinnant's days-to-civil), so the test
-/// does not lean on the reader it checks.
-fn imf(secs: i64) -> String {
-    let days = secs.div_euclid(86_400);
-    let rem = secs.rem_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][days.rem_euclid(7) as usize];
-    let months = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
-    format!(
-        "{weekday}, {day:02} {} {year:04} {:02}:{:02}:{:02} GMT",
-        months[(month - 1) as usize],
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
 
 fn vast_body(rows: &[(u64, &str, &str)]) -> String {
     let rows: Vec<String> = rows
