@@ -9,7 +9,8 @@
 
 use super::wire_round8::settle;
 use super::wire_round20::{batch, command, person, with_runner};
-use gpuscout_testkit::fake_telegram::{BOT_ID, BOT_USERNAME, FakeTelegram, strip_html};
+use super::wire_round24::us;
+use gpuscout_testkit::fake_telegram::{BOT_USERNAME, FakeTelegram, strip_html};
 use serde_json::{Value, json};
 
 const DATE: i64 = 1_764_950_000;
@@ -22,10 +23,6 @@ fn group() -> Value {
 
 fn private(id: i64) -> Value {
     json!({"id": id, "type": "private", "first_name": "P"})
-}
-
-fn us() -> Value {
-    json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME})
 }
 
 fn words_in(fake: &FakeTelegram, chat: i64) -> String {

@@ -30,15 +30,18 @@ fn forum() -> Value {
     json!({"id": FORUM, "type": "supergroup", "title": "Forum 24", "is_forum": true})
 }
 
-fn person(id: i64, name: &str) -> Value {
+/// A person as Telegram's `User` (rounds 24 and 25).
+pub(super) fn person(id: i64, name: &str) -> Value {
     json!({"id": id, "is_bot": false, "first_name": name, "language_code": "en"})
 }
 
-fn us() -> Value {
+/// This bot as Telegram's `User` (rounds 23–25).
+pub(super) fn us() -> Value {
     json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME})
 }
 
-fn units(s: &str) -> usize {
+/// A text's length in UTF-16 code units, as entity offsets count (rounds 24 and 25).
+pub(super) fn units(s: &str) -> usize {
     s.encode_utf16().count()
 }
 

@@ -13,7 +13,8 @@
 
 use super::wire_round8::settle;
 use super::wire_round20::{batch, command, with_runner};
-use gpuscout_testkit::fake_telegram::{BOT_ID, BOT_USERNAME, Failure, FakeTelegram, strip_html};
+use super::wire_round24::{person, units, us};
+use gpuscout_testkit::fake_telegram::{BOT_USERNAME, Failure, FakeTelegram, strip_html};
 use serde_json::{Value, json};
 
 const DATE: i64 = 1_765_100_000;
@@ -21,18 +22,6 @@ const GROUP: i64 = -1_001_200_000_025;
 
 fn group() -> Value {
     json!({"id": GROUP, "type": "supergroup", "title": "GPU lab 25"})
-}
-
-fn person(id: i64, name: &str) -> Value {
-    json!({"id": id, "is_bot": false, "first_name": name, "language_code": "en"})
-}
-
-fn us() -> Value {
-    json!({"id": BOT_ID, "is_bot": true, "first_name": "GPU Scout", "username": BOT_USERNAME})
-}
-
-fn units(s: &str) -> usize {
-    s.encode_utf16().count()
 }
 
 /// The entity of `kind` over the first `part` of `text` (UTF-16 offsets), with `more` fields.
