@@ -1,5 +1,5 @@
 //! Cards rental catalogs list and cards people own that the catalog lacked (issue 24 §1): the
-//! Ada workstation cards, NVIDIA A2 / A16, the 12 GB RTX 3080, the RTX 5060, and laptop GPUs.
+//! Ada workstation cards, the RTX A2000 (6 and 12 GB), NVIDIA A2 / A16, the 12 GB RTX 3080, the RTX 5060, and laptop GPUs.
 //! Each resolves by the spellings people and providers type, `/gpu` states its memory (the
 //! driver's MiB where a reading is on file), a fit on it answers in both languages, and a laptop
 //! GPU is never priced nor offered as a card to rent.
@@ -23,6 +23,10 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("NVIDIA A2", "a2"),
     ("a16", "a16"),
     ("NVIDIA A16", "a16"),
+    ("RTX A2000", "rtx-a2000"),
+    ("NVIDIA RTX A2000", "rtx-a2000"),
+    ("a2000 12gb", "rtx-a2000-12g"),
+    ("RTX A2000 12GB", "rtx-a2000-12g"),
     ("3080 12g", "rtx-3080-12g"),
     ("RTX 3080 12GB", "rtx-3080-12g"),
     ("5060", "rtx-5060"),
@@ -103,8 +107,14 @@ fn a_fit_on_each_new_card_answers_in_both_languages() {
     let w = world();
     for id in new_ids() {
         let g = c.gpu(id).unwrap();
-        // A 4-bit 7B model (~6.6 GiB) fits every one of them, the 8 GB cards included.
-        let line = format!("/fit qwen2.5-7b awq {id}");
+        // A 4-bit 7B model (~6.6 GiB) fits every one of them from 8 GB up; a 4-bit 3B one
+        // (~3 GiB) fits the 6 GB RTX A2000.
+        let model = if g.vram_gb < 8.0 {
+            "qwen2.5-3b"
+        } else {
+            "qwen2.5-7b"
+        };
+        let line = format!("/fit {model} awq {id}");
         let en = say(&w, "en", &line);
         assert!(en.contains(&g.name), "{line}: {en}");
         assert!(
