@@ -44,6 +44,7 @@ mod corpus54_share;
 mod corpus55_share;
 mod corpus56_share;
 mod corpus57_share;
+mod corpus58_share;
 mod currency;
 mod data_files;
 mod dialogue;
