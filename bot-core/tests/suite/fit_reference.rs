@@ -302,6 +302,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         o_groups: 0,
         fp8_scope: None,
         checkpoint_quant: None,
+        checkpoint_declared: None,
         int4_group_size: None,
         vision: None,
         source: a.source.clone(),

@@ -25,10 +25,15 @@ fn public_measurements_thirty_fourth_held_out_set() {
     // rows not stated), 2 under; verdicts 3 of 6 (DeepSeek-V4-Pro's SGLang init OOM, gpt-oss-120b on a B200
     // under vLLM, Qwen3-32B on an RTX PRO 6000): the gpt-oss-120b Unsloth GRPO OOM answered "fits",
     // DeepSeek-V4-Flash served on 2 x H20 answered "no", the data-parallel row not stated -
-    // docs/misses/heldout34_misses.md. The floors may only tighten.
+    // docs/misses/heldout34_misses.md.
+    // After mem_ba's `vram::declared_quant` (DeepSeek-V4's checkpoint declares fp8 and stores its routed
+    // experts in FP4: `fp8` typed is the published checkpoint) and its FP8 non-expert matrices: verdicts
+    // 4 of 6 (DeepSeek-V4-Flash on 2 x H20 answered tight, 81.41 GiB per card), DeepSeek-V4-Pro's weights
+    // per card +87.7 % -> +20.3 % (still over: the published 1.6T's uncounted remainder, the MTP layer, is
+    // held 16-bit on every card). The floors may only tighten.
     let floor_within = 0;
     let ceiling_under = 2;
-    let floor_verdicts = 3;
+    let floor_verdicts = 4;
     floors(
         &held,
         "held out 34",
