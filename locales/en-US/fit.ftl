@@ -444,3 +444,6 @@ fit-vram-image-basis = Judged on one { $gb } GB card: { $card ->
     [none] no { $gb } GB card in the catalog has a driver reading on file, so such a card is read as { $usable } GiB of memory chips.
    *[other] the tightest { $gb } GB card the catalog knows, { $card }, gives a job { $usable } GiB; what fits there fits every { $gb } GB card it lists.
   }
+
+# The checkpoint declares one format and stores its experts in another (vram::declared_quant).
+fit-note-declared-quant = ℹ️ This model's checkpoint declares { $typed } for the whole model but stores its routed experts in FP4; SGLang and vLLM load it as published, so { $typed } is sized as the published checkpoint ({ $stored } experts, the rest as shipped).

@@ -479,3 +479,6 @@ fit-vram-image-basis = 按一张 { $gb } GB 的卡判断：{ $card ->
     [none] 目录里没有哪张 { $gb } GB 的卡有驱动实测容量，所以按显存颗粒的 { $usable } GiB 计算。
    *[other] 目录里最紧的 { $gb } GB 卡是 { $card }，留给任务 { $usable } GiB；在它上面放得下，目录里每张 { $gb } GB 的卡都放得下。
   }
+
+# 检查点声明一种格式、专家另存一种格式（vram::declared_quant）。
+fit-note-declared-quant = ℹ️ 该模型的检查点对整个模型声明为 { $typed }，但路由专家实际以 FP4 存储；SGLang 和 vLLM 按发布的原样加载，所以 { $typed } 按官方发布的检查点估算（专家为 { $stored }，其余按原样）。

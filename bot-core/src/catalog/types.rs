@@ -344,6 +344,12 @@ pub struct Model {
     /// `[[variant]]`, whose own checkpoint says its own.
     #[serde(default)]
     pub checkpoint_quant: Option<String>,
+    /// The `quant_method` the checkpoint's config.json declares where it differs from
+    /// `checkpoint_quant`: DeepSeek-V4 declares `"fp8"` for the whole model while its routed
+    /// experts are stored in FP4 (`expert_dtype: "fp4"`), so `fp8` typed for it is the published
+    /// checkpoint (`vram::declared_quant`). Never inherited by a `[[variant]]`.
+    #[serde(default)]
+    pub checkpoint_declared: Option<String>,
     /// The group size of this checkpoint's 4-bit GPTQ / AWQ weights where it is not 128 (its
     /// config.json `quantization_config.group_size`): one 16-bit scale and one 4-bit zero per
     /// group, so a smaller group stores more bits per weight. Absent = 128, AutoAWQ's and

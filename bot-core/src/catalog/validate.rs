@@ -181,6 +181,13 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if let Some(q) = &m.checkpoint_quant {
             k.one_of("checkpoint_quant", q, &CHECKPOINT_QUANTS)?;
         }
+        // A declared method names the published checkpoint only beside its stored format.
+        if let Some(q) = &m.checkpoint_declared {
+            k.one_of("checkpoint_declared", q, &CHECKPOINT_QUANTS)?;
+            if m.checkpoint_quant.is_none() {
+                return Err(k.fail("checkpoint_declared", "needs checkpoint_quant"));
+            }
+        }
         if m.active_params_b > m.params_b {
             return Err(k.fail("active_params_b", "is larger than params_b"));
         }

@@ -77,6 +77,7 @@ impl ModelVariant {
             m.active_params_b = m.params_b;
         }
         m.checkpoint_quant = self.checkpoint_quant.clone();
+        m.checkpoint_declared = None;
         m.int4_group_size = self.int4_group_size;
         m.vision = if self.text_only {
             None

@@ -347,7 +347,10 @@ pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> Weigh
 }
 
 /// Bytes of the decoder layers' matrices in `quant` (an experts-only format keeps the rest of
-/// them in 16-bit).
+/// them in 16-bit, or in FP8 where the published checkpoint does: DeepSeek-V4 stores attention
+/// and the shared expert as FP8 blocks of 128 x 128 beside its FP4 routed experts, vllm PR
+/// 53847 "routed MoE experts as MXFP4 but the always-on shared expert as FP8 (E4M3 + 128x128
+/// block scale)", ByteDance-Seed/VeOmni PR 1089's table: wq_a / wq_b / wkv / wo_a / wo_b FP8).
 fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
     let p = &shape.params;
     if quant == Quant::Fp8 && shape.fp8_kept_16bit > 0.0 {
@@ -361,7 +364,12 @@ fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
             shape.expert_params()
         }
         .min(p.linear);
-        experts * quant.linear_bits() / 8.0 + (p.linear - experts) * quant.unquantized_bytes()
+        let rest = if shape.experts_rest_fp8 && quant == Quant::Mxfp4 {
+            Quant::Fp8.linear_bits() / 8.0
+        } else {
+            quant.unquantized_bytes()
+        };
+        experts * quant.linear_bits() / 8.0 + (p.linear - experts) * rest
     } else {
         p.linear * int4_bits(shape, quant) / 8.0
     }

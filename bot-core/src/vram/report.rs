@@ -33,18 +33,26 @@ pub fn estimate_with(
     // A card count vLLM refuses as tensor parallel is sized at the largest valid count below
     // it, and the answer says so (never "N cards" for an N that does not start).
     let resized = super::tp::resize(&shape, req);
+    // A checkpoint's declared word sized in the format it stores (`vram::declared_quant`).
+    let stored = super::declared_quant::published(req);
+    let declared_note = stored.map(|q| super::declared_quant::note(req, q));
     let owned;
-    let req = match &resized {
-        Some((sized, _)) => {
-            let mut r = req.clone();
+    let req = if resized.is_some() || stored.is_some() {
+        let mut r = req.clone();
+        if let Some((sized, _)) = &resized {
             r.cards = *sized;
-            owned = r;
-            &owned
         }
-        None => req,
+        if let Some(q) = stored {
+            r.quant = q;
+        }
+        owned = r;
+        &owned
+    } else {
+        req
     };
     let parts = compute(&shape, req, opts);
     let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
+    warnings.extend(declared_note);
     warnings.extend(super::report_notes::warnings(&shape, req, opts));
     let mut report = breakdown(&shape, req, opts, &parts);
     match req.gpu {

@@ -93,6 +93,9 @@ pub struct Shape {
     /// The checkpoint's 4-bit GPTQ / AWQ group size where it is not 128
     /// (`Model::int4_group_size`); 0 = 128.
     pub int4_group: u32,
+    /// Whether the published checkpoint stores the decoder matrices beside its MXFP4 experts in
+    /// FP8, not 16-bit (`Model::checkpoint_declared` fp8: DeepSeek-V4).
+    pub experts_rest_fp8: bool,
     /// Whether each attention layer normalizes its queries and keys per head (`qk_norm`).
     pub qk_norm: bool,
 }
@@ -207,6 +210,7 @@ impl Shape {
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
             int4_group: 0,
+            experts_rest_fp8: m.checkpoint_declared.as_deref() == Some("fp8"),
             qk_norm: qk_norm(&m.family),
         };
         s.params = s.count(Some(m.params_b * 1e9), Some(m.active_params_b * 1e9));
@@ -265,6 +269,7 @@ impl Shape {
             qk_norm: false,
             fp8_kept_16bit: 0.0,
             int4_group: 0,
+            experts_rest_fp8: false,
         };
         s.params = s.count(Some(p), Some(p));
         s
@@ -307,6 +312,7 @@ impl Shape {
         };
         base.prompt_logit_bytes = 0.0;
         base.fp8_kept_16bit = 0.0;
+        base.experts_rest_fp8 = false;
         let p = params_b * 1e9;
         let scaled = |hidden: u32| -> Shape {
             let r = hidden as f64 / base.hidden as f64;

@@ -302,6 +302,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         o_groups: 0,
         fp8_scope: None,
         checkpoint_quant: None,
+        checkpoint_declared: None,
         int4_group_size: None,
         vision: None,
         source: a.source.clone(),
@@ -831,5 +832,7 @@ mod heldout31;
 mod heldout32;
 #[path = "fit_reference/heldout33.rs"]
 mod heldout33;
+#[path = "fit_reference/heldout34.rs"]
+mod heldout34;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
