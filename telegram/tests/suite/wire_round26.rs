@@ -218,7 +218,8 @@ fn channel() -> Chat {
 #[test]
 fn a_readers_press_in_a_channel_posts_nothing_and_an_admins_acts_for_the_channel() {
     let fake = FakeTelegram::start();
-    with_runner(&fake, None, || {
+    // As `serve` wires it: the admin check asks Telegram (`getChatMember`).
+    super::wire_shapes::with_runner(&fake, || {
         let ch = channel();
         let (ada, rex) = (
             Person::new(26_021, "Ada", Some("en")),
