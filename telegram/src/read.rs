@@ -304,6 +304,33 @@ mod tests {
     }
 
     #[test]
+    fn a_forwards_origin_survives_the_reduced_reading() {
+        let chat = json!({"id": -1002600, "type": "supergroup", "title": "lab"});
+        let from = json!({"id": 26, "is_bot": false, "first_name": "Bo"});
+        let forward = |origin: Value| {
+            reduce(
+                &json!({"update_id": 1, "message": {"message_id": 2, "date": 1,
+                "chat": chat, "from": from, "text": "/gpu h100", "forward_origin": origin}}),
+            )
+            .map(|r| serde_json::from_str::<Update>(&r.to_string()).unwrap())
+            .unwrap()
+        };
+        let origin = |u: &Update| match &u.kind {
+            UpdateKind::Message(m) => m.forward_origin().cloned(),
+            _ => None,
+        };
+        let user = json!({"type": "user", "date": 1, "sender_user": {"id": 7, "is_bot": false,
+            "first_name": "Al", "emoji_status_custom_emoji_id": "x"}});
+        assert!(matches!(
+            origin(&forward(user)),
+            Some(teloxide::types::MessageOrigin::User { .. })
+        ));
+        // An origin type newer than teloxide is still a forward.
+        let newer = json!({"type": "story", "date": 1, "story": {"id": 3}});
+        assert!(origin(&forward(newer)).is_some());
+    }
+
+    #[test]
     fn a_message_teloxide_reads_as_empty_is_read_with_the_fields_we_use() {
         let chat = json!({"id": 6002, "type": "private", "first_name": "Mei"});
         let channel = json!({"id": -1001234567890_i64, "type": "channel", "title": "deals"});
