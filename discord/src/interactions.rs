@@ -399,15 +399,10 @@ async fn on_component(app: &Arc<Handler>, i: &Value) -> Handled {
     let ephemeral = message["flags"].as_u64().unwrap_or(0) & EPHEMERAL_FLAG != 0;
     // With the owner unknown, a press that acts for whoever presses (a command line,
     // Details) is answered in a message of its own: an update put the presser's answer over
-    // someone else's. Only a `/pick` step, the presser's own dialogue, moves in place.
-    let in_place = !(owner.is_none() && question_gone(message)) || is_pick_step(&choice);
+    // someone else's (bot-core says which move in place).
+    let asker_known = !(owner.is_none() && question_gone(message));
+    let in_place = bot_core::Bot::press_in_place(&choice, asker_known);
     answer(app, i, Input::Choice(choice), ephemeral, in_place).await
-}
-
-/// Whether `choice` is a step of a `/pick` dialogue (bot-core's choice codec).
-fn is_pick_step(choice: &str) -> bool {
-    use bot_core::choice::ChoiceId;
-    matches!(ChoiceId::parse(choice), ChoiceId::Pick(_))
 }
 
 /// Whether `message` (the pressed one) answers a question that is no longer there: it

@@ -3,6 +3,7 @@ telegram-button-outdated = This button comes from an older version of the bot. P
 telegram-button-inline = This button cannot be used here. Ask me in our private chat.
 telegram-not-your-buttons = These buttons belong to someone else's conversation. Start your own with /pick.
 telegram-buttons-owner-unknown = The question these buttons answer was deleted, so I cannot tell whose they are, and you have no /pick of your own under way. Start one with /pick.
+telegram-channel-buttons-admins = Only this channel's admins can use its buttons. To ask me yourself, write to me in a private chat.
 telegram-flood-skipped = You are sending messages faster than I can answer them, so I skipped some. Please send one question at a time.
 telegram-inline-open = Ask me in a private chat
 telegram-inline-more = More in a private chat

@@ -356,12 +356,17 @@ pub async fn exchange(
             .get(reqwest::header::LAST_MODIFIED)
             .and_then(|v| v.to_str().ok())
             .map(str::to_string);
+        // `Retry-After`, or the rate-limit fields' wait when it is later: asking before
+        // either says draws another refusal.
         let retry_after = retry_after(
             response
                 .headers()
                 .get(reqwest::header::RETRY_AFTER)
                 .and_then(|v| v.to_str().ok()),
-        );
+        )
+        .into_iter()
+        .chain(crate::ratelimit::wait(response.headers(), MAX_RETRY_AFTER))
+        .max();
         let age = age(response
             .headers()
             .get(reqwest::header::AGE)

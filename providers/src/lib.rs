@@ -16,6 +16,7 @@ pub mod import;
 mod json;
 pub mod lambda;
 pub mod poller;
+pub mod ratelimit;
 pub mod runpod;
 mod secret;
 pub mod vast;

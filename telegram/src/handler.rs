@@ -2,6 +2,7 @@
 //! *where* the answer goes; what to answer is bot-core's business.
 
 use crate::callback::CallbackData;
+use crate::mention::{no_mentions_in_marked_spans, without_mention};
 use crate::sender::{SendError, TelegramSender};
 use bot_core::command;
 use bot_core::{ChatRef, Lang, Localizer, Msg};
@@ -122,104 +123,18 @@ fn quoted(msg: &Message) -> Option<&Message> {
     (!root && r.forum_topic_created().is_none()).then_some(r)
 }
 
+/// The person who first wrote a forwarded message, when the forward names one.
+fn forwarded_from(msg: &Message) -> Option<&teloxide::types::User> {
+    match msg.forward_origin()? {
+        teloxide::types::MessageOrigin::User { sender_user, .. } => Some(sender_user),
+        _ => None,
+    }
+}
+
 /// What a message says: its text, or a photo's or a document's caption ("/gpu 4090" typed
 /// under a screenshot is a command too).
 fn said(msg: &Message) -> Option<&str> {
     msg.text().or_else(|| msg.caption())
-}
-
-/// `text` (the message's words) with each `@` that lies in a span Telegram marks as other
-/// than a mention written as the full-width `＠`: inside `code` or `pre` nothing is marked a
-/// mention, a `text_link`'s words point wherever its `url` says, and a `url` or `email` is an
-/// address; so `@us` shown as code, or as a link's words, never addresses the bot.
-fn no_mentions_in_marked_spans<'t>(msg: &Message, text: &'t str) -> std::borrow::Cow<'t, str> {
-    use teloxide::types::MessageEntityKind as K;
-    let entities = match msg.text() {
-        Some(_) => msg.entities(),
-        None => msg.caption_entities(),
-    };
-    // Offsets are Telegram's (UTF-16 units), read here by hand: teloxide's own reading
-    // panics on an offset inside a character, which a client or a test can send.
-    let spans: Vec<std::ops::Range<usize>> = entities
-        .unwrap_or_default()
-        .iter()
-        .filter(|e| {
-            matches!(
-                e.kind,
-                K::Code | K::Pre { .. } | K::TextLink { .. } | K::Url | K::Email
-            )
-        })
-        .filter_map(|e| utf16_span(text, e.offset, e.length))
-        .collect();
-    let marked = |at: usize| spans.iter().any(|r| r.contains(&at));
-    if !text.match_indices('@').any(|(at, _)| marked(at)) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for (at, c) in text.char_indices() {
-        out.push(if c == '@' && marked(at) { '＠' } else { c });
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// The byte range of `text` that `offset` and `length` (UTF-16 units) cover, or `None` when
-/// either end falls inside a character or past the end.
-fn utf16_span(text: &str, offset: usize, length: usize) -> Option<std::ops::Range<usize>> {
-    let end = offset.checked_add(length)?;
-    let (mut units, mut start, mut stop) = (0usize, None, None);
-    for (at, c) in text
-        .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
-        if units == offset {
-            start = Some(at);
-        }
-        if units == end {
-            stop = Some(at);
-            break;
-        }
-        units += c.len_utf16();
-    }
-    Some(start?..stop?)
-}
-
-/// The text with every `@username` mention of us taken out, or `None` when it does not
-/// mention us. Usernames are ASCII and case-insensitive, so the name is matched byte by byte
-/// in the text itself (lower-casing the whole text first moved every cut after a letter whose
-/// lower case is longer, such as Turkish `İ`); it must end there (`@GpuScoutBot2` is someone
-/// else) and start one: an `@` right after an ASCII letter or digit is an address
-/// (`team@us.dev`, Telegram's `email`), no mention, unless it follows a `/command`.
-pub(crate) fn without_mention(text: &str, username: &str) -> Option<String> {
-    let needle = format!("@{username}");
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut found = false;
-    let mut i = 0;
-    for (at, _) in text.match_indices('@') {
-        let end = at + needle.len();
-        // `get` is `None` past the end or inside a character: no name there.
-        let named = text
-            .get(at..end)
-            .is_some_and(|s| s.eq_ignore_ascii_case(&needle));
-        if at < i || !named {
-            continue;
-        }
-        // An address's local part is ASCII (`team@…`), so `问一下@us` is a mention; so is
-        // a command's `/gpu@us` (Telegram's `bot_command` naming the bot).
-        let local = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        let before = text[..at].trim_end_matches(local);
-        let starts = before.len() == at || before.ends_with('/');
-        let ends = !text[end..].chars().next().is_some_and(word);
-        if !(starts && ends) {
-            continue;
-        }
-        out.push_str(&text[i..at]);
-        out.push(' ');
-        found = true;
-        i = end;
-    }
-    out.push_str(&text[i..]);
-    found.then(|| out.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// Private chats: every text. Groups: commands for us, replies to our messages (typed
@@ -246,6 +161,10 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     if msg.via_bot.as_ref().is_some_and(|b| b.id == app.me) {
         return Ok(());
     }
+    // Our own answer forwarded back (`forward_origin` is us): our words, no question.
+    if forwarded_from(&msg).is_some_and(|u| u.id == app.me) {
+        return Ok(());
+    }
     let Some(text) = said(&msg) else {
         return nothing_to_read(&msg, app).await;
     };
@@ -264,6 +183,13 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     let dm = crate::dm::topic_of(msg.chat.id.0, msg.id.0);
     let in_group = (msg.chat.is_group() || msg.chat.is_supergroup())
         && !(dm.is_some() && msg.sender_chat.is_none());
+    // A forward in a group shows it someone else's words: their `/command` or `@us` was
+    // said in another chat, not to us here (as a forward into a Discord server). In a
+    // private chat (or a channel's direct-messages topic) a forward to the bot asks it: the
+    // forwarder's question, answered to them.
+    if in_group && msg.forward_origin().is_some() {
+        return Ok(());
+    }
     let mut text = text;
     // Every bot in a group hears each `/command`: another bot's `/ban` is not ours to call
     // unknown (bot-core says which are ours: our commands, near misses, `/x@us`).
@@ -485,7 +411,7 @@ async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult
 async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult {
     let carrier = q.message.as_ref().map(|m| (m.chat().id, m.id()));
     let chat = carrier.map_or(ChatId(q.from.id.0 as i64), |(c, _)| c);
-    let who = chat_ref(chat, q.from.id.0 as i64, q.from.language_code.as_deref());
+    let mut who = chat_ref(chat, q.from.id.0 as i64, q.from.language_code.as_deref());
     let notice = |lang: Lang, id: &str| Localizer::get().format(lang, &Msg::new(id));
 
     let choice = match CallbackData::try_from(q.data.as_deref().unwrap_or("")) {
@@ -507,6 +433,21 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
             .sender
             .answer_callback(q.id, Some(notice(lang, "telegram-button-inline")))
             .await;
+    }
+    // A channel's posts are the channel's (no `from`), and only its administrators post
+    // there. A press under one comes from whoever reads it (`from`): a reader's press would
+    // have the bot post or edit in the channel for them, so it is told so and nothing is
+    // done; an administrator's acts as the channel, whose posts (a `/pick`) these answer.
+    let in_channel = q.regular_message().is_some_and(|m| m.chat.is_channel());
+    if in_channel {
+        if !may_manage(app, &who).await {
+            let lang = app.turns.lang_for(who).await;
+            return app
+                .sender
+                .answer_callback(q.id, Some(notice(lang, "telegram-channel-buttons-admins")))
+                .await;
+        }
+        who = chat_ref(chat, chat.0, None);
     }
     // In a group, buttons belong to the person whose message they quote; one that changes
     // the chat for everyone (an alert) is also its administrators' (asked per button).
@@ -531,7 +472,8 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     // press goes on only where it acts on the presser's own things (bot-core says), never
     // answering over someone else's question.
     let in_group = q.regular_message().is_some_and(|m| !m.chat.is_private());
-    if in_group && asked.is_none() && !may_press(app, &who, &choice).await {
+    let asker_known = !(in_group && asked.is_none()) || in_channel;
+    if !asker_known && !may_press(app, &who, &choice).await {
         let lang = app.turns.lang_for(who).await;
         return app
             .sender
@@ -540,8 +482,8 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     }
     // With the owner unknown, a press that acts for whoever presses (a command line,
     // Details) answers them in a message of its own: edited in, it put the presser's answer
-    // over someone else's. Only a `/pick` step, the presser's own dialogue, moves in place.
-    let in_place = !(in_group && asked.is_none()) || is_pick_step(&choice);
+    // over someone else's (bot-core says which move in place).
+    let in_place = bot_core::Bot::press_in_place(&choice, asker_known);
     let reply_to = asked.map(|m| m.id);
     if let Err(e) = app.sender.answer_callback(q.id.clone(), None).await {
         tracing::warn!("telegram: answering a button press failed: {e}");
@@ -558,10 +500,13 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
         .await
 }
 
-/// Whether `choice` is a step of a `/pick` dialogue (bot-core's choice codec).
-fn is_pick_step(choice: &str) -> bool {
-    use bot_core::choice::ChoiceId;
-    matches!(ChoiceId::parse(choice), ChoiceId::Pick(_))
+/// Whether `who` may manage their chat (an administrator, by the platform's own check
+/// through bot-core), off the async threads: the check may ask Telegram.
+async fn may_manage(app: &App, who: &ChatRef) -> bool {
+    let (core, who) = (app.core.clone(), who.clone());
+    tokio::task::spawn_blocking(move || core.access.check(&who).is_ok_and(|a| a.may_manage))
+        .await
+        .unwrap_or(false)
 }
 
 /// Whether `who` pressing `choice` acts on something of theirs (bot-core's `may_press`, off
@@ -571,59 +516,4 @@ async fn may_press(app: &App, who: &ChatRef, choice: &str) -> bool {
     tokio::task::spawn_blocking(move || core.may_press(&who, &choice))
         .await
         .unwrap_or(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{utf16_span, without_mention};
-
-    #[test]
-    fn utf16_offsets_map_to_byte_ranges_or_to_nothing_inside_a_character() {
-        let text = "👋 @us 问";
-        // 👋 is two UTF-16 units and four bytes; 问 one unit and three bytes.
-        assert_eq!(utf16_span(text, 3, 3), Some(5..8));
-        assert_eq!(utf16_span(text, 7, 1), Some(9..12));
-        assert_eq!(utf16_span(text, 1, 2), None, "inside the emoji");
-        assert_eq!(utf16_span(text, 7, 2), None, "past the end");
-    }
-
-    #[test]
-    fn a_mention_of_us_is_found_and_taken_out() {
-        assert_eq!(
-            without_mention("@GpuScoutBot 4090能跑qwen2.5-32b吗", "GpuScoutBot").as_deref(),
-            Some("4090能跑qwen2.5-32b吗")
-        );
-        assert_eq!(
-            without_mention("cheapest A100? @gpuscoutbot", "GpuScoutBot").as_deref(),
-            Some("cheapest A100?")
-        );
-        assert_eq!(
-            without_mention("问一下@GPUSCOUTBOT，H100 哪家有货", "GpuScoutBot").as_deref(),
-            Some("问一下 ，H100 哪家有货")
-        );
-        assert_eq!(without_mention("@GpuScoutBot2 hi", "GpuScoutBot"), None);
-        // Letters whose lower case is longer before the name move no cut.
-        assert_eq!(
-            without_mention("İZMİR: @gpuscoutbot 4090 price?", "GpuScoutBot").as_deref(),
-            Some("İZMİR: 4090 price?")
-        );
-        // An address is no mention; a mention ending a sentence is.
-        assert_eq!(without_mention("team@GpuScoutBot.dev", "GpuScoutBot"), None);
-        assert_eq!(
-            without_mention("hey /gpu@GpuScoutBot 4090", "GpuScoutBot").as_deref(),
-            Some("hey /gpu 4090")
-        );
-        assert_eq!(
-            without_mention("ask @GpuScoutBot.", "GpuScoutBot").as_deref(),
-            Some("ask .")
-        );
-        assert_eq!(
-            without_mention("anyone renting H100s?", "GpuScoutBot"),
-            None
-        );
-        assert_eq!(
-            without_mention("@GpuScoutBot", "GpuScoutBot").as_deref(),
-            Some("")
-        );
-    }
 }

@@ -39,6 +39,7 @@ mod gate;
 mod handler;
 mod inline;
 mod lanes;
+mod mention;
 mod poll;
 mod read;
 pub mod render;

@@ -22,6 +22,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "sender_chat",
     "is_topic_message",
     "is_automatic_forward",
+    "forward_origin",
     "text",
     "migrate_to_chat_id",
     "migrate_from_chat_id",
@@ -227,6 +228,9 @@ fn message(m: &Value, with_reply: bool) -> Value {
             out.insert(field.into(), Value::Object(pick(c, fields)));
         }
     }
+    if let Some(o) = m.get("forward_origin") {
+        out.insert("forward_origin".into(), origin(o));
+    }
     // `via_bot`: our own inline result posted back is no question (the handler checks it).
     for field in ["from", "via_bot"] {
         if let Some(u) = m.get(field) {
@@ -240,6 +244,36 @@ fn message(m: &Value, with_reply: bool) -> Value {
     // its own field instead.
     if !out.contains_key("text") && !has_migration(m) {
         out.insert("text".into(), Value::String(String::new()));
+    }
+    Value::Object(out)
+}
+
+/// A forward's origin cut to what the handler reads (that it is a forward, and from whom);
+/// an origin type newer than teloxide is still a forward, of someone unnamed.
+fn origin(o: &Value) -> Value {
+    let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
+    let mut out = pick(
+        o,
+        &[
+            "type",
+            "date",
+            "sender_user_name",
+            "message_id",
+            "author_signature",
+        ],
+    );
+    for (field, fields) in [
+        ("sender_user", USER_FIELDS),
+        ("sender_chat", CHAT_FIELDS),
+        ("chat", CHAT_FIELDS),
+    ] {
+        if let Some(v) = o.get(field) {
+            out.insert(field.into(), Value::Object(pick(v, fields)));
+        }
+    }
+    if !["user", "hidden_user", "chat", "channel"].contains(&kind) {
+        let date = o.get("date").cloned().unwrap_or(Value::from(0));
+        return serde_json::json!({"type": "hidden_user", "date": date, "sender_user_name": ""});
     }
     Value::Object(out)
 }
@@ -267,6 +301,33 @@ mod tests {
 
     fn text(v: Value) -> String {
         v.to_string()
+    }
+
+    #[test]
+    fn a_forwards_origin_survives_the_reduced_reading() {
+        let chat = json!({"id": -1002600, "type": "supergroup", "title": "lab"});
+        let from = json!({"id": 26, "is_bot": false, "first_name": "Bo"});
+        let forward = |origin: Value| {
+            reduce(
+                &json!({"update_id": 1, "message": {"message_id": 2, "date": 1,
+                "chat": chat, "from": from, "text": "/gpu h100", "forward_origin": origin}}),
+            )
+            .map(|r| serde_json::from_str::<Update>(&r.to_string()).unwrap())
+            .unwrap()
+        };
+        let origin = |u: &Update| match &u.kind {
+            UpdateKind::Message(m) => m.forward_origin().cloned(),
+            _ => None,
+        };
+        let user = json!({"type": "user", "date": 1, "sender_user": {"id": 7, "is_bot": false,
+            "first_name": "Al", "emoji_status_custom_emoji_id": "x"}});
+        assert!(matches!(
+            origin(&forward(user)),
+            Some(teloxide::types::MessageOrigin::User { .. })
+        ));
+        // An origin type newer than teloxide is still a forward.
+        let newer = json!({"type": "story", "date": 1, "story": {"id": 3}});
+        assert!(origin(&forward(newer)).is_some());
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub type TgBot = Bot;
 
 /// How often an edit or callback answer is retried after `RetryAfter`.
 const MAX_RETRIES: u32 = 3;
+/// How long a press can still be answered (`answerCallbackQuery`): later, Telegram refuses
+/// with "query is too old and response timeout expired" (what bot libraries see after some
+/// 10–15 s; the Bot API states no figure, so the shorter).
+const QUERY_LIFE: Duration = Duration::from_secs(10);
 /// How often a send is retried after `RetryAfter` (each time waiting as long as asked).
 const MAX_SEND_RETRIES: u32 = 5;
 /// We never sleep longer than this for one `RetryAfter` on an edit (sends wait as long as asked).
@@ -787,14 +791,41 @@ impl TelegramSender {
         id: CallbackQueryId,
         text: Option<String>,
     ) -> Result<(), SendError> {
-        let mut req = self.bot.answer_callback_query(id);
-        if let Some(t) = text {
-            req = req.text(t);
+        let mut req = self.bot.answer_callback_query(id.clone());
+        if let Some(t) = &text {
+            req = req.text(t.clone());
         }
-        with_retry(&req)
-            .await
-            .map(drop)
-            .map_err(|e| self.classify(&e))
+        // Flood control on the spinner's answer (429 `retry_after`): the spinner is no reason
+        // to hold the press's own answer, which comes next. It is asked again once in the
+        // background, and only while the query can still be answered.
+        let after = match req.send_ref().await {
+            Err(RequestError::RetryAfter(after)) => after.duration(),
+            Err(e) if is_transient(&e) => {
+                return with_retry(&req)
+                    .await
+                    .map(drop)
+                    .map_err(|e| self.classify(&e));
+            }
+            other => return other.map(drop).map_err(|e| self.classify(&e)),
+        };
+        if after <= QUERY_LIFE {
+            let again = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                let mut req = again.bot.answer_callback_query(id);
+                if let Some(t) = text {
+                    req = req.text(t);
+                }
+                if let Err(e) = req.await {
+                    tracing::info!("telegram: a button's spinner stayed unanswered: {e}");
+                }
+            });
+        } else {
+            tracing::info!(
+                "telegram: a button's spinner left unanswered (Telegram asked to wait {after:?})"
+            );
+        }
+        Ok(())
     }
 
     /// "typing…" in the chat header while an answer is being worked out; in a forum topic,

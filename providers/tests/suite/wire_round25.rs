@@ -28,7 +28,7 @@ use std::sync::Arc;
 const VAST: &str = "/api/v0/bundles/";
 const GRAPHQL: &str = "/graphql";
 
-fn vast_body(rows: &[(u64, &str, &str)]) -> String {
+pub(super) fn vast_body(rows: &[(u64, &str, &str)]) -> String {
     let rows: Vec<String> = rows
         .iter()
         .map(|(id, gpu, price)| vast_priced(*id, gpu, price))
@@ -46,7 +46,7 @@ fn runpod_type(id: &str, name: &str, mem: u32, price: &str) -> String {
 }
 
 /// A poller of `provider` alone at the fake, into a fresh store (the directory keeps it).
-fn poller(provider: &str, url: String) -> (tempfile::TempDir, Arc<Store>, Poller) {
+pub(super) fn poller(provider: &str, url: String) -> (tempfile::TempDir, Arc<Store>, Poller) {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(Store::open(&bot_core::store::db_path(dir.path())).unwrap());
     let var = format!("GPUSCOUT_{}_URL", provider.to_ascii_uppercase());
