@@ -831,5 +831,7 @@ mod heldout31;
 mod heldout32;
 #[path = "fit_reference/heldout33.rs"]
 mod heldout33;
+#[path = "fit_reference/heldout35.rs"]
+mod heldout35;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
