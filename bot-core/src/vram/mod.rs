@@ -30,6 +30,7 @@ mod bnb_experts;
 mod bnb_load;
 pub mod chatglm_code;
 mod ct_decompress;
+pub mod data_parallel;
 mod device_map;
 mod estimate;
 pub mod expert_offload;
