@@ -170,6 +170,11 @@ pub struct FitArgs {
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
     vllm_v0: bool,
+    /// vLLM's data parallel (`vllm serve -dp N`): the --gpus cards run N engine ranks of
+    /// gpus/N-way tensor parallel, each with a KV cache of its own for a whole request, an
+    /// MoE's routed experts split over every card. Implies --engine vllm
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    data_parallel: Option<u32>,
     /// Keep every sliding-window layer's KV cache at full length (the chat's `swafull=on`;
     /// llama.cpp's `--swa-full`), instead of the window the engine keeps.
     #[arg(long)]
@@ -424,6 +429,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
+    req.data_parallel = a.data_parallel.unwrap_or(1);
     req.swa_full = a.swa_full;
     req.tgi_release = a.tgi_release;
     req.qat = a.qat;
@@ -466,7 +472,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
-    } else if a.vllm_v0 {
+    } else if a.vllm_v0 || a.data_parallel.is_some() {
         req.engine = Engine::Vllm;
     } else if req.cpu_moe.is_some() || req.ubatch.is_some() {
         // `--cpu-moe`, `--n-cpu-moe`, `--ubatch` are llama.cpp's flags: the engine they name.

@@ -378,6 +378,8 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
         let mut any_card = req.clone();
         any_card.gpu = None;
         any_card.cards = 1;
+        // The card counts listed are each one tensor-parallel group (`-dp` counts ranks of it).
+        any_card.data_parallel = 1;
         let mut fitting: Vec<FitOption> = vram::estimate_with(catalog, &any_card, opts)?
             .options
             .into_iter()

@@ -84,6 +84,7 @@ pub(super) fn apply_option<'a>(
         || engine_option(req, opts, given, kvw)?
         || tgi_option(req, opts, given, kvw)?
         || images_option(req, kvw)?
+        || data_parallel_option(req, given, kvw)?
         || qat_option(req, kvw)?
         || training_option(req, opts, given, kvw)?
         || stack_option(req, given, kvw)?
@@ -209,6 +210,30 @@ fn images_option(
     match n.unwrap_or(v).parse::<u32>() {
         Ok(n) if (1..=MAX_IMAGES).contains(&n) => req.images_per_prompt = Some(n),
         _ => return Err(usage_err(FitError::BadValue(w.into()))),
+    }
+    Ok(true)
+}
+
+/// vLLM's data parallel (`dp=8`, `vllm serve -dp 8`; `vram::data_parallel`): the engine it names
+/// unless one was said. `false` for another key.
+fn data_parallel_option(
+    req: &mut FitRequest<'_>,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    if !matches!(
+        k,
+        "dp" | "data_parallel" | "data_parallel_size" | "数据并行"
+    ) {
+        return Ok(false);
+    }
+    match v.parse::<u32>() {
+        Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => req.data_parallel = n,
+        _ => return Err(usage_err(FitError::BadValue(w.into()))),
+    }
+    if !given.engine {
+        req.engine = Engine::Vllm;
+        given.engine = true;
     }
     Ok(true)
 }

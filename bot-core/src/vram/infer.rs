@@ -4,7 +4,7 @@
 use super::parts::{
     AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
     VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies, eager_score_bytes,
-    hf_activation_bytes_per_token, kv_share_per_card, layer_split_weights, layers_per_card,
+    hf_activation_bytes_per_token, layer_split_weights, layers_per_card,
 };
 use super::request::{AwqFused, AwqPrefill, FitRequest, ModelRef};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
@@ -37,9 +37,13 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let kv_total = c.kv_total();
     let mut p = Parts::default();
     // Tensor parallel: every matrix and the vocabulary (VocabParallelEmbedding,
-    // ParallelLMHead) split over the ranks; norms and extra towers replicated.
-    let w = (w_total - split.other) / n + split.other;
-    let kv = kv_total * kv_share_per_card(shape, cards);
+    // ParallelLMHead) split over the ranks; norms and extra towers replicated. Under data
+    // parallel (`vram::data_parallel`) each rank is its own tensor-parallel group with a whole
+    // KV cache, only an MoE's routed experts split over every card.
+    let w = super::data_parallel::weights_per_card(shape, req, &split, w_total);
+    let kv = super::data_parallel::kv_per_card(shape, req, kv_total, batch);
+    let n_all = n;
+    let n = super::data_parallel::tensor_size(req) as f64;
     // The start-up profile run: one forward pass of `max_num_batched_tokens` tokens whatever
     // the context or the batch (chunked prefill), then the sampler over `max_num_seqs` rows of
     // logits; they run one after the other, so the larger sets the peak.
@@ -110,9 +114,16 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     };
     // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
     let fill = super::vllm_grant::kv_fill(req, held, pool, core + over);
-    p.set(n, w_total, kv * n, [w, kv, a, 0.0, over + fill], a * n, 0.0);
+    p.set(
+        n_all,
+        w_total,
+        kv * n_all,
+        [w, kv, a, 0.0, over + fill],
+        a * n_all,
+        0.0,
+    );
     // The totals stay what the job needs (what the cards together must hold).
-    p.overhead -= fill * n;
+    p.overhead -= fill * n_all;
     p.releasable = fill;
     p.parallelism = if cards > 1 {
         Parallelism::Tensor

@@ -31,6 +31,7 @@ mod bnb_load;
 pub mod chatglm_code;
 mod ct_decompress;
 pub mod declared_quant;
+pub mod data_parallel;
 mod device_map;
 mod estimate;
 pub mod expert_offload;

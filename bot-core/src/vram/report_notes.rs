@@ -168,6 +168,17 @@ fn torchao_warning(shape: &Shape, req: &FitRequest) -> Option<Msg> {
 /// vLLM's notes: its share of each card and its start-up profile (V1 by card class, or V0),
 /// and with no card named what the larger class adds.
 fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &mut Vec<Msg>) {
+    // vLLM's data parallel (`vram::data_parallel`): what each rank holds, and the word that
+    // sizes one tensor-parallel group instead.
+    let ranks = super::data_parallel::ranks(req);
+    if ranks > 1 {
+        warnings.push(
+            Msg::new("fit-warn-data-parallel")
+                .arg("ranks", ranks)
+                .arg("tp", super::data_parallel::tensor_size(req))
+                .arg("cards", req.cards),
+        );
+    }
     // SGLang, TGI, LMDeploy, TensorRT-LLM: their own pool rule in place of vLLM's share, sized
     // in vLLM's class otherwise (`vram::server`), each said.
     if let Some((s, f)) = opts.server_pool(req) {

@@ -133,6 +133,10 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// vLLM's data-parallel size (`-dp N`; CLI `--data-parallel`; default 1): the cards run N
+    /// engine ranks of `cards / N`-way tensor parallel, each with a whole KV cache of its own,
+    /// an MoE's routed experts split over every card (`vram::data_parallel`).
+    pub data_parallel: u32,
     /// The TGI release that serves the model (`tgi=3.2`; CLI `--tgi-release`; default `None`:
     /// today's): before 3.3 Gemma-3's prefill with an image runs SDPA's math path
     /// (`vram::tgi_release`).
@@ -376,6 +380,7 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            data_parallel: 1,
             tgi_release: None,
             max_pixels: None,
             images_per_prompt: None,
@@ -516,6 +521,15 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
     }
     if req.cards == 0 || req.cards > MAX_CARDS {
         return Err(FitError::BadCards(req.cards as u64));
+    }
+    // vLLM runs `-dp N` ranks of equal tensor-parallel groups: N must divide the cards.
+    let dp = req.data_parallel;
+    if dp == 0 || (dp > 1 && (req.cards % dp != 0 || req.engine != super::Engine::Vllm)) {
+        return Err(FitError::BadValue(format!(
+            "data-parallel={dp} ({} x {})",
+            req.cards,
+            req.engine.key()
+        )));
     }
     if req.task.is_training() && req.quant.is_gguf() {
         return Err(FitError::GgufTraining(req.quant));

@@ -25,7 +25,11 @@ pub fn tp_valid(shape: &Shape, cards: u32) -> bool {
 /// Whether this request's card count must be a valid tensor-parallel size: vLLM serving a
 /// catalog model (a size-only guess has guessed heads, and says so).
 pub(super) fn tp_applies(req: &FitRequest) -> bool {
-    req.engine == Engine::Vllm && !req.task.is_training() && matches!(req.model, ModelRef::Known(_))
+    // Data parallel: the ranks' tensor-parallel size is `cards / dp`, which the user chose.
+    req.data_parallel <= 1
+        && req.engine == Engine::Vllm
+        && !req.task.is_training()
+        && matches!(req.model, ModelRef::Known(_))
 }
 
 /// A typed count vLLM cannot run as tensor parallel: the largest valid count below it (what

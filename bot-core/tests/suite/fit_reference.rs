@@ -834,5 +834,7 @@ mod heldout32;
 mod heldout33;
 #[path = "fit_reference/heldout34.rs"]
 mod heldout34;
+#[path = "fit_reference/heldout35.rs"]
+mod heldout35;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

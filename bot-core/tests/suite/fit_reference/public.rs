@@ -199,6 +199,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 opts.vllm_utilization =
                     bot_core::vram::vllm_utilization(&other[25..]).expect("utilization");
             }
+            // The CLI's `--data-parallel` (vLLM's `-dp N`, `vram::data_parallel`).
+            other if other.starts_with("--data-parallel=") => {
+                req.data_parallel = other[16..].parse().expect("data parallel");
+            }
             // The CLI's `--max-num-seqs` (vLLM's, `vram::vllm_seqs`).
             other if other.starts_with("--max-num-seqs=") => {
                 opts.vllm_max_seqs = Some(other[15..].parse().expect("max num seqs"));
