@@ -1,0 +1,22 @@
+//! The reader's misses left from corpus57 and helper und_an, as mechanisms on cases of my own
+//! (helper und_ao, issue 26; written before the change they test): a card said to run out or to
+//! be unobtainable somewhere, beside the card asked about, is context; a complaint about a
+//! platform followed by a better one asked is guidance; a recommendation someone else made is a
+//! question about the platform recommended; an API price said with a daily volume is kept; whether
+//! now is a good time to rent is the price's history; a price threshold with "tell me" is an
+//! alert whatever the verb before the amount; a laptop word beside a card names the laptop card;
+//! a cloud instance type in a typed command is its card and count.
+
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+
+const OWN: &str = include_str!("../data/questions_und_ao_own.tsv");
+
+#[test]
+fn und_ao_mechanisms_on_cases_of_their_own() {
+    own_cases_read_right("und_ao_own", OWN);
+}
+
+#[test]
+fn und_ao_own_labels_are_canonical_lines() {
+    own_labels_canonical(OWN, |_| false);
+}
