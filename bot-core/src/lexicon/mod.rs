@@ -19,6 +19,7 @@
 //! The types these words name live with their engines (durations in [`crate::units`], price
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
+mod adverbs;
 mod budget;
 mod card_failed;
 mod choose;
@@ -42,8 +43,9 @@ mod taken_back;
 mod values;
 mod words;
 
+pub use adverbs::always_of_a_verb;
 pub use budget::{BUDGET_WORDS, SPEND_ASKED};
-pub use card_failed::card_failed_at;
+pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
     DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
