@@ -52,7 +52,18 @@ const ASKED_AFTER: &[&str] = &[
     "一下", "下", "个", "一个", "几", "些", "点", "吗", "哪", "什么", "啥", "一些",
 ];
 /// Before a reporter: the recommendation is asked of someone (`有没有人推荐过`, `谁推荐`).
-const ASKED_BEFORE: &[&str] = &["有没有", "谁", "求", "anyone", "can ", "could ", "would "];
+const ASKED_BEFORE: &[&str] = &[
+    "有没有",
+    "谁",
+    "求",
+    "帮我",
+    "给我",
+    "帮忙",
+    "anyone",
+    "can ",
+    "could ",
+    "would ",
+];
 /// How many characters before the recommendation a reporter still tells it.
 const REACH: usize = 40;
 
@@ -77,8 +88,10 @@ pub fn reported_recommendations(text: &str) -> String {
         let by_other = if word == "推荐" {
             let told = after.starts_with('了') || after.starts_with('过');
             let reporter = REPORTERS_ZH.iter().any(|r| before.contains(r));
-            (told || reporter && !ASKED_AFTER.iter().any(|w| after.starts_with(w)))
-                && !ASKED_BEFORE.iter().any(|w| before.contains(w))
+            // `推荐1个` (the numeral already in digits) is asked, as `推荐一个`.
+            let asked = ASKED_AFTER.iter().any(|w| after.starts_with(w))
+                || after.starts_with(|c: char| c.is_ascii_digit());
+            (told || reporter && !asked) && !ASKED_BEFORE.iter().any(|w| before.contains(w))
         } else {
             let past = ["ed", "s ", "ing"].iter().any(|t| after.starts_with(t));
             let seen = ["saw ", "seen ", "heard "]
@@ -136,6 +149,8 @@ mod tests {
             "can anyone recommend a platform",
             "what gpu is recommended for a lora",
             "my friend asked me to recommend a gpu",
+            "朋友说新手就用矩池云 帮我推荐1个平台吧",
+            "朋友让我推荐1个平台",
         ] {
             assert_eq!(r(asked), asked);
         }
