@@ -101,7 +101,7 @@ pub fn reported_recommendations(text: &str) -> String {
             let passive = ["was ", "got ", "been "]
                 .iter()
                 .any(|w| before.ends_with(w));
-            ((past && reporter) || (seen && reporter) || (passive && after.starts_with("ed")))
+            (((past || seen) && reporter) || (passive && after.starts_with("ed")))
                 && !ASKED_BEFORE.iter().any(|w| before.contains(w))
         };
         out.push_str(&rest[..at]);
