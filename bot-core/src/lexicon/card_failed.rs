@@ -29,6 +29,29 @@ const FAILED_AFTER: &[&str] = &[
     "放不下",
     "爆了",
 ];
+/// Said right after a card: it could not be had (`4090 老是抢不到`, `a800 一直租不到`, `h100
+/// unobtainable`): the user wanted it, so it is the story and a card asked after it the question.
+const OUT_AFTER: &[&str] = &[
+    "抢不到",
+    "租不到",
+    "买不到",
+    "约不到",
+    "拿不到",
+    "没货",
+    "缺货",
+    "断货",
+    "没库存",
+    "没有货",
+    "unobtainable",
+    "unavailable",
+    "sold out",
+    "out of stock",
+    "never available",
+    "impossible to get",
+];
+/// Said right before a card: a place ran out of it (`lambda keeps running out of h100s`, `vast is
+/// out of a10s`, `runpod never has h200s left`).
+const OUT_BEFORE: &[&str] = &["out of", "never has", "never have", "never got", "no more"];
 /// How many characters after a card's name a failure still belongs to it (`t4 跑 qwen2.5 7b
 /// 直接 oom 了`).
 const AFTER_REACH: usize = 24;
@@ -37,6 +60,19 @@ const AFTER_REACH: usize = 24;
 pub fn card_failed_at(text: &str, end: usize, next: usize) -> bool {
     let after: String = text[end..next.max(end)].chars().take(AFTER_REACH).collect();
     said(&after, FAILED_AFTER)
+}
+
+/// Whether the card said at bytes `at..end` of `text` (the next card said at byte `next`) is
+/// said to be out or unobtainable: a word of [`OUT_AFTER`] after it, or a place out of it just
+/// before it (`running out of a100s`).
+pub fn card_out_at(text: &str, at: usize, end: usize, next: usize) -> bool {
+    let after: String = text[end..next.max(end)].chars().take(AFTER_REACH).collect();
+    let before = text[..at].trim_end();
+    said(&after, OUT_AFTER)
+        || OUT_BEFORE.iter().any(|w| {
+            before.ends_with(w)
+                && !before[..before.len() - w.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
 }
 
 /// Whether one of `words` is said in `s`, an English one not inside a longer word (`room`).
@@ -66,5 +102,23 @@ mod tests {
         let t = " the a10 has room for it ";
         let a = t.find("a10").unwrap();
         assert!(!card_failed_at(t, a + 3, t.len()));
+    }
+
+    #[test]
+    fn a_card_out_is_said_after_it_or_a_place_out_of_it_before() {
+        let t = " vast keeps running out of a6000s, would an l40s fit ";
+        let a = t.find("a6000").unwrap();
+        let l = t.find("l40s").unwrap();
+        assert!(card_out_at(t, a, a + 5, l));
+        assert!(!card_out_at(t, l, l + 4, t.len()));
+        let t = " 4090d 老是抢不到 4090 能跑吗 ";
+        let d = t.find("4090d").unwrap();
+        let n = t.rfind("4090").unwrap();
+        assert!(card_out_at(t, d, d + 5, n));
+        assert!(!card_out_at(t, n, n + 4, t.len()));
+        // `without` is not `out of`.
+        let t = " checkout of a100 ";
+        let a = t.find("a100").unwrap();
+        assert!(!card_out_at(t, a, a + 4, t.len()));
     }
 }

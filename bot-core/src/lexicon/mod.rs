@@ -19,6 +19,7 @@
 //! The types these words name live with their engines (durations in [`crate::units`], price
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
+mod adverbs;
 mod budget;
 mod card_failed;
 mod choose;
@@ -37,13 +38,15 @@ mod negation;
 mod options;
 mod place;
 mod refuse;
+mod reported;
 mod seasons;
 mod taken_back;
 mod values;
 mod words;
 
+pub use adverbs::always_of_a_verb;
 pub use budget::{BUDGET_WORDS, SPEND_ASKED};
-pub use card_failed::card_failed_at;
+pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
     DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
@@ -74,6 +77,7 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
+pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
 pub use values::{Cards, Money, Usage, task_word, volume_word};

@@ -354,7 +354,8 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
 }
 
 /// A card said to have failed on the job (`colab t4 ran out of memory`, `3060 爆显存了`: the
-/// lexicon's [`crate::lexicon::card_failed_at`]) at every mention, with a card not said so asked after it and no word weighing the two: the failed card is the story,
+/// lexicon's [`crate::lexicon::card_failed_at`]) or to be out (`4090 老是抢不到`, `running out of
+/// a100s`: [`crate::lexicon::card_out_at`]) at every mention, with a card not said so asked after it and no word weighing the two: the failed card is the story,
 /// set aside. Whether anything was.
 fn set_aside_failed(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) -> bool {
     let said: Vec<Vec<(usize, usize)>> = gpus
@@ -368,7 +369,9 @@ fn set_aside_failed(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) -> b
             !m.is_empty()
                 && m.iter().all(|(at, end)| {
                     let next = starts.iter().filter(|k| **k > *at).min();
-                    crate::lexicon::card_failed_at(padded, *end, *next.unwrap_or(&padded.len()))
+                    let next = *next.unwrap_or(&padded.len());
+                    crate::lexicon::card_failed_at(padded, *end, next)
+                        || crate::lexicon::card_out_at(padded, *at, *end, next)
                 })
         })
         .collect();

@@ -152,6 +152,7 @@ mod bare_ceiling;
 mod bare_pair;
 mod barrier_guided;
 mod batch_said;
+mod better_place;
 mod bill_words;
 mod budget_job;
 mod budget_said;

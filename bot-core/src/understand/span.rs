@@ -246,7 +246,12 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
             .iter()
             .any(|w| t == w || (!w.is_ascii() && t.contains(w)))
     };
-    if toks.iter().any(always) {
+    // `runpod is always running out of a100s`: `always` before a verb says what happens.
+    let on = |(i, t): (usize, &String)| {
+        always(t)
+            && !(t == "always" && lexicon::always_of_a_verb(toks.get(i + 1).map(String::as_str)))
+    };
+    if toks.iter().enumerate().any(on) {
         // `6 hours a day, what's the monthly bill?`: `monthly` alone names the bill's period;
         // a day's hours said beside it are the use (a daily job is priced over a month).
         let bill_only = toks.iter().filter(|t| always(t)).all(|t| t == "monthly");

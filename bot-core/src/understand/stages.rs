@@ -170,6 +170,8 @@ pub(super) const FIRST: &[Rule] = &[
     weighed::spend_per_hour,
     weighed::cost_elsewhere,
     weighed::moving_on,
+    // `vast keeps dying on me, any better provider?`: another place asked, not that one's page.
+    super::better_place::better_place,
     said_few::convert_beside_card,
     // `runpod lists $0.00031/s, what's that per hour?`: the rate per hour, no job.
     super::rate_asked::rate_asked,

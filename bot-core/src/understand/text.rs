@@ -62,7 +62,7 @@ pub fn normalize(text: &str) -> String {
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
-    let out = super::cheaper_when::marked(&out);
+    let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     replace_all(&super::night::night_beside_hours(&out), SPOKEN)
 }
 

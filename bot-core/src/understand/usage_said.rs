@@ -44,7 +44,12 @@ const FILLER: &[&str] = &[
 /// The usage said: always on, or hours per week or month with fillers and names between.
 pub(super) fn usage_said(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
     let text = format!(" {} ", toks.join(" "));
-    if ALWAYS.iter().any(|w| text.contains(w)) && !matches!(usage, Some(Usage::Daily(_))) {
+    // `always running out of a100s` is a place short of a card, not a card kept on.
+    let on = |w: &&str| {
+        text.match_indices(*w)
+            .any(|(k, _)| !text[k + w.len()..].trim_start().starts_with("out "))
+    };
+    if ALWAYS.iter().any(on) && !matches!(usage, Some(Usage::Daily(_))) {
         *usage = Some(Usage::Always);
         return;
     }

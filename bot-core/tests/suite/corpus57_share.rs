@@ -17,13 +17,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus57.tsv");
 /// `docs/misses/corpus57_misses.md`. 293 after the lead's `'s out of`; 294 after helper und_an
 /// set aside a card said to have failed on the job (`colab t4 ran out of memory …, would an L4`);
 /// 295 after the lead's "what can a 16gb card run" (`memory_models::subject_runs`); 296 after
-/// whether now is the price's low point reads as its history (`最便宜的时候`, `低点`: TREND_WORDS).
+/// whether now is the price's low point reads as its history (`最便宜的时候`, `低点`: TREND_WORDS);
+/// 299 after helper und_ao (a card a platform ran out of set aside, `lexicon::card_out_at`; a
+/// recommendation told read as a mention; a better provider asked after a platform told is /pick).
 #[test]
 fn corpus57_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus57", CORPUS);
     assert!(total >= 300, "corpus57: {total} questions");
-    assert!(right >= 296, "corpus57: {right} of {total}");
+    assert!(right >= 299, "corpus57: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

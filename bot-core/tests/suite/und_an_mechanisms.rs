@@ -5,7 +5,8 @@
 //! can … run"; whether now is the cheapest time is a trend; an API price said as paid is kept
 //! beside a volume with no unit. Untuned 15/47; after 22/47 (a card that failed on a job, said
 //! before the card asked, set aside: `lexicon::card_failed_at`): the 22 are asserted
-//! (`questions_und_an_own.tsv`), the 25 left are `questions_und_an_left.tsv`.
+//! (`questions_und_an_own.tsv`), the 25 left are `questions_und_an_left.tsv`. Helper und_ao moved 16
+//! of the 25, read right after its changes, into the asserted file; 9 are left.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -28,5 +29,5 @@ fn und_an_own_labels_are_canonical_lines() {
 fn und_an_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_an_left", LEFT);
-    assert_eq!(total, 25);
+    assert_eq!(total, 9);
 }
