@@ -210,6 +210,7 @@ mod und_ak_mechanisms;
 mod und_al_mechanisms;
 mod und_am_mechanisms;
 mod und_an_mechanisms;
+mod und_ap_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
