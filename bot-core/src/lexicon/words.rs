@@ -268,7 +268,12 @@ pub fn tasks_in(words: &[String]) -> Vec<Task> {
         i += used;
     }
     if methods.is_empty() && generic {
-        methods.push(Task::Lora);
+        // `train qwen3 8b fully`: the fine-tune's adverb says it is full.
+        methods.push(if fully_said(words) {
+            Task::Full
+        } else {
+            Task::Lora
+        });
     }
     if methods.is_empty() && infer {
         methods.push(Task::Infer);
@@ -293,7 +298,16 @@ pub fn method_unsaid(words: &[String]) -> bool {
         .filter(|j| j.is_ascii())
         .collect();
     let all = || words.iter().chain(joined.iter());
-    all().any(|w| is_generic_tune(w)) && !all().any(|w| named(w))
+    all().any(|w| is_generic_tune(w)) && !all().any(|w| named(w)) && !fully_said(words)
+}
+
+/// Adverbs that make a fine-tune said without its method a full one (`train qwen3 8b fully`,
+/// `fully finetune phi-4`): only beside a fine-tune word, since alone they say a model fits
+/// whole (`fits fully in vram`).
+const FULL_ADVERBS: &[&str] = &["fully"];
+
+fn fully_said(words: &[String]) -> bool {
+    words.iter().any(|w| FULL_ADVERBS.contains(&w.as_str()))
 }
 
 /// The task a sentence names (the first of [`tasks_in`]).

@@ -8,6 +8,7 @@ use super::Reading;
 use super::entities::Entities;
 use super::request::{self as make, Request};
 use super::text::has;
+use super::unknown_named::name_part;
 use super::words::{FIT_WORDS, MEMORY_WORDS};
 use crate::catalog::Catalog;
 use crate::lexicon;
@@ -18,14 +19,6 @@ const FAMILIES: &[&str] = &[
     "gpt-oss", "kimi", "minimax", "mixtral", "qwq", "yi", "glm", "gemma", "phi", "mistral",
     "deepseek", "qwen", "llama",
 ];
-
-/// Words of a model's name after its family (`r1`, `v3`, `distill`, a version `3`).
-fn name_part(word: &str) -> bool {
-    matches!(
-        word,
-        "r1" | "v3" | "v4" | "k2" | "distill" | "coder" | "vl" | "oss"
-    ) || (word.len() <= 3 && word.chars().all(|c| c.is_ascii_digit() || c == '.'))
-}
 
 /// Words asking which card a model needs (read as guidance when no model is named).
 const CARD_NEEDED: &[&str] = &[
@@ -270,6 +263,10 @@ pub(super) fn family_fit(
     };
     if !fit_like || (e.gpus.len() > 1 && !two_cards) {
         return None;
+    }
+    // `gemma 3n e4b`: a variant the catalog lacks, kept under the user's name.
+    if let Some(r) = super::unknown_named::variant_fit(catalog, toks, e, e.gpus.first()) {
+        return Some(r);
     }
     let mut ms = match prefix(catalog, toks, e) {
         Some(p) => models_under(catalog, &p),

@@ -250,6 +250,8 @@ mod spot_both;
 mod options_typed;
 mod quarter_months;
 mod unit_named;
+// Corpus58's misses (und_ap).
+mod unknown_named;
 
 #[cfg(test)]
 mod own_tests;

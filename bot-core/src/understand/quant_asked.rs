@@ -25,6 +25,12 @@ const TO_FORMAT: &[&str] = &[
     "转成",
     "转为",
 ];
+/// Verbs of turning a format on or using it (`要不要开fp8`, `需不需要用int4`, `should i use
+/// fp8`, `do i need to turn on int8`): the asking words stand before the verb, the format
+/// after it, as with [`TO_FORMAT`].
+const USE_VERBS: &[&str] = &["开启", "打开", "启用", "开", "用", "上"];
+const USE_VERBS_EN: &[&str] = &["use", "using", "turn on", "enable", "go with", "switch to"];
+
 /// English questions of whether to quantize (`should i quantize … to 4 bit`): the format is
 /// a few words after the verb, the question right before it.
 const SHOULD_EN: &[&str] = &[
@@ -83,6 +89,7 @@ fn asked_at(toks: &[String], i: usize) -> bool {
     // `要不要量化到4bit`: the verb between the asking words and the format is passed over.
     let before = TO_FORMAT
         .iter()
+        .chain(USE_VERBS)
         .find_map(|v| said.strip_suffix(v))
         .unwrap_or(said);
     let after = toks.get(i + 1).map(String::as_str).unwrap_or("");
@@ -92,8 +99,16 @@ fn asked_at(toks: &[String], i: usize) -> bool {
     let either = ["要不要", "需不需要", "用不用"]
         .iter()
         .any(|w| before.ends_with(w));
-    let en_before = toks[..i].join(" ");
-    let en = NEED_BEFORE_EN.iter().any(|w| en_before.ends_with(w)) || (before == "is" && closes);
+    let en_said = toks[..i].join(" ");
+    // `should i use fp8`: the verb of using passed over, as `量化到` is.
+    let en_before = USE_VERBS_EN
+        .iter()
+        .find_map(|v| en_said.strip_suffix(v).filter(|b| b.ends_with(' ')))
+        .map_or(en_said.as_str(), str::trim_end);
+    let en_asks = SHOULD_EN.iter().any(|w| en_before.ends_with(w)) && en_before != en_said;
+    let en = NEED_BEFORE_EN.iter().any(|w| en_before.ends_with(w))
+        || en_asks
+        || (before == "is" && closes);
     (zh_need && closes) || either || en || should_quantize(toks, i)
 }
 
@@ -136,6 +151,11 @@ mod tests {
         assert!(asked("qwen2.5 32b在4090上要不要量化到4bit"));
         assert!(asked("需不需要量化成int8"));
         assert!(asked("should i quantize qwen2.5 32b to 4bit for a 4090"));
+        assert!(asked("4090跑qwen3 14b要不要开fp8"));
+        assert!(asked("should we use awq for qwen2.5 72b"));
+        assert!(asked("do i need to turn on int8 for llama 3.1 8b"));
+        assert!(!asked("i use fp8 for qwen3 32b, does it fit an h100"));
+        assert!(!asked("要用int4跑qwen2.5 32b"));
         assert!(!asked("i quantized qwen2.5 32b to int4 does it fit a 4090"));
         assert!(!asked("qwen2.5 14b量化到4bit 3090能跑吗"));
         // Chosen: said as the job's own form.

@@ -232,6 +232,10 @@ pub(super) fn typo_reading(
                 EntryKind::Model => catalog.find_model(name).map(|m| m.id.clone()),
             })
             .collect();
+        // A shipped name the catalog lacks (`b300`, `phi-4-mini`) is kept, never a look-alike.
+        if let Some(r) = kept_whole(catalog, original, t, &ids, &nf.kind) {
+            return Some(r);
+        }
         if let Some(r) = asked_with(catalog, original, t, &ids) {
             return Some(r);
         }
@@ -240,6 +244,27 @@ pub(super) fn typo_reading(
     toks.iter()
         .find_map(|run| platform_slips::chinese_slip(catalog, run))
         .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
+}
+
+/// The question read with `t` written as its first look-alike, given back under `t` itself
+/// where `t` is a whole name the catalog lacks ([`super::unknown_named`]).
+fn kept_whole(
+    catalog: &Catalog,
+    original: &str,
+    t: &str,
+    ids: &[String],
+    kind: &crate::catalog::EntryKind,
+) -> Option<Reading> {
+    use crate::catalog::EntryKind;
+    let id = ids.first()?;
+    let at = original.find(t)?;
+    let fixed = format!("{}{id}{}", &original[..at], &original[at + t.len()..]);
+    let (read_with, _) = read_normalized(catalog, fixed, false);
+    match kind {
+        EntryKind::Gpu => super::unknown_named::card_kept(t, id, &read_with),
+        EntryKind::Model => super::unknown_named::model_kept(catalog, t, ids, &read_with),
+        EntryKind::Platform => None,
+    }
 }
 
 /// The question read again with `t` written as each of `ids`: the readings that work, asked

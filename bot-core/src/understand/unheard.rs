@@ -305,7 +305,7 @@ fn names_a_card(catalog: &Catalog, word: &str) -> bool {
 /// Whether `t` is shaped like a card's model number: four digits as GeForce and Radeon cards
 /// are numbered (`4060`, `4050ti`, `7900xtx`; unbranded only `x0y0` with y ≥ 5, so `2000` or
 /// `1024` is never a card), or a data-centre letter with two or three digits (`h300`, `a16`).
-fn card_shape(t: &str, branded: bool) -> bool {
+pub(super) fn card_shape(t: &str, branded: bool) -> bool {
     let t = t.strip_prefix("rtx").or(t.strip_prefix("gtx")).unwrap_or(t);
     let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
     let rest = &t[digits.len()..];
@@ -321,6 +321,12 @@ fn card_shape(t: &str, branded: bool) -> bool {
     // `p95`, `p99`: latency percentiles, no Pascal card.
     if matches!(t, "p50" | "p90" | "p95" | "p99") {
         return false;
+    }
+    // AMD Instinct cards and Grace superchips (`mi355x`, `mi250`, `gb300`): the prefix, three
+    // digits and a form letter at most.
+    if let Some(body) = ["mi", "gb", "gh"].iter().find_map(|p| t.strip_prefix(p)) {
+        let n = body.chars().take_while(char::is_ascii_digit).count();
+        return n == 3 && matches!(&body[n..], "" | "x" | "a" | "s");
     }
     let mut cs = t.chars();
     // Kepler, Maxwell and Pascal cards people still own (`k80`, `m40`, `p40`, `p100`) too.
@@ -341,12 +347,13 @@ mod tests {
     fn card_shapes() {
         for t in [
             "4060ti", "4050", "rtx4050", "7900xtx", "h300", "a16", "b100", "l50s", "p40", "k80",
-            "m40", "p100",
+            "m40", "p100", "mi355x", "mi250", "gb300",
         ] {
             assert!(card_shape(t, false), "{t}");
         }
         for t in [
             "2000", "1024", "2048", "qwen2", "72b", "h1", "t5", "x100", "5000", "4090s", "p99",
+            "mini", "mi3", "gbx",
         ] {
             assert!(!card_shape(t, false), "{t}");
         }

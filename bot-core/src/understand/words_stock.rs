@@ -13,6 +13,12 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "available",
     "availability",
     "哪家有",
+    // Which one rents it out (`5070ti 哪家能租`): where, by its provider.
+    "哪家能租",
+    "哪家可以租",
+    "哪家租得到",
+    "哪儿有",
+    "哪儿可以租",
     "哪里有",
     "有没有货",
     "缺货",

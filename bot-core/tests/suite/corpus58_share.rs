@@ -14,13 +14,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus58.tsv");
 /// it was scored (bf61d0eb): untuned 288/300 (96.0 %; 293/300 by command alone; 296/300 the
 /// examples file's way), 290/300 (96.7 %; 293/300 and 296/300) after the labeller's own errors
 /// were relabelled (2, each listed with its reason in its header). The misses are grouped by
-/// mechanism in `docs/misses/corpus58_misses.md`.
+/// mechanism in `docs/misses/corpus58_misses.md`. Helper und_ap (`docs/misses/und_und_ap.md`):
+/// 297/300 (99.0 %): an unknown card or model kept under the user's name (3), `fully`, a
+/// format asked with a verb of using, `哪家能租`, and one row relabelled to the house's rule
+/// (a method taken beside the card not needed is its filter alone).
 #[test]
 fn corpus58_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus58", CORPUS);
     assert!(total >= 300, "corpus58: {total} questions");
-    assert!(right >= 290, "corpus58: {right} of {total}");
+    assert!(right >= 297, "corpus58: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
