@@ -45,6 +45,7 @@ mod corpus55_share;
 mod corpus56_share;
 mod corpus57_share;
 mod corpus58_share;
+mod corpus59_share;
 mod currency;
 mod data_files;
 mod dialogue;
