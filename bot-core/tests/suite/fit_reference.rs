@@ -836,5 +836,7 @@ mod heldout33;
 mod heldout34;
 #[path = "fit_reference/heldout35.rs"]
 mod heldout35;
+#[path = "fit_reference/heldout36.rs"]
+mod heldout36;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
