@@ -214,6 +214,7 @@ fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100
 fit-warn-vllm-fewer-seqs = ℹ️ 若启动时把最大并发序列数设为 { $seqs }（vLLM 在较小显卡上的默认值），启动预估同时采样的请求更少：每张卡约需 { $need } GiB（这张卡还剩 { $spare } GiB）。
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。
 fit-warn-zero = ℹ️ 多卡训练按 ZeRO 第 { $stage } 阶段（ZeRO-{ $stage }）分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
+fit-warn-device-map = ℹ️ 按单进程多卡训练估算：{ $cards } 张卡按整层切分模型（Transformers 的 `device_map`），不做 ZeRO 分片，也没有数据并行；每张卡只存自己那几层及其适配器和优化器状态，各卡轮流计算。
 fit-warn-whole-load = ⚠️ 这个训练框架会先把整个模型（{ $gib } GiB）加载到每张卡上再切分（LLaMA-Factory 0.5.3 至 0.7.0 配合 FSDP 时如此）：不管之后每张卡只留多少，加载时每张卡都得先放下整个模型。LLaMA-Factory 0.7.1 及以后的版本或 DeepSpeed ZeRO-3 会分片加载。
 fit-warn-offload = ℹ️ CPU 卸载（zero3-offload、fsdp-offload）：{ $params ->
     [yes] 参数分片、梯度和优化器状态放在内存里；每张卡只留正在计算的层、激活值和一个梯度桶（上面的数字都是每张卡的）

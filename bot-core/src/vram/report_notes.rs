@@ -55,10 +55,7 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     warnings.extend(super::kv_cache::warnings(req, opts));
     warnings.extend(super::swa::note(shape, req, opts));
     warnings.extend(torchao_warning(shape, req));
-    if req.task.is_training() && req.cards > 1 {
-        let z = opts.zero.unwrap_or(Zero::Three);
-        warnings.push(Msg::new("fit-warn-zero").arg("stage", z.key()));
-    }
+    warnings.extend(multi_card_training_note(req, opts));
     // A trainer that loads the whole model on every card before sharding (`vram::whole_load`).
     if let Some(gib) = super::whole_load::whole_load_gib(shape, req, opts) {
         warnings.push(Msg::new("fit-warn-whole-load").arg("gib", round2(gib)));
@@ -254,4 +251,18 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
             );
         }
     }
+}
+
+/// How a training over several cards is spread, as the estimate sizes it: a layer split in one
+/// process (`zero=device_map`, `vram::device_map`) shards nothing by ZeRO, so it gets its own
+/// note; every other multi-card training is a ZeRO stage (3 unless `zero=` says otherwise).
+fn multi_card_training_note(req: &FitRequest, opts: &FitOptions) -> Option<Msg> {
+    if !req.task.is_training() || req.cards <= 1 {
+        return None;
+    }
+    if opts.device_map {
+        return Some(Msg::new("fit-warn-device-map").arg("cards", req.cards));
+    }
+    let z = opts.zero.unwrap_or(Zero::Three);
+    Some(Msg::new("fit-warn-zero").arg("stage", z.key()))
 }
