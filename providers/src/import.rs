@@ -281,7 +281,7 @@ pub fn parse_with(
         }
         if let Some(other) = other_currency(&header, &row) {
             parsed.refuse_row(format!(
-                "a row priced in {other:?}, not dollars: not read (no rate is assumed)"
+                "record {record}: priced in {other:?}, not dollars: not read (no rate is assumed)"
             ));
             parsed.skipped += 1;
             continue;

@@ -88,3 +88,27 @@ impl AccessCheck for TelegramAdmins {
         Ok(access)
     }
 }
+
+/// Whether `user` may post in `channel` (the Bot API's `can_post_messages`: its creator, or
+/// an administrator given that right): only then may their press under a channel answer have
+/// the bot post or edit there for them. An administrator without it reads the channel like
+/// anyone else. Asked of Telegram each time (presses are few and per-user limited); a check
+/// that fails says no.
+pub(crate) async fn may_post_in_channel(sender: &TelegramSender, channel: i64, user: u64) -> bool {
+    let ask = sender
+        .bot()
+        .get_chat_member(ChatId(channel), UserId(user))
+        .send();
+    match tokio::time::timeout(ASK_TIMEOUT, ask).await {
+        Ok(Ok(member)) => member.kind.can_post_messages(),
+        Ok(Err(e)) => {
+            let why = sender.classify(&e);
+            tracing::warn!("telegram: the post-right check in channel {channel} failed: {why}");
+            false
+        }
+        Err(_) => {
+            tracing::warn!("telegram: the post-right check in channel {channel} timed out");
+            false
+        }
+    }
+}

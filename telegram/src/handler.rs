@@ -137,6 +137,34 @@ fn said(msg: &Message) -> Option<&str> {
     msg.text().or_else(|| msg.caption())
 }
 
+/// Channels whose command posts this process answered: we post there.
+static ANSWERED_CHANNELS: std::sync::Mutex<std::collections::BTreeSet<i64>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+/// Whether `msg` is forwarded from a channel we post in (`forward_origin` of type `channel`,
+/// the Bot API's only origin for a channel's post): one whose commands we answered since
+/// starting, or one holding alerts (kept in the store across restarts).
+async fn from_our_channel(msg: &Message, app: &App) -> bool {
+    let Some(teloxide::types::MessageOrigin::Channel { chat, .. }) = msg.forward_origin() else {
+        return false;
+    };
+    let id = chat.id.0;
+    let answered = ANSWERED_CHANNELS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .contains(&id);
+    if answered {
+        return true;
+    }
+    let core = app.core.clone();
+    tokio::task::spawn_blocking(move || {
+        bot_core::alerts::list_chat(&core.store, "telegram", &id.to_string())
+            .is_ok_and(|subs| !subs.is_empty())
+    })
+    .await
+    .unwrap_or(false)
+}
+
 /// Private chats: every text. Groups: commands for us, replies to our messages (typed
 /// answers, follow-up questions) and plain text that mentions @us; other chatter is not ours
 /// to read even when privacy mode is off, so the bot never spams a group.
@@ -188,6 +216,11 @@ async fn on_message(id: UpdateId, msg: Message, app: &App) -> HandlerResult {
     // private chat (or a channel's direct-messages topic) a forward to the bot asks it: the
     // forwarder's question, answered to them.
     if in_group && msg.forward_origin().is_some() {
+        return Ok(());
+    }
+    // A post of a channel we post in, forwarded here, that is no command: our answer or
+    // alert (or that channel's own news), which asks nothing; its command posts still do.
+    if !in_group && !command::looks_like_command(&text) && from_our_channel(&msg, app).await {
         return Ok(());
     }
     let mut text = text;
@@ -399,6 +432,14 @@ async fn on_channel_post(id: UpdateId, msg: Message, app: &App) -> HandlerResult
     {
         return Ok(());
     }
+    {
+        let mut answered = ANSWERED_CHANNELS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if answered.len() < 10_000 {
+            answered.insert(msg.chat.id.0);
+        }
+    }
     let who = chat_ref(msg.chat.id, msg.chat.id.0, None);
     let to = address(msg.chat.id, None, None, None);
     app.turns
@@ -434,13 +475,14 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
             .answer_callback(q.id, Some(notice(lang, "telegram-button-inline")))
             .await;
     }
-    // A channel's posts are the channel's (no `from`), and only its administrators post
-    // there. A press under one comes from whoever reads it (`from`): a reader's press would
-    // have the bot post or edit in the channel for them, so it is told so and nothing is
-    // done; an administrator's acts as the channel, whose posts (a `/pick`) these answer.
+    // A channel's posts are the channel's (no `from`), and only those with the right to post
+    // there (`can_post_messages`) do. A press under one comes from whoever reads it (`from`):
+    // anyone else's press would have the bot post or edit in the channel for them, so it is
+    // told so and nothing is done; a poster's acts as the channel, whose posts (a `/pick`)
+    // these answer. An administrator without that right is a reader here.
     let in_channel = q.regular_message().is_some_and(|m| m.chat.is_channel());
     if in_channel {
-        if !may_manage(app, &who).await {
+        if !crate::admins::may_post_in_channel(&app.sender, chat.0, q.from.id.0).await {
             let lang = app.turns.lang_for(who).await;
             return app
                 .sender
@@ -498,15 +540,6 @@ async fn on_callback(id: UpdateId, q: CallbackQuery, app: &App) -> HandlerResult
     app.turns
         .choice_update(who, choice, &to, carrier.as_deref(), Some(id.0.into()))
         .await
-}
-
-/// Whether `who` may manage their chat (an administrator, by the platform's own check
-/// through bot-core), off the async threads: the check may ask Telegram.
-async fn may_manage(app: &App, who: &ChatRef) -> bool {
-    let (core, who) = (app.core.clone(), who.clone());
-    tokio::task::spawn_blocking(move || core.access.check(&who).is_ok_and(|a| a.may_manage))
-        .await
-        .unwrap_or(false)
 }
 
 /// Whether `who` pressing `choice` acts on something of theirs (bot-core's `may_press`, off

@@ -167,6 +167,8 @@ struct Inner {
     deliveries: HashMap<i64, usize>,
     /// Administrators per chat, for `getChatMember` (everyone else is a plain member).
     admins: HashMap<i64, Vec<i64>>,
+    /// `getChatMember`'s whole answer for one (chat, user), where a test sets it.
+    members: HashMap<(i64, i64), Value>,
     /// Telegram's rate limits, enforced at arrival when a test asks for it.
     limits: Option<Enforced>,
     /// Every send-like call (`sendMessage`, `sendPhoto`, `sendChatAction`, `editMessageText`)
@@ -303,6 +305,17 @@ impl FakeTelegram {
             .unwrap()
             .admins
             .insert(chat.id(), users.to_vec());
+    }
+
+    /// `getChatMember` answers `member` (a `ChatMember` object) for `user` in `chat`: an
+    /// administrator with only some rights, say.
+    pub fn set_member(&self, chat: &Chat, user: i64, member: Value) {
+        self.shared
+            .inner
+            .lock()
+            .unwrap()
+            .members
+            .insert((chat.id(), user), member);
     }
 
     /// What to put in `TELEGRAM_API_URL`.
@@ -1148,6 +1161,11 @@ fn respond(inner: &mut Inner, method: &str, p: &Value) -> (StatusCode, Value) {
                 return err(400, "Bad Request: chat not found");
             };
             let user = json!({"id": user_id, "is_bot": false, "first_name": "User"});
+            if let Some(member) = inner.members.get(&(chat_id, user_id)) {
+                let mut member = member.clone();
+                member["user"] = user;
+                return ok(member);
+            }
             let admin = inner
                 .admins
                 .get(&chat_id)

@@ -29,5 +29,6 @@ mod wire_round22;
 mod wire_round23;
 mod wire_round25;
 mod wire_round26;
+mod wire_round27;
 mod wire_round8;
 mod wire_round9;

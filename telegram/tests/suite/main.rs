@@ -21,6 +21,7 @@ mod wire_round23;
 mod wire_round24;
 mod wire_round25;
 mod wire_round26;
+mod wire_round27;
 mod wire_round8;
 mod wire_round9;
 mod wire_shapes;
