@@ -12,13 +12,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus60.tsv");
 /// messages, 70 % English, 20 % mixed with another language's words, 10 % Chinese, in the
 /// command proportions of the examples file; RunPod, vast.ai, Lambda, Paperspace, TensorDock,
 /// Jarvislabs, Modal, Colab and cloud instance names; prices in $, €, £ and ₹), written apart
-/// from the reader by a helper who never read it, committed before it was scored.
+/// from the reader by a helper who never read it, committed before it was scored: untuned
+/// 273/300 (91.0 %; 282/300 by command alone; 282/300 the examples file's way); no row
+/// relabelled (every miss is wrong by the labels' conventions), so 273/300 after too. English
+/// 204/210, mixed 39/60, Chinese 30/30. The misses are grouped by mechanism in
+/// `docs/misses/corpus60_misses.md`.
 #[test]
 fn corpus60_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus60", CORPUS);
     assert!(total >= 300, "corpus60: {total} questions");
-    assert!(right >= 0, "corpus60: {right} of {total}");
+    assert!(right >= 273, "corpus60: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
