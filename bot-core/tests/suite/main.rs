@@ -46,6 +46,7 @@ mod corpus56_share;
 mod corpus57_share;
 mod corpus58_share;
 mod corpus59_share;
+mod corpus60_share;
 mod currency;
 mod data_files;
 mod dialogue;
