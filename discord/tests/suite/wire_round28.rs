@@ -262,8 +262,7 @@ fn routes_that_share_a_bucket_share_its_limit_per_channel() {
     let post = |ch: u64| {
         calls
             .iter()
-            .filter(|c| c.method == "POST" && c.path == format!("/channels/{ch}/messages"))
-            .last()
+            .rfind(|c| c.method == "POST" && c.path == format!("/channels/{ch}/messages"))
             .unwrap()
             .at
     };
