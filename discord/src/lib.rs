@@ -16,6 +16,7 @@
 //! (`/subscribe`) post through [`Discord::sender`].
 
 pub mod access;
+mod buckets;
 pub mod commands;
 pub mod config;
 pub mod gateway;

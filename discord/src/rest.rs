@@ -3,7 +3,9 @@
 //! [`Sender`] for posting to a channel by id (the alert dispatcher's way in).
 //!
 //! Pacing follows Discord's rate-limit headers per route (`X-RateLimit-Remaining`,
-//! `X-RateLimit-Reset-After`): a route with no requests left waits for its reset. Requests
+//! `X-RateLimit-Reset-After`): a route with no requests left waits for its reset; routes that
+//! name one `X-RateLimit-Bucket` share its limit per channel, guild or webhook
+//! ([`crate::buckets`]), its 429s included. Requests
 //! with the bot token also take a slot from a [`Pacer`] under Discord's global limit (50 a
 //! second; we keep to [`GLOBAL_PER_SEC`]), so a fan-out of alerts to many channels, each its
 //! own route, does not run into a global 429. This client is the only pacing Discord sends
@@ -18,6 +20,7 @@
 //! It uses reqwest directly rather than serenity's `Http`: pointing serenity at another base
 //! URL needs its ratelimiter off, and its errors do not carry the headers pacing needs.
 
+use crate::buckets::Buckets;
 use crate::config::{Config, Redactor, Secret};
 use crate::render;
 use bot_core::{Lang, Reply};
@@ -154,8 +157,11 @@ struct Limits {
     /// No request at all before this (a 429 without Discord's JSON: Cloudflare refusing the
     /// address, whatever the request).
     address_until: Option<Instant>,
-    /// Per route: no request before this (its bucket is empty, or it got a 429).
+    /// Per route, or per shared bucket once routes name theirs: no request before this (its
+    /// bucket is empty, or it got a 429).
     routes: HashMap<String, Instant>,
+    /// The buckets routes named (`X-RateLimit-Bucket`): routes naming one share its limit.
+    buckets: Buckets,
 }
 
 /// One request: the route it is paced by (method + path with the major id kept), and whether
@@ -180,6 +186,14 @@ impl Call<'_> {
         match &self.major {
             Some(major) => format!("{} #{major}", self.route),
             None => self.route.clone(),
+        }
+    }
+
+    /// The route's template and its top-level resource, which a shared bucket is counted by.
+    fn template(&self) -> (String, String) {
+        match &self.major {
+            Some(major) => (self.route.clone(), major.clone()),
+            None => crate::buckets::split(&self.route),
         }
     }
 }
@@ -415,9 +429,11 @@ impl Rest {
             });
         }
         let (mut attempt, mut transient) = (0, 0);
+        let (template, major) = call.template();
         loop {
-            let bucket = call.bucket();
-            self.wait_turn(&bucket, call.auth).await?;
+            // Its own route's hold, and its shared bucket's once the route has named one.
+            let keys = [Some(call.bucket()), self.shared_key(&template, &major)];
+            self.wait_turn(&keys, call.auth).await?;
             if call.auth {
                 // Interaction webhooks (no token) are outside the global limit.
                 self.global
@@ -481,6 +497,17 @@ impl Rest {
                 }
                 Err(e) => return Err(self.failed(e)),
             };
+            if let Some(name) = header("x-ratelimit-bucket") {
+                self.limits
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .buckets
+                    .learn(&template, &name);
+            }
+            // The limit this answer speaks of: the shared bucket, else the route alone.
+            let bucket = self
+                .shared_key(&template, &major)
+                .unwrap_or_else(|| call.bucket());
             // The bucket: when it is empty, the route waits for its reset.
             if header("x-ratelimit-remaining").as_deref() == Some("0")
                 && let Some(after) = header("x-ratelimit-reset-after").and_then(|s| seconds(&s))
@@ -567,17 +594,15 @@ impl Rest {
     /// A hold longer than [`MAX_RETRY_WAIT`] is not waited: the caller gets it back as
     /// [`SendError::RetryAfter`] (the alert dispatcher pauses the platform; a reply is
     /// reported), and nothing is sent until it ends.
-    async fn wait_turn(&self, route: &str, auth: bool) -> Result<(), SendError> {
+    async fn wait_turn(&self, keys: &[Option<String>], auth: bool) -> Result<(), SendError> {
         let until = {
             let limits = self.limits.lock().unwrap_or_else(|p| p.into_inner());
-            [
-                limits.routes.get(route).copied(),
-                limits.global_until.filter(|_| auth),
-                limits.address_until,
-            ]
-            .into_iter()
-            .flatten()
-            .max()
+            keys.iter()
+                .flatten()
+                .map(|k| limits.routes.get(k).copied())
+                .chain([limits.global_until.filter(|_| auth), limits.address_until])
+                .flatten()
+                .max()
         };
         if let Some(until) = until {
             let left = until.saturating_duration_since(Instant::now());
@@ -587,6 +612,12 @@ impl Rest {
             tokio::time::sleep_until(until).await;
         }
         Ok(())
+    }
+
+    /// The key of the bucket `template` shares on `major`, once it has named one.
+    fn shared_key(&self, template: &str, major: &str) -> Option<String> {
+        let limits = self.limits.lock().unwrap_or_else(PoisonError::into_inner);
+        limits.buckets.key(template, major)
     }
 
     fn block_route(&self, route: &str, after: Duration) {

@@ -22,5 +22,6 @@ mod wire_round23;
 mod wire_round24;
 mod wire_round25;
 mod wire_round26;
+mod wire_round28;
 mod wire_round8;
 mod wire_round9;
