@@ -7,8 +7,9 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold (untuned: not yet scored).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold (untuned 38/50 as written, 40/50 after relabelling the
+/// file's own errors; the file's header says which and why).
+const MUST_HOLD: usize = 40;
 
 #[test]
 fn pick_conversations_q() {
