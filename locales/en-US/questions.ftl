@@ -28,6 +28,8 @@ pick-understood-pay = • pays with { $method ->
     [alipay] Alipay
     [wechat] WeChat Pay
     [card] a card
+    [bank_transfer] a bank transfer (a company account)
+    [invoice] invoiced billing
    *[other] { $method }
   }
 pick-understood-no-pay = • no { $method ->
@@ -37,6 +39,14 @@ pick-understood-no-pay = • no { $method ->
    *[other] { $method }
   }
 pick-understood-budget = • budget: { $budget }
+pick-understood-region = • only platforms { $region ->
+    [cn] in mainland China
+   *[other] outside mainland China
+  }{ $place ->
+    [none] {""}
+   *[other] {" "}({ $place } itself: my data says only whether a platform is in mainland China, not where its machines are; check that on the platform before you pay)
+  }
+pick-understood-invoice = • an invoice for your accounts: no platform's record in my data says whether it issues one, so ask the platform before you pay
 pick-understood-context = • context: { $tokens } tokens
 pick-noted = Noted (I won't ask again; /back to change):
 pick-still-open = /pick is still open at step { $n } of { $total }: answer its question to go on, /back to change an answer, or /cancel to leave it.

@@ -28,6 +28,8 @@ pick-understood-pay = • 付款方式：{ $method ->
     [alipay] 支付宝
     [wechat] 微信支付
     [card] 银行卡/信用卡
+    [bank_transfer] 对公转账（银行转账）
+    [invoice] 对公账单
    *[other] { $method }
   }
 pick-understood-no-pay = • 没有{ $method ->
@@ -37,6 +39,14 @@ pick-understood-no-pay = • 没有{ $method ->
    *[other] { $method }
   }
 pick-understood-budget = • 预算：{ $budget }
+pick-understood-region = • 只看{ $region ->
+    [cn] 国内（中国大陆）
+   *[other] 海外（中国大陆以外）
+  }的平台{ $place ->
+    [none] {""}
+   *[other] （至于{ $place }：我的资料只记录平台是否在中国大陆，不记录机器具体在哪里，付款前请到平台确认）
+  }
+pick-understood-invoice = • 需要开发票：我的资料里没有各平台能否开票的记录，付款前请先向平台问清楚
 pick-understood-context = • 上下文：{ $tokens } token
 pick-noted = 记下了（不再重复问；想改可以用 /back）：
 pick-still-open = /pick 还开着，停在第 { $n } 步（共 { $total } 步）：回答上面的问题继续，/back 改答案，/cancel 退出。

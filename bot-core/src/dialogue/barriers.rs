@@ -88,6 +88,7 @@ pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {
                 (true, "img") => "镜像",
                 (true, "nrn") => "免实名",
                 (true, "pay") => "支付",
+                (true, "region") => "地区",
                 (_, k) => k,
             };
             format!(

@@ -129,11 +129,32 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
             echo.push(super::barriers::bare_note(ctx));
         }
     }
+    if let Some(r) = f.region {
+        s.needs.region = Some(r.to_string());
+        echo.push(Msg::new("pick-understood-region").arg("region", r).arg(
+            "place",
+            f.place.map_or_else(|| "none".to_string(), place_name),
+        ));
+    }
+    if f.invoice {
+        s.needs.invoice = true;
+        echo.push(Msg::new("pick-understood-invoice"));
+    }
     let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
     if barriers {
         skip(s, Step::Barriers);
     }
     echo
+}
+
+/// A place as it is written: an abbreviation in capitals (`EU`, `UK`), a name capitalised.
+fn place_name(p: &str) -> String {
+    if p.is_ascii() && p.len() <= 3 {
+        return p.to_uppercase();
+    }
+    let mut c = p.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 fn usage_of(f: &Facts) -> Option<Usage> {

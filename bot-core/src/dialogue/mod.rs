@@ -38,6 +38,7 @@ mod paid;
 mod people;
 mod plan;
 mod result;
+mod retask;
 mod said;
 mod state;
 mod step;

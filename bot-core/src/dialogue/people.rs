@@ -23,7 +23,20 @@ const PEOPLE: &[&str] = &[
 /// Whether `rest`, what follows a count, starts with people (`个人`, ` users`).
 pub(super) fn people_after(rest: &str) -> bool {
     let rest = rest.to_lowercase();
+    if rest.starts_with("人民币") {
+        return false;
+    }
+    let word = rest.trim_start();
     PEOPLE.iter().any(|w| rest.starts_with(w))
+        || crate::lexicon::PEOPLE_AFTER
+            .iter()
+            .any(|w| word.starts_with(w))
+}
+
+/// Whether `before`, what precedes a count, makes it a headcount (`my team of 3`).
+fn group_before(before: &str) -> bool {
+    let b = before.trim_end();
+    crate::lexicon::GROUP_OF.iter().any(|w| b.ends_with(w))
 }
 
 /// The number of people said in `text`, if any. People talking at once (`二十个人同时在聊`) are
@@ -31,7 +44,7 @@ pub(super) fn people_after(rest: &str) -> bool {
 pub(super) fn users_in(text: &str) -> Option<u32> {
     let t = crate::understand::normalize(text).to_lowercase();
     crate::understand::numerals::digit_runs(&t)
-        .filter(|&(_, end)| people_after(&t[end..]))
+        .filter(|&(start, end)| people_after(&t[end..]) || group_before(&t[..start]))
         .filter(|&(_, end)| !crate::understand::at_once_said(&t[end..]))
         .filter_map(|(start, end)| t[start..end].parse::<u32>().ok())
         .find(|n| (2..=1_000_000).contains(n))
@@ -46,6 +59,10 @@ mod tests {
         assert_eq!(users_in("给20个人用的qwen2.5 14b问答服务"), Some(20));
         assert_eq!(users_in("chatbot for 50 users with llama 3.1 8b"), Some(50));
         assert_eq!(users_in("团队10人用"), Some(10));
+        // The headcount lexicon's nouns and a group said before its count.
+        assert_eq!(users_in("给三个同事用的llama 3.1 8b"), Some(3));
+        assert_eq!(users_in("my team of 4 will use it"), Some(4));
+        assert_eq!(users_in("serve it to 12 colleagues"), Some(12));
         for t in [
             "qwen2.5 7b 3小时",
             "2张4090",
@@ -53,6 +70,7 @@ mod tests {
             "一个人用",
             "最忙时30个人同时用",
             "12 people at the same time",
+            "预算300人民币",
         ] {
             assert_eq!(users_in(t), None, "{t}");
         }

@@ -157,6 +157,10 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if let Some(m) = super::barriers::left_out_line(ctx, &left_out) {
         r.push(m);
     }
+    // An invoice is in no platform's record: asked of the platform, never assumed either way.
+    if s.needs.invoice {
+        r.push(Msg::new("pick-invoice-ask"));
+    }
     push_budget(ctx, s, &mut r, &offers, gpu_id);
     // On a phone: what was asked, the top three, the budget verdict and what was assumed.
     crate::phone::Short::titled(&r)
@@ -172,7 +176,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
                 "pick-paid-vs-cheapest",
             ],
         )
-        .keep(&r, &["pick-assumed-boot"])
+        .keep(&r, &["pick-assumed-boot", "pick-invoice-ask"])
         .over(ctx.lang, r)
         .with_choice("r:trial", Msg::new("pick-see-trial"))
 }

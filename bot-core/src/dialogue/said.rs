@@ -87,6 +87,15 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
     found.filter(|_| clauses.len() > 1 || text.split_whitespace().count() > 1)
 }
 
+/// What follows a message's opening move to leave (`算了，跑推理吧` → `跑推理吧`, `never mind,
+/// …`): `None` when its first clause is no such move or nothing follows it.
+pub(super) fn after_leaving(text: &str) -> Option<&str> {
+    let t = text.trim_start();
+    let end = t.find(|c: char| ",，。.!！;；、~…".contains(c))?;
+    let rest = t[end..].trim_start_matches(|c: char| ",，。.!！;；、~… ".contains(c));
+    (said_whole(&t[..end]) == Some(Said::Quit) && !rest.is_empty()).then_some(rest)
+}
+
 /// A clause that says nothing beside a move (`ok, start over`, `那, 算了`).
 fn is_filler(clause: &str) -> bool {
     let t = clause.trim().to_lowercase();

@@ -222,6 +222,13 @@ pub struct Needs {
     /// it to what the job is costed over); `None` for the whole job.
     #[serde(default)]
     pub budget_per: Option<BudgetPer>,
+    /// The region of the platforms wanted (`cn`, `global`): a platform's region is always
+    /// known, so one elsewhere is left out.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// An invoice wanted for the books: no platform's record says, so the result says to ask.
+    #[serde(default)]
+    pub invoice: bool,
 }
 
 /// The period a budget is said for.
@@ -377,6 +384,9 @@ impl Needs {
                     Fact::Unknown => Met::Unknown,
                 },
             ));
+        }
+        if let Some(r) = &self.region {
+            out.push(("region", if p.region == *r { Met::Yes } else { Met::No }));
         }
         if !self.payments.is_empty() {
             out.push((

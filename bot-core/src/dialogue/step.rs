@@ -23,6 +23,10 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // Another job said as a change (`算了，换成用flux出图吧`): the dialogue starts over for it.
+    if let Some(out) = started_over(ctx, state, &input) {
+        return out;
+    }
     // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
     // is taken first; the rest is read as the step's answer.
     let input = match super::told::before(ctx, state, input, step) {
@@ -135,6 +139,16 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
         }
     }
+}
+
+/// `/pick` started over with a sentence that says another job, the needs said so far kept.
+fn started_over(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
+    let text = super::retask::new_job(ctx, state, input)?;
+    let mut out = start_with(ctx, text);
+    if let Some(s) = out.state.as_mut() {
+        super::retask::keep_needs(&mut s.needs, &state.needs);
+    }
+    Some(out)
 }
 
 /// A question inside `/pick` that is no answer: where it stands (with what this step takes,

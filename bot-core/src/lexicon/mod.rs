@@ -36,6 +36,7 @@ mod name_size;
 mod needs;
 mod negation;
 mod options;
+mod people;
 mod place;
 mod refuse;
 mod reported;
@@ -70,11 +71,13 @@ pub use money::{
 };
 pub use name_size::model_size_in_name;
 pub use needs::{
-    NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS, card_payment_at, need_said, need_word,
-    parse_needs, phrase_is_topic_only, region_refused, stopped_billing_asked,
+    COMPANY_PAY_PHRASES, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
+    card_payment_at, need_said, need_word, parse_needs, phrase_is_topic_only, place_outside_cn,
+    region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
+pub use people::{GROUP_OF, PEOPLE_AFTER};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;

@@ -74,6 +74,9 @@ pub fn need_word(w: &str) -> Option<Need> {
                 Need::Pay("crypto")
             }
             "unionpay" | "银联" => Need::Pay("unionpay"),
+            "bank-transfer" | "bank_transfer" | "wire" | "对公" | "对公转账" | "银行转账" => {
+                Need::Pay("bank_transfer")
+            }
             "免实名" | "无需实名" | "不实名" | "no-real-name" | "no-kyc" | "nokyc" => {
                 Need::NoRealName
             }
@@ -364,6 +367,62 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("domestic", Need::Region("cn")),
     ("mainland", Need::Region("cn")),
 ];
+
+/// A company paying (`对公转账`, `公对公`, `wire transfer`): the catalog's bank transfer, a
+/// payment need of `/pick`. Not in [`NEED_PHRASES`]: a plain question about it (`哪些国内平台
+/// 支持对公转账`) is read as its corpora label it, the region's list, whose rows say each
+/// platform's ways to pay.
+pub const COMPANY_PAY_PHRASES: &[&str] = &[
+    "对公转账",
+    "公对公",
+    "对公",
+    "银行转账",
+    "bank transfer",
+    "wire transfer",
+];
+
+/// An invoice for the books (`开发票`, `需要发票`, `an invoice for the company`): no platform's
+/// record says whether it issues one (the catalog's `invoice` payment method is post-paid
+/// billing, another thing), so it is said back as a need to ask about, never a filter.
+pub const INVOICE_WORDS: &[&str] = &["发票", "开票", "invoice", "receipt", "报销凭证"];
+
+/// Places finer than the catalog's two regions, each outside mainland China (`hosted in the EU`,
+/// `要美国的机器`): the region they lie in is a filter the catalog can apply; the place itself
+/// is not in any platform's record, so it is said back to check. ASCII names are whole words.
+const PLACES_OUTSIDE_CN: &[&str] = &[
+    "eu",
+    "europe",
+    "european",
+    "usa",
+    "us-based",
+    "america",
+    "japan",
+    "singapore",
+    "germany",
+    "uk",
+    "欧盟",
+    "欧洲",
+    "美国",
+    "日本",
+    "新加坡",
+    "德国",
+    "英国",
+];
+
+/// A place outside mainland China named in `text` (lower-case), as written there.
+pub fn place_outside_cn(text: &str) -> Option<&'static str> {
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    PLACES_OUTSIDE_CN.iter().copied().find(|p| {
+        if p.is_ascii() {
+            words.contains(p)
+        } else {
+            text.contains(p)
+        }
+    })
+}
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.
 pub fn phrase_is_topic_only(w: &str) -> bool {

@@ -40,6 +40,12 @@ pub struct Facts {
     pub lacks: Vec<&'static str>,
     /// A budget (`预算50`, `budget $20`), in the amount's own currency.
     pub budget: Option<Decimal>,
+    /// The region of the platforms wanted (`国内`, `outside china`: `cn` or `global`).
+    pub region: Option<&'static str>,
+    /// A place finer than the region (`the EU`), which no platform's record holds.
+    pub place: Option<&'static str>,
+    /// An invoice wanted for the books (`需要开发票`), which no platform's record holds.
+    pub invoice: bool,
     /// The budget's currency when the sentence writes one (`¥`, `元`, `块`, `$`, `刀`, `usd`);
     /// `None` for a bare amount, which the chat's currency reads.
     pub budget_currency: Option<&'static str>,
@@ -59,6 +65,8 @@ impl Facts {
             || !self.payments.is_empty()
             || !self.lacks.is_empty()
             || self.budget.is_some()
+            || self.region.is_some()
+            || self.invoice
     }
 }
 
@@ -137,6 +145,8 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         ..Facts::default()
     };
     barriers(&norm, &mut f);
+    place(&norm, &mut f);
+    company_pay(&norm, &mut f);
     if let Some((b, currency)) = budget(&norm) {
         f.budget = Some(b);
         f.budget_currency = currency;
@@ -173,8 +183,10 @@ fn denied_before(before: &str) -> bool {
     ]
     .iter()
     .any(|n| {
+        // An English word starts the text or follows a non-letter (`，no实名`).
         b.ends_with(n)
-            && (!n.is_ascii() || b.len() == n.len() || b[..b.len() - n.len()].ends_with(' '))
+            && (!n.is_ascii()
+                || !b[..b.len() - n.len()].ends_with(|c: char| c.is_ascii_alphanumeric()))
     })
 }
 
@@ -182,12 +194,16 @@ fn denied_before(before: &str) -> bool {
 /// the sentence denies (`没有信用卡`, `no credit card`) is not one the user has.
 fn barriers(norm: &str, f: &mut Facts) {
     for (w, b) in NEED_PHRASES {
-        // `实名` alone says neither way; only a sentence that refuses it is a need.
-        if phrase_is_topic_only(w) {
-            continue;
-        }
         let Some(at) = norm.find(w) else { continue };
         let denied = denied_before(&norm[..at]);
+        // `实名` alone says neither way; only a sentence that refuses it (`不想实名`, `no实名`,
+        // `without kyc`) is a need.
+        if phrase_is_topic_only(w) {
+            if denied && *b == Need::NoRealName {
+                f.no_real_name = true;
+            }
+            continue;
+        }
         match b {
             Need::NoRealName => f.no_real_name = true,
             Need::Pay(key) => {
@@ -204,6 +220,43 @@ fn barriers(norm: &str, f: &mut Facts) {
             _ => {}
         }
     }
+}
+
+/// A company's way to pay (`对公转账`): the catalog's bank transfer, unless denied.
+fn company_pay(norm: &str, f: &mut Facts) {
+    let Some(at) = crate::lexicon::COMPANY_PAY_PHRASES
+        .iter()
+        .find_map(|w| norm.find(w))
+    else {
+        return;
+    };
+    let list = if denied_before(&norm[..at]) {
+        &mut f.lacks
+    } else {
+        &mut f.payments
+    };
+    if !list.contains(&"bank_transfer") {
+        list.push("bank_transfer");
+    }
+}
+
+/// The region wanted (`国内`, `not in china`), or the region of a place named (`hosted in the
+/// EU`: outside mainland China, the EU itself kept to say back), and an invoice wanted.
+fn place(norm: &str, f: &mut Facts) {
+    let padded = format!(" {norm} ");
+    f.region = super::needs_said::needs_said(&padded)
+        .into_iter()
+        .find_map(|n| match n {
+            Need::Region(r) => Some(r),
+            _ => None,
+        });
+    if let Some(p) = crate::lexicon::place_outside_cn(norm) {
+        f.place = Some(p);
+        f.region = f.region.or(Some("global"));
+    }
+    f.invoice = crate::lexicon::INVOICE_WORDS
+        .iter()
+        .any(|w| norm.contains(w));
 }
 
 /// `预算50`, `预算 ¥300`, `budget $20`, `预算30元`, `budget 30 yuan`, `2k吧` (alone, an amount is

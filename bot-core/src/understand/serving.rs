@@ -26,38 +26,6 @@ const SERVICE_WORDS: &[&str] = &[
     "endpoint",
 ];
 
-/// Words right after a number that make it people served (`20个人`, `100 users`).
-const PEOPLE_AFTER: &[&str] = &[
-    "个用户",
-    "名用户",
-    "位用户",
-    "用户",
-    "个人",
-    "人",
-    "位",
-    "users",
-    "user",
-    "people",
-    // `30 ppl at once`, `40 folks`, `给30个同事用`: people too.
-    "ppl",
-    "persons",
-    "folks",
-    "employees",
-    "staff",
-    "colleagues",
-    "个同事",
-    "同事",
-    "个员工",
-    "员工",
-    "students",
-    "个学生",
-    "学生",
-    "concurrent",
-    "simultaneous",
-    "clients",
-    "customers",
-];
-
 /// The number of people a service is for, when the sentence is about a service.
 pub(super) fn users(toks: &[String]) -> Option<u32> {
     let text = format!(" {} ", toks.join(" "));
@@ -72,8 +40,10 @@ pub(super) fn users(toks: &[String]) -> Option<u32> {
         } else {
             toks.get(k + 1).map(String::as_str).unwrap_or("")
         };
-        let said =
-            PEOPLE_AFTER.iter().any(|w| after.starts_with(w)) && !after.starts_with("人民币");
+        let said = crate::lexicon::PEOPLE_AFTER
+            .iter()
+            .any(|w| after.starts_with(w))
+            && !after.starts_with("人民币");
         (said && (1..=crate::vram::MAX_BATCH).contains(&n)).then_some(n)
     })
 }
