@@ -218,8 +218,16 @@ pub struct FitArgs {
     rollout: Option<String>,
     /// DPO/KTO/GRPO without a reference model in training (TRL `precompute_ref_log_probs`, GRPO
     /// `beta=0`; the chat's `ref=off`)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "ref_on")]
     no_ref: bool,
+    /// DPO/KTO/GRPO with a reference model (GRPO with `beta > 0`; the chat's `ref=on`). Default:
+    /// the trainer's own (GRPO: none in TRL since 0.19, beta 0.0; one in ms-swift, beta 0.04)
+    #[arg(long = "ref")]
+    ref_on: bool,
+    /// The trainer of a DPO/KTO/GRPO and its release: trl (today's), a TRL release such as 0.18,
+    /// or swift (ms-swift) (the chat's `trl=0.18`, `trainer=swift`). Default: today's TRL
+    #[arg(long, value_parser = rl_trainer)]
+    rl_trainer: Option<vram::RlTrainer>,
     /// Full fine-tuning with mixed precision: fp32 master weights and moments (the chat's
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
@@ -339,6 +347,11 @@ fn fit_err(e: vram::FitError) -> anyhow::Error {
     anyhow!(en(&e.msg()))
 }
 
+/// `--rl-trainer`: `trl`, `0.18` (a TRL release), `swift`.
+fn rl_trainer(s: &str) -> std::result::Result<vram::RlTrainer, String> {
+    vram::RlTrainer::from_key(s).ok_or_else(|| format!("not a trainer or TRL release: {s}"))
+}
+
 /// `--llamafactory-release`: `0.6.3`, `v0.7.1`; whether it loads the whole model on every card.
 fn llamafactory_release(s: &str) -> std::result::Result<bool, String> {
     bot_core::vram::whole_load::llamafactory_loads_whole(s)
@@ -452,7 +465,14 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.rollout = vram::Rollout::from_key(r)
             .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--rollout {r}"))))?;
     }
-    req.reference = !a.no_ref;
+    req.reference = match (a.no_ref, a.ref_on) {
+        (true, _) => Some(false),
+        (_, true) => Some(true),
+        _ => None,
+    };
+    if let Some(t) = a.rl_trainer {
+        req.rl_trainer = t;
+    }
     req.cpu_moe = if a.cpu_moe {
         Some(vram::expert_offload::ALL_LAYERS)
     } else {

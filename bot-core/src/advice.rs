@@ -466,8 +466,8 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
     }
     // The method's own knobs (`vram::method`): the reference copy of a full DPO/KTO/GRPO
     // (precomputed log-probs, or GRPO's beta=0), GRPO's completion length and its rollout.
-    if req.task == Task::Full && req.reference && req.method.has_reference() {
-        push("ref=off".into(), &|r, _| r.reference = false);
+    if req.task == Task::Full && vram::rl_trainer::reference_on(req) {
+        push("ref=off".into(), &|r, _| r.reference = Some(false));
     }
     if req.method == vram::Method::Grpo {
         if let Some(c) = req.completion.filter(|c| *c >= 256) {

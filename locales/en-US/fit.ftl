@@ -351,6 +351,7 @@ fit-rollout-separate = Rollout: vLLM or LMDeploy on cards of their own (rollout=
 fit-rollout-colocate = Rollout: vLLM colocated on the training card keeps its gmu= share of the card through training (TRL vllm_mode=colocate without sleep mode); rollout=separate puts it on other cards.
 fit-rollout-unsloth = Rollout: Unsloth's vLLM shares the trained model's weights and sizes its cache into what is left of its gpu_memory_utilization, so nothing is added beyond training.
 fit-ref-none = { $method } uses no reference model.
+fit-ref-grpo-default = No reference model: TRL's GRPO defaults to beta=0.0 since v0.19 and then loads none; ms-swift keeps beta=0.04 and a reference (trainer=swift), as does an older TRL (trl=0.18); ref=on if your beta is above 0.
 fit-ref-off = No reference model during training (ref=off: log-probs precomputed, precompute_ref_log_probs, or GRPO with beta=0).
 fit-ref-copy = Reference model: a frozen copy of the model in the dtype it was loaded in ({ $gib } GiB on the busiest card), as TRL loads it for full fine-tuning; ref=off if the log-probs are precomputed (precompute_ref_log_probs) or GRPO runs with beta=0.
 fit-ref-adapter = Reference model: the LoRA base with its adapters off (TRL), no second copy of the weights; its forward runs without gradients.

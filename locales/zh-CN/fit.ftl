@@ -392,6 +392,7 @@ fit-rollout-separate = 采样：vLLM 或 LMDeploy 跑在单独的卡上（rollou
 fit-rollout-colocate = 采样：vLLM 与训练同卡（TRL 的 vllm_mode=colocate、未开 sleep 模式），整个训练期间占着这张卡的 gmu= 份额；rollout=separate 把它放到别的卡上。
 fit-rollout-unsloth = 采样：Unsloth 的 vLLM 与训练中的模型共用权重，并把缓存限制在 gpu_memory_utilization 剩下的空间里，所以训练之外不再另加显存。
 fit-ref-none = { $method } 不用参考模型。
+fit-ref-grpo-default = 没有参考模型：TRL 的 GRPO 从 v0.19 起默认 beta=0.0，此时不加载参考模型；ms-swift 仍默认 beta=0.04 并保留参考模型（trainer=swift），旧版 TRL 也是如此（trl=0.18）；若你的 beta 大于 0，请加 ref=on。
 fit-ref-off = 训练时没有参考模型（ref=off：对数概率已预先算好，即 precompute_ref_log_probs，或 GRPO 的 beta=0）。
 fit-ref-copy = 参考模型：按加载时的精度冻结一份模型副本（最忙的卡上 { $gib } GiB），这是 TRL 全参数训练的做法；若对数概率已预先算好（precompute_ref_log_probs）或 GRPO 的 beta=0，用 ref=off。
 fit-ref-adapter = 参考模型：关掉适配器的 LoRA 底座（TRL 的做法），不再多存一份权重；它的前向不带梯度。

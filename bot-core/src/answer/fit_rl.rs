@@ -33,8 +33,8 @@ fn reference_gib(req: &FitRequest) -> f64 {
     };
     let sharded = if req.cards > 1 { req.cards as f64 } else { 1.0 };
     let load = if req.fp32_masters() { 4.0 } else { 2.0 };
-    vram::method::reference_weight_bytes(&s, req.task, req.method, req.reference, load, sharded)
-        / vram::GIB
+    let on = vram::rl_trainer::reference_on(req);
+    vram::method::reference_weight_bytes(&s, req.task, req.method, on, load, sharded) / vram::GIB
 }
 
 /// GiB of DoRA's weight-norm transient (`method::dora_transient_bytes`), 0 for a size-only guess.
@@ -90,8 +90,13 @@ pub(super) fn push_method(r: &mut Reply, req: &FitRequest) {
         r.push(Msg::new("fit-method-reward"));
     }
     if req.method != Method::Sft {
-        let id = match (req.method.has_reference(), req.reference, req.task) {
+        let on = vram::rl_trainer::reference_on(req);
+        let id = match (req.method.has_reference(), on, req.task) {
             (false, _, _) => "fit-ref-none",
+            // GRPO without a word: TRL's default since 0.19 (`vram::rl_trainer`).
+            (true, false, _) if req.method == Method::Grpo && req.reference.is_none() => {
+                "fit-ref-grpo-default"
+            }
             (true, false, _) => "fit-ref-off",
             (true, true, Task::Full) => "fit-ref-copy",
             (true, true, _) => "fit-ref-adapter",

@@ -28,7 +28,16 @@ fn set_trainer(req: &mut FitRequest<'_>, v: &str) -> Option<()> {
     let (unsloth, axolotl, upcast) = match v.to_ascii_lowercase().as_str() {
         "unsloth" => (true, false, req.kbit_upcast),
         "axolotl" => (false, true, true),
-        "peft" | "transformers" | "trl" => (false, false, true),
+        "peft" | "transformers" => (false, false, true),
+        "trl" => {
+            req.rl_trainer = vram::RlTrainer::Trl(None);
+            (false, false, true)
+        }
+        // ms-swift's `swift rlhf` (`vram::rl_trainer`): its own defaults for GRPO.
+        "swift" | "ms-swift" | "ms_swift" => {
+            req.rl_trainer = vram::RlTrainer::Swift;
+            (false, false, req.kbit_upcast)
+        }
         "llamafactory" | "llama-factory" => (false, false, false),
         _ => return None,
     };
@@ -58,7 +67,7 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         // DoRA (`FitRequest::dora`) and the reference model of DPO/KTO/GRPO (`ref=off`:
         // precomputed log-probs, or GRPO's beta=0).
         "dora" | "use_dora" => req.dora = on,
-        "ref" | "reference" | "参考模型" => req.reference = on,
+        "ref" | "reference" | "参考模型" => req.reference = Some(on),
         // The whole model loaded on every card before sharding (`vram::whole_load`).
         "wholeload" | "whole_load" | "整模加载" => req.whole_load = on,
         // Sliding-window layers kept at full length (llama.cpp's `--swa-full`, `vram::swa`).
@@ -439,6 +448,11 @@ fn stack_option(
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => torchao_option(req, given, v)
             .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?,
+        // The TRL release that ran (`vram::rl_trainer`): GRPO's reference and k-bit preparation.
+        "trl" => {
+            req.rl_trainer = vram::RlTrainer::from_key(v)
+                .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?
+        }
         // The LLaMA-Factory release that ran (`vram::whole_load`): before 0.7.1 every card
         // loads the whole model under FSDP first.
         "llamafactory" | "llama-factory" | "llama_factory" => {

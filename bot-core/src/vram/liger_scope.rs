@@ -13,8 +13,10 @@
 //!   at bd0c25a3 (`src/llamafactory/train/dpo/trainer.py`, `concatenated_forward`):
 //!   `labels = batch.pop("labels")` then `model(**batch).logits` for chosen and rejected.
 //! - TRL's DPO / ORPO / CPO / KTO `concatenated_forward` and GRPO's per-token log-probs call the
-//!   model without labels the same way; TRL's separate `use_liger_loss` (a fused DPO / GRPO loss)
-//!   has no word here yet, so `liger` under those methods means the kernel patch.
+//!   model without labels the same way; TRL's separate `use_liger_loss` (a fused DPO loss)
+//!   has no word here yet, so `liger` under those methods means the kernel patch. GRPO is the
+//!   exception: `GRPOConfig.use_liger_kernel` itself builds Liger's fused GRPO loss from the
+//!   last hidden state and the head's weight, whatever the model type (`vram::rl_trainer`).
 //!
 //! - linkedin/Liger-Kernel at ead96b61 (2026-08-21, `src/liger_kernel/transformers/monkey_patch.py`):
 //!   the patch is looked up by the config's `model_type` in `MODEL_TYPE_TO_APPLY_LIGER_FN`; for a
@@ -60,8 +62,10 @@ pub fn liger_fuses_loss(method: Method) -> bool {
 /// (`LossHead::Fp32`: Transformers' `logits.float()`), because the trainer holds every token's
 /// logits to take its log-probabilities. Unsloth's own loss is left to `unsloth_loss`.
 pub fn effective_loss(req: &FitRequest) -> LossHead {
+    // TRL's and ms-swift's GRPO build Liger's own fused GRPO loss (`rl_trainer::grpo_fused`).
     if req.loss == LossHead::Fused
         && !req.unsloth
+        && !super::rl_trainer::grpo_fused(req)
         && (!liger_fuses_loss(req.method) || !liger_patches(&req.model))
     {
         LossHead::Fp32

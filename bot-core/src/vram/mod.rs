@@ -57,6 +57,7 @@ pub mod qat;
 mod report;
 mod report_notes;
 mod request;
+pub mod rl_trainer;
 pub mod sdpa_math;
 pub mod server;
 mod swa;
@@ -98,6 +99,7 @@ pub use request::{
     DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
     MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_UBATCH, ModelLayout, ModelRef,
 };
+pub use rl_trainer::RlTrainer;
 pub use server::Server;
 pub use shape::{ParamCounts, Shape};
 pub use throughput::{

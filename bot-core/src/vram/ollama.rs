@@ -371,7 +371,7 @@ pub fn arch(family: &str, id: &str) -> Option<GraphArch> {
         "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "mistral" | "yi1.5" => {
             GraphArch::Llama
         }
-        "qwen2.5" | "qwen2.5-coder" | "qwq" => GraphArch::Qwen2,
+        "qwen2" | "qwen2.5" | "qwen2.5-coder" | "qwq" => GraphArch::Qwen2,
         "gemma2" => GraphArch::Gemma,
         "gpt-oss" => GraphArch::GptOss,
         "deepseek-r1-distill" if id.contains("llama") => GraphArch::Llama,

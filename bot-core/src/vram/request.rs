@@ -204,10 +204,15 @@ pub struct FitRequest<'a> {
     pub completion: Option<u32>,
     /// Where GRPO's completions are generated (`rollout=`; CLI `--rollout`).
     pub rollout: super::Rollout,
-    /// Whether reference log-probabilities are computed during training (DPO, KTO, GRPO; default
-    /// on). Off (`ref=off`, CLI `--no-ref`): TRL's `precompute_ref_log_probs=True`, or GRPO with
-    /// `beta=0`: no reference copy for full fine-tuning.
-    pub reference: bool,
+    /// Whether reference log-probabilities are computed during training (DPO, KTO, GRPO), as
+    /// stated: off (`ref=off`, CLI `--no-ref`) for TRL's `precompute_ref_log_probs=True` or GRPO
+    /// with `beta=0`, on (`ref=on`, CLI `--ref`) for a GRPO with `beta > 0`. `None`: the
+    /// trainer's default (`rl_trainer::reference_on`: DPO and KTO on, GRPO by trainer and
+    /// release).
+    pub reference: Option<bool>,
+    /// The trainer of a method other than SFT and its release (`vram::rl_trainer`; `trainer=swift`,
+    /// `trl=0.18`; CLI `--rl-trainer`); default today's TRL.
+    pub rl_trainer: super::RlTrainer,
     /// llama.cpp's expert offload (`vram::expert_offload`): the routed experts of the first N
     /// layers in system RAM (`--n-cpu-moe N`; `expert_offload::ALL_LAYERS` for `--cpu-moe`;
     /// the chat's `cpu-moe`, `ncmoe=N`). `None`: every tensor on the card.
@@ -399,7 +404,8 @@ impl<'a> FitRequest<'a> {
             generations: super::method::DEFAULT_GENERATIONS,
             completion: None,
             rollout: super::Rollout::Generate,
-            reference: true,
+            reference: None,
+            rl_trainer: super::RlTrainer::Trl(None),
             cpu_moe: None,
             ubatch: None,
             swa_full: false,

@@ -53,7 +53,7 @@ fn activations(
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
     let stream = if super::kbit_base::prepared_by_peft(req.quant)
         && req.task != Task::Full
-        && req.kbit_upcast
+        && super::rl_trainer::kbit_upcast(req)
         && !req.unsloth
         // axolotl casts the norms back to 16-bit after the preparation (`vram::axolotl`).
         && !req.axolotl
@@ -101,11 +101,7 @@ fn activations(
     let tb = tokens * batch;
     // The positions that carry vocabulary logits: GRPO's completion, none for a reward model.
     let tb_logits = super::method::logit_tokens(req.method, tokens, req.completion) * batch;
-    let loss = if super::unsloth_loss::applies(req) {
-        super::unsloth_release::request_loss_bytes(req, tb_logits, shape.vocab as f64, free)
-    } else {
-        loss_tok * tb_logits
-    };
+    let loss = head_loss(shape, req, loss_tok, (tb_logits, batch), free);
     // A fake-quantized head (`vram::qat`): its saved copy beside the loss, or its fp32 work
     // before the logits, whichever is larger.
     let fq = super::qat::head_bytes(shape, req);
@@ -160,6 +156,27 @@ fn activations(
         layers_held,
         one_layer,
         head_transient,
+    }
+}
+
+/// What the loss head holds for `tb_logits` logit positions over `batch` sequences: Unsloth's
+/// own loss, Liger's GRPO loss (the head's gradients and one completion's logits beside the
+/// input gradient, `rl_trainer::grpo_fused_loss_bytes`), or `loss_tok` bytes a position.
+fn head_loss(
+    shape: &Shape,
+    req: &FitRequest,
+    loss_tok: f64,
+    (tb_logits, batch): (f64, f64),
+    free: Option<f64>,
+) -> f64 {
+    if super::unsloth_loss::applies(req) {
+        super::unsloth_release::request_loss_bytes(req, tb_logits, shape.vocab as f64, free)
+    } else if super::rl_trainer::grpo_fused(req) {
+        let head = if peft_fp32_cast(req) { 4.0 } else { 2.0 };
+        let completion = tb_logits / batch.max(1.0);
+        loss_tok * tb_logits + super::rl_trainer::grpo_fused_loss_bytes(shape, head, completion)
+    } else {
+        loss_tok * tb_logits
     }
 }
 
@@ -417,7 +434,7 @@ pub(super) fn compute_train(
         shape,
         req.task,
         req.method,
-        req.reference,
+        super::rl_trainer::reference_on(req),
         if req.fp32_masters() { 4.0 } else { 2.0 },
         if zero == Zero::Three { n } else { 1.0 },
     );

@@ -125,7 +125,7 @@ pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
 pub(super) fn peft_fp32_cast(req: &FitRequest) -> bool {
     super::kbit_base::prepared_by_peft(req.quant)
         && req.task != Task::Full
-        && req.kbit_upcast
+        && super::rl_trainer::kbit_upcast(req)
         && !req.unsloth
         && !req.axolotl
         && req.layout == ModelLayout::Transformers

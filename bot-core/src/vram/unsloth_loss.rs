@@ -27,6 +27,7 @@ const OWN_FORWARD_FAMILIES: &[&str] = &[
     "llama2",
     "llama3",
     "mistral",
+    "qwen2",
     "qwen2.5",
     "qwen2.5-coder",
     "qwq",

@@ -68,7 +68,7 @@ fn full_dpo_keeps_a_reference_copy_in_the_load_dtype_sharded_by_zero3_only() {
         let mut r = req(&c, "qwen3-4b", Task::Full, m);
         r.cards = cards;
         r.mixed_precision = amp;
-        r.reference = reference;
+        r.reference = Some(reference);
         let opts = FitOptions {
             zero: Some(zero),
             ..FitOptions::default()

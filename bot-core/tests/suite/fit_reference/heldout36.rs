@@ -25,7 +25,13 @@ fn public_measurements_thirty_sixth_held_out_set() {
     // over-estimated: TRL's GRPO QLoRA on a T4 by +58 to +86 % (Qwen2-7B 8.83 GiB measured, 16.38 estimated), its
     // naive FP16 full GRPO by +98 % (62 vs 123 GiB), ms-swift's full DPO under ZeRO-3 over 4 cards by +255 / +330 %
     // (57 / 47 vs 202 GiB) - docs/misses/heldout36_misses.md. The floors may only tighten.
-    let floor_within = 0;
+    // mem_bf (session 25): 7 of 15 within, none under, verdicts 3 of 4. GRPO follows its trainer
+    // and release (`vram::rl_trainer`): no reference model in TRL since 0.19 (beta 0.0), no
+    // PEFT k-bit preparation in TRL's GRPO since 0.26, Liger's fused GRPO loss under
+    // `use_liger_kernel` (the head's gradients and one completion's logits); `qwen2-7b` is a
+    // variant of Qwen2.5-7B's shape (it resolved to Qwen2-VL-7B). The GRPO QLoRA rows +58..86 %
+    // -> +1..+16 %, the naive FP16 row +98 -> +64 %; the DPO rows unchanged.
+    let floor_within = 7;
     let ceiling_under = 0;
     let floor_verdicts = 3;
     floors(

@@ -242,6 +242,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                     Some(bot_core::vram::UnslothRelease::parse(&other[18..]).expect("release"));
             }
             "--axolotl" => req.axolotl = true,
+            // The RL trainer and its release (`vram::rl_trainer`), as the CLI's flag sets it.
+            other if other.starts_with("--rl-trainer=") => {
+                req.rl_trainer =
+                    bot_core::vram::RlTrainer::from_key(&other[13..]).expect("trainer");
+            }
             // The LLaMA-Factory release (`vram::whole_load`), as the CLI's flag sets it.
             other if other.starts_with("--llamafactory-release=") => {
                 req.kbit_upcast = false;
@@ -330,7 +335,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--ubatch=") => {
                 req.ubatch = Some(other[9..].parse().expect("ubatch"));
             }
-            "--no-ref" => req.reference = false,
+            "--no-ref" => req.reference = Some(false),
+            "--ref" => req.reference = Some(true),
             other if other.starts_with("--generations=") => {
                 req.generations = other[14..].parse().expect("generations");
             }
