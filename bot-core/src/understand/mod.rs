@@ -136,6 +136,7 @@ mod choice_handed;
 mod day_hours;
 mod guide_needs;
 mod lang_said;
+mod laptop_card;
 mod rent_or_buy;
 mod spent_said;
 mod student_price;
