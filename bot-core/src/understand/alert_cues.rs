@@ -5,6 +5,7 @@
 //! all.
 
 use super::Reading;
+use super::ceiling_told::{ASKS_NOW, ceiling_then_told};
 use super::question::{Question, one};
 use super::request::{self as make, Cards, Request};
 use super::words::{ARRIVALS, FALLS_TO, TELL};
@@ -146,11 +147,6 @@ fn conditional(padded: &str) -> bool {
         || stock_then_told(padded)
 }
 
-/// Words after a way to be told that ask something now (`有货 tell me which platform`).
-const ASKS_NOW: &[&str] = &[
-    "which", "where", "what", "how", "price", "cost", "哪", "多少", "什么", "吗", "价", "钱",
-];
-
 /// `mi300x 有货 tell me`, `h100 available let me know`: stock said, then at once a way to be
 /// told and nothing asked after it: the arrival is the condition (`有货吗，告诉我` asks now).
 fn stock_then_told(padded: &str) -> bool {
@@ -163,38 +159,6 @@ fn stock_then_told(padded: &str) -> bool {
                 rest.strip_prefix(t)
                     .is_some_and(|after| !ASKS_NOW.iter().any(|w| after.contains(w)))
             })
-        })
-    })
-}
-
-/// Words after an amount that make it a ceiling (`2 刀以下`, `5块以内`).
-const CEILING_AFTER: &[&str] = &["以下", "以内", "之下"];
-/// Units an amount ends with before its ceiling word.
-const AMOUNT_ENDS: &[&str] = &["块", "元", "刀", "美元", "毛", "钱"];
-
-/// `a100 到 3块以下 告诉我`, `4090d 价格到 1.8 元以下 跟我说一声`: an amount said as a ceiling, then
-/// (after a when: `的时候`, `就`) a way to be told with nothing asked after it: the threshold is the
-/// condition, whatever verb came before the amount (到, 降到, 低于).
-pub(super) fn ceiling_then_told(padded: &str) -> bool {
-    CEILING_AFTER.iter().any(|c| {
-        padded.match_indices(c).any(|(at, _)| {
-            // The amount, or the gap it left once the price was read out of the text.
-            let before = &padded[..at];
-            let amount = before.ends_with(' ')
-                || before.ends_with(|ch: char| ch.is_ascii_digit())
-                || AMOUNT_ENDS.iter().any(|u| before.ends_with(u));
-            let rest = padded[at + c.len()..].trim_start();
-            let rest = ["的时候", "时候", "的话", "就", "了"]
-                .iter()
-                .find_map(|w| rest.strip_prefix(w))
-                .unwrap_or(rest)
-                .trim_start();
-            amount
-                && TELL.iter().any(|t| {
-                    rest.strip_prefix(t)
-                        .or_else(|| rest.strip_prefix("跟我").and_then(|r| r.strip_prefix(t)))
-                        .is_some_and(|after| !ASKS_NOW.iter().any(|w| after.contains(w)))
-                })
         })
     })
 }

@@ -21,6 +21,7 @@ mod card_and_place;
 mod card_count;
 mod card_memory;
 mod card_now;
+mod ceiling_told;
 mod cheap_purpose;
 mod cheaper_when;
 mod community_quants;
