@@ -202,6 +202,14 @@ impl Catalog {
             {
                 found.retain(|m| unasked_qualifier(&m.family, &key).is_none());
             }
+            // A line of another kind (`qwen2.5-vl`, `qwen2.5-coder`) never answers for a
+            // family the catalog holds plainly: `qwen2.5-8b` (no such size) is no
+            // Qwen2.5-VL-7B, whose 8.3B parameters are near 8; the name stays unknown.
+            if self.models.iter().any(|m| normalize(&m.family) == key) {
+                found.retain(|m| {
+                    unasked_qualifier(&m.family, &key).is_none_or(|q| !OTHER_KIND.contains(&q))
+                });
+            }
         }
         let pick = found
             .iter()
@@ -342,6 +350,10 @@ fn unasked_qualifier<'f>(family: &'f str, key: &str) -> Option<&'f str> {
         .filter(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphabetic()))
         .find(|part| !key.contains(normalize(part).as_str()))
 }
+
+/// Qualifiers of a line that is another kind of model than its family's plain one (vision,
+/// code): a distill or a dated release is the same kind, and people name it by the family.
+const OTHER_KIND: &[&str] = &["vl", "vision", "coder", "math", "audio", "omni"];
 
 /// Whether `family` extends `base` by whole parts: `qwen2.5-vl` extends `qwen2.5`.
 fn extends(family: &str, base: &str) -> bool {

@@ -30,6 +30,7 @@ mod formats;
 mod grad_accum;
 mod guess;
 mod job_flags;
+mod laptop;
 mod moe_offload;
 mod money;
 mod name_size;
@@ -62,6 +63,7 @@ pub use formats::{
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
+pub use laptop::laptop_said_at;
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };

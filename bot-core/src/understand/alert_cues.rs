@@ -5,6 +5,7 @@
 //! all.
 
 use super::Reading;
+use super::ceiling_told::{ASKS_NOW, ceiling_then_told};
 use super::question::{Question, one};
 use super::request::{self as make, Cards, Request};
 use super::words::{ARRIVALS, FALLS_TO, TELL};
@@ -141,14 +142,10 @@ fn conditional(padded: &str) -> bool {
             before || after
         })
     }) || card_came(padded)
+        || ceiling_then_told(padded)
         || arrived_then_told(padded)
         || stock_then_told(padded)
 }
-
-/// Words after a way to be told that ask something now (`有货 tell me which platform`).
-const ASKS_NOW: &[&str] = &[
-    "which", "where", "what", "how", "price", "cost", "哪", "多少", "什么", "吗", "价", "钱",
-];
 
 /// `mi300x 有货 tell me`, `h100 available let me know`: stock said, then at once a way to be
 /// told and nothing asked after it: the arrival is the condition (`有货吗，告诉我` asks now).

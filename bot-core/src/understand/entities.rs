@@ -132,21 +132,6 @@ fn find_gpu<'c>(catalog: &'c Catalog, name: &str, lookups: &mut usize) -> Option
         })
 }
 
-/// The laptop GPU of a card's number said with a Chinese word for laptop after it (`4090笔记本`,
-/// `4070 移动版`): the catalog's alias of that form, when it names a laptop card.
-fn laptop_after<'c>(
-    catalog: &'c Catalog,
-    name: &str,
-    next: Option<&String>,
-    lookups: &mut usize,
-) -> Option<&'c Gpu> {
-    let next = next?;
-    let word = ["笔记本", "移动版", "移动端"]
-        .into_iter()
-        .find(|w| next.starts_with(w))?;
-    find_gpu(catalog, &format!("{name}{word}"), lookups).filter(|g| g.is_laptop())
-}
-
 /// Cards at `i`: `2x4090`, `4090x2` and names of two or three words (`h100 sxm`, `a100 80g`).
 /// Returns the words used.
 fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
@@ -174,7 +159,11 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
         let Some(g) = find_gpu(catalog, &name, &mut e.lookups) else {
             continue;
         };
-        let g = laptop_after(catalog, &name, toks.get(i + n), &mut e.lookups).unwrap_or(g);
+        let (g, n) =
+            match super::laptop_card::laptop_card(catalog, toks, (i, n), &name, &mut e.lookups) {
+                Some((l, more)) if !g.is_laptop() => (l, n + more),
+                _ => (g, n),
+            };
         let said = if count == 1 {
             count_before(toks, i).or_else(|| count_after(toks, i + n))
         } else {

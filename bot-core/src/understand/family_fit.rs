@@ -265,7 +265,9 @@ pub(super) fn family_fit(
         return None;
     }
     // `gemma 3n e4b`: a variant the catalog lacks, kept under the user's name.
-    if let Some(r) = super::unknown_named::variant_fit(catalog, toks, e, e.gpus.first()) {
+    if let Some(r) = super::unknown_named::variant_fit(catalog, toks, e, e.gpus.first())
+        .or_else(|| super::unknown_named::size_fit(catalog, toks, e, e.gpus.first()))
+    {
         return Some(r);
     }
     let mut ms = match prefix(catalog, toks, e) {

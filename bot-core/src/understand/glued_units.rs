@@ -146,6 +146,10 @@ fn api_amount_first(s: &str) -> String {
     }
     for m in ["一百万", "1百万", "百万", "100万"] {
         let Some(at) = s.find(m) else { continue };
+        // `每百万token 1块钱`: the unit said first with 每 is the price finder's own order.
+        if s[..at].trim_end().ends_with('每') {
+            continue;
+        }
         let rest = s[at + m.len()..]
             .trim_start_matches("tokens")
             .trim_start_matches("token")

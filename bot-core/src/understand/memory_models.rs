@@ -49,25 +49,32 @@ const WHICH_MODELS: &[&str] = &[
 ];
 
 /// The memory or card as the subject of "what can … run" (`what can a 24gb card run`, `what
-/// will my 12gb gpu run`): the same question asked of it. Only with a verb of running at the
-/// end: `what would a month of l40s cost` asks a price.
-const SUBJECT_ASKED: &[&str] = &[
-    "what can a ",
-    "what can an ",
-    "what can my ",
-    "what will my ",
+/// will my 12gb gpu run`, `what could a 48gb card handle`, `what can 24gb run`): the same
+/// question asked of it, whatever the modal. Only with a verb of running at the end (or a
+/// method after it: `… handle for lora`): `what would a month of l40s cost` asks a price.
+const MODALS: &[&str] = &["can", "could", "will", "would", "might"];
+const RUNS: &[&str] = &[
+    "run", "handle", "fit", "load", "hold", "manage", "serve", "host", "support",
 ];
-const RUNS: &[&str] = &["run", "handle", "fit", "load", "hold"];
+/// Words of a method said after the verb (`for lora`, `with qlora`): the method is read apart.
+const METHOD_TAIL: &[&str] = &["for", "with", "using", "in"];
 
 fn subject_runs(q: &Question) -> bool {
-    let last = q
+    let text = q
         .padded
         .trim_end()
-        .trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace())
-        .rsplit(' ')
-        .next()
-        .unwrap_or("");
-    q.has(SUBJECT_ASKED) && RUNS.contains(&last)
+        .trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let asked = words
+        .windows(2)
+        .any(|w| w[0] == "what" && MODALS.contains(&w[1]));
+    // The verb last, or before a method said (`handle for lora`).
+    let verb_at = match words.as_slice() {
+        [.., v, tail, _] if METHOD_TAIL.contains(tail) && q.e.task.is_some() => Some(*v),
+        [.., v] => Some(*v),
+        [] => None,
+    };
+    asked && verb_at.is_some_and(|v| RUNS.contains(&v))
 }
 
 /// A memory size asked which models it holds, nothing else named.

@@ -91,6 +91,10 @@ pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
     ("yr", "year"),
     ("annually", "year"),
     ("百万token", "mtok"),
+    ("百万tokens", "mtok"),
+    // `每百万 token 2 块`: the unit written first with a space in it.
+    ("百万 tokens", "mtok"),
+    ("百万 token", "mtok"),
     ("mtok", "mtok"),
     ("1m tokens", "mtok"),
     ("million tokens", "mtok"),
@@ -271,10 +275,18 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
     None
 }
 
+/// Verbs of paying said between a unit written first and its amount.
+const PAID_BETWEEN: &[&str] = &["花", "付", "收", "要"];
+
 /// A unit written before an amount (`每秒0.0007美元`, `1小时2.5块`): its unit, and where the
 /// price starts (`1小时` is part of it when `one_ok`: one of the unit right before the amount).
 fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, usize) {
     let mut span_start = start;
+    // `每百万 token 花 0.8 元`, `每百万token付2块`: a verb of paying between the unit and its amount.
+    let before = PAID_BETWEEN
+        .iter()
+        .find_map(|w| before.strip_suffix(w))
+        .map_or(before, str::trim_end);
     let per = UNIT_WORDS.iter().find_map(|(w, key)| {
         let b = before.strip_suffix(w)?.trim_end();
         let one = one_ok

@@ -22,10 +22,20 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         ("千", 1e3),
     ];
     for (i, t) in toks.iter().enumerate() {
-        if !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        // `a million tokens daily`: one million said with an article.
+        let one_said = matches!(t.as_str(), "a" | "one")
+            && matches!(
+                toks.get(i + 1).map(String::as_str),
+                Some("million" | "billion")
+            );
+        if !one_said && !t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
             continue;
         }
-        let Some(mut n) = lexicon::token_count(t) else {
+        let Some(mut n) = (if one_said {
+            Some(1.0)
+        } else {
+            lexicon::token_count(t)
+        }) else {
             continue;
         };
         let mut next = i + 1;

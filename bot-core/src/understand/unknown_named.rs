@@ -115,6 +115,47 @@ pub(super) fn variant_fit(
     )))
 }
 
+/// `qwen2.5 8b`, `llama 3.1 13b`, `gemma 2 12b`: a family word (with its version) right before
+/// the one size said, when the catalog has no model of that family and size: that model's fit
+/// under the user's name, which `/fit` answers as unknown with the family's names to choose
+/// from, never a bare size with the family dropped, nor another line of the family.
+pub(super) fn size_fit(
+    catalog: &Catalog,
+    toks: &[String],
+    e: &Entities,
+    card: Option<&super::request::Cards>,
+) -> Option<Reading> {
+    let [size] = e.sizes.as_slice() else {
+        return None;
+    };
+    if !e.models.is_empty() {
+        return None;
+    }
+    let at = toks.iter().position(|t| t == size)?;
+    // The family word just before (`qwen2.5 8b`), or two before with a version between
+    // (`llama 3.1 13b`, `gemma 2 12b`).
+    let version = |w: &String| w.len() <= 3 && w.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let name = match at.checked_sub(1).map(|k| &toks[k]) {
+        Some(v)
+            if at >= 2 && version(v) && super::family_ask::family_word(&toks[at - 2]).is_some() =>
+        {
+            format!("{}-{v}-{size}", toks[at - 2])
+        }
+        Some(f) if super::family_ask::family_word(f).is_some() => format!("{f}-{size}"),
+        _ => return None,
+    };
+    if catalog.find_model(&name).is_some() {
+        return None;
+    }
+    Some(Reading::Command(make::fit(
+        &name,
+        e.quant,
+        e.task.filter(|t| *t != Task::Infer),
+        e.fit_options(),
+        card,
+    )))
+}
+
 /// Words of a model's name after its family (`r1`, `v3`, `distill`, a version `3`).
 pub(super) fn name_part(word: &str) -> bool {
     matches!(

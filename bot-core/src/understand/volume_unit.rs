@@ -193,6 +193,11 @@ pub(super) fn asked(q: &Question) -> Option<Reading> {
     let Reading::Command(minutes) = super::intent::decide(q) else {
         return None;
     };
+    // `we pay $0.5 per million tokens, 50m a day`: read as the rent-vs-API sum already (the
+    // `m` a volume there, the API's price kept), there is no minute to ask about.
+    if matches!(minutes, super::request::Request::Tco(_)) {
+        return Some(Reading::Command(minutes));
+    }
     let model = q.e.models.first().or(q.e.sizes.first());
     let quant =
         q.e.quant

@@ -20,12 +20,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus57.tsv");
 /// whether now is the price's low point reads as its history (`最便宜的时候`, `低点`: TREND_WORDS);
 /// 299 after helper und_ao (a card a platform ran out of set aside, `lexicon::card_out_at`; a
 /// recommendation told read as a mention; a better provider asked after a platform told is /pick).
+/// 300 after helper und_ar: an API price said with a daily volume in `m` is the rent-vs-API sum
+/// with both, no minutes asked back (`volume_unit::asked`); `笔记本4060` relabelled the laptop card.
 #[test]
 fn corpus57_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus57", CORPUS);
     assert!(total >= 300, "corpus57: {total} questions");
-    assert!(right >= 299, "corpus57: {right} of {total}");
+    assert!(right >= 300, "corpus57: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

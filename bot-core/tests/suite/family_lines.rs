@@ -91,3 +91,34 @@ fn qwen_words_without_vl_keep_the_text_model_beside_qwen2_vl() {
     let vl = pick(&c, "qwen2-vl-7b");
     assert!(vl.starts_with("qwen2-vl"), "{vl}");
 }
+
+/// Helper und_ar (issue 26): a family the catalog holds plainly, with a size it lacks, finds
+/// no line of another kind near that size (Qwen2.5-VL-7B has 8.3B parameters, near 8): the
+/// name stays unknown, so `/fit` says so and offers the family's names.
+#[test]
+fn a_plain_family_with_a_size_it_lacks_finds_no_vision_or_code_line() {
+    let c = Catalog::embedded().unwrap();
+    for typed in ["qwen2.5-8b", "Qwen2.5 8B"] {
+        let found = c
+            .model_by_family_and_size(typed)
+            .map(|f| f.model.id.clone());
+        assert!(
+            found.as_deref().is_none_or(|id| !id.contains("-vl-")),
+            "`{typed}` → {found:?}"
+        );
+    }
+    assert!(c.find_model("qwen2.5-8b").is_none());
+    // Words that name the line, or a size the family has, still find the model.
+    assert_eq!(pick(&c, "qwen2.5-vl-7b"), "qwen2.5-vl-7b");
+    assert_eq!(pick(&c, "qwen2.5-7b"), "qwen2.5-7b");
+    // A distill is the same kind: `deepseek-r1-7b` is still read by its family.
+    let r1 = pick(&c, "deepseek-r1-7b");
+    assert!(r1.starts_with("deepseek-r1-distill"), "{r1}");
+    // Unknown, with the family's names offered.
+    let nf = c.model("qwen2.5-8b").unwrap_err();
+    assert!(
+        nf.suggestions.iter().any(|s| s.starts_with("qwen2.5-")),
+        "{:?}",
+        nf.suggestions
+    );
+}

@@ -11,6 +11,11 @@
 //! recommendation told read as a mention (`lexicon::reported_recommendations`), another place
 //! asked after a platform told (`understand/better_place.rs`). The rows read right are asserted
 //! (`questions_und_ao_own.tsv`), the rest counted (`questions_und_ao_left.tsv`).
+//! Helper und_ar moved the 5 laptop rows, read right after a laptop word beside a card named the
+//! laptop card (`lexicon::laptop_said_at`); 5 are left.
+//! Helper und_ar then moved the 2 rows of an API price with a daily volume (a unit said before its
+//! amount, `每百万 token 3 块钱`; an `m` volume beside a per-million price not asked back as minutes); 3
+//! are left.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -33,5 +38,5 @@ fn und_ao_own_labels_are_canonical_lines() {
 fn und_ao_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_ao_left", LEFT);
-    assert_eq!(total, 10);
+    assert_eq!(total, 3);
 }

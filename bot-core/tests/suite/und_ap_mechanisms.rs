@@ -7,6 +7,9 @@
 //! asked whether it disconnects is its facts. Untuned 25/45; after 42/45 (two of D's labels were
 //! mine against the house's `needs_said` rule, relabelled before the change): the 42 are
 //! asserted (`questions_und_ap_own.tsv`), the 3 left are `questions_und_ap_left.tsv`.
+//! Helper und_ar moved `can qwen2.5-8b run on a 3080`, read right once the catalog's family-and-
+//! size lookup found no line of another kind (a VL model) for a family it holds plainly
+//! (`OTHER_KIND` in catalog/lookup.rs); 2 are left.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -29,5 +32,5 @@ fn und_ap_own_labels_are_canonical_lines() {
 fn und_ap_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_ap_left", LEFT);
-    assert_eq!(total, 3);
+    assert_eq!(total, 2);
 }

@@ -1,0 +1,61 @@
+//! An amount said as a ceiling and then a way to be told (`a100 到 3块以下 告诉我`): an alert,
+//! whatever verb came before the amount (到, 降到, 低于). Its own module: `cues` and
+//! `alert_cues` both read it, and `alert_cues` reaches `cues` through the rules it calls.
+
+use super::words::TELL;
+
+/// Words after a way to be told that ask something now (`有货 tell me which platform`).
+pub(super) const ASKS_NOW: &[&str] = &[
+    "which", "where", "what", "how", "price", "cost", "哪", "多少", "什么", "吗", "价", "钱",
+];
+
+/// Words after an amount that make it a ceiling (`2 刀以下`, `5块以内`).
+const CEILING_AFTER: &[&str] = &["以下", "以内", "之下"];
+/// Units an amount ends with before its ceiling word.
+const AMOUNT_ENDS: &[&str] = &["块", "元", "刀", "美元", "毛", "钱"];
+
+/// `a100 到 3块以下 告诉我`, `4090d 价格到 1.8 元以下 跟我说一声`: an amount said as a ceiling, then
+/// (after a when: `的时候`, `就`) a way to be told with nothing asked after it: the threshold is the
+/// condition, whatever verb came before the amount (到, 降到, 低于).
+pub(super) fn ceiling_then_told(padded: &str) -> bool {
+    CEILING_AFTER.iter().any(|c| {
+        padded.match_indices(c).any(|(at, _)| {
+            // The amount, or the gap it left once the price was read out of the text.
+            let before = &padded[..at];
+            let amount = before.ends_with(' ')
+                || before.ends_with(|ch: char| ch.is_ascii_digit())
+                || AMOUNT_ENDS.iter().any(|u| before.ends_with(u));
+            let rest = padded[at + c.len()..].trim_start();
+            let rest = ["的时候", "时候", "的话", "就", "了"]
+                .iter()
+                .find_map(|w| rest.strip_prefix(w))
+                .unwrap_or(rest)
+                .trim_start();
+            amount
+                && TELL.iter().any(|t| {
+                    rest.strip_prefix(t)
+                        .or_else(|| rest.strip_prefix("跟我").and_then(|r| r.strip_prefix(t)))
+                        .is_some_and(|after| !ASKS_NOW.iter().any(|w| after.contains(w)))
+                })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ceiling_then_told;
+
+    #[test]
+    fn an_amount_with_its_ceiling_then_a_word_to_tell() {
+        assert!(ceiling_then_told(" a100 到 3块以下 告诉我 "));
+        // The amount read out of the text leaves its gap.
+        assert!(ceiling_then_told(" h100 到  以下 告诉我 "));
+        assert!(ceiling_then_told(" 3090 到 1块以下的时候告诉我 "));
+        assert!(ceiling_then_told(" 4090d 价格到 1.8元以下 跟我说一声 "));
+        // Something asked after the word to tell asks now.
+        assert!(!ceiling_then_told(" 4090 2块以下 告诉我哪家有 "));
+        // No amount before the ceiling word; no word to tell after it.
+        assert!(!ceiling_then_told(" 预算以下 告诉我 "));
+        assert!(!ceiling_then_told(" a6000 到 2块以下的有哪家 "));
+    }
+}
