@@ -41,6 +41,7 @@ mod refuse;
 mod reported;
 mod seasons;
 mod taken_back;
+mod timing;
 mod values;
 mod words;
 
@@ -79,6 +80,7 @@ pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
+pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{

@@ -235,6 +235,7 @@ mod stock_card;
 mod storage_unsized;
 mod team_size;
 mod vague_job;
+mod timing_asked;
 mod wait_asked;
 // Corpus46's misses (und_ad).
 mod needs_capped;

@@ -137,6 +137,9 @@ pub(super) const FIRST: &[Rule] = &[
     super::lowest_wait::lowest_hourly,
     // `比4090便宜但也是24g显存的卡`, `跟A100差不多但便宜点的 有推荐吗`: another card wished for.
     super::alike_cheaper::alike_cheaper,
+    // `现在租还是等等`, `is now a good time to rent an l4`, `什么时候好抢`: the moment to rent,
+    // its history (before the stock cue `现在租` and the hour's price).
+    super::timing_asked::timing_asked,
     // `等两个月H20会便宜吗`, `should I wait for h100 prices to drop`: the trend, never a rental
     // as long as the wait.
     super::wait_asked::wait_asked,
