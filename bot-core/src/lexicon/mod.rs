@@ -29,6 +29,7 @@ mod edit;
 mod formats;
 mod grad_accum;
 mod guess;
+mod haste;
 mod job_flags;
 mod moe_offload;
 mod money;
@@ -61,6 +62,7 @@ pub use formats::{
 };
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES};
+pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
@@ -80,8 +82,8 @@ pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
-pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
+pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,

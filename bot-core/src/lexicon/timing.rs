@@ -33,17 +33,18 @@ pub const TIMING_WORDS: &[&str] = &[
 const WEIGHING: &[&str] = &["还是", " or "];
 /// A wait said after the weighing word (`还是等等`, `还是过两周再租`, `or hold off`).
 const WAIT: &[&str] = &[
-    "等",
-    "再租",
-    "再买",
-    "wait",
-    "hold off",
-    "hold out",
-    "later",
+    "等", "再租", "再买", "wait", "hold off", "hold out", "later",
 ];
 
 /// When, asked.
-const WHEN: &[&str] = &["什么时候", "啥时候", "何时", "when is", "when's", "when are"];
+const WHEN: &[&str] = &[
+    "什么时候",
+    "啥时候",
+    "何时",
+    "when is",
+    "when's",
+    "when are",
+];
 /// A card easy to get: the state waited for when asked when.
 const EASY_GET: &[&str] = &[
     "好抢",

@@ -234,8 +234,8 @@ mod rule_in_passing;
 mod stock_card;
 mod storage_unsized;
 mod team_size;
-mod vague_job;
 mod timing_asked;
+mod vague_job;
 mod wait_asked;
 // Corpus46's misses (und_ad).
 mod needs_capped;
