@@ -37,6 +37,7 @@ mod name_size;
 mod needs;
 mod negation;
 mod options;
+mod passes;
 mod place;
 mod refuse;
 mod reported;
@@ -78,6 +79,7 @@ pub use needs::{
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
+pub use passes::{PASS_PERIODS, pass_period};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
