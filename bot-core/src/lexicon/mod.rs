@@ -48,7 +48,7 @@ mod values;
 mod words;
 
 pub use adverbs::always_of_a_verb;
-pub use budget::{BUDGET_WORDS, SPEND_ASKED};
+pub use budget::{BUDGET_WORDS, SPEND_ASKED, budget_short};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{

@@ -227,6 +227,7 @@ mod weighed;
 mod which_cheaper;
 // Corpus44's misses (und_ab).
 mod budget_month;
+mod budget_recommend;
 mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;

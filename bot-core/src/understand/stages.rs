@@ -145,6 +145,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::wait_asked::wait_asked,
     // `每月预算3000，租哪家`, `$1500 a month budget in rmb`: a budget, never a rate per hour.
     super::budget_month::budget_month,
+    // `预算不多 想跑qwen3 8b 推荐一下`: a recommendation on a short budget, even with a model.
+    super::budget_recommend::budget_recommend,
     // `recommend a provider for running a 70b model`, `预算100块 微调个7b 怎么搞`,
     // `想找个便宜的平台做毕设`: guidance beside a bare size or a budget, never a fit.
     super::size_guided::size_guided,
