@@ -232,6 +232,7 @@ mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;
 mod rule_in_passing;
+mod session_drop;
 mod stock_card;
 mod storage_unsized;
 mod team_size;
