@@ -39,3 +39,57 @@ pub const SPEND_ASKED: &[&str] = &[
     "what gpu",
     "what card",
 ];
+
+/// Money, as a budget or plainly (`预算`, `经费`, `钱`), before a word that it is short.
+const MONEY_ZH: &[&str] = &["预算", "经费", "钱"];
+/// Short, said after the money (`预算不多`, `经费紧张`, `钱不多`).
+const SHORT_ZH: &[&str] = &["不多", "有限", "紧", "少", "不够", "不足", "不宽裕"];
+/// Little, said before the money (`没多少预算`, `没什么钱`).
+const LITTLE_ZH: &[&str] = &["没多少", "没什么", "没啥", "不多的", "很少的"];
+/// A budget said short in English.
+const SHORT_EN: &[&str] = &[
+    "tight budget",
+    "low budget",
+    "limited budget",
+    "small budget",
+    "budget is tight",
+    "budget is limited",
+    "on a budget",
+    "shoestring",
+    "broke",
+    "not much money",
+    "little money",
+    "don't have much money",
+];
+
+/// Whether `padded` says the money to spend is short, in words and with no sum (`预算不多`,
+/// `没多少预算`, `经费紧张`, `tight budget`, `broke student`): a budget said, which asks for
+/// the cheap choice.
+pub fn budget_short(padded: &str) -> bool {
+    super::followed(padded, MONEY_ZH, SHORT_ZH, 1)
+        || super::followed(padded, LITTLE_ZH, MONEY_ZH, 0)
+        || SHORT_EN.iter().any(|w| padded.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::budget_short;
+
+    #[test]
+    fn a_budget_said_short_in_words() {
+        for p in [
+            " 预算不多 ",
+            " 没多少预算 ",
+            " 经费紧张 ",
+            " 钱不多 ",
+            " tight budget ",
+            " broke student ",
+        ] {
+            assert!(budget_short(p), "{p}");
+        }
+        // A sum, or money that is plenty, says nothing short.
+        for p in [" 预算500 ", " 预算充足 ", " 钱多 ", " budget is $500 "] {
+            assert!(!budget_short(p), "{p}");
+        }
+    }
+}

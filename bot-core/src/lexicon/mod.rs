@@ -29,6 +29,7 @@ mod edit;
 mod formats;
 mod grad_accum;
 mod guess;
+mod haste;
 mod job_flags;
 mod laptop;
 mod moe_offload;
@@ -37,17 +38,19 @@ mod name_size;
 mod needs;
 mod negation;
 mod options;
+mod passes;
 mod people;
 mod place;
 mod refuse;
 mod reported;
 mod seasons;
 mod taken_back;
+mod timing;
 mod values;
 mod words;
 
 pub use adverbs::always_of_a_verb;
-pub use budget::{BUDGET_WORDS, SPEND_ASKED};
+pub use budget::{BUDGET_WORDS, SPEND_ASKED, budget_short};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
@@ -62,6 +65,7 @@ pub use formats::{
 };
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES};
+pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use laptop::laptop_said_at;
 pub use moe_offload::{
@@ -79,12 +83,14 @@ pub use needs::{
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
+pub use passes::{PASS_PERIODS, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
+pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,

@@ -151,8 +151,8 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
     let zh = (has(padded, &["有货", "到货", "补货", "低于"]) || has(padded, FALLS_TO))
         && has(padded, TELL)
         // `4090 有了告诉我`: 有了 is a stock event only right before the word to tell (`我有了
-        // 4090，告诉我能跑什么` is no alert).
-        || crate::lexicon::followed(padded, &["有了", "有卡了", "上了"], TELL, 2)
+        // 4090，告诉我能跑什么` is no alert); haste between them (`有了第一时间通知`) is no gap.
+        || crate::lexicon::followed_past_haste(padded, &["有了", "有卡了", "上了"], TELL, 2)
         // `a100 到 3块以下 告诉我`: an amount with 以下 after it is the price fallen to.
         || super::ceiling_told::ceiling_then_told(padded);
     zh || has(padded, &["when ", "if ", "once ", "as soon as", "whenever"])

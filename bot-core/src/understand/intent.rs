@@ -307,7 +307,8 @@ fn platforms_weighed(q: &Question) -> Option<Reading> {
 
 /// `autodl 学生认证有优惠吗`, `runpod 关机还收费吗`: one platform's facts.
 fn platform_fact(q: &Question) -> Option<Reading> {
-    if !(q.e.gpus.is_empty() && q.nothing_to_size() && q.has(PLATFORM_FACT_WORDS)) {
+    let fact = q.has(PLATFORM_FACT_WORDS) || super::session_drop::drop_asked(q);
+    if !(q.e.gpus.is_empty() && q.nothing_to_size() && fact) {
         return None;
     }
     let p = asked_platform(q, PLATFORM_FACT_WORDS)?;

@@ -229,13 +229,16 @@ mod weighed;
 mod which_cheaper;
 // Corpus44's misses (und_ab).
 mod budget_month;
+mod budget_recommend;
 mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;
 mod rule_in_passing;
+mod session_drop;
 mod stock_card;
 mod storage_unsized;
 mod team_size;
+mod timing_asked;
 mod vague_job;
 mod wait_asked;
 // Corpus46's misses (und_ad).

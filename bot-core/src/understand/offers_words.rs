@@ -285,7 +285,7 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
             || kind_said(q.padded).is_some()
             || live_said(q.padded)
             || sort_said(q.padded).is_some());
-    if !said
+    if !(said || machines_listed(q))
         || !q.nothing_to_size()
         || e.usage.is_some()
         || e.platforms.len() > 1
@@ -309,6 +309,14 @@ pub(super) fn card_offers_listed(q: &Question) -> Option<Reading> {
         o.filter.sort = sort_said(q.padded).unwrap_or_default();
     }
     Some(Reading::Command(r))
+}
+
+/// `list 2x 5090 machines sorted by price`, `4卡a6000的机器按价格排一下`: machines (a machine's
+/// noun, `lexicon::machine_said`) asked listed or in an order are offers, as the offer noun is;
+/// the price named the order, no hour's price asked (it was `/compare … cards=N`).
+fn machines_listed(q: &Question) -> bool {
+    crate::lexicon::machine_said(q.padded)
+        && (q.has(LISTED) || q.has(ORDER_ASKED) || q.has(&[" by price", "ordered by"]))
 }
 
 /// A list asked in an order (`sorted`, `cheapest first`, `按价格从低到高`, `按便宜的排一下`).

@@ -45,6 +45,21 @@ const PERIODS: &[(&str, &str)] = &[
     ("周付", "每周"),
     ("日付", "每天"),
 ];
+/// The period words with the lexicon's passes (`周卡` is `每周`), each with its `每…` form.
+fn periods() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let every = |k: &str| match k {
+        "day" => "每天",
+        "week" => "每周",
+        "month" => "每月",
+        _ => "每年",
+    };
+    PERIODS.iter().copied().chain(
+        crate::lexicon::PASS_PERIODS
+            .iter()
+            .map(move |(w, k)| (*w, every(k))),
+    )
+}
+
 /// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
 const BETWEEN: &[&str] = &[
     "的租金",
@@ -162,8 +177,7 @@ fn amount(words: &[&str], yuan: bool) -> Option<(String, String)> {
 fn apart(norm: &str) -> String {
     norm.split(' ')
         .map(|w| {
-            let Some((p, _)) = PERIODS
-                .iter()
+            let Some((p, _)) = periods()
                 .filter(|(p, _)| w.len() > p.len() && w.starts_with(p))
                 .max_by_key(|(p, _)| p.len())
             else {
@@ -194,10 +208,9 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
     let words: Vec<&str> = split.split(' ').filter(|w| !w.is_empty()).collect();
     let chinese = norm.chars().any(super::text::is_cjk);
     for (i, w) in words.iter().enumerate() {
-        let Some((every, mut j, written)) = PERIODS
-            .iter()
+        let Some((every, mut j, written)) = periods()
             .find(|(p, _)| p == w)
-            .map(|(_, e)| (*e, i + 1, e.to_string()))
+            .map(|(_, e)| (e, i + 1, e.to_string()))
             .or_else(|| english_period(&words, i))
         else {
             continue;

@@ -6,7 +6,7 @@
 
 use super::request::Request;
 use super::text::normalize;
-use super::words::COST_WORDS;
+use super::words::{COST_WORDS, SPECS_WORDS, STOCK_WORDS};
 use super::{Reading, cues, read_normalized};
 use crate::catalog::Catalog;
 
@@ -109,8 +109,28 @@ pub(super) fn first_of_two(catalog: &Catalog, padded: &str) -> Option<Reading> {
     let Reading::Command(first) = read_normalized(catalog, head.to_string(), true).0 else {
         return None;
     };
+    if still_to_rent(padded, head, &first) {
+        return None;
+    }
     let second = tail_ask(catalog, head, tail)?;
     (second.line() != first.line()).then_some(Reading::Command(first))
+}
+
+/// `3080还有哪里能租吗`: `还有` meaning "still" (is there anywhere one can still rent a 3080),
+/// not "and also": a where-to-rent said right after it, and before it nothing asked, only the
+/// card named (read alone as its specs, with no word asking them). One stock question.
+fn still_to_rent(padded: &str, head: &str, first: &Request) -> bool {
+    let Some(after) = padded
+        .find(head)
+        .map(|at| padded[at + head.len()..].trim_start())
+        .and_then(|rest| rest.strip_prefix("还有"))
+    else {
+        return false;
+    };
+    let rent_where = STOCK_WORDS
+        .iter()
+        .any(|w| w.starts_with('哪') && w.contains('租') && after.starts_with(w));
+    rent_where && matches!(first, Request::Gpu(_)) && !super::text::has(head, SPECS_WORDS)
 }
 
 /// `4090 price trend, and what to rent instead for qwen2.5-32b int4`: the message read whole

@@ -137,11 +137,16 @@ pub(super) const FIRST: &[Rule] = &[
     super::lowest_wait::lowest_hourly,
     // `比4090便宜但也是24g显存的卡`, `跟A100差不多但便宜点的 有推荐吗`: another card wished for.
     super::alike_cheaper::alike_cheaper,
+    // `现在租还是等等`, `is now a good time to rent an l4`, `什么时候好抢`: the moment to rent,
+    // its history (before the stock cue `现在租` and the hour's price).
+    super::timing_asked::timing_asked,
     // `等两个月H20会便宜吗`, `should I wait for h100 prices to drop`: the trend, never a rental
     // as long as the wait.
     super::wait_asked::wait_asked,
     // `每月预算3000，租哪家`, `$1500 a month budget in rmb`: a budget, never a rate per hour.
     super::budget_month::budget_month,
+    // `预算不多 想跑qwen3 8b 推荐一下`: a recommendation on a short budget, even with a model.
+    super::budget_recommend::budget_recommend,
     // `recommend a provider for running a 70b model`, `预算100块 微调个7b 怎么搞`,
     // `想找个便宜的平台做毕设`: guidance beside a bare size or a budget, never a fit.
     super::size_guided::size_guided,

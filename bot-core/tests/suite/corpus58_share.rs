@@ -17,13 +17,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus58.tsv");
 /// mechanism in `docs/misses/corpus58_misses.md`. Helper und_ap (`docs/misses/und_und_ap.md`):
 /// 297/300 (99.0 %): an unknown card or model kept under the user's name (3), `fully`, a
 /// format asked with a verb of using, `哪家能租`, and one row relabelled to the house's rule
-/// (a method taken beside the card not needed is its filter alone).
+/// (a method taken beside the card not needed is its filter alone). Helper und_aq: 298, a
+/// recommendation asked on a budget said short in words is guidance (`budget_recommend`); 299,
+/// machines listed in an order are offers (`offers_words::machines_listed`); 300, a platform
+/// asked whether it drops the session is its facts (`session_drop`).
 #[test]
 fn corpus58_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus58", CORPUS);
     assert!(total >= 300, "corpus58: {total} questions");
-    assert!(right >= 297, "corpus58: {right} of {total}");
+    assert!(right >= 300, "corpus58: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

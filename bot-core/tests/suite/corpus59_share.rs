@@ -14,13 +14,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus59.tsv");
 /// 293/300 (97.7 %; 295/300 by command alone; 295/300 the examples file's way), 295/300
 /// (98.3 %, all three figures) after the labeller's own errors were relabelled (2, each listed
 /// with its reason in its header). The misses are grouped by mechanism in
-/// `docs/misses/corpus59_misses.md`.
+/// `docs/misses/corpus59_misses.md`. Helper und_aq: 297 after the timing class (`lexicon::timing`:
+/// rent now or wait, when a card is easy to get); 299 after 还有 read as "still" before a
+/// where-to-rent and haste words passed over between an arrival and its tell word; 300 after
+/// a pass sold by the period (`周卡`, `lexicon::passes`) read as a price per that period.
 #[test]
 fn corpus59_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus59", CORPUS);
     assert!(total >= 300, "corpus59: {total} questions");
-    assert!(right >= 295, "corpus59: {right} of {total}");
+    assert!(right >= 300, "corpus59: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -219,6 +219,7 @@ mod und_am_mechanisms;
 mod und_an_mechanisms;
 mod und_ao_mechanisms;
 mod und_ap_mechanisms;
+mod und_aq_mechanisms;
 mod und_ar_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
