@@ -128,9 +128,20 @@ fn a_fit_on_each_new_card_answers_in_both_languages() {
             "{line}: {zh}"
         );
     }
-    // 16-bit 7B weights alone (~14 GiB) do not fit 8 GB.
-    let en = say(&w, "en", "/fit qwen2.5-7b bf16 5060");
-    assert!(en.contains("Does not fit") || en.contains("❌"), "{en}");
+    // 16-bit 7B weights alone (~14 GiB) do not fit 8 GB; 4-bit 7B ones (~6.6 GiB) do not fit
+    // the 6 GB RTX A2000, while its 12 GB sibling holds them.
+    for line in ["/fit qwen2.5-7b bf16 5060", "/fit qwen2.5-7b awq a2000"] {
+        let en = say(&w, "en", line);
+        assert!(
+            en.contains("Does not fit") || en.contains("❌"),
+            "{line}: {en}"
+        );
+    }
+    let en = say(&w, "en", "/fit qwen2.5-7b awq a2000 12gb");
+    assert!(
+        en.contains("Fits on 1 ×") || en.contains("Tight on 1 ×"),
+        "{en}"
+    );
 }
 
 #[test]
