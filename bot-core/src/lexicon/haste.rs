@@ -36,14 +36,7 @@ fn past_haste(rest: &str) -> &str {
 /// Whether one of `first` is followed by one of `then` within `gap` characters, the haste
 /// words between them not counted ([`crate::lexicon::followed`] counts every character).
 pub fn followed_past_haste(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
-    first.iter().any(|f| {
-        text.match_indices(f).any(|(at, _)| {
-            let rest = past_haste(&text[at + f.len()..]);
-            rest.char_indices()
-                .take(gap + 1)
-                .any(|(k, _)| then.iter().any(|t| rest[k..].starts_with(t)))
-        })
-    })
+    super::place::followed_skipping(text, first, then, gap, past_haste)
 }
 
 #[cfg(test)]

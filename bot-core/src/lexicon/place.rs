@@ -100,9 +100,21 @@ pub fn here_asked(padded: &str) -> bool {
 /// Whether a word of `first` is followed by one of `then` within `gap` characters (`哪家…好`,
 /// `你会干嘛`: 会…干嘛); every reader of such pairs asks here.
 pub fn followed(text: &str, first: &[&str], then: &[&str], gap: usize) -> bool {
+    followed_skipping(text, first, then, gap, |rest| rest)
+}
+
+/// [`followed`], with `skip` taking what does not count off the start of the text after each
+/// word of `first` (`lexicon::followed_past_haste` skips haste words).
+pub fn followed_skipping(
+    text: &str,
+    first: &[&str],
+    then: &[&str],
+    gap: usize,
+    skip: fn(&str) -> &str,
+) -> bool {
     first.iter().any(|f| {
         text.match_indices(f).any(|(at, _)| {
-            let rest = &text[at + f.len()..];
+            let rest = skip(&text[at + f.len()..]);
             rest.char_indices()
                 .take(gap + 1)
                 .any(|(k, _)| then.iter().any(|t| rest[k..].starts_with(t)))

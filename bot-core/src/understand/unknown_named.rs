@@ -103,16 +103,7 @@ pub(super) fn variant_fit(
     if let Some(next) = toks.get(k + 2).filter(|w| variant(w)) {
         name = format!("{name}-{next}");
     }
-    if catalog.find_model(&name).is_some() {
-        return None;
-    }
-    Some(Reading::Command(make::fit(
-        &name,
-        e.quant,
-        e.task.filter(|t| *t != Task::Infer),
-        e.fit_options(),
-        card,
-    )))
+    unknown_fit(catalog, &name, e, card)
 }
 
 /// `qwen2.5 8b`, `llama 3.1 13b`, `gemma 2 12b`: a family word (with its version) right before
@@ -144,11 +135,21 @@ pub(super) fn size_fit(
         Some(f) if super::family_ask::family_word(f).is_some() => format!("{f}-{size}"),
         _ => return None,
     };
-    if catalog.find_model(&name).is_some() {
+    unknown_fit(catalog, &name, e, card)
+}
+
+/// The fit of `name` as the user said it, when the catalog holds no model of that name.
+fn unknown_fit(
+    catalog: &Catalog,
+    name: &str,
+    e: &Entities,
+    card: Option<&super::request::Cards>,
+) -> Option<Reading> {
+    if catalog.find_model(name).is_some() {
         return None;
     }
     Some(Reading::Command(make::fit(
-        &name,
+        name,
         e.quant,
         e.task.filter(|t| *t != Task::Infer),
         e.fit_options(),
