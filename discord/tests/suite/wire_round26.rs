@@ -7,12 +7,10 @@
 //! documented partial snapshot is read by our own reader (serenity cannot read it, round 9).
 //! Fed to the real frontend on the loopback fakes; nothing asserts a duration.
 
-use super::rest::Running;
-use super::wire_round12::start as with_gateway;
 use super::wire_round22::dm_sentinel;
 use super::wire_round24::posts_outside_dm;
-use gpuscout_testkit::fake_discord::FakeDiscord;
-use gpuscout_testkit::fake_discord_gateway::{self as gw, FakeGateway};
+use super::wire_round28::Session;
+use gpuscout_testkit::fake_discord_gateway as gw;
 use serde_json::json;
 
 const NIA: &str = "410000000000002601";
@@ -23,11 +21,8 @@ const NIA: &str = "410000000000002601";
 /// `/gpu h100` line: nothing said either.
 #[test]
 fn a_forward_into_a_server_channel_addresses_no_one_there() {
-    let fake = FakeDiscord::start();
-    let g = FakeGateway::start();
-    let (discord, _dir) = with_gateway(&fake, &g);
-    let running = Running::start(discord);
-    g.wait_for_session();
+    let session = Session::start();
+    let (fake, g) = (&session.fake, &session.g);
     let bot = gw::BOT_USER_ID.to_string();
     let ch = gw::GUILD_CHANNEL_ID;
     for (id, words) in [
@@ -42,8 +37,8 @@ fn a_forward_into_a_server_channel_addresses_no_one_there() {
             "mentions": [{"id": bot, "username": "scout", "discriminator": "0", "bot": true}]}}]);
         g.dispatch("MESSAGE_CREATE", m);
     }
-    dm_sentinel(&fake, &g, "620000000000002603", NIA);
-    let posted = posts_outside_dm(&fake);
+    dm_sentinel(fake, g, "620000000000002603", NIA);
+    let posted = posts_outside_dm(fake);
     assert!(posted.is_empty(), "cases 13–14: {posted:#?}");
-    running.stop().unwrap();
+    session.stop();
 }
