@@ -217,6 +217,7 @@ mod und_am_mechanisms;
 mod und_an_mechanisms;
 mod und_ao_mechanisms;
 mod und_ap_mechanisms;
+mod und_as_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;

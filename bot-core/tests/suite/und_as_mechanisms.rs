@@ -1,0 +1,65 @@
+//! Corpus60's misses as mechanisms on cases of my own (helper und_as, issue 26; written before
+//! the change they tested): a currency the exchange table has no rate for (£, ₹, rupees, 英镑,
+//! 卢比) is kept in the reading, never dropped nor read as the chat's own, and the answer says
+//! the rate is missing instead of a figure in another currency; a length in another language's
+//! unit (ghante, jours, Tage, uur, días, 時間) is that many hours or days, never the default
+//! hour; Hinglish `hai` ("is") is no platform; intent words in French, Spanish, German and Hindi
+//! are read as their English; the best provider for a job with a model named is guidance.
+
+use bot_core::Catalog;
+use bot_core::reply::Reply;
+use bot_core::store::{Store, db_path};
+use bot_core::{Bot, ChatRef, Input, Localizer};
+use std::sync::Arc;
+
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+
+const OWN: &str = include_str!("../data/questions_und_as_own.tsv");
+
+#[test]
+fn und_as_mechanisms_on_cases_of_their_own() {
+    own_cases_read_right("und_as_own", OWN);
+}
+
+#[test]
+fn und_as_own_labels_are_canonical_lines() {
+    own_labels_canonical(OWN, |_| false);
+}
+
+/// One question asked of a fresh bot in a chat of `locale`: the answer's whole text.
+fn asked(locale: &str, q: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
+    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
+    let who = ChatRef {
+        platform: "telegram".into(),
+        chat: format!("und-as-{locale}"),
+        user: "u".into(),
+        locale: Some(locale.into()),
+        thread: None,
+    };
+    let a = bot.handle(&who, Input::Text(q.into()));
+    (a.replies.iter())
+        .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A price or sum in a currency with no rate is answered with the rate missing, in the chat's
+/// language, naming that currency: never a figure converted as if it were another.
+#[test]
+fn a_currency_with_no_rate_is_said_never_converted_as_another() {
+    for (locale, q, code, said) in [
+        ("en-US", "₹80/hr in dollars", "INR", "no exchange rate"),
+        ("en-US", "£45 in usd", "GBP", "no exchange rate"),
+        ("en-US", "€1.10/hr in pounds", "GBP", "no exchange rate"),
+        ("zh-CN", "2英镑每小时 一个月多少钱", "GBP", "汇率"),
+        ("zh-CN", "100卢比是多少美元", "INR", "汇率"),
+    ] {
+        let text = asked(locale, q);
+        assert!(
+            text.contains(code) && text.contains(said),
+            "{q}: the missing rate not said\n{text}"
+        );
+    }
+}
