@@ -53,13 +53,31 @@ fn a_currency_with_no_rate_is_said_never_converted_as_another() {
         ("en-US", "₹80/hr in dollars", "INR", "no exchange rate"),
         ("en-US", "£45 in usd", "GBP", "no exchange rate"),
         ("en-US", "€1.10/hr in pounds", "GBP", "no exchange rate"),
-        ("zh-CN", "2英镑每小时 一个月多少钱", "GBP", "汇率"),
         ("zh-CN", "100卢比是多少美元", "INR", "汇率"),
     ] {
         let text = asked(locale, q);
         assert!(
             text.contains(code) && text.contains(said),
-            "{q}: the missing rate not said\n{text}"
+            "{q}: the missing rate not said\n{text:?}"
+        );
+    }
+}
+
+/// A price in a currency with no rate turned into another unit only is answered in that
+/// currency, never in the chat's own.
+#[test]
+fn a_currency_with_no_rate_keeps_its_own_sign_in_a_unit_asked() {
+    for (locale, q, sign, code) in [
+        ("zh-CN", "2英镑每小时 一个月多少钱", "£", "GBP"),
+        ("en-US", "₹12,000 a month, how much per hour", "₹", "INR"),
+    ] {
+        let text = asked(locale, q);
+        let figures = text.lines().nth(1).unwrap_or_default();
+        assert!(
+            (figures.contains(sign) || figures.contains(code))
+                && !figures.contains('$')
+                && !figures.contains('¥'),
+            "{q}: not in its own currency\n{text:?}"
         );
     }
 }
