@@ -26,6 +26,7 @@ mod choose;
 mod count;
 mod deadline;
 mod edit;
+mod foreign;
 mod formats;
 mod grad_accum;
 mod guess;
@@ -55,6 +56,7 @@ pub use count::{
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use edit::{method_typos, one_edit};
+pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };

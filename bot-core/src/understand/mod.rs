@@ -117,6 +117,7 @@ mod tco_prices;
 mod window_said;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 mod beam_words;
+mod best_place;
 pub(crate) mod text;
 mod text_en;
 mod typo;
