@@ -46,6 +46,10 @@ const UNITS: &[(&str, &str)] = &[
     ("weken", "weeks"),
     ("maanden", "months"),
     ("maand", "month"),
+    // Dollars in Spanish (`dólares`), a currency word the price reader knows in English.
+    ("dólares", "dollars"),
+    ("dolares", "dollars"),
+    ("dólar", "dollar"),
     // Spanish and Portuguese (`horas` was read before this list).
     ("días", "days"),
     ("día", "day"),
@@ -194,10 +198,12 @@ const HINGLISH_SHORT: &[&str] = &[
 pub fn in_english(text: &str) -> String {
     let s = hinglish_is(text);
     let s = replace_words(&s, UNITS, |_, _| true);
-    let s = replace_words(&s, UNITS_AFTER_NUMBER, |before, _| {
-        before.trim_end().ends_with(|c: char| c.is_ascii_digit())
-    });
     let s = per_words(&s);
+    // `3 tage`, `al mes` (read `per mes` above): a number or `per` before it makes it a unit.
+    let s = replace_words(&s, UNITS_AFTER_NUMBER, |before, _| {
+        let b = before.trim_end();
+        b.ends_with(|c: char| c.is_ascii_digit()) || b.ends_with(" per") || b == "per"
+    });
     replace_words(&s, INTENT, |_, _| true)
 }
 
@@ -222,7 +228,13 @@ fn hinglish_is(text: &str) -> String {
 fn per_words(s: &str) -> String {
     replace_words(s, PER_WORDS, |_, after| {
         let next = after.trim_start();
-        ENGLISH_UNITS.iter().any(|u| {
+        let foreign = UNITS_AFTER_NUMBER.iter().map(|(w, _)| *w);
+        let units = ENGLISH_UNITS
+            .iter()
+            .copied()
+            .chain(["hora", "horas"])
+            .chain(foreign);
+        units.into_iter().any(|u| {
             next.strip_prefix(u)
                 .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
         })
@@ -281,6 +293,10 @@ mod tests {
             "0.39 €/h how much is it per month"
         );
         assert_eq!(in_english("10时间"), "10小时");
+        assert_eq!(
+            in_english("1.5 dólares por hora al mes"),
+            "1.5 dollars per hora per month"
+        );
         // Words that are others too, where their place says they are not units.
         assert_eq!(in_english("ollama tag for qwen"), "ollama tag for qwen");
         assert_eq!(in_english("colab pro 4090"), "colab pro 4090");
