@@ -219,6 +219,7 @@ mod trial_plan;
 mod typed_forms;
 mod unknown_model;
 mod unknown_platform;
+mod unknown_unit;
 mod usage_said;
 mod usual_time;
 mod volume_period;

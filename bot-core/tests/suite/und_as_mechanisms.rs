@@ -39,10 +39,15 @@ fn asked(locale: &str, q: &str) -> String {
         thread: None,
     };
     let a = bot.handle(&who, Input::Text(q.into()));
-    (a.replies.iter())
+    let text = (a.replies.iter())
         .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    // The choices offered (buttons are no part of the plain text): their ids carry the lines.
+    let ids: Vec<String> = (a.replies.iter())
+        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+        .collect();
+    format!("{text}\n{}", ids.join("\n"))
 }
 
 /// A price or sum in a currency with no rate is answered with the rate missing, in the chat's
@@ -80,4 +85,72 @@ fn a_currency_with_no_rate_keeps_its_own_sign_in_a_unit_asked() {
             "{q}: not in its own currency\n{text:?}"
         );
     }
+}
+
+/// A number before a word that is no unit the reader knows, where a length would stand, is
+/// said back with the number as hours and as days to tap: never priced as the default hour.
+#[test]
+fn a_number_before_an_unknown_unit_is_said_never_billed_as_one_hour() {
+    for (locale, q, said, unsaid) in [
+        (
+            "en-US",
+            "how much for a 4090 for 3 sprints on runpod",
+            "3 sprints",
+            "3h",
+        ),
+        (
+            "en-US",
+            "runpod pe 4090 3 ghanto ka kitna lagega?",
+            "3 ghanto",
+            "3h",
+        ),
+        ("zh-CN", "a100 5 zorks on vast how much", "5 zorks", "5h"),
+    ] {
+        let text = asked(locale, q);
+        assert!(
+            text.contains(said) && text.contains(unsaid) && !text.contains(" 1h"),
+            "{q}: the unknown unit not said\n{text:?}"
+        );
+    }
+    // A length said, or a number that is a count, is read as before.
+    for q in [
+        "how much for an a100 for 5 hours on vast",
+        "2 din ke liye 3090 vast pe kitne ka padega",
+    ] {
+        let catalog = Catalog::embedded().unwrap();
+        assert!(bot_core::understand::unheard(&catalog, q).is_none(), "{q}");
+    }
+}
+
+/// No question of the batches (every `questions_*.tsv`) is said back as a number before an
+/// unknown unit: the rule stands aside wherever a length, a count or a price is read.
+#[test]
+fn no_batch_question_is_said_back_as_an_unknown_unit() {
+    let catalog = Catalog::embedded().unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut said = Vec::new();
+    for f in std::fs::read_dir(dir).unwrap() {
+        let p = f.unwrap().path();
+        if p.extension().is_none_or(|e| e != "tsv") {
+            continue;
+        }
+        for l in std::fs::read_to_string(&p).unwrap().lines() {
+            let q = l.split('\t').next().unwrap_or_default();
+            // Only a number before a word can be said back (the rest is not asked, for time).
+            let words: Vec<&str> = q.split_whitespace().collect();
+            let pair = words.windows(2).any(|w| {
+                w[0].ends_with(|c: char| c.is_ascii_digit())
+                    && w[1].starts_with(|c: char| c.is_alphabetic())
+            });
+            if l.starts_with('#') || !pair {
+                continue;
+            }
+            if let Some(bot_core::understand::Unheard::Unit { word, .. }) =
+                bot_core::understand::unheard(&catalog, q)
+            {
+                said.push(format!("{q} ({word})"));
+            }
+        }
+    }
+    assert!(said.is_empty(), "{}", said.join("\n"));
 }
