@@ -20,6 +20,7 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod adverbs;
+mod alias_words;
 mod budget;
 mod card_failed;
 mod choose;
@@ -46,6 +47,7 @@ mod values;
 mod words;
 
 pub use adverbs::always_of_a_verb;
+pub use alias_words::ordinary_word_at;
 pub use budget::{BUDGET_WORDS, SPEND_ASKED};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
