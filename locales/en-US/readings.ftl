@@ -13,5 +13,6 @@ understand-unsupported-currency = I show prices only in US dollars (USD) or Chin
 understand-unsupported-currency-again = The same question in USD or CNY:
 understand-budget-hours = No command of mine turns a budget into hours yet, so I won't guess one. The card's price on each platform is one tap away: your budget divided by its "per useful hour" figure is about the hours it buys.
 understand-unusable-span = “{ $word }” is not a length I can price: it must be above zero and at most 100 years, so I have not priced another one instead. Say it again, e.g. 40 minutes, 3 hours, 2 days.
+understand-unknown-unit = “{ $word }”: I don't know that unit of time, so I have not priced the default hour in its place. If it is a length, tap the one you meant, or say it in hours or days (3 hours, 2 days).
 billing-compare-needs = Only platforms known to meet every need are ranked ({ $needs }).
 billing-compare-needs-none = No platform that lists this card is known to meet every need ({ $needs }), so every one is ranked: check that need on the platform before you pay.

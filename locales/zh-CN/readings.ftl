@@ -13,5 +13,6 @@ understand-unsupported-currency = 价格只能用美元（USD）或人民币（C
 understand-unsupported-currency-again = 同一个问题用美元或人民币问：
 understand-budget-hours = 我还没有能把预算换算成可用小时数的命令，所以不猜。点下面这条命令可以看到各平台这张卡的价格：用预算除以“每有效小时”那一列，大致就是能用的小时数。
 understand-unusable-span = “{ $word }”这个时长没法算钱：时长要大于零，最长 100 年，所以没有换成别的时长来报价。请重新说一个，例如 40分钟、3小时、2天。
+understand-unknown-unit = “{ $word }”：我不认识这个时间单位，所以没有按默认的 1 小时报价。如果说的是时长，请点选下面的一条，或者用小时、天重新说（例如 3小时、2天）。
 billing-compare-needs = 只排已知满足全部要求的平台（{ $needs }）。
 billing-compare-needs-none = 挂出这张卡的平台里，没有已知满足全部要求的（{ $needs }），所以全部列出：付款前请到平台确认这一点。

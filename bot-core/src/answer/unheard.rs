@@ -38,6 +38,10 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             Reply::text(Msg::new("understand-unusable-span").said("word", word.as_str())),
             &Vec::new(),
         ),
+        Unheard::Unit { word, lines } => (
+            Reply::text(Msg::new("understand-unknown-unit").said("word", word.as_str())),
+            lines,
+        ),
         Unheard::Count { word } => (
             Reply::text(Msg::new("understand-negative-count").said("word", word.as_str())),
             &Vec::new(),

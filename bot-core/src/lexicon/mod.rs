@@ -20,12 +20,14 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod adverbs;
+mod alias_words;
 mod budget;
 mod card_failed;
 mod choose;
 mod count;
 mod deadline;
 mod edit;
+mod foreign;
 mod formats;
 mod grad_accum;
 mod guess;
@@ -50,6 +52,7 @@ mod values;
 mod words;
 
 pub use adverbs::always_of_a_verb;
+pub use alias_words::ordinary_word_at;
 pub use budget::{BUDGET_WORDS, SPEND_ASKED, budget_short};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
@@ -60,6 +63,7 @@ pub use count::{
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use edit::{method_typos, one_edit};
+pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };

@@ -181,6 +181,14 @@ pub const MONEY_WORDS: &[&str] = &[
     "日币",
     "yen",
     "jpy",
+    "英镑",
+    "卢比",
+    "pounds",
+    "pound",
+    "gbp",
+    "rupees",
+    "rupee",
+    "inr",
     "dollars",
     "dollar",
     "bucks",
@@ -207,7 +215,7 @@ pub const PER_CARD_WORDS: &[&str] = &[
 ];
 
 /// Currency symbols written before an amount (`$2`, `¥3`), longest first.
-pub const LEADING_SYMBOLS: &[&str] = &["us$", "cn¥", "$", "¥", "￥", "€", "£"];
+pub const LEADING_SYMBOLS: &[&str] = &["us$", "cn¥", "$", "¥", "￥", "€", "£", "₹"];
 
 /// A currency's small unit said after an amount (`50 cents`, `5毛`): the word, its currency
 /// and how many make one.
@@ -348,7 +356,8 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
         "yen" | "日元" | "日币" | "円" => "JPY",
         // Hong Kong dollars in the words Hong Kong and the mainland say (`hkd` is its code).
         "hk$" | "港币" | "港元" | "港纸" => "HKD",
-        "£" | "gbp" | "英镑" => "GBP",
+        "£" | "gbp" | "pound" | "pounds" | "英镑" => "GBP",
+        "₹" | "inr" | "rupee" | "rupees" | "卢比" => "INR",
         other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
             return Ok(other.to_uppercase());
         }

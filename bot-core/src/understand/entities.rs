@@ -429,7 +429,9 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
         }
         if ascii {
             e.lookups += 1;
-            if let Some(p) = catalog.find_platform(t).filter(|p| names_exactly(p, t)) {
+            if let Some(p) = catalog.find_platform(t).filter(|p| names_exactly(p, t))
+                && !crate::lexicon::ordinary_word_at(toks, i)
+            {
                 once(&mut e.platforms, &p.id);
                 taken[i] = true;
                 i += 1;

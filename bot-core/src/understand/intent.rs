@@ -224,7 +224,7 @@ fn convert(q: &Question) -> Option<Reading> {
 /// A model with a wish to know where to rent it (`想用lora微调下qwen2.5 7b，不知道在哪租卡`) is
 /// guidance too, unless a price or a fit is asked: `/pick` keeps the model from the sentence.
 fn guidance(q: &Question) -> Option<Reading> {
-    let where_to_rent = crate::lexicon::place_asked(q.padded);
+    let where_to_rent = crate::lexicon::place_asked(q.padded) || super::best_place::asked(q.padded);
     // `想租卡 求带`: a wish to rent with nothing named at all (no card, model, platform, price
     // or length) can only be guided.
     let bare_wish = cues::wishes_to_rent(q.padded)

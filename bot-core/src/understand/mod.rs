@@ -118,6 +118,7 @@ mod tco_prices;
 mod window_said;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).
 mod beam_words;
+mod best_place;
 pub(crate) mod text;
 mod text_en;
 mod typo;
@@ -220,6 +221,7 @@ mod trial_plan;
 mod typed_forms;
 mod unknown_model;
 mod unknown_platform;
+mod unknown_unit;
 mod usage_said;
 mod usual_time;
 mod volume_period;

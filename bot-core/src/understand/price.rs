@@ -38,10 +38,23 @@ pub(super) const CURRENCY_WORDS: &[&str] = &[
     "日币",
     "yen",
     "jpy",
-    // A symbol after the amount (`0.2$/h`, `3¥`).
+    // Pounds and rupees: currencies the table holds no rate for. Kept in the reading, so
+    // `/convert` says the rate is missing instead of converting the sum as another currency's.
+    "英镑",
+    "卢比",
+    "pounds",
+    "pound",
+    "gbp",
+    "rupees",
+    "rupee",
+    "inr",
+    // A symbol after the amount (`0.2$/h`, `3¥`, `0.39 €/h` as Europe writes it).
     "$",
     "¥",
     "￥",
+    "€",
+    "£",
+    "₹",
 ];
 /// Unit words after `/`, `per`, `每` or a currency, longest first where one begins another.
 pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
@@ -314,6 +327,8 @@ fn symbol(c: char) -> Option<&'static str> {
         '$' => Some("USD"),
         '¥' | '￥' => Some("CNY"),
         '€' => Some("EUR"),
+        '£' => Some("GBP"),
+        '₹' => Some("INR"),
         _ => None,
     }
 }

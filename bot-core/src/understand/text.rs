@@ -56,7 +56,7 @@ pub fn normalize(text: &str) -> String {
     // `预算五k`: a thousand read once the numeral is in digits, as `预算5k` is.
     let out = super::numbers_said::wan_and_k(&chinese_numerals(&half));
     let out = super::spoken_zh::spoken_amounts(&out);
-    let out = respell(&out);
+    let out = respell(&crate::lexicon::in_english(&out));
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
     let out = hours_then_minutes(&out);

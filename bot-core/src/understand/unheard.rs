@@ -23,6 +23,10 @@ pub enum Unheard {
     /// A length said that no bill can use (zero, or beyond 100 years): said back, never
     /// replaced by the default hour.
     Span { word: String },
+    /// A number before a word that is no unit the reader knows, where a length would stand
+    /// (`3 sprints`, `3 ghanto`): said back, never priced as the default hour; `lines`: the
+    /// question with the number as hours and as days, to tap.
+    Unit { word: String, lines: Vec<String> },
     /// A count of cards below one (`-1张4090`): said back, never read as one card.
     Count { word: String },
     /// A follow-up without its question (`那A100呢`): the bot keeps no earlier question, so it
@@ -137,6 +141,9 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     }
     if let Some(word) = super::span::unusable_span(&toks) {
         return Some(Unheard::Span { word });
+    }
+    if let Some((word, lines)) = super::unknown_unit::unknown_unit(catalog, &norm, &toks) {
+        return Some(Unheard::Unit { word, lines });
     }
     let is_card = |w: &str| catalog.find_gpu(w.trim_end_matches('s')).is_some();
     if let Some(word) = super::card_count::negative_said(&toks, is_card) {

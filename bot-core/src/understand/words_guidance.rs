@@ -6,7 +6,10 @@ use super::text::has;
 /// Guidance asked: a word of [`PICK_WORDS`], or of [`PLACE_PICK_WORDS`] (asking where to rent is
 /// asking to be guided, so a place word is never listed twice).
 pub(super) fn asks_pick(text: &str) -> bool {
-    has(text, PICK_WORDS) || has(text, BEGINNER_WORDS) || has(text, PLACE_PICK_WORDS)
+    has(text, PICK_WORDS)
+        || has(text, BEGINNER_WORDS)
+        || has(text, PLACE_PICK_WORDS)
+        || super::best_place::asked(text)
 }
 
 pub(super) const PICK_WORDS: &[&str] = &[

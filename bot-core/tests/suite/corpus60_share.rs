@@ -16,13 +16,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus60.tsv");
 /// 273/300 (91.0 %; 282/300 by command alone; 282/300 the examples file's way); no row
 /// relabelled (every miss is wrong by the labels' conventions), so 273/300 after too. English
 /// 204/210, mixed 39/60, Chinese 30/30. The misses are grouped by mechanism in
-/// `docs/misses/corpus60_misses.md`.
+/// `docs/misses/corpus60_misses.md`. Helper und_as (issue 26) raised the floor to 300/300: a
+/// currency with no rate kept in `/convert` (£, ₹, rupees), other languages' words read as the
+/// English ones (`lexicon::in_english`: ghante/heures/Stunden, disponibles, préviens-moi,
+/// empfehlen, `al mes`, `dólares`; Hinglish `hai` no platform), the best provider for a job asked as guidance.
 #[test]
 fn corpus60_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus60", CORPUS);
     assert!(total >= 300, "corpus60: {total} questions");
-    assert!(right >= 273, "corpus60: {right} of {total}");
+    assert!(right >= 300, "corpus60: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
