@@ -88,6 +88,17 @@ pub fn say(w: &World, locale: &str, line: &str) -> String {
     text(&a.replies, a.lang)
 }
 
+/// One line said in a fresh bot's chat in `locale`: the answer's plain text and the ids of the
+/// choices it offers (buttons are no part of the plain text; their ids carry the lines).
+pub fn ask_with_choices(locale: &str, line: &str) -> (String, Vec<String>) {
+    let w = world();
+    let a = w.bot.handle(&who(locale), Input::Text(line.into()));
+    let ids = (a.replies.iter())
+        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
+        .collect();
+    (text(&a.replies, a.lang), ids)
+}
+
 /// The message id of every text part, in order (what a story asserts was said).
 pub fn message_ids(replies: &[Reply]) -> Vec<String> {
     replies

@@ -7,10 +7,6 @@
 //! are read as their English; the best provider for a job with a model named is guidance.
 
 use bot_core::Catalog;
-use bot_core::reply::Reply;
-use bot_core::store::{Store, db_path};
-use bot_core::{Bot, ChatRef, Input, Localizer};
-use std::sync::Arc;
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -26,27 +22,10 @@ fn und_as_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
 
-/// One question asked of a fresh bot in a chat of `locale`: the answer's whole text.
+/// One question asked of a fresh bot in a chat of `locale`: the answer's text, then the ids of
+/// the choices it offers.
 fn asked(locale: &str, q: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef {
-        platform: "telegram".into(),
-        chat: format!("und-as-{locale}"),
-        user: "u".into(),
-        locale: Some(locale.into()),
-        thread: None,
-    };
-    let a = bot.handle(&who, Input::Text(q.into()));
-    let text = (a.replies.iter())
-        .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
-        .collect::<Vec<_>>()
-        .join("\n");
-    // The choices offered (buttons are no part of the plain text): their ids carry the lines.
-    let ids: Vec<String> = (a.replies.iter())
-        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
-        .collect();
+    let (text, ids) = super::chat::ask_with_choices(locale, q);
     format!("{text}\n{}", ids.join("\n"))
 }
 

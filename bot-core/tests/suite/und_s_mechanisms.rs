@@ -3,11 +3,8 @@
 //! English, Traditional and with typos, with words that must not trigger it.
 
 use bot_core::Catalog;
-use bot_core::reply::Reply;
-use bot_core::store::{Store, db_path};
-use bot_core::{Bot, ChatRef, Input, Localizer};
-use std::sync::Arc;
 
+use super::chat::ask_with_choices;
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_s_own.tsv");
@@ -23,29 +20,6 @@ fn und_s_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
 
-/// One question asked of a fresh bot in a chat of `locale`: the answer's text and its choices.
-fn asked(locale: &str, q: &str) -> (String, Vec<String>) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&db_path(dir.path())).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef {
-        platform: "telegram".into(),
-        chat: format!("und-s-{locale}"),
-        user: "u".into(),
-        locale: Some(locale.into()),
-        thread: None,
-    };
-    let a = bot.handle(&who, Input::Text(q.into()));
-    let text = (a.replies.iter())
-        .map(|r: &Reply| Localizer::get().render_plain(a.lang, r))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let ids = (a.replies.iter())
-        .flat_map(|r| r.choices.iter().map(|c| c.id.clone()))
-        .collect();
-    (text, ids)
-}
-
 /// A bare ceiling in English is read in the chat's currency, and the answer says which.
 #[test]
 fn a_bare_ceiling_says_the_currency_it_was_read_in() {
@@ -54,7 +28,7 @@ fn a_bare_ceiling_says_the_currency_it_was_read_in() {
         "4090 offers under 2",
         "a6000 undr 1 an hour?",
     ] {
-        let (text, _) = asked("en-US", q);
+        let (text, _) = ask_with_choices("en-US", q);
         let first = text.lines().next().unwrap_or_default();
         assert!(first.contains("/hour"), "{q}: read as {first:?}");
         assert!(
@@ -90,7 +64,7 @@ fn a_region_not_carried_is_said_in_any_spelling() {
             "region",
         ),
     ] {
-        let (text, ids) = asked(locale, q);
+        let (text, ids) = ask_with_choices(locale, q);
         let first = text.lines().next().unwrap_or_default();
         if first.contains(offered) {
             continue;
@@ -173,7 +147,7 @@ fn a_platform_the_catalog_lacks_is_said() {
             Some("/compare h100-sxm 1h"),
         ),
     ] {
-        let (text, ids) = asked(locale, q);
+        let (text, ids) = ask_with_choices(locale, q);
         assert!(
             text.contains(&format!("“{said}”")) && text.contains("/platforms"),
             "{q}: the platform not said\n{text}"
@@ -188,7 +162,7 @@ fn a_platform_the_catalog_lacks_is_said() {
         "阿里云 灵骏 怎么计费",
         "lambda h100 price",
     ] {
-        let (text, _) = asked("en-US", q);
+        let (text, _) = ask_with_choices("en-US", q);
         assert!(!text.contains("platform list"), "{q}: said unknown\n{text}");
     }
 }
