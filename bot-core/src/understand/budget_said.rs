@@ -57,8 +57,8 @@ const USE_OR_FIT: &[&str] = &[
     "能跑吗",
     "跑得动",
 ];
-/// Words asking for guidance, where a budget is what guides.
-const GUIDE: &[&str] = &[
+/// Words asking for guidance, where a budget (or living money) is what guides.
+pub(super) const GUIDE: &[&str] = &[
     "推荐",
     "什么卡",
     "啥卡",

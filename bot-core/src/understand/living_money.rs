@@ -41,20 +41,10 @@ const PERIOD: &[&str] = &[
 const BETWEEN: &[&str] = &[
     "is", "of", "只有", "是", "有", "就", "才", "只", "大概", "约", ":", "=", "$", "¥", "￥",
 ];
-/// Guidance asked, where the money is what guides (`生活费1500，推荐什么卡`).
-const GUIDE: &[&str] = &[
-    "推荐",
-    "什么卡",
-    "啥卡",
-    "which gpu",
-    "which card",
-    "what gpu",
-];
-
 /// The living money phrase taken out where a card is named and no guidance asked.
 pub(super) fn plain(catalog: &Catalog, s: &str) -> String {
     let padded = format!(" {s} ");
-    if !has(&padded, LIVING) || has(&padded, GUIDE) {
+    if !has(&padded, LIVING) || has(&padded, super::budget_said::GUIDE) {
         return s.to_string();
     }
     super::budget_said::cut_beside_card(catalog, s, LIVING, span)
