@@ -366,19 +366,13 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("刷卡", Need::Pay("card")),
     ("domestic", Need::Region("cn")),
     ("mainland", Need::Region("cn")),
-];
-
-/// A company paying (`对公转账`, `公对公`, `wire transfer`): the catalog's bank transfer, a
-/// payment need of `/pick`. Not in [`NEED_PHRASES`]: a plain question about it (`哪些国内平台
-/// 支持对公转账`) is read as its corpora label it, the region's list, whose rows say each
-/// platform's ways to pay.
-pub const COMPANY_PAY_PHRASES: &[&str] = &[
-    "对公转账",
-    "公对公",
-    "对公",
-    "银行转账",
-    "bank transfer",
-    "wire transfer",
+    // A company paying (`对公转账`, `公对公`): the catalog's bank transfer, in `/pick` and in a
+    // plain question alike. Bare `对公` is no phrase: it begins `对公司` (for the company).
+    ("对公转账", Need::Pay("bank_transfer")),
+    ("公对公", Need::Pay("bank_transfer")),
+    ("银行转账", Need::Pay("bank_transfer")),
+    ("bank transfer", Need::Pay("bank_transfer")),
+    ("wire transfer", Need::Pay("bank_transfer")),
 ];
 
 /// An invoice for the books (`开发票`, `需要发票`, `an invoice for the company`): no platform's

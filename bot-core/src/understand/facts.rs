@@ -146,7 +146,6 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     place(&norm, &mut f);
-    company_pay(&norm, &mut f);
     if let Some((b, currency)) = budget(&norm) {
         f.budget = Some(b);
         f.budget_currency = currency;
@@ -219,24 +218,6 @@ fn barriers(norm: &str, f: &mut Facts) {
             }
             _ => {}
         }
-    }
-}
-
-/// A company's way to pay (`对公转账`): the catalog's bank transfer, unless denied.
-fn company_pay(norm: &str, f: &mut Facts) {
-    let Some(at) = crate::lexicon::COMPANY_PAY_PHRASES
-        .iter()
-        .find_map(|w| norm.find(w))
-    else {
-        return;
-    };
-    let list = if denied_before(&norm[..at]) {
-        &mut f.lacks
-    } else {
-        &mut f.payments
-    };
-    if !list.contains(&"bank_transfer") {
-        list.push("bank_transfer");
     }
 }
 

@@ -20,6 +20,7 @@ mod catalog_more_cards;
 mod chat;
 mod cheapest_from;
 mod checkpoint_quant;
+mod company_pay;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
