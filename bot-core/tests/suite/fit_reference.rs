@@ -838,5 +838,7 @@ mod heldout34;
 mod heldout35;
 #[path = "fit_reference/heldout36.rs"]
 mod heldout36;
+#[path = "fit_reference/heldout37.rs"]
+mod heldout37;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
