@@ -11,13 +11,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus61.tsv");
 /// `questions_corpus61.tsv` (300: mainstream first messages, about 45 % Chinese, 35 % English,
 /// 20 % mixed, in the command proportions of the examples file; the cards, models and platforms
 /// people ask about most in late 2026, everyday wording, ordinary typos), written apart from the
-/// reader by a helper who never read it, committed before it was scored. Not yet scored.
+/// reader by a helper who never read it, committed before it was scored (42bf7f73): untuned
+/// 289/300 (96.3 %; 293/300 by command alone; 293/300 the examples file's way), 292/300
+/// (97.3 %; 294/300 by command and the examples file's way) after the labeller's own errors
+/// were relabelled (3, each listed with its reason in its header).
+/// The misses are grouped by mechanism in `docs/misses/corpus61_misses.md`.
 #[test]
 fn corpus61_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus61", CORPUS);
     assert!(total >= 300, "corpus61: {total} questions");
-    assert!(right >= 0, "corpus61: {right} of {total}");
+    assert!(right >= 292, "corpus61: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
