@@ -48,6 +48,7 @@ mod corpus57_share;
 mod corpus58_share;
 mod corpus59_share;
 mod corpus60_share;
+mod corpus62_share;
 mod currency;
 mod data_files;
 mod dialogue;
