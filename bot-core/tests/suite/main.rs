@@ -49,6 +49,7 @@ mod corpus58_share;
 mod corpus59_share;
 mod corpus60_share;
 mod corpus61_share;
+mod corpus62_share;
 mod currency;
 mod data_files;
 mod dialogue;
