@@ -50,6 +50,7 @@ mod corpus59_share;
 mod corpus60_share;
 mod corpus61_share;
 mod corpus62_share;
+mod corpus63_share;
 mod currency;
 mod data_files;
 mod dialogue;
