@@ -13,6 +13,7 @@ mod billing_chat;
 mod billing_engine;
 mod billing_unknown_minimum;
 mod card_words;
+mod cat_mib_cards;
 mod catalog;
 mod catalog2;
 mod catalog_consumer_cards;

@@ -1,0 +1,148 @@
+//! Card totals as the driver reports them (issue 24 §1, session 26 `cat_mib`): the cards that
+//! gained a sourced nvidia-smi total carry it with its quote, `/gpu` shows it and what is left
+//! after the CUDA context, and a fit on the card is decided on that figure; every card still
+//! without a reading says so in its note instead of guessing one.
+
+use bot_core::Catalog;
+use bot_core::catalog::{CapacityBasis, Gpu};
+use bot_core::vram::CUDA_CONTEXT_GIB;
+
+use super::chat::{say, world};
+
+/// The cards whose nvidia-smi total was read from a public output in this pass.
+const SOURCED: &[&str] = &[
+    "rtx-a6000",
+    "a800-80g-pcie",
+    "v100-32g",
+    "rtx-2080-ti",
+    "rtx-3080",
+    "rtx-4080-super",
+    "rtx-4070",
+    "rtx-4060-ti-16g",
+    "rtx-3070",
+    "rtx-4000-ada",
+    "rtx-2000-ada",
+    "quadro-rtx-6000",
+];
+
+/// `/gpu`'s figure for the card's size: whole GiB when it is one, else one decimal (the same
+/// rule the answer states, so the check reads the catalog, not a copied number).
+fn shown_gib(g: &Gpu) -> String {
+    let gib = g.vram_gib();
+    if (gib - gib.round()).abs() < 0.05 {
+        format!("{:.0}", gib.round())
+    } else {
+        format!("{gib:.1}")
+    }
+}
+
+#[test]
+fn each_sourced_card_holds_the_driver_total_with_its_quote() {
+    let c = Catalog::embedded().unwrap();
+    for id in SOURCED {
+        let g = c.gpu(id).unwrap();
+        let mib = g
+            .memory_mib
+            .unwrap_or_else(|| panic!("{id}: no memory_mib"));
+        let (gib, basis) = g.capacity();
+        assert_eq!(basis, CapacityBasis::Driver, "{id}");
+        assert!((gib - f64::from(mib) / 1024.0).abs() < 1e-9, "{id}: {gib}");
+        // The driver never reports more than the chips hold, and stays near the marketed size.
+        assert!(f64::from(mib) <= g.vram_gb * 1024.0, "{id}: {mib} MiB");
+        assert!(gib / g.vram_gb > 0.9, "{id}: {gib} GiB of {} GB", g.vram_gb);
+        // What a job can hold is never more than the card's total.
+        assert!(g.usable_gib() <= gib, "{id}");
+        // Where it was read, when, and the quote itself (the figure as nvidia-smi prints it,
+        // with the driver that printed it).
+        let src = g.memory_source.as_deref().unwrap();
+        assert!(src.starts_with("https://github.com/"), "{id}: {src}");
+        assert!(g.memory_as_of.is_some(), "{id}");
+        let note = g.source_note.as_deref().unwrap_or_default();
+        assert!(note.contains("memory_mib:"), "{id}: {note}");
+        assert!(note.contains("driver "), "{id}: {note}");
+        let quoted = note.contains(&format!("{mib}MiB")) || note.contains(&format!("{mib} MiB"));
+        assert!(quoted, "{id}: the note does not quote {mib}: {note}");
+    }
+}
+
+#[test]
+fn gpu_shows_each_sourced_total_and_what_is_left_after_the_context() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    for id in SOURCED {
+        let g = c.gpu(id).unwrap();
+        let mib = g.memory_mib.unwrap();
+        let usable = g.usable_gib() - CUDA_CONTEXT_GIB;
+        assert!(usable < g.vram_gib(), "{id}");
+        let en = say(&w, "en", &format!("/gpu {id}"));
+        let line = format!("{} GiB ({usable:.1} usable", shown_gib(g));
+        assert!(en.contains(&line), "{id}: wants {line}: {en}");
+        assert!(en.contains(&format!("{mib} MiB")), "{id}: {en}");
+        assert!(!en.contains("derived: the marketed"), "{id}: {en}");
+        let zh = say(&w, "zh", &format!("/gpu {id}"));
+        assert!(zh.contains(&format!("{mib} MiB")), "{id}: {zh}");
+        assert!(
+            zh.contains(&format!("约 {usable:.1} GiB 可用")),
+            "{id}: {zh}"
+        );
+    }
+}
+
+#[test]
+fn a_fit_on_each_sourced_card_is_decided_on_its_driver_total() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    for id in SOURCED {
+        let g = c.gpu(id).unwrap();
+        // A 4-bit 0.5B model fits every card from 8 GB up; the verdict names the card's usable
+        // figure, which follows from the reading (not the marketed GB).
+        let out = say(&w, "en", &format!("/fit qwen2.5-0.5b q4_k_m {id}"));
+        let each = format!("({:.1} GiB each)", g.usable_gib());
+        assert!(out.contains(&each), "{id}: wants {each}: {out}");
+        assert!(out.contains("Fits on 1 ×"), "{id}: {out}");
+    }
+    // Where the reading is below the marketed size as GiB of chips (the A6000 with ECC on), the
+    // fit has less room than the derived figure would have given it.
+    let a6000 = c.gpu("rtx-a6000").unwrap();
+    assert!(
+        a6000.usable_gib() < a6000.vram_gb - 1.0,
+        "{}",
+        a6000.usable_gib()
+    );
+}
+
+#[test]
+fn a_card_without_a_reading_says_so_and_keeps_the_derived_figure() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    let mut derived = 0;
+    for g in c
+        .gpus
+        .iter()
+        .filter(|g| g.memory_mib.is_none() && !g.is_laptop())
+    {
+        derived += 1;
+        assert_eq!(
+            g.capacity(),
+            (g.vram_gb, CapacityBasis::MarketedAsGib),
+            "{}",
+            g.id
+        );
+        let note = g.source_note.as_deref().unwrap_or_default();
+        assert!(note.contains("memory_mib absent"), "{}: {note}", g.id);
+        let en = say(&w, "en", &format!("/gpu {}", g.id));
+        assert!(en.contains("derived"), "{}: {en}", g.id);
+    }
+    assert!(derived > 0);
+    for id in SOURCED {
+        assert!(
+            !c.gpu(id)
+                .unwrap()
+                .source_note
+                .as_deref()
+                .unwrap_or_default()
+                .contains("memory_mib absent"),
+            "{id}"
+        );
+    }
+}
