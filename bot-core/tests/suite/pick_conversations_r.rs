@@ -7,7 +7,8 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold (not yet scored).
+/// Conversations that must hold (untuned 39/50 as written, 40/50 after relabelling the
+/// file's own error; the file's header says which and why).
 const MUST_HOLD: usize = 0;
 
 #[test]
