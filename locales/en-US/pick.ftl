@@ -128,7 +128,7 @@ col-per-useful-hour = Per useful hour
 col-barriers = Needs
 pick-rule = { $platform }: { $rule }
 pick-stock-unknown = Stock: unknown for now — check the platform's console before paying.
-pick-result-legend = Needs: web = web terminal, img = images, nrn = no real-name, pay = payment; ✓ met, ✗ not met, ? unknown. * = price older than 30 days or undated.
+pick-result-legend = Needs: web = web terminal, img = images, nrn = no real-name, pay = payment, region = in the region you asked for (mainland China or outside it); ✓ met, ✗ not met, ? unknown. * = price older than 30 days or undated.
 pick-unverified-needs-lower = Not verified, listed after the platforms known to meet every need: { $platforms }. One of your needs (?) could not be checked there; check it on its site before you pay.
 pick-invoice-ask = You need an invoice: no platform's record in my data says whether it issues one. Ask the platform before you top up.
 pick-left-out = Left out: { $count ->

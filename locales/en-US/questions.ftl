@@ -48,6 +48,7 @@ pick-understood-region = • only platforms { $region ->
   }
 pick-understood-invoice = • an invoice for your accounts: no platform's record in my data says whether it issues one, so ask the platform before you pay
 pick-understood-context = • context: { $tokens } tokens
+pick-understood-concurrency = • { $n } conversations at once at the busiest time
 pick-noted = Noted (I won't ask again; /back to change):
 pick-still-open = /pick is still open at step { $n } of { $total }: answer its question to go on, /back to change an answer, or /cancel to leave it.
 pick-leave-hint = A question of your own is answered too; /cancel leaves /pick.

@@ -125,7 +125,7 @@ col-per-useful-hour = 每有效小时
 col-barriers = 需求
 pick-rule = { $platform }：{ $rule }
 pick-stock-unknown = 库存：暂时未知，付款前请先到平台控制台确认。
-pick-result-legend = 需求：终端 = 网页终端，镜像 = 预置镜像，免实名 = 不需要实名认证，支付 = 支付方式；✓ 满足，✗ 不满足，? 未知。* = 价格超过 30 天或没有日期。
+pick-result-legend = 需求：终端 = 网页终端，镜像 = 预置镜像，免实名 = 不需要实名认证，支付 = 支付方式，地区 = 在你要的地区（中国大陆或以外）；✓ 满足，✗ 不满足，? 未知。* = 价格超过 30 天或没有日期。
 pick-unverified-needs-lower = 未核实（排在已知满足全部需求的平台之后）：{ $platforms }。你的某项需求（?）在这些平台上无法核实，付款前请到其官网确认。
 pick-invoice-ask = 你需要发票：我的资料里没有各平台能否开票的记录，充值前请先向平台确认。
 pick-left-out = 已排除 { $count } 个已知不满足你某项需求的平台（{ $platforms }）。

@@ -48,6 +48,7 @@ pick-understood-region = • 只看{ $region ->
   }
 pick-understood-invoice = • 需要开发票：我的资料里没有各平台能否开票的记录，付款前请先向平台问清楚
 pick-understood-context = • 上下文：{ $tokens } token
+pick-understood-concurrency = • 高峰时同时 { $n } 路对话
 pick-noted = 记下了（不再重复问；想改可以用 /back）：
 pick-still-open = /pick 还开着，停在第 { $n } 步（共 { $total } 步）：回答上面的问题继续，/back 改答案，/cancel 退出。
 pick-leave-hint = 直接问别的问题我也会回答；/cancel 可以退出 /pick。

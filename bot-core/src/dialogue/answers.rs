@@ -66,8 +66,11 @@ pub(super) fn task_step(
                     }
                 })
                 .ok_or(Invalid)?;
+            // What an earlier sentence answered is asked again, unless carried over from the
+            // job said before a new one (`retask::carry`).
             if !s.inference {
-                s.skip.clear();
+                let carried = std::mem::take(&mut s.carried);
+                s.skip.retain(|st| carried.contains(st));
             }
             if let Some(m) = f.model.clone() {
                 s.model = Some(m);
@@ -257,7 +260,16 @@ pub(super) fn context_step(
             .replace("tokens", "")
             .replace("token", "")
             .replace("context", "");
-        lexicon::context_tokens(value.trim())
+        // A number alone (`8`, `32`) is in the unit of the step's options, thousands of
+        // tokens; from 512 on it is a count of tokens (`512`, `8192`).
+        let thousands = value
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..512).contains(n))
+            .map(|n| n * 1024);
+        thousands
+            .or_else(|| lexicon::context_tokens(value.trim()))
             .or_else(|| first_count(&value).and_then(|c| lexicon::context_tokens(&c)))
             .filter(|t| (128..=10_000_000).contains(t))
             .ok_or(Invalid)?

@@ -111,7 +111,8 @@ pub(super) fn priced_options(
     let job = job_for(s);
     // Rules and exchange rates are worked out once for the whole list; a refused platform
     // never prices a card.
-    let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&s.excluded);
+    let left = super::negated::left_out(ctx, s);
+    let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&left);
     let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
     // Inference: configurations that keep up with a reader come first, as /fit ranks them
     // (`advice::rank_options`); the tier needs no price, so it leads the pruning key too.
@@ -433,8 +434,8 @@ mod tests {
     ) -> Vec<(FitOption, Option<Decimal>)> {
         let report = fit_report(ctx, s).unwrap();
         let job = job_for(s);
-        let mut pricer =
-            billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&s.excluded);
+        let left = super::super::negated::left_out(ctx, s);
+        let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&left);
         let mut all: Vec<(FitOption, Option<Decimal>)> = report
             .options
             .into_iter()

@@ -1,6 +1,7 @@
 //! What a message says NOT to use inside `/pick`: `不要autodl`, `not runpod please` leave a
 //! platform out of the ranking (kept, said, and counted in the result); `不用lora了 全量微调`
-//! drops the method it refuses, so the one it asks for is read, never the refused one.
+//! drops the method it refuses, so the one it asks for is read, never the refused one. The
+//! card step prices no card on a platform refused or outside the region wanted.
 
 use crate::context::Ctx;
 
@@ -9,6 +10,18 @@ use crate::context::Ctx;
 const METHODS: &[&str] = &[
     "qlora", "lora", "全参", "全量", "int4", "int8", "awq", "gptq", "fp8",
 ];
+
+/// The platforms a card is never priced on: those refused, and those outside the region
+/// wanted (a platform's region is always known), so that a card rented only elsewhere does not
+/// lead the list and then find no platform in the result.
+pub(super) fn left_out(ctx: &Ctx, s: &super::state::PickState) -> Vec<String> {
+    let mut out = s.excluded.clone();
+    if let Some(r) = &s.needs.region {
+        let elsewhere = ctx.catalog.platforms.iter().filter(|p| p.region != *r);
+        out.extend(elsewhere.map(|p| p.id.clone()));
+    }
+    out
+}
 
 /// The platforms refused in `text` (catalog ids) and the text without every refusal; `None`
 /// when nothing is refused.

@@ -1,9 +1,11 @@
 //! Another job said mid-way (`let's just do inference instead`, `算了，换成用flux出图吧`): a task
 //! of another kind than the one `/pick` is sizing, said as a change, starts the dialogue over
 //! with that sentence as its first answer, as `/pick <sentence>` does. The needs said so far
-//! (real name, payment, region, budget) are the person's, not the job's, so they stay.
+//! (real name, payment, region, budget) are the person's, not the job's, so they stay; the
+//! model and the duration said for the job before are carried where they still apply to the new
+//! one (`等等，其实是想直接部署成服务` keeps the model; a demo's hour is the fine-tune's hour).
 
-use super::state::{Media, PickInput, PickState, Step, TaskKind};
+use super::state::{Media, PickInput, PickState, Step, TaskKind, Usage};
 use crate::context::Ctx;
 use crate::understand;
 
@@ -48,7 +50,7 @@ pub(super) fn new_job<'t>(ctx: &Ctx, state: &PickState, input: &'t PickInput) ->
     // `算了，换成…`: the job is what follows the move to leave.
     let left = super::said::after_leaving(text);
     let text = left.unwrap_or(text);
-    let change = super::listen::says_change(text) || left.is_some();
+    let change = super::listen::says_change(text) || left.is_some() || rethinks(text);
     // Asked outright (`换成推理的话多少钱？`), it is a question about another job, answered as
     // one; the question cues of `is_question` are not used, as `换成` also converts a currency.
     let asked = ["?", "？", "吗", "多少", "how much"]
@@ -67,6 +69,54 @@ pub(super) fn new_job<'t>(ctx: &Ctx, state: &PickState, input: &'t PickInput) ->
         return None;
     }
     Some(text)
+}
+
+/// Words that take back the job said before for another (`其实是想…`, `还是直接微调吧`, `ok now
+/// I want to serve it`): a change of job when another kind of job is named with them.
+const RETHINK: &[&str] = &[
+    "其实",
+    "还是",
+    "actually",
+    "rather",
+    "now i want",
+    "now we want",
+    "now i need",
+    "now we need",
+];
+
+fn rethinks(text: &str) -> bool {
+    let l = understand::normalize(text).to_lowercase();
+    RETHINK.iter().any(|w| l.contains(w))
+}
+
+/// Seeds the state a new job starts from with what the job before said that still applies to
+/// it, unless the new sentence says it again: the language model (not into or out of an image
+/// or video job); a duration of one run or of hours a day into a run or a fine-tune, one that
+/// stays on or runs daily into a service. A method is one kind of job's (LoRA is no serving
+/// format), so it is never carried.
+pub(super) fn carry(seed: &mut PickState, old: &PickState, text: &str) {
+    let media = |k: Option<Kind>| matches!(k, Some(Kind::Media(_)));
+    let new = kind_said(text);
+    if media(new) || media(kind_of(old)) {
+        return;
+    }
+    if old.model.is_some() || old.params_b.is_some() {
+        seed.model.clone_from(&old.model);
+        seed.params_b = old.params_b;
+        seed.carried.push(Step::Model);
+    }
+    let serve = super::understand::task_from_sentence(text) == Some(TaskKind::Serve);
+    let applies = match old.usage {
+        Some(Usage::Always) => serve,
+        Some(Usage::Daily { .. }) => true,
+        Some(Usage::OneOff { .. }) => !serve,
+        None => false,
+    };
+    if applies {
+        seed.usage = old.usage;
+        seed.carried.push(Step::Usage);
+    }
+    seed.skip.clone_from(&seed.carried);
 }
 
 /// The needs said before, where the new sentence does not say them again.

@@ -110,6 +110,11 @@ pub struct PickState {
     /// or a service asked: a length said next (`跑一次，一个小时`) answers it.
     #[serde(default)]
     pub inference: bool,
+    /// Steps answered before the task step reads its sentence, which it keeps unless the
+    /// sentence says them: by the job said before another started `/pick` over (its model, its
+    /// duration where it still applies), or beside it (the conversations at once).
+    #[serde(default)]
+    pub carried: Vec<Step>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -177,6 +182,7 @@ impl PickState {
             excluded: Vec::new(),
             users: None,
             inference: false,
+            carried: Vec::new(),
         }
     }
 }

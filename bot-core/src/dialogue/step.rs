@@ -144,7 +144,11 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
 /// `/pick` started over with a sentence that says another job, the needs said so far kept.
 fn started_over(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
     let text = super::retask::new_job(ctx, state, input)?;
-    let mut out = start_with(ctx, text);
+    let first = start(ctx);
+    let mut seed = first.state.clone()?;
+    super::retask::carry(&mut seed, state, text);
+    let next = step(ctx, &seed, PickInput::Text(text.to_string()));
+    let mut out = if next.changed { next } else { first };
     if let Some(s) = out.state.as_mut() {
         super::retask::keep_needs(&mut s.needs, &state.needs);
     }
@@ -215,10 +219,13 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
             Step::Model if typed.parse::<f64>().is_ok() => next
                 .params_b
                 .map(|b| Msg::new("pick-understood-model").arg("name", format!("{b}B"))),
-            // Not when the typed word is a plain count (`8k`, `4096`).
-            Step::Context if crate::lexicon::context_tokens(&typed).is_none() => next
-                .context
-                .map(|c| Msg::new("pick-understood-context").arg("tokens", c.to_string())),
+            // Not when the typed word is the count taken (`8k`, `4096`; `8` is 8k, said back).
+            Step::Context
+                if crate::lexicon::context_tokens(&typed) != next.context.map(u64::from) =>
+            {
+                next.context
+                    .map(|c| Msg::new("pick-understood-context").arg("tokens", c.to_string()))
+            }
             _ => None,
         };
         noted.splice(0..0, said);

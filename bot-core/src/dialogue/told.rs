@@ -48,6 +48,31 @@ pub(super) fn before(
             true,
         ));
     }
+    // `高峰大概20个人同时用`, `30 concurrent requests`: the conversations at once, that step's
+    // own answer, kept from the steps before it and not asked (the message read as before).
+    if let PickInput::Text(t) = &input
+        && state.step != Step::Concurrency
+        && state.concurrency.is_none()
+        && state.task != Some(super::state::TaskKind::FineTune)
+        && let Some(n) = crate::understand::at_once_count(t)
+    {
+        let mut s = state.clone();
+        s.concurrency = Some(n);
+        for set in [&mut s.skip, &mut s.carried] {
+            if !set.contains(&Step::Concurrency) {
+                set.push(Step::Concurrency);
+            }
+        }
+        let mut out = again(ctx, &s, input.clone());
+        // Nothing else in it for this step: kept and the step asked again, never refused.
+        if !out.changed {
+            out.replies = vec![ask(ctx, &s)];
+            out.state = Some(s);
+            out.changed = true;
+        }
+        let msg = Msg::new("pick-understood-concurrency").arg("n", n);
+        return Ok(with_notes(out, vec![msg], true));
+    }
     // `不要autodl`, `不用lora了 全量微调`: what is refused is taken out (a platform kept as
     // refused); the rest read as before.
     if let PickInput::Text(t) = &input

@@ -88,13 +88,18 @@ pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
 }
 
 /// Whether a sentence says the job stays on, in the words `/cost` reads so (the lexicon's
-/// `一直在线`, `一直开`, `包月`, `全天`), and `always`, `24/7`. `一直` alone is "all along"
+/// `一直在线`, `一直开`, `包月`, `全天`), the reader's (`24小时不关机`, `nonstop`), and `always`,
+/// `24/7`. `一直` alone is "all along"
 /// (`之前一直用colab跑推理`: a habit, not a length), so it is no service.
 fn always_said(l: &str) -> bool {
     ["always", "24/7"].iter().any(|w| l.contains(w))
         || crate::answer::billing::ALWAYS_WORDS
             .iter()
             .any(|w| !w.is_ascii() && l.contains(w))
+        // The reader's words for a card never turned off (`24小时不关机`, `round the clock`).
+        || crate::understand::ALWAYS_ON_WORDS
+            .iter()
+            .any(|w| l.contains(w))
 }
 
 /// A family misspelt before its size (`lamma3.1 8b`, `lamma 3.1 8b`): the model the catalog's

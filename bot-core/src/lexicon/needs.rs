@@ -409,13 +409,24 @@ pub fn place_outside_cn(text: &str) -> Option<&'static str> {
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter(|w| !w.is_empty())
         .collect();
-    PLACES_OUTSIDE_CN.iter().copied().find(|p| {
-        if p.is_ascii() {
-            words.contains(p)
-        } else {
-            text.contains(p)
-        }
-    })
+    PLACES_OUTSIDE_CN
+        .iter()
+        .copied()
+        .find(|p| {
+            if p.is_ascii() {
+                words.contains(p)
+            } else {
+                text.contains(p)
+            }
+        })
+        .or_else(|| {
+            // The United States in two words (`the US`, `U.S.`, `united states`): `us` alone is
+            // the pronoun.
+            let us = words
+                .windows(2)
+                .any(|w| matches!(w, ["the", "us"] | ["u", "s"] | ["united", "states"]));
+            us.then_some("US")
+        })
 }
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.

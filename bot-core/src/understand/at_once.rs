@@ -109,6 +109,17 @@ pub(crate) fn at_once_said(text: &str) -> bool {
     AT_ONCE.iter().chain(AT_ONCE_ZH).any(|w| l.contains(w))
 }
 
+/// People or requests said to be served at one time (`高峰大概20个人同时用`, `30 concurrent
+/// requests`): `/pick`'s conversations at once. People served with nothing said at once
+/// (`给20个人用`) are a headcount, not this.
+pub(crate) fn at_once_count(text: &str) -> Option<u32> {
+    let n = super::text::normalize(text);
+    if !at_once_said(&n) {
+        return None;
+    }
+    served(&super::text::tokens(&n), &format!(" {n} "))
+}
+
 /// Words that make a count served together besides `AT_ONCE`: served, used by each.
 const TOGETHER: &[&str] = &[
     "parallel",
@@ -287,5 +298,21 @@ mod tests {
         assert_eq!(b("我们组有五个人"), None);
         assert_eq!(b("我们组20个人 4090能跑吗"), None);
         assert_eq!(b("two 4090s for the team"), None);
+    }
+
+    #[test]
+    fn counted_at_once_only_when_said_so() {
+        use super::at_once_count as c;
+        assert_eq!(
+            c("部署个客服机器人，忙的时候十来个，差不多12个人同时问"),
+            Some(12)
+        );
+        assert_eq!(
+            c("an internal chatbot, around 25 users at the same time"),
+            Some(25)
+        );
+        assert_eq!(c("expect 40 simultaneous sessions"), Some(40));
+        assert_eq!(c("给20个人用的问答服务"), None);
+        assert_eq!(c("chatbot for 50 users"), None);
     }
 }

@@ -85,6 +85,11 @@ const BUDGET_WORDS: &[&str] = &[
     "i've got",
     "我有",
     "手头有",
+    // What one can spend (`I can spend maybe 10 bucks`, `能花50`).
+    "can spend",
+    "could spend",
+    "能花",
+    "可以花",
 ];
 
 /// Reads the facts of one sentence (no intent).
@@ -309,6 +314,7 @@ fn budget_lead(rest: &str) -> &str {
         "max",
         "maximum",
         "roughly",
+        "maybe",
         "to",
     ];
     let mut r = rest.trim_start_matches([' ', ':', '是', '在', '约']);

@@ -5,8 +5,8 @@
 
 use super::request::Usage;
 
-/// Words that keep a card on all the time.
-const ALWAYS: &[&str] = &[
+/// Words that keep a card on all the time (`/pick`'s first sentence reads them too).
+pub(crate) const ALWAYS: &[&str] = &[
     "常驻",
     "不关机",
     "24小时在线",
@@ -15,6 +15,10 @@ const ALWAYS: &[&str] = &[
     "一直挂着",
     "长期挂着",
     "全天候",
+    "24小时不停",
+    "24小时不间断",
+    "不间断运行",
+    "不停机",
     "7x24",
     "round the clock",
     "around the clock",
