@@ -1,5 +1,5 @@
 //! Words of the languages users mix into English (Hindi typed in Latin letters, French,
-//! German, Spanish, Dutch, Japanese) read as the English the cue lists are written in, before
+//! German, Spanish, Dutch, Japanese, Russian, Portuguese, Italian) read as the English the cue lists are written in, before
 //! anything else reads the question: a length in `ghante`, `heures` or `Stunden` is that many
 //! hours (it was billed as the default hour), `disponibles` asks for stock, `préviens-moi` for
 //! an alert. Only words with one meaning in a question about renting cards are listed; a word
@@ -56,6 +56,11 @@ const UNITS: &[(&str, &str)] = &[
     ("meses", "months"),
     ("segundos", "seconds"),
     ("segundo", "second"),
+    // Russian (`в час` = per hour).
+    ("в час", "per hour"),
+    ("часов", "hours"),
+    ("часа", "hours"),
+    ("час", "hour"),
 ];
 
 /// Units that are other words too (`tag` a Docker tag, `din` a noise, `dag`, `mes`, `dia`):
@@ -103,6 +108,20 @@ const INTENT: &[(&str, &str)] = &[
     ("donde", "where"),
     ("kahan", "where"),
     ("kahaan", "where"),
+    // Russian, Portuguese, Italian: "is there", "available", "where".
+    ("есть ли", "is there any"),
+    ("в наличии", "available"),
+    ("доступна", "available"),
+    ("доступны", "available"),
+    ("где", "where"),
+    ("tem", "is there any"),
+    ("disponível", "available"),
+    ("disponivel", "available"),
+    ("onde", "where"),
+    ("c'è", "is there any"),
+    ("c'e", "is there any"),
+    ("disponibile", "available"),
+    ("dove", "where"),
     // A price.
     ("cuánto cuesta", "how much is"),
     ("cuanto cuesta", "how much is"),
@@ -115,6 +134,10 @@ const INTENT: &[(&str, &str)] = &[
     ("combien coute", "how much is"),
     ("c'est combien", "how much is it"),
     ("combien", "how much"),
+    ("сколько стоит", "how much is"),
+    ("сколько стоят", "how much is"),
+    ("quanto custa", "how much is"),
+    ("quanto costa", "how much is"),
     ("wie viel kostet", "how much is"),
     ("wieviel kostet", "how much is"),
     ("was kostet", "how much is"),
@@ -135,6 +158,12 @@ const INTENT: &[(&str, &str)] = &[
     ("mas barato", "cheapest"),
     ("am günstigsten", "cheapest"),
     ("goedkoopste", "cheapest"),
+    ("самый дешёвый", "cheapest"),
+    ("самый дешевый", "cheapest"),
+    ("дешевле", "cheaper"),
+    ("più economico", "cheaper"),
+    ("più economica", "cheaper"),
+    ("piu economico", "cheaper"),
     // A trend.
     ("ha bajado", "dropped"),
     ("ha subido", "going up"),
