@@ -61,7 +61,7 @@ fn periods() -> impl Iterator<Item = (&'static str, &'static str)> {
 }
 
 /// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
-const BETWEEN: &[&str] = &[
+pub(super) const BETWEEN: &[&str] = &[
     "的租金",
     "租金",
     "费用",
