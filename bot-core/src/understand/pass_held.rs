@@ -1,7 +1,7 @@
 //! A pass sold by the period said with no amount after it (`3090周卡多少钱`, `h100 日卡`): the
 //! period held, as `包周` or `包月` say (`1周`, `1个月 包月`), so its price is asked for that
 //! length, never the default hour. With an amount after it (`周卡300块`, `月卡要2000`) it stays
-//! the pass, a price per period (`period_first`). Which words are passes is the lexicon's
+//! the pass, a price per period (`period_first`); the words between are the lexicon's. Which words are passes is the lexicon's
 //! (`lexicon::PASS_PERIODS`).
 
 /// The text with each pass word not followed by an amount read as the period held.
@@ -37,7 +37,7 @@ fn span(period: &str) -> &'static str {
 /// Whether an amount follows, past spaces and the words between a period and its amount.
 fn amount_follows(after: &str) -> bool {
     let mut t = after.trim_start();
-    while let Some(w) = super::period_first::BETWEEN
+    while let Some(w) = crate::lexicon::PERIOD_AMOUNT_BETWEEN
         .iter()
         .find(|w| t.starts_with(**w))
     {
