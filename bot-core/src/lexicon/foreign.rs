@@ -1,5 +1,5 @@
 //! Words of the languages users mix into English (Hindi typed in Latin letters, French,
-//! German, Spanish, Dutch, Japanese) read as the English the cue lists are written in, before
+//! German, Spanish, Dutch, Japanese, Russian, Portuguese, Italian) read as the English the cue lists are written in, before
 //! anything else reads the question: a length in `ghante`, `heures` or `Stunden` is that many
 //! hours (it was billed as the default hour), `disponibles` asks for stock, `préviens-moi` for
 //! an alert. Only words with one meaning in a question about renting cards are listed; a word
@@ -56,6 +56,11 @@ const UNITS: &[(&str, &str)] = &[
     ("meses", "months"),
     ("segundos", "seconds"),
     ("segundo", "second"),
+    // Russian (`в час` = per hour).
+    ("в час", "per hour"),
+    ("часов", "hours"),
+    ("часа", "hours"),
+    ("час", "hour"),
 ];
 
 /// Units that are other words too (`tag` a Docker tag, `din` a noise, `dag`, `mes`, `dia`):
@@ -103,6 +108,20 @@ const INTENT: &[(&str, &str)] = &[
     ("donde", "where"),
     ("kahan", "where"),
     ("kahaan", "where"),
+    // Russian, Portuguese, Italian: "is there", "available", "where".
+    ("есть ли", "is there any"),
+    ("в наличии", "available"),
+    ("доступна", "available"),
+    ("доступны", "available"),
+    ("где", "where"),
+    ("tem", "is there any"),
+    ("disponível", "available"),
+    ("disponivel", "available"),
+    ("onde", "where"),
+    ("c'è", "is there any"),
+    ("c'e", "is there any"),
+    ("disponibile", "available"),
+    ("dove", "where"),
     // A price.
     ("cuánto cuesta", "how much is"),
     ("cuanto cuesta", "how much is"),
@@ -115,6 +134,10 @@ const INTENT: &[(&str, &str)] = &[
     ("combien coute", "how much is"),
     ("c'est combien", "how much is it"),
     ("combien", "how much"),
+    ("сколько стоит", "how much is"),
+    ("сколько стоят", "how much is"),
+    ("quanto custa", "how much is"),
+    ("quanto costa", "how much is"),
     ("wie viel kostet", "how much is"),
     ("wieviel kostet", "how much is"),
     ("was kostet", "how much is"),
@@ -135,6 +158,12 @@ const INTENT: &[(&str, &str)] = &[
     ("mas barato", "cheapest"),
     ("am günstigsten", "cheapest"),
     ("goedkoopste", "cheapest"),
+    ("самый дешёвый", "cheapest"),
+    ("самый дешевый", "cheapest"),
+    ("дешевле", "cheaper"),
+    ("più economico", "cheaper"),
+    ("più economica", "cheaper"),
+    ("piu economico", "cheaper"),
     // A trend.
     ("ha bajado", "dropped"),
     ("ha subido", "going up"),
@@ -182,18 +211,6 @@ const INTENT: &[(&str, &str)] = &[
     ("plateforme", "platform"),
 ];
 
-/// Hindi words typed in Latin letters that mark a sentence as Hinglish: in one, `hai` is "is",
-/// never Tencent's HAI (a platform alias), and `hain` "are". One of these is enough …
-const HINGLISH: &[&str] = &[
-    "kya", "raha", "rahi", "kitna", "kitne", "konsa", "kaunsa", "kaun", "bhai", "abhi", "mujhe",
-    "liye", "toh", "nahi", "sabse", "kahan", "chahiye", "karna", "chalega", "milega", "yaar",
-    "kaise", "hota", "hoga", "jayega", "mein",
-];
-/// … of these short ones, which other languages spell too (`pe`, `se`, `ko`), two are.
-const HINGLISH_SHORT: &[&str] = &[
-    "ka", "ki", "ke", "ko", "pe", "par", "ho", "jab", "aur", "bhi", "se",
-];
-
 /// The question with the other languages' words of this module in English.
 pub fn in_english(text: &str) -> String {
     let s = hinglish_is(text);
@@ -207,22 +224,33 @@ pub fn in_english(text: &str) -> String {
     replace_words(&s, INTENT, |_, _| true)
 }
 
-/// `hai` (and `hain`) in a sentence with other Hinglish words is the verb, never the
-/// platform; `tencent hai` stays the platform's name.
+/// `hai` (and `hain`) is the verb, never the platform, in a sentence with other Hinglish words,
+/// and in an English sentence too (`4090 available hai?`) unless its place names the platform:
+/// first word (`hai 4090 price`), after `tencent` or a preposition (`on hai`), before `pe`/`par`
+/// (`hai pe 4090`). A sentence with Chinese in it never uses `hai` as a verb (`腾讯hai`, `用HAI跑sd`).
 fn hinglish_is(text: &str) -> String {
-    let words: Vec<&str> = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let strong = words.iter().any(|w| HINGLISH.contains(w));
-    let short = words.iter().filter(|w| HINGLISH_SHORT.contains(w)).count();
-    if !strong && short < 2 {
+    if text.chars().any(|c| c as u32 > 0x2E80) {
         return text.to_string();
     }
-    replace_words(text, &[("hain", "are"), ("hai", "is")], |before, _| {
-        !before.trim_end().ends_with("tencent")
+    replace_words(text, &[("hain", "are"), ("hai", "is")], |before, after| {
+        let prev = before
+            .trim_end()
+            .rsplit(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .next()
+            .unwrap_or("");
+        let next = after
+            .trim_start()
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        let platform_place =
+            prev.is_empty() || PLATFORM_BEFORE.contains(&prev) || matches!(next, "pe" | "par");
+        !platform_place
     })
 }
+
+/// Words after which `hai` names Tencent's platform (`tencent hai`, `on hai`, `use hai`).
+const PLATFORM_BEFORE: &[&str] = &["tencent", "on", "at", "via", "use", "using", "from", "with"];
 
 /// `par`, `pro`, `al`, `por` right before a unit: `per`; `ek` there: `1`.
 fn per_words(s: &str) -> String {
@@ -304,12 +332,19 @@ mod tests {
     }
 
     #[test]
-    fn hai_is_a_verb_in_hinglish_only() {
+    fn hai_is_a_verb_but_where_its_place_names_the_platform() {
         assert_eq!(
             in_english("4090 available hai kya abhi"),
             "4090 available is kya abhi"
         );
         assert_eq!(in_english("hai 4090 price"), "hai 4090 price");
+        assert_eq!(in_english("4090 available hai?"), "4090 available is?");
+        assert_eq!(in_english("4090 on hai price"), "4090 on hai price");
+        assert_eq!(in_english("腾讯hai 4090 多少钱"), "腾讯hai 4090 多少钱");
+        assert_eq!(
+            in_english("hai pe 4090 kitna hai"),
+            "hai pe 4090 how much is"
+        );
         assert_eq!(
             in_english("tencent hai pe kya rate hai"),
             "tencent hai pe kya rate is"

@@ -87,7 +87,7 @@ pub use needs::{
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
-pub use passes::{PASS_PERIODS, pass_period};
+pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};
 pub use place::{followed, here_asked, place_asked};
 pub use refuse::{exclude_words, refuse_words};

@@ -20,6 +20,22 @@ pub fn pass_period(word: &str) -> Option<(&'static str, &'static str, &str)> {
         .map(|(p, k)| (*p, *k, &word[p.len()..]))
 }
 
+/// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
+pub const PERIOD_AMOUNT_BETWEEN: &[&str] = &[
+    "的租金",
+    "租金",
+    "费用",
+    "价格",
+    "需要",
+    "大概",
+    "要",
+    "得",
+    "收",
+    "花",
+    "是",
+    "约",
+];
+
 #[cfg(test)]
 mod tests {
     use super::pass_period;

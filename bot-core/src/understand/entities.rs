@@ -162,6 +162,9 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
         let (g, n) =
             match super::laptop_card::laptop_card(catalog, toks, (i, n), &name, &mut e.lookups) {
                 Some((l, more)) if !g.is_laptop() => (l, n + more),
+                // A laptop word beside a card with no laptop entry (`3060笔记本`): a card the
+                // catalog lacks, never the desktop card answered in its place.
+                None if !g.is_laptop() && lexicon::laptop_said_at(toks, i, i + n) => continue,
                 _ => (g, n),
             };
         let said = if count == 1 {

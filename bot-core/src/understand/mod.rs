@@ -83,6 +83,7 @@ mod outcome_guided;
 mod own_card;
 mod own_figures;
 mod paid;
+mod pass_held;
 mod pasted_flags;
 mod pasted_json;
 mod per_user;

@@ -60,21 +60,8 @@ fn periods() -> impl Iterator<Item = (&'static str, &'static str)> {
     )
 }
 
-/// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
-const BETWEEN: &[&str] = &[
-    "的租金",
-    "租金",
-    "费用",
-    "价格",
-    "需要",
-    "大概",
-    "要",
-    "得",
-    "收",
-    "花",
-    "是",
-    "约",
-];
+/// Words between a period and its amount: the lexicon's.
+const BETWEEN: &[&str] = crate::lexicon::PERIOD_AMOUNT_BETWEEN;
 /// English words between a period and its amount (`a day costs me 480 rmb`, `weekly plan
 /// $120`: `weekly` is `per week` by now).
 const BETWEEN_EN: &[&str] = &[

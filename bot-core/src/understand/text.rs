@@ -63,7 +63,10 @@ pub fn normalize(text: &str) -> String {
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
-    replace_all(&super::night::night_beside_hours(&out), SPOKEN)
+    replace_all(
+        &super::night::night_beside_hours(&super::pass_held::held(&out)),
+        SPOKEN,
+    )
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in
