@@ -9,7 +9,8 @@ use bot_core::vram::CUDA_CONTEXT_GIB;
 
 use super::chat::{say, world};
 
-/// The cards whose nvidia-smi total was read from a public output in this pass.
+/// The cards whose nvidia-smi total was read from a public output (`cat_mib`, then `cat_mib2`:
+/// the H100 PCIe and the H800).
 const SOURCED: &[&str] = &[
     "rtx-a6000",
     "a800-80g-pcie",
@@ -23,6 +24,8 @@ const SOURCED: &[&str] = &[
     "rtx-4000-ada",
     "rtx-2000-ada",
     "quadro-rtx-6000",
+    "h100-pcie",
+    "h800",
 ];
 
 /// `/gpu`'s figure for the card's size: whole GiB when it is one, else one decimal (the same
@@ -145,4 +148,25 @@ fn a_card_without_a_reading_says_so_and_keeps_the_derived_figure() {
             "{id}"
         );
     }
+}
+
+#[test]
+fn a_cut_down_card_read_by_the_driver_holds_what_its_full_card_holds() {
+    // A cut-down card (`cut_down_of`) keeps its full card's memory; where both totals were
+    // read, from different machines and sources, they agree (the H800 and the H100 SXM both
+    // print 81559 MiB), so a reading that disagreed would be the wrong card or a typo.
+    let c = Catalog::embedded().unwrap();
+    let mut both = 0;
+    for g in &c.gpus {
+        let Some(base) = g.cut_down_of.as_deref() else {
+            continue;
+        };
+        let b = c.gpu(base).unwrap();
+        if let (Some(mib), Some(base_mib)) = (g.memory_mib, b.memory_mib) {
+            both += 1;
+            assert_eq!(mib, base_mib, "{} vs {base}", g.id);
+            assert_eq!(g.vram_gib(), b.vram_gib(), "{}", g.id);
+        }
+    }
+    assert!(both >= 3, "{both}");
 }
