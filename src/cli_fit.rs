@@ -19,9 +19,14 @@ pub struct FitArgs {
     #[arg(long)]
     model: String,
     /// fp32 fp16 bf16 fp8 int8 gptq-int8 int4 gptq-int4 awq nf4 q2_k q3_k_m q4_0 q4_k_m q5_k_m q6_k q8_0
+    /// exl2-4.65bpw (EXL2 at its bits per weight)
     /// (default: bf16; nf4 for qlora)
     #[arg(long)]
     quant: Option<String>,
+    /// EXL2's bits per weight (ExLlamaV2 / TabbyAPI): `--quant exl2 --bpw 4.65` is
+    /// `--quant exl2-4.65bpw`.
+    #[arg(long)]
+    bpw: Option<f64>,
     /// infer | lora | qlora | full
     #[arg(long, default_value = "infer")]
     task: String,
@@ -34,7 +39,8 @@ pub struct FitArgs {
     /// one more sequence in the KV cache and the prefill.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     beams: u32,
-    /// transformers | vllm | llamacpp | ollama | sglang | tgi | lmdeploy | trt-llm (default:
+    /// transformers | vllm | llamacpp | ollama | sglang | tgi | lmdeploy | trt-llm | exllamav2
+    /// (TabbyAPI runs it; the engine of an EXL2 quant) (default:
     /// transformers; vllm for a service, --batch > 1). SGLang, TGI, LMDeploy and TensorRT-LLM are
     /// sized in vLLM's class with their own pool rule; ollama is llama.cpp's figure plus Ollama's
     /// own estimate (what `ollama ps` shows, and the layers it leaves on the CPU)
@@ -413,9 +419,15 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         return fit_diffusion(catalog, &a);
     }
     let model = model_ref(catalog, &a.model)?;
-    let quant: Quant = match &a.quant {
-        Some(q) => q.parse().map_err(fit_err)?,
-        None => Quant::Bf16,
+    let quant: Quant = match (&a.quant, a.bpw) {
+        // `--bpw` states the bits of an EXL2 file: one grammar with `exl2-4.65bpw`.
+        (Some(q), Some(b)) if q.trim().eq_ignore_ascii_case("exl2") => {
+            format!("exl2-{b}bpw").parse().map_err(fit_err)?
+        }
+        (None, Some(b)) => format!("exl2-{b}bpw").parse().map_err(fit_err)?,
+        (Some(q), Some(_)) => return Err(anyhow!("--bpw is EXL2's bits per weight, not {q}'s")),
+        (Some(q), None) => q.parse().map_err(fit_err)?,
+        (None, None) => Quant::Bf16,
     };
     let task: Task = a.task.parse().map_err(fit_err)?;
     let mut req = FitRequest::new(model, quant, task);
@@ -479,7 +491,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         a.n_cpu_moe.filter(|n| *n > 0)
     };
     req.ubatch = a.ubatch;
-    let mut quant_given = a.quant.is_some();
+    let mut quant_given = a.quant.is_some() || a.bpw.is_some();
     if let Some(t) = &a.torchao {
         let (q, t) = bot_core::vram::Torchao::parse(t).ok_or_else(|| {
             anyhow!("--torchao must be on, int8wo, int4wo, int4wo-64 or float8wo, not `{t}`")

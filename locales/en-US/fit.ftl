@@ -161,6 +161,7 @@ fit-warn-sliding = { $sliding } of the { $layers } layers attend over a { $windo
 }.
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
+fit-warn-exl2 = ℹ️ EXL2 at { $bpw } bits per weight, sized as ExLlamaV2 loads it: the decoder layers at { $bpw } bits (scales included), the output head at about { $head } bits, the token embedding kept in system RAM; the { $cache } cache is allocated for all { $context } tokens at load (TabbyAPI's cache_mode Q8, Q6 or Q4 shrinks it: kv=q4).
 fit-kv-cache = KV cache in { $kv }: { $bits } bits a value, { $share }% of the 16-bit cache (kv=f16 for the default; ctk= / ctv= set K and V apart, as llama.cpp's -ctk / -ctv).
 fit-warn-kv-engine = ℹ️ { $engine ->
     [vllm] vLLM's and SGLang's --kv-cache-dtype offer auto (16-bit) and fp8, not llama.cpp's block types
@@ -373,6 +374,8 @@ fit-warn-mxfp4-dequantized = ⚠️ { $card } has compute capability { $cc }: Tr
 fit-warn-sdpa-math = ⚠️ { $card } has compute capability { $cc }: PyTorch has no fused attention kernel for bf16 below 8.0, so Transformers' default attention (sdpa) runs its math path and the vision encoder holds its attention scores over the whole image in fp32, about 13 bytes per score and head (sized so above). Loading the model in fp16 keeps the memory-efficient kernel on this card.
 fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } serves Gemma-3 with its vision tower: its warm-up prefills { $tokens } tokens with an image, and before 3.3 a prefill with an image attends through a dense mask on PyTorch's math path, so each card holds one layer's attention scores in fp32, about { $gib } GiB (sized so above). TGI 3.3 or later runs that prefill with flashinfer; a shorter max-input-tokens / max-batch-prefill-tokens also makes it smaller.
 fit-error-mxfp4-vllm = vLLM does not load MXFP4 on { $card } (compute capability { $cc }; it needs 8.0 or newer). On this card llama.cpp / Ollama run the MXFP4 GGUF (engine=llamacpp), and Transformers keeps MXFP4 from 7.5 (engine=transformers).
+fit-error-exl2-bpw = EXL2 is sized by its bits per weight, which the file chooses: say it as exl2-4.65bpw (or 4.65bpw, --bpw 4.65 on the command line).
+fit-error-exl2-scope = EXL2 files run on ExLlamaV2 (TabbyAPI, text-generation-webui) for inference, and ExLlamaV2 does not train; not { $value }. For fine-tuning use bf16 (LoRA) or nf4 (QLoRA); for vLLM or llama.cpp use their formats (awq, gptq, q4_k_m).
 fit-warn-vision-images-v0 = ℹ️ vLLM V0's start-up profile puts { $images ->
     [one] one such image
    *[other] { $images } such images

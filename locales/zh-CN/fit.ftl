@@ -177,6 +177,7 @@ fit-warn-sliding = { $layers } 层里有 { $sliding } 层只看 { $window } 个 
 }。
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
+fit-warn-exl2 = ℹ️ EXL2，每个权重 { $bpw } 位，按 ExLlamaV2 的加载方式估算：各层矩阵 { $bpw } 位（含缩放因子），输出头约 { $head } 位，词嵌入留在内存里；{ $cache } 缓存在加载时就按全部 { $context } 个 token 一次分配（TabbyAPI 的 cache_mode 设成 Q8、Q6 或 Q4 可以缩小它，写 kv=q4 即可）。
 fit-kv-cache = KV 缓存用 { $kv }：每个值 { $bits } 位，是 16 位缓存的 { $share }%（kv=f16 恢复默认；ctk= 和 ctv= 分别设 K 缓存和 V 缓存）。
 fit-warn-kv-engine = ℹ️ { $engine ->
     [vllm] vLLM 和 SGLang 的 KV 缓存只有 16 位和 fp8 两种，没有 llama.cpp 的分块量化类型
@@ -414,6 +415,8 @@ fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Trans
 fit-warn-sdpa-math = ⚠️ { $card } 的计算能力是 { $cc }：PyTorch 在 8.0 以下没有支持 bf16 的融合注意力内核，Transformers 默认的注意力（sdpa）会退回到 math 实现，视觉编码器会把对整张图片的注意力分数按 fp32 整块保存，每个分数每个头约 13 字节（上面已按此估算）。改用 fp16 加载模型，这张卡就能用 memory-efficient 内核。
 fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } 以带视觉塔的方式加载 Gemma-3：启动预热会用 { $tokens } 个 token 加一张图片做一次 prefill，而 3.3 之前带图片的 prefill 会用一整块注意力掩码走 PyTorch 的 math 实现，每张卡要按 fp32 保存一层的注意力分数，约 { $gib } GiB（上面已按此估算）。TGI 3.3 及以后改用 flashinfer 做这次 prefill；调小 max-input-tokens / max-batch-prefill-tokens 也能让它变小。
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。
+fit-error-exl2-bpw = EXL2 的大小取决于每个权重的位数，这是转换时选定的：请写成 exl2-4.65bpw（或 4.65bpw，命令行用 --bpw 4.65）。
+fit-error-exl2-scope = EXL2 文件只能用 ExLlamaV2（TabbyAPI、text-generation-webui）做推理，ExLlamaV2 也不能训练；不支持 { $value }。微调请用 bf16（LoRA）或 nf4（QLoRA）；vLLM 或 llama.cpp 请用它们的格式（awq、gptq、q4_k_m）。
 fit-warn-vision-images-v0 = ℹ️ vLLM V0 启动时的显存预估会在每条虚拟请求里放 { $images } 张这样的图片{ $given ->
     [yes] ，按 images_per_prompt= 的设定（即 vLLM 的 --limit-mm-per-prompt）。
    *[no] ，即 vLLM 的默认上限；服务允许每条请求带更多图片时，写 images_per_prompt=N（即 vLLM 的 --limit-mm-per-prompt image=N）按实际上限估算。

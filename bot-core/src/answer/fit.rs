@@ -488,6 +488,10 @@ pub fn settle<'a>(
         bf16_instead = bf16;
     }
     req.grad_checkpointing = gc.unwrap_or_else(|| advice::default_grad_checkpointing(req.task));
+    // EXL2 runs on ExLlamaV2 (`vram::exl2`): the engine its file names, unless one was typed.
+    if req.quant.exl2_bpw().is_some() && !engine_given {
+        req.engine = Engine::Exllamav2;
+    }
     if req.quant.is_gguf() && req.engine == Engine::Transformers && !req.task.is_training() {
         req.engine = Engine::Llamacpp;
     }

@@ -151,7 +151,14 @@ impl FromStr for Quant {
     /// Forgiving: `int4`, `Q4_K_M`, `q4km`, `gptq`, `awq`, `nf4`, `4bit`, `fp16`, `half`, `gguf`
     /// (= Q4_K_M, the common default), the GGUF i-quants... ([`QUANT_WORDS`]).
     fn from_str(s: &str) -> Result<Quant, FitError> {
+        // EXL2 carries its bits (`exl2-4.65bpw`, `4.65bpw`): read before squashing the dot.
+        if let Some(b) = crate::vram::exl2_format::parse(s) {
+            return Ok(Quant::Exl2(b));
+        }
         let k = squash(s);
+        if k == "exl2" {
+            return Err(FitError::Exl2NeedsBpw);
+        }
         QUANT_WORDS
             .iter()
             .find(|(w, _)| *w == k)
@@ -354,6 +361,7 @@ impl FromStr for Engine {
             | "trtllm"
             | "tensorrtllm" => Engine::Vllm,
             "llamacpp" | "llama" | "ollama" | "gguf" | "lmstudio" => Engine::Llamacpp,
+            "exllamav2" | "exllama" | "exl2" | "tabbyapi" | "tabby" => Engine::Exllamav2,
             _ => return Err(FitError::UnknownEngine(s.trim().to_string())),
         })
     }
@@ -471,6 +479,12 @@ pub fn kv_dtype(word: &str) -> Option<KvDtype> {
         "q41" => Some(KvDtype::Q4_1),
         "q40" | "q4" => Some(KvDtype::Q4_0),
         "iq4nl" => Some(KvDtype::Iq4Nl),
+        // ExLlamaV2's `cache_mode` (TabbyAPI: FP16, Q8, Q6, Q4; the `-cq4` / `-cq6` / `-cq8`
+        // of its examples): `q8` and `q4` are read as llama.cpp's and run as ExLlamaV2's own
+        // on that engine (`vram::kv_cache`); Q6 is ExLlamaV2's alone.
+        "q6" | "cq6" | "exl2q6" | "cachequant6" => Some(KvDtype::Exl2Q6),
+        "cq8" | "exl2q8" => Some(KvDtype::Exl2Q8),
+        "cq4" | "exl2q4" => Some(KvDtype::Exl2Q4),
         _ => None,
     }
 }

@@ -18,6 +18,7 @@ pub(super) fn compute_infer(shape: &Shape, req: &FitRequest, c: &Common) -> Part
             None => transformers(shape, req, c),
         },
         Engine::Llamacpp => llamacpp(shape, req, c),
+        Engine::Exllamav2 => super::exl2::infer(shape, req, c),
     }
 }
 

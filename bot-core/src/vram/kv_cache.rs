@@ -26,9 +26,27 @@ pub fn engine_types(req: &FitRequest, opts: &FitOptions) -> (KvDtype, KvDtype) {
 
 fn as_engine(engine: Engine, t: KvDtype) -> KvDtype {
     match engine {
-        Engine::Vllm if t.is_block_quantized() => KvDtype::Fp8,
+        // ExLlamaV2's own modes (`exllamav2_type`); theirs on another engine are
+        // the nearest of that engine's: 8-bit for Q8 and Q6, 4-bit for Q4.
+        Engine::Exllamav2 => exllamav2_type(t),
+        Engine::Vllm if t.is_block_quantized() || t.is_exl2() => KvDtype::Fp8,
         Engine::Llamacpp if t == KvDtype::Fp8 => KvDtype::Q8_0,
+        Engine::Llamacpp | Engine::Transformers if t.is_exl2() => match t {
+            KvDtype::Exl2Q4 => KvDtype::Q4_0,
+            _ => KvDtype::Q8_0,
+        },
         _ => t,
+    }
+}
+
+/// The cache mode ExLlamaV2 runs for a type named another engine's way: its Q8 for an 8-bit
+/// type, Q4 for a 4-bit one, Q6 for llama.cpp's 5-bit ones (between the two); FP16 stays.
+fn exllamav2_type(t: KvDtype) -> KvDtype {
+    match t {
+        KvDtype::Fp8 | KvDtype::Q8_0 => KvDtype::Exl2Q8,
+        KvDtype::Q5_0 | KvDtype::Q5_1 => KvDtype::Exl2Q6,
+        KvDtype::Q4_0 | KvDtype::Q4_1 | KvDtype::Iq4Nl => KvDtype::Exl2Q4,
+        other => other,
     }
 }
 

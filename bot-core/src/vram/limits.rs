@@ -71,6 +71,13 @@ pub enum FitError {
     /// (`vram::mxfp4_card::vllm_refuses`): the card and its capability.
     #[error("vLLM loads MXFP4 on compute capability 8.0 or newer, not {0} ({1})")]
     Mxfp4Card(String, String),
+    /// `exl2` without its bits per weight: the format is defined by them (`vram::exl2`).
+    #[error("EXL2 is sized by its bits per weight: say exl2-4.65bpw or 4.65bpw")]
+    Exl2NeedsBpw,
+    /// EXL2 outside ExLlamaV2, or ExLlamaV2 asked to train: the format and the engine are
+    /// for inference with each other (what was asked, as `quant task engine`).
+    #[error("EXL2 runs on ExLlamaV2 (or TabbyAPI) for inference, not {0}")]
+    Exl2Scope(String),
 }
 
 impl FitError {
@@ -108,6 +115,8 @@ impl FitError {
             FitError::Mxfp4Card(card, cc) => Msg::new("fit-error-mxfp4-vllm")
                 .arg("card", card.as_str())
                 .arg("cc", cc.as_str()),
+            FitError::Exl2NeedsBpw => Msg::new("fit-error-exl2-bpw"),
+            FitError::Exl2Scope(v) => Msg::new("fit-error-exl2-scope").said("value", v.as_str()),
         }
     }
 }

@@ -34,6 +34,8 @@ pub mod data_parallel;
 pub mod declared_quant;
 mod device_map;
 mod estimate;
+pub mod exl2;
+pub mod exl2_format;
 pub mod expert_offload;
 mod fit_report;
 mod fsdp;

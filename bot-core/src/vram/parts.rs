@@ -322,6 +322,17 @@ impl WeightSplit {
 /// length; the untied Qwen3-8B/14B/32B-FP8 do not).
 pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> WeightSplit {
     let p = &shape.params;
+    // EXL2 (`vram::exl2_format`): the decoder layers' matrices at the stated bits, the head
+    // at ~6.3 (a tied model's head is quantized from the embedding), embedding and norms FP16.
+    if let Some(bpw) = quant.exl2_bpw() {
+        let head = if shape.tied { p.embed } else { p.lm_head };
+        return WeightSplit {
+            embed: p.embed * 2.0,
+            head: head * super::exl2_format::HEAD_BITS / 8.0,
+            other: p.other * 2.0,
+            layers: p.linear * bpw.bits() / 8.0,
+        };
+    }
     if let Some(bpw) = quant.gguf_bpw() {
         let b = bpw / 8.0;
         return WeightSplit {

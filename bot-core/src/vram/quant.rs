@@ -45,6 +45,9 @@ pub enum Quant {
     /// one 16-bit scale per group of 32 and no zero point; attention, the shared expert, the
     /// dense layer and the head stay 16-bit (the config's `ignore` list).
     Int4G32,
+    /// ExLlamaV2's EXL2 at a stated average bits per weight (`exl2-4.65bpw`, `vram::exl2`):
+    /// the decoder layers' matrices at those bits, the head at ~6.3, the embedding FP16.
+    Exl2(super::exl2_format::Bpw),
 }
 
 /// Where a bits-per-weight figure comes from (shown in answers as the estimate's basis).
@@ -113,6 +116,7 @@ impl Quant {
             Quant::Iq4Nl => "iq4_nl",
             Quant::Mxfp4 => "mxfp4",
             Quant::Int4G32 => "int4-g32",
+            Quant::Exl2(_) => "exl2",
         }
     }
 
@@ -209,6 +213,8 @@ impl Quant {
             // 4-bit values + one 16-bit scale per 32, symmetric (no zero point):
             // compressed-tensors `pack-quantized`, `group_size` 32, `symmetric` true.
             Quant::Int4G32 => 4.0 + 16.0 / 32.0,
+            // The converter's budget over the decoder layers' matrices, scales included.
+            Quant::Exl2(b) => b.bits(),
             q => q.gguf_bpw().unwrap_or(16.0),
         }
     }
@@ -231,6 +237,14 @@ impl Quant {
         *self == Quant::Int4G32
     }
 
+    /// The bits per weight of a format defined by them (EXL2); `None` for a fixed format.
+    pub fn exl2_bpw(&self) -> Option<super::exl2_format::Bpw> {
+        match self {
+            Quant::Exl2(b) => Some(*b),
+            _ => None,
+        }
+    }
+
     /// A format meant for GPUs that dequantize at run time (4 bits or fewer per weight).
     pub fn is_low_bit(&self) -> bool {
         self.linear_bits() < 7.0
@@ -242,7 +256,11 @@ pub const GIB: f64 = (1u64 << 30) as f64;
 
 impl fmt::Display for Quant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
+        match self {
+            // The format is its bits: `exl2-4.65bpw`, as the parser reads it back.
+            Quant::Exl2(b) => write!(f, "exl2-{}bpw", b.label()),
+            q => f.write_str(q.key()),
+        }
     }
 }
 
@@ -277,6 +295,8 @@ pub enum Engine {
     Transformers,
     Vllm,
     Llamacpp,
+    /// ExLlamaV2 (and TabbyAPI, which runs it): EXL2 files, its own cache modes (`vram::exl2`).
+    Exllamav2,
 }
 
 impl Engine {
@@ -285,6 +305,7 @@ impl Engine {
             Engine::Transformers => "transformers",
             Engine::Vllm => "vllm",
             Engine::Llamacpp => "llamacpp",
+            Engine::Exllamav2 => "exllamav2",
         }
     }
 }
@@ -309,6 +330,13 @@ pub enum KvDtype {
     Q4_0,
     #[serde(rename = "iq4_nl")]
     Iq4Nl,
+    /// ExLlamaV2's quantized caches (`cache_mode` Q4 / Q6 / Q8, `KvDtype::bytes`).
+    #[serde(rename = "exl2_q4")]
+    Exl2Q4,
+    #[serde(rename = "exl2_q6")]
+    Exl2Q6,
+    #[serde(rename = "exl2_q8")]
+    Exl2Q8,
 }
 
 impl KvDtype {
@@ -328,6 +356,13 @@ impl KvDtype {
             KvDtype::Q5_0 => 22.0 / 32.0,
             KvDtype::Q4_1 => 20.0 / 32.0,
             KvDtype::Q4_0 | KvDtype::Iq4Nl => 18.0 / 32.0,
+            // ExLlamaV2's modes (`cache.py`): Q4 packs K and V two to a byte, Q6 K one byte
+            // and V two to a byte, Q8 one byte each, every mode with an FP16 scale per 32 values
+            // (`shape_s`, `head_dim // 32`); Q6's K and V averaged, as `kv_cache::mean_bytes`
+            // averages them.
+            KvDtype::Exl2Q4 => 0.5 + 2.0 / 32.0,
+            KvDtype::Exl2Q6 => (1.0 + 0.5) / 2.0 + 2.0 / 32.0,
+            KvDtype::Exl2Q8 => 1.0 + 2.0 / 32.0,
         }
     }
 
@@ -342,13 +377,21 @@ impl KvDtype {
             KvDtype::Q4_1 => "q4_1",
             KvDtype::Q4_0 => "q4_0",
             KvDtype::Iq4Nl => "iq4_nl",
+            KvDtype::Exl2Q4 => "Q4",
+            KvDtype::Exl2Q6 => "Q6",
+            KvDtype::Exl2Q8 => "Q8",
         }
     }
 
     /// One of llama.cpp's quantized block types (`ggml_is_quantized`): what its V cache may
     /// hold only with flash attention, and what vLLM's `--kv-cache-dtype` does not offer.
     pub fn is_block_quantized(&self) -> bool {
-        !matches!(self, KvDtype::Fp16 | KvDtype::Fp8)
+        !matches!(self, KvDtype::Fp16 | KvDtype::Fp8) && !self.is_exl2()
+    }
+
+    /// One of ExLlamaV2's quantized cache modes.
+    pub fn is_exl2(&self) -> bool {
+        matches!(self, KvDtype::Exl2Q4 | KvDtype::Exl2Q6 | KvDtype::Exl2Q8)
     }
 }
 
@@ -466,7 +509,9 @@ impl Attention {
     pub fn engine_default(engine: Engine) -> Attention {
         match engine {
             Engine::Transformers => Attention::Sdpa,
-            Engine::Vllm | Engine::Llamacpp => Attention::Flash,
+            // ExLlamaV2 runs flash-attn (or xformers, or SDPA) where installed; without them
+            // its matmul attention is `eager` (`vram::exl2`).
+            Engine::Vllm | Engine::Llamacpp | Engine::Exllamav2 => Attention::Flash,
         }
     }
 

@@ -46,6 +46,8 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
                 .arg("kv_heads", shape.kv_heads),
         );
     }
+    // What an EXL2 answer is sized from (`vram::exl2`).
+    warnings.extend(super::exl2::note(req, opts));
     if req.quant.is_gguf() && req.engine != Engine::Llamacpp {
         warnings.push(Msg::new("fit-warn-gguf-engine").arg("quant", req.quant.key()));
     }

@@ -537,6 +537,14 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
             req.engine.key()
         )));
     }
+    // EXL2 is ExLlamaV2's format, and ExLlamaV2 runs inference only (`vram::exl2`); it also
+    // loads 16-bit and GPTQ models.
+    let exl2 = req.quant.exl2_bpw().is_some();
+    let exllama = req.engine == super::Engine::Exllamav2;
+    if (exl2 && !exllama) || (exllama && req.task.is_training()) {
+        let what = format!("{} {} {}", req.quant, req.task.key(), req.engine.key());
+        return Err(FitError::Exl2Scope(what));
+    }
     if req.task.is_training() && req.quant.is_gguf() {
         return Err(FitError::GgufTraining(req.quant));
     }

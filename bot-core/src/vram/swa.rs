@@ -57,6 +57,8 @@ pub fn sliding_tokens(shape: &Shape, req: &FitRequest, opts: &FitOptions, batche
     }
     match req.engine {
         Engine::Transformers => ctx.min(w),
+        // ExLlamaV2's cache holds `max_seq_len` for every layer (`cache.py`).
+        Engine::Exllamav2 => full,
         Engine::Llamacpp => {
             let ub = req.ubatch.unwrap_or(super::parts::LLAMACPP_UBATCH) as f64;
             (ctx.min(w + ub) / 256.0).ceil() * 256.0
@@ -107,6 +109,7 @@ fn kept_word(req: &FitRequest, opts: &FitOptions) -> &'static str {
     match req.engine {
         Engine::Transformers => "window",
         Engine::Llamacpp => "ubatch",
+        Engine::Exllamav2 => "full",
         Engine::Vllm => match opts.server_pool(req).map(|(s, _)| s) {
             Some(Server::Sglang) => match req.model {
                 super::ModelRef::Known(m) if ["gpt-oss", "llama4"].contains(&m.family.as_str()) => {

@@ -87,7 +87,7 @@ fn scaling(cards: u32, engine: Engine, fast_link: bool) -> f64 {
     let n = cards.max(1) as f64;
     match engine {
         Engine::Vllm if fast_link || cards == 1 => n * TP_SCALING_PER_DOUBLING.powf(n.log2()),
-        Engine::Vllm | Engine::Transformers | Engine::Llamacpp => 1.0,
+        Engine::Vllm | Engine::Transformers | Engine::Llamacpp | Engine::Exllamav2 => 1.0,
     }
 }
 

@@ -28,8 +28,14 @@ fn public_measurements_thirty_fifth_held_out_set() {
     // After mem_bb's `vram::data_parallel` (vLLM's `-dp N` as the CLI's `--data-parallel`: each rank a
     // whole KV cache for a request, attention replicated, routed experts split over every card; the two
     // recipes#12 rows now state the source's `-dp=8`): verdicts 3 of 4, the numeric rows unchanged.
+    // After mem_bj's EXL2 word (`vram::exl2`: `Quant::Exl2` carries its bits per weight, the
+    // `exllamav2` engine holds the decoder layers at the stated bits, the head at ~6.3, the
+    // embedding in system RAM, the whole context's cache at load and one 2048-token chunk's
+    // scratch): the two CodeLlama-13B 2.65 bpw rows are stated, -14.5 % at 2k and -7.5 % at 16k
+    // (the 2023-09-12 build ran matmul attention, ~0.6 GiB more than the flash-attn default
+    // sized here); 9 of 10 within.
     // The floors may only tighten.
-    let floor_within = 7;
+    let floor_within = 9;
     let ceiling_under = 0;
     let floor_verdicts = 3;
     floors(

@@ -156,7 +156,12 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
 /// The fit decision for one case, its flags applied as the CLI applies them.
 pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     let model = catalog.model(&c.model).expect("row model in catalog");
-    let quant: Quant = c.quant.parse().expect("quant");
+    // The CLI's `--quant exl2 --bpw B`: EXL2 at its bits, as `exl2-Bbpw` reads.
+    let bpw = c.flags.iter().find_map(|f| f.strip_prefix("--bpw="));
+    let quant: Quant = match bpw {
+        Some(b) => format!("{}-{b}bpw", c.quant).parse().expect("exl2 quant"),
+        None => c.quant.parse().expect("quant"),
+    };
     let task: Task = c.task.parse().expect("task");
     let mut req = FitRequest::new(ModelRef::Known(model), quant, task);
     req.context = c.context;
@@ -335,6 +340,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--ubatch=") => {
                 req.ubatch = Some(other[9..].parse().expect("ubatch"));
             }
+            // Read with the quantization above.
+            other if other.starts_with("--bpw=") => {}
             "--no-ref" => req.reference = Some(false),
             "--ref" => req.reference = Some(true),
             other if other.starts_with("--generations=") => {
