@@ -371,10 +371,9 @@ pub fn decide(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Res
         report.warning_ids.push(w.id.clone());
         report.warnings.push(w);
     }
-    // A vLLM service that starts holding fewer than all its requests (`starts`): the cards that
-    // hold them all are offered too.
-    let alternatives = if report.fits == Some(false) || report.verdict.as_deref() == Some("starts")
-    {
+    // A server that starts short of its demand (`FitReport::starts_short`): the cards that hold
+    // it all are offered too.
+    let alternatives = if report.fits == Some(false) || report.starts_short() {
         let mut any_card = req.clone();
         any_card.gpu = None;
         any_card.cards = 1;

@@ -65,11 +65,16 @@ fit-margin = Expect up to ±{ $pct }% { $measured ->
   }; an estimate near the card's limit may not fit.
 fit-verdict = { $verdict ->
     [starts] ⚠️ vLLM starts on { $cards } × { $gpu } ({ $vram } GiB each): its KV cache pool holds at least one request at full length, { $margin } GiB to spare per card for it; not all the requests at once (below).
+    [pool] ⚠️ SGLang starts on { $cards } × { $gpu } ({ $vram } GiB each), with a smaller KV cache pool than the job asks for (below); { $margin } GiB to spare per card for the server as it starts, not for the whole demand.
     [fits] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
     [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
     [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
    *[no] ❌ Does not fit on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card.
 }
+fit-sglang-pool = ℹ️ SGLang takes { $fraction } of each card (--mem-fraction-static) for the weights and its token pool, and what the weights leave holds { $tokens } tokens{ $clipped ->
+    [yes] : fewer than the { $context } tokens asked for, so a request is capped at the pool and a longer one is refused ("Input length … exceeds the maximum allowed length"; --allow-auto-truncate cuts it instead)
+   *[no] : { $n } of the { $batch } requests at { $context } tokens at once; the others wait for room in the pool
+  }. Each card then holds about { $held } GiB (what nvidia-smi shows once it has served). It refuses to start only when the weights leave no pool at all; a larger --mem-fraction-static (mfs=) or more cards make the pool longer.
 fit-vllm-holds = ℹ️ vLLM still starts: after the weights and its start-up profile, the KV cache pool on each card holds { $n } of the { $batch } requests at { $context } tokens at once (its log's "Maximum concurrency"); the others wait for a free slot, and shorter requests leave room for more.
 fit-verdict-gc = { $gc ->
     [off] That is with gradient checkpointing on, the default of { $on_default }. Without it ({ $off_default } leave it off unless told) { $verdict ->
@@ -423,6 +428,7 @@ fit-vram-verdict = { $verdict ->
     [tight] ⚠️ Tight on
     [short] ⚠️ Tight on
     [starts] ⚠️ vLLM starts on
+    [pool] ⚠️ SGLang starts on
    *[no] ❌ Does not fit on
   } { $cards ->
     [1] one { $gb } GB card
@@ -432,6 +438,7 @@ fit-vram-verdict = { $verdict ->
     [tight] needs { $need } GiB per card, { $margin } GiB to spare, inside the ±{ $pct }% this estimate can be off
     [short] needs { $need } GiB per card, { $margin } GiB short on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it
     [starts] its KV cache pool holds at least one request at full length, not all of them at once (below)
+    [pool] with a smaller KV cache pool than the job asks for (below)
    *[no] needs { $need } GiB per card, { $margin } GiB short
   }; { $card ->
     [none] no { $gb } GB card in the catalog has a driver reading on file, so such a card is read as { $usable } GiB of memory chips.

@@ -81,11 +81,16 @@ fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
   }；估算值接近显存上限时，实际可能放不下。
 fit-verdict = { $verdict ->
     [starts] ⚠️ vLLM 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动：KV 缓存池至少装得下一个满长度的请求，按一个请求算每张卡还剩 { $margin } GiB；但装不下所有请求同时跑（见下）。
+    [pool] ⚠️ SGLang 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动，但 KV 缓存池比这个任务要的小（见下）；按启动后的实际占用（不是整个任务的需求）算，每张卡还剩 { $margin } GiB。
     [fits] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
     [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
     [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
    *[no] ❌ { $cards } 张 { $gpu }（每张 { $vram } GiB）放不下，每张卡还差 { $margin } GiB。
 }
+fit-sglang-pool = ℹ️ SGLang 把每张卡显存的 { $fraction } 划给权重和 token 池（用 mfs= 调整），放下权重后剩下的池子能装 { $tokens } 个 token{ $clipped ->
+    [yes] ：比要求的 { $context } 个少，所以单个请求最长只能到池子的长度，更长的请求会直接报错拒绝（开启自动截断后改为截掉超出的部分）
+   *[no] ：{ $batch } 个 { $context } token 的请求能同时跑 { $n } 个，其余的排队等池子腾出空间
+  }。启动并跑过请求后，每张卡约占 { $held } GiB（nvidia-smi 看到的数）。只有放下权重后一点池子都不剩，它才会启动失败；调大这个比例或多加几张卡，池子就更长。
 fit-vllm-holds = ℹ️ vLLM 仍能启动：放下权重和启动时的预估用量之后，每张卡的 KV 缓存池能同时容纳 { $batch } 个请求中的 { $n } 个（每个 { $context } token，即日志里的“Maximum concurrency”）；其余请求排队等空位，请求越短，能同时跑的越多。
 fit-verdict-gc = { $gc ->
     [off] 以上按开启梯度检查点计算，这是 { $on_default } 的默认设置。不开的话（{ $off_default } 默认不开）{ $verdict ->
@@ -458,6 +463,7 @@ fit-vram-verdict = { $verdict ->
     [tight] ⚠️
     [short] ⚠️
     [starts] ⚠️
+    [pool] ⚠️
    *[no] ❌
   } { $cards ->
     [1] 一张 { $gb } GB 的卡
@@ -467,6 +473,7 @@ fit-vram-verdict = { $verdict ->
     [tight] 很紧：每张卡需要 { $need } GiB，剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内
     [short] 很紧：每张卡需要 { $need } GiB，按估算差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望
     [starts] 上 vLLM 能启动：KV 缓存池至少装得下一个满长度的请求，但装不下所有请求同时跑（见下）
+    [pool] 上 SGLang 能启动，但 KV 缓存池比这个任务要的小（见下）
    *[no] 放不下：每张卡需要 { $need } GiB，还差 { $margin } GiB
   }；{ $card ->
     [none] 目录里没有哪张 { $gb } GB 的卡有驱动实测容量，所以按显存颗粒的 { $usable } GiB 计算。

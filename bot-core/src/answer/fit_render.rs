@@ -359,6 +359,10 @@ fn push_verdict(
                     .arg("context", rep.context),
             );
         }
+        // SGLang's pool on the card, when shorter than the demand (`vram::sglang_pool`).
+        if let Some(pool) = &rep.server_pool {
+            r.push(sglang_pool_line(pool, rep));
+        }
         // A fine-tune asked without its method: what full fine-tuning and QLoRA would need.
         for m in super::fit_method::others(catalog, &method_sized(p), lang) {
             r.push(m);
@@ -369,9 +373,9 @@ fn push_verdict(
         if fits && !req.task.is_training() {
             speed(r, req, &p.opts, g, lang);
         }
-        // A vLLM service that starts but holds fewer than all its requests (`starts`): what
-        // the whole demand needs, as for a job that does not fit.
-        if !fits || verdict == "starts" {
+        // A server that starts short of its demand (`starts`, `pool`): what the whole demand
+        // needs, as for a job that does not fit.
+        if !fits || rep.starts_short() {
             super::fit_short::push_short(r, catalog, p, fit, currency, lang, true);
         }
     } else {
@@ -388,6 +392,19 @@ fn push_verdict(
             crate::advice::link_matters(req),
         );
     }
+}
+
+/// What SGLang's token pool holds on the named card when it is shorter than the demand: the
+/// longest request it takes, or how many requests at full length it runs at once.
+fn sglang_pool_line(pool: &crate::vram::ServerPool, rep: &crate::vram::FitReport) -> Msg {
+    Msg::new("fit-sglang-pool")
+        .arg("fraction", format!("{:.3}", pool.fraction))
+        .arg("tokens", pool.tokens as usize)
+        .arg("context", rep.context)
+        .arg("clipped", if pool.clipped { "yes" } else { "no" })
+        .arg("n", pool.full_requests)
+        .arg("batch", rep.batch)
+        .arg("held", gib(pool.held_gib))
 }
 
 /// Inside the stated margin: the single changes that make the job fit (`short`) or safe

@@ -75,7 +75,7 @@ fn push_verdict(
         let tight_too = verdict != "tight";
         push_roomier(r, catalog, p, (gb, card.usable_gib()), tight_too, zh);
     }
-    if !fit.fits() || verdict == "starts" {
+    if !fit.fits() || rep.starts_short() {
         push_short(r, catalog, p, fit, currency, lang, false);
     }
 }

@@ -70,6 +70,24 @@ pub struct CardParts {
     pub overhead_gib: f64,
 }
 
+/// SGLang on a named card whose token pool is smaller than the job asks for, but not empty: the
+/// server starts with it (`vram::sglang_pool`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ServerPool {
+    /// The `--mem-fraction-static` it runs with (given, or SGLang's default for the card).
+    pub fraction: f64,
+    /// Tokens the pool holds on each card (`max_total_num_tokens`).
+    pub tokens: u64,
+    /// Whether the pool is shorter than one request at the context asked for: SGLang then caps
+    /// a request at the pool (`max_req_input_len`) and refuses a longer one.
+    pub clipped: bool,
+    /// Requests at the full context the pool holds at once (0 when clipped).
+    pub full_requests: u32,
+    /// What each card holds once the server has started and served, GiB (what nvidia-smi
+    /// shows): the fraction of the card, the activations and CUDA graphs beside it.
+    pub held_gib: f64,
+}
+
 /// The estimate, with its breakdown. JSON names are part of the CLI contract.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FitReport {
@@ -127,9 +145,14 @@ pub struct FitReport {
     /// inside the margin), `short` (misses by less than the margin), `no` (clear miss); see
     /// `estimate::verdict`. `starts`: a vLLM service whose KV pool holds one of its requests at
     /// full length but not all of them, so vLLM starts and queues the rest
-    /// (`vllm_pool::starts_margin_gib`; the margin is over one request).
+    /// (`vllm_pool::starts_margin_gib`; the margin is over one request). `pool`: SGLang starts
+    /// with a token pool smaller than the job asks for (`server_pool`; the margin is over the
+    /// server as it starts, the figures stay the whole demand).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
+    /// With the `pool` verdict: the pool SGLang starts with (`vram::sglang_pool`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub server_pool: Option<ServerPool>,
     /// Training on a named card, only when the verdict turns on gradient checkpointing (fits
     /// one way, not the other): the verdict with the other setting. Trainers disagree on the
     /// default (`CHECKPOINTING_DEFAULTS`), so the answer names both.
@@ -160,7 +183,14 @@ impl FitReport {
     /// starts holding fewer than all its requests at once (`starts`). What a service sized for
     /// its concurrency (`/tco`, `/pick`'s card, a remedy) must ask, not merely whether it runs.
     pub fn holds_all(&self) -> bool {
-        self.fits == Some(true) && self.verdict.as_deref() != Some("starts")
+        self.fits == Some(true) && !self.starts_short()
+    }
+
+    /// A server that starts on the named card short of the job's demand: vLLM holding fewer
+    /// than all its requests at full length (`starts`), SGLang with a smaller token pool
+    /// (`pool`). The answer adds what the whole demand needs, as for a job that does not fit.
+    pub fn starts_short(&self) -> bool {
+        matches!(self.verdict.as_deref(), Some("starts" | "pool"))
     }
 }
 

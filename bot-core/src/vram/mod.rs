@@ -62,6 +62,7 @@ mod request;
 pub mod rl_trainer;
 pub mod sdpa_math;
 pub mod server;
+mod sglang_pool;
 mod swa;
 pub mod tgi_release;
 mod train;
@@ -99,7 +100,7 @@ pub use report::{estimate, estimate_with};
 pub use request::{
     AwqFused, AwqPrefill, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip,
     DEFAULT_CONTEXT, FitError, FitOption, FitOptions, FitReport, FitRequest, LoraTargets, LossHead,
-    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_UBATCH, ModelLayout, ModelRef,
+    MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_UBATCH, ModelLayout, ModelRef, ServerPool,
 };
 pub use rl_trainer::RlTrainer;
 pub use server::Server;

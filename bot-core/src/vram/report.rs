@@ -147,6 +147,7 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         fits: None,
         margin_gib: None,
         verdict: None,
+        server_pool: None,
         checkpointing_flip: None,
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),
@@ -203,6 +204,13 @@ fn judge_card(
             report.margin_gib = Some(round2(left));
             report.verdict = Some("starts".into());
         }
+    }
+    // SGLang starts with a token pool shorter than the demand, unless it is empty
+    // (`vram::sglang_pool`): "starts, with a pool of N tokens", not "does not fit".
+    if !matches!(report.verdict.as_deref(), Some("fits" | "tight"))
+        && let Some((pool, held)) = super::sglang_pool::started(shape, req, opts, parts)
+    {
+        super::sglang_pool::judge(report, pool, held, vram);
     }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());

@@ -1,7 +1,9 @@
 //! What to estimate (model, quantization, task, context, batch, cards, engine), the limits on
 //! it, and the report that comes back.
 
-pub use super::fit_report::{CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip, FitReport};
+pub use super::fit_report::{
+    CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip, FitReport, ServerPool,
+};
 pub use super::limits::{
     CARD_COUNTS, DEFAULT_CONTEXT, FitError, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_GRAD_ACCUM,
     MAX_UBATCH,

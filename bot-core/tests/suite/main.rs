@@ -111,6 +111,7 @@ mod fit_mem_az_mechanisms;
 mod fit_mem_be_mechanisms;
 mod fit_mem_bf_mechanisms;
 mod fit_mem_bh_mechanisms;
+mod fit_mem_bi_mechanisms;
 mod fit_mem_bj_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
