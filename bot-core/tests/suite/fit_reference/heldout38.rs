@@ -1,0 +1,33 @@
+//! The thirty-eighth held-out set (tests/data/measured_memory_heldout38.tsv, session 26, mem_bl): a second
+//! fresh mainstream mix - AWQ serving read from nvidia-smi (Qwen1.5-32B-Chat-AWQ on one and two RTX 3090s,
+//! Mixtral-8x7B AWQ on 2 x A100 80GB), AutoAWQ's new-kernel benchmark (Mistral 7B Instruct, RTX 4090) and a
+//! 70B QLoRA under FSDP with parameter offload on two 24 GB cards (axolotl) - written down and committed
+//! before the fit engine's code was read for it and scored untuned. A row the CLI cannot state counts as a
+//! miss, not as a skipped row. Printed with `-- --nocapture`.
+
+use super::each_row::{floors, scored_rows};
+use bot_core::Catalog;
+
+const TABLE: &str = include_str!("../../data/measured_memory_heldout38.tsv");
+
+#[test]
+fn public_measurements_thirty_eighth_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let (held, _unstated) = scored_rows(
+        &catalog,
+        TABLE,
+        "measured_memory_heldout38.tsv (held out 38, session 26)",
+    );
+    assert!(held.numeric >= 10 && held.verdicts >= 3);
+    // Floors at 0 until the untuned score is recorded.
+    let floor_within = 0;
+    let ceiling_under = usize::MAX;
+    let floor_verdicts = 0;
+    floors(
+        &held,
+        "held out 38",
+        floor_within,
+        ceiling_under,
+        floor_verdicts,
+    );
+}
