@@ -19,9 +19,13 @@ fn public_measurements_thirty_eighth_held_out_set() {
         "measured_memory_heldout38.tsv (held out 38, session 26)",
     );
     assert!(held.numeric >= 10 && held.verdicts >= 3);
-    // Floors at 0 until the untuned score is recorded.
-    let floor_within = 0;
-    let ceiling_under = usize::MAX;
+    // Untuned (scored on mem_bl's branch from main d69b49ac, 2026-12-05): 8 of 10 numeric rows within 15 %
+    // (AutoAWQ's Mistral-7B rows -13.2 % to +4.4 %, Mixtral-8x7B AWQ TP 2 nvidia-smi -5.4 %), 1 under by more
+    // than 15 % (Llama-2-70B FSDP-QLoRA with parameter offload -39.3 %), Qwen1.5-32B-AWQ not stated (no
+    // catalog entry); verdicts 0 of 3 (Mixtral AWQ OOM on a 31k prompt answered "fits", both Qwen1.5-32B rows
+    // not stated) - docs/misses/heldout38_misses.md. The floors may only tighten.
+    let floor_within = 8;
+    let ceiling_under = 1;
     let floor_verdicts = 0;
     floors(
         &held,
