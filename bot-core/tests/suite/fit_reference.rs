@@ -840,5 +840,7 @@ mod heldout35;
 mod heldout36;
 #[path = "fit_reference/heldout37.rs"]
 mod heldout37;
+#[path = "fit_reference/heldout38.rs"]
+mod heldout38;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

@@ -88,6 +88,7 @@ mod fit_heldout29_mechanisms;
 mod fit_heldout32_mechanisms;
 mod fit_heldout34_mechanisms;
 mod fit_heldout35_mechanisms;
+mod fit_heldout38_mechanisms;
 mod fit_heldout6_mechanisms;
 mod fit_heldout7_mechanisms;
 mod fit_heldout8_mechanisms;
