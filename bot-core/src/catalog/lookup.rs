@@ -180,6 +180,10 @@ impl Catalog {
             found.retain(|m| has_size(m, size) == Some(Named));
         }
         let all = found.clone();
+        // A release superseded by another that matches the same words gives way to it: a plain
+        // `qwen 7b` is today's Qwen, not the older line beside it (still among `others`).
+        let ids: Vec<&str> = found.iter().map(|m| m.id.as_str()).collect();
+        found.retain(|m| m.superseded_by.as_deref().is_none_or(|s| !ids.contains(&s)));
         if found.iter().any(|m| normalize(&m.family) == key) {
             found.retain(|m| normalize(&m.family) == key);
         } else {

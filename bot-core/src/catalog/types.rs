@@ -359,6 +359,11 @@ pub struct Model {
     /// A vision-language model's image encoder (`VisionTower`); absent = text only.
     #[serde(default)]
     pub vision: Option<VisionTower>,
+    /// The same publisher's newer release of this size (`qwen1.5-7b` → `qwen2.5-7b`). A family
+    /// word with no generation (`qwen 7b`) means the current line, so an entry it supersedes is
+    /// reached only by its own names (`Catalog::model_by_family_and_size`). Absent = current.
+    #[serde(default)]
+    pub superseded_by: Option<String>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]

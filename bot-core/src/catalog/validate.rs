@@ -191,6 +191,11 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if m.active_params_b > m.params_b {
             return Err(k.fail("active_params_b", "is larger than params_b"));
         }
+        if let Some(next) = &m.superseded_by {
+            if *next == m.id || !c.models.iter().any(|o| o.id == *next) {
+                return Err(k.fail("superseded_by", format!("`{next}` is no other model")));
+            }
+        }
         for (field, v) in [
             ("layers", m.layers),
             ("hidden", m.hidden),

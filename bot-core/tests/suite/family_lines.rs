@@ -122,3 +122,45 @@ fn a_plain_family_with_a_size_it_lacks_finds_no_vision_or_code_line() {
         nf.suggestions
     );
 }
+
+/// Session 26: an older release of the same size (Qwen1.5-7B, with eight times Qwen2.5-7B's KV
+/// heads) would win a plain `qwen 7b` on memory alone; a release its publisher superseded
+/// gives way to its successor, stays among the others, and is found by its own names.
+#[test]
+fn a_superseded_release_gives_way_to_its_successor_and_keeps_its_own_names() {
+    let c = Catalog::embedded().unwrap();
+    let older: Vec<_> = c
+        .models
+        .iter()
+        .filter(|m| m.superseded_by.is_some())
+        .collect();
+    assert!(!older.is_empty());
+    for m in older {
+        let next = c
+            .models
+            .iter()
+            .find(|o| Some(&o.id) == m.superseded_by.as_ref())
+            .unwrap();
+        // A successor of the same size class, or the plain words would not reach both.
+        assert!(
+            (m.params_b - next.params_b).abs() < 0.1 * next.params_b,
+            "{}",
+            m.id
+        );
+        let size = m.id.rsplit('-').next().unwrap();
+        let letters: String = m
+            .family
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .collect();
+        let plain = format!("{letters} {size}");
+        let found = c.model_by_family_and_size(&plain).unwrap();
+        assert_eq!(found.model.id, next.id, "`{plain}`");
+        assert!(found.others.iter().any(|o| o.id == m.id), "`{plain}`");
+        assert_eq!(
+            c.model(&m.id).ok().map(|x| x.id.as_str()),
+            Some(m.id.as_str())
+        );
+    }
+    assert_eq!(pick(&c, "qwen1.5 7b"), "qwen1.5-7b");
+}
