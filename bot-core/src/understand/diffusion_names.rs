@@ -18,3 +18,40 @@ pub(super) fn pipeline_at(toks: &[String], i: usize) -> Option<(&'static Pipelin
         find(&words.join(" ")).map(|p| (p, n))
     })
 }
+
+/// The family's pipeline a detail said apart from its name picks: a size (`万相2.1的1.3b模型` is
+/// Wan2.1's 1.3B, not the 14B the bare name is) and image to video (`wan2.1 14b 图生视频` is its
+/// I2V pipeline), each only where the catalog has that pipeline. The size is used up.
+pub(super) fn pipeline_as_said(toks: &[String], e: &mut super::entities::Entities) {
+    let [model] = e.models.as_slice() else {
+        return;
+    };
+    let Some(p) = crate::diffusion::find(model) else {
+        return;
+    };
+    let Some((family, _)) = p.id.split_once('-') else {
+        return;
+    };
+    let kin = |id: &str| id.starts_with(family) && id[family.len()..].starts_with('-');
+    let mut id = p.id.clone();
+    if let Some((k, size)) = e.sizes.iter().enumerate().find_map(|(k, s)| {
+        let mut sized = crate::diffusion::pipelines()
+            .iter()
+            .filter(|q| kin(&q.id) && q.id.ends_with(&format!("-{s}")));
+        let one = sized.next()?;
+        sized.next().is_none().then(|| (k, one.id.clone()))
+    }) {
+        id = size;
+        e.sizes.remove(k);
+    }
+    let padded = format!(" {} ", toks.join(" "));
+    if crate::lexicon::image_to_video_said(&padded)
+        && let Some(i2v) = id
+            .contains("-t2v-")
+            .then(|| id.replace("-t2v-", "-i2v-"))
+            .filter(|i| crate::diffusion::find(i).is_some_and(|q| q.id == *i))
+    {
+        id = i2v;
+    }
+    e.models[0] = id;
+}
