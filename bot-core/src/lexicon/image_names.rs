@@ -43,25 +43,6 @@ pub fn family_words(text: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chinese_and_app_names_are_the_family_word() {
-        assert_eq!(family_words("万相2.1的1.3b模型"), "wan2.1的1.3b模型");
-        assert_eq!(family_words("通义万相 2.2 5b"), "wan 2.2 5b");
-        assert_eq!(family_words("混元视频480p"), "hunyuanvideo 480p");
-        assert_eq!(family_words("4090混元视频"), "4090 hunyuanvideo ");
-        assert_eq!(family_words("千问图像编辑 5090"), "qwen-image-edit  5090");
-        assert_eq!(family_words("wanx 2.1 1.3b"), "wan 2.1 1.3b");
-        assert_eq!(family_words("fooocus 3060"), "sdxl  3060");
-        // Not a name of its own.
-        assert_eq!(family_words("swanx wanxiang"), "swanx wanxiang");
-        assert_eq!(family_words("混元大模型"), "混元大模型");
-    }
-}
-
 /// Image to video said apart from a model's name (`图生视频`, `image to video`, `img2vid`):
 /// the I2V pipeline of the family named, where the catalog has one.
 const I2V_WORDS: &[&str] = &[
@@ -79,4 +60,23 @@ const I2V_WORDS: &[&str] = &[
 /// Whether `padded` (normalized, spaces around) asks to make a video from an image.
 pub fn image_to_video_said(padded: &str) -> bool {
     I2V_WORDS.iter().any(|w| super::said_not_negated(padded, w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_and_app_names_are_the_family_word() {
+        assert_eq!(family_words("万相2.1的1.3b模型"), "wan2.1的1.3b模型");
+        assert_eq!(family_words("通义万相 2.2 5b"), "wan 2.2 5b");
+        assert_eq!(family_words("混元视频480p"), "hunyuanvideo 480p");
+        assert_eq!(family_words("4090混元视频"), "4090 hunyuanvideo ");
+        assert_eq!(family_words("千问图像编辑 5090"), "qwen-image-edit  5090");
+        assert_eq!(family_words("wanx 2.1 1.3b"), "wan 2.1 1.3b");
+        assert_eq!(family_words("fooocus 3060"), "sdxl  3060");
+        // Not a name of its own.
+        assert_eq!(family_words("swanx wanxiang"), "swanx wanxiang");
+        assert_eq!(family_words("混元大模型"), "混元大模型");
+    }
 }

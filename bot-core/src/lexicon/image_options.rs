@@ -38,8 +38,9 @@ const SIDE_AFTER: &[&str] = &[
     "尺寸",
     "像素",
 ];
-/// Words before a number that make it one side (`at 768`, `分辨率 1024`, `res 1024`).
-const SIDE_BEFORE: &[&str] = &["at", "分辨率", "resolution", "res", "出"];
+/// Words before a number that make it one side (`at 768`, `分辨率 1024`, `res 1024`); `出`
+/// is not one (`出 1000 张图` is a count).
+const SIDE_BEFORE: &[&str] = &["at", "分辨率", "resolution", "res"];
 
 /// One side said alone (`出 1024 的图`, `at 768`), a multiple of 8 in 256..=4096: the image is
 /// that square. Read only beside an image model.
@@ -179,6 +180,7 @@ mod tests {
         assert_eq!(side("sdxl at 1536 on a 4070"), Some(1536));
         assert_eq!(side("at 512 tokens"), None);
         assert_eq!(side("4090 跑 2 个小时"), None);
+        assert_eq!(side("一小时出 1000 张图"), None);
         assert_eq!(side("sdxl 4090 batch 8"), None);
         assert_eq!(memory_mode_said(" comfyui --lowvram 跑 "), Some("seq"));
         assert_eq!(memory_mode_said(" webui --medvram "), Some("model"));

@@ -21,28 +21,33 @@ pub(super) fn pipeline_at(toks: &[String], i: usize) -> Option<(&'static Pipelin
 
 /// The family's pipeline a detail said apart from its name picks: a size (`万相2.1的1.3b模型` is
 /// Wan2.1's 1.3B, not the 14B the bare name is) and image to video (`wan2.1 14b 图生视频` is its
-/// I2V pipeline), each only where the catalog has that pipeline. The size is used up.
-pub(super) fn pipeline_as_said(toks: &[String], e: &mut super::entities::Entities) {
-    let [model] = e.models.as_slice() else {
-        return;
+/// I2V pipeline), each only where the catalog has that pipeline; the size is used up. Says
+/// whether an image or video pipeline is named at all.
+pub(super) fn pipeline_as_said(
+    toks: &[String],
+    models: &mut [String],
+    sizes: &mut Vec<String>,
+) -> bool {
+    let named = models.iter().any(|m| crate::diffusion::find(m).is_some());
+    let [model] = models else {
+        return named;
     };
-    let Some(p) = crate::diffusion::find(model) else {
-        return;
+    let Some((family, p)) = crate::diffusion::find(model)
+        .and_then(|p| p.id.split_once('-').map(|(f, _)| (f.to_string(), p)))
+    else {
+        return named;
     };
-    let Some((family, _)) = p.id.split_once('-') else {
-        return;
-    };
-    let kin = |id: &str| id.starts_with(family) && id[family.len()..].starts_with('-');
+    let kin = |id: &str| id.starts_with(&family) && id[family.len()..].starts_with('-');
     let mut id = p.id.clone();
-    if let Some((k, size)) = e.sizes.iter().enumerate().find_map(|(k, s)| {
-        let mut sized = crate::diffusion::pipelines()
+    if let Some((k, sized)) = sizes.iter().enumerate().find_map(|(k, s)| {
+        let mut of = crate::diffusion::pipelines()
             .iter()
             .filter(|q| kin(&q.id) && q.id.ends_with(&format!("-{s}")));
-        let one = sized.next()?;
-        sized.next().is_none().then(|| (k, one.id.clone()))
+        let one = of.next()?;
+        of.next().is_none().then(|| (k, one.id.clone()))
     }) {
-        id = size;
-        e.sizes.remove(k);
+        id = sized;
+        sizes.remove(k);
     }
     let padded = format!(" {} ", toks.join(" "));
     if crate::lexicon::image_to_video_said(&padded)
@@ -53,5 +58,6 @@ pub(super) fn pipeline_as_said(toks: &[String], e: &mut super::entities::Entitie
     {
         id = i2v;
     }
-    e.models[0] = id;
+    *model = id;
+    named
 }

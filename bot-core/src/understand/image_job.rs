@@ -8,11 +8,26 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
-use super::words::{CHEAP_WORDS, COST_WORDS, PRICE_WORDS, SPECS_WORDS};
+use super::words::{CHEAP_WORDS, COST_WORDS, PRICE_WORDS};
 
-/// Speed weighed (`快多少`, `faster`): no fit answers it, the cards' specs do.
-const SPEED_WORDS: &[&str] = &[
-    "快", "慢", "faster", "slower", "quicker", "speed", "速度", "性能", "better", "更好",
+/// Speed or specs weighed (`快多少`, `faster`, `vs`, `区别`): no fit answers it, the cards'
+/// specs do. "Which is better" (`哪个好`) is left to the fits asked back, as for a language model.
+const WEIGHED: &[&str] = &[
+    "快",
+    "慢",
+    "faster",
+    "slower",
+    "quicker",
+    "speed",
+    "速度",
+    "性能",
+    "差多少",
+    "差别",
+    "区别",
+    "difference",
+    " vs ",
+    " vs. ",
+    "versus",
 ];
 /// Whether it fits asked (`能跑吗`, `够不够`, `will it fit`): the fits asked back stay.
 const FIT_ASKED: &[&str] = &[
@@ -76,7 +91,7 @@ pub(super) fn cards_weighed(q: &Question) -> Option<Reading> {
         || !image_models_only(q)
         || e.usage.is_some()
         || !e.platforms.is_empty()
-        || !(q.has(SPECS_WORDS) || q.has(SPEED_WORDS))
+        || !q.has(WEIGHED)
         || q.has(FIT_ASKED)
         || q.has(CHEAP_WORDS)
         || q.has(COST_WORDS)
