@@ -10,6 +10,7 @@
 pub mod casting;
 pub mod decode;
 pub mod estimate;
+pub mod names;
 pub mod train;
 pub mod train_words;
 pub mod wan;

@@ -32,6 +32,8 @@ mod formats;
 mod grad_accum;
 mod guess;
 mod haste;
+mod image_names;
+mod image_options;
 mod job_flags;
 mod laptop;
 mod moe_offload;
@@ -70,6 +72,8 @@ pub use formats::{
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
+pub use image_names::{family_words, image_to_video_said};
+pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use laptop::laptop_said_at;
 pub use moe_offload::{

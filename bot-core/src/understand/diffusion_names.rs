@@ -18,3 +18,46 @@ pub(super) fn pipeline_at(toks: &[String], i: usize) -> Option<(&'static Pipelin
         find(&words.join(" ")).map(|p| (p, n))
     })
 }
+
+/// The family's pipeline a detail said apart from its name picks: a size (`万相2.1的1.3b模型` is
+/// Wan2.1's 1.3B, not the 14B the bare name is) and image to video (`wan2.1 14b 图生视频` is its
+/// I2V pipeline), each only where the catalog has that pipeline; the size is used up. Says
+/// whether an image or video pipeline is named at all.
+pub(super) fn pipeline_as_said(
+    toks: &[String],
+    models: &mut [String],
+    sizes: &mut Vec<String>,
+) -> bool {
+    let named = models.iter().any(|m| crate::diffusion::find(m).is_some());
+    let [model] = models else {
+        return named;
+    };
+    let Some((family, p)) = crate::diffusion::find(model)
+        .and_then(|p| p.id.split_once('-').map(|(f, _)| (f.to_string(), p)))
+    else {
+        return named;
+    };
+    let kin = |id: &str| id.starts_with(&family) && id[family.len()..].starts_with('-');
+    let mut id = p.id.clone();
+    if let Some((k, sized)) = sizes.iter().enumerate().find_map(|(k, s)| {
+        let mut of = crate::diffusion::pipelines()
+            .iter()
+            .filter(|q| kin(&q.id) && q.id.ends_with(&format!("-{s}")));
+        let one = of.next()?;
+        of.next().is_none().then(|| (k, one.id.clone()))
+    }) {
+        id = sized;
+        sizes.remove(k);
+    }
+    let padded = format!(" {} ", toks.join(" "));
+    if crate::lexicon::image_to_video_said(&padded)
+        && let Some(i2v) = id
+            .contains("-t2v-")
+            .then(|| id.replace("-t2v-", "-i2v-"))
+            .filter(|i| crate::diffusion::find(i).is_some_and(|q| q.id == *i))
+    {
+        id = i2v;
+    }
+    *model = id;
+    named
+}

@@ -6,35 +6,42 @@
 use super::Reading;
 use super::request::Request;
 
-/// `2048x2048` (each side 64 to 4096) or `720p`: the size as `res=` writes it.
-fn size_said(padded: &str) -> Option<String> {
+/// `2048x2048`, `720p` (the lexicon's resolution words), or one side of an image said alone
+/// (`出 1024 的图`, `1024分辨率`, `at 768`): the size as `res=` writes it.
+fn size_said(padded: &str, image: bool) -> Option<String> {
     // `14b出720p`: Chinese glued around the size parts it off too.
-    padded
+    let words: Vec<&str> = padded
         .split(|c: char| c.is_whitespace() || !c.is_ascii())
         .filter(|w| !w.is_empty())
-        .find_map(|w| {
-            let w = w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-            let w = w
-                .trim_end_matches(|c: char| !c.is_ascii())
-                .trim_end_matches("的图");
-            let side = |s: &str| s.parse::<u32>().ok().filter(|x| (64..=4096).contains(x));
-            if let Some((a, b)) = w.split_once('x')
-                && side(a).is_some()
-                && side(b).is_some()
-            {
-                return Some(w.to_string());
-            }
-            let p = w.strip_suffix('p')?;
-            ["480", "540", "576", "720", "1080"]
-                .contains(&p)
-                .then(|| w.to_string())
-        })
+        .map(|w| w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .collect();
+    if let Some(r) = words
+        .iter()
+        .find_map(|w| crate::lexicon::resolution_word(w))
+    {
+        return Some(r);
+    }
+    // A side alone is a square image; a clip's other side is not said, so it is left to ask.
+    let spaced = super::text::tokens(padded);
+    let spaced: Vec<&str> = spaced.iter().map(String::as_str).collect();
+    let side = crate::lexicon::side_said(&spaced).filter(|_| image)?;
+    Some(format!("{side}x{side}"))
 }
 
-/// `offload=` as said: sequential (layer by layer) or model (whole parts moved to the CPU).
+/// `offload=` as said: sequential (layer by layer) or model (whole parts moved to the CPU), also
+/// as ComfyUI's and the WebUIs' memory modes (`--lowvram`, `--medvram`); never where it is only
+/// asked whether it is needed (`要开 offload 吗`, `do I need offload`).
 fn offload_said(padded: &str) -> Option<&'static str> {
+    if let Some(mode) = crate::lexicon::memory_mode_said(padded) {
+        return Some(mode);
+    }
     // `without offloading`, `不开offload`: a negation never turns the option on.
-    let said = |w: &str| crate::lexicon::said_not_negated(padded, w);
+    let said = |w: &str| {
+        padded
+            .match_indices(w)
+            .any(|(at, _)| !crate::lexicon::setting_asked(padded, at))
+            && crate::lexicon::said_not_negated(padded, w)
+    };
     if !(said("offload") || said("卸载到cpu") || said("卸载到内存")) {
         return None;
     }
@@ -63,8 +70,9 @@ pub(super) fn with_diffusion_options(padded: &str, r: Reading) -> Reading {
         return Reading::Command(Request::Fit(a));
     };
     let said = |k: &str| a.options.iter().any(|(key, _)| key == k);
-    let (res, offload, runner) = (said("res"), said("offload"), said("runner"));
-    if let Some(s) = size_said(padded).filter(|_| !res) {
+    let (res, offload, runner, rank) = (said("res"), said("offload"), said("runner"), said("rank"));
+    let image = pipeline.kind == crate::diffusion::Kind::Image;
+    if let Some(s) = size_said(padded, image).filter(|_| !res) {
         a.options.push(("res".to_string(), s));
     }
     if let Some(o) = offload_said(padded).filter(|_| !offload) {
@@ -72,6 +80,14 @@ pub(super) fn with_diffusion_options(padded: &str, r: Reading) -> Reading {
     }
     if runner_said(padded, pipeline) && !runner {
         a.options.push(("runner".to_string(), "wan".to_string()));
+    }
+    // `rank 32` beside an image model's LoRA training: the fit sizes its adapter.
+    if a.task == Some(crate::vram::Task::Lora)
+        && !rank
+        && crate::diffusion::train::sizable(pipeline)
+        && let Some(n) = crate::lexicon::rank_said(padded)
+    {
+        a.options.push(("rank".to_string(), n.to_string()));
     }
     Reading::Command(Request::Fit(a))
 }
@@ -83,12 +99,15 @@ mod tests {
     #[test]
     fn sizes_and_offload_as_said() {
         assert_eq!(
-            size_said("sdxl 跑 2048x2048 的图 3090 "),
+            size_said("sdxl 跑 2048x2048 的图 3090 ", true),
             Some("2048x2048".into())
         );
-        assert_eq!(size_said("wan2.1 720p h100 "), Some("720p".into()));
-        assert_eq!(size_said("wan2.1 14b出720p 4090 "), Some("720p".into()));
-        assert_eq!(size_said("2x4090 sdxl "), None);
+        assert_eq!(size_said("wan2.1 720p h100 ", false), Some("720p".into()));
+        assert_eq!(
+            size_said("wan2.1 14b出720p 4090 ", false),
+            Some("720p".into())
+        );
+        assert_eq!(size_said("2x4090 sdxl ", true), None);
         assert_eq!(offload_said("开 model cpu offload "), Some("model"));
         assert_eq!(offload_said("sequential cpu offload "), Some("sequential"));
         assert_eq!(offload_said("flux 3080 "), None);

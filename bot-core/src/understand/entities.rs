@@ -492,7 +492,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
     e.usage = super::period::per_period(toks, &taken).or_else(|| find_usage(toks, &taken));
     e.unused = (0..toks.len()).filter(|k| !taken[*k]).collect();
     e.volume = find_volume(toks);
-    let pipeline = e.models.iter().any(|m| crate::diffusion::find(m).is_some());
+    let pipeline = super::diffusion_names::pipeline_as_said(toks, &mut e.models, &mut e.sizes);
     let padded = format!(" {} ", toks.join(" "));
     e.batch = find_batch(toks)
         .or_else(|| super::serving::users(toks))

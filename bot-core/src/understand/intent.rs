@@ -34,10 +34,13 @@ pub(super) fn decide(q: &Question) -> Reading {
         platform_fact,
         super::newcomer_platform::newcomer_platform,
         guidance,
+        super::image_job::guided,
         help,
         trend,
         super::stock_rules::stock,
+        super::image_job::cards_weighed,
         specs,
+        super::image_job::suited,
         cost_or_compare,
         platforms_weighed,
         fit,
@@ -328,7 +331,8 @@ fn asked_platform(q: &Question, cues: &[&str]) -> Option<String> {
 
 fn help(q: &Question) -> Option<Reading> {
     let asked = q.has(HELP_WORDS) || greeting_only(q.padded) || cues::asks_capability(q.padded);
-    (asked && q.e.models.is_empty() && q.e.gpus.is_empty())
+    // A platform named (`runpod 的 comfyui 模板怎么用`): its how-to is its facts, not the help.
+    (asked && q.e.models.is_empty() && q.e.gpus.is_empty() && q.e.platforms.is_empty())
         .then_some(Reading::Command(Request::Help))
 }
 
@@ -415,9 +419,9 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         || q.has(super::words_guidance::PRICE_JUDGED)
         || (e.usage.is_some() && !e.platforms.is_empty());
     let cheap = q.has(CHEAP_WORDS);
-    // A model with a job's length and a price asked (`3090 跑 qwen2.5-7b 一小时 多少钱`) is the
-    // job's price; a model with "how much memory" is a fit.
-    let priced_run = costly && e.usage.is_some() && !q.has(MEMORY_WORDS);
+    // A model with a job's length and a price or the cheapest asked (`3090 跑 qwen2.5-7b 一小时
+    // 多少钱`, `cheapest 5090 for a 3 hour flux lora run`) is the job's price; with memory a fit.
+    let priced_run = (costly || cheap) && e.usage.is_some() && !q.has(MEMORY_WORDS);
     if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }

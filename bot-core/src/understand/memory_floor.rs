@@ -9,7 +9,8 @@ use super::request::{self as make, Cards, Money};
 use super::words::{CHEAP_WORDS, PRICE_WORDS, STOCK_WORDS};
 use rust_decimal::Decimal;
 
-/// `48gb`, `80g`, `40gib`: a memory size in GB (8 to 2048: a card's, not a phone plan's).
+/// `48gb`, `80g`, `40gib`: a memory size in GB (6 to 2048: a card's, not a phone plan's nor `5g`
+/// the network; 6 GB is the smallest a catalog card is sold with, the RTX A2000's).
 pub(super) fn gb_of(word: &str) -> Option<f64> {
     let n = word
         .strip_suffix("gib")
@@ -18,7 +19,7 @@ pub(super) fn gb_of(word: &str) -> Option<f64> {
     if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
-    n.parse::<f64>().ok().filter(|v| (8.0..=2048.0).contains(v))
+    n.parse::<f64>().ok().filter(|v| (6.0..=2048.0).contains(v))
 }
 
 /// The memory size a sentence says (`48gb`, `48 gb`, `80g最便宜`), the first one.

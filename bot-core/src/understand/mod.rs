@@ -55,6 +55,7 @@ mod guided;
 mod half_day;
 mod headcount;
 mod image_batch;
+mod image_job;
 mod images_rate;
 mod intent;
 mod kind_guided;

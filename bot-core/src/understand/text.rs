@@ -42,7 +42,8 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
-    let half = replace_all(&half, super::spellings::MONEY_SPELLINGS);
+    // `万相2.1`, `混元视频`: an image or video family's Chinese name is its word, before numerals.
+    let half = crate::lexicon::family_words(&replace_all(&half, super::spellings::MONEY_SPELLINGS));
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;
     // `一万五`, `2w一个月` (after `w` is read as 万) the place down, before the numerals.

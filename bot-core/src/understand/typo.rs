@@ -148,6 +148,8 @@ pub(super) fn typo_reading(
             || t.parse::<crate::vram::Task>().is_ok()
             // `48gb`: a memory size, no misspelt card.
             || super::memory_floor::gb_of(t).is_some()
+            // `480p`, `1024x1024`: a resolution, never a card one key away (`480p` was a 4080).
+            || lexicon::resolution_word(t).is_some()
         {
             continue;
         }

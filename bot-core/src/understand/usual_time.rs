@@ -42,6 +42,8 @@ const WHEN: &[&str] = &[
     "when ",
     "when's",
     "what time",
+    "what hours",
+    "which hours",
     "几点",
 ];
 /// The state waited for: a low price or a card to be had (or got hold of, [`GOT_ONE`]).
@@ -60,6 +62,9 @@ const STATE: &[&str] = &[
     "available",
     "easiest to rent",
     "easy to rent",
+    // `when are a6000s usually free`: free as not taken (a free tier is no time of day).
+    " free",
+    "空闲",
 ];
 
 /// One card asked on which day, or usually when, it is cheap or in stock: `/trend`.

@@ -10,6 +10,26 @@ pub(super) fn asks_pick(text: &str) -> bool {
         || has(text, BEGINNER_WORDS)
         || has(text, PLACE_PICK_WORDS)
         || super::best_place::asked(text)
+        || cloud_asked(text)
+}
+
+/// `后端出图用什么云`, `用哪家云比较好`: which cloud to use asked, a provider's choice (never a
+/// cloud disk: `用什么云盘`).
+pub(super) fn cloud_asked(text: &str) -> bool {
+    [
+        "用什么云",
+        "用哪个云",
+        "用哪家云",
+        "选什么云",
+        "选哪个云",
+        "选哪家云",
+        "上什么云",
+    ]
+    .iter()
+    .any(|w| {
+        text.match_indices(w)
+            .any(|(at, _)| !text[at + w.len()..].starts_with(['盘', '存', '硬']))
+    })
 }
 
 pub(super) const PICK_WORDS: &[&str] = &[
