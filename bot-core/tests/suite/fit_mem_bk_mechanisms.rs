@@ -229,3 +229,36 @@ fn the_answer_states_the_layout_in_both_languages() {
     assert!(zh.contains("价值模型") && zh.contains("奖励模型"), "{zh}");
     assert!(zh.contains("不开梯度检查点"), "{zh}");
 }
+
+#[test]
+fn an_amd_cards_capacity_names_rocms_tools_not_nvidia_smi() {
+    let w = world();
+    let c = Catalog::embedded().unwrap();
+    let mi = c.gpu("mi300x").unwrap();
+    // rocminfo's pool on an MI300X: 201310208 KB = 196592 MiB, just under 192 GiB.
+    assert_eq!(mi.memory_mib, Some(196_592));
+    assert!(mi.memory_source.as_deref().unwrap().starts_with("https://"));
+    assert!((mi.vram_gib() - 196_592.0 / 1024.0).abs() < 1e-9);
+    for (lang, tool, not) in [
+        ("en", "the amdgpu driver reports 196592 MiB", "nvidia-smi"),
+        ("zh", "amdgpu 驱动报告 196592 MiB", "nvidia-smi"),
+    ] {
+        let a = say(&w, lang, "/gpu mi300x");
+        let line = a
+            .lines()
+            .find(|l| l.contains("196592"))
+            .unwrap_or_else(|| panic!("{a}"));
+        assert!(line.contains(tool) && !line.contains(not), "{line}");
+        assert!(line.contains("HIP") && !line.contains("CUDA"), "{line}");
+    }
+    // A card with no reading on file says it is derived, with the vendor's runtime.
+    let a = say(&w, "en", "/gpu mi325x");
+    let line = a.lines().find(|l| l.contains("derived")).unwrap();
+    assert!(
+        line.contains("ROCm (HIP) context") && !line.contains("CUDA"),
+        "{line}"
+    );
+    // NVIDIA cards keep nvidia-smi.
+    let a = say(&w, "en", "/gpu 4090");
+    assert!(a.contains("nvidia-smi shows 24564 MiB"), "{a}");
+}
