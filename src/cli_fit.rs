@@ -202,9 +202,10 @@ pub struct FitArgs {
     /// the full-vocabulary logits.
     #[arg(long)]
     liger: bool,
-    /// What the fine-tune optimizes: sft | dpo | orpo | simpo | cpo | kto | reward | grpo (the
-    /// chat's `dpo`, `method=grpo`). DPO-family: --context is one sequence of the pair, --batch
-    /// counts pairs; GRPO: --batch counts completions per card. Default: sft
+    /// What the fine-tune optimizes: sft | dpo | orpo | simpo | cpo | kto | reward | grpo | ppo
+    /// (the chat's `dpo`, `method=grpo`). DPO-family: --context is one sequence of the pair,
+    /// --batch counts pairs; GRPO: --batch counts completions per card; PPO: policy, value,
+    /// reward and reference models as --rl-trainer lays them out. Default: sft
     #[arg(long)]
     method: Option<String>,
     /// DoRA (PEFT `use_dora=True`; the chat's `dora`): LoRA with magnitude vectors
@@ -213,7 +214,7 @@ pub struct FitArgs {
     /// GRPO: completions per prompt (`num_generations`; the chat's `generations=8`) [default: 8]
     #[arg(long)]
     generations: Option<u32>,
-    /// GRPO: the generated part of --context (`max_completion_length`; the chat's
+    /// GRPO / PPO: the generated part of --context (`max_completion_length`; the chat's
     /// `completion=1024`)
     #[arg(long)]
     completion: Option<u32>,
@@ -230,7 +231,7 @@ pub struct FitArgs {
     /// the trainer's own (GRPO: none in TRL since 0.19, beta 0.0; one in ms-swift, beta 0.04)
     #[arg(long = "ref")]
     ref_on: bool,
-    /// The trainer of a DPO/KTO/GRPO and its release: trl (today's), a TRL release such as 0.18,
+    /// The trainer of a DPO/KTO/GRPO/PPO and its release: trl (today's), a TRL release such as 0.18,
     /// or swift (ms-swift) (the chat's `trl=0.18`, `trainer=swift`). Default: today's TRL
     #[arg(long, value_parser = rl_trainer)]
     rl_trainer: Option<vram::RlTrainer>,

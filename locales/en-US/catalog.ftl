@@ -1,9 +1,15 @@
 gpu-title = { $name } ({ $id })
 gpu-vram = VRAM: { $gb } GB { $mem }
 gpu-capacity = { $basis ->
-    [driver] Memory for jobs: { $gib } GiB ({ $usable } usable after the CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
+    [driver] Memory for jobs: { $gib } GiB ({ $usable } usable after the { $vendor ->
+        [amd] ROCm (HIP) context; the amdgpu driver reports { $mib } MiB (rocminfo's GPU memory pool; rocm-smi / amd-smi show it as VRAM Total Memory), read { $as_of })
+       *[other] CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
+      }
     [cuda] Memory for jobs: { $gib } GiB ({ $usable } usable: CUDA sees { $cuda } GiB of it, the driver keeps the rest, less the CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
-   *[derived] Memory for jobs: { $gib } GiB ({ $usable } usable after the CUDA context; derived: the marketed { $gb } GB read as GiB of memory chips, no driver reading on file)
+   *[derived] Memory for jobs: { $gib } GiB ({ $usable } usable after the { $vendor ->
+        [amd] ROCm (HIP) context
+       *[other] CUDA context
+      }; derived: the marketed { $gb } GB read as GiB of memory chips, no driver reading on file)
 }
 gpu-bandwidth = Memory bandwidth: { $gbps ->
     [unknown] unknown (no source gives it)

@@ -352,6 +352,16 @@ fit-method-pairs = { $method }: chosen and rejected run in one forward (TRL's tr
 fit-method-kto = KTO: one completion per example trains with gradients; its KL batch and the reference pass run without them.
 fit-method-reward = Reward model: a value head scores each sequence, so no vocabulary-wide logits are held.
 fit-method-grpo = GRPO: batch= counts completions on each card ({ $batch }; TRL and ms-swift), { $generations } per prompt (generations=); logits only for the { $completion } completion tokens (completion=) of the { $context }-token sequence.
+fit-method-ppo = PPO ({ $trainer ->
+    [swift] ms-swift's layout
+   *[trl] TRL's layout
+  }): the policy; a value model trained beside it { $value ->
+    [full] in full (TRL trains it whole even when the policy is LoRA)
+   *[adapter] with LoRA adapters on a backbone of its own (ms-swift gives it the policy's tuner)
+  }; a frozen reward model ({ $reward } GiB a card); the policy first generates { $completion } tokens per query on the card. { $gc ->
+    [on] Gradient checkpointing on the policy only, as you said (neither trainer turns it on for PPO, and the value model runs without it).
+   *[off] No gradient checkpointing: neither trainer turns it on for PPO (gc=on if your script does it for the policy).
+  } trainer=swift or trainer=trl sizes the other layout.
 fit-rollout-hf = Rollout: the policy generates on the training card with Transformers' generate (its KV cache counted before the loss forward); rollout=separate when vLLM runs on other cards, rollout=colocate when it shares this one.
 fit-rollout-separate = Rollout: vLLM or LMDeploy on cards of their own (rollout=separate), nothing of it on the training card; rollout=colocate if it shares this one.
 fit-rollout-colocate = Rollout: vLLM colocated on the training card keeps its gmu= share of the card through training (TRL vllm_mode=colocate without sleep mode); rollout=separate puts it on other cards.

@@ -1,9 +1,15 @@
 gpu-title = { $name }（{ $id }）
 gpu-vram = 显存：{ $gb } GB { $mem }
 gpu-capacity = { $basis ->
-    [driver] 可用于任务的显存：{ $gib } GiB（扣除 CUDA 上下文后约 { $usable } GiB 可用；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
+    [driver] 可用于任务的显存：{ $gib } GiB（{ $vendor ->
+        [amd] 扣除 ROCm（HIP）上下文后约 { $usable } GiB 可用；amdgpu 驱动报告 { $mib } MiB（rocminfo 显示的 GPU 显存池；即 rocm-smi / amd-smi 显示的显存总量），{ $as_of } 读数）
+       *[other] 扣除 CUDA 上下文后约 { $usable } GiB 可用；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
+      }
     [cuda] 可用于任务的显存：{ $gib } GiB（约 { $usable } GiB 可用：CUDA 只看到其中 { $cuda } GiB，其余由驱动保留，再扣除 CUDA 上下文；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
-   *[derived] 可用于任务的显存：{ $gib } GiB（扣除 CUDA 上下文后约 { $usable } GiB 可用；推算：标称 { $gb } GB 按显存颗粒的 GiB 计，暂无驱动读数）
+   *[derived] 可用于任务的显存：{ $gib } GiB（扣除 { $vendor ->
+        [amd] ROCm（HIP）
+       *[other] CUDA{" "}
+      }上下文后约 { $usable } GiB 可用；推算：标称 { $gb } GB 按显存颗粒的 GiB 计，暂无驱动读数）
 }
 gpu-bandwidth = 显存带宽：{ $gbps ->
     [unknown] 未知（没有可靠来源）

@@ -393,6 +393,16 @@ fit-method-pairs = { $method }：chosen 与 rejected 在一次前向里一起跑
 fit-method-kto = KTO：每个样本一条回答带梯度训练；它的 KL 批次和参考模型前向都不带梯度。
 fit-method-reward = 奖励模型：用价值头给每条序列打分，不保留整张词表的 logits。
 fit-method-grpo = GRPO：batch= 按每张卡上的回答条数计（{ $batch } 条；TRL 与 ms-swift 的口径），每个提示生成 { $generations } 条（generations=）；只有 { $context } token 序列里的 { $completion } 个生成 token 算 logits（completion=）。
+fit-method-ppo = PPO（{ $trainer ->
+    [swift] 按 ms-swift 的布局
+   *[trl] 按 TRL 的布局
+  }）：策略模型；一个和它一起训练的价值模型{ $value ->
+    [full] ，全参数训练（即使策略用 LoRA，TRL 也整份训练它）
+   *[adapter] ，在它自己的一份主干上挂 LoRA 训练（ms-swift 给它和策略相同的微调方式）
+  }；一个冻结的奖励模型（每卡 { $reward } GiB）；策略先在卡上为每条提示生成 { $completion } 个 token。{ $gc ->
+    [on] 按你说的，只在策略模型上开梯度检查点（两个训练器的 PPO 都不会自己打开它，价值模型也不开）。
+   *[off] 不开梯度检查点：两个训练器的 PPO 都不会自己打开它（你的脚本给策略模型打开了就写 gc=on）。
+  }写 trainer=swift 或 trainer=trl 换成另一种布局。
 fit-rollout-hf = 采样：策略模型在训练卡上用 Transformers 的 generate 生成（它的 KV 缓存在计算损失的前向之前计入）；vLLM 跑在别的卡上用 rollout=separate，和训练共用这张卡用 rollout=colocate。
 fit-rollout-separate = 采样：vLLM 或 LMDeploy 跑在单独的卡上（rollout=separate），训练卡上不占显存；若与训练共用这张卡，用 rollout=colocate。
 fit-rollout-colocate = 采样：vLLM 与训练同卡（TRL 的 vllm_mode=colocate、未开 sleep 模式），整个训练期间占着这张卡的 gmu= 份额；rollout=separate 把它放到别的卡上。

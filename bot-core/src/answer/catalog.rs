@@ -29,7 +29,10 @@ fn capacity_line(gpu: &crate::catalog::Gpu) -> Msg {
         .arg("gib", shown)
         .arg("usable", format!("{usable:.1}"))
         .arg("cuda", format!("{:.2}", gpu.usable_gib()))
-        .arg("gb", fmt_num(gpu.vram_gb));
+        .arg("gb", fmt_num(gpu.vram_gb))
+        // The driver's tool and the runtime's context are the vendor's (nvidia-smi / CUDA,
+        // rocminfo and rocm-smi / HIP).
+        .arg("vendor", gpu.vendor.as_str());
     match basis {
         crate::catalog::CapacityBasis::Driver if gpu.cuda_total_gib.is_some() => m
             .arg("basis", "cuda")

@@ -487,7 +487,10 @@ pub fn settle<'a>(
         req.quant = q;
         bf16_instead = bf16;
     }
-    req.grad_checkpointing = gc.unwrap_or_else(|| advice::default_grad_checkpointing(req.task));
+    // PPO's trainers never turn it on themselves (`vram::ppo::trainer_checkpoints`).
+    req.grad_checkpointing = gc.unwrap_or_else(|| {
+        advice::default_grad_checkpointing(req.task) && vram::ppo::trainer_checkpoints(req.method)
+    });
     // EXL2 runs on ExLlamaV2 (`vram::exl2`): the engine its file names, unless one was typed.
     if req.quant.exl2_bpw().is_some() && !engine_given {
         req.engine = Engine::Exllamav2;

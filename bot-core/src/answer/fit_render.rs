@@ -318,7 +318,7 @@ fn push_assumptions(
             push_full_precision(r, req, p);
         }
         super::fit_held::push_held(r, req, &p.opts);
-        super::fit_rl::push_method(r, req);
+        super::fit_rl::push_method(r, req, &p.opts);
     }
 }
 

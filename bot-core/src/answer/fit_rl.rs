@@ -37,6 +37,20 @@ fn reference_gib(req: &FitRequest) -> f64 {
     vram::method::reference_weight_bytes(&s, req.task, req.method, on, load, sharded) / vram::GIB
 }
 
+/// GiB of PPO's frozen reward model on the busiest card (`ppo::reward_bytes`), 0 for a
+/// size-only guess.
+fn reward_gib(req: &FitRequest, opts: &vram::FitOptions) -> f64 {
+    let vram::ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = vram::Shape::from_model(m) else {
+        return 0.0;
+    };
+    let zero3 = vram::ppo::sharded_by_zero3(req.cards, opts);
+    let sharded = if zero3 { req.cards as f64 } else { 1.0 };
+    vram::ppo::reward_bytes(&s, req, sharded) / vram::GIB
+}
+
 /// GiB of DoRA's weight-norm transient (`method::dora_transient_bytes`), 0 for a size-only guess.
 fn dora_gib(req: &FitRequest) -> f64 {
     let vram::ModelRef::Known(m) = req.model else {
@@ -49,7 +63,7 @@ fn dora_gib(req: &FitRequest) -> f64 {
 }
 
 /// The method's lines, each with the word that changes what it assumed.
-pub(super) fn push_method(r: &mut Reply, req: &FitRequest) {
+pub(super) fn push_method(r: &mut Reply, req: &FitRequest, opts: &vram::FitOptions) {
     if !req.task.is_training() {
         return;
     }
@@ -84,6 +98,24 @@ pub(super) fn push_method(r: &mut Reply, req: &FitRequest) {
                 Rollout::Colocate => "fit-rollout-colocate",
             };
             r.push(Msg::new(id));
+        }
+        Method::Ppo => {
+            let trainer = match req.rl_trainer {
+                vram::RlTrainer::Swift => "swift",
+                vram::RlTrainer::Trl(_) => "trl",
+            };
+            let value = match vram::ppo::value_task(req) {
+                Task::Full => "full",
+                _ => "adapter",
+            };
+            r.push(
+                Msg::new("fit-method-ppo")
+                    .arg("trainer", trainer)
+                    .arg("value", value)
+                    .arg("reward", format!("{:.1}", reward_gib(req, opts)))
+                    .arg("completion", req.completion.unwrap_or(req.context))
+                    .arg("gc", if req.grad_checkpointing { "on" } else { "off" }),
+            );
         }
     }
     if req.method == Method::Reward {

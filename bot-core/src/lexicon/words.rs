@@ -537,6 +537,7 @@ pub fn training_method_word(w: &str) -> Option<&'static str> {
         "cpo" => "cpo",
         "kto" => "kto",
         "grpo" | "gspo" | "dapo" => "grpo",
+        "ppo" => "ppo",
         "rewardmodel" | "奖励模型" => "reward",
         _ => return None,
     };

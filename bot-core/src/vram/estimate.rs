@@ -79,7 +79,10 @@ pub(super) fn compute_on(
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
     };
-    if req.task.is_training() {
+    if req.task.is_training() && req.method == super::Method::Ppo {
+        // PPO's four models as its trainer lays them out (`vram::ppo`).
+        super::ppo::compute(shape, req, opts, &c)
+    } else if req.task.is_training() {
         super::train::compute_train(shape, req, opts, &c)
     } else {
         super::infer::compute_infer(shape, req, &c)

@@ -55,6 +55,7 @@ pub mod ollama;
 mod optim_step;
 mod option;
 mod parts;
+pub mod ppo;
 pub mod qat;
 mod report;
 mod report_notes;

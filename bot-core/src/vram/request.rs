@@ -593,8 +593,9 @@ pub(super) fn validate(req: &FitRequest) -> Result<(), FitError> {
         )));
     }
     super::method::check(req)?;
-    if req.method == super::Method::Grpo
-        && (req.generations == 0 || req.completion.is_some_and(|c| c == 0 || c > req.context))
+    let completion_out = req.completion.is_some_and(|c| c == 0 || c > req.context);
+    if (req.method == super::Method::Grpo && (req.generations == 0 || completion_out))
+        || (req.method == super::Method::Ppo && completion_out)
     {
         return Err(FitError::BadValue(format!(
             "generations={} completion={}",

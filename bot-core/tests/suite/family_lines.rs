@@ -165,10 +165,17 @@ fn a_superseded_release_gives_way_to_its_successor_and_keeps_its_own_names() {
     assert_eq!(pick(&c, "qwen1.5 7b"), "qwen1.5-7b");
     // A family asked back without a size lists today's lines only; naming the old generation
     // still reaches it.
-    for q in ["qwen can run on an a6000?", "千问 L40S 上能跑哪个", "通义千问 4090 跑得动吗"] {
+    for q in [
+        "qwen can run on an a6000?",
+        "千问 L40S 上能跑哪个",
+        "通义千问 4090 跑得动吗",
+    ] {
         let lines = bot_core::understand::read(&c, q).lines();
         assert!(!lines.is_empty(), "`{q}` read nothing");
-        assert!(!lines.iter().any(|l| l.contains("qwen1.5")), "`{q}` → {lines:?}");
+        assert!(
+            !lines.iter().any(|l| l.contains("qwen1.5")),
+            "`{q}` → {lines:?}"
+        );
     }
     let old = bot_core::understand::read(&c, "qwen1.5 7b 4090能跑吗").lines();
     assert!(old.iter().any(|l| l.contains("qwen1.5-7b")), "{old:?}");

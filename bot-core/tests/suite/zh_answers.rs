@@ -73,6 +73,11 @@ const TERMS: &[&str] = &[
     // and the words that change a training assumption (amp, adamw8bit).
     "MiB",
     "smi",
+    // AMD's driver, runtime and tools, named as nvidia-smi and CUDA are.
+    "ROCm",
+    "HIP",
+    "amdgpu",
+    "rocminfo",
     "PyTorch",
     "Factory",
     "ms",

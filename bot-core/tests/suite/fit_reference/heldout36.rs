@@ -31,6 +31,11 @@ fn public_measurements_thirty_sixth_held_out_set() {
     // `use_liger_kernel` (the head's gradients and one completion's logits); `qwen2-7b` is a
     // variant of Qwen2.5-7B's shape (it resolved to Qwen2-VL-7B). The GRPO QLoRA rows +58..86 %
     // -> +1..+16 %, the naive FP16 row +98 -> +64 %; the DPO rows unchanged.
+    // mem_bk (session 26): `ppo` is a method word laid out as each trainer does it
+    // (`vram::ppo`). The ms-swift LoRA PPO row, corrected from its own script and ms-swift's
+    // code (trainer swift, accumulation 4, no checkpointing: the table's header), is stated:
+    // not stated -> +52.5 % over (76.3 GiB on 50: three 8B backbones a card under ZeRO-2 and
+    // two uncheckpointed forwards at the replayed 2048 tokens). 7 of 15 within, none under.
     let floor_within = 7;
     let ceiling_under = 0;
     let floor_verdicts = 3;

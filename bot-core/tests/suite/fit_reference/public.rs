@@ -353,6 +353,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--rollout=") => {
                 req.rollout = bot_core::vram::Rollout::from_key(&other[10..]).expect("rollout");
             }
+            // The CLI's `--grad-accum` (`gradient_accumulation_steps`; PPO's rollout batch).
+            other if other.starts_with("--grad-accum=") => {
+                req.grad_accum = Some(other[13..].parse().expect("grad accum"));
+            }
             other if other.starts_with("--new-tokens=") => {
                 req.new_tokens = Some(other[13..].parse().expect("new tokens"));
             }
