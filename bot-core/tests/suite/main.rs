@@ -225,6 +225,7 @@ mod und_ap_mechanisms;
 mod und_aq_mechanisms;
 mod und_ar_mechanisms;
 mod und_as_mechanisms;
+mod und_au_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
