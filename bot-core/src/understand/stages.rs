@@ -180,6 +180,8 @@ pub(super) const FIRST: &[Rule] = &[
     said_few::convert_beside_card,
     // `runpod lists $0.00031/s, what's that per hour?`: the rate per hour, no job.
     super::rate_asked::rate_asked,
+    // `$0.79 an hour running nonstop, what's that per week`: the rate per week, no job.
+    super::rate_asked::rate_per_calendar,
     // `runpod lists $0.69/hr. what's that per month if I leave it on`: the rate per month.
     super::month_left_on::month_left_on,
     rented_use::rented_use,
