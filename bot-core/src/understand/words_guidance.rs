@@ -35,6 +35,37 @@ pub(super) fn choice_handed_over(text: &str) -> bool {
     )
 }
 
+/// Which one, and whether it suits: `哪家合适`, `哪家比较适合我`, `适合我的是哪家`, `适合哪家`,
+/// `which one suits me` — the two words in either order, a few characters apart.
+const WHICH_ONE: &[&str] = &[
+    "哪家",
+    "哪个",
+    "which one",
+    "which provider",
+    "which platform",
+];
+const SUITS: &[&str] = &[
+    "适合",
+    "合适",
+    "suits me",
+    "suit me",
+    "fits me",
+    "right for me",
+];
+
+/// Whether which one suits the user is asked, in either word order.
+pub(super) fn which_suits(text: &str) -> bool {
+    let near = |a: &str, b: &str| {
+        text.match_indices(a).any(|(at, _)| {
+            let rest = &text[at + a.len()..];
+            rest.match_indices(b).any(|(d, _)| d <= 12)
+        })
+    };
+    WHICH_ONE
+        .iter()
+        .any(|w| SUITS.iter().any(|s| near(w, s) || near(s, w)))
+}
+
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
     "帮我选",
