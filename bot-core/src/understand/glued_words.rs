@@ -40,15 +40,11 @@ fn vs_apart(t: &str) -> String {
             .rfind(|c: char| !c.is_ascii_alphanumeric())
             .map_or(0, |i| i + t[i..].chars().next().map_or(1, char::len_utf8));
         let name = &t[run_start..k];
-        let after = t[k + 2..].chars().next();
-        let glued_after = after.is_some_and(|c| c.is_ascii_alphanumeric());
-        let glued_before = !name.is_empty();
+        // The name before holds a digit (a card's); a name follows, glued or after spaces.
+        let next = t[k + 2..].trim_start();
         if k >= last
             && name.bytes().any(|b| b.is_ascii_digit())
-            && (glued_before && glued_after || glued_before && after == Some(' '))
-            && t[k + 2..]
-                .trim_start()
-                .starts_with(|c: char| c.is_ascii_alphanumeric())
+            && next.starts_with(|c: char| c.is_ascii_alphanumeric())
         {
             out.push_str(&t[last..k]);
             out.push_str(" vs ");

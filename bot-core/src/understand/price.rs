@@ -222,9 +222,7 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
             currency_follows(norm, i) || decimal_after_unit,
         );
         let unit_first = per.is_some();
-        // `按秒收0.0004刀，一小时下来多少`: a unit with a rate's mark said first is the price's,
-        // ahead of one said after the amount unmarked (`一小时`, the one asked).
-        let charged_by = (!unit_first).then(|| charged_by(before)).flatten();
+        let charged_by = if unit_first { None } else { charged_by(before) };
         let after = skip_space(b, k);
         let per_one_hour = currency.is_none() && per_one_hour(number, &norm[after..]);
         let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
@@ -238,23 +236,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
+        // A unit marked before the amount (`按秒收…`) wins over one after it unmarked.
         if !unit_first
-            && (marked || currency.is_some() || priced)
-            && (marked || charged_by.is_none())
-            && let Some((key, len)) = unit_at(&norm[u..])
+            && (marked || (currency.is_some() || priced) && charged_by.is_none())
+            && let Some((unit, len)) = unit_after(norm, after, u)
         {
-            per = PriceUnit::parse(key);
-            end = u + len;
-        } else if !unit_first && norm[after..].starts_with('/') && norm[u..].starts_with('时') {
-            // `2.5元/时`: the hour said with one character, after a slash only (`时候`).
-            per = PriceUnit::parse("hour");
-            end = u + '时'.len_utf8();
+            (per, end) = (unit, u + len);
         }
-        if per.is_none()
-            && let Some((unit, at)) = charged_by
-        {
-            per = Some(unit);
-            span_start = at;
+        if let (None, Some((unit, at))) = (per, charged_by) {
+            (per, span_start) = (Some(unit), at);
         }
         // `两块多`, `一块多`: a little over an amount is no figure to cap or price with.
         if currency.is_some() && norm[k..].starts_with('多') && !norm[k..].starts_with("多少") {
@@ -322,8 +312,20 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
     (per, span_start)
 }
 
-/// `按天收费 60元`, `per second they charge $0.0002`: the unit a rate's mark names right before
-/// the amount (a verb of charging may stand between), and where its mark starts.
+/// The unit said after an amount's mark or currency, at `u` (`after` is where the text after
+/// the amount starts), and its length: a unit word, or `时` after a slash only (`2.5元/时`, never
+/// `时候`).
+fn unit_after(norm: &str, after: usize, u: usize) -> Option<(Option<PriceUnit>, usize)> {
+    if let Some((key, len)) = unit_at(&norm[u..]) {
+        return Some((PriceUnit::parse(key), len));
+    }
+    (norm[after..].starts_with('/') && norm[u..].starts_with('时'))
+        .then(|| (PriceUnit::parse("hour"), '时'.len_utf8()))
+}
+
+/// `按秒收0.0004刀，一小时下来多少`, `按天收费 60元`, `per second they charge $0.0002`: the unit
+/// a rate's mark names right before the amount (a verb of charging may stand between), and
+/// where its mark starts; it is the price's, ahead of a unit said after the amount unmarked.
 fn charged_by(before: &str) -> Option<(PriceUnit, usize)> {
     let b = lexicon::charge_verb_stripped(before);
     UNIT_WORDS.iter().find_map(|(w, key)| {
