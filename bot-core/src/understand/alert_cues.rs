@@ -34,6 +34,10 @@ const WHEN_AFTER: &[&str] = &["的时候", "时候", "就", "了", "的话", "�
 /// 哪家`) asks now which one.
 const STOCK_EVENTS: &[&str] = &[
     "有货",
+    // Stock said as a noun (`一有库存就…`, `有现货了`): the same arrival as `有货`.
+    "有库存",
+    "有存货",
+    "有现货",
     "到货",
     "补货",
     "来货",
@@ -45,6 +49,9 @@ const STOCK_EVENTS: &[&str] = &[
 /// Stock or a price that the condition waits for.
 const EVENT: &[&str] = &[
     "有货",
+    "有库存",
+    "有存货",
+    "有现货",
     "到货",
     "补货",
     "来货",

@@ -28,7 +28,6 @@ const CHOOSE: &[&str] = &[
     "在哪家租",
     "去哪租",
     "哪家好",
-    "哪家合适",
     "哪个比较好",
     "推荐个",
     "推荐一个",
@@ -65,8 +64,10 @@ pub(super) fn barrier_guided(q: &Question) -> Option<Reading> {
     // `只有支付宝 不想实名 预算50 哪家`: a budget beside the place asked is a choice asked too.
     let budget = q.has(&["预算", "budget", "经费"]) && crate::lexicon::place_asked(q.padded);
     // `有没有适合新手的平台 只有支付宝`: a platform fit for a newcomer, chosen for them.
-    let asked =
-        (q.has(CHOOSE) || q.has(super::words_guidance::BEGINNER_WORDS) || budget) && !q.has(LIST);
+    // `不想实名 哪家适合我`, `适合我的是哪家`: which one suits, in either order.
+    let suits = super::words_guidance::which_suits(q.padded);
+    let asked = (q.has(CHOOSE) || q.has(super::words_guidance::BEGINNER_WORDS) || suits || budget)
+        && !q.has(LIST);
     (nothing && asked && !needs_said(q.padded).is_empty())
         .then_some(Reading::Command(Request::Pick))
 }

@@ -15,6 +15,7 @@ pub(super) fn plain(t: &str) -> String {
     for (en, zh) in MIXED {
         out = replace_glued(&out, en, zh);
     }
+    out = vs_apart(&out);
     for m in METHODS {
         let mut from = 0;
         while let Some(k) = out[from..].find(m).map(|k| from + k) {
@@ -26,6 +27,31 @@ pub(super) fn plain(t: &str) -> String {
             from = k + m.len();
         }
     }
+    out
+}
+
+/// `4090vs3090`, `a100vsh100`: `vs` glued between two names, the first with a digit in it (a
+/// card's), set apart so each name is read (`vs` inside a word, `canvas`, stays).
+fn vs_apart(t: &str) -> String {
+    let mut out = String::with_capacity(t.len() + 4);
+    let mut last = 0;
+    for (k, _) in t.match_indices("vs") {
+        let run_start = t[..k]
+            .rfind(|c: char| !c.is_ascii_alphanumeric())
+            .map_or(0, |i| i + t[i..].chars().next().map_or(1, char::len_utf8));
+        let name = &t[run_start..k];
+        // The name before holds a digit (a card's); a name follows, glued or after spaces.
+        let next = t[k + 2..].trim_start();
+        if k >= last
+            && name.bytes().any(|b| b.is_ascii_digit())
+            && next.starts_with(|c: char| c.is_ascii_alphanumeric())
+        {
+            out.push_str(&t[last..k]);
+            out.push_str(" vs ");
+            last = k + 2;
+        }
+    }
+    out.push_str(&t[last..]);
     out
 }
 
@@ -61,6 +87,8 @@ mod tests {
             plain("enough to lora-train flux"),
             "enough to lora train flux"
         );
+        assert_eq!(plain("4090vs3090"), "4090 vs 3090");
+        assert_eq!(plain("a100vsh100哪个好"), "a100 vs h100哪个好");
         // Among English words, or inside one, nothing changes.
         for t in [
             "where can i rent a 4090",

@@ -107,6 +107,7 @@ mod season_asked;
 mod second_ask;
 mod seen_price;
 mod serving;
+mod sign_words;
 mod sold_out;
 mod spaced_units;
 mod span;

@@ -216,12 +216,13 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         // unit's price in the chat's currency (never minutes: `2小时30` has no point).
         let decimal_after_unit =
             currency.is_none() && number.contains('.') && unit_at(&norm[k..]).is_none();
-        let (mut per, span_start) = unit_before(
+        let (mut per, mut span_start) = unit_before(
             before,
             start,
             currency_follows(norm, i) || decimal_after_unit,
         );
         let unit_first = per.is_some();
+        let charged_by = if unit_first { None } else { charged_by(before) };
         let after = skip_space(b, k);
         let per_one_hour = currency.is_none() && per_one_hour(number, &norm[after..]);
         let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
@@ -235,16 +236,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
+        // A unit marked before the amount (`按秒收…`) wins over one after it unmarked.
         if !unit_first
-            && (marked || currency.is_some() || priced)
-            && let Some((key, len)) = unit_at(&norm[u..])
+            && (marked || (currency.is_some() || priced) && charged_by.is_none())
+            && let Some((unit, len)) = unit_after(norm, after, u)
         {
-            per = PriceUnit::parse(key);
-            end = u + len;
-        } else if !unit_first && norm[after..].starts_with('/') && norm[u..].starts_with('时') {
-            // `2.5元/时`: the hour said with one character, after a slash only (`时候`).
-            per = PriceUnit::parse("hour");
-            end = u + '时'.len_utf8();
+            (per, end) = (unit, u + len);
+        }
+        if let (None, Some((unit, at))) = (per, charged_by) {
+            (per, span_start) = (Some(unit), at);
         }
         // `两块多`, `一块多`: a little over an amount is no figure to cap or price with.
         if currency.is_some() && norm[k..].starts_with('多') && !norm[k..].starts_with("多少") {
@@ -288,16 +288,15 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
     None
 }
 
-/// Verbs of paying said between a unit written first and its amount.
-const PAID_BETWEEN: &[&str] = &["花", "付", "收", "要"];
-
 /// A unit written before an amount (`每秒0.0007美元`, `1小时2.5块`): its unit, and where the
 /// price starts (`1小时` is part of it when `one_ok`: one of the unit right before the amount).
 fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, usize) {
     let mut span_start = start;
     // `每百万 token 花 0.8 元`, `每百万token付2块`: a verb of paying between the unit and its amount.
-    let before = PAID_BETWEEN
+    // Only the Chinese verbs: `1 day at $2/h` is a length before a price, not its unit.
+    let before = lexicon::CHARGE_VERBS
         .iter()
+        .filter(|w| !w.is_ascii())
         .find_map(|w| before.strip_suffix(w))
         .map_or(before, str::trim_end);
     let per = UNIT_WORDS.iter().find_map(|(w, key)| {
@@ -311,6 +310,35 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
         (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
     });
     (per, span_start)
+}
+
+/// The unit said after an amount's mark or currency, at `u` (`after` is where the text after
+/// the amount starts), and its length: a unit word, or `时` after a slash only (`2.5元/时`, never
+/// `时候`).
+fn unit_after(norm: &str, after: usize, u: usize) -> Option<(Option<PriceUnit>, usize)> {
+    if let Some((key, len)) = unit_at(&norm[u..]) {
+        return Some((PriceUnit::parse(key), len));
+    }
+    (norm[after..].starts_with('/') && norm[u..].starts_with('时'))
+        .then(|| (PriceUnit::parse("hour"), '时'.len_utf8()))
+}
+
+/// `按秒收0.0004刀，一小时下来多少`, `按天收费 60元`, `per second they charge $0.0002`: the unit
+/// a rate's mark names right before the amount (a verb of charging may stand between), and
+/// where its mark starts; it is the price's, ahead of a unit said after the amount unmarked.
+fn charged_by(before: &str) -> Option<(PriceUnit, usize)> {
+    let b = lexicon::charge_verb_stripped(before);
+    UNIT_WORDS.iter().find_map(|(w, key)| {
+        let rest = b.strip_suffix(w)?;
+        let whole = !w.is_ascii() || !rest.ends_with(|c: char| c.is_ascii_alphanumeric());
+        if !(whole && lexicon::ends_with_rate_mark(rest)) || *key == "mtok" {
+            return None;
+        }
+        let mark = lexicon::RATE_MARKS
+            .iter()
+            .find(|m| rest.trim_end().ends_with(**m))?;
+        Some((PriceUnit::parse(key)?, rest.trim_end().len() - mark.len()))
+    })
 }
 
 /// The first byte at or after `k` that is no space.

@@ -4,6 +4,9 @@
 //! `恒源云的 4090 0.05元每分钟 一小时是多少`): the rate in another unit (`/convert`), even with a
 //! platform or a card named beside it. It had been a job of an hour at that price (`/cost`),
 //! priced under a billing rule the user never gave.
+//! An hourly price asked per week, month or year with `that` (`$0.79 an hour running nonstop,
+//! what's that per week`) is the rate in that unit too, whatever the verb: it had been a job of
+//! that length at the user's price (the same total, with no conversion said).
 
 use super::Reading;
 use super::price::convert_request;
@@ -83,6 +86,35 @@ pub(super) fn rate_asked(q: &Question) -> Option<Reading> {
         return None;
     }
     if q.has(JOB) || length_said(q.padded) || q.has(ALERT_WORDS) || q.has(CAP_WORDS) {
+        return None;
+    }
+    convert_request(q.padded, p).map(Reading::Command)
+}
+
+/// A calendar unit asked of the rate said (`what's that per week`, `that a month?`): never a
+/// job's length, whatever the verb beside the price.
+const CALENDAR_ASKED: &[&str] = &[
+    "that per week",
+    "that a week",
+    "that weekly",
+    "that per month",
+    "that a month",
+    "that monthly",
+    "that per year",
+    "that a year",
+    "that per day",
+    "that a day",
+];
+
+/// One's own hourly price asked per calendar unit with `that`: the rate converted.
+pub(super) fn rate_per_calendar(q: &Question) -> Option<Reading> {
+    let p = q.price?;
+    let hourly = matches!(p.per.map(|u| u.key()), Some("hour" | "minute" | "second"));
+    if !hourly || !q.has(CALENDAR_ASKED) || !q.nothing_to_size() || q.e.gpus.len() > 1 {
+        return None;
+    }
+    if !q.e.platforms.is_empty() || length_said(q.padded) || q.has(ALERT_WORDS) || q.has(CAP_WORDS)
+    {
         return None;
     }
     convert_request(q.padded, p).map(Reading::Command)

@@ -21,6 +21,8 @@ const PLACE: &[&str] = &[
     "哪家",
     "云服务",
 ];
+/// A card to rent, named as a kind (`一张…的卡`, `a gpu`).
+const CARD_SOUGHT: &[&str] = &["卡", " gpu", " card"];
 /// The way asked for: how to go about a job, not whether a card runs it.
 const WAY: &[&str] = &[
     "best way",
@@ -96,7 +98,11 @@ pub(super) fn size_guided(q: &Question) -> Option<Reading> {
     if q.price.is_some_and(|m| m.per.is_some()) {
         return None;
     }
+    // `帮我挑一张适合微调7b的卡`, `help me pick a gpu for a 13b`: the card to rent chosen for a
+    // job, as a place is.
+    let card = has(&p, CARD_SOUGHT) && super::words_guidance::choice_handed_over(&p);
     let guided = (asks_pick(&p) && place)
+        || card
         || has(&p, GOOD_PLACE)
         || (budget && (has(&p, WAY) || place || asks_pick(&p)));
     guided.then_some(Reading::Command(Request::Pick))

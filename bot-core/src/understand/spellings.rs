@@ -102,6 +102,10 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("whcih", "which"),
     ("whihc", "which"),
     ("whitch", "which"),
+    // Pinyin initials typed for a word (`3090 xc多少`: xiǎn cún): only those no other word
+    // in a question about renting cards is spelled with (`xc` 显存, `xk` 显卡).
+    ("xc", "显存"),
+    ("xk", "显卡"),
     ("dont", "don't"),
     ("doesnt", "doesn't"),
     ("isnt", "isn't"),

@@ -297,9 +297,26 @@ fn after_family(catalog: &Catalog, before: &str) -> bool {
     letters.len() >= 2 && catalog.models.iter().any(|m| m.id.starts_with(&letters))
 }
 
-/// Words of a job a size is said with (`二b` alone is slang, no size).
+/// Words of a job a size is said with (`二b` alone is slang, no size); a count of cards asked
+/// (`七十二B要几张H一百`) is the fit's own question.
 const JOB: &[&str] = &[
-    "跑", "够", "显存", "模型", "部署", "推理", "微调", "训练", "卡", "fit", "run", "gpu", "model",
+    "跑",
+    "够",
+    "显存",
+    "模型",
+    "部署",
+    "推理",
+    "微调",
+    "训练",
+    "卡",
+    "fit",
+    "run",
+    "gpu",
+    "model",
+    "几张",
+    "几块",
+    "多少张",
+    "how many",
 ];
 
 /// `七b`, `十四b`, `七十b`: a size in Chinese numerals, in digits (`7b`), beside a job's words.

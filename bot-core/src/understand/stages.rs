@@ -45,6 +45,8 @@ const WORDS: &[Words] = &[
     super::taken_back::plain,
     // `A10哪里能rent到`, `daily一千万token`, `LoRA-train`: glued words read apart.
     |_, t| super::glued_words::plain(t),
+    // `notify when 4090 < $0.3/hr`: a sign before an amount as the ceiling word.
+    |_, t| super::sign_words::plain(t),
     // `以前用 colab，现在想换到国内`: the place used before said as the one left.
     region_asked::used_before,
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
@@ -180,6 +182,8 @@ pub(super) const FIRST: &[Rule] = &[
     said_few::convert_beside_card,
     // `runpod lists $0.00031/s, what's that per hour?`: the rate per hour, no job.
     super::rate_asked::rate_asked,
+    // `$0.79 an hour running nonstop, what's that per week`: the rate per week, no job.
+    super::rate_asked::rate_per_calendar,
     // `runpod lists $0.69/hr. what's that per month if I leave it on`: the rate per month.
     super::month_left_on::month_left_on,
     rented_use::rented_use,

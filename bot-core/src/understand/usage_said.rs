@@ -30,6 +30,26 @@ pub(crate) const ALWAYS: &[&str] = &[
     "nonstop",
 ];
 
+/// A whole day said (`24小时`, `全天`) …
+const WHOLE_DAY: &[&str] = &["24小时", "24个小时", "24h", "全天"];
+/// … right before a word of staying on (`开机`, `开着`, `不关`) is always on: its 24 hours are
+/// the day's, never hours of a longer period said beside it (`一个月 24小时不关机`).
+const STAYS_ON: &[&str] = &[
+    "开机", "开着", "在线", "运行", "不停", "不关", "跑着", "挂着",
+];
+
+/// Whether a whole day is said kept on (`24小时开机`, `全天不关机`), spaces aside.
+fn whole_day_on(text: &str) -> bool {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    WHOLE_DAY.iter().any(|d| {
+        compact.match_indices(d).any(|(k, _)| {
+            STAYS_ON
+                .iter()
+                .any(|w| compact[k + d.len()..].starts_with(w))
+        })
+    })
+}
+
 /// Words between a period and its hours that say nothing of either.
 const FILLER: &[&str] = &[
     "大概",
@@ -53,7 +73,13 @@ pub(super) fn usage_said(toks: &[String], taken: &[bool], usage: &mut Option<Usa
         text.match_indices(*w)
             .any(|(k, _)| !text[k + w.len()..].trim_start().starts_with("out "))
     };
-    if ALWAYS.iter().any(on) && !matches!(usage, Some(Usage::Daily(_))) {
+    // A daily share read beside an always word is kept (hours a day said apart), unless the
+    // share came from the always phrase's own 24 hours spread over a longer period (less than a
+    // day a day); `一天 24h 开着` stays a day's job.
+    let spread = matches!(usage, Some(Usage::Daily(d)) if *d < rust_decimal::Decimal::from(86_400));
+    if spread && whole_day_on(&text)
+        || ALWAYS.iter().any(on) && !matches!(usage, Some(Usage::Daily(_)))
+    {
         *usage = Some(Usage::Always);
         return;
     }
@@ -93,5 +119,16 @@ mod tests {
         let mut u = Some(Usage::Once(Decimal::from(14 * 3600)));
         usage_said(&t, &taken, &mut u);
         assert_eq!(u, Some(Usage::Daily(Decimal::from(7200))));
+    }
+
+    #[test]
+    fn a_whole_day_kept_on_is_no_share_of_a_month() {
+        let mut u = Some(Usage::Daily(Decimal::from(2880)));
+        usage_said(&toks("a100 1个月 24小时开机 多少钱"), &[false; 4], &mut u);
+        assert_eq!(u, Some(Usage::Always));
+        // Hours a day said apart from the always phrase are kept.
+        let mut u = Some(Usage::Daily(Decimal::from(2880)));
+        usage_said(&toks("4090 1个月 24小时 多少钱"), &[false; 4], &mut u);
+        assert_eq!(u, Some(Usage::Daily(Decimal::from(2880))));
     }
 }

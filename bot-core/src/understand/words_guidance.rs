@@ -32,6 +32,60 @@ pub(super) fn cloud_asked(text: &str) -> bool {
     })
 }
 
+/// Who the choice is handed to, then the verb of choosing: `帮我挑`, `帮忙选`, `给我挑`,
+/// `help me pick`, `pick me a` — the bot asked to choose, in any of these pairs.
+const FOR_ME: &[&str] = &["帮我", "帮忙", "给我", "替我", "help me ", "can you "];
+const CHOOSE_VERBS: &[&str] = &["挑", "选", "pick", "choose"];
+
+/// Whether the choice is handed to the bot (`帮忙挑一张`, `help me pick a gpu`, `pick me a card`).
+pub(super) fn choice_handed_over(text: &str) -> bool {
+    FOR_ME.iter().any(|f| {
+        text.match_indices(f).any(|(at, _)| {
+            let rest = text[at + f.len()..].trim_start();
+            CHOOSE_VERBS.iter().any(|v| rest.starts_with(v))
+        })
+    }) || has(
+        text,
+        &[
+            "pick me a",
+            "choose me a",
+            "pick a gpu for me",
+            "pick a card for me",
+        ],
+    )
+}
+
+/// Which one, and whether it suits: `哪家合适`, `哪家比较适合我`, `适合我的是哪家`, `适合哪家`,
+/// `which one suits me` — the two words in either order, a few characters apart.
+const WHICH_ONE: &[&str] = &[
+    "哪家",
+    "哪个",
+    "which one",
+    "which provider",
+    "which platform",
+];
+const SUITS: &[&str] = &[
+    "适合",
+    "合适",
+    "suits me",
+    "suit me",
+    "fits me",
+    "right for me",
+];
+
+/// Whether which one suits the user is asked, in either word order.
+pub(super) fn which_suits(text: &str) -> bool {
+    let near = |a: &str, b: &str| {
+        text.match_indices(a).any(|(at, _)| {
+            let rest = &text[at + a.len()..];
+            rest.match_indices(b).any(|(d, _)| d <= 12)
+        })
+    };
+    WHICH_ONE
+        .iter()
+        .any(|w| SUITS.iter().any(|s| near(w, s) || near(s, w)))
+}
+
 pub(super) const PICK_WORDS: &[&str] = &[
     "推荐",
     "帮我选",
@@ -83,6 +137,13 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "选啥",
     "which one should i rent",
     "帮我挑",
+    // The choice handed over for someone (`帮忙挑一张`, `给我选个`), as `帮我选`.
+    "帮忙挑",
+    "帮忙选",
+    "给我挑",
+    "给我选",
+    "替我挑",
+    "替我选",
     "挑个",
     "挑哪",
     "挑什么",

@@ -133,6 +133,22 @@ pub(super) const STOCK_WORDS: &[&str] = &[
     "哪里找得到",
     "哪儿能找到",
     "去哪找",
+    // `H20 哪个云还能开出来`: an instance that can be started is one in stock (开出来, as
+    // people say getting a card), on which cloud.
+    "开出来",
+    "开得出来",
+    "开不出来",
+    "能开出",
+    "哪个云有",
+    "哪个云上有",
+    "哪个云还有",
+    "哪个云上还有",
+    "哪个云能",
+    "哪个云还能",
+    "哪家云有",
+    "哪家云还有",
+    // `vast上的3090多不多`: how many there are now, counted.
+    "多不多",
 ];
 
 /// Words that name availability itself (the subset of [`STOCK_WORDS`] a price ranking does

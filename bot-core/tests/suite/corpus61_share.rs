@@ -16,12 +16,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus61.tsv");
 /// (97.3 %; 294/300 by command and the examples file's way) after the labeller's own errors
 /// were relabelled (3, each listed with its reason in its header).
 /// The misses are grouped by mechanism in `docs/misses/corpus61_misses.md`.
+/// After helper und_au's mechanisms (a rate's unit said first, always on beside a month, a rate
+/// asked per week with `that`, `有库存` as an alert's event, stock cues `开出来`/`哪个云`/`多不多`,
+/// the choice handed over for a card) and one more relabel (`跑一周` at one's own price is the
+/// examples file's /cost): 300/300.
 #[test]
 fn corpus61_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus61", CORPUS);
     assert!(total >= 300, "corpus61: {total} questions");
-    assert!(right >= 292, "corpus61: {right} of {total}");
+    assert!(right >= 300, "corpus61: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -17,12 +17,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus62.tsv");
 /// (98.3 %; 295/300 by command; 296/300 the examples file's way) after the labeller's own errors
 /// were relabelled (3, each listed with its reason in its header).
 /// The misses are grouped by mechanism in `docs/misses/corpus62_misses.md`.
+/// After helper und_au's mechanisms (pinyin `xc`, `vs` glued, which one suits in either order,
+/// a sign `<` as an alert's ceiling, a card count asked beside a spoken size): 300/300.
 #[test]
 fn corpus62_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus62", CORPUS);
     assert!(total >= 300, "corpus62: {total} questions");
-    assert!(right >= 295, "corpus62: {right} of {total}");
+    assert!(right >= 300, "corpus62: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
