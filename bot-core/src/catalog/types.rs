@@ -419,6 +419,13 @@ impl Model {
         digits.parse().unwrap_or(0.0)
     }
 
+    /// Whether a family word (`qwen`, `qwen1.5`) that lists this model's family means it: a
+    /// release its publisher superseded only when the words name its generation; a plain
+    /// `qwen` means today's line, whose successor of the same size is listed already.
+    pub fn current_or_named(&self, family_word: &str) -> bool {
+        self.superseded_by.is_none() || family_word.contains(|c: char| c.is_ascii_digit())
+    }
+
     pub fn is_moe(&self) -> bool {
         self.experts > 0
     }

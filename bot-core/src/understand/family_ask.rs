@@ -48,7 +48,7 @@ pub(super) fn family_models(catalog: &Catalog, prefix: &str) -> Vec<String> {
         .models
         .iter()
         .filter(|m| m.id.starts_with(prefix) && !SPECIAL.iter().any(|s| m.id.contains(s)))
-        .filter(|m| super::family_fit::current_or_named(m, prefix))
+        .filter(|m| m.current_or_named(prefix))
         .collect();
     // Largest first; of one size, the newest version (the greater id) first.
     ms.sort_by(|a, b| {

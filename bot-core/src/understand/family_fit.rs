@@ -124,7 +124,7 @@ fn models_under<'c>(catalog: &'c Catalog, prefix: &str) -> Vec<&'c crate::catalo
             let boundary = !prefix.ends_with(|c: char| c.is_ascii_digit())
                 || rest.is_empty()
                 || rest.starts_with('-');
-            boundary && !SPECIAL.iter().any(|s| rest.contains(s)) && current_or_named(m, prefix)
+            boundary && !SPECIAL.iter().any(|s| rest.contains(s)) && m.current_or_named(prefix)
         })
         .collect();
     ms.sort_by(|a, b| {
@@ -133,13 +133,6 @@ fn models_under<'c>(catalog: &'c Catalog, prefix: &str) -> Vec<&'c crate::catalo
             .then_with(|| a.id.cmp(&b.id))
     });
     ms
-}
-
-/// A release its publisher superseded (`superseded_by`) is asked about only when the words
-/// name its generation (`qwen1.5`); a plain `qwen` means today's line, whose successor of
-/// the same size is already among the choices.
-pub(super) fn current_or_named(m: &crate::catalog::Model, prefix: &str) -> bool {
-    m.superseded_by.is_none() || prefix.contains(|c: char| c.is_ascii_digit())
 }
 
 /// A rent-vs-API question on a family `family_ask` does not name (`gpt oss`, `gpt-oss`) or on
