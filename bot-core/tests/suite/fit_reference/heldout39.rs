@@ -19,10 +19,14 @@ fn public_measurements_thirty_ninth_held_out_set() {
         "measured_memory_heldout39.tsv (held out 39, session 26)",
     );
     assert!(held.numeric >= 5 && held.verdicts >= 3);
-    // Floors at 0 until the untuned score is recorded.
-    let floor_within = 0;
-    let ceiling_under = held.numeric;
-    let floor_verdicts = 0;
+    // Untuned (scored on mem_bm's branch from main dfca416d, 2026-12-05): 1 of 5 numeric rows within 15 %
+    // (Qwen1.5-32B GPTQ-Int4 vLLM 0.4 on an A800, +0.1 %), none under by more than 15 %, 4 over (CodeLlama-13B
+    // AWQ vLLM 0.2.1: L4 +135.0 % / +95.8 %, A40 +32.2 % / +24.2 %); verdicts 2 of 3 (the 4090 AWQ start
+    // "tight", the 3090 GPTQ 32k refusal "short"; Qwen1.5-72B not stated: no catalog entry) -
+    // docs/misses/heldout39_misses.md. The floors may only tighten.
+    let floor_within = 1;
+    let ceiling_under = 0;
+    let floor_verdicts = 2;
     floors(
         &held,
         "held out 39",
