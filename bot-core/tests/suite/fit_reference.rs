@@ -843,5 +843,7 @@ mod heldout36;
 mod heldout37;
 #[path = "fit_reference/heldout38.rs"]
 mod heldout38;
+#[path = "fit_reference/heldout39.rs"]
+mod heldout39;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
