@@ -231,6 +231,7 @@ mod und_aq_mechanisms;
 mod und_ar_mechanisms;
 mod und_as_mechanisms;
 mod und_at_mechanisms;
+mod und_aw_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
