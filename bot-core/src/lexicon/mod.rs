@@ -48,6 +48,7 @@ mod reported;
 mod seasons;
 mod taken_back;
 mod timing;
+mod unsure;
 mod values;
 mod words;
 
@@ -89,12 +90,13 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};
-pub use place::{followed, here_asked, place_asked};
+pub use place::{followed, here_asked, place_asked, which_place_at};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
+pub use unsure::card_unknown_to_writer;
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,

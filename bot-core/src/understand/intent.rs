@@ -35,6 +35,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         super::newcomer_platform::newcomer_platform,
         guidance,
         help,
+        super::cheapest_where::cheapest_where,
         trend,
         super::stock_rules::stock,
         specs,

@@ -15,12 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus63.tsv");
 /// way), 276/300 (92.0 %; 286/300, 286/300) after the labeller's own errors were relabelled (3,
 /// each listed with its reason in its header). The misses are grouped by mechanism in
 /// `docs/misses/corpus63_misses.md`.
+/// Helper und_aw: 277/300, which platform is cheapest asked last after a job read as the ranking
+/// (`understand::cheapest_where`).
 #[test]
 fn corpus63_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus63", CORPUS);
     assert!(total >= 300, "corpus63: {total} questions");
-    assert!(right >= 276, "corpus63: {right} of {total}");
+    assert!(right >= 277, "corpus63: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
