@@ -25,6 +25,7 @@ mod budget;
 mod card_failed;
 mod choose;
 mod count;
+mod currency;
 mod deadline;
 mod edit;
 mod foreign;
@@ -62,6 +63,10 @@ pub use count::{
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
     take_card_prefix, token_count,
 };
+pub use currency::{
+    CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
+    currency_code, names_before as currency_names_before,
+};
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use edit::{method_typos, one_edit};
 pub use foreign::in_english;
@@ -77,7 +82,7 @@ pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };
 pub use money::{
-    LEADING_SYMBOLS, MONEY_WORDS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
+    LEADING_SYMBOLS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
