@@ -6,15 +6,16 @@
 
 use super::Reading;
 use super::cues;
-use super::intent::Question;
-use super::needs_said::needs_said;
+use super::needs_said::{meeting_needs, needs_said};
+use super::question::Question;
 use super::request as make;
 use super::request::Request;
 use super::text::has;
 use super::words::{CHEAP_WORDS, STOCK_WORDS};
 
-/// Words that make what comes before the place asked a question of its own (`4090有货吗 哪家
-///最便宜`, `which has stock, where is it cheapest`): the first ask is the reading, not this one.
+/// Words that make what comes before the place asked a question of its own (`4090有货吗
+/// 哪家最便宜`, `which has stock, where is it cheapest`): the first ask is the reading, not this
+/// one.
 const ASKED_BEFORE: &[&str] = &[
     "吗",
     "?",
@@ -49,7 +50,7 @@ pub(super) fn cheapest_where(q: &Question) -> Option<Reading> {
     }
     // A need said (`没有信用卡`, `国内`) ranks only the platforms known to meet it, as the
     // price rule ranks them; one no platform meets is kept for `/compare` to say so.
-    let meeting = super::intent::meeting_needs(q, &g.gpu);
+    let meeting = meeting_needs(q, &g.gpu);
     let mut r = make::compare_on(g, &q.usage(), &meeting)?;
     if let Request::Compare(j) = &mut r
         && meeting.is_empty()
