@@ -77,6 +77,17 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::Laptop { card, lines } => {
+            let name = ctx
+                .catalog
+                .find_gpu(card)
+                .map_or(card.as_str(), |g| g.display_name(zh));
+            let mut r = Reply::text(Msg::new("understand-unknown-laptop-card").arg("card", name));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-unknown-laptop-card-without"));
+            }
+            (r, lines)
+        }
         Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
     };
     for line in lines.iter().take(3) {

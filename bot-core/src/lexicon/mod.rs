@@ -25,6 +25,7 @@ mod budget;
 mod card_failed;
 mod choose;
 mod count;
+mod currency;
 mod deadline;
 mod edit;
 mod foreign;
@@ -51,6 +52,7 @@ mod reported;
 mod seasons;
 mod taken_back;
 mod timing;
+mod unsure;
 mod values;
 mod words;
 
@@ -63,6 +65,10 @@ pub use count::{
     DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
     take_card_prefix, token_count,
+};
+pub use currency::{
+    CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
+    currency_code, names_before as currency_names_before,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use edit::{method_typos, one_edit};
@@ -81,7 +87,7 @@ pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };
 pub use money::{
-    LEADING_SYMBOLS, MONEY_WORDS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
+    LEADING_SYMBOLS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::model_size_in_name;
@@ -94,13 +100,14 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};
-pub use place::{followed, here_asked, place_asked};
+pub use place::{followed, here_asked, place_asked, which_place_at};
 pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark};
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
+pub use unsure::card_unknown_to_writer;
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,

@@ -157,44 +157,6 @@ pub fn ungrouped(text: &str) -> Option<String> {
     })
 }
 
-/// Words of an amount of money said after its number (`3000块`, `2k usd`, `50 bucks`), one
-/// list for every pass that asks whether a number is money; a word that begins another comes
-/// after it (`块钱` before `块`, `dollars` before `dollar`), so a walk that takes the first
-/// match takes the whole word.
-pub const MONEY_WORDS: &[&str] = &[
-    "块钱",
-    "块",
-    "元",
-    "刀",
-    "美元",
-    "美金",
-    "人民币",
-    "蚊",
-    "usd",
-    "rmb",
-    "cny",
-    "euros",
-    "euro",
-    "eur",
-    "欧元",
-    "日元",
-    "日币",
-    "yen",
-    "jpy",
-    "英镑",
-    "卢比",
-    "pounds",
-    "pound",
-    "gbp",
-    "rupees",
-    "rupee",
-    "inr",
-    "dollars",
-    "dollar",
-    "bucks",
-    "yuan",
-];
-
 /// Words that make a price each card's, not a whole machine's (`under $1.5 per gpu`, `$2.5 a
 /// gpu-hour`, `$1/h each`, `每卡`): one list for every reader of a machine's cap.
 pub const PER_CARD_WORDS: &[&str] = &[
@@ -345,6 +307,10 @@ pub fn parse_dur(what: &'static str, text: &str) -> Result<Decimal, BillingError
 /// Any other three-letter code is accepted upper-cased (the FX table decides if it is usable).
 pub fn parse_currency(text: &str) -> Result<String, BillingError> {
     let t = text.trim().to_lowercase();
+    // The lexicon's class first: each currency word once, with its code.
+    if let Some(code) = super::currency::currency_code(&t) {
+        return Ok(code.to_string());
+    }
     let code = match t.as_str() {
         "$" | "us$" | "usd" | "dollar" | "dollars" | "buck" | "bucks" | "美元" | "美金" | "刀" => {
             "USD"
@@ -435,6 +401,7 @@ pub fn bare_amounts(t: &str) -> Vec<(usize, usize, usize, i64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lexicon::MONEY_WORDS;
 
     #[test]
     fn scientific_amounts_are_numbers_and_huge_ones_are_too_large() {

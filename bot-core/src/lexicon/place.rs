@@ -73,6 +73,33 @@ pub fn place_asked(padded: &str) -> bool {
         || end.ends_with("哪家")
 }
 
+/// Words asking which place (`哪家`, `哪个平台`, `which provider`, `where`): with a price word
+/// after them, which platform is cheapest.
+const WHICH_PLACE: &[&str] = &[
+    "哪家",
+    "哪个平台",
+    "哪个云",
+    "哪个服务商",
+    "哪里",
+    "哪儿",
+    "哪边",
+    "which platform",
+    "which provider",
+    "which cloud",
+    "which host",
+    "which site",
+    "which service",
+    "what platform",
+    "what provider",
+    // A word of its own (`everywhere` asks nothing).
+    " where",
+];
+
+/// Where the last word asking which place starts in `padded`, if any.
+pub fn which_place_at(padded: &str) -> Option<usize> {
+    WHICH_PLACE.iter().filter_map(|w| padded.rfind(w)).max()
+}
+
 /// Words for the bot's own platforms as the place asked (`what's an A100 here`, `这里多少`,
 /// `你们这边呢`): a price said beside them is the one paid elsewhere, a reference.
 const HERE: &[&str] = &[

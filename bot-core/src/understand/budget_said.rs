@@ -29,8 +29,10 @@ const MONTH: &[&str] = &[
     " per mo",
     " month",
 ];
-/// Units of an amount of money.
-const MONEY: &[&str] = crate::lexicon::MONEY_WORDS;
+/// Units of an amount of money: the lexicon's money words (`lexicon::CURRENCIES`).
+fn money() -> &'static [&'static str] {
+    &crate::lexicon::MONEY_WORDS
+}
 /// Words asking how long a budget lasts.
 const HOW_LONG: &[&str] = &[
     "多久",
@@ -163,7 +165,7 @@ fn budget_span(s: &str, at: usize, len: usize) -> (usize, usize) {
     }
     end += digits;
     end = skip(s, end, &["k", "千", "万", "w"]);
-    let unit = skip(s, skip(s, end, &[" "]), MONEY);
+    let unit = skip(s, skip(s, end, &[" "]), money());
     if unit > skip(s, end, &[" "]) {
         end = unit;
     }
@@ -199,7 +201,7 @@ pub(super) fn budget_before_sum(_: &Catalog, s: &str) -> String {
 
 /// Where an amount with its unit ends `before` starts (`3000块`), if it does.
 fn amount_before(before: &str) -> Option<usize> {
-    let unit = MONEY.iter().find(|u| before.ends_with(**u))?;
+    let unit = money().iter().find(|u| before.ends_with(**u))?;
     let num = &before[..before.len() - unit.len()];
     let digits = num.len()
         - num

@@ -3,6 +3,7 @@
 
 use super::Reading;
 use super::cues;
+pub(super) use super::needs_said::meeting_needs;
 use super::needs_said::needs_said;
 use super::price::convert_request;
 pub(super) use super::question::{Question, one};
@@ -12,7 +13,7 @@ use super::words::*;
 use crate::answer::alerts::Unsubscribe;
 use crate::billing::PriceUnit;
 use crate::catalog::Catalog;
-use crate::lexicon::{NEED_PHRASES, Need};
+use crate::lexicon::NEED_PHRASES;
 use crate::vram::{Quant, Task};
 use rust_decimal::Decimal;
 
@@ -36,6 +37,7 @@ pub(super) fn decide(q: &Question) -> Reading {
         guidance,
         super::image_job::guided,
         help,
+        super::cheapest_where::cheapest_where,
         trend,
         super::stock_rules::stock,
         super::image_job::cards_weighed,
@@ -490,22 +492,6 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         }
         _ => None,
     }
-}
-
-/// The platforms that list `gpu` and are known to meet every need the question says (in the
-/// catalog's order); empty when it says none.
-pub(super) fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
-    let needs: Vec<Need> = needs_said(q.padded);
-    if needs.is_empty() {
-        return Vec::new();
-    }
-    q.catalog
-        .platforms
-        .iter()
-        .filter(|p| p.prices_for(gpu).next().is_some())
-        .filter(|p| needs.iter().all(|n| n.met_by(p) == Some(true)))
-        .map(|p| p.id.clone())
-        .collect()
 }
 
 /// The cards every platform in `ps` lists, the most widely listed first, at most three.

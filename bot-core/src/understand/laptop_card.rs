@@ -66,3 +66,15 @@ fn glued_after<'c>(
         .find_gpu(&format!("{name}{word}"))
         .filter(|g| g.is_laptop())
 }
+
+/// A card said beside a laptop word (`3060笔记本`, `my 3070 laptop`) that the catalog has no
+/// laptop entry of: the desktop card's id, for the answer to say the laptop card is unknown
+/// (the reading leaves the card out, never answers for the desktop card).
+pub(super) fn laptop_unknown(catalog: &Catalog, toks: &[String]) -> Option<String> {
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let g = catalog.find_gpu(t).filter(|g| !g.is_laptop())?;
+        let mut lookups = 0;
+        let laptop = laptop_card(catalog, toks, (i, 1), t, &mut lookups);
+        (laptop.is_none() && lexicon::laptop_said_at(toks, i, i + 1)).then(|| g.id.clone())
+    })
+}

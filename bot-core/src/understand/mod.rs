@@ -137,6 +137,7 @@ mod words_stock;
 mod card_hour;
 mod cheap_there;
 mod cheaper_than;
+mod cheapest_where;
 mod choice_handed;
 mod day_hours;
 mod guide_needs;

@@ -2,6 +2,7 @@
 //! for the readers that list, guide or answer by them: a payment method not wanted is the
 //! methods besides it, a region refused is the other region.
 
+use super::question::Question;
 use super::words::NOT_NEEDED_WORDS;
 use crate::lexicon::{NEED_PHRASES, Need};
 
@@ -74,4 +75,20 @@ fn unbound(before: &str) -> &str {
         b = b[..b.len() - w.len()].trim_end();
     }
     b
+}
+
+/// The platforms that list `gpu` and are known to meet every need the question says (in the
+/// catalog's order); empty when it says none.
+pub(super) fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
+    let needs: Vec<Need> = needs_said(q.padded);
+    if needs.is_empty() {
+        return Vec::new();
+    }
+    q.catalog
+        .platforms
+        .iter()
+        .filter(|p| p.prices_for(gpu).next().is_some())
+        .filter(|p| needs.iter().all(|n| n.met_by(p) == Some(true)))
+        .map(|p| p.id.clone())
+        .collect()
 }

@@ -6,56 +6,9 @@ use super::request::{self as make, Money, Request};
 use crate::billing::PriceUnit;
 use crate::lexicon;
 
-/// Currency words after a number, longest first where one begins another.
-pub(super) const CURRENCY_WORDS: &[&str] = &[
-    "美元",
-    "美金",
-    "刀",
-    "dollars",
-    "dollar",
-    "bucks",
-    "buck",
-    "usd",
-    "人民币",
-    "块钱",
-    "块",
-    "元",
-    "cny",
-    "rmb",
-    "yuan",
-    // `euros` and `euro` before `eur`, which begins them.
-    "euros",
-    "euro",
-    "eur",
-    "欧元",
-    // Hong Kong dollars: a currency of its own, never yuan or US dollars.
-    "港币",
-    "港元",
-    "港纸",
-    "hkd",
-    // Yen: a currency the table may hold no rate for; `/convert` says so, never guesses.
-    "日元",
-    "日币",
-    "yen",
-    "jpy",
-    // Pounds and rupees: currencies the table holds no rate for. Kept in the reading, so
-    // `/convert` says the rate is missing instead of converting the sum as another currency's.
-    "英镑",
-    "卢比",
-    "pounds",
-    "pound",
-    "gbp",
-    "rupees",
-    "rupee",
-    "inr",
-    // A symbol after the amount (`0.2$/h`, `3¥`, `0.39 €/h` as Europe writes it).
-    "$",
-    "¥",
-    "￥",
-    "€",
-    "£",
-    "₹",
-];
+/// Currency words and signs after a number: the lexicon's class (`lexicon::CURRENCIES`),
+/// longest first where one begins another.
+pub(super) use crate::lexicon::PRICE_CURRENCY_WORDS as CURRENCY_WORDS;
 /// Unit words after `/`, `per`, `每` or a currency, longest first where one begins another.
 pub(super) const UNIT_WORDS: &[(&str, &str)] = &[
     ("个小时", "hour"),
@@ -384,22 +337,7 @@ fn currency_first(before: &str) -> Option<(String, usize)> {
     let w = CURRENCY_WORDS
         .iter()
         // Words said only after an amount (`3刀`, `2 bucks`, `5块`) name none before one.
-        .filter(|w| {
-            !matches!(
-                **w,
-                "$" | "¥"
-                    | "￥"
-                    | "块"
-                    | "元"
-                    | "块钱"
-                    | "刀"
-                    | "bucks"
-                    | "buck"
-                    | "dollars"
-                    | "dollar"
-                    | "yuan"
-            )
-        })
+        .filter(|w| lexicon::currency_names_before(w))
         .find(|w| {
             before
                 .strip_suffix(**w)

@@ -5,9 +5,6 @@
 //! amount at all). Both run before the counter pass, each one walk; yuan, jiao and fen as a
 //! price is said (`7块2`, `2毛5`, `5分钱`) after it.
 
-/// Words after which a large number is an amount of money.
-const MONEY_AFTER: &[&str] = crate::lexicon::MONEY_WORDS;
-
 /// `小时` (or `钟头`), `零`/`又` maybe, a number of minutes, then `分`/`分钟` or the word's
 /// end: the minutes written with their unit (`小时40分钟`).
 pub(super) fn minutes_after_hours(s: &str) -> String {
@@ -107,7 +104,7 @@ pub(super) fn large_amounts(s: &str) -> String {
             let rest: String = chars[j..].iter().take(4).collect();
             // `两千五个小时`: a length in thousands as well.
             let money = budget
-                || MONEY_AFTER
+                || crate::lexicon::MONEY_WORDS
                     .iter()
                     .chain(&["个小时", "小时", "天", "分钟", "个月"])
                     .any(|w| rest.trim_start().starts_with(w));

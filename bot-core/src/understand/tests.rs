@@ -46,7 +46,7 @@ fn prices_are_found_with_their_currency_and_unit() {
 /// Every currency word the reader finds after a number is one the lexicon reads (`bucks`).
 #[test]
 fn every_currency_word_is_the_lexicons() {
-    for w in super::price::CURRENCY_WORDS {
+    for w in super::price::CURRENCY_WORDS.iter() {
         assert!(crate::lexicon::parse_currency(w).is_ok(), "{w}");
     }
 }

@@ -437,7 +437,7 @@ fn name_glued_first(w: &str, after_number: bool) -> String {
             // a length's count (`合人民币1小时多少` asks the currency to convert to).
             let priced = ["每", "/", "1小时", "一", "per"]
                 .iter()
-                .chain(crate::lexicon::MONEY_WORDS)
+                .chain(crate::lexicon::MONEY_WORDS.iter())
                 .any(|p| rest[end..].trim_start().starts_with(p));
             if end > 0 && rest.starts_with(|c: char| c.is_ascii_digit()) && priced {
                 // `人民币3块`: the amount's own word says the currency already.

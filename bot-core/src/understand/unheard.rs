@@ -42,6 +42,10 @@ pub enum Unheard {
     /// A cloud the catalog does not hold (`sagemaker`, `aws`); `lines`: the question read
     /// without it, to tap.
     Platform { word: String, lines: Vec<String> },
+    /// A laptop card the catalog has no entry of (`3060笔记本`): `card` is the desktop card's
+    /// id, never answered in its place; `lines`: the question read without the card (a memory
+    /// size said kept), to tap.
+    Laptop { card: String, lines: Vec<String> },
     /// How long a budget lasts on a card (`50块钱能用多久4090`): no command answers it, so it
     /// is said, with the hourly prices it divides by (`lines`).
     Budget { lines: Vec<String> },
@@ -67,36 +71,6 @@ const HOW_LONG: &[&str] = &[
     "能跑几个小时",
     "能用多少小时",
     "能跑多少小时",
-];
-
-/// Currencies named in words or signs the exchange table has no rate for (it holds USD and
-/// CNY): read as a word on its own.
-const CURRENCY_WORDS: &[&str] = &[
-    "rupee", "rupees", "inr", "yen", "jpy", "euro", "euros", "eur", "gbp", "krw", "aud", "cad",
-    "hkd", "sgd", "twd", "chf", "rubles", "roubles", "ruble",
-];
-/// … and inside a Chinese run, or as a sign.
-const CURRENCY_PARTS: &[&str] = &[
-    "日元",
-    "日币",
-    "卢比",
-    "欧元",
-    "英镑",
-    "韩元",
-    "港币",
-    "港元",
-    "台币",
-    "卢布",
-    "新加坡元",
-    "澳元",
-    "加元",
-    "瑞郎",
-    "€",
-    "£",
-    "₹",
-    "₩",
-    "₽",
-    "円",
 ];
 
 /// Words after a number that make it a length of time, an amount or a volume, never a card.
@@ -172,6 +146,13 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     if let Some((word, lines)) = super::unknown_platform::unknown_platform(catalog, &norm) {
         return Some(Unheard::Platform { word, lines });
     }
+    if let Some(card) = super::laptop_card::laptop_unknown(catalog, &toks) {
+        let lines = match read(catalog, text) {
+            Reading::Command(r) => vec![r.line()],
+            _ => Vec::new(),
+        };
+        return Some(Unheard::Laptop { card, lines });
+    }
     let word = unknown_card(catalog, &toks)?;
     // A card of another line is no near card (`p40` is no `a40`, a `2080 ti` no `3080 ti`):
     // only names starting as the word does are offered.
@@ -237,10 +218,12 @@ fn budget(catalog: &Catalog, norm: &str, toks: &[String]) -> Option<Unheard> {
 
 fn currency_word(norm: &str, toks: &[String]) -> Option<String> {
     toks.iter()
-        .find(|t| CURRENCY_WORDS.contains(&t.as_str()))
+        // Currencies the exchange table has no rate for: the lexicon's class
+        // (`lexicon::CURRENCIES`), as a word of its own, inside a Chinese run, or as a sign.
+        .find(|t| crate::lexicon::UNRATED_WORDS.contains(&t.as_str()))
         .cloned()
         .or_else(|| {
-            CURRENCY_PARTS
+            crate::lexicon::UNRATED_PARTS
                 .iter()
                 .find(|p| norm.contains(*p))
                 .map(|p| p.to_string())

@@ -1,6 +1,7 @@
 //! Guidance asked with no card and no model, in words no other rule reads as guidance
 //! (corpus44, issue 26): `/pick`, which asks what is left.
-//! - which card a task needs, with a trailing `help` (`no idea what gpu I need for stable
+//! - which card a task needs, or not knowing which (`lexicon::card_unknown_to_writer`), with
+//!   or without a trailing `help` (`no idea what gpu I need for stable
 //!   diffusion training, help`): the choice asked, never the bot's help;
 //! - a budget and a vague wish (`预算100块，想跑个大模型玩玩`, `I have $30 and a weekend, what can
 //!   I do?`): what the money can do, asked;
@@ -22,10 +23,6 @@ const CARD_NEEDED: &[&str] = &[
     "what gpu i'd need",
     "what gpu would i need",
     "what kind of gpu",
-    "不知道要什么卡",
-    "不知道需要什么卡",
-    "不知道要啥卡",
-    "不知道需要啥卡",
 ];
 
 /// A budget said (beside an amount of money).
@@ -99,7 +96,10 @@ pub(super) fn vague_job(q: &Question) -> Option<Reading> {
     let money = q.price.is_some_and(|p| p.per.is_none())
         || padded.contains('$')
         || padded.bytes().any(|b| b.is_ascii_digit());
+    // Not knowing which card, whatever is said between (`不知道我的项目该用什么卡`): the
+    // lexicon's one reading of it.
     let asked = has(CARD_NEEDED)
+        || crate::lexicon::card_unknown_to_writer(&padded)
         || (money && has(BUDGET) && has(VAGUE))
         || (has(ROUTE) && has(MODEL_LESS_TASKS));
     asked.then(|| one(Request::Pick)).flatten()

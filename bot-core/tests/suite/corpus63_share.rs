@@ -16,6 +16,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus63.tsv");
 /// each listed with its reason in its header). The misses are grouped by mechanism in
 /// `docs/misses/corpus63_misses.md`. Helper und_av fixed each mechanism on cases of its own
 /// (`und_av_mechanisms.rs`, `docs/misses/und_und_av.md`): 300/300, no relabel.
+/// Helper und_aw (at the same time): which platform is cheapest asked last after a job read as the
+/// ranking (`understand::cheapest_where`).
 #[test]
 fn corpus63_share() {
     let catalog = Catalog::embedded().unwrap();

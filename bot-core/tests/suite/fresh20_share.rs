@@ -11,6 +11,7 @@ use super::understand::share_by_line;
 /// in its header). The 33 misses left were grouped by mechanism in
 /// `docs/misses/fresh20_misses.md`; und-q read 29 of them right by mechanism (`understand/fresh20`,
 /// `fresh20_words`; 3 forms relabelled, header), 296/300; the 4 left are listed there.
+/// Helper und_aw: 298/300 (which platform is cheapest asked after a job: `understand::cheapest_where`).
 #[test]
 fn fresh20_share() {
     let catalog = Catalog::embedded().unwrap();
@@ -20,5 +21,5 @@ fn fresh20_share() {
         include_str!("../data/questions_fresh20.tsv"),
     );
     assert!(total >= 300, "fresh20: {total} questions");
-    assert!(right >= 296, "fresh20: {right} of {total}");
+    assert!(right >= 298, "fresh20: {right} of {total}");
 }

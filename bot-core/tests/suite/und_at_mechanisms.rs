@@ -9,6 +9,9 @@
 //! a laptop card the catalog lacks left out): the 30 are asserted (`questions_und_at_own.tsv`),
 //! the 7 left are `questions_und_at_left.tsv` (cheapest platform after a job or a stock clause,
 //! not knowing which card, one Portuguese phrasing).
+//! Helper und_aw moved 6 of the 7, read right after its changes (cheapest asked last, not knowing
+//! which card, `mais barato`); 1 is left (`3090 啥时候都有货吧 哪个平台最便宜`, read as the trend
+//! by `啥时候`).
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -31,5 +34,5 @@ fn und_at_own_labels_are_canonical_lines() {
 fn und_at_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_at_left", LEFT);
-    assert_eq!(total, 7);
+    assert_eq!(total, 1);
 }

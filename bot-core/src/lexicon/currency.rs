@@ -1,0 +1,228 @@
+//! Every currency word and sign, once, with its code and whether the exchange table has a
+//! rate for it: one class that every reader of money derives its words from. It was four lists
+//! that overlapped and drifted (`MONEY_WORDS`, the price reader's `CURRENCY_WORDS`, and the
+//! unsupported-currency reader's words and parts): HK dollars and `buck` were a price's currency
+//! but no money word, `港纸` money but never said to be unsupported.
+
+use std::sync::LazyLock;
+
+/// One way of writing a currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Currency {
+    /// As typed, lower-cased (`块钱`, `euros`, `€`).
+    pub word: &'static str,
+    /// Its ISO code; `None` where the word names two (`蚊`: a Hong Kong dollar there, a yuan in
+    /// Guangzhou), so it marks money but no currency.
+    pub code: Option<&'static str>,
+    /// Whether `catalog/fx.toml` holds a rate for it (a test keeps this true to the table).
+    pub rate: bool,
+    /// Whether it names the currency of an amount said after it too (`欧元 300`, `hkd 20`);
+    /// `3刀`, `5块`, `2 bucks` are said only after one; `$` and `¥` before their number are
+    /// read with it by the price reader (`LEADING_SYMBOLS`).
+    pub before: bool,
+    /// Whether a price said in it is read (and `/convert` says which rate it lacks); the others
+    /// are only said back as unsupported, never read as a price.
+    pub priced: bool,
+}
+
+const fn c(
+    word: &'static str,
+    code: &'static str,
+    rate: bool,
+    before: bool,
+    priced: bool,
+) -> Currency {
+    Currency {
+        word,
+        code: Some(code),
+        rate,
+        before,
+        priced,
+    }
+}
+
+/// Every currency word and sign the reader knows.
+pub const CURRENCIES: &[Currency] = &[
+    // US dollars.
+    c("美元", "USD", true, true, true),
+    c("美金", "USD", true, true, true),
+    c("刀", "USD", true, false, true),
+    c("dollars", "USD", true, false, true),
+    c("dollar", "USD", true, false, true),
+    c("bucks", "USD", true, false, true),
+    c("buck", "USD", true, false, true),
+    c("usd", "USD", true, true, true),
+    c("$", "USD", true, false, true),
+    // Chinese yuan.
+    c("人民币", "CNY", true, true, true),
+    c("块钱", "CNY", true, false, true),
+    c("块", "CNY", true, false, true),
+    c("元", "CNY", true, false, true),
+    c("cny", "CNY", true, true, true),
+    c("rmb", "CNY", true, true, true),
+    c("yuan", "CNY", true, false, true),
+    c("¥", "CNY", true, false, true),
+    c("￥", "CNY", true, false, true),
+    // Euros.
+    c("euros", "EUR", false, true, true),
+    c("euro", "EUR", false, true, true),
+    c("eur", "EUR", false, true, true),
+    c("欧元", "EUR", false, true, true),
+    c("€", "EUR", false, true, true),
+    // Hong Kong dollars: a currency of its own, never yuan or US dollars.
+    c("港币", "HKD", false, true, true),
+    c("港元", "HKD", false, true, true),
+    c("港纸", "HKD", false, true, true),
+    c("hkd", "HKD", false, true, true),
+    // Yen.
+    c("日元", "JPY", false, true, true),
+    c("日币", "JPY", false, true, true),
+    c("yen", "JPY", false, true, true),
+    c("jpy", "JPY", false, true, true),
+    c("円", "JPY", false, true, false),
+    // Pounds and rupees.
+    c("英镑", "GBP", false, true, true),
+    c("pounds", "GBP", false, true, true),
+    c("pound", "GBP", false, true, true),
+    c("gbp", "GBP", false, true, true),
+    c("£", "GBP", false, true, true),
+    c("卢比", "INR", false, true, true),
+    c("rupees", "INR", false, true, true),
+    c("rupee", "INR", false, true, true),
+    c("inr", "INR", false, true, true),
+    c("₹", "INR", false, true, true),
+    // Currencies only said back as unsupported.
+    c("krw", "KRW", false, true, false),
+    c("韩元", "KRW", false, true, false),
+    c("₩", "KRW", false, true, false),
+    c("aud", "AUD", false, true, false),
+    c("澳元", "AUD", false, true, false),
+    c("cad", "CAD", false, true, false),
+    c("加元", "CAD", false, true, false),
+    c("sgd", "SGD", false, true, false),
+    c("新加坡元", "SGD", false, true, false),
+    c("twd", "TWD", false, true, false),
+    c("台币", "TWD", false, true, false),
+    c("chf", "CHF", false, true, false),
+    c("瑞郎", "CHF", false, true, false),
+    c("rubles", "RUB", false, true, false),
+    c("roubles", "RUB", false, true, false),
+    c("ruble", "RUB", false, true, false),
+    c("卢布", "RUB", false, true, false),
+    c("₽", "RUB", false, true, false),
+    // `蚊`: money, but which currency depends on the city.
+    Currency {
+        word: "蚊",
+        code: None,
+        rate: false,
+        before: false,
+        priced: false,
+    },
+];
+
+/// Longest first, so a walk that takes the first match takes the whole word (`块钱` before
+/// `块`, `dollars` before `dollar`, `euros` before `eur`).
+fn longest_first(words: impl Iterator<Item = &'static str>) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = words.collect();
+    v.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    v
+}
+
+fn is_sign(w: &str) -> bool {
+    !w.chars().any(char::is_alphanumeric)
+}
+
+/// Words of an amount of money said after its number (`3000块`, `2k usd`, `50 bucks`, `15蚊`):
+/// every word of the class that a price is read in, and `蚊`; no sign.
+pub static MONEY_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    longest_first(
+        CURRENCIES
+            .iter()
+            .filter(|c| !is_sign(c.word) && (c.priced || c.code.is_none()))
+            .map(|c| c.word),
+    )
+});
+
+/// Currency words and signs read after a price's number (`2.5刀`, `0.2$/h`, `0.39 €/h`).
+pub static PRICE_CURRENCY_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    longest_first(
+        CURRENCIES
+            .iter()
+            .filter(|c| c.priced && c.code.is_some())
+            .map(|c| c.word),
+    )
+});
+
+/// [`PRICE_CURRENCY_WORDS`] that name the amount said after them too (`欧元300`).
+pub fn names_before(word: &str) -> bool {
+    CURRENCIES.iter().any(|c| c.word == word && c.before)
+}
+
+/// Currencies with no rate in the table, as words of their own (`rupees`, `krw`).
+pub static UNRATED_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    longest_first(
+        CURRENCIES
+            .iter()
+            .filter(|c| !c.rate && c.code.is_some() && c.word.is_ascii() && !is_sign(c.word))
+            .map(|c| c.word),
+    )
+});
+
+/// … and inside a run of Chinese, or as a sign (`日元`, `€`).
+pub static UNRATED_PARTS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    longest_first(
+        CURRENCIES
+            .iter()
+            .filter(|c| !c.rate && c.code.is_some() && !c.word.is_ascii())
+            .map(|c| c.word),
+    )
+});
+
+/// The code of a currency word or sign of the class.
+pub fn currency_code(word: &str) -> Option<&'static str> {
+    CURRENCIES.iter().find(|c| c.word == word)?.code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each word once; the rate flag true to the exchange table (`catalog/fx.toml`).
+    #[test]
+    fn each_word_once_and_its_rate_as_the_table_has_it() {
+        let catalog = crate::Catalog::embedded().unwrap();
+        for (k, c) in CURRENCIES.iter().enumerate() {
+            assert!(
+                !CURRENCIES[..k].iter().any(|o| o.word == c.word),
+                "{}",
+                c.word
+            );
+            let Some(code) = c.code else { continue };
+            let rated = (catalog.fx.iter()).any(|r| r.base == code || r.quote == code);
+            assert_eq!(c.rate, rated, "{}", c.word);
+        }
+    }
+
+    /// Every priced word names its currency through the parser, the readers' lists hold it,
+    /// and a word that begins another comes after it.
+    #[test]
+    fn readers_lists_come_from_the_class() {
+        for c in CURRENCIES.iter().filter(|c| c.priced) {
+            assert_eq!(
+                crate::lexicon::parse_currency(c.word).ok().as_deref(),
+                c.code,
+                "{}",
+                c.word
+            );
+            assert!(PRICE_CURRENCY_WORDS.contains(&c.word), "{}", c.word);
+        }
+        for list in [&*MONEY_WORDS, &*PRICE_CURRENCY_WORDS, &*UNRATED_PARTS] {
+            for (k, w) in list.iter().enumerate() {
+                assert!(!list[..k].iter().any(|p| w.starts_with(p)), "{w}");
+            }
+        }
+        assert!(MONEY_WORDS.contains(&"蚊") && !PRICE_CURRENCY_WORDS.contains(&"蚊"));
+        assert!(UNRATED_WORDS.contains(&"krw") && !UNRATED_WORDS.contains(&"usd"));
+        assert!(UNRATED_PARTS.contains(&"€") && !UNRATED_PARTS.contains(&"¥"));
+    }
+}

@@ -1,0 +1,86 @@
+//! Not knowing which card a job needs (`不知道我的项目该用什么卡`, `我也不清楚这个任务需要什么
+//! 显卡`, `not sure what card my app needs`): a word of not knowing, then the card asked a few
+//! words on. One predicate for guidance, whatever stands between (`我的项目`, `my app would`);
+//! it was a phrase each (`不知道用什么`, `not sure which`), so any other word between read as the
+//! card list or nothing.
+
+/// Words of not knowing or not being sure.
+const UNSURE: &[&str] = &[
+    "不知道",
+    "不清楚",
+    // `不太清楚`, `不太确定`: the softened forms, which hold no `不清楚`.
+    "不太清楚",
+    "不大清楚",
+    "不太确定",
+    "不太知道",
+    "搞不清",
+    "搞不懂",
+    "不确定",
+    "拿不准",
+    "没概念",
+    "not sure",
+    "unsure",
+    "no idea",
+    "no clue",
+    "don't know",
+    "dont know",
+    "do not know",
+    "dunno",
+];
+
+/// The card asked (`什么卡`, `哪种显卡`, `which gpu`, `what card`).
+const CARD_ASKED: &[&str] = &[
+    "什么卡",
+    "什么显卡",
+    "什么gpu",
+    "啥卡",
+    "啥显卡",
+    "啥gpu",
+    "哪种卡",
+    "哪种显卡",
+    "哪种gpu",
+    "哪张卡",
+    "哪款卡",
+    "哪个卡",
+    "哪个显卡",
+    "哪个gpu",
+    "which gpu",
+    "what gpu",
+    "which card",
+    "what card",
+    "what kind of gpu",
+    "what kind of card",
+    "which graphics card",
+    "what graphics card",
+];
+
+/// How many characters may stand between the word of not knowing and the card asked.
+const GAP: usize = 16;
+
+/// Whether `text` says the writer does not know which card to use.
+pub fn card_unknown_to_writer(text: &str) -> bool {
+    super::followed(text, UNSURE, CARD_ASKED, GAP)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::card_unknown_to_writer;
+
+    #[test]
+    fn not_knowing_the_card_with_any_words_between() {
+        for t in [
+            "我不知道我的模型要用什么显卡",
+            "不太清楚跑我这个项目需要哪种卡",
+            "i don't know what card my app would need",
+        ] {
+            assert!(card_unknown_to_writer(t), "{t}");
+        }
+        for t in [
+            "不知道4090够不够跑qwen2.5 14b",
+            "有哪些显卡",
+            "not sure the 4090 is enough, what card is cheaper",
+        ] {
+            assert!(!card_unknown_to_writer(t), "{t}");
+        }
+    }
+}
