@@ -52,6 +52,7 @@ mod corpus60_share;
 mod corpus61_share;
 mod corpus62_share;
 mod corpus63_share;
+mod corpus64_share;
 mod currency;
 mod data_files;
 mod dialogue;
