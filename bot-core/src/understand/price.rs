@@ -354,7 +354,7 @@ fn currency_follows(norm: &str, i: usize) -> bool {
 }
 
 /// A price and what to turn it into: another unit, another currency, or both; an hourly
-/// figure when nothing else is asked. `None` when there is nothing to convert.
+/// figure when nothing else is asked, its own period when only a currency is. `None` when there is nothing to convert.
 pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
     // `2.5刀` alone: an amount without a unit is not a rate to convert.
     let from = p.per?;
@@ -376,7 +376,9 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
     }
     let target_cur = other_currency(padded, p);
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
-    let to = target_unit.unwrap_or(hour);
+    // Only a currency asked (`40 yuan a day in dollars`): the period said is kept; converting
+    // to the hour there answered a figure for a period nobody asked about.
+    let to = target_unit.unwrap_or(if target_cur.is_some() { from } else { hour });
     if to == from && target_cur.is_none() {
         // Already per hour and nothing else asked: nothing to convert.
         return None;

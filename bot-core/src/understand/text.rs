@@ -57,7 +57,8 @@ pub fn normalize(text: &str) -> String {
     // `预算五k`: a thousand read once the numeral is in digits, as `预算5k` is.
     let out = super::numbers_said::wan_and_k(&chinese_numerals(&half));
     let out = super::spoken_zh::spoken_amounts(&out);
-    let out = respell(&crate::lexicon::in_english(&out));
+    // `在哪 rent`, `有 stock 了`: an English word in a Chinese frame as its Chinese class word.
+    let out = crate::lexicon::english_in_chinese_frame(&respell(&crate::lexicon::in_english(&out)));
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
     let out = hours_then_minutes(&out);

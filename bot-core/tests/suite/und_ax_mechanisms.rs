@@ -2,14 +2,16 @@
 //! issue 26; written before the change they tested): an English content word (rent, stock,
 //! available, cheap, notify) inside a Chinese cue frame counts as the Chinese word of its class; a
 //! per-period amount converted to a currency only keeps its period; a memory size before `显存`
-//! asks which models fit it. Untuned 21/29.
+//! asks which models fit it. Untuned 21/29; after 27/29 (an English word in a Chinese frame
+//! as its class word: `lexicon::english_in_chinese_frame`; only a currency asked keeps the period
+//! said: `price::convert_request`).
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_ax_own.tsv");
 
 /// The rows read right: every row, once the mechanisms are in (the misses are printed).
-const FLOOR: usize = 21;
+const FLOOR: usize = 27;
 
 #[test]
 fn und_ax_mechanisms_on_cases_of_their_own() {
