@@ -15,12 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus64.tsv");
 /// (98.3 %; 297/300 by command alone and the examples file's way), 298/300 (99.3 %, all three
 /// figures) after the labeller's own errors were relabelled (3, each listed with its reason in
 /// its header). The misses are grouped by mechanism in `docs/misses/corpus64_misses.md`.
+/// Helper und_ax: 300/300 once an English word in a Chinese cue frame reads as its Chinese class
+/// word (`lexicon::english_in_chinese_frame`) and a where-word right before 租 is the stock ask.
 #[test]
 fn corpus64_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus64", CORPUS);
     assert!(total >= 300, "corpus64: {total} questions");
-    assert!(right >= 298, "corpus64: {right} of {total}");
+    assert!(right >= 300, "corpus64: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -4,7 +4,7 @@
 //! per-period amount converted to a currency only keeps its period; a memory size before `显存`
 //! asks which models fit it. Untuned 21/29; after 27/29 (an English word in a Chinese frame
 //! as its class word: `lexicon::english_in_chinese_frame`; only a currency asked keeps the period
-//! said: `price::convert_request`).
+//! said: `price::convert_request`; a where-word right before 租 is the stock ask: `words_stock`).
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
