@@ -21,9 +21,30 @@ pub fn always_of_a_verb(next: Option<&str>) -> bool {
     ing_or_s || VERBS.contains(&n)
 }
 
+/// `啥时候都`, `什么时候都`, `何时都`: a when-word with `都` after it is "whenever", i.e. always,
+/// never a question of when (`3090 啥时候都有货吧 哪个平台最便宜` asks the ranking).
+const WHENEVER: &[&str] = &["什么时候都", "啥时候都", "何时都"];
+
+/// The text with each whenever-phrase ([`WHENEVER`]) written as `一直都` (always), before the
+/// timing cues read a when-word in it.
+pub fn whenever_as_always(text: &str) -> String {
+    WHENEVER
+        .iter()
+        .fold(text.to_string(), |t, w| t.replace(w, "一直都"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_when_word_before_dou_is_always() {
+        assert_eq!(
+            whenever_as_always("3090 啥时候都有货吧"),
+            "3090 一直都有货吧"
+        );
+        assert_eq!(whenever_as_always("l40s 什么时候有货"), "l40s 什么时候有货");
+    }
 
     #[test]
     fn always_before_a_verb_is_an_adverb() {

@@ -57,7 +57,7 @@ mod unsure;
 mod values;
 mod words;
 
-pub use adverbs::always_of_a_verb;
+pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use alias_words::ordinary_word_at;
 pub use budget::{BUDGET_WORDS, SPEND_ASKED, budget_short};
 pub use card_failed::{card_failed_at, card_out_at};

@@ -4,14 +4,15 @@
 //! per-period amount converted to a currency only keeps its period; a memory size before `显存`
 //! asks which models fit it. Untuned 21/29; after 27/29 (an English word in a Chinese frame
 //! as its class word: `lexicon::english_in_chinese_frame`; only a currency asked keeps the period
-//! said: `price::convert_request`; a where-word right before 租 is the stock ask: `words_stock`).
+//! said: `price::convert_request`; a where-word right before 租 is the stock ask: `words_stock`). Then 3 rows of `啥时候都` (whenever: always), written before
+//! that change (0/2 untuned, a guard kept): 30/32 after `lexicon::whenever_as_always`.
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_ax_own.tsv");
 
 /// The rows read right: every row, once the mechanisms are in (the misses are printed).
-const FLOOR: usize = 27;
+const FLOOR: usize = 30;
 
 #[test]
 fn und_ax_mechanisms_on_cases_of_their_own() {
