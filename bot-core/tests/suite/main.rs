@@ -53,6 +53,7 @@ mod corpus61_share;
 mod corpus62_share;
 mod corpus63_share;
 mod corpus64_share;
+mod corpus65_share;
 mod currency;
 mod data_files;
 mod dialogue;
