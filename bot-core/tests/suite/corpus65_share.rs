@@ -16,12 +16,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus65.tsv");
 /// (96.7 %; 293/300 by command; 294/300 the examples file's way) after the labeller's own errors
 /// were relabelled (4, each listed with its reason in its header).
 /// The misses are grouped by mechanism in `docs/misses/corpus65_misses.md`.
+/// Lead (session 26): 291/300 once a currency word is read whole (`currency_whole.rs`: the 元
+/// of 美元 is no second currency).
 #[test]
 fn corpus65_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus65", CORPUS);
     assert!(total >= 300, "corpus65: {total} questions");
-    assert!(right >= 290, "corpus65: {right} of {total}");
+    assert!(right >= 291, "corpus65: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

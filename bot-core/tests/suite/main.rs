@@ -55,6 +55,7 @@ mod corpus63_share;
 mod corpus64_share;
 mod corpus65_share;
 mod currency;
+mod currency_whole;
 mod data_files;
 mod dialogue;
 mod did_you_mean_names;
