@@ -389,15 +389,26 @@ pub(super) fn convert_request(padded: &str, p: &Money) -> Option<Request> {
 /// The first currency named in `padded` other than the price's own (`3刀/h 一个月多少人民币`:
 /// CNY), the one a sum is asked in.
 pub(super) fn other_currency(padded: &str, p: &Money) -> Option<String> {
+    // Words are read whole, left to right: the 元 of 美元 or 日元 is no second currency
+    // (`$2.49/hr 按月算多少美元` had been asked in CNY).
+    let mut next = 0;
     padded.char_indices().find_map(|(i, _)| {
+        if i < next {
+            return None;
+        }
         let at_word = padded[..i]
             .chars()
             .next_back()
             .is_none_or(|c| !c.is_ascii_alphabetic());
         let w = CURRENCY_WORDS
             .iter()
-            .find(|w| padded[i..].starts_with(**w))?;
+            .filter(|w| padded[i..].starts_with(**w))
+            .max_by_key(|w| w.len())?;
         let c = lexicon::parse_currency(w).ok()?;
-        (at_word && Some(&c) != p.currency.as_ref()).then_some(c)
+        if !at_word {
+            return None;
+        }
+        next = i + w.len();
+        (Some(&c) != p.currency.as_ref()).then_some(c)
     })
 }

@@ -280,11 +280,14 @@ impl Shape {
     /// from the embedded `models.toml`. Its layers, KV heads, head dim and width ratios are
     /// what a model of that size really looks like, where a formula shape is not (a 70B-class
     /// model has 80 layers; a Llama-2 width ratio solved for 72B gives 103, and 29% more KV).
+    /// A release its publisher superseded (`superseded_by`: Qwen1.5-72B's 64 KV heads beside
+    /// Qwen2.5-72B's 8) is not what a model of that size looks like now, so it is no template.
     pub fn size_template(params_b: f64) -> Option<&'static Model> {
         crate::catalog::embedded_base_models()
             .iter()
             .filter(|m| {
-                m.experts == 0
+                m.superseded_by.is_none()
+                    && m.experts == 0
                     && m.kv_lora_rank == 0
                     && m.compress_ratios.is_empty()
                     && m.params_b > 0.0

@@ -25,7 +25,10 @@ fn public_measurements_thirty_eighth_held_out_set() {
     // catalog entry); verdicts 0 of 3 (Mixtral AWQ OOM on a 31k prompt answered "fits", both Qwen1.5-32B rows
     // not stated) - docs/misses/heldout38_misses.md. After mem_bl's catalog entry `qwen1.5-32b` (from its
     // config.json): verdicts 2 of 3 (TP 2 on 2 x 3090 "tight" for a server that ran, one 3090 "no"), its
-    // nvidia-smi row +21.2 % over; 8 of 10 within, 1 under, unchanged. The floors may only tighten.
+    // nvidia-smi row +21.2 % over; 8 of 10 within, 1 under, unchanged. mem_bn corrected the axolotl row's
+    // replay from `--zero=3-offload` to `--zero=fsdp-offload` (the PR's YAML states PyTorch FSDP; the table's
+    // header quotes it): -39.3 % -> -42.7 %, still the one row under; no mechanism for the rest was found in
+    // the code read (docs/misses/heldout38_misses.md). The floors may only tighten.
     let floor_within = 8;
     let ceiling_under = 1;
     let floor_verdicts = 2;
