@@ -10,13 +10,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus66.tsv");
 
 /// `questions_corpus66.tsv` (300: mainstream first messages in the examples file's mix, about
 /// 45 % Chinese, 35 % English, 20 % mixed, in the command proportions of the examples file),
-/// written apart from the reader by a helper who never read it, committed before it was scored.
+/// written apart from the reader by a helper who never read it, committed before it was scored:
+/// untuned 296/300 (98.7 %; 297/300 by command alone and the examples file's way), 298/300
+/// (99.3 %, all three figures) after the labeller's own errors were relabelled (2, each listed
+/// with its reason in its header). The misses are grouped by mechanism in
+/// `docs/misses/corpus66_misses.md`.
 #[test]
 fn corpus66_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus66", CORPUS);
     assert!(total >= 300, "corpus66: {total} questions");
-    assert!(right >= 0, "corpus66: {right} of {total}");
+    assert!(right >= 298, "corpus66: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
