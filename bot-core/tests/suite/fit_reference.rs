@@ -845,5 +845,7 @@ mod heldout37;
 mod heldout38;
 #[path = "fit_reference/heldout39.rs"]
 mod heldout39;
+#[path = "fit_reference/heldout40.rs"]
+mod heldout40;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
