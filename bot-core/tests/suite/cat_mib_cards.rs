@@ -10,7 +10,7 @@ use bot_core::vram::CUDA_CONTEXT_GIB;
 use super::chat::{say, world};
 
 /// The cards whose nvidia-smi total was read from a public output (`cat_mib`, then `cat_mib2`:
-/// the H100 PCIe and the H800).
+/// the H100 PCIe and the H800, then `cat_mib3`: the RTX 3090 Ti and the modded 4090 48GB).
 const SOURCED: &[&str] = &[
     "rtx-a6000",
     "a800-80g-pcie",
@@ -26,6 +26,8 @@ const SOURCED: &[&str] = &[
     "quadro-rtx-6000",
     "h100-pcie",
     "h800",
+    "rtx-3090-ti",
+    "rtx-4090-48g",
 ];
 
 /// `/gpu`'s figure for the card's size: whole GiB when it is one, else one decimal (the same
