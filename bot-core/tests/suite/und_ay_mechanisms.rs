@@ -3,14 +3,15 @@
 //! approximation between the cue and the number keeps the cue; an alert to a team or a channel is
 //! an alert; N machines of a card are N rentals; guidance asked for a team is /pick; a fit question
 //! that mentions self-hosting is a fit; two cards with an hourly price word are one compare.
-//! Untuned 17/38.
+//! Untuned 17/38; 24/38 after an adverb of approximation keeps a batch cue's number and a team or
+//! channel told is an alert's me (`lexicon::team_words`).
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_ay_own.tsv");
 
 /// The rows read right (the misses are printed).
-const FLOOR: usize = 17;
+const FLOOR: usize = 24;
 
 #[test]
 fn und_ay_mechanisms_on_cases_of_their_own() {
