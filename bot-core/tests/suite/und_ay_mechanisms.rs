@@ -5,13 +5,14 @@
 //! that mentions self-hosting is a fit; two cards with an hourly price word are one compare.
 //! Untuned 17/38; 24/38 after an adverb of approximation keeps a batch cue's number and a team or
 //! channel told is an alert's me (`lexicon::team_words`).
+//! 27/38 after a fit asked with self-hosting only as the plan is a fit (`self_host_fit`).
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_ay_own.tsv");
 
 /// The rows read right (the misses are printed).
-const FLOOR: usize = 24;
+const FLOOR: usize = 27;
 
 #[test]
 fn und_ay_mechanisms_on_cases_of_their_own() {
