@@ -3,6 +3,8 @@
 //!
 //! - An alert told to a team or a channel (`ping us`, `let our channel know`, `通知我们群`) is an
 //!   alert as `ping me` is: the recipient is whoever reads the chat the bot answers in.
+//! - A team helped to choose (`help our lab choose`, `帮我们选`) hands the choice over as `help
+//!   me pick` does.
 //! - `大概`, `约`, `about`, `~` between a cue and its number (`并发大概16`) say how sure the
 //!   number is, never what it counts: the cue keeps its number.
 
@@ -54,6 +56,21 @@ const TEAM_ZH: &[&str] = &[
     "群里",
     "我们",
 ];
+/// A team helped to choose (`help our lab`, `help my team`), beside [`TEAM_EN`].
+const TEAM_HELPED_EN: &[&str] = &[
+    "our lab",
+    "our startup",
+    "our company",
+    "our studio",
+    "our agency",
+    "our org",
+    "my team",
+    "my lab",
+    "my company",
+    "my startup",
+];
+/// What may follow `帮我们` as the team helped (`帮我们团队`), the last one nothing at all.
+const TEAM_HELPED_ZH: &[&str] = &["团队", "公司", "工作室", "实验室", "小组", "组", ""];
 /// Chinese verbs that tell someone, said before the one told (`通知我们群`).
 const TELL_ZH: &[&str] = &["提醒一下", "通知一下", "提醒", "通知", "告诉", "叫"];
 
@@ -68,6 +85,13 @@ pub fn team_told_as_me(text: &str) -> String {
             out = replace_words(&out, &format!("{verb} {team}"), &format!("{verb} me"));
         }
         out = replace_words(&out, &format!("let {team} know"), "let me know");
+    }
+    // `help our lab choose`, `help my team decide`: the team helped, as `help me pick` is.
+    for team in TEAM_EN.iter().chain(TEAM_HELPED_EN) {
+        out = replace_words(&out, &format!("help {team}"), "help me");
+    }
+    for team in TEAM_HELPED_ZH {
+        out = out.replace(&format!("帮我们{team}"), "帮我");
     }
     for verb in TELL_ZH {
         for team in TEAM_ZH {
@@ -124,6 +148,13 @@ mod tests {
             team_told_as_me("our team needs 4 h100"),
             "our team needs 4 h100"
         );
+        // The team helped to choose is the `me` of `help me pick`.
+        assert_eq!(
+            team_told_as_me("help our lab choose a cloud"),
+            "help me choose a cloud"
+        );
+        assert_eq!(team_told_as_me("帮我们团队找个平台"), "帮我找个平台");
+        assert_eq!(team_told_as_me("help us pick"), "help me pick");
         // `usage`: `us` only as a word.
         assert_eq!(team_told_as_me("ping usage"), "ping usage");
     }

@@ -8,13 +8,15 @@
 //! 27/38 after a fit asked with self-hosting only as the plan is a fit (`self_host_fit`).
 //! 29/38 after a count of machines (`要6台`) is no floor of cards (`memory_floor::cards_floor`).
 //! 33/38 after two cards with a price noun beside an hour are one compare (`pair_job`).
+//! 37/38 after a team helped to choose is `help me` (`lexicon::team_words`) and a provider sought
+//! (`looking for a … provider`, `找个…平台`) is guidance (`words_guidance::provider_sought`).
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_ay_own.tsv");
 
 /// The rows read right (the misses are printed).
-const FLOOR: usize = 33;
+const FLOOR: usize = 37;
 
 #[test]
 fn und_ay_mechanisms_on_cases_of_their_own() {
