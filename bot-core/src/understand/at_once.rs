@@ -187,15 +187,20 @@ fn people_at(toks: &[String], k: usize) -> Option<(u32, bool)> {
                 .get(k + 2)
                 .is_some_and(|w| people_noun(w) && next.is_ascii()));
     let zh = ZH_PEOPLE.iter().any(|p| zh_after.starts_with(p)) && !zh_after.starts_with("人民币");
-    if !(en || zh) {
-        return None;
-    }
     let mut j = k;
     while j > 0 && ABOUT.contains(&toks[j - 1].as_str()) {
         j -= 1;
     }
     let prev = j.checked_sub(1).map_or("", |p| toks[p].as_str());
     let for_them = FOR.contains(&prev) || prev.ends_with('给') || prev.starts_with('给');
+    // `给15个销售用`, `给8名律师用`: any noun counted with a measure word for people, given to
+    // them to use, is people served (no list of every trade can be whole).
+    let given = for_them
+        && ["个", "名", "位"].iter().any(|m| zh_after.starts_with(m))
+        && zh_after.chars().take(6).any(|c| c == '用');
+    if !(en || zh || given) {
+        return None;
+    }
     Some((n, for_them))
 }
 
@@ -295,6 +300,7 @@ mod tests {
         assert_eq!(b("给实验室二十个人用"), Some(20));
         assert_eq!(b("40 players hitting it"), Some(40));
         assert_eq!(b("支持五十人同时在线吗"), Some(50));
+        assert_eq!(b("给15个销售用"), Some(15));
         assert_eq!(b("我们组有五个人"), None);
         assert_eq!(b("我们组20个人 4090能跑吗"), None);
         assert_eq!(b("two 4090s for the team"), None);

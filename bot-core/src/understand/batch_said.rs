@@ -92,6 +92,13 @@ fn number_after(s: &str, read: bool) -> Option<(u32, usize)> {
     if let Some(v) = verb {
         t = t[v.len()..].trim_start();
     }
+    // `并发大概16`, `并发约 24`: an adverb of approximation keeps the cue's number.
+    let about = crate::lexicon::APPROXIMATELY
+        .iter()
+        .find(|a| t.starts_with(**a));
+    if let Some(a) = about {
+        t = t[a.len()..].trim_start();
+    }
     let len: usize = t
         .chars()
         .take_while(|c| {
@@ -116,7 +123,7 @@ fn number_after(s: &str, read: bool) -> Option<(u32, usize)> {
     // A bare `batch 8` is read as it is; only a verb, a Chinese word or a numeral needs
     // writing.
     let digits = t[..len].bytes().all(|b| b.is_ascii_digit());
-    if digits && verb.is_none() && read && s.starts_with(' ') {
+    if digits && verb.is_none() && about.is_none() && read && s.starts_with(' ') {
         return None;
     }
     let n = u32::try_from(value_of(&t[..len].chars().collect::<Vec<_>>())?).ok()?;
@@ -146,5 +153,8 @@ mod tests {
         assert_eq!(plain("批量 8 h100"), "batch 8  h100");
         assert_eq!(plain("batch 2 hours"), "batch 2 hours");
         assert_eq!(plain("并发八 4090"), "batch 8  4090");
+        // An adverb of approximation between the word and its number.
+        assert_eq!(plain("并发大概16 l40s"), "batch 16  l40s");
+        assert_eq!(plain("并发约 24 a10"), "batch 24  a10");
     }
 }

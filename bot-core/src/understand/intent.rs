@@ -101,7 +101,7 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
     let per_token = q
         .price
         .is_some_and(|p| p.per == Some(PriceUnit::MillionTokens));
-    if !(asked || q.e.volume.is_some() || per_token) {
+    if !(asked || q.e.volume.is_some() || per_token) || super::self_host_fit::fit_not_tco(q) {
         return None;
     }
     // `tco qwen2.5-7b 4090 10m`: in a rent-vs-API question a count with `m` is millions of

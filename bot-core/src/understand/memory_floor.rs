@@ -230,14 +230,16 @@ const MACHINE_WORDS: &[&str] = &[
 ];
 
 /// A least count of cards said apart from the card (`两张卡以上的3090`, `at least 4 gpus`, `4+
-/// gpus`, `要4张的`), 2 to 64.
+/// gpus`, `要4张的`), 2 to 64. A count of machines (`要6台`) is none.
 pub(super) fn cards_floor(padded: &str) -> Option<u32> {
     let toks = super::text::tokens(padded);
     toks.iter().enumerate().find_map(|(i, t)| {
         let next = toks.get(i + 1).map(String::as_str).unwrap_or("");
         let prev = i.checked_sub(1).map_or("", |k| toks[k].as_str());
         let n = crate::lexicon::card_count(t)?;
-        let floor = ["张", "卡", "台"].iter().any(|w| next.starts_with(w))
+        // `要6台`, `三台`: machines (rentals) counted, never one machine of that many cards;
+        // `2台8卡` is read as cards before this, `两台a100` beside its card by `card_count`.
+        let floor = ["张", "卡"].iter().any(|w| next.starts_with(w))
             || (["gpus", "cards"].contains(&next)
                 && (prev == "least" || padded.contains(&format!("{t}+"))))
             || ["gpus", "cards"]

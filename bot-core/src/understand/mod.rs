@@ -106,6 +106,7 @@ mod request;
 mod season_asked;
 mod second_ask;
 mod seen_price;
+mod self_host_fit;
 mod serving;
 mod sign_words;
 mod sold_out;

@@ -36,6 +36,11 @@ const PRICE_DIFF: &[&str] = &[
 ];
 /// `how much more`: a price beside an hour or a length (`how much more vram` is a spec).
 const MORE: &[&str] = &["how much more", "how much cheaper", "多多少钱"];
+/// A price named as a noun (`hourly price`, `每小时价格`), weighed for two cards beside an hour.
+const PRICE_NOUNS: &[&str] = &[
+    " price", " prices", " pricing", " cost ", " costs ", " rate ", " rates ", "价格", "价钱",
+    "租金", "费用",
+];
 const PER_HOUR: &[&str] = &[
     "per hour",
     "an hour",
@@ -53,7 +58,10 @@ pub(super) fn pair_job(q: &Question) -> Option<Reading> {
     };
     // With neither a length nor an hour said (`a100 40g 和 80g 差价多少`), `/gpu a b`'s lowest
     // list prices side by side answer it.
-    let diff = (q.has(PRICE_DIFF) || q.has(MORE)) && (q.has(PER_HOUR) || q.e.usage.is_some());
+    // `H100 vs H200 hourly price`, `两卡每小时价格对比`: both cards' hourly price weighed is the
+    // same one ranking (it was asked back between two one-card rankings).
+    let priced = q.has(PRICE_DIFF) || q.has(MORE) || q.has(PRICE_NOUNS);
+    let diff = priced && (q.has(PER_HOUR) || q.e.usage.is_some());
     // `4090 vs 3090 哪个租起来便宜`: which is cheaper, no length: an hour's ranking of both.
     let diff = diff || super::which_cheaper::which_cheaper(q.padded);
     let asked = q.has(CHEAP_WORDS) || q.has(LESS) || diff;

@@ -59,7 +59,7 @@ pub fn normalize(text: &str) -> String {
     let out = super::spoken_zh::spoken_amounts(&out);
     // `在哪 rent`, `有 stock 了`: an English word in a Chinese frame as its Chinese class word.
     let out = crate::lexicon::english_in_chinese_frame(&respell(&crate::lexicon::in_english(&out)));
-    let out = crate::lexicon::whenever_as_always(&out);
+    let out = crate::lexicon::team_told_as_me(&crate::lexicon::whenever_as_always(&out));
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
     let out = hours_then_minutes(&out);

@@ -11,6 +11,57 @@ pub(super) fn asks_pick(text: &str) -> bool {
         || has(text, PLACE_PICK_WORDS)
         || super::best_place::asked(text)
         || cloud_asked(text)
+        || provider_sought(text)
+}
+
+/// Nouns of a provider of GPU time (`a reliable gpu provider`, `稳定的平台`).
+const PROVIDER_NOUNS: &[&str] = &[
+    "provider",
+    "vendor",
+    "cloud",
+    "platform",
+    "host",
+    "平台",
+    "服务商",
+    "供应商",
+    "云厂商",
+];
+/// Seeking one, before a provider noun a few words on (`looking for a reliable gpu provider`,
+/// `找个稳定的GPU平台`).
+const SEEKING: &[&str] = &[
+    "looking for",
+    "searching for",
+    "shopping for",
+    "找个",
+    "找一个",
+    "找一家",
+    "找家",
+    "选个",
+    "选一个",
+    "选一家",
+    "挑个",
+    "挑一个",
+    "挑一家",
+];
+
+/// Whether a provider is sought (`looking for a dependable gpu cloud`, `帮我找个稳定的平台`): a
+/// seeking word then a provider noun within the next few words, a need for guidance. It had been
+/// read as nothing, or as the list of platforms that meet the one barrier said with it.
+pub(super) fn provider_sought(text: &str) -> bool {
+    SEEKING.iter().any(|s| {
+        text.match_indices(s).any(|(at, _)| {
+            let rest = &text[at + s.len()..];
+            let near: String = if s.is_ascii() {
+                rest.split_whitespace()
+                    .take(5)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                rest.chars().take(12).collect()
+            };
+            PROVIDER_NOUNS.iter().any(|n| near.contains(n))
+        })
+    })
 }
 
 /// `后端出图用什么云`, `用哪家云比较好`: which cloud to use asked, a provider's choice (never a
@@ -35,7 +86,7 @@ pub(super) fn cloud_asked(text: &str) -> bool {
 /// Who the choice is handed to, then the verb of choosing: `帮我挑`, `帮忙选`, `给我挑`,
 /// `help me pick`, `pick me a` — the bot asked to choose, in any of these pairs.
 const FOR_ME: &[&str] = &["帮我", "帮忙", "给我", "替我", "help me ", "can you "];
-const CHOOSE_VERBS: &[&str] = &["挑", "选", "pick", "choose"];
+const CHOOSE_VERBS: &[&str] = &["挑", "选", "pick", "choose", "decide"];
 
 /// Whether the choice is handed to the bot (`帮忙挑一张`, `help me pick a gpu`, `pick me a card`).
 pub(super) fn choice_handed_over(text: &str) -> bool {

@@ -18,12 +18,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus65.tsv");
 /// The misses are grouped by mechanism in `docs/misses/corpus65_misses.md`.
 /// Lead (session 26): 291/300 once a currency word is read whole (`currency_whole.rs`: the 元
 /// of 美元 is no second currency).
+/// Helper und_ay (session 26): 300/300 after corpus65's mechanisms (an adverb keeps a batch cue's
+/// number, a team told or helped is `me`, N台 are rentals, a provider sought is guidance, a
+/// self-host fit is a fit, two cards' hourly price one compare, `给N个销售用` is people served;
+/// `docs/misses/und_und_ay.md`).
 #[test]
 fn corpus65_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus65", CORPUS);
     assert!(total >= 300, "corpus65: {total} questions");
-    assert!(right >= 291, "corpus65: {right} of {total}");
+    assert!(right >= 300, "corpus65: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

@@ -1,0 +1,49 @@
+//! `gpt-oss-120b 一张 H100 放得下吗？we want to self host`: self-hosting said as the plan, with a
+//! question of whether the model fits and no token volume nor API price, asks the fit. Weighing
+//! rent against an API needs one of those (or a word that names the API); read as `/tco`, the
+//! fit the user asked was never answered.
+
+use super::question::Question;
+use super::text::has;
+use super::words::TCO_WORDS;
+
+/// Self-hosting as a plan, no comparison in itself.
+const SELF_HOST: &[&str] = &[
+    "self-hosting",
+    "self-host",
+    "self hosting",
+    "self host",
+    "selfhost",
+    "自己部署",
+    "私有化部署",
+    "自建",
+];
+/// Whether a model fits, asked outright.
+const FITS_ASKED: &[&str] = &[
+    "放得下",
+    "装得下",
+    "能跑",
+    "跑得动",
+    "跑得了",
+    "能不能跑",
+    "能部署",
+    " fit ",
+    " fits ",
+    " fit?",
+    " fit on",
+    " fit in",
+    "can it run",
+    "can i run",
+    " run on ",
+];
+
+/// Whether the question is a fit with self-hosting only as its plan: a fit asked, self-hosting
+/// the only rent-vs-API word, and no volume, per-token price nor any price said.
+pub(super) fn fit_not_tco(q: &Question) -> bool {
+    let padded = format!(" {} ", q.padded);
+    if !has(&padded, SELF_HOST) || !has(&padded, FITS_ASKED) {
+        return false;
+    }
+    let rest = SELF_HOST.iter().fold(padded, |t, w| t.replace(w, " "));
+    !has(&rest, TCO_WORDS) && q.e.volume.is_none() && q.price.is_none()
+}
