@@ -145,3 +145,43 @@ fn the_verdict_turns_where_the_scores_do_not_fit_the_card() {
     let bad = ask("en-US", "/fit qwen2-vl-2b fp16 transformers=main rtx-3060");
     assert!(bad.contains("transformers=main"), "{bad}");
 }
+
+/// A LoRA of Qwen2.5-VL-7B on one card at `ctx` tokens with one image of at most `pixels`.
+fn lora(c: &Catalog, ctx: u32, pixels: u64, release: Option<&str>) -> FitReport {
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model("qwen2.5-vl-7b").unwrap()),
+        Quant::Bf16,
+        Task::Lora,
+    );
+    r.engine = Engine::Transformers;
+    r.context = ctx;
+    r.grad_checkpointing = true;
+    r.max_pixels = Some(pixels);
+    r.transformers_release = release.map(|v| TransformersRelease::parse(v).unwrap());
+    estimate_with(c, &r, &FitOptions::default()).unwrap()
+}
+
+#[test]
+fn a_lora_before_4_51_peaks_at_the_towers_scores_when_they_pass_the_decoders_activations() {
+    let c = Catalog::embedded().unwrap();
+    // max_pixels 2560 x 28 x 28 (2560 tokens, 10 240 patches) at 3072 tokens: 10 240² x 131
+    // bytes = 12.8 GiB of scores, more than the checkpointed decoder holds; the step's
+    // peak rises by what the scores pass the decoder's activations.
+    let big = 2560 * 28 * 28;
+    let scores = 10_240f64.powi(2) * (MATH_BYTES_PER_SCORE * 16.0 + 3.0) / GIB;
+    let (old, today) = (lora(&c, 3072, big, Some("4.49")), lora(&c, 3072, big, None));
+    let rise = old.per_gpu_required_gib - today.per_gpu_required_gib;
+    assert!(act(&today) < scores, "{} {scores}", act(&today));
+    assert!(
+        rise > scores - act(&today) - 0.1 && rise < scores + 0.1,
+        "{rise} {scores} {}",
+        act(&today)
+    );
+    // A 448 x 448 image (1024 patches, 0.13 GiB of scores): the decoder's peak, as before.
+    let small = 448 * 448;
+    let (old, today) = (
+        lora(&c, 1536, small, Some("4.49")),
+        lora(&c, 1536, small, None),
+    );
+    assert!((old.per_gpu_required_gib - today.per_gpu_required_gib).abs() < 1e-9);
+}
