@@ -160,6 +160,10 @@ pub struct FitArgs {
     /// before 3.3 Gemma-3's warm-up prefill with an image holds fp32 attention scores
     #[arg(long, value_parser = tgi_release)]
     tgi_release: Option<bot_core::vram::TgiRelease>,
+    /// The Transformers release that runs the model, e.g. 4.46 (the chat's `transformers=4.46`):
+    /// before 4.51 Qwen2-VL / Qwen2.5-VL's vision encoder runs SDPA's math path on any card
+    #[arg(long, value_parser = transformers_release)]
+    transformers_release: Option<bot_core::vram::TransformersRelease>,
     /// Quantization-aware training as Unsloth's `qat_scheme` runs it (torchao fake quantization;
     /// the chat's `qat=int4`): int4 | int8-int4 (phone-deployment) | fp8-int4.
     #[arg(long, value_parser = qat_scheme)]
@@ -376,6 +380,14 @@ fn tgi_release(s: &str) -> std::result::Result<bot_core::vram::TgiRelease, Strin
     bot_core::vram::TgiRelease::parse(s).ok_or_else(|| format!("not a TGI release: {s} (e.g. 3.2)"))
 }
 
+/// `--transformers-release`: `4.46`, `v4.46.3`.
+fn transformers_release(
+    s: &str,
+) -> std::result::Result<bot_core::vram::TransformersRelease, String> {
+    bot_core::vram::TransformersRelease::parse(s)
+        .ok_or_else(|| format!("not a Transformers release: {s} (e.g. 4.46)"))
+}
+
 /// `--unsloth-release`: `2024.5`, `2025.3.19`.
 fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
     bot_core::vram::UnslothRelease::parse(s)
@@ -458,6 +470,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.data_parallel = a.data_parallel.unwrap_or(1);
     req.swa_full = a.swa_full;
     req.tgi_release = a.tgi_release;
+    req.transformers_release = a.transformers_release;
     req.qat = a.qat;
     req.max_pixels = a.max_pixels;
     req.images_per_prompt = a.images;

@@ -92,6 +92,7 @@ pub(super) fn apply_option<'a>(
     if job_option(req, given, kvw)?
         || engine_option(req, opts, given, kvw)?
         || tgi_option(req, opts, given, kvw)?
+        || transformers_option(req, given, kvw)?
         || images_option(req, kvw)?
         || data_parallel_option(req, given, kvw)?
         || qat_option(req, kvw)?
@@ -167,6 +168,24 @@ fn job_option(
         "task" => req.task = v.parse::<Task>().map_err(usage_err)?,
         _ => return Ok(false),
     }
+    Ok(true)
+}
+
+/// The Transformers release that runs it (`transformers=4.46`, `vram::vision_sdpa3d`), which
+/// names Transformers as the engine too. `false` for another key.
+fn transformers_option(
+    req: &mut FitRequest<'_>,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    if !matches!(k, "transformers" | "transformers_release") {
+        return Ok(false);
+    }
+    let r = vram::TransformersRelease::parse(v)
+        .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
+    req.transformers_release = Some(r);
+    req.engine = Engine::Transformers;
+    given.engine = true;
     Ok(true)
 }
 

@@ -238,6 +238,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // SDPA's math path for the vision tower on a card without a bf16 kernel (`vram::sdpa_math`).
     if generate.is_none() {
         a = a.max(batch * super::sdpa_math::tower_scores_bytes(req));
+        // Before Transformers 4.51 the Qwen-VL tower's 3-D SDPA call takes the math path on
+        // every card, over the whole batch's patches at once (`vram::vision_sdpa3d`).
+        a = a.max(super::vision_sdpa3d::tower_bytes(req));
     }
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
     a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;

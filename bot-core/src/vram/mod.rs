@@ -71,6 +71,7 @@ mod train_weights;
 pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;
+pub mod vision_sdpa3d;
 pub mod vision_tower;
 mod vllm_grant;
 pub mod vllm_pool;
@@ -115,3 +116,4 @@ pub use train::{
     autocast_copies_gib, deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
     peft_fp32_cast_gib,
 };
+pub use vision_sdpa3d::TransformersRelease;

@@ -107,6 +107,18 @@ fn model_warnings(
                 .arg("cc", g.compute_capability.clone().unwrap_or_default()),
         );
     }
+    // The Qwen-VL tower's 3-D SDPA call before Transformers 4.51 (`vram::vision_sdpa3d`).
+    if let Some(r) = req
+        .transformers_release
+        .filter(|_| super::vision_sdpa3d::applies(req))
+    {
+        warnings.push(
+            Msg::new("fit-warn-vision-sdpa-3d")
+                .arg("release", r.label())
+                .arg("patches", super::vision_sdpa3d::patches(req))
+                .arg("gib", round2(super::vision_sdpa3d::tower_bytes(req) / GIB)),
+        );
+    }
     // With experts in system RAM the offload line says where they are instead.
     let offloaded = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     if m.is_moe() && !offloaded {

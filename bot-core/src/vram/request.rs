@@ -143,6 +143,10 @@ pub struct FitRequest<'a> {
     /// today's): before 3.3 Gemma-3's prefill with an image runs SDPA's math path
     /// (`vram::tgi_release`).
     pub tgi_release: Option<super::TgiRelease>,
+    /// The Transformers release that runs the model (`transformers=4.46`; CLI
+    /// `--transformers-release`; default `None`: today's): before 4.51 Qwen2-VL / Qwen2.5-VL's
+    /// tower runs SDPA's math path on every card (`vram::vision_sdpa3d`).
+    pub transformers_release: Option<super::TransformersRelease>,
     /// The image processor's largest image, in pixels, as the user caps it (`max_pixels=`,
     /// vLLM's `mm_processor_kwargs`; CLI `--max-pixels`; default `None`: the processor's own,
     /// the catalog's `vision.max_pixels`): vLLM's start-up profile encodes that image
@@ -389,6 +393,7 @@ impl<'a> FitRequest<'a> {
             vllm_v0: false,
             data_parallel: 1,
             tgi_release: None,
+            transformers_release: None,
             max_pixels: None,
             images_per_prompt: None,
             axolotl: false,

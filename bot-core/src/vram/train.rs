@@ -367,8 +367,11 @@ fn transient_peak(
     } else {
         0.0
     };
+    // Before Transformers 4.51 the Qwen-VL tower's forward (frozen or not) holds its math-path
+    // scores over the micro-batch's patches before the decoder runs (`vram::vision_sdpa3d`).
     a.max(step_bytes(req, opts, c, zero, (trainable, k)))
         .max(rollout)
+        .max(super::vision_sdpa3d::tower_bytes(req))
 }
 
 /// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its

@@ -31,6 +31,9 @@ fn public_measurements_twenty_second_held_out_set() {
     // mem_au (session 24): vLLM V0 with less room outside its share than the 1~3 GiB its log
     // states for CUDA graphs is "tight" (`vram::vllm_v0_graphs`): Qwen2-VL-7B-AWQ at 0.9 on an A10
     // (died) no longer answered "fits"; answers contradicting the run 3 -> 2 (a ceiling now).
+    // mem_bs (session 27): `vram::vision_sdpa3d` - before Transformers 4.51 Qwen-VL's tower runs
+    // SDPA's math path on every card (word `transformers=4.45`): qwen#297 would read "no" with the
+    // word, but its source names no release, so no row carries it and nothing here moved.
     assert!(
         held.contradicted <= 2,
         "held out 22: {} contradicting",

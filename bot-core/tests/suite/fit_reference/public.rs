@@ -272,6 +272,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 req.tgi_release =
                     Some(bot_core::vram::TgiRelease::parse(&other[14..]).expect("release"));
             }
+            // The Transformers release that ran it (`vram::vision_sdpa3d`), as the CLI's flag sets it.
+            other if other.starts_with("--transformers-release=") => {
+                req.transformers_release = Some(
+                    bot_core::vram::TransformersRelease::parse(&other[23..]).expect("release"),
+                );
+            }
             // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
             other if other.starts_with("--max-pixels=") => {
                 req.max_pixels = Some(bot_core::lexicon::pixels(&other[13..]).expect("pixels"));
