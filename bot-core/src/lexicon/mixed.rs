@@ -16,6 +16,13 @@ const CLASSES: &[(&str, &str)] = &[
     ("in stock", "有货"),
     ("stock", "货"),
     ("available", "有货"),
+    ("available again", "有货"),
+    ("back in stock", "有货"),
+    // Arriving again (`L20 restock 了告诉我`): the Chinese arrival `补货`, an alert beside a word
+    // to tell as `补货了告诉我` is; a bare `告诉我` stays no alert.
+    ("restock", "补货"),
+    ("restocked", "补货"),
+    ("restocks", "补货"),
     // Cheapness (`cheaper` is left out: `有没有 cheaper 的` beside a price paid asks for the
     // ranking, where `有没有更便宜的` reads as a stock ask).
     ("cheapest", "最便宜"),
@@ -105,6 +112,8 @@ mod tests {
         assert_eq!(frame("a100 哪家最 cheap"), "a100 哪家最便宜");
         assert_eq!(frame("h20 到货了 notify 我"), "h20 到货了通知我");
         assert_eq!(frame("4090 rent 一天"), "4090 租一天");
+        assert_eq!(frame("l4 restocked 了告诉我"), "l4 补货了告诉我");
+        assert_eq!(frame("a40 available again 就通知"), "a40 有货就通知");
     }
 
     #[test]

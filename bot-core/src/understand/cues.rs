@@ -183,6 +183,7 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
                 "available",
                 "in stock",
                 "back",
+                "restock",
                 "free",
                 // A card that appears (`when the B200 shows up`, `once h200s turn up`).
                 "shows up",

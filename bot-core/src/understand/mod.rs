@@ -240,6 +240,7 @@ mod budget_recommend;
 mod cheaper_alike;
 mod hyphen_units;
 mod pair_job;
+mod price_ahead;
 mod rule_in_passing;
 mod session_drop;
 mod stock_card;

@@ -4,6 +4,7 @@
 //! someone asking whether to wait two months.
 
 use super::Reading;
+use super::price_ahead::price_ahead_asked;
 use super::question::Question;
 use super::trend_job::trend_for;
 use super::words::ALERT_WORDS;
@@ -143,7 +144,10 @@ pub(super) fn wait_asked(q: &Question) -> Option<Reading> {
     };
     let p = q.padded;
     let falls = q.has(DOWN);
-    let wait = q.has(SHOULD_WAIT) || (falls && (q.has(AHEAD) || waited_for(p)));
+    // The way ahead asked yes/no (`会跌吗`) with no length or span said: a span is the history's
+    // window (`price_moved`), a length the rental's own price.
+    let ahead = q.e.usage.is_none() && q.days().is_none() && price_ahead_asked(p);
+    let wait = q.has(SHOULD_WAIT) || (falls && (q.has(AHEAD) || waited_for(p))) || ahead;
     if !wait || q.has(ALERT_WORDS) || q.has(WEIGHED) || q.e.platforms.len() > 1 {
         return None;
     }

@@ -14,13 +14,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus66.tsv");
 /// untuned 296/300 (98.7 %; 297/300 by command alone and the examples file's way), 298/300
 /// (99.3 %, all three figures) after the labeller's own errors were relabelled (2, each listed
 /// with its reason in its header). The misses are grouped by mechanism in
-/// `docs/misses/corpus66_misses.md`.
+/// `docs/misses/corpus66_misses.md`. Helper und_az: 299/300 after a yes/no question about the
+/// price ahead (`会降吗`) is a trend question (`understand::price_ahead`); 300/300 after an
+/// English arrival word in a Chinese frame (`restock 了告诉我`) takes the class word `补货`
+/// (`lexicon::mixed`).
 #[test]
 fn corpus66_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus66", CORPUS);
     assert!(total >= 300, "corpus66: {total} questions");
-    assert!(right >= 298, "corpus66: {right} of {total}");
+    assert!(right >= 300, "corpus66: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
