@@ -244,6 +244,7 @@ mod und_au_mechanisms;
 mod und_av_mechanisms;
 mod und_aw_mechanisms;
 mod und_ax_mechanisms;
+mod und_ba_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
