@@ -174,6 +174,11 @@ pub(super) fn typo_reading(
                 None
             }
         } else if has_digit && !size_or_time && (starts_alpha || t.len() == 4 || short_card(t, e)) {
+            // `4096`, `3072`: a token count's form (`lexicon::token_count_form`), never a
+            // card number one key off.
+            if crate::lexicon::token_count_form(t) {
+                continue;
+            }
             if t.bytes().all(|b| b.is_ascii_digit()) && t.ends_with("00") {
                 // `2000`, `1500`: a round number is a sum, a budget or a count, never a card
                 // number misspelt (those the catalog names exactly were read before this).
