@@ -51,6 +51,8 @@ mod rate_marks;
 mod refuse;
 mod reported;
 mod seasons;
+mod seq_length;
+mod switches;
 mod taken_back;
 mod team_words;
 mod timing;
@@ -108,6 +110,8 @@ pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_r
 pub use refuse::{exclude_words, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
+pub use seq_length::{length_said, token_count_form};
+pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
 pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};

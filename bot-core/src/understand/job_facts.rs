@@ -327,10 +327,13 @@ fn trainer_words(padded: &str, a: &mut crate::commands::fit::FitArgs) {
         a.cards = Some(n);
     }
     let spaced = padded.replace([',', ';', '，'], " ");
-    if !said(a, "gc") && GC_OFF.iter().any(|w| spaced.contains(w)) {
+    let training = a.task.is_some_and(|t| t.is_training());
+    // Or said off in words (`关掉gradient checkpointing`, `without grad ckpt`, `turn off gc`).
+    let off_in_words =
+        || training && crate::lexicon::switched_off(padded, crate::lexicon::CHECKPOINTING_TERMS);
+    if !said(a, "gc") && (GC_OFF.iter().any(|w| spaced.contains(w)) || off_in_words()) {
         a.options.push(("gc".to_string(), "off".to_string()));
     }
-    let training = a.task.is_some_and(|t| t.is_training());
     let lora = a
         .task
         .is_some_and(|t| matches!(t, Task::Lora | Task::Qlora));

@@ -11,17 +11,6 @@ use super::request::{self as make, Cards, Request};
 use crate::availability::Sort;
 use crate::catalog::Catalog;
 
-/// Words before a sequence length.
-const SEQ: &[&str] = &[
-    "序列长度",
-    "序列长",
-    "sequence length",
-    "seq length",
-    "sequence len ",
-    "seq len ",
-    "seqlen",
-    "seq-len",
-];
 /// Words of a descending order by price (not said of memory).
 const DESC: &[&str] = &[
     "从高到低",
@@ -46,17 +35,13 @@ const YEAR: &[&str] = &[
     "过去一年",
 ];
 
-/// The number of tokens said after a sequence-length word (`序列长度2048`, `序列长度 4k`).
-fn seq_len(padded: &str) -> Option<u32> {
-    let at = SEQ
-        .iter()
-        .find_map(|w| padded.find(w).map(|a| a + w.len()))?;
-    let rest = padded[at..].trim_start_matches([' ', '=', ':', '是', '为']);
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let n: u32 = digits.parse().ok()?;
-    let k = rest[digits.len()..].starts_with('k');
-    let n = if k { n.checked_mul(1024)? } else { n };
-    (256..=1_048_576).contains(&n).then_some(n)
+/// The number of tokens said after a sequence-length word (`序列长度2048`, `长度4096`, `max
+/// length 2k`: `lexicon::length_said`), unless it is the number of the card read (`16k长度
+/// 4090能跑吗`: the card).
+fn seq_len(padded: &str, gpu: Option<&str>) -> Option<u32> {
+    let n = crate::lexicon::length_said(padded)?;
+    let card = gpu.is_some_and(|g| g.split('-').any(|p| p == n.to_string()));
+    (!card).then_some(n)
 }
 
 fn window(tokens: u32) -> String {
@@ -77,16 +62,17 @@ pub(super) fn with_options(catalog: &Catalog, padded: &str, r: Reading) -> Readi
             let said =
                 |a: &crate::answer::fit::FitLine, k: &str| a.options.iter().any(|(o, _)| o == k);
             if !said(&a, "ctx")
-                && let Some(n) = seq_len(padded)
+                && let Some(n) = seq_len(padded, a.gpu.as_deref())
             {
                 a.options.insert(0, ("ctx".to_string(), window(n)));
             }
+            // A trainer named in the sentence (`用ms-swift`, `with axolotl`, `unsloth`):
+            // `lexicon::trainer_said`, the values `/fit` takes.
             if !said(&a, "trainer")
-                && crate::lexicon::said_not_negated(padded, "unsloth")
                 && a.task.is_some()
+                && let Some(t) = crate::lexicon::trainer_said(padded)
             {
-                a.options
-                    .push(("trainer".to_string(), "unsloth".to_string()));
+                a.options.push(("trainer".to_string(), t.to_string()));
             }
             // llama.cpp's expert offload said in the sentence (`lexicon::said_cpu_moe`), for an
             // inference run: the typed line's `cpu-moe` / `ncmoe=N`.

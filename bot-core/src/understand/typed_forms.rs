@@ -94,6 +94,15 @@ fn zero_letters(catalog: &Catalog, s: &str) -> String {
 /// Words a family's misspelling would take that are names of their own.
 const NOT_TYPOS: &[&str] = &["llava", "gamma", "lambda", "mamba", "qwq"];
 
+/// Whether `w` and the word after it are a catalog model's own name with a space for its dash
+/// (`ministral 8b`, the alias of `ministral-8b`): an exact name, never a family misspelt.
+fn names_with_next(catalog: &Catalog, w: &str, next: Option<&Word<'_>>) -> bool {
+    let Some(Word::Ascii(n)) = next else {
+        return false;
+    };
+    catalog.model_by_name(&format!("{w}-{n}")).is_some()
+}
+
 /// `lamma 3.1`, `qwne2.5`, `mistrl 7b`: a word of letters one slip from a model family's name
 /// (two for a word of five letters or more that starts with the same one), said before a
 /// version or a size, is that family; a word the catalog knows is left alone.
@@ -133,6 +142,7 @@ fn family_typos(catalog: &Catalog, s: &str) -> String {
             // `deepseekv4`, `kimik2`: the family glued to a version that starts with a letter.
             .filter(|l| !families.contains(&&l[..l.len() - 1]))
             .filter(|l| catalog.find_model(l).is_none() && catalog.find_platform(l).is_none())
+            .filter(|_| !names_with_next(catalog, w, parts.get(k + 2)))
             .and_then(|l| {
                 // The nearest family, when one is nearer than every other.
                 let near: Vec<(usize, &&str)> = (families.iter())

@@ -121,6 +121,12 @@ fn short_card(t: &str, e: &Entities) -> bool {
         && !(e.models.is_empty() && e.sizes.is_empty())
 }
 
+/// Four characters that may be a card's number misspelt, but not a token count's form
+/// (`4096`, `3072`: `lexicon::token_count_form`), which is one key from `4090`, `3070`.
+fn card4(t: &str) -> bool {
+    t.len() == 4 && !lexicon::token_count_form(t)
+}
+
 /// Words looked up for "did you mean" in one question.
 const MAX_SCANS: usize = 4;
 
@@ -173,7 +179,7 @@ pub(super) fn typo_reading(
             } else {
                 None
             }
-        } else if has_digit && !size_or_time && (starts_alpha || t.len() == 4 || short_card(t, e)) {
+        } else if has_digit && !size_or_time && (starts_alpha || card4(t) || short_card(t, e)) {
             if t.bytes().all(|b| b.is_ascii_digit()) && t.ends_with("00") {
                 // `2000`, `1500`: a round number is a sum, a budget or a count, never a card
                 // number misspelt (those the catalog names exactly were read before this).

@@ -14,13 +14,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus67.tsv");
 /// read it, committed before it was scored: untuned 288/300 (96.0 %; 299/300 by command alone;
 /// 300/300 the examples file's way), 292/300 (97.3 %; 299/300; 300/300) after the labeller's own
 /// errors were relabelled (4, each listed with its reason in its header). The misses are grouped
-/// by mechanism in `docs/misses/corpus67_misses.md`.
+/// by mechanism in `docs/misses/corpus67_misses.md`. Helper und_ba (a number never a card and
+/// length words as the context, trainer words, switches said off in words): 292 → 299/300
+/// (99.7 %); then an alias with a space for its dash no longer respelt as a family typo
+/// (`ministral 8b`): 300/300, `docs/misses/und_und_ba.md`.
 #[test]
 fn corpus67_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus67", CORPUS);
     assert!(total >= 300, "corpus67: {total} questions");
-    assert!(right >= 292, "corpus67: {right} of {total}");
+    assert!(right >= 300, "corpus67: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
