@@ -847,5 +847,7 @@ mod heldout38;
 mod heldout39;
 #[path = "fit_reference/heldout40.rs"]
 mod heldout40;
+#[path = "fit_reference/heldout41.rs"]
+mod heldout41;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
