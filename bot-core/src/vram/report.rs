@@ -356,9 +356,23 @@ pub(super) fn options(
     let m = margin_pct(req).0 / 100.0;
     let experts_in_ram = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     // Cards to rent: a laptop GPU is answered when named (`judge_card`), never offered.
+    // vLLM's MXFP4 experts weigh what the card's MoE backend makes of them
+    // (`vram::mxfp4_card::vllm_backend`): such a job is sized on each card, and a card vLLM
+    // refuses MXFP4 on (below 8.0) is not offered.
+    let mxfp4 = req.engine == Engine::Vllm && req.quant == super::Quant::Mxfp4;
     for g in catalog.gpus.iter().filter(|g| !g.is_laptop()) {
         let vram = g.usable_gib() * GIB;
+        let own;
         let per_card = match (VllmDefaults::for_card(Some(g)), &math) {
+            _ if mxfp4 => {
+                let mut r = req.clone();
+                r.gpu = Some(g);
+                if super::mxfp4_card::vllm_refuses(&r) {
+                    continue;
+                }
+                own = per_card(VllmDefaults::for_card(Some(g)), Some(g));
+                &own
+            }
             (_, Some(m)) if math_path(g) => m,
             (VllmDefaults::SMALL, _) => &small,
             _ => &large,

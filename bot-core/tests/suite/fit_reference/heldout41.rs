@@ -20,7 +20,9 @@ fn public_measurements_forty_first_held_out_set() {
     // Untuned (scored on mem_bt's branch from main 2e737a6d, 2026-12-05, before the estimator was changed): the one
     // numeric row within 15 % (vllm#33155's Triton load of 64.38 GiB against 65.84 estimated with Marlin's padding,
     // +2.3 %); verdicts 2 of 3 (both 131072 OOMs on one H100 at vLLM's defaults right, "short" at 86.78 GiB; the
-    // 100000-token FITS answered "short" at 85.60). The floors may only tighten.
+    // 100000-token FITS answered "short" at 85.60). After mem_bt's MoE backend by card (`vram::mxfp4_card`): the
+    // Triton load 64.25 estimated, -0.2 %; verdicts unchanged, the 100000 FITS short at 83.83 (one release's lighter
+    // start-up profile, docs/misses/heldout41_misses.md). The floors may only tighten.
     let floor_within = 1;
     let ceiling_under = 0;
     let floor_verdicts = 2;
