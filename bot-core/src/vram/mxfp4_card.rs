@@ -89,8 +89,9 @@ pub fn vllm_backend(gpu: Option<&Gpu>) -> Option<VllmMxfp4Backend> {
 ///   kernel (`_swizzle_mxfp4` -> `convert_layout`; only the weights are deleted), and Hopper's
 ///   scale layout pads each copy's rows to 2 * num_warps(8) * 2 * 8 = 256 (triton_kernels
 ///   `HopperMXScaleLayout.swizzle_data`); the biases become fp32. gpt-oss-120b: 60.71 + 3.46 +
-///   0.07 = 64.24 GiB against 64.38 logged under "Using Triton backend" (vllm#33155, H100).
+///   0.07 = 64.25 GiB against 64.38 logged under "Using Triton backend" (vllm#33155, H100).
 /// - FlashInfer (SM100) pads both sizes to 256 and keeps the biases in fp32.
+///
 /// An unknown card takes the largest of the three, so an answer never rests on the smallest.
 /// The choice is read only for vLLM itself on a checkpoint `Mxfp4Config` loads (`quant_method`
 /// mxfp4: gpt-oss); another server (`vllm_class`), or FP4 experts under a model-wide word
