@@ -13,8 +13,9 @@
 //!   which MoE kernels run the experts, and so how their weights are padded and copied, follows
 //!   the card's compute capability ([`vllm_backend`]; the bytes: [`vllm_extra_bytes`]).
 
-use super::{Engine, FitRequest, ModelRef, Quant, Shape};
+use super::{Engine, FitOptions, FitRequest, ModelRef, Quant, Shape};
 use crate::catalog::Gpu;
+use crate::reply::Msg;
 
 /// The lowest compute capability Transformers keeps MXFP4 packed on.
 pub const TRANSFORMERS_MIN_CC: (u32, u32) = (7, 5);
@@ -156,4 +157,17 @@ pub fn backend_extra_bytes(shape: &Shape, backend: VllmMxfp4Backend, cards: u32)
             padding + bias_upcast + matrices * per_rank * n as f64
         }
     }
+}
+
+/// The line that says a vLLM MXFP4 estimate with no card took the largest padding
+/// (`vllm_extra_bytes`): the kernels, and so the weights, follow the card.
+pub(super) fn note(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Msg> {
+    let declared = matches!(req.model, ModelRef::Known(m) if m.checkpoint_declared.is_some());
+    let sized_here = req.engine == Engine::Vllm
+        && opts.server.is_none()
+        && !req.task.is_training()
+        && !declared
+        && vllm_extra_bytes(shape, req, req.cards, false) > 0.0;
+    (sized_here && vllm_backend(req.gpu).is_none())
+        .then(|| Msg::new("fit-note-mxfp4-backend-unknown"))
 }

@@ -118,3 +118,13 @@ fn one_h100_at_128k_under_vllm_defaults_is_short_as_vllm_documents() {
     assert!(out.contains("Weights 64.2 GiB"), "{out}");
     assert!(out.contains("--max-num-seqs 256"), "{out}");
 }
+
+#[test]
+fn an_answer_without_a_card_says_it_took_the_largest_padding() {
+    let none = super::chat::ask_fresh("en", "/fit gpt-oss-20b vllm");
+    assert!(none.contains("take the largest padding"), "{none}");
+    let zh = super::chat::ask_fresh("zh", "/fit gpt-oss-20b vllm");
+    assert!(zh.contains("补齐最多"), "{zh}");
+    let named = super::chat::ask_fresh("en", "/fit gpt-oss-20b h200-sxm vllm");
+    assert!(!named.contains("take the largest padding"), "{named}");
+}
