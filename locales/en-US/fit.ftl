@@ -471,3 +471,4 @@ fit-vram-image-basis = Judged on one { $gb } GB card: { $card ->
 
 # The checkpoint declares one format and stores its experts in another (vram::declared_quant).
 fit-note-declared-quant = ℹ️ This model's checkpoint declares { $typed } for the whole model but stores its routed experts in FP4; SGLang and vLLM load it as published, so { $typed } is sized as the published checkpoint ({ $stored } experts, the rest as shipped).
+fit-note-mxfp4-backend-unknown = ℹ️ No card named: vLLM pads the MXFP4 experts by the MoE kernels of the card (Marlin on A100, L40S and RTX 50, Triton on H100 and H200, FlashInfer on B200), so these weights take the largest padding (B200's); the card list sizes each card with its own.

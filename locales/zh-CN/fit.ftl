@@ -506,3 +506,4 @@ fit-vram-image-basis = 按一张 { $gb } GB 的卡判断：{ $card ->
 
 # 检查点声明一种格式、专家另存一种格式（vram::declared_quant）。
 fit-note-declared-quant = ℹ️ 该模型的检查点对整个模型声明为 { $typed }，但路由专家实际以 FP4 存储；SGLang 和 vLLM 按发布的原样加载，所以 { $typed } 按官方发布的检查点估算（专家为 { $stored }，其余按原样）。
+fit-note-mxfp4-backend-unknown = ℹ️ 没有指定显卡：vLLM 会按显卡所用的 MoE 内核给 MXFP4 专家补齐尺寸（A100、L40S 和 RTX 50 系列用 Marlin，H100 和 H200 用 Triton，B200 用 FlashInfer），所以这里的权重按补齐最多的方式（B200）计算；下面的显卡列表按每张卡自己的方式计算。

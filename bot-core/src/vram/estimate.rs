@@ -4,7 +4,7 @@
 
 use super::parts::{
     Common, Parts, VllmDefaults, kv_bytes_per_sequence_kv, kv_bytes_per_token_kv,
-    outside_allocator_gib, vllm_mxfp4_padding, weight_split,
+    outside_allocator_gib, weight_split,
 };
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, GIB, ModelRef, Shape, Task, Zero};
@@ -49,7 +49,9 @@ pub(super) fn compute_on(
     // A compressed-tensors checkpoint's 16-bit weights kept beside the packed ones.
     split.layers += super::ct_decompress::extra_bytes(shape, req);
     if req.engine == Engine::Vllm && !req.task.is_training() {
-        split.layers += vllm_mxfp4_padding(shape, req.quant, cards);
+        // MXFP4 experts as the card's MoE backend pads and copies them (`vram::mxfp4_card`).
+        split.layers +=
+            super::mxfp4_card::vllm_extra_bytes(shape, req, cards, opts.server.is_some());
     }
     // The cache types the engine runs (`vram::kv_cache`).
     let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);

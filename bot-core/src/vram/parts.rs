@@ -403,28 +403,6 @@ pub(super) fn int4_bits(shape: &Shape, quant: Quant) -> f64 {
     }
 }
 
-/// Extra bytes, over all cards, of vLLM's MXFP4 MoE kernels on Hopper (Marlin and Triton):
-/// every expert matrix is padded, the hidden size to a multiple of 256 and each rank's
-/// intermediate size to a multiple of 128 (vllm `model_executor/layers/quantization/mxfp4.py`,
-/// `create_weights`: "n % 256 == 0 and k % 128 == 0"). gpt-oss (2880 both) holds 3072 x 2944
-/// per expert matrix on one card, 9 % more expert bytes. llm-d's H100 logs
-/// (`tests/data/measured_memory_heldout2.tsv`) load gpt-oss-20b in 13.47 GiB and gpt-oss-120b
-/// in 64.38: 12.80 and 60.71 estimated without the padding, 13.6 and 65.8 with it.
-pub(super) fn vllm_mxfp4_padding(shape: &Shape, quant: Quant, cards: u32) -> f64 {
-    if quant != Quant::Mxfp4 || !shape.is_moe() {
-        return 0.0;
-    }
-    let round_up = |x: u32, m: u32| x.div_ceil(m) * m;
-    let n = cards.max(1);
-    let (h, i) = (shape.hidden, shape.moe_intermediate);
-    if h == 0 || i == 0 {
-        return 0.0;
-    }
-    let padded = round_up(h, 256) as f64 * (round_up(i.div_ceil(n), 128) * n) as f64;
-    let ratio = padded / (h as f64 * i as f64);
-    shape.expert_params() * (ratio - 1.0).max(0.0) * quant.linear_bits() / 8.0
-}
-
 /// Layers on the busiest card of a layer split over `cards`: ceil(layers / cards).
 /// Parameters held in fp32 and run under 16-bit autocast (`amp`: LitGPT's default
 /// `bf16-mixed`, `torch.autocast` over a model loaded in fp32): every matmul multiplies a 16-bit

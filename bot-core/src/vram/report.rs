@@ -304,6 +304,31 @@ fn exact_need(parts: &Parts, req: &FitRequest) -> f64 {
     }
 }
 
+/// An option's decode speed over the average context of a generation (half the sequence);
+/// none for training, or with experts in system RAM (`vram::expert_offload`): the host's RAM
+/// bandwidth reads them, which the catalog does not know.
+fn option_decode(
+    shape: &Shape,
+    req: &FitRequest,
+    g: &crate::catalog::Gpu,
+    cards: u32,
+    experts_in_ram: bool,
+) -> Option<f64> {
+    if req.task.is_training() || experts_in_ram {
+        return None;
+    }
+    let half = req.context / 2;
+    super::throughput::decode_with_shape(shape, req.quant, g, cards, req.engine, req.batch, half)
+        .ok()
+}
+
+/// Whether vLLM refuses `req`'s MXFP4 on card `g` (`mxfp4_card::vllm_refuses`).
+fn refused_on(req: &FitRequest, g: &crate::catalog::Gpu) -> bool {
+    let mut r = req.clone();
+    r.gpu = Some(g);
+    super::mxfp4_card::vllm_refuses(&r)
+}
+
 /// Every catalog card type with the fewest cards (1, 2, 4, 8) that hold the job, cheapest
 /// known hourly price first (cards without a catalog price after, by class and VRAM).
 pub(super) fn options(
@@ -356,9 +381,19 @@ pub(super) fn options(
     let m = margin_pct(req).0 / 100.0;
     let experts_in_ram = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     // Cards to rent: a laptop GPU is answered when named (`judge_card`), never offered.
-    for g in catalog.gpus.iter().filter(|g| !g.is_laptop()) {
+    // vLLM's MXFP4 experts weigh what the card's MoE backend makes of them
+    // (`vram::mxfp4_card::vllm_backend`): such a job is sized on each card, and a card vLLM
+    // refuses MXFP4 on (below 8.0) is not offered.
+    let mxfp4 = req.engine == Engine::Vllm && req.quant == super::Quant::Mxfp4;
+    let offered = |g: &&crate::catalog::Gpu| !(g.is_laptop() || mxfp4 && refused_on(req, g));
+    for g in catalog.gpus.iter().filter(offered) {
         let vram = g.usable_gib() * GIB;
+        let own;
         let per_card = match (VllmDefaults::for_card(Some(g)), &math) {
+            _ if mxfp4 => {
+                own = per_card(VllmDefaults::for_card(Some(g)), Some(g));
+                &own
+            }
             (_, Some(m)) if math_path(g) => m,
             (VllmDefaults::SMALL, _) => &small,
             _ => &large,
@@ -380,23 +415,7 @@ pub(super) fn options(
                     usd_per_hour: price.as_ref().map(|p| p.usd * Decimal::from(cards)),
                     price_from: price.as_ref().is_some_and(|p| p.from),
                     price_as_of: price.map(|p| p.as_of),
-                    // Decode over the average context of a generation (half the sequence);
-                    // none with experts in system RAM (`vram::expert_offload`): the host's RAM
-                    // bandwidth reads them, which the catalog does not know.
-                    decode_tok_s: (!req.task.is_training() && !experts_in_ram)
-                        .then(|| {
-                            super::throughput::decode_with_shape(
-                                shape,
-                                req.quant,
-                                g,
-                                cards,
-                                req.engine,
-                                req.batch,
-                                req.context / 2,
-                            )
-                            .ok()
-                        })
-                        .flatten(),
+                    decode_tok_s: option_decode(shape, req, g, cards, experts_in_ram),
                 },
                 g.tier,
             ));

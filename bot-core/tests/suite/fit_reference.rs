@@ -849,5 +849,7 @@ mod heldout39;
 mod heldout40;
 #[path = "fit_reference/heldout42.rs"]
 mod heldout42;
+#[path = "fit_reference/heldout41.rs"]
+mod heldout41;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
