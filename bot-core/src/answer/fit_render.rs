@@ -526,7 +526,7 @@ fn lora_experts_word(req: &FitRequest) -> &'static str {
         {
             "no"
         }
-        _ if req.lora_experts => "on",
+        _ if crate::vram::unsloth_release::adapts_experts(req) => "on",
         _ => "off",
     }
 }

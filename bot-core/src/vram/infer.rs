@@ -249,7 +249,7 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on
     // Qwen2-7B = 57 KB of KV + 152064 x 6 B).
     if let Some(prompt) = req.prompt_logits.filter(|_| generate.is_none()) {
-        a = a.max(prompt.min(req.context) as f64 * batch * shape.vocab as f64 * 6.0);
+        a = a.max(prompt_logits_peak(prompt, req, shape, batch, kv));
     }
     // A model whose own code keeps the logits of every prompt position
     // (`Shape::prompt_logit_bytes`): they peak after the layers' workspace is freed.
@@ -312,6 +312,28 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         Parallelism::None
     };
     p
+}
+
+/// The first decode step of a Transformers `generate` of that time (4.36 to 4.44, the releases
+/// with `prompt_logits`), beyond the cache counted once: `greedy_search` / `sample` keep the
+/// prefill's `outputs` (its fp32 logits over the whole prompt, 4 bytes per vocabulary entry)
+/// bound until the next forward returns, and the model takes the legacy tuple cache
+/// (`DynamicCache.from_legacy_cache`, returned by `to_legacy_cache()`) that `model_kwargs` still
+/// holds while `DynamicCache.update` concatenates each layer's keys and values into new tensors
+/// (`torch.cat([self.key_cache[layer_idx], key_states], dim=-2)`): the prompt's cache twice.
+/// Larger than the prefill's 2 + 4 bytes per entry where the cache is large against the
+/// vocabulary (Qwen1.5-7B, no GQA: 4 x 151936 + 2 x 512 KiB per prompt token = 1.58 MiB, its
+/// table's growth from 14336 to 30720 input tokens); below it with GQA (Qwen2-7B: 0.72 MiB
+/// against 0.91).
+fn first_decode_step_bytes(prompt: f64, batch: f64, vocab: f64, kv: f64, context: u32) -> f64 {
+    prompt * batch * vocab * 4.0 + kv * (prompt / context.max(1) as f64).min(1.0)
+}
+
+/// The larger of the prefill's 16-bit and fp32 logits over the prompt and the first decode
+/// step (`first_decode_step_bytes`), for `prompt_logits`.
+fn prompt_logits_peak(prompt: u32, req: &FitRequest, shape: &Shape, batch: f64, kv: f64) -> f64 {
+    let (p, v) = (prompt.min(req.context) as f64, shape.vocab as f64);
+    (p * batch * v * 6.0).max(first_decode_step_bytes(p, batch, v, kv, req.context))
 }
 
 /// Transformers' eager attention on top of the prefill's activations `a`: the live score

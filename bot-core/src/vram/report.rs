@@ -92,9 +92,17 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
         _ => {
-            let adapters = shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts);
+            let adapters = shape.lora_params_on(
+                opts.lora_rank,
+                req.lora_targets,
+                super::unsloth_release::adapts_experts(req),
+            );
             // DoRA's magnitude vectors train beside the adapters.
-            let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
+            let r1 = shape.lora_params_on(
+                1,
+                req.lora_targets,
+                super::unsloth_release::adapts_experts(req),
+            );
             adapters
                 + if req.dora {
                     super::method::dora_magnitude_params(shape, r1)

@@ -9,6 +9,7 @@ use super::parts::{
     Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs,
 };
 use super::request::{FitOptions, FitRequest, LossHead, ModelLayout};
+use super::unsloth_release::adapts_experts;
 use super::{Parallelism, Quant, Shape, Task, Zero};
 
 use super::train_weights::base_weights;
@@ -69,7 +70,7 @@ fn activations(
     // token, on top of the layer's own tensors (`adapter_input_bytes`).
     let dropout = if req.task.is_training() && req.task != Task::Full {
         super::layer_kept::adapter_input_bytes(req)
-            * lora_dropout_inputs(shape, req.lora_targets, req.layout, req.lora_experts)
+            * lora_dropout_inputs(shape, req.lora_targets, req.layout, adapts_experts(req))
     } else {
         0.0
     };
@@ -85,7 +86,7 @@ fn activations(
     };
     // DoRA keeps each wrapped matrix's base and adapter outputs for its magnitude's gradient.
     let dora = if req.dora && req.task.is_training() && req.task != Task::Full {
-        let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
+        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
         super::method::dora_activation_bytes_per_token(shape, r1)
     } else {
         0.0
@@ -219,11 +220,11 @@ struct Held {
 fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
     let trainable = match req.task {
         Task::Full => shape.params.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, req.lora_experts),
+        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req)),
     };
     // DoRA's magnitude vectors train beside the adapters.
     if req.dora && req.task != Task::Full {
-        let r1 = shape.lora_params_on(1, req.lora_targets, req.lora_experts);
+        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
         trainable + super::method::dora_magnitude_params(shape, r1)
     } else {
         trainable

@@ -105,6 +105,25 @@ pub fn keeps_experts_16bit(req: &FitRequest) -> bool {
     release(req).is_some_and(|r| (TRANSFORMERS_V5_FROM..QUANTIZED_EXPERTS_FROM).contains(&r))
 }
 
+/// Whether a named Unsloth release puts LoRA adapters on every routed expert of an MoE: the
+/// releases before [`TRANSFORMERS_V5_FROM`], which may run Transformers 4.x. There each routed
+/// expert is its own module with `nn.Linear` gate / up / down projections (Transformers 4.56's
+/// `Ernie4_5_MoeSparseMoeBlock`: `self.experts = nn.ModuleList([Ernie4_5_MoeMLP(...)])`;
+/// Qwen3-MoE's and Mixtral's the same), and PEFT wraps every module whose name ends in a
+/// `target_modules` entry (`tuners_utils.check_target_module_exists`:
+/// `key.endswith(f".{target_key}")`), so Unsloth's usual `target_modules` (q, k, v, o, gate, up,
+/// down) adapt all of them. Under v5 the experts are 3-D parameters that list cannot wrap.
+/// Taking a release that may run either to adapt them sizes the larger of the two.
+pub fn adapts_routed_experts(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| r < TRANSFORMERS_V5_FROM)
+}
+
+/// Whether LoRA adapters sit on every routed expert: asked for (`FitRequest::lora_experts`),
+/// or implied by a named Unsloth release that runs Transformers 4.x ([`adapts_routed_experts`]).
+pub fn adapts_experts(req: &FitRequest) -> bool {
+    req.lora_experts || adapts_routed_experts(req)
+}
+
 /// Bytes of RoPE caches held beside the weights: one cos and one sin table per attention
 /// layer before 2025.1, for the model families whose attention Unsloth writes itself
 /// (`unsloth_loss::own_forward`); 0 without a release word, from 2025.1, or for others.
