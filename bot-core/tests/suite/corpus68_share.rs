@@ -12,13 +12,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus68.tsv");
 /// 46 % Chinese, 34 % English, 20 % mixed, in the command proportions of the examples file; the
 /// cards, models and platforms people ask about most, everyday wording, ordinary typos and
 /// spacing), written apart from the reader by a helper who never read it, committed before it
-/// was scored: not yet scored.
+/// was scored: untuned 295/300 (98.3 %; 298/300 by command alone; 298/300 the examples file's
+/// way), 298/300 (99.3 %, all three figures) after the labeller's own errors were relabelled (3:
+/// the order of `/platforms`' needs, reasons in its header). The misses are grouped by mechanism
+/// in `docs/misses/corpus68_misses.md`.
 #[test]
 fn corpus68_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus68", CORPUS);
     assert!(total >= 300, "corpus68: {total} questions");
-    assert!(right >= 0, "corpus68: {right} of {total}");
+    assert!(right >= 298, "corpus68: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
