@@ -56,6 +56,7 @@ mod corpus64_share;
 mod corpus65_share;
 mod corpus66_share;
 mod corpus67_share;
+mod corpus68_share;
 mod currency;
 mod currency_whole;
 mod data_files;
