@@ -847,9 +847,9 @@ mod heldout38;
 mod heldout39;
 #[path = "fit_reference/heldout40.rs"]
 mod heldout40;
-#[path = "fit_reference/heldout42.rs"]
-mod heldout42;
 #[path = "fit_reference/heldout41.rs"]
 mod heldout41;
+#[path = "fit_reference/heldout42.rs"]
+mod heldout42;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
