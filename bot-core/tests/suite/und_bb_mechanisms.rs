@@ -2,14 +2,17 @@
 //! before the change they tested): a card word with a laptop marker that names no catalog laptop
 //! card exactly is unknown, never a near spelling of another card, and the memory size said with it
 //! is the fit of a size; 比较 before an adjective is the adverb "rather", no compare cue; a memory
-//! size under 6 GB right before 显存/vram/of memory is a size. Untuned 14/33.
+//! size under 6 GB right before 显存/vram/of memory is a size. Untuned 14/33; 30/33 after a laptop
+//! word beside a card number stops the near-card guess (`understand::typo`), a size under 6 GB
+//! before 显存/vram is read (`understand::memory_small`) and 比较 before an adjective is written 较
+//! (`lexicon::rather`).
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_bb_own.tsv");
 
 /// The rows read right (the misses are printed).
-const FLOOR: usize = 14;
+const FLOOR: usize = 30;
 
 #[test]
 fn und_bb_mechanisms_on_cases_of_their_own() {
