@@ -5,14 +5,15 @@
 //! size under 6 GB right before 显存/vram/of memory is a size. Untuned 14/33; 30/33 after a laptop
 //! word beside a card number stops the near-card guess (`understand::typo`), a size under 6 GB
 //! before 显存/vram is read (`understand::memory_small`) and 比较 before an adjective is written 较
-//! (`lexicon::rather`).
+//! (`lexicon::rather`); 32/33 after a grade of ease between a where-word and the verb to rent
+//! (`哪儿比较好租到`) is dropped in the same stage.
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_bb_own.tsv");
 
 /// The rows read right (the misses are printed).
-const FLOOR: usize = 30;
+const FLOOR: usize = 32;
 
 #[test]
 fn und_bb_mechanisms_on_cases_of_their_own() {
