@@ -3,8 +3,9 @@
 //! reading of which words say "laptop" and how far from the card they still belong to it.
 //! `notebook` alone is no laptop word: it is Jupyter's (`my notebook on a 4090`).
 
-/// English words for a laptop (a token of their own).
-const LAPTOP_EN: &[&str] = &["laptop", "laptops"];
+/// English words for a laptop or its GPU's form (a token of their own): `mobile` and `max-q`
+/// are NVIDIA's names of the laptop part (`rtx 2060 mobile`, `2080 max-q`).
+const LAPTOP_EN: &[&str] = &["laptop", "laptops", "mobile", "max-q", "maxq"];
 /// Chinese words for a laptop or its GPU's form (inside a run of Chinese).
 const LAPTOP_ZH: &[&str] = &["笔记本", "游戏本", "移动版", "移动端", "轻薄本"];
 /// Words that may stand between a laptop word and the card after it (`my laptop has an rtx
@@ -14,7 +15,11 @@ const BETWEEN_EN: &[&str] = &[
 ];
 /// Words that may stand between a card and a laptop word after it (`4080 in my laptop`, `4090
 /// on my gaming laptop`).
-const AFTER_EN: &[&str] = &["in", "on", "of", "inside", "my", "our", "the", "gaming"];
+/// `ti` and `super` end the card's own name (`3070 ti mobile`): the laptop word after them is
+/// still the card's.
+const AFTER_EN: &[&str] = &[
+    "in", "on", "of", "inside", "my", "our", "the", "gaming", "ti", "super",
+];
 /// At most this many characters of Chinese after the laptop word and before the card (`笔记本是`,
 /// `笔记本上的`, `游戏本里的`): more is a clause of its own (`笔记本只有核显，租一张4090`).
 const ZH_TAIL: usize = 2;

@@ -88,7 +88,7 @@ const SUITS: &[&str] = &[
 /// Which platform is good, asked (`which platform 比较好`, `哪个平台最好`, `which provider is
 /// best`): the place sought, unless a price is what is weighed (`best price`, `最便宜`).
 const GOOD: &[&str] = &[
-    "比较好",
+    "较好",
     "最好",
     "好一点",
     "更好",

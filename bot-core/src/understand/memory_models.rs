@@ -112,7 +112,9 @@ pub(super) fn models_for_memory(q: &Question) -> Option<Reading> {
     if !e.gpus.is_empty() {
         return None;
     }
-    let gb = super::memory_floor::memory_said(q.padded)?;
+    // A size under 6 GB only with `显存`/`vram` right after it (`4g显存`); `5g` alone is no size.
+    let gb = super::memory_floor::memory_said(q.padded)
+        .or_else(|| super::memory_small::small_memory_said(q.padded).map(f64::from))?;
     if gb.fract() != 0.0 {
         return None;
     }

@@ -67,6 +67,7 @@ mod memory_as_card;
 mod memory_before;
 mod memory_floor;
 mod memory_models;
+mod memory_small;
 mod method_named;
 mod method_unsaid;
 mod missing;

@@ -53,7 +53,7 @@ const OUTCOME: &[&str] = &[
 /// How steady a place is (a wish, which no list ranks).
 const STEADY: &[&str] = &[
     "最稳",
-    "比较稳",
+    "较稳",
     "最稳定",
     "最可靠",
     "most stable",

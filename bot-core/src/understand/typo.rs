@@ -125,6 +125,14 @@ fn short_card(t: &str, e: &Entities) -> bool {
 /// (`4096`, `3072`: `lexicon::token_count_form`), which is one key from `4090`, `3070`.
 fn card4(t: &str) -> bool {
     t.len() == 4 && !lexicon::token_count_form(t)
+/// Whether the word at `k` is never read as a misspelt card: a volume, a length or an amount
+/// after it ([`NOT_A_CARD_AFTER`]); or a laptop word beside it (`3050移动版`, `2060 mobile`): a
+/// laptop card the catalog lacks is said unknown, never a near card's laptop part guessed
+/// (`3050` is one key from `3080`).
+fn no_card_guessed(toks: &[String], k: usize) -> bool {
+    toks.get(k + 1)
+        .is_some_and(|n| NOT_A_CARD_AFTER.iter().any(|s| n.starts_with(s)))
+        || lexicon::laptop_said_at(toks, k, k + 1)
 }
 
 /// Words looked up for "did you mean" in one question.
@@ -161,10 +169,7 @@ pub(super) fn typo_reading(
         }
         // `2000万token`, `20 million tokens`: a volume; `1000 hours`, `1000小时`, `1000块`: a
         // length of time or an amount; none is a misspelt card number.
-        if toks
-            .get(k + 1)
-            .is_some_and(|n| NOT_A_CARD_AFTER.iter().any(|s| n.starts_with(s)))
-        {
+        if no_card_guessed(toks, k) {
             continue;
         }
         let has_digit = t.bytes().any(|b| b.is_ascii_digit());

@@ -251,6 +251,7 @@ mod und_ax_mechanisms;
 mod und_ay_mechanisms;
 mod und_az_mechanisms;
 mod und_ba_mechanisms;
+mod und_bb_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;

@@ -5,14 +5,15 @@
 //! before 显存/vram is a size; a laptop card the catalog lacks leaves the size after it read as its
 //! fit; English words glued into Chinese read from the one mixed lexicon. Untuned 16/33;
 //! 21/33 after a modal right before a move of the price asks the way ahead
-//! (`understand::price_ahead`).
+//! (`understand::price_ahead`). Helper und_bb: 32/33 after a laptop word stops the near-card
+//! guess, a size under 6 GB before 显存/vram is read and 比较 before an adjective is written 较.
 
 use super::fresh19_share::{own_labels_canonical, reading_lines};
 
 const OWN: &str = include_str!("../data/questions_und_az_own.tsv");
 
 /// The rows read right (the misses are printed).
-const FLOOR: usize = 21;
+const FLOOR: usize = 32;
 
 #[test]
 fn und_az_mechanisms_on_cases_of_their_own() {
