@@ -298,3 +298,40 @@ fn every_vendor_and_accumulation_has_a_label_of_its_own() {
         &[("tflops", "165")],
     );
 }
+
+/// The answer a user saw: `/platforms bank_transfer` (and `对公转账` asked plainly) titled the
+/// list "outside mainland China"; doing without a transfer read as doing without a bank card.
+#[test]
+fn a_bank_transfer_asked_is_named_as_one() {
+    let w = crate::chat::world();
+    for (locale, line, said, never) in [
+        (
+            "en-US",
+            "/platforms bank_transfer",
+            "bank transfer",
+            "outside mainland China",
+        ),
+        ("zh-CN", "/platforms 对公转账", "对公转账", "海外"),
+        ("zh-CN", "哪些平台支持对公转账", "对公转账", "海外"),
+        (
+            "en-US",
+            "/platforms no-bank-transfer",
+            "without a bank transfer",
+            "bank card",
+        ),
+        (
+            "zh-CN",
+            "/platforms no-bank-transfer",
+            "不用对公转账",
+            "银行卡",
+        ),
+    ] {
+        let got = crate::chat::say(&w, locale, line);
+        let title = got
+            .lines()
+            .find(|l| l.contains("every need") || l.contains("全部条件"))
+            .unwrap_or_else(|| panic!("{line}: no filter title\n{got}"));
+        assert!(title.contains(said), "{line}: {title}");
+        assert!(!title.contains(never), "{line}: {title}");
+    }
+}
