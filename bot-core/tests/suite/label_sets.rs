@@ -133,10 +133,10 @@ fn every_need() -> Vec<Need> {
         | Need::Without(_) => {}
     };
     let mut needs: Vec<Need> = NEED_PHRASES.iter().map(|(_, n)| *n).collect();
-    needs.extend(PAYMENT_METHODS.iter().map(|m| Need::Pay(*m)));
-    needs.extend(REGIONS.iter().map(|r| Need::Region(*r)));
+    needs.extend(PAYMENT_METHODS.iter().map(|m| Need::Pay(m)));
+    needs.extend(REGIONS.iter().map(|r| Need::Region(r)));
     needs.extend([Need::NoRealName, Need::PerSecond, Need::StoppedFree]);
-    needs.extend(PAYMENT_METHODS.iter().map(|m| Need::Without(*m)));
+    needs.extend(PAYMENT_METHODS.iter().map(|m| Need::Without(m)));
     needs
 }
 
@@ -174,7 +174,7 @@ fn every_method_read_can_be_lacked_and_none_lacks_another() {
     // A method without its own key is never keyed (or worded) as lacking another one.
     for m in PAYMENT_METHODS {
         for other in PAYMENT_METHODS.iter().filter(|o| **o != m) {
-            let (a, b) = (Need::Without(m), Need::Without(*other));
+            let (a, b) = (Need::Without(m), Need::Without(other));
             if a.key() == b.key() {
                 assert!(
                     !methods_read().contains(m) && !methods_read().contains(*other),
@@ -182,7 +182,7 @@ fn every_method_read_can_be_lacked_and_none_lacks_another() {
                     a.key()
                 );
             }
-            assert_ne!(a.key(), Need::Pay(*other).key());
+            assert_ne!(a.key(), Need::Pay(other).key());
         }
     }
     let lacked: Vec<&str> = methods_read().into_iter().collect();
