@@ -13,7 +13,11 @@ advice-pay-method = { $method ->
     [alipay] Alipay
     [wechat] WeChat Pay
     [card] a bank card
+    [paypal] PayPal
     [crypto] crypto
+    [unionpay] UnionPay
+    [bank_transfer] a bank transfer
+    [invoice] invoiced billing
    *[other] { $method }
   }
 advice-or = { " or " }

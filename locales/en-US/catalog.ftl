@@ -3,12 +3,16 @@ gpu-vram = VRAM: { $gb } GB { $mem }
 gpu-capacity = { $basis ->
     [driver] Memory for jobs: { $gib } GiB ({ $usable } usable after the { $vendor ->
         [amd] ROCm (HIP) context; the amdgpu driver reports { $mib } MiB (rocminfo's GPU memory pool; rocm-smi / amd-smi show it as VRAM Total Memory), read { $as_of })
-       *[other] CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
+        [nvidia] CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
+        [intel] Level Zero context; the driver reports { $mib } MiB, read { $as_of })
+       *[other] driver's context; the driver reports { $mib } MiB, read { $as_of })
       }
     [cuda] Memory for jobs: { $gib } GiB ({ $usable } usable: CUDA sees { $cuda } GiB of it, the driver keeps the rest, less the CUDA context; nvidia-smi shows { $mib } MiB, read { $as_of })
    *[derived] Memory for jobs: { $gib } GiB ({ $usable } usable after the { $vendor ->
         [amd] ROCm (HIP) context
-       *[other] CUDA context
+        [nvidia] CUDA context
+        [intel] Level Zero context
+       *[other] driver's context
       }; derived: the marketed { $gb } GB read as GiB of memory chips, no driver reading on file)
 }
 gpu-bandwidth = Memory bandwidth: { $gbps ->
@@ -19,7 +23,8 @@ gpu-tflops = FP16/BF16 tensor: { $tflops ->
     [unknown] unknown (no source gives a dense figure; no speed estimates for this card)
    *[other] { $tflops } TFLOPS dense ({ $accumulate ->
         [fp16] FP16 accumulate
-       *[other] FP32 accumulate
+        [fp32] FP32 accumulate
+       *[other] { $accumulate } accumulate
       }; sparsity not counted)
   }
 gpu-interconnect = Interconnect: { $text }
@@ -46,10 +51,12 @@ col-min-topup = Min top-up
 
 platform-title = { $name } ({ $id }) — { $region ->
     [cn] mainland China
-   *[other] outside mainland China
+    [global] outside mainland China
+   *[other] { $region }
   }, prices in { $currency ->
     [CNY] CNY
-   *[other] USD
+    [USD] USD
+   *[other] { $currency }
   }
 platform-website = Website: { $url }
 platform-billing-title = Billing:
@@ -144,7 +151,8 @@ platforms-title = { $count } platforms:
 hint-platform-detail = /platform <name> shows billing rules, barriers and sources.
 platforms-region-line = { $region ->
     [cn] Mainland China
-   *[other] Outside mainland China
+    [global] Outside mainland China
+   *[other] { $region }
   } ({ $count }): { $names }
 col-unknown = Not known
 platforms-need = { $need ->
@@ -154,6 +162,8 @@ platforms-need = { $need ->
     [paypal] PayPal
     [crypto] crypto
     [unionpay] UnionPay
+    [bank_transfer] bank transfer (company account)
+    [invoice] invoiced billing
     [no_real_name] no real-name check
     [no_alipay] paying without Alipay
     [no_wechat] paying without WeChat Pay
@@ -161,16 +171,19 @@ platforms-need = { $need ->
     [no_paypal] paying without PayPal
     [no_crypto] paying without crypto
     [no_unionpay] paying without UnionPay
+    [no_bank_transfer] paying without a bank transfer
+    [no_other] paying another way
     [per_second] per-second billing
     [stopped_free] nothing billed while stopped
     [cn] in mainland China
-   *[global] outside mainland China
+    [global] outside mainland China
+   *[other] { $need }
   }
 platforms-filtered-title = Platforms known to meet every need ({ $needs }): { $count }
 platforms-filtered-none = None is known to meet every need.
 platforms-filtered-unknown = Not verified: { $count } more where a needed fact is unknown (check it on the platform before you pay):
 platforms-filtered-left-out = { $count } platforms known not to meet a need are left out.
-platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card) (combine them: /platforms alipay no-real-name).
+platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, unionpay, bank-transfer, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card) (combine them: /platforms alipay no-real-name).
 price-tier = { $tier ->
     [on_demand] on demand
     [community] community cloud
@@ -210,11 +223,13 @@ duration = { $n } { $unit ->
   }
 region-name = { $region ->
     [cn] mainland China
-   *[other] outside mainland China
+    [global] outside mainland China
+   *[other] { $region }
   }
 currency-name = { $currency ->
     [CNY] CNY
-   *[other] USD
+    [USD] USD
+   *[other] { $currency }
   }
 payment-method = { $method ->
     [alipay] Alipay
@@ -262,13 +277,15 @@ retention-rule = { $state ->
       }
     [reset] on a system reset or image change
     [reclaimed] when spot capacity is reclaimed
-   *[any] at any time
+    [any] at any time
+   *[other] { $state }
   } → { $deletes ->
     [all_data] the instance and all its data are deleted
     [local_disk] the local disk is deleted
     [temp_dir] the temporary directory is wiped
     [system_disk] the system disk is wiped
-   *[volume] volumes and personal data are deleted
+    [volume] volumes and personal data are deleted
+   *[other] { $deletes } is deleted
   }
 data-loss-warning = ⚠ { $platform }: { $rule }. Back up before leaving it stopped.
 retention-scoped = { $scope } only: { $rule }
@@ -305,7 +322,8 @@ gpu-cmp-footer = * marks a row where the cards differ. /gpu <name> shows one car
 gpu-from-instance = Read from the { $cloud ->
     [aws] AWS
     [gcp] Google Cloud
-   *[azure] Azure
+    [azure] Azure
+   *[other] { $cloud }
   } { $kind ->
     [family] instance family { $family }
    *[type] instance type { $instance } ({ $family })

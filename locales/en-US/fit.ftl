@@ -265,7 +265,9 @@ tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. 
 tco-prepaid-plan = Around the clock a prepaid plan is cheaper: { $platform } by the { $unit ->
     [month] month
     [week] week
-   *[other] day
+    [day] day
+    [year] year
+   *[other] { $unit }
   }, { $day } a day (as of { $date }). A plan is billed whether the card is busy or not, so the all-day figures below use it.
 tco-no-fx = I have no exchange rate from { $from } to { $to }.
 fit-warn-iquant = { $quant } files differ from model to model (llama.cpp keeps some tensors at higher-bit types; the bits per weight used here were measured on Llama-3.1-8B): check the size of the .gguf file you download.

@@ -28,6 +28,9 @@ pick-understood-pay = • pays with { $method ->
     [alipay] Alipay
     [wechat] WeChat Pay
     [card] a card
+    [paypal] PayPal
+    [crypto] crypto
+    [unionpay] UnionPay
     [bank_transfer] a bank transfer (a company account)
     [invoice] invoiced billing
    *[other] { $method }
@@ -36,12 +39,17 @@ pick-understood-no-pay = • no { $method ->
     [alipay] Alipay
     [wechat] WeChat Pay
     [card] card
+    [paypal] PayPal
+    [crypto] crypto
+    [unionpay] UnionPay
+    [bank_transfer] bank transfer
    *[other] { $method }
   }
 pick-understood-budget = • budget: { $budget }
 pick-understood-region = • only platforms { $region ->
     [cn] in mainland China
-   *[other] outside mainland China
+    [global] outside mainland China
+   *[other] { $region }
   }{ $place ->
     [none] {""}
    *[other] {" "}({ $place } itself: my data says only whether a platform is in mainland China, not where its machines are; check that on the platform before you pay)

@@ -41,7 +41,8 @@ stock-level-count = { $level ->
 offer-kind = { $kind ->
     [spot] spot
     [reserved] reserved
-   *[on_demand] on-demand
+    [on_demand] on-demand
+   *[other] { $kind }
   }
 stock-age = { $unit ->
     [now] just now

@@ -15,7 +15,8 @@ understand-also = You also asked a second question; I answered the first one abo
 understand-region = You named a region, but the prices above are not limited to it (this command cannot filter by region). Tap for that region's offers:
 understand-region-platforms = You said { $region ->
     [cn] in mainland China
-   *[global] outside mainland China
+    [global] outside mainland China
+   *[other] { $region }
   }, but { $names } { $count ->
     [one] is not
    *[other] are not

@@ -13,7 +13,11 @@ advice-pay-method = { $method ->
     [alipay] 支付宝
     [wechat] 微信支付
     [card] 银行卡
+    [paypal] PayPal
     [crypto] 加密货币
+    [unionpay] 银联
+    [bank_transfer] 对公转账
+    [invoice] 对公账单
    *[other] { $method }
   }
 advice-or = 或

@@ -127,7 +127,8 @@ billing-stale-note = 这个价格已超过 30 天或没有日期，付款前请�
 
 billing-compare-title = { $gpu } ×{ $cards }，{ $job }，以{ $currency ->
     [CNY] 人民币
-   *[other] 美元
+    [USD] 美元
+   *[other] { $currency }
   }计，从便宜到贵：
 billing-compare-empty = 数据库里还没有平台提供 { $gpu } 的价格。
 billing-col-rank = #

@@ -3,12 +3,16 @@ gpu-vram = 显存：{ $gb } GB { $mem }
 gpu-capacity = { $basis ->
     [driver] 可用于任务的显存：{ $gib } GiB（{ $vendor ->
         [amd] 扣除 ROCm（HIP）上下文后约 { $usable } GiB 可用；amdgpu 驱动报告 { $mib } MiB（rocminfo 显示的 GPU 显存池；即 rocm-smi / amd-smi 显示的显存总量），{ $as_of } 读数）
-       *[other] 扣除 CUDA 上下文后约 { $usable } GiB 可用；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
+        [nvidia] 扣除 CUDA 上下文后约 { $usable } GiB 可用；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
+        [intel] 扣除 Level Zero 上下文后约 { $usable } GiB 可用；驱动报告 { $mib } MiB，{ $as_of } 读数）
+       *[other] 扣除驱动上下文后约 { $usable } GiB 可用；驱动报告 { $mib } MiB，{ $as_of } 读数）
       }
     [cuda] 可用于任务的显存：{ $gib } GiB（约 { $usable } GiB 可用：CUDA 只看到其中 { $cuda } GiB，其余由驱动保留，再扣除 CUDA 上下文；nvidia-smi 显示 { $mib } MiB，{ $as_of } 读数）
    *[derived] 可用于任务的显存：{ $gib } GiB（扣除 { $vendor ->
         [amd] ROCm（HIP）
-       *[other] CUDA{" "}
+        [nvidia] CUDA{" "}
+        [intel] Level Zero{" "}
+       *[other] 驱动
       }上下文后约 { $usable } GiB 可用；推算：标称 { $gb } GB 按显存颗粒的 GiB 计，暂无驱动读数）
 }
 gpu-bandwidth = 显存带宽：{ $gbps ->
@@ -19,7 +23,8 @@ gpu-tflops = FP16/BF16 张量算力：{ $tflops ->
     [unknown] 未知（没有可靠的稠密算力数据，因此不估算这张卡的速度）
    *[other] { $tflops } TFLOPS 稠密（{ $accumulate ->
         [fp16] FP16 累加
-       *[other] FP32 累加
+        [fp32] FP32 累加
+       *[other] { $accumulate } 累加
       }；不计稀疏）
   }
 gpu-interconnect = 互联：{ $text }
@@ -46,10 +51,12 @@ col-min-topup = 最低充值
 
 platform-title = { $name }（{ $id }）— { $region ->
     [cn] 国内
-   *[other] 海外
+    [global] 海外
+   *[other] { $region }
   }平台，以{ $currency ->
     [CNY] 人民币
-   *[other] 美元
+    [USD] 美元
+   *[other] { $currency }
   }计价
 platform-website = 官网：{ $url }
 platform-billing-title = 计费：
@@ -144,7 +151,8 @@ platforms-title = 共 { $count } 个平台：
 hint-platform-detail = /platform <名称> 查看计费规则、上手门槛和来源。
 platforms-region-line = { $region ->
     [cn] 国内
-   *[other] 海外
+    [global] 海外
+   *[other] { $region }
   }（{ $count } 个）：{ $names }
 col-unknown = 未知项
 platforms-need = { $need ->
@@ -154,6 +162,8 @@ platforms-need = { $need ->
     [paypal] PayPal
     [crypto] 加密货币
     [unionpay] 银联
+    [bank_transfer] 对公转账
+    [invoice] 对公账单
     [no_real_name] 免实名
     [no_alipay] 不用支付宝也能付款
     [no_wechat] 不用微信支付也能付款
@@ -161,16 +171,19 @@ platforms-need = { $need ->
     [no_paypal] 不用 PayPal 也能付款
     [no_crypto] 不用加密货币也能付款
     [no_unionpay] 不用银联也能付款
+    [no_bank_transfer] 不用对公转账也能付款
+    [no_other] 用其他方式付款
     [per_second] 按秒计费
     [stopped_free] 关机后不收任何费用
     [cn] 国内平台
-   *[global] 海外平台
+    [global] 海外平台
+   *[other] { $need }
   }
 platforms-filtered-title = 已知满足全部条件（{ $needs }）的平台：{ $count } 个
 platforms-filtered-none = 没有已知满足全部条件的平台。
 platforms-filtered-unknown = 未核实：另有 { $count } 个平台的相关信息未知（付款前请到平台确认）：
 platforms-filtered-left-out = 已排除 { $count } 个已知不满足条件的平台。
-platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、免实名、按秒、关机不收费、国内、海外、不用信用卡（可组合，如 /platforms 支付宝 免实名）。
+platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、银联、对公转账、免实名、按秒、关机不收费、国内、海外、不用信用卡（可组合，如 /platforms 支付宝 免实名）。
 price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云
@@ -198,11 +211,13 @@ duration = { $n } { $unit ->
   }
 region-name = { $region ->
     [cn] 国内
-   *[other] 海外
+    [global] 海外
+   *[other] { $region }
   }
 currency-name = { $currency ->
     [CNY] 人民币
-   *[other] 美元
+    [USD] 美元
+   *[other] { $currency }
   }
 payment-method = { $method ->
     [alipay] 支付宝
@@ -250,13 +265,15 @@ retention-rule = { $state ->
       }
     [reset] 重置系统或更换镜像时
     [reclaimed] 竞价实例被回收时
-   *[any] 任何时候
+    [any] 任何时候
+   *[other] { $state }
   } → { $deletes ->
     [all_data] 实例和全部数据被删除
     [local_disk] 本地磁盘数据被删除
     [temp_dir] 临时目录被清空
     [system_disk] 系统盘被清空
-   *[volume] 存储卷和个人数据被删除
+    [volume] 存储卷和个人数据被删除
+   *[other] { $deletes } 被删除
   }
 data-loss-warning = ⚠ { $platform }：{ $rule }。关机留数据前请先备份。
 retention-scoped = 仅限{ $scope }：{ $rule }
@@ -293,7 +310,8 @@ gpu-cmp-footer = 带 * 的行表示两张卡不同。/gpu <名称> 查看单卡�
 gpu-from-instance = 按{ $cloud ->
     [aws] AWS
     [gcp] Google Cloud
-   *[azure] Azure
+    [azure] Azure
+   *[other] { $cloud }
   }{ $kind ->
     [family] 实例系列 { $family }
    *[type] 实例 { $instance }（{ $family }）

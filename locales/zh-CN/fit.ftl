@@ -4,7 +4,8 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
     [lora] LoRA 微调
     [qlora] QLoRA 微调
     [full] 全参微调
-   *[infer] 推理
+    [infer] 推理
+   *[other] { $task }
   }{ $method ->
     [none] {""}
    *[other] {"（"}{ $method }{"）"}
@@ -15,7 +16,9 @@ fit-title = 显存估算：{ $model } · { $quant } · { $task ->
     [lmdeploy] LMDeploy
     [trt-llm] TensorRT-LLM
     [llamacpp] llama.cpp
-   *[transformers] Transformers
+    [exllamav2] ExLlamaV2
+    [transformers] Transformers
+   *[other] { $engine }
   }
 fit-method-assumed = 没有说微调方式：按 LoRA（16 位底模加适配器）估算，这是多数人负担得起的做法。想按别的方式算，加上「全参」或 qlora；两者的估算见下。
 fit-method-other = { $task ->
@@ -309,7 +312,9 @@ tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，�
 tco-prepaid-plan = 全天开着时预付套餐更便宜：{ $platform } 的{ $unit ->
     [month] 包月
     [week] 包周
-   *[other] 包天
+    [day] 包天
+    [year] 包年
+   *[other] 套餐
   }折合每天 { $day }（{ $date }）。套餐开不开机都计费，下面“全天开着”的数字按它算。
 tco-no-fx = 没有从 { $from } 到 { $to } 的汇率。
 fit-warn-iquant = { $quant } 文件的大小因模型而异（llama.cpp 会把部分张量存成更高位数；这里用的每参数比特数是在 Llama-3.1-8B 上实测的）：请以你下载的 .gguf 文件大小为准。

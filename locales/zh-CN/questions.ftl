@@ -28,6 +28,9 @@ pick-understood-pay = • 付款方式：{ $method ->
     [alipay] 支付宝
     [wechat] 微信支付
     [card] 银行卡/信用卡
+    [paypal] PayPal
+    [crypto] 加密货币
+    [unionpay] 银联
     [bank_transfer] 对公转账（银行转账）
     [invoice] 对公账单
    *[other] { $method }
@@ -36,12 +39,17 @@ pick-understood-no-pay = • 没有{ $method ->
     [alipay] 支付宝
     [wechat] 微信支付
     [card] 信用卡
+    [paypal] PayPal
+    [crypto] 加密货币
+    [unionpay] 银联
+    [bank_transfer] 对公转账
    *[other] { $method }
   }
 pick-understood-budget = • 预算：{ $budget }
 pick-understood-region = • 只看{ $region ->
     [cn] 国内（中国大陆）
-   *[other] 海外（中国大陆以外）
+    [global] 海外（中国大陆以外）
+   *[other] { $region }
   }的平台{ $place ->
     [none] {""}
    *[other] （至于{ $place }：我的资料只记录平台是否在中国大陆，不记录机器具体在哪里，付款前请到平台确认）

@@ -40,7 +40,8 @@ stock-level-count = { $level ->
 offer-kind = { $kind ->
     [spot] 竞价
     [reserved] 包期
-   *[on_demand] 按量
+    [on_demand] 按量
+   *[other] { $kind }
   }
 stock-age = { $unit ->
     [now] 刚刚

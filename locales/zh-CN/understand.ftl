@@ -15,9 +15,11 @@ understand-also = 你还问了第二个问题，上面先回答了第一个。�
 understand-region = 你提到了地区，但上面的价格包含所有地区（这个命令不能按地区筛选）。点下面查看该地区的报价：
 understand-region-platforms = 你说的是{ $region ->
     [cn] 国内
-   *[global] 海外
+    [global] 海外
+   *[other] { $region }
   }，但{ $names }不是{ $region ->
     [cn] 国内
-   *[global] 海外
+    [global] 海外
+   *[other] { $region }
   }平台：仍按你点名的平台比较。/platforms { $region } 可查看那边的平台。
 understand-storage-unsized = 上面的金额没有包含存储费用：请说明容量（例如 storage=100gb），才会计入账单。

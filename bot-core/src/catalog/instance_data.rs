@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 pub const EMBEDDED_INSTANCES: &str = include_str!("../../catalog/instances.toml");
 
 /// Clouds whose instance types the catalog lists.
-pub(super) const CLOUDS: &[&str] = &["aws", "gcp", "azure"];
+pub const CLOUDS: &[&str] = &["aws", "gcp", "azure"];
 
 /// One instance family: its card, and the cards each of its types holds.
 #[derive(Debug, Clone, Deserialize)]

@@ -28,7 +28,7 @@ pub use date::{parse_date, today};
 pub use error::CatalogError;
 pub use index::{Catalog, HourlyPrice};
 pub use instance::InstanceRead;
-pub use instance_data::{EMBEDDED_INSTANCES, InstanceFamily};
+pub use instance_data::{CLOUDS, EMBEDDED_INSTANCES, InstanceFamily};
 pub use load::{
     EMBEDDED_FX, EMBEDDED_GPUS, EMBEDDED_MODELS, EMBEDDED_PLATFORMS, embedded_base_models,
 };
@@ -45,5 +45,5 @@ pub use quote::PriceQuote;
 pub use types::{
     CapacityBasis, CardLink, FxRate, Gpu, Model, STALE_AFTER_DAYS, Text, VisionTower, note_in,
 };
-pub use validate::CURRENCIES;
+pub use validate::{ACCUMULATIONS, CURRENCIES, REGIONS, VENDORS};
 pub use variant::ModelVariant;

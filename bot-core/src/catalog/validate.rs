@@ -15,6 +15,15 @@ use rust_decimal::Decimal;
 /// Currencies the billing engine can convert.
 pub const CURRENCIES: [&str; 2] = ["CNY", "USD"];
 
+/// Who makes a card: each names its own driver and memory context in `/gpu`.
+pub const VENDORS: [&str; 3] = ["nvidia", "amd", "intel"];
+
+/// The precision a card's dense FP16/BF16 figure accumulates in.
+pub const ACCUMULATIONS: [&str; 2] = ["fp32", "fp16"];
+
+/// Where a platform sells: mainland China or outside it (each answer names the two).
+pub const REGIONS: [&str; 2] = ["cn", "global"];
+
 pub(super) struct Check<'a> {
     pub(super) file: &'a str,
     pub(super) entry: String,
@@ -138,7 +147,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
             entry: format!("gpu `{}`", g.id),
         };
         k.text("id", &g.id)?;
-        k.one_of("vendor", &g.vendor, &["nvidia", "amd", "intel"])?;
+        k.one_of("vendor", &g.vendor, &VENDORS)?;
         k.positive("vram_gb", g.vram_gb)?;
         gpu_memory(&k, g)?;
         if let Fact::Known(x) = g.mem_bandwidth_gbps {
@@ -147,7 +156,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if let Fact::Known(x) = g.fp16_tflops {
             k.positive("fp16_tflops", x)?;
         }
-        k.one_of("fp16_accumulate", &g.fp16_accumulate, &["fp32", "fp16"])?;
+        k.one_of("fp16_accumulate", &g.fp16_accumulate, &ACCUMULATIONS)?;
         if let Fact::Known(n) = g.nvlink_gbps {
             k.non_negative("nvlink_gbps", n)?;
         }
@@ -254,7 +263,7 @@ fn platform(c: &Catalog, p: &Platform) -> Result<(), CatalogError> {
         entry: format!("platform `{}`", p.id),
     };
     k.text("id", &p.id)?;
-    k.one_of("region", &p.region, &["cn", "global"])?;
+    k.one_of("region", &p.region, &REGIONS)?;
     k.one_of("currency", &p.currency, &CURRENCIES)?;
     k.provenance("", &p.source, &p.as_of)?;
     k.note("", &p.note_zh, &p.note_en)?;

@@ -20,7 +20,8 @@ pub enum Need {
     Without(&'static str),
 }
 
-/// The payment methods a need names, with the key and word of doing without each.
+/// The payment methods a need names, with the key and word of doing without each. Every
+/// method the lexicon reads has a row: one without a row has no way of being lacked.
 const WITHOUT: &[(&str, &str, &str)] = &[
     ("alipay", "no_alipay", "no-alipay"),
     ("wechat", "no_wechat", "no-wechat"),
@@ -28,6 +29,7 @@ const WITHOUT: &[(&str, &str, &str)] = &[
     ("paypal", "no_paypal", "no-paypal"),
     ("crypto", "no_crypto", "no-crypto"),
     ("unionpay", "no_unionpay", "no-unionpay"),
+    ("bank_transfer", "no_bank_transfer", "no-bank-transfer"),
 ];
 
 fn without(m: &str) -> Option<&'static (&'static str, &'static str, &'static str)> {
@@ -43,7 +45,9 @@ impl Need {
             Need::PerSecond => "per_second",
             Need::StoppedFree => "stopped_free",
             Need::Region(r) => r,
-            Need::Without(m) => without(m).map_or("no_card", |w| w.1),
+            // A method with no row is named by no message: a neutral key, never another
+            // method's (it was `no_card`, so a lacked method read as lacking a bank card).
+            Need::Without(m) => without(m).map_or("no_other", |w| w.1),
         }
     }
 
@@ -55,7 +59,8 @@ impl Need {
             Need::PerSecond => "per-second",
             Need::StoppedFree => "stopped-free",
             Need::Region(r) => r,
-            Need::Without(m) => without(m).map_or("no-card", |w| w.2),
+            // No filter word reads back as another method's lack.
+            Need::Without(m) => without(m).map_or("no-other", |w| w.2),
         }
     }
 }

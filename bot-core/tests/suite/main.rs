@@ -176,6 +176,7 @@ mod fresh30_share;
 mod fresh31_share;
 mod from_ranking;
 mod inst_types_mechanisms;
+mod label_sets;
 mod live_prices;
 mod member_prices;
 mod messages;
