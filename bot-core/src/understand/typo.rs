@@ -125,6 +125,8 @@ fn short_card(t: &str, e: &Entities) -> bool {
 /// (`4096`, `3072`: `lexicon::token_count_form`), which is one key from `4090`, `3070`.
 fn card4(t: &str) -> bool {
     t.len() == 4 && !lexicon::token_count_form(t)
+}
+
 /// Whether the word at `k` is never read as a misspelt card: a volume, a length or an amount
 /// after it ([`NOT_A_CARD_AFTER`]); or a laptop word beside it (`3050移动版`, `2060 mobile`): a
 /// laptop card the catalog lacks is said unknown, never a near card's laptop part guessed
