@@ -161,6 +161,7 @@ fit-warn-sliding = { $sliding } of the { $layers } layers attend over a { $windo
     [chunk] that window plus one prefill chunk (vLLM's hybrid KV cache manager; V0 or --disable-hybrid-kv-cache-manager keeps the whole context)
     [ubatch] that window plus one micro-batch (llama.cpp's SWA cache); swafull=on (llama.cpp's --swa-full) keeps the whole context
     [ollama] 4096 tokens plus one batch (Ollama's own cache)
+    [ollamawindow] that window for each parallel slot plus one shared batch (Ollama's own cache, since Ollama 0.6.3)
     [sglang] 0.8 of the context (SGLang's SWA pool)
    *[other] the whole context all the same under this engine
 }.

@@ -177,6 +177,7 @@ fit-warn-sliding = { $layers } 层里有 { $sliding } 层只看 { $window } 个 
     [chunk] 只存窗口加一段预填充块（vLLM 的混合 KV 缓存管理；V0 引擎或 --disable-hybrid-kv-cache-manager 会存整个上下文）
     [ubatch] 只存窗口加一个微批（llama.cpp 的 SWA 缓存）；swafull=on（即 llama.cpp 的 --swa-full）会存整个上下文
     [ollama] 只存 4096 个 token 加一个批次（Ollama 自己的缓存）
+    [ollamawindow] 每个并行槽位只存这个窗口，另加一个共用的批次（Ollama 自己的缓存，0.6.3 版起）
     [sglang] 存上下文的 0.8（SGLang 的 SWA 池）
    *[other] 在这个引擎下照样存整个上下文
 }。

@@ -272,6 +272,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 req.tgi_release =
                     Some(bot_core::vram::TgiRelease::parse(&other[14..]).expect("release"));
             }
+            // The Ollama release that served it (`vram::swa`), as the CLI's flag sets it.
+            other if other.starts_with("--ollama-release=") => {
+                req.ollama_release = Some(
+                    bot_core::vram::ollama::OllamaRelease::parse(&other[17..]).expect("release"),
+                );
+            }
             // The Transformers release that ran it (`vram::vision_sdpa3d`), as the CLI's flag sets it.
             other if other.starts_with("--transformers-release=") => {
                 req.transformers_release = Some(
