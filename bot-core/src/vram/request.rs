@@ -145,7 +145,7 @@ pub struct FitRequest<'a> {
     pub tgi_release: Option<super::TgiRelease>,
     /// The Ollama release that serves the model (`ollama_release=0.6.0`; CLI `--ollama-release`;
     /// default `None`: today's): before 0.6.3 Gemma-3's sliding layers hold the whole context.
-    pub ollama_release: Option<super::ollama::OllamaRelease>,
+    pub ollama_release: Option<super::ollama_release::OllamaRelease>,
     /// The Transformers release that runs the model (`transformers=4.46`; CLI
     /// `--transformers-release`; default `None`: today's): before 4.51 Qwen2-VL / Qwen2.5-VL's
     /// tower runs SDPA's math path on every card (`vram::vision_sdpa3d`).
