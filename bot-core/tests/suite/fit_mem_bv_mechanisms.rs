@@ -154,3 +154,38 @@ fn internlm2_5_in_the_catalog_from_its_config() {
         assert_eq!(m.max_context, 32_768);
     }
 }
+
+#[test]
+fn the_chat_word_names_the_release_and_ollama() {
+    let ask = |lang: &str, line: &str| super::chat::ask_fresh(lang, line);
+    // Gemma-3-4B Q8_0 at 64k on a 16 GB card: today's Ollama keeps the sliding layers at the
+    // window, 0.6.2 kept them at the whole context.
+    let today = ask(
+        "en-US",
+        "/fit gemma-3-4b q8_0 ctx=64k engine=ollama rtx-4080",
+    );
+    let old = ask(
+        "en-US",
+        "/fit gemma-3-4b q8_0 ctx=64k ollama_release=0.6.2 rtx-4080",
+    );
+    assert!(
+        today.contains("that window for each parallel slot plus one shared batch"),
+        "{today}"
+    );
+    assert!(
+        old.contains("the whole context all the same under this engine"),
+        "{old}"
+    );
+    // The word names Ollama as the engine: its `ollama ps` figure is given.
+    assert!(old.contains("ollama ps"), "{old}");
+    let zh = ask(
+        "zh-CN",
+        "/fit gemma-3-4b q8_0 ctx=64k engine=ollama rtx-4080",
+    );
+    assert!(zh.contains("每个并行槽位只存这个窗口"), "{zh}");
+    let bad = ask(
+        "en-US",
+        "/fit gemma-3-4b q8_0 ctx=64k ollama_release=1.2 rtx-4080",
+    );
+    assert!(bad.contains("ollama_release=1.2"), "{bad}");
+}
