@@ -189,3 +189,97 @@ fn the_chat_word_names_the_release_and_ollama() {
     );
     assert!(bad.contains("ollama_release=1.2"), "{bad}");
 }
+
+/// A vLLM inference of `id` on `cards` L40S at `ctx` tokens and `util` of the card.
+fn vllm_on_l40s(
+    c: &Catalog,
+    id: &str,
+    ctx: u32,
+    cards: u32,
+    util: f64,
+) -> bot_core::vram::FitReport {
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    r.engine = Engine::Vllm;
+    r.context = ctx;
+    r.cards = cards;
+    r.gpu = Some(c.gpu("l40s").unwrap());
+    let o = FitOptions {
+        vllm_utilization: util,
+        ..FitOptions::default()
+    };
+    estimate_with(c, &r, &o).unwrap()
+}
+
+#[test]
+fn vllm_kv_pool_is_the_share_left_not_one_request() {
+    let c = Catalog::embedded().unwrap();
+    let usable = c.gpu("l40s").unwrap().usable_gib();
+    for (id, cards, util) in [("llama-3.1-8b", 1u32, 0.9), ("qwen2.5-14b", 2, 0.8)] {
+        let short = vllm_on_l40s(&c, id, 4096, cards, util);
+        let long = vllm_on_l40s(&c, id, 16_384, cards, util);
+        for rep in [&short, &long] {
+            let pool = rep.vllm_kv_pool.expect("vLLM on a named card");
+            let p = &rep.per_gpu;
+            // `requested_memory - non_kv_cache_memory`: the share less weights and profile peak.
+            let want = util * usable - p.weights_gib - p.activations_gib;
+            assert!(
+                (pool.gib - want).abs() < 0.01,
+                "{id}: {} vs {want}",
+                pool.gib
+            );
+            // The tokens it holds: the pool over each card's share of a token's cache.
+            let per_token = rep.kv_bytes_per_token / cards as f64;
+            let tokens = pool.gib * (1u64 << 30) as f64 / per_token;
+            assert!((pool.tokens as f64 - tokens).abs() / tokens < 0.01, "{id}");
+            // Far more than the one request's KV the estimate sizes.
+            assert!(pool.gib > 2.0 * p.kv_cache_gib, "{id}");
+        }
+        // The pool does not follow the request's KV need: four times the context leaves it
+        // within the profile's activation difference.
+        let (a, b) = (short.vllm_kv_pool.unwrap(), long.vllm_kv_pool.unwrap());
+        let act = long.per_gpu.activations_gib - short.per_gpu.activations_gib;
+        assert!((a.gib - b.gib - act).abs() < 0.02, "{id}");
+    }
+    // Not vLLM's own pool: Transformers, SGLang's own rule.
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model("llama-3.1-8b").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    r.gpu = Some(c.gpu("l40s").unwrap());
+    r.engine = Engine::Transformers;
+    assert!(
+        estimate_with(&c, &r, &FitOptions::default())
+            .unwrap()
+            .vllm_kv_pool
+            .is_none()
+    );
+    r.engine = Engine::Vllm;
+    let sglang = FitOptions {
+        server: bot_core::vram::Server::parse("sglang"),
+        ..FitOptions::default()
+    };
+    assert!(
+        estimate_with(&c, &r, &sglang)
+            .unwrap()
+            .vllm_kv_pool
+            .is_none()
+    );
+}
+
+#[test]
+fn the_answer_says_the_vllm_pool_in_both_languages() {
+    let ask = |lang: &str, line: &str| super::chat::ask_fresh(lang, line);
+    let en = ask("en-US", "/fit llama-3.1-8b bf16 ctx=8k engine=vllm l40s");
+    assert!(en.contains("vLLM will keep about"), "{en}");
+    assert!(en.contains("tokens across requests"), "{en}");
+    let zh = ask("zh-CN", "/fit llama-3.1-8b bf16 ctx=8k engine=vllm l40s");
+    assert!(zh.contains("作 KV 缓存"), "{zh}");
+    // No card, no pool to state.
+    let none = ask("en-US", "/fit llama-3.1-8b bf16 ctx=8k engine=vllm");
+    assert!(!none.contains("vLLM will keep about"), "{none}");
+}
