@@ -160,6 +160,10 @@ pub struct FitArgs {
     /// before 3.3 Gemma-3's warm-up prefill with an image holds fp32 attention scores
     #[arg(long, value_parser = tgi_release)]
     tgi_release: Option<bot_core::vram::TgiRelease>,
+    /// The Ollama release that serves the model, e.g. 0.6.0 (the chat's `ollama_release=0.6.0`;
+    /// with --engine ollama): before 0.6.3 Gemma-3's sliding-window layers hold the whole context
+    #[arg(long, value_parser = ollama_release)]
+    ollama_release: Option<bot_core::vram::ollama::OllamaRelease>,
     /// The Transformers release that runs the model, e.g. 4.46 (the chat's `transformers=4.46`):
     /// before 4.51 Qwen2-VL / Qwen2.5-VL's vision encoder runs SDPA's math path on any card
     #[arg(long, value_parser = transformers_release)]
@@ -380,6 +384,12 @@ fn tgi_release(s: &str) -> std::result::Result<bot_core::vram::TgiRelease, Strin
     bot_core::vram::TgiRelease::parse(s).ok_or_else(|| format!("not a TGI release: {s} (e.g. 3.2)"))
 }
 
+/// `--ollama-release`: `0.6.0`, `v0.9.0`.
+fn ollama_release(s: &str) -> std::result::Result<bot_core::vram::ollama::OllamaRelease, String> {
+    bot_core::vram::ollama::OllamaRelease::parse(s)
+        .ok_or_else(|| format!("not an Ollama release: {s} (e.g. 0.6.0)"))
+}
+
 /// `--transformers-release`: `4.46`, `v4.46.3`.
 fn transformers_release(
     s: &str,
@@ -470,6 +480,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.data_parallel = a.data_parallel.unwrap_or(1);
     req.swa_full = a.swa_full;
     req.tgi_release = a.tgi_release;
+    req.ollama_release = a.ollama_release;
     req.transformers_release = a.transformers_release;
     req.qat = a.qat;
     req.max_pixels = a.max_pixels;

@@ -75,6 +75,7 @@ fit-sglang-pool = ℹ️ SGLang takes { $fraction } of each card (--mem-fraction
     [yes] : fewer than the { $context } tokens asked for, so a request is capped at the pool and a longer one is refused ("Input length … exceeds the maximum allowed length"; --allow-auto-truncate cuts it instead)
    *[no] : { $n } of the { $batch } requests at { $context } tokens at once; the others wait for room in the pool
   }. Each card then holds about { $held } GiB (what nvidia-smi shows once it has served). It refuses to start only when the weights leave no pool at all; a larger --mem-fraction-static (mfs=) or more cards make the pool longer.
+fit-vllm-kv-pool = ℹ️ vLLM will keep about { $gib } GiB of each card for KV cache ≈ { $tokens } tokens across requests (its log's "Available KV cache memory" and "GPU KV cache size"): the share left after the weights and its start-up profile, filled with cache blocks whatever one request needs.
 fit-vllm-holds = ℹ️ vLLM still starts: after the weights and its start-up profile, the KV cache pool on each card holds { $n } of the { $batch } requests at { $context } tokens at once (its log's "Maximum concurrency"); the others wait for a free slot, and shorter requests leave room for more.
 fit-verdict-gc = { $gc ->
     [off] That is with gradient checkpointing on, the default of { $on_default }. Without it ({ $off_default } leave it off unless told) { $verdict ->
@@ -161,6 +162,7 @@ fit-warn-sliding = { $sliding } of the { $layers } layers attend over a { $windo
     [chunk] that window plus one prefill chunk (vLLM's hybrid KV cache manager; V0 or --disable-hybrid-kv-cache-manager keeps the whole context)
     [ubatch] that window plus one micro-batch (llama.cpp's SWA cache); swafull=on (llama.cpp's --swa-full) keeps the whole context
     [ollama] 4096 tokens plus one batch (Ollama's own cache)
+    [ollamawindow] that window for each parallel slot plus one shared batch (Ollama's own cache, since Ollama 0.6.3)
     [sglang] 0.8 of the context (SGLang's SWA pool)
    *[other] the whole context all the same under this engine
 }.

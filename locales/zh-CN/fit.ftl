@@ -94,6 +94,7 @@ fit-sglang-pool = ℹ️ SGLang 把每张卡显存的 { $fraction } 划给权重
     [yes] ：比要求的 { $context } 个少，所以单个请求最长只能到池子的长度，更长的请求会直接报错拒绝（开启自动截断后改为截掉超出的部分）
    *[no] ：{ $batch } 个 { $context } token 的请求能同时跑 { $n } 个，其余的排队等池子腾出空间
   }。启动并跑过请求后，每张卡约占 { $held } GiB（nvidia-smi 看到的数）。只有放下权重后一点池子都不剩，它才会启动失败；调大这个比例或多加几张卡，池子就更长。
+fit-vllm-kv-pool = ℹ️ vLLM 会在每张卡上留出约 { $gib } GiB 作 KV 缓存，约 { $tokens } 个 token，由所有请求共用（即它启动日志里报告的可用 KV 缓存大小和 token 数）：这是放下权重和启动时的预估用量之后剩下的份额，不管单个请求要多少，都会用缓存块填满。
 fit-vllm-holds = ℹ️ vLLM 仍能启动：放下权重和启动时的预估用量之后，每张卡的 KV 缓存池能同时容纳 { $batch } 个请求中的 { $n } 个（每个 { $context } token，即日志里的“Maximum concurrency”）；其余请求排队等空位，请求越短，能同时跑的越多。
 fit-verdict-gc = { $gc ->
     [off] 以上按开启梯度检查点计算，这是 { $on_default } 的默认设置。不开的话（{ $off_default } 默认不开）{ $verdict ->
@@ -180,6 +181,7 @@ fit-warn-sliding = { $layers } 层里有 { $sliding } 层只看 { $window } 个 
     [chunk] 只存窗口加一段预填充块（vLLM 的混合 KV 缓存管理；V0 引擎或 --disable-hybrid-kv-cache-manager 会存整个上下文）
     [ubatch] 只存窗口加一个微批（llama.cpp 的 SWA 缓存）；swafull=on（即 llama.cpp 的 --swa-full）会存整个上下文
     [ollama] 只存 4096 个 token 加一个批次（Ollama 自己的缓存）
+    [ollamawindow] 每个并行槽位只存这个窗口，另加一个共用的批次（Ollama 自己的缓存，0.6.3 版起）
     [sglang] 存上下文的 0.8（SGLang 的 SWA 池）
    *[other] 在这个引擎下照样存整个上下文
 }。

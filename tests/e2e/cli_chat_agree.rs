@@ -1118,3 +1118,33 @@ fn tgi_release_and_images_size_the_same_in_both() {
     ]);
     assert!(!bad.ok);
 }
+
+/// Ollama's release (`vram::swa`, `vram::ollama`) sizes the same in both: the chat's
+/// `ollama_release=0.6.2` is the CLI's `--engine ollama --ollama-release 0.6.2`, and today's
+/// Ollama (no word) holds Gemma-3's sliding layers at the window in both.
+#[test]
+fn ollama_release_sizes_the_same_in_both() {
+    for (word, flag) in [
+        (" ollama_release=0.6.2", Some("0.6.2")),
+        (" engine=ollama", None),
+    ] {
+        let chat_o = chat(&format!("/fit gemma-3-4b q8_0 ctx=64k rtx-4080{word}"));
+        let mut args = vec![
+            "fit",
+            "--model",
+            "gemma-3-4b",
+            "--quant",
+            "q8_0",
+            "--context",
+            "65536",
+            "--gpu",
+            "rtx-4080",
+            "--engine",
+            "ollama",
+        ];
+        if let Some(r) = flag {
+            args.extend(["--ollama-release", r]);
+        }
+        assert_eq!(chat_o, text(&args), "{word}");
+    }
+}

@@ -373,6 +373,15 @@ fn push_verdict(
         if fits && !req.task.is_training() {
             speed(r, req, &p.opts, g, lang);
         }
+        // The KV pool vLLM fills on this card, whatever one request needs; after the speed line,
+        // which the stories read first (`vram::vllm_pool`).
+        if let Some(pool) = &rep.vllm_kv_pool {
+            r.push(
+                Msg::new("fit-vllm-kv-pool")
+                    .arg("gib", gib(pool.gib))
+                    .arg("tokens", pool.tokens as usize),
+            );
+        }
         // A server that starts short of its demand (`starts`, `pool`): what the whole demand
         // needs, as for a job that does not fit.
         if !fits || rep.starts_short() {

@@ -92,6 +92,7 @@ pub(super) fn apply_option<'a>(
     if job_option(req, given, kvw)?
         || engine_option(req, opts, given, kvw)?
         || tgi_option(req, opts, given, kvw)?
+        || ollama_release_option(req, opts, given, kvw)?
         || transformers_option(req, given, kvw)?
         || images_option(req, kvw)?
         || data_parallel_option(req, given, kvw)?
@@ -185,6 +186,26 @@ fn transformers_option(
         .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
     req.transformers_release = Some(r);
     req.engine = Engine::Transformers;
+    given.engine = true;
+    Ok(true)
+}
+
+/// The Ollama release that serves it (`ollama_release=0.6.0`, `vram::swa`), which names
+/// Ollama as the engine too. `false` for another key.
+fn ollama_release_option(
+    req: &mut FitRequest<'_>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    if k != "ollama_release" {
+        return Ok(false);
+    }
+    let r = vram::ollama::OllamaRelease::parse(v)
+        .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
+    req.ollama_release = Some(r);
+    req.engine = Engine::Llamacpp;
+    opts.ollama = true;
     given.engine = true;
     Ok(true)
 }

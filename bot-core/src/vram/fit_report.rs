@@ -70,6 +70,17 @@ pub struct CardParts {
     pub overhead_gib: f64,
 }
 
+/// The KV cache pool vLLM allocates on each card of a named card class at start-up
+/// (`vram::vllm_pool::kv_pool`): what its log prints as "Available KV cache memory" and
+/// "GPU KV cache size: N tokens".
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct VllmKvPool {
+    /// GiB on each card.
+    pub gib: f64,
+    /// Tokens it holds across every request, all cards together.
+    pub tokens: u64,
+}
+
 /// SGLang on a named card whose token pool is smaller than the job asks for, but not empty: the
 /// server starts with it (`vram::sglang_pool`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -153,6 +164,9 @@ pub struct FitReport {
     /// With the `pool` verdict: the pool SGLang starts with (`vram::sglang_pool`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server_pool: Option<ServerPool>,
+    /// vLLM on a named card: the KV cache pool it allocates there (`vram::vllm_pool::kv_pool`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vllm_kv_pool: Option<VllmKvPool>,
     /// Training on a named card, only when the verdict turns on gradient checkpointing (fits
     /// one way, not the other): the verdict with the other setting. Trainers disagree on the
     /// default (`CHECKPOINTING_DEFAULTS`), so the answer names both.

@@ -52,6 +52,7 @@ pub mod method;
 pub mod mxfp4_card;
 mod offload;
 pub mod ollama;
+mod ollama_release;
 mod optim_step;
 mod option;
 mod parts;

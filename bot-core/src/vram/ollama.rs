@@ -25,10 +25,15 @@
 //! - `cmd/cmd.go` @ 000ce020 `ollama ps`: SIZE is `format.HumanBytes` (decimal GB, 10^9, whole
 //!   numbers from 10 GB), the CPU share `(SIZE - VRAM) / SIZE`.
 //!
+//! - `fs/ggml/ggml.go` `GraphSize` @ v0.9.0: the `gemma3` arm (since v0.6.3, f66216e39
+//!   "Support heterogeneous KV cache layer sizes in memory estimation"): layer i caches
+//!   `num_parallel × attention.sliding_window + batch` tokens unless `(i+1) % 6 == 0`.
+//!
 //! Not modelled: v0.12's new memory layout (it measures the graphs instead of this formula),
-//! and the GraphSize cases of architectures newer than 000ce020 other than gpt-oss (mllama,
-//! gemma3, llama4, chatglm): for those [`arch`] gives `None` and the answer says the Ollama
-//! figure is unknown.
+//! Gemma-3's vision graph (`VisionGraphSize`, added with the output layer; the catalog holds no
+//! Gemma-3 vision tower) and the GraphSize cases of architectures newer than 000ce020 other
+//! than gpt-oss and gemma3 (mllama, llama4, chatglm): for those [`arch`] gives `None` and the
+//! answer says the Ollama figure is unknown.
 
 use super::parts::weight_split;
 use super::request::{FitOptions, FitRequest, ModelRef};
@@ -41,6 +46,8 @@ pub const DEFAULT_NUM_CTX: u32 = 2048;
 pub const DEFAULT_NUM_BATCH: u64 = 512;
 /// Bytes in one decimal gigabyte, the unit `ollama ps` prints (`format.HumanBytes`).
 pub const PS_GB: f64 = 1e9;
+
+pub use super::ollama_release::{GEMMA3_WINDOW_FROM, OllamaRelease};
 
 /// The words that name Ollama as the engine (llama.cpp inside, Ollama's own estimate on top).
 pub fn is_ollama_word(w: &str) -> bool {
@@ -59,6 +66,12 @@ pub enum GraphArch {
     Deepseek2,
     /// `gptoss` @ v0.11.3.
     GptOss,
+    /// The `gemma3` arm of the gemma case (`fs/ggml/ggml.go` @ v0.9.0, since v0.6.3's
+    /// f66216e39): the gemma graph, and every layer but each sixth (`gemma3GlobalCacheCount`)
+    /// caches `num_parallel × window + batch` tokens (`attention.sliding_window`).
+    Gemma3 {
+        window: u64,
+    },
     /// No case: the caller's fallback `GQA × kv / 6`.
     Fallback,
 }
@@ -130,17 +143,19 @@ impl OllamaEstimate {
 /// The KV cache per layer, bytes (`GraphSize`'s `kv` @ v0.11.3; 000ce020's single figure is
 /// the same split evenly): `context × (head_dim_k + head_dim_v) × kv_heads × bytes`, where
 /// `context` is already `num_ctx × num_parallel`. gpt-oss's even layers keep a 4096-token window
-/// per slot plus one batch.
+/// per slot plus one batch; Gemma-3's local layers its window per slot plus one batch.
 pub fn kv_per_layer(m: &OllamaModel, run: &OllamaRun) -> Vec<u64> {
     let ctx = run.num_ctx * run.num_parallel;
     let batch = ctx.min(run.num_batch);
     let per_token = ((m.head_dim_k + m.head_dim_v) * m.heads_kv) as f64 * run.kv_bytes_per_element;
     (0..m.block_count)
         .map(|i| {
-            let tokens = if m.arch == GraphArch::GptOss && i % 2 == 0 {
-                run.num_parallel * 4096 + batch
-            } else {
-                ctx
+            let tokens = match m.arch {
+                GraphArch::GptOss if i % 2 == 0 => run.num_parallel * 4096 + batch,
+                GraphArch::Gemma3 { window } if (i + 1) % 6 != 0 => {
+                    run.num_parallel * window + batch
+                }
+                _ => ctx,
             };
             (tokens as f64 * per_token) as u64
         })
@@ -174,7 +189,7 @@ pub fn graph_size(m: &OllamaModel, context: u64, batch: u64, kv_total: u64) -> (
             }
             (partial, full)
         }
-        GraphArch::Gemma => {
+        GraphArch::Gemma | GraphArch::Gemma3 { .. } => {
             let full = (4 * batch * (embedding + vocab)).max(
                 4 * batch
                     * (2 + context + context * heads + 2 * embedding + 2 * emb_heads_k * heads),
@@ -363,7 +378,7 @@ pub fn estimate_gpu_layers(
 
 /// The `GraphSize` case of a catalog model's GGUF architecture; `None` where its case (or the
 /// release that runs it) is not modelled here, so no Ollama figure is given.
-pub fn arch(family: &str, id: &str) -> Option<GraphArch> {
+pub fn arch(family: &str, id: &str, window: u64) -> Option<GraphArch> {
     let f = family;
     Some(match f {
         // Mixtral is left out: which of the llama case's two Mixtral variants applies depends
@@ -373,6 +388,8 @@ pub fn arch(family: &str, id: &str) -> Option<GraphArch> {
         }
         "qwen2" | "qwen2.5" | "qwen2.5-coder" | "qwq" => GraphArch::Qwen2,
         "gemma2" => GraphArch::Gemma,
+        // Gemma 3 runs on Ollama's own engine only (`OllamaEngineRequired` @ v0.9.0).
+        "gemma3" => GraphArch::Gemma3 { window },
         "gpt-oss" => GraphArch::GptOss,
         "deepseek-r1-distill" if id.contains("llama") => GraphArch::Llama,
         "deepseek-r1-distill" if id.contains("qwen") => GraphArch::Qwen2,
@@ -402,7 +419,13 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
     let ModelRef::Known(model) = req.model else {
         return None;
     };
-    let arch = arch(&model.family, &model.id)?;
+    let arch = match arch(&model.family, &model.id, model.sliding_window as u64)? {
+        // Before 0.6.3 the gemma3 arm sized every layer at the full context.
+        GraphArch::Gemma3 { .. } if !OllamaRelease::gemma3_window(req.ollama_release) => {
+            GraphArch::Gemma
+        }
+        a => a,
+    };
     let split = weight_split(shape, req.quant, Engine::Llamacpp);
     let blocks = shape.layers.max(1) as u64;
     let output = if shape.tied || split.head <= 0.0 {

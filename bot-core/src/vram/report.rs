@@ -156,6 +156,7 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         margin_gib: None,
         verdict: None,
         server_pool: None,
+        vllm_kv_pool: None,
         checkpointing_flip: None,
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),
@@ -179,6 +180,7 @@ fn judge_card(
 ) {
     let vram = g.usable_gib();
     report.gpu = Some(g.id.clone());
+    report.vllm_kv_pool = super::vllm_pool::kv_pool(req, opts, report, g);
     report.fits = Some(parts.need() <= vram * GIB);
     report.margin_gib = Some(round2(vram - parts.need() / GIB));
     report.verdict = Some(verdict(

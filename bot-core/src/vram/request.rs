@@ -143,6 +143,9 @@ pub struct FitRequest<'a> {
     /// today's): before 3.3 Gemma-3's prefill with an image runs SDPA's math path
     /// (`vram::tgi_release`).
     pub tgi_release: Option<super::TgiRelease>,
+    /// The Ollama release that serves the model (`ollama_release=0.6.0`; CLI `--ollama-release`;
+    /// default `None`: today's): before 0.6.3 Gemma-3's sliding layers hold the whole context.
+    pub ollama_release: Option<super::ollama_release::OllamaRelease>,
     /// The Transformers release that runs the model (`transformers=4.46`; CLI
     /// `--transformers-release`; default `None`: today's): before 4.51 Qwen2-VL / Qwen2.5-VL's
     /// tower runs SDPA's math path on every card (`vram::vision_sdpa3d`).
@@ -393,6 +396,7 @@ impl<'a> FitRequest<'a> {
             vllm_v0: false,
             data_parallel: 1,
             tgi_release: None,
+            ollama_release: None,
             transformers_release: None,
             max_pixels: None,
             images_per_prompt: None,

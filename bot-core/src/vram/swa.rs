@@ -31,9 +31,15 @@ use super::{Engine, FitOptions, FitRequest, Server, Shape};
 /// - Ollama's own engine: `kvcache/causal.go` holds `capacity` cells in every layer up to
 ///   @3e8b8a19 (March 2025, Gemma 3's first releases: the window only masks); later
 ///   `maxSequences x swaMemorySize + maxBatch`, with swaMemorySize the window for Gemma 2/3
-///   and 4096 for gpt-oss and Gemma 4 (`NewSWAMemCache`). No Ollama release word exists, so
-///   Gemma 2/3 are sized at full length (never under the old releases) and gpt-oss / Gemma 4,
-///   which only ran on the newer cache, at 4096 + the batch.
+///   and 4096 for gpt-oss and Gemma 4 (`NewSWAMemCache`). Gemma 3 always runs on that engine
+///   (`OllamaEngineRequired`), and from v0.6.3 (1feff6197 "Sliding window cache only needs a
+///   single batch total", 2025-03-24; `Causal.Init` @ v0.9.0: `cacheSize = maxSequences *
+///   windowSize + maxBatch` when the slot's capacity reaches the window, else `maxSequences *
+///   capacity`) its sliding layers hold the window per slot plus one batch, shared: per
+///   sequence window + num_batch / slots. Only v0.6.0-v0.6.2 kept the full length there.
+///   Gemma 2 runs on Ollama's vendored llama.cpp, which has no SWA cache through v0.11.3
+///   (`llama/llama.cpp/src` holds no `llama-kv-cache-iswa.cpp`): full length. gpt-oss /
+///   Gemma 4, which only ran on the newer cache, at 4096 + the batch.
 pub fn sliding_tokens(shape: &Shape, req: &FitRequest, opts: &FitOptions, batched: u32) -> f64 {
     let ctx = req.context as f64;
     let Some(s) = shape.sliding else {
@@ -52,6 +58,9 @@ pub fn sliding_tokens(shape: &Shape, req: &FitRequest, opts: &FitOptions, batche
         let batch = super::ollama::DEFAULT_NUM_BATCH as f64;
         return match family {
             "gpt-oss" | "gemma4" => ctx.min(4096.0 + batch),
+            "gemma3" if !super::ollama::OllamaRelease::gemma3_window(req.ollama_release) => full,
+            "gemma3" if ctx < w => ctx,
+            "gemma3" => w + batch / req.batch.max(1) as f64,
             _ => full,
         };
     }
@@ -102,6 +111,12 @@ fn kept_word(req: &FitRequest, opts: &FitOptions) -> &'static str {
         return match req.model {
             super::ModelRef::Known(m) if ["gpt-oss", "gemma4"].contains(&m.family.as_str()) => {
                 "ollama"
+            }
+            super::ModelRef::Known(m)
+                if m.family == "gemma3"
+                    && super::ollama::OllamaRelease::gemma3_window(req.ollama_release) =>
+            {
+                "ollamawindow"
             }
             _ => "full",
         };

@@ -39,6 +39,35 @@ pub fn full_length_requests(
     (n >= 1.0 && n < rep.batch as f64).then_some(n as u32)
 }
 
+/// The KV cache pool vLLM allocates on each card at start-up: `gpu_memory_utilization` of the
+/// card less the weights and the start-up profile's activation peak (V1:
+/// `gpu_worker.py` `determine_available_memory`, `requested_memory - non_kv_cache_memory`;
+/// V0: `worker.py` `determine_num_available_blocks`, the same difference), the figure its log
+/// prints as "Available KV cache memory: X GiB", and the tokens it holds across requests
+/// ("GPU KV cache size: N tokens") at the cache's bytes per token, split over the cards.
+/// Not the KV one request needs (`per_gpu.kv_cache_gib`): vLLM fills the share with blocks
+/// whatever the requests. `None` for another engine or server, training, or no room.
+pub fn kv_pool(
+    req: &FitRequest,
+    opts: &FitOptions,
+    rep: &FitReport,
+    gpu: &Gpu,
+) -> Option<super::fit_report::VllmKvPool> {
+    if req.engine != Engine::Vllm || opts.server.is_some() || req.task.is_training() {
+        return None;
+    }
+    let p = &rep.per_gpu;
+    let pool = opts.vllm_share() * gpu.usable_gib() - p.weights_gib - p.activations_gib;
+    let per_card_token = rep.kv_bytes_per_token / req.cards.max(1) as f64;
+    if pool <= 0.0 || per_card_token <= 0.0 {
+        return None;
+    }
+    Some(super::fit_report::VllmKvPool {
+        gib: super::round2(pool),
+        tokens: (pool * super::GIB / per_card_token) as u64,
+    })
+}
+
 /// The verdict on a named card for a vLLM service that does not hold all its requests at full
 /// length but starts (mem_ad, held-out 22: vllm#17611, Qwen2.5-VL-7B at `max_num_seqs` 16 and
 /// 8192 tokens "can work on NVIDIA A10"): `max_num_seqs` is a ceiling, not a demand. The server

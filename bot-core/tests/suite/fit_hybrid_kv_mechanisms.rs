@@ -115,7 +115,7 @@ fn gemma3_27b_sliding_layers_per_engine() {
     let v = kv(&c, "gemma-3-27b", Engine::Vllm, ctx, |_, _| {});
     close(v, global + layers_gib(60, h, d, held), "vllm");
     // Every layer at full length: TGI, vLLM V0, vLLM without its hybrid manager, SGLang
-    // (Gemma is not in its hybrid SWA list), Ollama (releases that hold `capacity` cells).
+    // (Gemma is not in its hybrid SWA list), Ollama before 0.6.3 (`capacity` cells).
     let all = layers_gib(m.layers, h, d, ctx as f64);
     let full: [(&str, f64); 5] = [
         (
@@ -144,8 +144,9 @@ fn gemma3_27b_sliding_layers_per_engine() {
         ),
         (
             "ollama",
-            kv(&c, "gemma-3-27b", Engine::Llamacpp, ctx, |_, o| {
-                o.ollama = true
+            kv(&c, "gemma-3-27b", Engine::Llamacpp, ctx, |r, o| {
+                o.ollama = true;
+                r.ollama_release = bot_core::vram::ollama::OllamaRelease::parse("0.6.2");
             }),
         ),
     ];
@@ -153,6 +154,15 @@ fn gemma3_27b_sliding_layers_per_engine() {
         close(got, all, what);
     }
     assert!(t < l && l < v && v < all);
+    // Ollama 0.6.3 on: the window per slot plus one 512-token batch (`kvcache/causal.go`).
+    let o = kv(&c, "gemma-3-27b", Engine::Llamacpp, ctx, |_, o| {
+        o.ollama = true
+    });
+    close(
+        o,
+        global + layers_gib(s, h, d, 1024.0 + 512.0),
+        "ollama today",
+    );
     // A context inside the window: every engine holds what it is given, no more.
     let short = kv(&c, "gemma-3-27b", Engine::Transformers, 512, |_, _| {});
     close(

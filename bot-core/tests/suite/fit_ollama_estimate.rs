@@ -293,8 +293,14 @@ fn only_under_ollama_and_only_where_modelled() {
             .iter()
             .any(|w| w.starts_with("fit-warn-ollama"))
     );
-    // An architecture whose GraphSize case is not modelled (Gemma 3): said, no figure.
-    let r = ollama_report("gemma-3-27b", Quant::Q4KM, 4096, 1, Some("rtx-4090"));
+    // An architecture whose GraphSize case is not modelled (mllama): said, no figure.
+    let r = ollama_report(
+        "llama-3.2-11b-vision",
+        Quant::Q4KM,
+        4096,
+        1,
+        Some("rtx-4090"),
+    );
     assert!(r.ollama.is_none());
     assert!(r.warning_ids.iter().any(|w| w == "fit-warn-ollama-unknown"));
 }

@@ -106,6 +106,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         "weights" => rep.per_gpu.weights_gib,
         // The whole KV cache an engine's log prints (llama.cpp's "KV self size", Ollama's KV
         // figure), replayed on one card: the estimate's KV part.
+        // vLLM's own line on a named card is its pool ("Available KV cache memory", "GPU KV cache
+        // size ... (X GiB)"): the share it fills with blocks (`vram::vllm_pool::kv_pool`).
+        "kv" if c.engine == "vllm" && rep.vllm_kv_pool.is_some() => {
+            rep.vllm_kv_pool.expect("checked").gib
+        }
         "kv" => rep.per_gpu.kv_cache_gib,
         // nvidia-smi summed over the cards: the estimate's total over the cards.
         "smi-sum" => rep.total_gib,
@@ -271,6 +276,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--tgi-release=") => {
                 req.tgi_release =
                     Some(bot_core::vram::TgiRelease::parse(&other[14..]).expect("release"));
+            }
+            // The Ollama release that served it (`vram::swa`), as the CLI's flag sets it.
+            other if other.starts_with("--ollama-release=") => {
+                req.ollama_release = Some(
+                    bot_core::vram::ollama::OllamaRelease::parse(&other[17..]).expect("release"),
+                );
             }
             // The Transformers release that ran it (`vram::vision_sdpa3d`), as the CLI's flag sets it.
             other if other.starts_with("--transformers-release=") => {
