@@ -2,7 +2,11 @@
 //! the change they tested): spaces typed between Chinese words (by hand, by voice input, by an
 //! IME) carry no meaning, so a cue split by them is still the cue; which platform to use, asked
 //! with a model and a plan to deploy or serve it, is guidance, not a sizing question. Untuned
-//! 21/31 (one label, `国内` a need of its own, relabelled: 22/31).
+//! 21/31 (one label, `国内` a need of its own, relabelled: 22/31). 31/31 after spaces between two
+//! Han characters were dropped in normalization (`understand::han_spaces`; kept after a
+//! sentence-final particle and beside an amount) and `选什么` / `用什么` / `what` before a
+//! provider noun, or a provider noun before `怎么选`, became a place asked
+//! (`lexicon::place_asked`).
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
