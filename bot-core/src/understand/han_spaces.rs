@@ -13,13 +13,14 @@
 /// Particles that end a sentence: a space after one is the sentence's end, kept.
 const SENTENCE_ENDS: [char; 9] = ['吗', '呢', '吧', '啊', '呀', '么', '嘛', '哦', '啦'];
 
-/// Chinese numerals, and the counters and units that end an amount after one.
+/// Chinese numerals, and the counters and units (or a unit's first character: `美元`, `人民币`,
+/// `小时`) that end an amount after one.
 const NUMERALS: [char; 16] = [
     '〇', '一', '二', '两', '三', '四', '五', '六', '七', '八', '九', '十', '百', '千', '半', '几',
 ];
-const UNITS: [char; 19] = [
+const UNITS: [char; 24] = [
     '张', '块', '卡', '个', '时', '钟', '天', '周', '月', '年', '期', '台', '刀', '元', '秒', '毛',
-    '角', '晚', '万',
+    '角', '晚', '万', '美', '人', '欧', '分', '小',
 ];
 
 fn numeral(c: char) -> bool {
@@ -39,7 +40,7 @@ fn amount_ends(before: &[char]) -> bool {
         .find(|c| !blank(**c))
         .is_some_and(|c| c.is_ascii_digit());
     let unit_last = word.last().is_some_and(|c| UNITS.contains(c));
-    (number_before && run <= 2 && UNITS.contains(&word[0]))
+    (number_before && run <= 3 && UNITS.contains(&word[0]))
         || (unit_last && word.iter().rev().skip(1).take(3).any(|c| numeral(*c)))
         // A spoken amount ends on its numeral (`一天要四百八 换成…`).
         || word.last().is_some_and(|c| numeral(*c))
@@ -122,6 +123,7 @@ mod tests {
         assert_eq!(j("4090 哪里 能 租到"), "4090 哪里能租到");
         assert_eq!(j("一天开八个钟 一个月 多少"), "一天开八个钟 一个月 多少");
         assert_eq!(j("跑45秒 按秒 计费"), "跑45秒 按秒计费");
+        assert_eq!(j("年付 6000 美元 换成 人民币"), "年付 6000 美元 换成人民币");
         assert_eq!(j("跑 三个 小时 多少 钱"), "跑 三个小时 多少钱");
         assert_eq!(j("一天要四百八 换成 每小时"), "一天要四百八 换成每小时");
     }
