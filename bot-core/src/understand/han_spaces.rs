@@ -40,7 +40,7 @@ fn amount_ends(before: &[char]) -> bool {
         .find(|c| !blank(**c))
         .is_some_and(|c| c.is_ascii_digit());
     let unit_last = word.last().is_some_and(|c| UNITS.contains(c));
-    (number_before && run <= 3 && UNITS.contains(&word[0]))
+    (number_before && run <= 3 && word.first().is_some_and(|c| UNITS.contains(c)))
         || (unit_last && word.iter().rev().skip(1).take(3).any(|c| numeral(*c)))
         // A spoken amount ends on its numeral (`一天要四百八 换成…`).
         || word.last().is_some_and(|c| numeral(*c))
@@ -88,10 +88,12 @@ pub(super) fn joined(chars: Vec<char>) -> Vec<char> {
             .unwrap_or(chars.len());
         let before = out.last().copied();
         let after = chars.get(end).copied();
-        let drop = matches!((before, after), (Some(b), Some(a))
-            if han(b) && han(a) && !SENTENCE_ENDS.contains(&b))
-            && !(amount_ends(&out) && !unit_starts(&chars[end..]))
-            && !amount_starts(&chars[end..]);
+        let between_words = matches!((before, after), (Some(b), Some(a))
+            if han(b) && han(a) && !SENTENCE_ENDS.contains(&b));
+        // An amount is a fact of its own, unless its own unit follows (`三个 小时`).
+        let rest = &chars[end..];
+        let amount_apart = || (amount_ends(&out) && !unit_starts(rest)) || amount_starts(rest);
+        let drop = between_words && !amount_apart();
         if !drop {
             out.extend_from_slice(&chars[i..end]);
         }
