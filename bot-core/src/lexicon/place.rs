@@ -26,7 +26,35 @@ const WHERE_WORD: &[&str] = &["哪"];
 /// A question word and a word for a place to rent a few characters on (`which provider and
 /// card?`, `不知道用哪个 platform`, `用哪个云服务商比较靠谱`). A plural (`哪些平台`, `which
 /// platforms`) asks for the list, which the barrier reading keeps.
-const WHICH: &[&str] = &["which ", "哪个", "哪一个", "哪家"];
+/// `what` asks which one too when a verb of choosing or using comes before it (`选什么平台`,
+/// `用啥云`); `有什么平台` (what platforms are there) is no
+/// choice, and stays the list.
+const WHICH: &[&str] = &[
+    "which ",
+    "哪个",
+    "哪一个",
+    "哪家",
+    "选什么",
+    "用什么",
+    "挑什么",
+    "上什么",
+    "选啥",
+    "用啥",
+];
+/// `what` before a provider's own noun (`what provider would you recommend`); never before
+/// `cloud`, which is the card's (`what cloud gpu do i need`).
+const WHAT_PLACE: &[&str] = &[
+    "provider ",
+    "provider?",
+    "provider,",
+    "platform ",
+    "platform?",
+    "platform,",
+    "vendor ",
+    "vendor?",
+];
+/// A place word, then how to choose one (`平台怎么选`, `云服务商如何选`).
+const HOW_CHOOSE: &[&str] = &["怎么选", "如何选", "咋选", "怎么挑", "选哪"];
 const PLACE: &[&str] = &[
     "provider ",
     "provider?",
@@ -68,6 +96,8 @@ pub fn place_asked(padded: &str) -> bool {
         || followed(padded, WHERE_WORD, RENT, 3)
         || followed(padded, &["where"], &["rent"], 24)
         || followed(padded, WHICH, PLACE, 6)
+        || followed(padded, &["what "], WHAT_PLACE, 6)
+        || followed(padded, &["平台", "云", "服务商"], HOW_CHOOSE, 2)
         // `we need a gpu host …, where?`: the question ends on where (its mark a space by now).
         || end.ends_with(" where")
         || end.ends_with("哪家")
@@ -163,6 +193,9 @@ mod tests {
             " 预算50 租哪家 ",
             " i have $30 for a week, where ",
             " where is good to rent ",
+            " 跑glm部署 选什么平台 ",
+            " what provider would you pick ",
+            " 服务商怎么选 ",
         ] {
             assert!(place_asked(p), "{p}");
         }
@@ -170,6 +203,9 @@ mod tests {
             " autodl 租4090 多少钱 ",
             " 哪些平台支持支付宝 ",
             " 4090 多少钱 ",
+            " 有什么平台支持支付宝 ",
+            " what platforms take paypal ",
+            " what cloud gpu do i need for qwen2.5 32b ",
         ] {
             assert!(!place_asked(p), "{p}");
         }

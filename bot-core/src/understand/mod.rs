@@ -53,6 +53,7 @@ mod follow_up;
 mod guess_count;
 mod guided;
 mod half_day;
+mod han_spaces;
 mod headcount;
 mod image_batch;
 mod image_job;

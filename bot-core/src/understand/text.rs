@@ -26,6 +26,7 @@ pub fn normalize(text: &str) -> String {
         .filter(|c| !invisible(*c))
         .take(MAX_CHARS)
         .collect();
+    let raw = super::han_spaces::joined(raw);
     let half: String = raw
         .iter()
         .enumerate()
@@ -570,11 +571,8 @@ mod tests {
         assert_eq!(normalize("兩張3090跑兩個小時"), "2张3090跑2个小时");
         // Platform names and cue words written in traditional characters.
         assert_eq!(normalize("恆源雲"), "恒源云");
-        assert_eq!(normalize("騰訊雲 華為雲 藍耘"), "腾讯云 华为云 蓝耘");
-        assert_eq!(
-            normalize("幫我選 學生 畢設 裝得下"),
-            "帮我选 学生 毕设 装得下"
-        );
+        assert_eq!(normalize("騰訊雲 華為雲 藍耘"), "腾讯云华为云蓝耘");
+        assert_eq!(normalize("幫我選 學生 畢設 裝得下"), "帮我选学生毕设装得下");
         // Latin letters and digits are never touched.
         assert_eq!(normalize("A100"), "a100");
     }

@@ -15,13 +15,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus68.tsv");
 /// was scored: untuned 295/300 (98.3 %; 298/300 by command alone; 298/300 the examples file's
 /// way), 298/300 (99.3 %, all three figures) after the labeller's own errors were relabelled (3:
 /// the order of `/platforms`' needs, reasons in its header). The misses are grouped by mechanism
-/// in `docs/misses/corpus68_misses.md`.
+/// in `docs/misses/corpus68_misses.md`. Helper und_bc: 300/300 after spaces between Chinese
+/// words were dropped in normalization (`understand::han_spaces`) and a platform asked with a
+/// verb of choosing (`选什么平台`) became a place asked (`lexicon::place_asked`).
 #[test]
 fn corpus68_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus68", CORPUS);
     assert!(total >= 300, "corpus68: {total} questions");
-    assert!(right >= 298, "corpus68: {right} of {total}");
+    assert!(right >= 300, "corpus68: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
