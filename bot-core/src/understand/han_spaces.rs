@@ -54,6 +54,16 @@ fn unit_starts(after: &[char]) -> bool {
             .any(|u| after.iter().zip(u.chars()).filter(|(a, b)| *a == b).count() == 2)
 }
 
+/// Whether `after` starts with a currency written in Chinese (`美元`, `人民币`, `欧元`): named
+/// apart, it is the sum's target or a fact of its own (`2块5每小时 美元`); joined to the word
+/// before, the rate's unit and the currency ran together and the target was lost.
+fn currency_starts(after: &[char]) -> bool {
+    crate::lexicon::CURRENCIES.iter().any(|c| {
+        let w: Vec<char> = c.word.chars().collect();
+        w.len() >= 2 && w.iter().all(|ch| han(*ch)) && after.starts_with(&w)
+    })
+}
+
 /// Whether `after` (the text after a blank) starts with an amount (`一个月`, `两小时`).
 fn amount_starts(after: &[char]) -> bool {
     after.first().is_some_and(|c| numeral(*c))
@@ -92,7 +102,11 @@ pub(super) fn joined(chars: Vec<char>) -> Vec<char> {
             if han(b) && han(a) && !SENTENCE_ENDS.contains(&b));
         // An amount is a fact of its own, unless its own unit follows (`三个 小时`).
         let rest = &chars[end..];
-        let amount_apart = || (amount_ends(&out) && !unit_starts(rest)) || amount_starts(rest);
+        let amount_apart = || {
+            (amount_ends(&out) && !unit_starts(rest))
+                || amount_starts(rest)
+                || currency_starts(rest)
+        };
         let drop = between_words && !amount_apart();
         if !drop {
             out.extend_from_slice(&chars[i..end]);
@@ -125,7 +139,11 @@ mod tests {
         assert_eq!(j("4090 哪里 能 租到"), "4090 哪里能租到");
         assert_eq!(j("一天开八个钟 一个月 多少"), "一天开八个钟 一个月 多少");
         assert_eq!(j("跑45秒 按秒 计费"), "跑45秒 按秒计费");
-        assert_eq!(j("年付 6000 美元 换成 人民币"), "年付 6000 美元 换成人民币");
+        assert_eq!(
+            j("年付 6000 美元 换成 人民币"),
+            "年付 6000 美元 换成 人民币"
+        );
+        assert_eq!(j("2块5每小时 美元"), "2块5每小时 美元");
         assert_eq!(j("跑 三个 小时 多少 钱"), "跑 三个小时 多少钱");
         assert_eq!(j("一天要四百八 换成 每小时"), "一天要四百八 换成每小时");
     }
