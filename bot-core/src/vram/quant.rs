@@ -590,6 +590,21 @@ impl UnslothRelease {
     }
 }
 
+/// A release tag read as major and minor (`3.2`, `v4.46.3`: an optional `v`, the patch number
+/// checked, then ignored), with the major inside `majors`: the one reader of the TGI and
+/// Transformers release words.
+pub(crate) fn major_minor(s: &str, majors: std::ops::RangeInclusive<u8>) -> Option<(u8, u8)> {
+    let s = s.trim();
+    let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
+    let mut it = s.split('.');
+    let major: u8 = it.next()?.parse().ok()?;
+    let minor: u8 = it.next()?.parse().ok()?;
+    if let Some(patch) = it.next() {
+        patch.parse::<u16>().ok()?;
+    }
+    (it.next().is_none() && majors.contains(&major)).then_some((major, minor))
+}
+
 /// A TGI release as its tags number them: major and minor (`3.2`, `v3.2.1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TgiRelease {
@@ -601,17 +616,7 @@ impl TgiRelease {
     /// `3.2`, `v3.2.1`, `3.3.0` (the patch number is checked, then ignored). Majors outside
     /// 1–9 are refused (TGI's first tag is 0.x, which had no vision models).
     pub fn parse(s: &str) -> Option<Self> {
-        let s = s.trim();
-        let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
-        let mut it = s.split('.');
-        let major: u8 = it.next()?.parse().ok()?;
-        let minor: u8 = it.next()?.parse().ok()?;
-        if let Some(patch) = it.next() {
-            patch.parse::<u16>().ok()?;
-        }
-        if it.next().is_some() || !(1..=9).contains(&major) {
-            return None;
-        }
+        let (major, minor) = major_minor(s, 1..=9)?;
         Some(Self { major, minor })
     }
 

@@ -34,17 +34,7 @@ impl TransformersRelease {
     /// `4.45`, `v4.46.3` (the patch number is checked, then ignored). Majors outside 4–9 are
     /// refused (Transformers 4 is the first with these models).
     pub fn parse(s: &str) -> Option<Self> {
-        let s = s.trim();
-        let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
-        let mut it = s.split('.');
-        let major: u8 = it.next()?.parse().ok()?;
-        let minor: u8 = it.next()?.parse().ok()?;
-        if let Some(patch) = it.next() {
-            patch.parse::<u16>().ok()?;
-        }
-        if it.next().is_some() || !(4..=9).contains(&major) {
-            return None;
-        }
+        let (major, minor) = super::quant::major_minor(s, 4..=9)?;
         Some(Self { major, minor })
     }
 

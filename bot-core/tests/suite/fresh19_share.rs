@@ -41,6 +41,29 @@ pub(super) fn reading_lines(question: &str) -> Vec<String> {
     bot_core::understand::read(&catalog, question).lines()
 }
 
+/// An own-case file read with at least `floor` rows right: each row's reading is one command
+/// whose line is the expected one (the misses are printed).
+pub(super) fn own_cases_at_least(name: &str, corpus: &str, floor: usize) {
+    let (mut total, mut right) = (0, 0);
+    for line in corpus
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let Some((question, expected)) = line.split_once('\t') else {
+            continue;
+        };
+        total += 1;
+        let got = reading_lines(question);
+        if got.len() == 1 && got[0] == expected {
+            right += 1;
+        } else {
+            println!("{name} miss: {question} → {got:?} (expected {expected})");
+        }
+    }
+    println!("{name}: {right}/{total}");
+    assert!(right >= floor, "{name}: {right} of {total}, floor {floor}");
+}
+
 pub(super) fn own_cases_read_right(name: &str, corpus: &str) {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = super::understand::share_by_line(&catalog, name, corpus);

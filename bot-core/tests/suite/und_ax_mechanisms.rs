@@ -7,7 +7,7 @@
 //! said: `price::convert_request`; a where-word right before 租 is the stock ask: `words_stock`). Then 3 rows of `啥时候都` (whenever: always), written before
 //! that change (0/2 untuned, a guard kept): 30/32 after `lexicon::whenever_as_always`.
 
-use super::fresh19_share::{own_labels_canonical, reading_lines};
+use super::fresh19_share::{own_cases_at_least, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_ax_own.tsv");
 
@@ -16,27 +16,7 @@ const FLOOR: usize = 30;
 
 #[test]
 fn und_ax_mechanisms_on_cases_of_their_own() {
-    let (mut total, mut right) = (0, 0);
-    for line in OWN
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let Some((question, expected)) = line.split_once('\t') else {
-            continue;
-        };
-        total += 1;
-        let got = reading_lines(question);
-        if got.len() == 1 && got[0] == expected {
-            right += 1;
-        } else {
-            println!("und_ax_own miss: {question} → {got:?} (expected {expected})");
-        }
-    }
-    println!("und_ax_own: {right}/{total}");
-    assert!(
-        right >= FLOOR,
-        "und_ax_own: {right} of {total}, floor {FLOOR}"
-    );
+    own_cases_at_least("und_ax_own", OWN, FLOOR);
 }
 
 #[test]

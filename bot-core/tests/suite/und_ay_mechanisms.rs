@@ -13,7 +13,7 @@
 //! 38/38 after any noun counted for people and given to use (`给15个销售用`) is people served
 //! (`at_once::people_at`).
 
-use super::fresh19_share::{own_labels_canonical, reading_lines};
+use super::fresh19_share::{own_cases_at_least, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_ay_own.tsv");
 
@@ -22,27 +22,7 @@ const FLOOR: usize = 38;
 
 #[test]
 fn und_ay_mechanisms_on_cases_of_their_own() {
-    let (mut total, mut right) = (0, 0);
-    for line in OWN
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let Some((question, expected)) = line.split_once('\t') else {
-            continue;
-        };
-        total += 1;
-        let got = reading_lines(question);
-        if got.len() == 1 && got[0] == expected {
-            right += 1;
-        } else {
-            println!("und_ay_own miss: {question} → {got:?} (expected {expected})");
-        }
-    }
-    println!("und_ay_own: {right}/{total}");
-    assert!(
-        right >= FLOOR,
-        "und_ay_own: {right} of {total}, floor {FLOOR}"
-    );
+    own_cases_at_least("und_ay_own", OWN, FLOOR);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! (`understand::price_ahead`). Helper und_bb: 32/33 after a laptop word stops the near-card
 //! guess, a size under 6 GB before 显存/vram is read and 比较 before an adjective is written 较.
 
-use super::fresh19_share::{own_labels_canonical, reading_lines};
+use super::fresh19_share::{own_cases_at_least, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_az_own.tsv");
 
@@ -17,27 +17,7 @@ const FLOOR: usize = 32;
 
 #[test]
 fn und_az_mechanisms_on_cases_of_their_own() {
-    let (mut total, mut right) = (0, 0);
-    for line in OWN
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let Some((question, expected)) = line.split_once('\t') else {
-            continue;
-        };
-        total += 1;
-        let got = reading_lines(question);
-        if got.len() == 1 && got[0] == expected {
-            right += 1;
-        } else {
-            println!("und_az_own miss: {question} → {got:?} (expected {expected})");
-        }
-    }
-    println!("und_az_own: {right}/{total}");
-    assert!(
-        right >= FLOOR,
-        "und_az_own: {right} of {total}, floor {FLOOR}"
-    );
+    own_cases_at_least("und_az_own", OWN, FLOOR);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! (`lexicon::rather`); 32/33 after a grade of ease between a where-word and the verb to rent
 //! (`哪儿比较好租到`) is dropped in the same stage.
 
-use super::fresh19_share::{own_labels_canonical, reading_lines};
+use super::fresh19_share::{own_cases_at_least, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_bb_own.tsv");
 
@@ -17,27 +17,7 @@ const FLOOR: usize = 32;
 
 #[test]
 fn und_bb_mechanisms_on_cases_of_their_own() {
-    let (mut total, mut right) = (0, 0);
-    for line in OWN
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let Some((question, expected)) = line.split_once('\t') else {
-            continue;
-        };
-        total += 1;
-        let got = reading_lines(question);
-        if got.len() == 1 && got[0] == expected {
-            right += 1;
-        } else {
-            println!("und_bb_own miss: {question} → {got:?} (expected {expected})");
-        }
-    }
-    println!("und_bb_own: {right}/{total}");
-    assert!(
-        right >= FLOOR,
-        "und_bb_own: {right} of {total}, floor {FLOOR}"
-    );
+    own_cases_at_least("und_bb_own", OWN, FLOOR);
 }
 
 #[test]
