@@ -851,5 +851,7 @@ mod heldout40;
 mod heldout41;
 #[path = "fit_reference/heldout42.rs"]
 mod heldout42;
+#[path = "fit_reference/heldout43.rs"]
+mod heldout43;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
