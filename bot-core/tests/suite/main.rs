@@ -57,6 +57,7 @@ mod corpus65_share;
 mod corpus66_share;
 mod corpus67_share;
 mod corpus68_share;
+mod corpus69_share;
 mod currency;
 mod currency_whole;
 mod data_files;
