@@ -853,5 +853,7 @@ mod heldout41;
 mod heldout42;
 #[path = "fit_reference/heldout43.rs"]
 mod heldout43;
+#[path = "fit_reference/heldout44.rs"]
+mod heldout44;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
