@@ -184,6 +184,11 @@ pub struct FitArgs {
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
     vllm_v0: bool,
+    /// vLLM V1 samples with FlashInfer's top-k/top-p kernel (VLLM_USE_FLASHINFER_SAMPLER=1,
+    /// FlashInfer installed): its start-up profile holds no sort of the logits. Implies
+    /// --engine vllm
+    #[arg(long)]
+    vllm_flashinfer_sampler: bool,
     /// vLLM's data parallel (`vllm serve -dp N`): the --gpus cards run N engine ranks of
     /// gpus/N-way tensor parallel, each with a KV cache of its own for a whole request, an
     /// MoE's routed experts split over every card. Implies --engine vllm
@@ -477,6 +482,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0;
+    req.vllm_flashinfer_sampler = a.vllm_flashinfer_sampler;
     req.data_parallel = a.data_parallel.unwrap_or(1);
     req.swa_full = a.swa_full;
     req.tgi_release = a.tgi_release;
@@ -529,7 +535,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
-    } else if a.vllm_v0 || a.data_parallel.is_some() {
+    } else if a.vllm_v0 || a.vllm_flashinfer_sampler || a.data_parallel.is_some() {
         req.engine = Engine::Vllm;
     } else if req.cpu_moe.is_some() || req.ubatch.is_some() {
         // `--cpu-moe`, `--n-cpu-moe`, `--ubatch` are llama.cpp's flags: the engine they name.
@@ -616,6 +622,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             engine: a.engine.is_some()
                 || a.torchao.is_some()
                 || a.vllm_v0
+                || a.vllm_flashinfer_sampler
                 || req_engine_from_offload(&a),
             optimizer: a.adam_8bit,
         },

@@ -178,6 +178,7 @@ fit-warn-kv-engine = ℹ️ { $engine ->
 fit-warn-kv-transformers = ℹ️ Transformers' generate keeps its cache in the model's dtype unless a quantized cache is set up (cache_implementation="quantized", quanto or HQQ); sized with a { $kv } cache as asked.
 fit-warn-kv-needs-fa = ❌ llama.cpp will not start this: a quantized V cache ({ $kv }) needs flash attention ("V cache quantization requires flash_attn"; Ollama only quantizes the cache with flash attention on). Add attn=flash (-fa on), or keep V in 16 bits (ctv=f16: a quantized K cache alone runs without it). The figures below are the cache as asked.
 fit-warn-vllm-prealloc = ℹ️ vLLM takes { $util }% of each card up front (--gpu-memory-utilization; gmu=0.95 to change it) and fills the rest with KV cache; activations are sized by its start-up profile on this card class: prefill chunks of { $tokens } tokens, then sampling for { $seqs } requests at once (lower with --max-num-seqs).
+fit-note-vllm-flashinfer-sampler = ℹ️ The sampling is sized as FlashInfer's top-k/top-p kernel (VLLM_USE_FLASHINFER_SAMPLER=1), which needs no sort and holds about a third of the PyTorch path's memory. If FlashInfer is not installed, vLLM falls back to the PyTorch path and its start-up takes more: then leave the word out.
 fit-warn-server-pool = ℹ️ { $server ->
     [sglang] SGLang keeps { $pct }% of each card for the weights and its KV pool (--mem-fraction-static{ $given ->
         [yes] {""}

@@ -665,6 +665,21 @@ fn release_words_size_the_same_in_both() {
     ];
     assert_eq!(chat_v, text(&args_v));
     assert!(chat_v.contains("V0 engine"), "{chat_v}");
+    // vLLM's FlashInfer sampler: the chat's `VLLM_USE_FLASHINFER_SAMPLER=1` is the CLI's
+    // `--vllm-flashinfer-sampler` (`vram::vllm_sampler`).
+    let chat_f = chat("/fit llama-3.1-8b ctx=8k h100 VLLM_USE_FLASHINFER_SAMPLER=1");
+    let args_f = [
+        "fit",
+        "--model",
+        "llama-3.1-8b",
+        "--context",
+        "8192",
+        "--gpu",
+        "h100",
+        "--vllm-flashinfer-sampler",
+    ];
+    assert_eq!(chat_f, text(&args_f));
+    assert!(chat_f.contains("FlashInfer"), "{chat_f}");
     // llama.cpp's `--swa-full`: the chat's `swafull=on`, sliding layers at full length.
     let chat_s = chat("/fit gemma-3-12b q8_0 ctx=64k engine=llamacpp swafull=on");
     let args_s = [

@@ -485,6 +485,14 @@ fn stack_option(
             super::fit_base::release_word(req, &mut given.engine, k, v)
                 .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?
         }
+        // vLLM's `VLLM_USE_FLASHINFER_SAMPLER`: the sampler its start-up profile runs
+        // (`vram::vllm_sampler`); a vLLM setting, so the engine is vLLM.
+        "vllm_use_flashinfer_sampler" => {
+            req.vllm_flashinfer_sampler = crate::lexicon::on_off(v)
+                .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?;
+            req.engine = Engine::Vllm;
+            given.engine = true;
+        }
         // torchao quantizes in PyTorch on the card: its own stack, never moved to vLLM.
         "torchao" => torchao_option(req, given, v)
             .ok_or_else(|| usage_err(FitError::BadValue(w.to_string())))?,

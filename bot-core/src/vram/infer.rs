@@ -3,8 +3,8 @@
 
 use super::parts::{
     AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
-    VLLM_SAMPLER_BYTES_PER_LOGIT, autocast_weight_copies, eager_score_bytes,
-    hf_activation_bytes_per_token, layer_split_weights, layers_per_card,
+    autocast_weight_copies, eager_score_bytes, hf_activation_bytes_per_token, layer_split_weights,
+    layers_per_card,
 };
 use super::request::{AwqFused, AwqPrefill, FitRequest, ModelRef};
 use super::{Engine, GIB, Parallelism, Quant, Shape};
@@ -62,8 +62,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             c.eager_bytes,
         );
     }
-    // Every rank samples from the whole vocabulary (the logits are gathered).
-    let sampler = c.vllm.max_seqs as f64 * shape.vocab as f64 * VLLM_SAMPLER_BYTES_PER_LOGIT;
+    // Every rank samples from the whole vocabulary (the logits are gathered), on the sampler
+    // path the request runs (`vram::vllm_sampler`).
+    let per_logit = super::vllm_sampler::bytes_per_logit(req);
+    let sampler = c.vllm.max_seqs as f64 * shape.vocab as f64 * per_logit;
     let mut a = fwd.max(sampler);
     if let ModelRef::Known(Model {
         vision: Some(v), ..

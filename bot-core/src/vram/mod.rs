@@ -76,6 +76,7 @@ pub mod vision_sdpa3d;
 pub mod vision_tower;
 mod vllm_grant;
 pub mod vllm_pool;
+pub mod vllm_sampler;
 pub mod vllm_seqs;
 pub mod vllm_v0_graphs;
 pub mod whole_load;

@@ -252,6 +252,10 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
                 .arg("tokens", d.batched_tokens)
                 .arg("seqs", d.max_seqs),
         );
+        if req.vllm_flashinfer_sampler {
+            // The sampler sized is FlashInfer's, which runs only where it is installed.
+            warnings.push(Msg::new("fit-note-vllm-flashinfer-sampler"));
+        }
         if req.gpu.is_none() {
             // No card named: the figures are the smaller class's; say what an H100-class card
             // adds (the card list already counts it).

@@ -135,6 +135,10 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// vLLM V1's start-up profile samples with FlashInfer's top-k/top-p kernel, not the
+    /// PyTorch sort (`VLLM_USE_FLASHINFER_SAMPLER=1`; default off: the native path, never
+    /// under; `vram::vllm_sampler`).
+    pub vllm_flashinfer_sampler: bool,
     /// vLLM's data-parallel size (`-dp N`; CLI `--data-parallel`; default 1): the cards run N
     /// engine ranks of `cards / N`-way tensor parallel, each with a whole KV cache of its own,
     /// an MoE's routed experts split over every card (`vram::data_parallel`).
@@ -394,6 +398,7 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            vllm_flashinfer_sampler: false,
             data_parallel: 1,
             tgi_release: None,
             ollama_release: None,

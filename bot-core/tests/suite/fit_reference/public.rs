@@ -265,6 +265,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // vLLM V1's profile samples with FlashInfer (`VLLM_USE_FLASHINFER_SAMPLER=1`).
+            "--vllm-flashinfer-sampler" => req.vllm_flashinfer_sampler = true,
             // Sliding-window layers at full length (`FitRequest::swa_full`: llama.cpp
             // `--swa-full`, vLLM `--disable-hybrid-kv-cache-manager`).
             "--swa-full" => req.swa_full = true,
