@@ -79,7 +79,8 @@ const TELL_ZH: &[&str] = &["提醒一下", "通知一下", "提醒", "通知", "
 /// every alert cue hears a team's alert as it hears `ping me`. A team said elsewhere (`we are a
 /// 6-person team`, `我们需要`) is left as said.
 pub fn team_told_as_me(text: &str) -> String {
-    let mut out = text.to_string();
+    // The audience read as a phrase anywhere in the clause (`let the whole team on slack know`).
+    let mut out = super::audience::audience_as_me(text);
     for team in TEAM_EN {
         for verb in TELL_EN {
             out = replace_words(&out, &format!("{verb} {team}"), &format!("{verb} me"));
