@@ -6,30 +6,35 @@
 //! is matched. An English word between English or digits only is left as it is: an English
 //! sentence keeps its own cues.
 
-/// English words (longest first where one starts another) and the Chinese word of their class.
-const CLASSES: &[(&str, &str)] = &[
+/// English words (longest first where one starts another), the Chinese word of their class, and
+/// whether the word glued with no space to a digit or a Chinese character (`a10哪里能rent到`,
+/// `daily1000万token`) is that word wherever it stands (read in stage 1 by
+/// `understand::glued_words`). The one table of English words inside Chinese.
+const CLASSES: &[(&str, &str, bool)] = &[
     // Renting.
-    ("rent", "租"),
-    ("rented", "租"),
-    ("renting", "租"),
+    ("rent", "租", true),
+    ("rented", "租", false),
+    ("renting", "租", false),
     // Being in stock.
-    ("in stock", "有货"),
-    ("stock", "货"),
-    ("available", "有货"),
-    ("available again", "有货"),
-    ("back in stock", "有货"),
+    ("in stock", "有货", false),
+    ("stock", "货", false),
+    ("available", "有货", false),
+    ("available again", "有货", false),
+    ("back in stock", "有货", false),
     // Arriving again (`L20 restock 了告诉我`): the Chinese arrival `补货`, an alert beside a word
     // to tell as `补货了告诉我` is; a bare `告诉我` stays no alert.
-    ("restock", "补货"),
-    ("restocked", "补货"),
-    ("restocks", "补货"),
+    ("restock", "补货", false),
+    ("restocked", "补货", false),
+    ("restocks", "补货", false),
     // Cheapness (`cheaper` is left out: `有没有 cheaper 的` beside a price paid asks for the
     // ranking, where `有没有更便宜的` reads as a stock ask).
-    ("cheapest", "最便宜"),
-    ("cheap", "便宜"),
+    ("cheapest", "最便宜", false),
+    ("cheap", "便宜", false),
     // Being told.
-    ("notify", "通知"),
-    ("remind", "提醒"),
+    ("notify", "通知", false),
+    // Each day (`daily 跑 8 小时`, `daily五百万token`): the Chinese `每天`.
+    ("daily", "每天", true),
+    ("remind", "提醒", false),
 ];
 
 /// The Chinese a rent verb completes a frame after: a where-word or a can-word (`在哪 rent`,
@@ -87,17 +92,25 @@ fn rent_frame_before(before: &str) -> bool {
     RENT_FRAME_ENDS.iter().any(|w| before.ends_with(w))
 }
 
+/// The [`CLASSES`] words read glued to a digit or a Chinese character, with their Chinese word.
+pub fn glued_mixed() -> impl Iterator<Item = (&'static str, &'static str)> {
+    CLASSES
+        .iter()
+        .filter(|(_, _, glued)| *glued)
+        .map(|(en, zh, _)| (*en, *zh))
+}
+
 /// The length and Chinese word of the longest [`CLASSES`] word starting at `i` as a whole word.
 fn class_word_at(chars: &[char], i: usize) -> Option<(usize, &'static str)> {
     CLASSES
         .iter()
-        .filter(|(en, _)| {
+        .filter(|(en, _, _)| {
             let n = en.chars().count();
             chars.len() >= i + n
                 && chars[i..i + n].iter().copied().eq(en.chars())
                 && !chars.get(i + n).is_some_and(char::is_ascii_alphanumeric)
         })
-        .map(|(en, zh)| (en.chars().count(), *zh))
+        .map(|(en, zh, _)| (en.chars().count(), *zh))
         .max_by_key(|(n, _)| *n)
 }
 

@@ -21,6 +21,7 @@
 
 mod adverbs;
 mod alias_words;
+mod audience;
 mod budget;
 mod card_failed;
 mod choose;
@@ -50,6 +51,7 @@ mod place;
 mod rate_marks;
 mod rather;
 mod refuse;
+mod rent_ease;
 mod reported;
 mod seasons;
 mod seq_length;
@@ -88,7 +90,7 @@ pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use laptop::laptop_said_at;
-pub use mixed::english_in_chinese_frame;
+pub use mixed::{english_in_chinese_frame, glued_mixed};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };
@@ -110,11 +112,14 @@ pub use place::{followed, here_asked, place_asked, which_place_at};
 pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark};
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, refuse_words};
+pub use rent_ease::ease_as_can;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use seq_length::{length_said, token_count_form};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
-pub use taken_back::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
+pub use taken_back::{
+    CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, refused_value_at, unit_key,
+};
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use unsure::card_unknown_to_writer;

@@ -11,51 +11,24 @@ const GRADED: &[&str] = &[
     "新", "老", "安全", "可靠", "干净", "舒服", "放心",
 ];
 
-/// Words of ease that grade how a card is rented (`较好租`, `较快租到`, `较容易租`).
-const EASE: &[&str] = &["好", "快", "容易", "方便"];
-/// Where-words (never a when-word: `哪天较好租` asks a time).
-const WHERE: &[&str] = &["哪里", "哪儿", "在哪", "去哪"];
-/// How many characters a where-word may stand before the grade (`在哪能较快租到`).
-const WHERE_REACH: usize = 3;
-
-/// The text with each `比较` before a graded word ([`GRADED`]) written `较`. After a where-word,
-/// a grade of ease right before the verb to rent (`哪儿比较好租到`, `在哪能比较快租到`) is how
-/// easily it is rented there: it is dropped, so the where-and-rent cue (`哪儿租`, `哪能租`) reads
-/// the place asked.
+/// The text with each `比较` before a graded word ([`GRADED`]) written `较`. A grade of ease
+/// after a where-word (`哪儿比较好租到`) was read before, as the can-word of renting
+/// ([`super::rent_ease`]).
 pub fn rather_as_adverb(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("比较") {
         let after = &rest[at + "比较".len()..];
         out.push_str(&rest[..at]);
-        let ease = EASE
-            .iter()
-            .find(|w| after.starts_with(**w) && after[w.len()..].starts_with('租'));
-        match ease {
-            Some(w) if where_before(&out) => {
-                rest = &after[w.len()..];
-                continue;
-            }
-            _ if GRADED.iter().any(|w| after.starts_with(w)) => out.push('较'),
-            _ => out.push_str("比较"),
+        if GRADED.iter().any(|w| after.starts_with(w)) {
+            out.push('较');
+        } else {
+            out.push_str("比较");
         }
         rest = after;
     }
     out.push_str(rest);
     out
-}
-
-/// Whether a where-word ends a few characters before the end of `before`.
-fn where_before(before: &str) -> bool {
-    let tail: String = {
-        let chars: Vec<char> = before.chars().collect();
-        let from = chars.len().saturating_sub(WHERE_REACH + 2);
-        chars[from..].iter().collect()
-    };
-    WHERE.iter().any(|w| {
-        tail.rfind(w)
-            .is_some_and(|at| tail[at + w.len()..].chars().count() <= WHERE_REACH)
-    })
 }
 
 #[cfg(test)]
@@ -72,8 +45,6 @@ mod tests {
         );
         assert_eq!(rather_as_adverb("l20 和 l40s 比较"), "l20 和 l40s 比较");
         assert_eq!(rather_as_adverb("哪家比较便宜"), "哪家较便宜");
-        assert_eq!(rather_as_adverb("5090 哪儿比较好租到"), "5090 哪儿租到");
-        assert_eq!(rather_as_adverb("在哪能比较快租到 4090"), "在哪能租到 4090");
         // A when-word keeps the grade: how easily it is rented then.
         assert_eq!(rather_as_adverb("哪天比较好租"), "哪天较好租");
         assert_eq!(

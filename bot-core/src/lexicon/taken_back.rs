@@ -20,6 +20,9 @@ pub const TAKEN_BACK_AFTER: &[&str] = &[
     "i mean",
     "i meant",
     "make that",
+    // `rent an l40s for 5 hours, actually make it 8 hours`: the later length replaces the first.
+    "actually make it",
+    "make it",
     "scratch that",
     "correction",
     "oops",
@@ -27,6 +30,35 @@ pub const TAKEN_BACK_AFTER: &[&str] = &[
 
 /// Said before the value taken back, the replacement after it (`不是 X 是 Y`, `not X, the Y`).
 pub const TAKEN_BACK_BEFORE: &[&str] = &["不是", "not"];
+
+/// Where the value refused by a [`TAKEN_BACK_BEFORE`] word (or any refusal word) said at
+/// `at..at + word.len()` starts: past the spaces and an article after it (`not the 4090`, `不是
+/// H100`). `None` where the word refuses nothing: a question's `是不是` or `对不对`, a Latin word
+/// inside another (`cannot`, `nothing`). The one rule for a value superseded or refused, read by
+/// the correction (`understand::taken_back`), a card's variant said after (`understand::weighed`)
+/// and an exclusion (`understand::refused`).
+pub fn refused_value_at(text: &str, at: usize, word: &str) -> Option<usize> {
+    let before = &text[..at];
+    if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        let after = text[at + word.trim_end().len()..].chars().next();
+        if before.ends_with(|c: char| c.is_ascii_alphanumeric())
+            || after.is_some_and(|c| c.is_ascii_alphanumeric())
+        {
+            return None;
+        }
+    }
+    if word == "不对" && before.ends_with('对') || word == "不是" && before.ends_with('是') {
+        return None;
+    }
+    let mut k = at + word.len();
+    k += text[k..].len() - text[k..].trim_start().len();
+    Some(
+        ["the ", "an ", "a "]
+            .iter()
+            .find(|a| text[k..].starts_with(**a))
+            .map_or(k, |a| k + a.len()),
+    )
+}
 
 /// Words between a correction and the value it gives (`是`, `应该是`, `the`, `it's`), skipped.
 pub const CORRECTION_LEADS: &[&str] = &[

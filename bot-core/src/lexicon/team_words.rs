@@ -26,7 +26,8 @@ pub const APPROXIMATELY: &[&str] = &[
     "~",
 ];
 
-/// A team or a channel as the one told (`us`, `the team`, `our channel`), longest first.
+/// A team or a channel (`us`, `the team`, `our channel`), longest first: the team helped to
+/// choose; the one told is read as a phrase ([`super::audience`]).
 const TEAM_EN: &[&str] = &[
     "our slack channel",
     "our discord channel",
@@ -41,20 +42,6 @@ const TEAM_EN: &[&str] = &[
     "our discord",
     "everyone",
     "us",
-];
-/// English verbs that tell someone, said before the one told (`ping us`).
-const TELL_EN: &[&str] = &["ping", "notify", "alert", "remind", "message", "tell", "dm"];
-/// [`TEAM_EN`] in Chinese, longest first (`我们群`, `我们团队`).
-const TEAM_ZH: &[&str] = &[
-    "我们的群",
-    "我们团队",
-    "我们频道",
-    "我们小组",
-    "咱们群",
-    "我们群",
-    "我们组",
-    "群里",
-    "我们",
 ];
 /// A team helped to choose (`help our lab`, `help my team`), beside [`TEAM_EN`].
 const TEAM_HELPED_EN: &[&str] = &[
@@ -71,33 +58,19 @@ const TEAM_HELPED_EN: &[&str] = &[
 ];
 /// What may follow `帮我们` as the team helped (`帮我们团队`), the last one nothing at all.
 const TEAM_HELPED_ZH: &[&str] = &["团队", "公司", "工作室", "实验室", "小组", "组", ""];
-/// Chinese verbs that tell someone, said before the one told (`通知我们群`).
-const TELL_ZH: &[&str] = &["提醒一下", "通知一下", "提醒", "通知", "告诉", "叫"];
-
 /// The text with a team or a channel told (`ping the team`, `let our channel know`,
 /// `提醒一下我们团队`) written as the one-person form (`ping me`, `let me know`, `提醒一下我`), so
 /// every alert cue hears a team's alert as it hears `ping me`. A team said elsewhere (`we are a
 /// 6-person team`, `我们需要`) is left as said.
 pub fn team_told_as_me(text: &str) -> String {
-    let mut out = text.to_string();
-    for team in TEAM_EN {
-        for verb in TELL_EN {
-            out = replace_words(&out, &format!("{verb} {team}"), &format!("{verb} me"));
-        }
-        out = replace_words(&out, &format!("let {team} know"), "let me know");
-    }
+    // The audience read as a phrase anywhere in the clause (`let the whole team on slack know`).
+    let mut out = super::audience::audience_as_me(text);
     // `help our lab choose`, `help my team decide`: the team helped, as `help me pick` is.
     for team in TEAM_EN.iter().chain(TEAM_HELPED_EN) {
         out = replace_words(&out, &format!("help {team}"), "help me");
     }
     for team in TEAM_HELPED_ZH {
         out = out.replace(&format!("帮我们{team}"), "帮我");
-    }
-    for verb in TELL_ZH {
-        for team in TEAM_ZH {
-            out = out.replace(&format!("{verb}{team}"), &format!("{verb}我"));
-            out = out.replace(&format!("{verb} {team}"), &format!("{verb}我"));
-        }
     }
     out
 }

@@ -4,15 +4,13 @@
 
 use super::spellings::is_cjk;
 
-/// English words said inside a Chinese sentence, and the Chinese word they stand for.
-const MIXED: &[(&str, &str)] = &[("rent", "租"), ("daily", "每天")];
-
 /// Methods glued to a verb by a hyphen.
 const METHODS: &[&str] = &["qlora-", "lora-", "dora-"];
 
 pub(super) fn plain(t: &str) -> String {
     let mut out = t.to_string();
-    for (en, zh) in MIXED {
+    // The lexicon's one table of English words inside Chinese, those read glued.
+    for (en, zh) in crate::lexicon::glued_mixed() {
         out = replace_glued(&out, en, zh);
     }
     out = vs_apart(&out);

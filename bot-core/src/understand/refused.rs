@@ -45,17 +45,8 @@ fn excluded(catalog: &Catalog, t: &str) -> Option<std::ops::Range<usize>> {
         .collect();
     hits.sort_unstable();
     hits.into_iter().find_map(|(i, w)| {
-        // `是不是4090更快` asks, refusing nothing.
-        if w == "不是" && t[..i].ends_with('是') {
-            return None;
-        }
-        let mut at = i + w.len();
-        at += t[at..].len() - t[at..].trim_start().len();
-        for article in ["an ", "a ", "the "] {
-            if t[at..].starts_with(article) {
-                at += article.len();
-            }
-        }
+        // `是不是4090更快` asks, refusing nothing (the lexicon's one rule for a value refused).
+        let at = crate::lexicon::refused_value_at(t, i, w)?;
         let end = at + name_at(catalog, &t[at..])?;
         let end = end
             + TAIL

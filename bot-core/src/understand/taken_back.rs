@@ -8,7 +8,9 @@
 
 use super::family_after::{family_at, size_at};
 use crate::catalog::Catalog;
-use crate::lexicon::{CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, unit_key};
+use crate::lexicon::{
+    CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, refused_value_at, unit_key,
+};
 
 /// What a value is, for telling which earlier value a correction replaces.
 #[derive(Debug, PartialEq)]
@@ -59,7 +61,7 @@ fn corrected_once(catalog: &Catalog, t: &str) -> Option<String> {
                 .iter()
                 .flat_map(|w| t.match_indices(*w).map(|(i, w)| (i, w, false))),
         )
-        .filter(|&(i, w, _)| whole_word(t, i, w))
+        .filter(|&(i, w, _)| refused_value_at(t, i, w).is_some())
         .collect();
     at.sort_unstable();
     at.into_iter().find_map(|(i, w, after)| {
@@ -69,18 +71,6 @@ fn corrected_once(catalog: &Catalog, t: &str) -> Option<String> {
             taken_back_before(catalog, t, i, i + w.len())
         }
     })
-}
-
-/// A Latin word stands alone; `对不对` asks and `是不是` asks, they correct nothing.
-fn whole_word(t: &str, i: usize, w: &str) -> bool {
-    let latin = w.starts_with(|c: char| c.is_ascii_alphabetic());
-    if latin {
-        let before = t[..i].chars().next_back();
-        let after = t[i + w.len()..].chars().next();
-        return before.is_none_or(|c| !c.is_ascii_alphanumeric())
-            && after.is_none_or(|c| !c.is_ascii_alphanumeric());
-    }
-    !(w == "不对" && t[..i].ends_with('对') || w == "不是" && t[..i].ends_with('是'))
 }
 
 /// `X 不对 是 Y`: Y replaces the last X of its kind before the word.
@@ -105,20 +95,12 @@ fn taken_back_after(catalog: &Catalog, t: &str, start: usize, end: usize) -> Opt
 
 /// `不是 X 是 Y`, `not the X, the Y`: Y in place of the three.
 fn taken_back_before(catalog: &Catalog, t: &str, start: usize, end: usize) -> Option<String> {
-    let x = articles_past(t, end);
+    let x = refused_value_at(t, start, &t[start..end])?;
     let (x_end, kind) = value_at(catalog, t, x)?;
     let y = lead_past(t, x_end);
     let (y_end, y_kind) = value_at(catalog, t, y)?;
     (y_kind == kind && y > x_end && t[x..x_end] != t[y..y_end])
         .then(|| format!("{}{}", &t[..start], &t[y..]))
-}
-
-fn articles_past(t: &str, mut at: usize) -> usize {
-    at += t[at..].len() - t[at..].trim_start().len();
-    ["the ", "an ", "a "]
-        .iter()
-        .find(|a| t[at..].starts_with(**a))
-        .map_or(at, |a| at + a.len())
 }
 
 /// Past the separators and lead words after a correction word (`，是`, `, the`, `… 应该是`).

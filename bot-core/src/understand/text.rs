@@ -61,8 +61,9 @@ pub fn normalize(text: &str) -> String {
     // `在哪 rent`, `有 stock 了`: an English word in a Chinese frame as its Chinese class word.
     let out = crate::lexicon::english_in_chinese_frame(&respell(&crate::lexicon::in_english(&out)));
     let out = crate::lexicon::team_told_as_me(&crate::lexicon::whenever_as_always(&out));
-    // `比较好找`: `比较` before an adjective is the adverb, written `较` before any cue.
-    let out = crate::lexicon::rather_as_adverb(&out);
+    // `比较好找`: `比较` before an adjective is the adverb, written `较` before any cue; a grade of
+    // ease after a where-word (`哪家好租到`) the can-word of renting, before that.
+    let out = crate::lexicon::rather_as_adverb(&crate::lexicon::ease_as_can(&out));
     let out = english_numbers(&cue_spellings(&out));
     let out = ranges(&out);
     let out = hours_then_minutes(&out);

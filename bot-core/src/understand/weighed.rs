@@ -510,15 +510,10 @@ pub(super) fn corrected(catalog: &Catalog, text: &str) -> String {
         .chain(lower.match_indices("not "))
         .collect::<Vec<_>>()
     {
-        if lower[..i].ends_with('是') || (w == "not " && !at_word_start(&lower, i)) {
+        // `是不是`, `cannot`: no refusal (the lexicon's one rule for a value refused).
+        let Some(at) = crate::lexicon::refused_value_at(&lower, i, w) else {
             continue;
-        }
-        let mut at = i + w.len();
-        at += lower[at..].len() - lower[at..].trim_start().len();
-        at += ["the ", "a ", "an "]
-            .iter()
-            .find(|a| lower[at..].starts_with(**a))
-            .map_or(0, |a| a.len());
+        };
         let Some((end, refused)) = card_at(catalog, &lower[at..]) else {
             continue;
         };
@@ -533,13 +528,6 @@ pub(super) fn corrected(catalog: &Catalog, text: &str) -> String {
         return format!("{} {name} {}", &lower[..i], &lower[span_end..]);
     }
     text.to_string()
-}
-
-fn at_word_start(t: &str, i: usize) -> bool {
-    t[..i]
-        .chars()
-        .next_back()
-        .is_none_or(|c| !c.is_ascii_alphanumeric())
 }
 
 /// The length of the longest card name (up to three words) the text starts with, and its id.
