@@ -2,6 +2,9 @@
 //! - Ollama's gpt-oss graph by release (`fs/ggml/ggml.go`: `4 ×` to v0.11.4, `2 ×` from v0.11.5,
 //!   the flash-attention figure from v0.11.8) and the scheduler packing a model into the fewest
 //!   cards that hold it (v0.11.5 on), `vram::ollama`.
+//! - SGLang refusing a stated request whose prompt its token pool cannot hold
+//!   (`validate_input_length` against `max_req_input_len = max_total_num_tokens - 1`),
+//!   `vram::sglang_pool::refuses`.
 
 use bot_core::Catalog;
 use bot_core::vram::ollama::{
@@ -166,4 +169,70 @@ fn before_0_11_5_ollama_tried_one_card_then_all() {
     assert!(n > 1 && n < 4, "{:?}", new.per_card);
     // Each card dropped takes its graph, its minimum and its spare layer with it.
     assert!(old.total > new.total);
+}
+
+fn sglang(context: u32, new_tokens: Option<u32>) -> bot_core::vram::FitReport {
+    // Qwen2.5-14B BF16 on an A100 40GB at SGLang's default fraction: the weights leave a pool
+    // shorter than 32768 tokens (a case of our own, not a table's).
+    let c = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(c.model("qwen2.5-14b").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.engine = bot_core::vram::Engine::Vllm;
+    req.context = context;
+    req.new_tokens = new_tokens;
+    req.gpu = Some(c.gpu("a100-40g-pcie").unwrap());
+    let opts = FitOptions {
+        server: bot_core::vram::Server::parse("sglang"),
+        ..FitOptions::default()
+    };
+    estimate_with(&c, &req, &opts).unwrap()
+}
+
+#[test]
+fn sglang_refuses_a_stated_prompt_longer_than_its_pool() {
+    // The server's limit only (no prompt stated): it starts, capping requests at the pool.
+    let server = sglang(32_768, None);
+    assert_eq!(server.verdict.as_deref(), Some("pool"), "{server:?}");
+    let pool = server.server_pool.expect("pool");
+    assert!(pool.clipped && pool.tokens < 32_768);
+    // A request of 32768 tokens, 1024 of them generated: its prompt is longer than the pool.
+    let long = sglang(32_768, Some(1024));
+    assert_eq!(long.verdict.as_deref(), Some("refused"));
+    assert_eq!(long.fits, Some(false));
+    assert!(!long.holds_all() && !long.starts_short());
+    // The same pool, said beside the verdict; the margin is the whole demand's, short.
+    assert_eq!(long.server_pool.map(|p| p.tokens), Some(pool.tokens));
+    assert!(long.margin_gib.unwrap() < 0.0);
+    // A prompt the pool holds is taken, even when prompt and answer together are longer
+    // than the pool: SGLang checks the input's length.
+    let short_prompt = pool.tokens as u32 / 2;
+    let taken = sglang(32_768, Some(32_768 - short_prompt));
+    assert_eq!(taken.verdict.as_deref(), Some("pool"), "{taken:?}");
+}
+
+#[test]
+fn the_refusal_has_its_own_words_in_both_languages() {
+    use bot_core::i18n::{Lang, Localizer};
+    use bot_core::reply::Msg;
+    let msg = |v: &str| {
+        Msg::new("fit-verdict")
+            .arg("verdict", v)
+            .arg("gpu", "H20")
+            .arg("cards", 1u32)
+            .arg("vram", 95.0)
+            .arg("margin", 14.0)
+            .arg("pct", 10.0)
+    };
+    let en = Localizer::get().format(Lang::En, &msg("refused"));
+    let zh = Localizer::get().format(Lang::Zh, &msg("refused"));
+    assert!(
+        en.contains("refuses this request") && en.contains("Input length"),
+        "{en}"
+    );
+    assert_ne!(en, Localizer::get().format(Lang::En, &msg("no")));
+    assert!(zh.contains("拒绝这个请求"), "{zh}");
+    assert_ne!(zh, Localizer::get().format(Lang::Zh, &msg("no")));
 }
