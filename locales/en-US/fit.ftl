@@ -66,6 +66,7 @@ fit-margin = Expect up to ±{ $pct }% { $measured ->
 fit-verdict = { $verdict ->
     [starts] ⚠️ vLLM starts on { $cards } × { $gpu } ({ $vram } GiB each): its KV cache pool holds at least one request at full length, { $margin } GiB to spare per card for it; not all the requests at once (below).
     [pool] ⚠️ SGLang starts on { $cards } × { $gpu } ({ $vram } GiB each), with a smaller KV cache pool than the job asks for (below); { $margin } GiB to spare per card for the server as it starts, not for the whole demand.
+    [refused] ❌ SGLang starts on { $cards } × { $gpu } ({ $vram } GiB each) but refuses this request: its KV cache pool holds fewer tokens than the prompt (below), and it answers "Input length … exceeds the maximum allowed length". The whole demand is { $margin } GiB short per card.
     [fits] ✅ Fits on { $cards } × { $gpu } ({ $vram } GiB each), { $margin } GiB to spare per card.
     [tight] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): fits with { $margin } GiB to spare per card, but inside the ±{ $pct }% this estimate can be off.
     [short] ⚠️ Tight on { $cards } × { $gpu } ({ $vram } GiB each): { $margin } GiB short per card on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it.
@@ -445,6 +446,7 @@ fit-vram-verdict = { $verdict ->
     [short] ⚠️ Tight on
     [starts] ⚠️ vLLM starts on
     [pool] ⚠️ SGLang starts on
+    [refused] ❌ SGLang refuses the request on
    *[no] ❌ Does not fit on
   } { $cards ->
     [1] one { $gb } GB card
@@ -455,6 +457,7 @@ fit-vram-verdict = { $verdict ->
     [short] needs { $need } GiB per card, { $margin } GiB short on paper, inside the ±{ $pct }% this estimate can be off; it may run, but do not count on it
     [starts] its KV cache pool holds at least one request at full length, not all of them at once (below)
     [pool] with a smaller KV cache pool than the job asks for (below)
+    [refused] its KV cache pool holds fewer tokens than the prompt (below); the whole demand needs { $need } GiB per card, { $margin } GiB short
    *[no] needs { $need } GiB per card, { $margin } GiB short
   }; { $card ->
     [none] no { $gb } GB card in the catalog has a driver reading on file, so such a card is read as { $usable } GiB of memory chips.

@@ -85,6 +85,7 @@ fit-margin = 误差可能达到 ±{ $pct }%{ $measured ->
 fit-verdict = { $verdict ->
     [starts] ⚠️ vLLM 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动：KV 缓存池至少装得下一个满长度的请求，按一个请求算每张卡还剩 { $margin } GiB；但装不下所有请求同时跑（见下）。
     [pool] ⚠️ SGLang 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动，但 KV 缓存池比这个任务要的小（见下）；按启动后的实际占用（不是整个任务的需求）算，每张卡还剩 { $margin } GiB。
+    [refused] ❌ SGLang 能在 { $cards } 张 { $gpu }（每张 { $vram } GiB）上启动，但会拒绝这个请求：KV 缓存池装不下这么长的提示词（见下），会报错说输入长度超过了允许的最大长度。按整个任务的需求算，每张卡还差 { $margin } GiB。
     [fits] ✅ { $cards } 张 { $gpu }（每张 { $vram } GiB）放得下，每张卡还剩 { $margin } GiB。
     [tight] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算能放下，每张卡剩 { $margin } GiB，但在本估算 ±{ $pct }% 的误差范围内。
     [short] ⚠️ { $cards } 张 { $gpu }（每张 { $vram } GiB）很紧：按估算每张卡差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望。
@@ -483,6 +484,7 @@ fit-vram-verdict = { $verdict ->
     [short] ⚠️
     [starts] ⚠️
     [pool] ⚠️
+    [refused] ❌
    *[no] ❌
   } { $cards ->
     [1] 一张 { $gb } GB 的卡
@@ -493,6 +495,7 @@ fit-vram-verdict = { $verdict ->
     [short] 很紧：每张卡需要 { $need } GiB，按估算差 { $margin } GiB，仍在本估算 ±{ $pct }% 的误差范围内；可能跑得起来，但别指望
     [starts] 上 vLLM 能启动：KV 缓存池至少装得下一个满长度的请求，但装不下所有请求同时跑（见下）
     [pool] 上 SGLang 能启动，但 KV 缓存池比这个任务要的小（见下）
+    [refused] 上 SGLang 能启动，但会拒绝这个请求：KV 缓存池装不下这么长的提示词（见下）；整个任务每张卡需要 { $need } GiB，还差 { $margin } GiB
    *[no] 放不下：每张卡需要 { $need } GiB，还差 { $margin } GiB
   }；{ $card ->
     [none] 目录里没有哪张 { $gb } GB 的卡有驱动实测容量，所以按显存颗粒的 { $usable } GiB 计算。

@@ -18,6 +18,12 @@
 //!   `num_parallel × 4096 + batch` tokens (a sliding window); `kvCacheBytesPerElement` (q8_0 1,
 //!   q4_0 0.5, else 2); `OLLAMA_GPU_OVERHEAD` taken off each card's free memory (`llm/memory.go`
 //!   @ v0.11.3, added in v0.4.0).
+//! - gpt-oss by release (`fs/ggml/ggml.go`): v0.11.0-v0.11.4 the `4 ×` graph above; v0.11.5-
+//!   v0.11.7 (1a19df1f3) `2 × heads / kv_heads × kvTotal / 6`, partial only; v0.11.8 on
+//!   (85ccf7354) flash attention on by default for it, `(4 × parallel + context / 1024 + 110)`
+//!   MiB. Unstated release: the `2 ×` graph. From v0.11.5 (ea7657b54) `pickBestFullFitByLibrary`
+//!   packs the model into the fewest cards that hold it, trying 1, 2, ... n; before, one card,
+//!   else all (ollama#12097: gpt-oss-20b at 131072 tokens per slot, 19.1 GiB more per slot).
 //! - Defaults @ 000ce020: `api/types.go` `NumCtx: 2048`, `NumBatch: 512`; `server/sched.go`
 //!   `defaultParallel = 4` tried before 1 when `OLLAMA_NUM_PARALLEL` is unset, and
 //!   `opts.NumCtx = origNumCtx * numParallel` (each slot holds the full context). Later: 4096 and
@@ -47,7 +53,9 @@ pub const DEFAULT_NUM_BATCH: u64 = 512;
 /// Bytes in one decimal gigabyte, the unit `ollama ps` prints (`format.HumanBytes`).
 pub const PS_GB: f64 = 1e9;
 
-pub use super::ollama_release::{GEMMA3_WINDOW_FROM, OllamaRelease};
+pub use super::ollama_release::{
+    GEMMA3_WINDOW_FROM, GPTOSS_FLASH_FROM, GPTOSS_HALF_GRAPH_FROM, OllamaRelease,
+};
 
 /// The words that name Ollama as the engine (llama.cpp inside, Ollama's own estimate on top).
 pub fn is_ollama_word(w: &str) -> bool {
@@ -64,8 +72,15 @@ pub enum GraphArch {
     Phi2,
     StableLm,
     Deepseek2,
-    /// `gptoss` @ v0.11.3.
+    /// `gptoss` @ v0.11.3 (v0.11.0-v0.11.4): `4 × heads / kv_heads × kvTotal / 6`, full and
+    /// partial alike.
     GptOss,
+    /// `gptoss` @ v0.11.5-v0.11.7 (1a19df1f3): `2 × heads / kv_heads × kvTotal / 6`, the partial
+    /// graph, the full one falling back to it; what later releases size with flash attention off.
+    GptOssHalf,
+    /// `gptoss` @ v0.11.8 on (85ccf7354), flash attention on by default for it:
+    /// `(4 × parallel + context / 1024 + 110) MiB`.
+    GptOssFlash,
     /// The `gemma3` arm of the gemma case (`fs/ggml/ggml.go` @ v0.9.0, since v0.6.3's
     /// f66216e39): the gemma graph, and every layer but each sixth (`gemma3GlobalCacheCount`)
     /// caches `num_parallel × window + batch` tokens (`attention.sliding_window`).
@@ -151,7 +166,11 @@ pub fn kv_per_layer(m: &OllamaModel, run: &OllamaRun) -> Vec<u64> {
     (0..m.block_count)
         .map(|i| {
             let tokens = match m.arch {
-                GraphArch::GptOss if i % 2 == 0 => run.num_parallel * 4096 + batch,
+                GraphArch::GptOss | GraphArch::GptOssHalf | GraphArch::GptOssFlash
+                    if i % 2 == 0 =>
+                {
+                    run.num_parallel * 4096 + batch
+                }
                 GraphArch::Gemma3 { window } if (i + 1) % 6 != 0 => {
                     run.num_parallel * window + batch
                 }
@@ -162,9 +181,21 @@ pub fn kv_per_layer(m: &OllamaModel, run: &OllamaRun) -> Vec<u64> {
         .collect()
 }
 
-/// `GraphSize(context, batch)`: (partial offload, full offload) bytes, 0 where the
+/// `GraphSize(context, batch)` for one slot: (partial offload, full offload) bytes, 0 where the
 /// architecture has no case. `kv_total` is the whole cache at `context` (the gpt-oss case's).
 pub fn graph_size(m: &OllamaModel, context: u64, batch: u64, kv_total: u64) -> (u64, u64) {
+    graph_size_slots(m, context, batch, kv_total, 1)
+}
+
+/// [`graph_size`] for `parallel` slots (`context` already holds them all); only gpt-oss's
+/// flash-attention graph counts the slots apart.
+pub fn graph_size_slots(
+    m: &OllamaModel,
+    context: u64,
+    batch: u64,
+    kv_total: u64,
+    parallel: u64,
+) -> (u64, u64) {
     let (embedding, heads, heads_kv, vocab) = (m.embedding, m.heads, m.heads_kv, m.vocab);
     let emb_heads = embedding.checked_div(heads).unwrap_or(0);
     let emb_heads_k = m.head_dim_k;
@@ -255,6 +286,9 @@ pub fn graph_size(m: &OllamaModel, context: u64, batch: u64, kv_total: u64) -> (
             let full = 4 * heads / heads_kv.max(1) * kv_total / 6;
             (full, full)
         }
+        // No full graph: `EstimateGPULayers` takes the partial one for it.
+        GraphArch::GptOssHalf => (2 * heads / heads_kv.max(1) * kv_total / 6, 0),
+        GraphArch::GptOssFlash => ((4 * parallel + (context >> 10) + 110) << 20, 0),
         GraphArch::Fallback => (0, 0),
     }
 }
@@ -276,7 +310,7 @@ pub fn estimate_gpu_layers(
         * ((m.head_dim_k + m.head_dim_v) * m.heads_kv) as f64
         * run.kv_bytes_per_element) as u64
         * blocks;
-    let (mut partial, mut full) = graph_size(m, context, batch, kv_full);
+    let (mut partial, mut full) = graph_size_slots(m, context, batch, kv_full, run.num_parallel);
     if partial == 0 {
         // The caller's fallback for an architecture with no case.
         let gqa = m.heads / m.heads_kv.max(1);
@@ -400,6 +434,15 @@ pub fn arch(family: &str, id: &str, window: u64) -> Option<GraphArch> {
     })
 }
 
+/// gpt-oss's `GraphSize` case under a release (`None`: unstated, the v0.11.5 half graph).
+fn gptoss_graph(r: Option<OllamaRelease>) -> GraphArch {
+    match r {
+        Some(r) if r < GPTOSS_HALF_GRAPH_FROM => GraphArch::GptOss,
+        Some(r) if r >= GPTOSS_FLASH_FROM => GraphArch::GptOssFlash,
+        _ => GraphArch::GptOssHalf,
+    }
+}
+
 /// The KV cache type's bytes per element as Ollama counts them (`kvCacheBytesPerElement`).
 fn kv_bytes(t: KvDtype) -> f64 {
     match t {
@@ -424,6 +467,10 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
         GraphArch::Gemma3 { .. } if !OllamaRelease::gemma3_window(req.ollama_release) => {
             GraphArch::Gemma
         }
+        // gpt-oss's graph by release; unstated: the half graph, what every release from
+        // v0.11.5 sizes without flash attention (never the far smaller flash figure, which
+        // would under-state what any release before v0.11.8 prints).
+        GraphArch::GptOss => gptoss_graph(req.ollama_release),
         a => a,
     };
     let split = weight_split(shape, req.quant, Engine::Llamacpp);
@@ -463,8 +510,37 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
         ..OllamaRun::default()
     };
     let free: Option<u64> = req.gpu.map(|g| (g.usable_gib() * super::GIB) as u64);
-    let cards = vec![free; req.cards.max(1) as usize];
-    Some(estimate_gpu_layers(&m, &run, &cards))
+    let n = req.cards.max(1) as usize;
+    if free.is_none() {
+        // Cards of unstated size hold everything: no subset to choose.
+        return Some(estimate_gpu_layers(&m, &run, &vec![free; n]));
+    }
+    Some(fewest_cards(&m, &run, free, n, req.ollama_release))
+}
+
+/// The cards Ollama loads a model on (`pickBestFullFitByLibrary`): one card if it holds every
+/// layer; from v0.11.5 (and for an unstated release) the fewest cards that do, trying 2, 3, ...
+/// before; else all of them (the partial fit). `OLLAMA_SCHED_SPREAD` (all cards at once) is
+/// not a word here.
+fn fewest_cards(
+    m: &OllamaModel,
+    run: &OllamaRun,
+    free: Option<u64>,
+    n: usize,
+    release: Option<OllamaRelease>,
+) -> OllamaEstimate {
+    let tries: Vec<usize> = if OllamaRelease::packs_cards(release) {
+        (1..n).collect()
+    } else {
+        vec![1]
+    };
+    for k in tries.into_iter().filter(|&k| k < n) {
+        let e = estimate_gpu_layers(m, run, &vec![free; k]);
+        if e.fully_loaded() {
+            return e;
+        }
+    }
+    estimate_gpu_layers(m, run, &vec![free; n])
 }
 
 /// SIZE as `ollama ps` prints it (`format.HumanBytes` @ 000ce020): decimal units, whole numbers

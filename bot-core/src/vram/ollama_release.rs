@@ -15,6 +15,26 @@ pub struct OllamaRelease {
 /// (1feff6197 and f66216e39, tag v0.6.3).
 pub const GEMMA3_WINDOW_FROM: OllamaRelease = OllamaRelease { minor: 6, patch: 3 };
 
+/// The first release whose gpt-oss graph is `2 × heads / kv_heads × kvTotal / 6` (partial only,
+/// the full graph falling back to it), where v0.11.0-v0.11.4 had `4 ×` for both
+/// (`fs/ggml/ggml.go`, 1a19df1f3, tag v0.11.5, 2025-08-18); and whose scheduler packs a model
+/// into as few cards as possible, trying 1, 2, ... n (`llm/memory.go`
+/// `pickBestFullFitByLibrary`, ea7657b54 "sched: Add support for grouping GPUs", v0.11.5),
+/// where earlier releases tried one card and then all of them.
+pub const GPTOSS_HALF_GRAPH_FROM: OllamaRelease = OllamaRelease {
+    minor: 11,
+    patch: 5,
+};
+
+/// The first release that turns flash attention on for gpt-oss by default and sizes its graph
+/// as `(4 × parallel + context / 1024 + 110) MiB` (85ccf7354 "gptoss: enable flash attention by
+/// default", tag v0.11.8, 2025-08-28; on every CUDA card: `FlashAttentionSupported` tests the
+/// driver's major version >= 7).
+pub const GPTOSS_FLASH_FROM: OllamaRelease = OllamaRelease {
+    minor: 11,
+    patch: 8,
+};
+
 impl OllamaRelease {
     /// `0.6.0`, `v0.9`, `0.11.3`; only the 0.x series exists.
     pub fn parse(s: &str) -> Option<Self> {
@@ -30,6 +50,12 @@ impl OllamaRelease {
             None => 0,
         };
         it.next().is_none().then_some(Self { minor, patch })
+    }
+
+    /// Whether the release packs a model into as few cards as possible (v0.11.5 on; unstated:
+    /// yes, as every release from then until 0.12 does).
+    pub fn packs_cards(r: Option<Self>) -> bool {
+        r.is_none_or(|r| r >= GPTOSS_HALF_GRAPH_FROM)
     }
 
     /// Whether Gemma-3's sliding layers keep only the window under this release.

@@ -220,7 +220,12 @@ fn judge_card(
     if !matches!(report.verdict.as_deref(), Some("fits" | "tight"))
         && let Some((pool, held)) = super::sglang_pool::started(shape, req, opts, parts)
     {
-        super::sglang_pool::judge(report, pool, held, vram);
+        // ... unless the stated prompt is longer than the pool: SGLang refuses it.
+        if super::sglang_pool::refuses(req, &pool) {
+            super::sglang_pool::refuse(report, pool, held);
+        } else {
+            super::sglang_pool::judge(report, pool, held, vram);
+        }
     }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());

@@ -102,6 +102,32 @@ fn largest(lo: u32, hi: u32, ok: impl Fn(u32) -> bool) -> Option<u32> {
     Some(good)
 }
 
+/// Whether SGLang refuses the request asked for: the pool is shorter than the context and the
+/// prompt (the context less the stated generated tokens, `new_tokens`) reaches
+/// `max_req_input_len = max_total_num_tokens - 1` (`validate_input_length`:
+/// `len(req.origin_input_ids) >= max_req_input_len` is an error unless
+/// `--allow-auto-truncate`). The Qwen3 speed benchmark (SGLang 0.4.6.post1, H20, mfs 0.85)
+/// ran Qwen3-32B BF16 on one card at 63488 input tokens and on two at 129024. With the prompt
+/// unknown the context is the server's limit, not a request: it starts and caps requests at
+/// the pool (`pool`).
+pub(super) fn refuses(req: &FitRequest, pool: &ServerPool) -> bool {
+    let Some(generated) = req.new_tokens else {
+        return false;
+    };
+    let prompt = u64::from(req.context.saturating_sub(generated));
+    pool.clipped && prompt >= pool.tokens.saturating_sub(1)
+}
+
+/// The verdict `refused` on the named card: SGLang starts but refuses the request
+/// ([`refuses`]); the figures and the margin stay the whole demand's, which does not fit, and
+/// the pool line says how long a request it takes.
+pub(super) fn refuse(report: &mut FitReport, mut pool: ServerPool, held: [f64; 5]) {
+    pool.held_gib = round2(held.iter().sum::<f64>() / GIB);
+    report.fits = Some(false);
+    report.verdict = Some("refused".into());
+    report.server_pool = Some(pool);
+}
+
 /// The verdict `pool` on the named card: the server starts (`fits`), the margin is what the
 /// started server (`held`, bytes: the weights, the pool filled to the fraction, the
 /// activations and the CUDA context and graphs beside them) leaves of the card. The report's

@@ -230,8 +230,23 @@ fn checked_on_three_ollama_logs() {
     assert_eq!(o.kv, 752 * MIB);
     assert!((o.graph as f64 / GIB - 1.96).abs() < 0.01);
     assert_eq!((o.layers_offloaded, o.layers_model), (65, 95));
-    // gpt-oss-120b at 8192 over 4 cards on 0.11.3 (ollama#11702): `ollama ps` 86 GB.
-    let r = ollama_report("gpt-oss-120b", Quant::Mxfp4, 8192, 4, None);
+    // gpt-oss-120b at 8192 over 4 cards on 0.11.3 (ollama#11702): `ollama ps` 86 GB. The
+    // release is stated: gpt-oss's graph halved in 0.11.5 (session 28, mem_ca).
+    let c = Catalog::embedded().unwrap();
+    let mut req = FitRequest::new(
+        ModelRef::Known(c.model("gpt-oss-120b").unwrap()),
+        Quant::Mxfp4,
+        Task::Infer,
+    );
+    req.engine = bot_core::vram::Engine::Llamacpp;
+    req.context = 8192;
+    req.cards = 4;
+    req.ollama_release = bot_core::vram::ollama::OllamaRelease::parse("0.11.3");
+    let opts = FitOptions {
+        ollama: true,
+        ..FitOptions::default()
+    };
+    let r = estimate_with(&c, &req, &opts).unwrap();
     assert_eq!(ps_size(r.ollama.unwrap().total), "86 GB");
 }
 

@@ -104,6 +104,9 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
         }
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
+        // Tensors still held after generation, no transient prefill peak: the weights and the KV
+        // cache (fit_reference.toml's `resident`; the Qwen3 speed benchmark's Transformers tables).
+        "resident" => rep.per_gpu.weights_gib + rep.per_gpu.kv_cache_gib,
         // The whole KV cache an engine's log prints (llama.cpp's "KV self size", Ollama's KV
         // figure), replayed on one card: the estimate's KV part.
         // vLLM's own line on a named card is its pool ("Available KV cache memory", "GPU KV cache
