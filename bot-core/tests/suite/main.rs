@@ -58,6 +58,7 @@ mod corpus66_share;
 mod corpus67_share;
 mod corpus68_share;
 mod corpus69_share;
+mod corpus70_share;
 mod currency;
 mod currency_whole;
 mod data_files;
