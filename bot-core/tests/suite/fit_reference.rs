@@ -855,5 +855,7 @@ mod heldout42;
 mod heldout43;
 #[path = "fit_reference/heldout44.rs"]
 mod heldout44;
+#[path = "fit_reference/heldout45.rs"]
+mod heldout45;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
