@@ -126,6 +126,7 @@ mod fit_mem_br_mechanisms;
 mod fit_mem_bs_mechanisms;
 mod fit_mem_bt_mechanisms;
 mod fit_mem_bv_mechanisms;
+mod fit_mem_by_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
