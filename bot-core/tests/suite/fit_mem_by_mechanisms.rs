@@ -3,11 +3,17 @@
 //! warm-up released before the pool is allocated, the load's activations growing back. Tested
 //! on models, cards and batches of no table row: Mistral-7B and Llama-3-8B on an A100 80GB and
 //! an L40S, TGI 1.4, 2.4 and 3.0, vLLM as the engine it leaves alone.
+//!
+//! And Unsloth before 2024.11 (`unsloth_release::ACCELERATE_FP32_LOGITS_BYTES`): its forward
+//! returned every token's logits, which Accelerate copies to fp32 beside the 16-bit ones its
+//! Triton loss keeps. Tested on Qwen2.5-7B and Llama-3.1-8B at 1k-64k tokens on an L40S.
 
 use bot_core::Catalog;
+use bot_core::vram::unsloth_loss::loss_bytes;
+use bot_core::vram::unsloth_release::loss_gib;
 use bot_core::vram::{
-    Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Server, Task, TgiRelease,
-    estimate_with,
+    Engine, FitOptions, FitReport, FitRequest, GIB, ModelRef, Quant, Server, Shape, Task,
+    TgiRelease, UnslothRelease, estimate_with,
 };
 
 /// A bf16 inference of `id`, `batch` × `ctx` tokens on one `gpu`, served by TGI of `release`
@@ -37,7 +43,7 @@ fn card(gpu: &str) -> f64 {
 
 /// 4096 warm-up tokens × the vocabulary × (16-bit logits + 16-bit log-softmax), GiB.
 fn warmup_logits_gib(vocab: f64) -> f64 {
-    4096.0 * vocab * 4.0 / bot_core::vram::GIB
+    4096.0 * vocab * 4.0 / GIB
 }
 
 #[test]
@@ -124,4 +130,70 @@ fn vllm_still_fills_its_budget_and_1_4_captures_no_cuda_graphs() {
     let a = run("mistral-7b", "l40s", 2048, 1, Some("1.4"), true).per_gpu_gib;
     let b = run("mistral-7b", "l40s", 2048, 1, Some("2.0"), true).per_gpu_gib;
     assert!((b - a - 0.5).abs() < 0.01, "{a} {b}");
+}
+
+/// A Q-LoRA of `id` at `ctx` tokens x 1 through Unsloth of `release`, on `gpu` when named.
+fn unsloth<'a>(
+    c: &'a Catalog,
+    id: &str,
+    ctx: u32,
+    release: &str,
+    gpu: Option<&str>,
+) -> FitRequest<'a> {
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::Nf4,
+        Task::Qlora,
+    );
+    r.context = ctx;
+    r.unsloth = true;
+    r.grad_checkpointing = true;
+    r.unsloth_release = UnslothRelease::parse(release);
+    r.gpu = gpu.map(|g| c.gpu(g).unwrap());
+    r
+}
+
+fn vocab(c: &Catalog, id: &str) -> f64 {
+    Shape::from_model(c.model(id).unwrap()).unwrap().vocab as f64
+}
+
+#[test]
+fn unsloth_before_2024_11_holds_the_logits_and_accelerates_fp32_copy_whole() {
+    let c = Catalog::embedded().unwrap();
+    let v = vocab(&c, "qwen2.5-7b");
+    // 32768 tokens of a 152k vocabulary: 6 bytes an entry, never chunked.
+    let old = loss_gib(&unsloth(&c, "qwen2.5-7b", 32_768, "2024.9", None));
+    assert!((old - 32_768.0 * v * 6.0 / GIB).abs() < 1e-6, "{old}");
+    // Today's chunks (Cut Cross Entropy from 2024.11 falls back to them in the sizing) hold less.
+    let today = loss_bytes(32_768.0, v, None) / GIB;
+    assert!(old > 3.0 * today, "{old} {today}");
+    // A short sequence: one chunk today, as much as the old loss.
+    let short = loss_gib(&unsloth(&c, "qwen2.5-7b", 1024, "2024.9", None));
+    assert!((short - loss_bytes(1024.0, v, None) / GIB).abs() < 1e-6);
+    // The copy scales with the vocabulary: Llama-3.1-8B's 128k against Qwen2.5's 152k.
+    let llama = loss_gib(&unsloth(&c, "llama-3.1-8b", 32_768, "2024.9", None));
+    let ratio = llama / old;
+    assert!(
+        (ratio - vocab(&c, "llama-3.1-8b") / v).abs() < 1e-6,
+        "{ratio}"
+    );
+}
+
+#[test]
+fn the_fp32_copy_turns_a_long_unsloth_run_from_fits_to_does_not_on_a_48_gb_card() {
+    let c = Catalog::embedded().unwrap();
+    let need = |release| {
+        let r = unsloth(&c, "llama-3.1-8b", 57_344, release, Some("l40s"));
+        estimate_with(&c, &r, &FitOptions::default())
+            .unwrap()
+            .per_gpu_required_gib
+    };
+    let (old, new) = (need("2024.9"), need("2024.11"));
+    let t = card("l40s");
+    // 57344 x 128256 x 6 bytes = 41.1 GiB of logits beside the 4-bit model: more than the card.
+    assert!(old > t && new < t, "{old} {new} of {t}");
+    assert!(
+        old - new > 0.8 * 57_344.0 * 128_256.0 * 4.0 / GIB,
+        "{old} {new}"
+    );
 }
