@@ -48,7 +48,7 @@ advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offlo
 advice-unsloth-release-today = Sized for today's Unsloth; for an older run say its release (unsloth=2024.5): before 2024.11 the loss of Llama, Qwen, Mistral and Gemma-2 held every token's 16-bit logits, before 2025.1 every attention layer kept its own RoPE tables, and before 2025.8 Gemma-3's loss held every token's logits.
 advice-unsloth-release = Sized for Unsloth { $release }: { $rope } GiB of RoPE tables beside the weights (one cos/sin pair per attention layer before 2025.1; shared from 2025.1){ $lossway ->
     [whole] , and Gemma-3's compiled loss over every token's logits, 6 bytes per vocabulary entry ({ $loss } GiB; chunked from 2025.8)
-    [triton] , and its Triton cross-entropy over every token's 16-bit logits, their gradient written in place, 2 bytes per vocabulary entry ({ $loss } GiB, or today's chunk where that is more; Cut Cross Entropy from 2024.11)
+    [triton] , and its Triton cross-entropy over every token's 16-bit logits, their gradient written in place, beside the fp32 copy Accelerate makes of the logits the forward returns: 6 bytes per vocabulary entry ({ $loss } GiB; Cut Cross Entropy from 2024.11)
     [uncapped] , and its loss in chunks of up to half the free memory, with no 4 GiB cap before 2026.7 ({ $loss } GiB with no card named)
    *[today] {""}
 }.

@@ -48,7 +48,7 @@ advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到�
 advice-unsloth-release-today = 按当前版本的 Unsloth 估算；旧版本的训练请写明版本号（如 unsloth=2024.5）：2024.11 之前 Llama、Qwen、Mistral 和 Gemma-2 的损失函数保留全部 token 的 16 位 logits，2025.1 之前每个注意力层各有一份 RoPE 表，2025.8 之前 Gemma-3 的损失函数会保留全部 token 的 logits。
 advice-unsloth-release = 按 Unsloth { $release } 估算：权重之外另有 { $rope } GiB 的 RoPE 表（2025.1 之前每个注意力层各一份 cos/sin 表，此后共用一份）{ $lossway ->
     [whole] ；Gemma-3 编译后的损失函数保留全部 token 的 logits，每个词表项 6 字节（约 { $loss } GiB；2025.8 起改为分块计算）
-    [triton] ；它的 Triton 交叉熵保留全部 token 的 16 位 logits，梯度原地写回，每个词表项 2 字节（约 { $loss } GiB，短于当前版本的一块时按当前版本算；2024.11 起改用 Cut Cross Entropy）
+    [triton] ；它的 Triton 交叉熵保留全部 token 的 16 位 logits，梯度原地写回，同时 Accelerate 还会把前向返回的 logits 另存一份 fp32 副本：每个词表项共 6 字节（约 { $loss } GiB；2024.11 起改用 Cut Cross Entropy）
     [uncapped] ；损失函数的每块最多可占剩余显存的一半，2026.7 之前没有 4 GiB 上限（未指定显卡时约 { $loss } GiB）
    *[today] {""}
 }。

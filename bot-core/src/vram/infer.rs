@@ -116,7 +116,9 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         ),
     };
     // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
-    let fill = super::vllm_grant::kv_fill(req, held, pool, core + over);
+    // TGI's pool is sized at warm-up and the warm-up released (`vram::tgi_pool`).
+    let fill = super::tgi_pool::fill(shape, req, c.server, n, (w, ctx, core, core + over))
+        .unwrap_or_else(|| super::vllm_grant::kv_fill(req, held, pool, core + over));
     p.set(
         n_all,
         w_total,

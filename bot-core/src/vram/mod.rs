@@ -66,6 +66,7 @@ pub mod sdpa_math;
 pub mod server;
 mod sglang_pool;
 mod swa;
+pub mod tgi_pool;
 pub mod tgi_release;
 mod train;
 mod train_weights;

@@ -30,11 +30,14 @@
 //!   (`unsloth/models/llama.py` and `unsloth/kernels/cross_entropy_loss.py` at 0a433c33, whose
 //!   `__version__` is 2024.4): a Triton kernel that keeps the logits for backward
 //!   (`ctx.save_for_backward(logits, …)`) and writes their gradient in place (`return logits`),
-//!   so 2 bytes per vocabulary entry over every token, whatever the card. Cut Cross Entropy
+//!   so 2 bytes per vocabulary entry over every token, whatever the card. The forward also
+//!   returned those logits, and the Trainer's Accelerate wraps `forward` in
+//!   `convert_outputs_to_fp32` under mixed precision: a whole fp32 copy beside them, 4 more
+//!   bytes (`ACCELERATE_FP32_LOGITS_BYTES`; mem_by: Llama-3-8B at 102400 tokens on an A100
+//!   80GB ran out of memory, held-out 13, where 2 bytes a logit fit). Cut Cross Entropy
 //!   replaced it in those forwards from 2024.11 (fa8e59eb, 2024-11-17, `__version__`
-//!   2024.11.7). Short sequences hold less than today's chunked loss, which then stays the
-//!   figure (safe side); from about 3.2e9 entries (25k tokens of a 128k vocabulary) the whole
-//!   logits are more, and they are the figure.
+//!   2024.11.7). 6 bytes per entry whole, never chunked: as much as today's one chunk on a
+//!   short sequence, more on a long one.
 //!
 //! Not sized from the word: Cut Cross Entropy from November 2024 to August 2025; it holds less
 //! than today's chunked loss, which stays the figure (safe side).
@@ -177,6 +180,16 @@ pub fn whole_16bit_logits(req: &FitRequest) -> bool {
 /// written over them.
 pub const TRITON_LOSS_BYTES_PER_ENTRY: f64 = 2.0;
 
+/// Bytes per logit entry of the fp32 copy Accelerate makes of the logits that forward returns
+/// (mem_by, held-out 43): the Trainer's `accelerator.prepare` under fp16/bf16 mixed precision
+/// wraps `model.forward` in `convert_outputs_to_fp32` (`Accelerator.prepare_model`, `if
+/// self.native_amp: ... model.forward = convert_outputs_to_fp32(...)`), which casts every 16-bit
+/// tensor of the output, the `[batch, tokens, vocab]` logits included, to a new fp32 tensor
+/// while the Triton loss still holds the 16-bit ones. Before 2024.11 Unsloth's
+/// `CausalLM_fast_forward` returned them (`CausalLMOutputWithPast(loss=loss, logits=logits, …)`,
+/// `unsloth/models/llama.py` at 1cb2412d, 2024-07-28); later forwards return no training logits.
+pub const ACCELERATE_FP32_LOGITS_BYTES: f64 = 4.0;
+
 /// Whether the request's release sized the loss's chunks without the 4 GiB cap (2025.8 to
 /// 2026.6).
 pub fn uncapped_chunks(req: &FitRequest) -> bool {
@@ -189,14 +202,14 @@ pub const WHOLE_LOGITS_BYTES_PER_ENTRY: f64 = 6.0;
 /// Bytes the request's Unsloth loss holds for `tokens` tokens over `vocab` entries with `free`
 /// bytes left on the card: today's chunks (`unsloth_loss::loss_bytes`), every token's logits
 /// for a compiled Gemma-3 forward before August 2025 (`whole_logits`), every token's 16-bit
-/// logits for an own-forward family before 2024.11 where they exceed today's chunk
+/// logits and Accelerate's fp32 copy of them for an own-forward family before 2024.11
 /// (`whole_16bit_logits`), or chunks of up to half the free memory with no 4 GiB cap from
 /// August 2025 to June 2026 (`uncapped_chunks`).
 pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
     if whole_logits(req) {
         tokens * vocab * WHOLE_LOGITS_BYTES_PER_ENTRY
     } else if whole_16bit_logits(req) {
-        (tokens * vocab * TRITON_LOSS_BYTES_PER_ENTRY).max(loss_bytes(tokens, vocab, free))
+        tokens * vocab * (TRITON_LOSS_BYTES_PER_ENTRY + ACCELERATE_FP32_LOGITS_BYTES)
     } else if uncapped_chunks(req) {
         chunked_bytes(tokens, vocab, free, None)
     } else {

@@ -33,9 +33,11 @@ fn public_measurements_thirteenth_held_out_set() {
     // two cards +20.0 / +7.9 %: over, the GPTQ row), none under; the pre-2024.11 Unsloth loss
     // (`unsloth_release::whole_16bit_logits`) moves the 100k-token Q-LoRA from 25.5 to 32.8 GiB
     // allocated, still "fits" (verdicts 3 of 4).
+    // mem_by (session 28): that loss's forward also returns the logits, which Accelerate copies to fp32
+    // (`unsloth_release::ACCELERATE_FP32_LOGITS_BYTES`): 81.7 GiB allocated, short of an A100 80GB - verdicts 4 of 4.
     let floor_within = 10;
     let ceiling_under = 0;
-    let floor_verdicts = 3;
+    let floor_verdicts = 4;
     assert!(
         held.within15 >= floor_within,
         "held out 13: {} of {} within 15% (floor {floor_within})",
