@@ -393,14 +393,7 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     // No `business account`: a PayPal business account is PayPal (fresh25).
     ("pay by wire", Need::Pay("bank_transfer")),
     ("by wire", Need::Pay("bank_transfer")),
-    // Invoiced billing, a way to pay one record states (`invoice` in `PAYMENT_METHODS`).
-    ("pay by invoice", Need::Pay("invoice")),
-    ("paid by invoice", Need::Pay("invoice")),
-    ("invoiced billing", Need::Pay("invoice")),
 ];
-
-/// Invoiced billing said as a way to pay (`pay by invoice`): no invoice for the books asked.
-pub const INVOICE_BILLING: &[&str] = &["pay by invoice", "paid by invoice", "invoiced billing"];
 
 /// Ways a company pays (a transfer from its account, invoiced billing): arranged through a
 /// platform's sales desk and seldom on the page a record's payment methods were taken from, so

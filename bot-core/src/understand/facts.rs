@@ -240,13 +240,9 @@ fn place(norm: &str, f: &mut Facts) {
         f.place = Some(p);
         f.region = f.region.or(Some("global"));
     }
-    // `pay by invoice` is a way to pay (read with the payments), no invoice for the books.
-    let books = crate::lexicon::INVOICE_BILLING
-        .iter()
-        .fold(norm.to_string(), |s, w| s.replace(w, " "));
     f.invoice = crate::lexicon::INVOICE_WORDS
         .iter()
-        .any(|w| books.contains(w));
+        .any(|w| norm.contains(w));
 }
 
 /// `预算50`, `预算 ¥300`, `budget $20`, `预算30元`, `budget 30 yuan`, `2k吧` (alone, an amount is
