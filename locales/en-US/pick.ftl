@@ -113,6 +113,8 @@ pick-need-pay = { $state ->
     [wechat] WeChat Pay
     [card] a bank card
     [crypto] crypto
+    [bank_transfer] a bank transfer (a company account)
+    [invoice] invoiced billing
    *[other] { $method }
   }
 pick-barriers-done = Done

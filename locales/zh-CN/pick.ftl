@@ -110,6 +110,8 @@ pick-need-pay = { $state ->
     [wechat] 微信支付
     [card] 银行卡
     [crypto] 加密货币
+    [bank_transfer] 对公转账
+    [invoice] 对公账单
    *[other] { $method }
   }付款
 pick-barriers-done = 完成

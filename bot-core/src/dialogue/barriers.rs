@@ -73,6 +73,13 @@ pub fn ask_barriers(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             .arg("state", pay("crypto")),
     )
     .with_choice("b:done", Msg::new("pick-barriers-done"))
+    // After `done`, so that the buttons before it keep their numbers.
+    .with_choice(
+        "b:bank_transfer",
+        Msg::new("pick-need-pay")
+            .arg("method", "bank_transfer")
+            .arg("state", pay("bank_transfer")),
+    )
 }
 
 pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {

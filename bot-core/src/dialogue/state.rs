@@ -270,6 +270,21 @@ pub(super) const PAYMENTS: &[(&str, &[&str])] = &[
     ("wechat", &["wechat", "微信", "wechat pay", "微信支付"]),
     ("card", &["card", "credit card", "visa", "信用卡", "银行卡"]),
     ("crypto", &["crypto", "usdt", "加密货币", "虚拟币"]),
+    (
+        "bank_transfer",
+        &[
+            "bank_transfer",
+            "bank transfer",
+            "wire",
+            "wire transfer",
+            "对公",
+            "对公转账",
+            "对公付款",
+            "银行转账",
+            "公司账户",
+            "company account",
+        ],
+    ),
 ];
 
 impl Needs {
@@ -397,10 +412,16 @@ impl Needs {
         if !self.payments.is_empty() {
             out.push((
                 "pay",
-                if b.payment_methods.is_empty() {
-                    Met::Unknown
-                } else if self.payments.iter().any(|p| b.payment_methods.contains(p)) {
+                if self.payments.iter().any(|p| b.payment_methods.contains(p)) {
                     Met::Yes
+                } else if b.payment_methods.is_empty()
+                    || self
+                        .payments
+                        .iter()
+                        .any(|p| crate::lexicon::COMPANY_PAYMENTS.contains(&p.as_str()))
+                {
+                    // No list, or a company's way that a list is silent about: unknown.
+                    Met::Unknown
                 } else {
                     Met::No
                 },

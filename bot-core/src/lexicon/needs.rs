@@ -79,9 +79,8 @@ pub fn need_word(w: &str) -> Option<Need> {
                 Need::Pay("crypto")
             }
             "unionpay" | "银联" => Need::Pay("unionpay"),
-            "bank-transfer" | "bank_transfer" | "wire" | "对公" | "对公转账" | "银行转账" => {
-                Need::Pay("bank_transfer")
-            }
+            "bank-transfer" | "bank_transfer" | "wire" | "对公" | "对公转账" | "对公付款"
+            | "银行转账" | "公司账户" => Need::Pay("bank_transfer"),
             "免实名" | "无需实名" | "不实名" | "no-real-name" | "no-kyc" | "nokyc" => {
                 Need::NoRealName
             }
@@ -378,7 +377,28 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("银行转账", Need::Pay("bank_transfer")),
     ("bank transfer", Need::Pay("bank_transfer")),
     ("wire transfer", Need::Pay("bank_transfer")),
+    // `对公` with a verb of paying or an account after it (`对公付款`, `对公打款`), and a
+    // company's account named (`公司账户`, `corporate account`): the same bank transfer.
+    ("对公付款", Need::Pay("bank_transfer")),
+    ("对公支付", Need::Pay("bank_transfer")),
+    ("对公打款", Need::Pay("bank_transfer")),
+    ("对公汇款", Need::Pay("bank_transfer")),
+    ("对公结算", Need::Pay("bank_transfer")),
+    ("对公账户", Need::Pay("bank_transfer")),
+    ("公司账户", Need::Pay("bank_transfer")),
+    ("企业账户", Need::Pay("bank_transfer")),
+    ("走公户", Need::Pay("bank_transfer")),
+    ("company account", Need::Pay("bank_transfer")),
+    ("corporate account", Need::Pay("bank_transfer")),
+    // No `business account`: a PayPal business account is PayPal (fresh25).
+    ("pay by wire", Need::Pay("bank_transfer")),
+    ("by wire", Need::Pay("bank_transfer")),
 ];
+
+/// Ways a company pays (a transfer from its account, invoiced billing): arranged through a
+/// platform's sales desk and seldom on the page a record's payment methods were taken from, so
+/// a list without one does not say it is refused.
+pub const COMPANY_PAYMENTS: &[&str] = &["bank_transfer", "invoice"];
 
 /// An invoice for the books (`开发票`, `需要发票`, `an invoice for the company`): no platform's
 /// record says whether it issues one (the catalog's `invoice` payment method is post-paid

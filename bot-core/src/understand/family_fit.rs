@@ -6,6 +6,7 @@
 
 use super::Reading;
 use super::entities::Entities;
+use super::family_sizes::SIZE_CLASSES;
 use super::request::{self as make, Request};
 use super::text::has;
 use super::unknown_named::name_part;
@@ -201,10 +202,6 @@ fn bare_family<'c>(
     Some(ms)
 }
 
-/// Size classes (billions of parameters) on the 1-2-5 series of preferred numbers: a model's
-/// class is how many of these it reaches (a 7.6B and an 8.2B share one).
-const SIZE_CLASSES: &[f64] = &[1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
-
 /// One model per size class, the newest version of each (then the larger), the largest
 /// [`MAX_ASK`] classes kept (the tiniest, sub-2B, are what a question least often means),
 /// smallest first.
@@ -301,6 +298,11 @@ pub(super) fn family_fit(
             .collect();
         if !fitting.is_empty() {
             ms = fitting;
+        }
+        // One card: the sizes people run on it, each size class's newest first, so that a new
+        // model never hides a common size (two cards: the largest, where they differ).
+        if card.is_some() && ms.len() > MAX_ASK {
+            ms = super::family_sizes::sizes_on_card(ms, MAX_ASK);
         }
     }
     // No card to decide: one model per size class, so the small ones a first question most

@@ -42,6 +42,7 @@ mod family_after;
 mod family_ask;
 mod family_fit;
 mod family_model;
+mod family_sizes;
 mod fee_asked;
 mod follow_apply;
 /// A model's sibling of another size (`qwen2.5-7b` and `14b`), for /pick's size corrections.

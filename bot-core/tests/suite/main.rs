@@ -207,6 +207,7 @@ mod pick_listens3;
 mod pick_listens_more;
 mod pick_no_bf16;
 mod pick_runner;
+mod pick_s_mechanisms;
 mod prices;
 mod prices_data;
 mod prices_stories;

@@ -36,9 +36,11 @@ fn public_measurements_thirty_sixth_held_out_set() {
     // code (trainer swift, accumulation 4, no checkpointing: the table's header), is stated:
     // not stated -> +52.5 % over (76.3 GiB on 50: three 8B backbones a card under ZeRO-2 and
     // two uncheckpointed forwards at the replayed 2048 tokens). 7 of 15 within, none under.
+    // pick_s (session 27): Qwen3.5-27B in the catalog (laid out as Qwen3-Next); the QLoRA OOM
+    // on 3 x L40S is stated and right ("short", 49.8 GiB a card): verdicts 3 -> 4 of 4.
     let floor_within = 7;
     let ceiling_under = 0;
-    let floor_verdicts = 3;
+    let floor_verdicts = 4;
     floors(
         &held,
         "held out 36",

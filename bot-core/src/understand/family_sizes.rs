@@ -1,0 +1,49 @@
+//! A family asked about on one card (`千问能在4090上跑吗`, `gemma on a 3090?`): which of the sizes
+//! whose 4-bit weights fit to offer. Kept apart from `family_fit` so the rule is one place.
+
+use crate::catalog::Model;
+
+/// Size classes (billions of parameters) on the 1-2-5 series of preferred numbers: a model's
+/// class is how many of these it reaches (a 7.6B and an 8.2B share one).
+pub(super) const SIZE_CLASSES: &[f64] =
+    &[1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
+
+/// Classes below this (sub-2B) are what a question about a card least often means.
+const SMALL_CLASS: usize = 2;
+
+fn class(m: &Model) -> usize {
+    SIZE_CLASSES.iter().filter(|b| m.params_b >= **b).count()
+}
+
+/// Newest generation first, then the larger.
+fn newer(a: &Model, b: &Model) -> std::cmp::Ordering {
+    b.family_version()
+        .total_cmp(&a.family_version())
+        .then(b.params_b.total_cmp(&a.params_b))
+        .then_with(|| a.id.cmp(&b.id))
+}
+
+/// At most `max` of `ms`: first the newest model of every size class from 2B up (so an 8B is
+/// never pushed out by a new 27B), then the other models of the largest classes (what the card
+/// is asked about holding), newest first, then the sub-2B ones; shown smallest first.
+pub(super) fn sizes_on_card(mut ms: Vec<&Model>, max: usize) -> Vec<&Model> {
+    ms.sort_by(|a, b| class(b).cmp(&class(a)).then_with(|| newer(a, b)));
+    let mut firsts: Vec<&Model> = Vec::new();
+    let mut rest: Vec<&Model> = Vec::new();
+    for m in ms {
+        if class(m) >= SMALL_CLASS && firsts.iter().all(|f| class(f) != class(m)) {
+            firsts.push(m);
+        } else {
+            rest.push(m);
+        }
+    }
+    // `rest` keeps the order above: the largest class first, newest first within it; the
+    // sub-2B classes come last by that order too.
+    let mut out: Vec<&Model> = firsts.into_iter().chain(rest).take(max).collect();
+    out.sort_by(|a, b| {
+        a.params_b
+            .total_cmp(&b.params_b)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    out
+}
