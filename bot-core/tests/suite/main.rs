@@ -256,6 +256,7 @@ mod und_az_mechanisms;
 mod und_ba_mechanisms;
 mod und_bb_mechanisms;
 mod und_bc_mechanisms;
+mod und_be_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
