@@ -63,7 +63,7 @@ mod words;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use alias_words::ordinary_word_at;
-pub use budget::{BUDGET_WORDS, SPEND_ASKED, budget_short};
+pub use budget::{BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, budget_short, money_can_do};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
@@ -109,7 +109,7 @@ pub use people::{GROUP_OF, PEOPLE_AFTER};
 pub use place::{followed, here_asked, place_asked, which_place_at};
 pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark};
 pub use rather::rather_as_adverb;
-pub use refuse::{exclude_words, refuse_words};
+pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use seq_length::{length_said, token_count_form};

@@ -24,12 +24,14 @@ mod card_now;
 mod ceiling_told;
 mod cheap_purpose;
 mod cheaper_when;
+mod clock_range;
 mod community_quants;
 mod count_apart;
 mod cues;
 mod currency_asked;
 mod cut_down;
 mod daily_days;
+mod day_part;
 mod deadline_said;
 mod diffusion_names;
 mod diffusion_options;
@@ -164,6 +166,7 @@ mod barrier_guided;
 mod batch_said;
 mod better_place;
 mod bill_words;
+mod budget_guide;
 mod budget_job;
 mod budget_said;
 mod cap_currency;
@@ -521,10 +524,11 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`, `wan 用 4090 能跑吗`: a family
     // without a size (or an image or video family without its version), its models asked back.
+    // A memory said as the card is kept on a family's fits too (`mistral nemo on a 24gb card`).
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {
-        return (r, work);
+        return (memory_as_card::with_memory(&q, r), work);
     }
     // `hopper 显存多大`: an architecture for a card, its cards asked back.
     if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {

@@ -64,13 +64,15 @@ pub fn normalize(text: &str) -> String {
     // `比较好找`: `比较` before an adjective is the adverb, written `较` before any cue.
     let out = crate::lexicon::rather_as_adverb(&out);
     let out = english_numbers(&cue_spellings(&out));
-    let out = ranges(&out);
+    let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     replace_all(
-        &super::night::night_beside_hours(&super::pass_held::held(&out)),
+        &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
+            &out,
+        ))),
         SPOKEN,
     )
 }
