@@ -96,7 +96,7 @@ pub use money::{
     LEADING_SYMBOLS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
-pub use name_size::model_size_in_name;
+pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use needs::{
     INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS, card_payment_at,
     need_said, need_word, parse_needs, phrase_is_topic_only, place_outside_cn, region_refused,

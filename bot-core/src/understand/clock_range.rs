@@ -181,6 +181,11 @@ fn readings(t: &Time) -> Vec<u32> {
 /// The shortest length in minutes from `a` to `b` over their readings, wrapping past midnight;
 /// none when it is nothing (the two ends the same).
 fn length(a: &Time, b: &Time) -> Option<u32> {
+    // `从8点跑到8点`: the same clock on both ends with a half unsaid is 12 h or 24 h, unread.
+    if (a.part.is_none() || b.part.is_none()) && (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
+    {
+        return None;
+    }
     let mut best: Option<u32> = None;
     for x in readings(a) {
         for y in readings(b) {

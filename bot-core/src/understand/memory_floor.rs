@@ -147,9 +147,11 @@ const WHICH_WORDS: &[&str] = &[
 /// been a floor to shop for, the model and the task dropped).
 pub(super) fn model_job_said(q: &Question) -> bool {
     let family = || {
-        q.padded
-            .split_whitespace()
-            .any(|w| super::family_ask::family_word(w).is_some())
+        q.padded.split_whitespace().any(|w| {
+            crate::lexicon::MODEL_FAMILIES
+                .iter()
+                .any(|f| w.starts_with(f))
+        })
     };
     q.e.task.is_some() && (!q.e.model_options.is_empty() || family())
 }

@@ -524,7 +524,6 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     };
     // `gpt-oss 要多少显存`, `deepseek r1 distill 用3090跑`, `wan 用 4090 能跑吗`: a family
     // without a size (or an image or video family without its version), its models asked back.
-    // A memory said as the card is kept on a family's fits too (`mistral nemo on a 24gb card`).
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {

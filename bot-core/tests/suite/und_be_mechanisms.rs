@@ -4,7 +4,10 @@
 //! guidance words is /pick; a card refused for its price is set aside; a price difference said
 //! with a price noun is /compare a b 1h; a model and a task beside a cheap memory size is a fit;
 //! cheap beside a stock word is the stock question. Untuned 15/37 (no clock range, day-part,
-//! guidance-with-a-sum, refused-card or price-noun difference row read right).
+//! guidance-with-a-sum, refused-card or price-noun difference row read right). 37/37 after
+//! `understand::clock_range`, `understand::day_part`, `lexicon::MONEY_CAN_DO` with
+//! `understand::budget_guide`, `lexicon::price_refused_at`, a price-noun difference in `pair_job`
+//! and a family's fit keeping its memory (`docs/misses/und_und_be.md`).
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
