@@ -65,14 +65,9 @@ struct Time {
 }
 
 fn starts(chars: &[char], at: usize, w: &str) -> bool {
-    let mut k = at;
-    for c in w.chars() {
-        if chars.get(k) != Some(&c) {
-            return false;
-        }
-        k += 1;
-    }
-    true
+    w.chars()
+        .enumerate()
+        .all(|(j, c)| chars.get(at + j) == Some(&c))
 }
 
 fn digits(chars: &[char], at: usize) -> Option<(u32, usize)> {
@@ -103,7 +98,7 @@ fn time_at(chars: &[char], at: usize) -> Option<Time> {
         k = skip_spaces(chars, k + w.chars().count());
     }
     // The hour is its own number: not the tail of a longer one (`4090`) or a decimal.
-    if k > 0 && chars[k - 1].is_ascii_alphanumeric() || k > 0 && chars[k - 1] == '.' {
+    if k > 0 && (chars[k - 1].is_ascii_alphanumeric() || chars[k - 1] == '.') {
         return None;
     }
     let (hour, mut k) = digits(chars, k)?;
