@@ -40,6 +40,47 @@ pub const SPEND_ASKED: &[&str] = &[
     "what card",
 ];
 
+/// Guidance asked of a sum (`500块能干点啥`, `what can I do with $40`, `cheapest way to … with
+/// $30`): what the money buys, a choice to guide, even with a model named (corpus69). The one
+/// class the reader's guidance rules read (`understand::vague_job`, `understand::budget_guide`).
+pub const MONEY_CAN_DO: &[&str] = &[
+    "能干啥",
+    "能干点啥",
+    "能干什么",
+    "能干点什么",
+    "能做什么",
+    "能做点什么",
+    "能做啥",
+    "能做点啥",
+    "能玩什么",
+    "能玩点什么",
+    "能玩点啥",
+    "可以干啥",
+    "可以干点啥",
+    "可以干什么",
+    "可以做什么",
+    "可以做点什么",
+    "怎么最省钱",
+    "最省钱的方案",
+    "最省钱的办法",
+    "最便宜的方案",
+    "最便宜的办法",
+    "what can i do",
+    "what could i do",
+    "what can i run",
+    "what can i try",
+    "what can you do with",
+    "what would you do with",
+    "cheapest way",
+    "cheapest route",
+    "cheapest setup",
+];
+
+/// Whether `padded` asks what a sum can do, or the cheapest way to a job ([`MONEY_CAN_DO`]).
+pub fn money_can_do(padded: &str) -> bool {
+    MONEY_CAN_DO.iter().any(|w| padded.contains(w))
+}
+
 /// Money, as a budget or plainly (`预算`, `经费`, `钱`), before a word that it is short.
 const MONEY_ZH: &[&str] = &["预算", "经费", "钱"];
 /// Short, said after the money (`预算不多`, `经费紧张`, `钱不多`).

@@ -65,7 +65,7 @@ mod words;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use alias_words::ordinary_word_at;
-pub use budget::{BUDGET_WORDS, SPEND_ASKED, budget_short};
+pub use budget::{BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, budget_short, money_can_do};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
@@ -98,7 +98,7 @@ pub use money::{
     LEADING_SYMBOLS, PER_CARD_WORDS, PriceText, SUB_UNITS, bare_amounts, parse_amount,
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
-pub use name_size::model_size_in_name;
+pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
     card_payment_at, need_said, need_word, parse_needs, phrase_is_topic_only, place_outside_cn,
@@ -111,7 +111,7 @@ pub use people::{GROUP_OF, PEOPLE_AFTER};
 pub use place::{followed, here_asked, place_asked, which_place_at};
 pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark};
 pub use rather::rather_as_adverb;
-pub use refuse::{exclude_words, refuse_words};
+pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use rent_ease::ease_as_can;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};

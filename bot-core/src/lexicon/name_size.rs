@@ -15,6 +15,12 @@ pub fn model_size_in_name(word: &str) -> Option<Result<ModelSize, FitError>> {
     })
 }
 
+/// Latin model family words as the catalog's model ids start (`qwen2.5-7b`, `mistral-nemo-12b`):
+/// a family named, for the reader's family rules and its sizing questions.
+pub const MODEL_FAMILIES: &[&str] = &[
+    "qwen", "llama", "deepseek", "glm", "mistral", "gemma", "phi",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

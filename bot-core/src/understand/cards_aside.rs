@@ -311,7 +311,7 @@ pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>)
             return;
         }
     }
-    if set_aside_failed(catalog, padded, gpus) {
+    if set_aside_failed(catalog, padded, gpus) || set_aside_priced(catalog, padded, gpus) {
         return;
     }
     // Someone else's card beside the user's own: the user's.
@@ -391,6 +391,27 @@ fn set_aside_failed(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) -> b
         && !WEIGH.iter().any(|w| padded[f..a].contains(w)));
     if aside {
         let mut k = failed.iter();
+        gpus.retain(|_| !*k.next().unwrap_or(&false));
+    }
+    aside
+}
+
+/// A card refused for its price at every mention (`don't want to pay for an a100`, `不想多花钱上
+/// 4090`: the lexicon's [`crate::lexicon::price_refused_at`]), beside a card not refused: the
+/// refused card is no rival reading, set aside (it had been asked back between the two).
+fn set_aside_priced(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) -> bool {
+    let refused: Vec<bool> = gpus
+        .iter()
+        .map(|c| {
+            let m = spans(catalog, padded, &c.gpu);
+            !m.is_empty()
+                && m.iter()
+                    .all(|(at, end)| crate::lexicon::price_refused_at(padded, *at, *end))
+        })
+        .collect();
+    let aside = refused.iter().any(|r| *r) && refused.iter().any(|r| !*r);
+    if aside {
+        let mut k = refused.iter();
         gpus.retain(|_| !*k.next().unwrap_or(&false));
     }
     aside

@@ -8,10 +8,8 @@ use super::request::Request;
 use crate::catalog::{BRAND_WORDS, Catalog};
 use crate::vram::Quant;
 
-/// Latin family words as the catalog's model ids start.
-const FAMILIES: &[&str] = &[
-    "qwen", "llama", "deepseek", "glm", "mistral", "gemma", "phi",
-];
+/// Latin family words as the catalog's model ids start (the lexicon's one list).
+const FAMILIES: &[&str] = crate::lexicon::MODEL_FAMILIES;
 
 /// Variants that are not the family's general models (vision, code, distilled, re-releases).
 const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-2507", "-2501", "-exp"];

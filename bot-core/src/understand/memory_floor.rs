@@ -142,10 +142,27 @@ const WHICH_WORDS: &[&str] = &[
     "list",
 ];
 
+/// `can i fine tune mistral nemo on a cheap 24gb card`: a model read as its family (or its
+/// family's options) and a task, beside a memory, is a sizing question, `cheap` or not (corpus69; the memory had
+/// been a floor to shop for, the model and the task dropped).
+pub(super) fn model_job_said(q: &Question) -> bool {
+    let family = || {
+        q.padded.split_whitespace().any(|w| {
+            crate::lexicon::MODEL_FAMILIES
+                .iter()
+                .any(|f| w.starts_with(f))
+        })
+    };
+    q.e.task.is_some() && (!q.e.model_options.is_empty() || family())
+}
+
 /// `cheapest gpu with 48gb vram`: `/offers vram>=48` (cheapest first, its default order).
 pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
     let e = q.e;
     if !e.gpus.is_empty() || !q.nothing_to_size() || e.platforms.len() > 1 {
+        return None;
+    }
+    if model_job_said(q) {
         return None;
     }
     let gb = memory_said(q.padded)?;

@@ -24,12 +24,14 @@ mod card_now;
 mod ceiling_told;
 mod cheap_purpose;
 mod cheaper_when;
+mod clock_range;
 mod community_quants;
 mod count_apart;
 mod cues;
 mod currency_asked;
 mod cut_down;
 mod daily_days;
+mod day_part;
 mod deadline_said;
 mod diffusion_names;
 mod diffusion_options;
@@ -165,6 +167,7 @@ mod barrier_guided;
 mod batch_said;
 mod better_place;
 mod bill_words;
+mod budget_guide;
 mod budget_job;
 mod budget_said;
 mod cap_currency;
@@ -525,7 +528,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {
-        return (r, work);
+        return (memory_as_card::with_memory(&q, r), work);
     }
     // `hopper 显存多大`: an architecture for a card, its cards asked back.
     if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {

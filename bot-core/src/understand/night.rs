@@ -21,7 +21,7 @@ const NIGHT: &[&str] = &[
 
 /// Whether a number of hours is said (`10个小时`, `10小时`, `10h`, `10 hours`, `10钟头`); the
 /// hour of a price (`2块1小时`, `3块钱1个小时`) is its unit, no length.
-fn hours_said(s: &str) -> bool {
+pub(super) fn hours_said(s: &str) -> bool {
     let chars: Vec<char> = s.chars().collect();
     (0..chars.len()).any(|i| {
         if !chars[i].is_ascii_digit() || chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
@@ -33,6 +33,17 @@ fn hours_said(s: &str) -> bool {
             .map_or(0, |k| k + 1);
         let before = chars[..start].iter().rev().find(|c| **c != ' ');
         if before.is_some_and(|c| "块元刀钱金/".contains(*c)) {
+            return false;
+        }
+        // `¥1.88 1小时`: the hour after an amount marked by its currency sign is its unit.
+        let said = chars[..start].iter().rposition(|c| *c != ' ');
+        let amount = said.and_then(|e| {
+            let s = chars[..=e]
+                .iter()
+                .rposition(|c| !(c.is_ascii_digit() || *c == '.'))?;
+            (s < e).then_some(chars[s])
+        });
+        if amount.is_some_and(|c| "¥￥$".contains(c)) {
             return false;
         }
         let rest: String = chars[i + 1..].iter().take(8).collect();

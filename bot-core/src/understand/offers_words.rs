@@ -108,7 +108,11 @@ fn sort_said(padded: &str) -> Option<Sort> {
 /// capacity's kind (`on-demand a100 offers only`, `any a100 80g spot instances`).
 pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
     let e = q.e;
-    if !q.nothing_to_size() || e.usage.is_some() || e.platforms.len() > 1 {
+    if !q.nothing_to_size()
+        || e.usage.is_some()
+        || e.platforms.len() > 1
+        || super::memory_floor::model_job_said(q)
+    {
         return None;
     }
     let kind = kind_said(q.padded);

@@ -4,7 +4,9 @@
 //! question is one (corpus44, issue 26). Their price difference asked (`H100 和 A100 租一小时差多少
 //! 钱`, `how much more per hour is an h200 than an h100`, `price difference per hour`) is the same
 //! ranking: both cards' hour on every platform, which shows what one costs more than the other
-//! with each platform's billing, where `/gpu a b` shows only each one's lowest list price.
+//! with each platform's billing, where `/gpu a b` shows only each one's lowest list price. So is
+//! their difference asked of a price noun with no length (`4090和4090d租金差多少`, `A100 40g和80g
+//! 价格差多少`): an hour's, the house's rule for a price with no length (corpus69).
 
 use super::Reading;
 use super::question::{Question, one};
@@ -34,6 +36,18 @@ const PRICE_DIFF: &[&str] = &[
     "difference in price",
     "difference in cost",
 ];
+/// A price noun's difference in one phrase: an hour's ranking even with no length said.
+const PRICE_NOUN_DIFF: &[&str] = &[
+    "price difference",
+    "cost difference",
+    "difference in price",
+    "difference in cost",
+    "价格差",
+    "租金差",
+    "价钱差",
+];
+/// A difference asked, which weighs a price when a price noun is said beside it.
+const DIFF_ASKED: &[&str] = &["差多少", "差几", "相差多少", "difference", "差别多大"];
 /// `how much more`: a price beside an hour or a length (`how much more vram` is a spec).
 const MORE: &[&str] = &["how much more", "how much cheaper", "多多少钱"];
 /// A price named as a noun (`hourly price`, `每小时价格`), weighed for two cards beside an hour.
@@ -56,12 +70,15 @@ pub(super) fn pair_job(q: &Question) -> Option<Reading> {
     let [a, b] = q.e.gpus.as_slice() else {
         return None;
     };
-    // With neither a length nor an hour said (`a100 40g 和 80g 差价多少`), `/gpu a b`'s lowest
-    // list prices side by side answer it.
     // `H100 vs H200 hourly price`, `两卡每小时价格对比`: both cards' hourly price weighed is the
     // same one ranking (it was asked back between two one-card rankings).
     let priced = q.has(PRICE_DIFF) || q.has(MORE) || q.has(PRICE_NOUNS);
-    let diff = priced && (q.has(PER_HOUR) || q.e.usage.is_some());
+    // A difference asked of a price noun with no length (`4090和4090d租金差多少`, `price
+    // difference between an l40s and an a6000`): the house's rule, a price with no length is an
+    // hour's, so the same ranking over 1h (corpus69). A bare `差多少`, `差价多少` or `便宜多少`
+    // with no price noun stays `/gpu a b` (corpus34–43's and round five's labels).
+    let noun_diff = q.has(PRICE_NOUN_DIFF) || (q.has(PRICE_NOUNS) && q.has(DIFF_ASKED));
+    let diff = priced && (q.has(PER_HOUR) || q.e.usage.is_some()) || noun_diff;
     // `4090 vs 3090 哪个租起来便宜`: which is cheaper, no length: an hour's ranking of both.
     let diff = diff || super::which_cheaper::which_cheaper(q.padded);
     let asked = q.has(CHEAP_WORDS) || q.has(LESS) || diff;

@@ -225,6 +225,8 @@ pub(super) const RULES: &[Rule] = &[
     super::lowest_wait::cheapest_there,
     // `no idea what gpu I need for …, help`, `预算100块，想跑个大模型玩玩`: guidance, no card.
     super::vague_job::vague_job,
+    // `cheapest way to fine tune llama 3.1 8b with $30`: a sum's guidance, a model or not.
+    super::budget_guide::budget_guide,
     stopped_billed::stopped_billed,
     // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
     purpose_named::purpose_named,

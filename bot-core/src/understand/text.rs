@@ -65,13 +65,15 @@ pub fn normalize(text: &str) -> String {
     // ease after a where-word (`哪家好租到`) the can-word of renting, before that.
     let out = crate::lexicon::rather_as_adverb(&crate::lexicon::ease_as_can(&out));
     let out = english_numbers(&cue_spellings(&out));
-    let out = ranges(&out);
+    let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     replace_all(
-        &super::night::night_beside_hours(&super::pass_held::held(&out)),
+        &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
+            &out,
+        ))),
         SPOKEN,
     )
 }

@@ -45,14 +45,6 @@ const VAGUE: &[&str] = &[
     "玩一下",
     "试试",
     "试一试",
-    "能干啥",
-    "能干什么",
-    "能做什么",
-    "能做啥",
-    "能玩什么",
-    "what can i do",
-    "what can i run",
-    "what can i try",
     "mess around",
     "mess with",
     "play with",
@@ -100,7 +92,7 @@ pub(super) fn vague_job(q: &Question) -> Option<Reading> {
     // lexicon's one reading of it.
     let asked = has(CARD_NEEDED)
         || crate::lexicon::card_unknown_to_writer(&padded)
-        || (money && has(BUDGET) && has(VAGUE))
+        || (money && has(BUDGET) && (has(VAGUE) || crate::lexicon::money_can_do(&padded)))
         || (has(ROUTE) && has(MODEL_LESS_TASKS));
     asked.then(|| one(Request::Pick)).flatten()
 }

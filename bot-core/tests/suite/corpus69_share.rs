@@ -16,12 +16,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus69.tsv");
 /// 291/300 by command; 293/300 the examples file's way) after the labeller's own errors were
 /// relabelled (3, each listed with its reason in its header). The misses are grouped by mechanism
 /// in `docs/misses/corpus69_misses.md`.
+/// Helper und_be (issue 26): one more label relabelled by the house's conventions (cheap beside a
+/// stock word is the stock question, as in every other corpus) and the mechanisms of the other
+/// ten fixed (clock ranges as lengths, day-part hours over a span as daily, `¥…一小时` a price,
+/// a sum's guidance, a card refused for its price set aside, a price-noun difference an hour's
+/// ranking, a family's fit keeping its memory): 300/300, floor 300.
 #[test]
 fn corpus69_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus69", CORPUS);
     assert!(total >= 300, "corpus69: {total} questions");
-    assert!(right >= 289, "corpus69: {right} of {total}");
+    assert!(right >= 300, "corpus69: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

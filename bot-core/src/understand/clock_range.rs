@@ -1,0 +1,318 @@
+//! A start and an end time said as a range (`从晚上11点跑到早上7点`, `9点到下午5点`, `from 10pm
+//! to 6am`, `9am-5pm`, `晚上8点开到凌晨2点`) is how long the job runs: written as its length in
+//! hours before the duration words are read (corpus69, issue 26). It had been no length at all,
+//! so the default hour was billed: an eighth of the real bill, said with confidence.
+//! A day-part (上午/下午/晚上/凌晨…, am/pm) sets its time's half of the day; a time said without
+//! one takes the half that makes the range shortest (`晚上8点到10点` is 2 h, `8到10点` 2 h), and
+//! a range past midnight wraps. A range whose two ends cannot be told apart (`8点到8点`) is left
+//! as said. A clock time alone (`明天早上9点开始`) is no range and is left as said.
+
+/// Day-parts before a Chinese time, longest first, with the half of the day they set.
+const ZH_PARTS: &[(&str, Part)] = &[
+    ("凌晨", Part::Small),
+    ("清晨", Part::Morning),
+    ("早上", Part::Morning),
+    ("早晨", Part::Morning),
+    ("上午", Part::Morning),
+    ("中午", Part::Noon),
+    ("下午", Part::Afternoon),
+    ("傍晚", Part::Afternoon),
+    ("晚上", Part::Evening),
+    ("夜里", Part::Night),
+    ("夜间", Part::Night),
+    ("半夜", Part::Night),
+    ("深夜", Part::Night),
+    ("早", Part::Morning),
+    ("晚", Part::Evening),
+];
+
+/// Words between the two times: a bare separator, or a verb then `到` (`跑到`, `开到`), kept.
+const SEPARATORS: &[&str] = &[
+    "一直到",
+    "到",
+    "至",
+    "-",
+    "~",
+    "–",
+    "—",
+    "until",
+    "till",
+    "til",
+    "to",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Part {
+    Small,
+    Morning,
+    Noon,
+    Afternoon,
+    Evening,
+    Night,
+    Am,
+    Pm,
+}
+
+/// One time read: minutes past its half-day's start, the part said, whether it was marked as a
+/// time (`点`, `:30`, am/pm) and where it ends (a char index).
+#[derive(Debug, Clone, Copy)]
+struct Time {
+    hour: u32,
+    minute: u32,
+    part: Option<Part>,
+    marked: bool,
+    end: usize,
+}
+
+fn starts(chars: &[char], at: usize, w: &str) -> bool {
+    w.chars()
+        .enumerate()
+        .all(|(j, c)| chars.get(at + j) == Some(&c))
+}
+
+fn digits(chars: &[char], at: usize) -> Option<(u32, usize)> {
+    let n = chars[at..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if n == 0 || n > 2 {
+        return None;
+    }
+    let v: String = chars[at..at + n].iter().collect();
+    Some((v.parse().ok()?, at + n))
+}
+
+fn skip_spaces(chars: &[char], mut at: usize) -> usize {
+    while chars.get(at) == Some(&' ') {
+        at += 1;
+    }
+    at
+}
+
+/// A time starting at `at`: `[day-part] H[点[钟][半|MM[分]]|:MM][ ][am|pm]`.
+fn time_at(chars: &[char], at: usize) -> Option<Time> {
+    let mut k = at;
+    let mut part = None;
+    if let Some((w, p)) = ZH_PARTS.iter().find(|(w, _)| starts(chars, k, w)) {
+        part = Some(*p);
+        k = skip_spaces(chars, k + w.chars().count());
+    }
+    // The hour is its own number: not the tail of a longer one (`4090`) or a decimal.
+    if k > 0 && (chars[k - 1].is_ascii_alphanumeric() || chars[k - 1] == '.') {
+        return None;
+    }
+    let (hour, mut k) = digits(chars, k)?;
+    let (mut minute, mut marked) = (0, false);
+    if chars.get(k) == Some(&'点') {
+        marked = true;
+        k += 1;
+        if chars.get(k) == Some(&'钟') {
+            k += 1;
+        }
+        if chars.get(k) == Some(&'半') {
+            minute = 30;
+            k += 1;
+        } else if let Some((m, e)) = digits(chars, k).filter(|(m, _)| *m < 60) {
+            minute = m;
+            k = e;
+            if chars.get(k) == Some(&'分') {
+                k += 1;
+            }
+        }
+    } else if chars.get(k) == Some(&':')
+        && let Some((m, e)) = digits(chars, k + 1).filter(|(m, e)| *m < 60 && e - k == 3)
+    {
+        minute = m;
+        marked = true;
+        k = e;
+    }
+    let s = skip_spaces(chars, k);
+    for (w, p) in [
+        ("a.m.", Part::Am),
+        ("p.m.", Part::Pm),
+        ("am", Part::Am),
+        ("pm", Part::Pm),
+    ] {
+        let end = s + w.chars().count();
+        if starts(chars, s, w) && chars.get(end).is_none_or(|c| !c.is_ascii_alphanumeric()) {
+            part = Some(p);
+            marked = true;
+            k = end;
+            break;
+        }
+    }
+    // A length or an amount is no time (`8到10个小时`, `5-10块`): a bare number is one only
+    // right before a separator.
+    let n = skip_spaces(chars, k);
+    let next = chars.get(n).copied();
+    let sep = SEPARATORS.iter().any(|w| starts(chars, n, w));
+    if !marked && !sep && next.is_some_and(|c| c.is_alphanumeric()) {
+        return None;
+    }
+    (hour <= 24 && (part.is_none() || hour <= 12)).then_some(Time {
+        hour,
+        minute,
+        part,
+        marked,
+        end: k,
+    })
+}
+
+/// The hours of the day a time may be (one or two readings, in minutes since midnight).
+fn readings(t: &Time) -> Vec<u32> {
+    let h = t.hour;
+    let at = |h: u32| (h % 24) * 60 + t.minute;
+    match t.part {
+        None if h == 0 || h > 12 => vec![at(h)],
+        None => vec![at(h % 12), at(h % 12 + 12)],
+        Some(Part::Small | Part::Morning | Part::Am) => vec![at(h % 12)],
+        Some(Part::Noon) => vec![at(if h < 6 { h + 12 } else { h })],
+        Some(Part::Afternoon | Part::Pm) => vec![at(h % 12 + 12)],
+        Some(Part::Evening) => vec![at(if h <= 4 { h } else { h % 12 + 12 })],
+        Some(Part::Night) => vec![at(if (7..12).contains(&h) { h + 12 } else { h % 12 })],
+    }
+}
+
+/// The shortest length in minutes from `a` to `b` over their readings, wrapping past midnight;
+/// none when it is nothing (the two ends the same).
+fn length(a: &Time, b: &Time) -> Option<u32> {
+    // `从8点跑到8点`: the same clock on both ends with a half unsaid is 12 h or 24 h, unread.
+    if (a.part.is_none() || b.part.is_none()) && (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
+    {
+        return None;
+    }
+    let mut best: Option<u32> = None;
+    for x in readings(a) {
+        for y in readings(b) {
+            let d = (y + 24 * 60 - x) % (24 * 60);
+            if d > 0 && best.is_none_or(|b| d < b) {
+                best = Some(d);
+            }
+        }
+    }
+    best
+}
+
+/// The separator after a start time: where the end time starts, the verb said before `到`.
+fn separator(chars: &[char], at: usize) -> Option<(usize, String)> {
+    let s = skip_spaces(chars, at);
+    // A verb of one or two Han characters before `到` (`跑到`, `开到`, `用到`): kept.
+    for verb in 0..=2 {
+        let v: String = chars[s..].iter().take(verb).collect();
+        if v.chars().count() != verb || !v.chars().all(is_han) {
+            continue;
+        }
+        let k = s + verb;
+        if let Some(w) = SEPARATORS.iter().find(|w| starts(chars, k, w)) {
+            let e = k + w.chars().count();
+            let ascii = w.is_ascii() && w.chars().all(|c| c.is_ascii_alphabetic());
+            if ascii && chars.get(e).is_some_and(|c| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            if verb > 0 && !w.starts_with('到') && *w != "一直到" {
+                continue;
+            }
+            return Some((skip_spaces(chars, e), v));
+        }
+    }
+    None
+}
+
+fn is_han(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
+}
+
+/// The text with each clock range written as its length (`8小时`, `8 hours`).
+pub(super) fn as_lengths(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if let Some((len, verb, end)) = range_at(&chars, i) {
+            let zh = chars[i..end].iter().any(|c| is_han(*c));
+            let (h, m) = (len / 60, len % 60);
+            let said = match (zh, m) {
+                (true, 0) => format!("{h}小时"),
+                (true, _) => format!("{h}小时{m}分钟"),
+                (false, 0) => format!("{h} hours"),
+                (false, _) => format!("{h}h{m}m"),
+            };
+            out.push_str(&format!("{verb}{said} "));
+            i = end;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A range starting at char `i` (after an optional `从` / `from`): its length in minutes, the
+/// verb said before `到`, where it ends.
+fn range_at(chars: &[char], i: usize) -> Option<(u32, String, usize)> {
+    let from = if starts(chars, i, "从") {
+        Some(i + 1)
+    } else if starts(chars, i, "from ") && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
+        Some(i + 5)
+    } else {
+        None
+    };
+    // A range starts here, not at the space before it (kept as said).
+    if from.is_none() && chars.get(i) == Some(&' ') {
+        return None;
+    }
+    let at = skip_spaces(chars, from.unwrap_or(i));
+    // A range starts at a day-part or a number, never inside a word.
+    let first = chars.get(at)?;
+    if from.is_none()
+        && i > 0
+        && (chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.')
+        && first.is_ascii_digit()
+    {
+        return None;
+    }
+    let a = time_at(chars, at)?;
+    let (b_at, verb) = separator(chars, a.end)?;
+    let b = time_at(chars, b_at)?;
+    // The end told as a time (`点`, `:30`, am/pm); the start may be bare (`8到10点`, `9-5pm`).
+    if !b.marked {
+        return None;
+    }
+    let len = length(&a, &b)?;
+    Some((len, verb, b.end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_lengths;
+
+    #[test]
+    fn a_clock_range_is_its_length() {
+        assert_eq!(
+            as_lengths("从晚上11点跑到早上7点要多少钱").trim(),
+            "跑8小时 要多少钱"
+        );
+        assert_eq!(as_lengths("9点到下午5点").trim(), "8小时");
+        assert_eq!(as_lengths("from 10pm to 6am").trim(), "8 hours");
+        assert_eq!(as_lengths("9am-5pm").trim(), "8 hours");
+        assert_eq!(as_lengths("晚上8点开到凌晨2点").trim(), "开6小时");
+        assert_eq!(as_lengths("8到10点").trim(), "2小时");
+        assert_eq!(as_lengths("晚上8点到10点").trim(), "2小时");
+        assert_eq!(as_lengths("9:30 to 5pm").trim(), "7h30m");
+    }
+
+    #[test]
+    fn what_is_no_range_is_left() {
+        for s in [
+            "明天早上9点开始",
+            "8到10个小时",
+            "5-10块",
+            "4090 2-3小时",
+            "从8点跑到8点",
+            "qwen2.5 7b 到 14b",
+            "2 to 3 hours",
+        ] {
+            assert_eq!(as_lengths(s), s);
+        }
+    }
+}
