@@ -175,7 +175,14 @@ fn a_cut_down_card_read_by_the_driver_holds_what_its_full_card_holds() {
 
 /// The cards whose CUDA total (cudaMemGetInfo / `total_memory`, what vLLM's budget is a share
 /// of) was read from a public log naming the card (`cat_mib4`, issue 24 §1).
-const CUDA_SOURCED: &[&str] = &["h100-sxm", "h100-nvl", "h200-sxm", "rtx-pro-6000", "b200"];
+const CUDA_SOURCED: &[&str] = &[
+    "h100-sxm",
+    "h100-nvl",
+    "h200-sxm",
+    "rtx-pro-6000",
+    "b200",
+    "l20",
+];
 
 #[test]
 fn each_cuda_sourced_card_holds_its_total_just_below_the_driver_total() {
