@@ -172,3 +172,86 @@ fn a_cut_down_card_read_by_the_driver_holds_what_its_full_card_holds() {
     }
     assert!(both >= 3, "{both}");
 }
+
+/// The cards whose CUDA total (cudaMemGetInfo / `total_memory`, what vLLM's budget is a share
+/// of) was read from a public log naming the card (`cat_mib4`, issue 24 §1).
+const CUDA_SOURCED: &[&str] = &[
+    "h100-sxm",
+    "h100-nvl",
+    "h200-sxm",
+    "rtx-pro-6000",
+    "b200",
+    "l20",
+];
+
+#[test]
+fn each_cuda_sourced_card_holds_its_total_just_below_the_driver_total() {
+    let c = Catalog::embedded().unwrap();
+    for id in CUDA_SOURCED {
+        let g = c.gpu(id).unwrap();
+        let cuda = g
+            .cuda_total_gib
+            .unwrap_or_else(|| panic!("{id}: no cuda_total_gib"));
+        let smi = f64::from(g.memory_mib.unwrap()) / 1024.0;
+        // The driver keeps a reservation before any context: CUDA's total sits below
+        // nvidia-smi's by a few hundred MiB, never a whole GiB.
+        assert!(cuda < smi, "{id}: {cuda} vs {smi}");
+        assert!(smi - cuda < 1.0, "{id}: {cuda} vs {smi}");
+        // Fits are decided on it; the card's size stays nvidia-smi's.
+        assert_eq!(g.usable_gib(), cuda, "{id}");
+        assert_eq!(g.vram_gib(), smi, "{id}");
+        // Where it was read, when, and the figure as the log prints it.
+        let src = g.cuda_total_source.as_deref().unwrap();
+        assert!(src.starts_with("https://github.com/"), "{id}: {src}");
+        assert!(g.cuda_total_as_of.is_some(), "{id}");
+        let note = g.source_note.as_deref().unwrap_or_default();
+        assert!(note.contains("cuda_total_gib:"), "{id}: {note}");
+        assert!(note.contains(&format!("{cuda:.2} G")), "{id}: {note}");
+    }
+}
+
+#[test]
+fn a_fit_and_gpu_on_each_cuda_sourced_card_use_cudas_total() {
+    let c = Catalog::embedded().unwrap();
+    let w = world();
+    for id in CUDA_SOURCED {
+        let g = c.gpu(id).unwrap();
+        let cuda = g.cuda_total_gib.unwrap();
+        let out = say(&w, "en", &format!("/fit qwen2.5-0.5b q4_k_m {id}"));
+        assert!(
+            out.contains(&format!("({cuda:.1} GiB each)")),
+            "{id}: {out}"
+        );
+        let en = say(&w, "en", &format!("/gpu {id}"));
+        assert!(
+            en.contains(&format!("CUDA sees {cuda:.2} GiB")),
+            "{id}: {en}"
+        );
+        let zh = say(&w, "zh", &format!("/gpu {id}"));
+        assert!(
+            zh.contains(&format!("CUDA 只看到其中 {cuda:.2} GiB")),
+            "{id}: {zh}"
+        );
+    }
+}
+
+#[test]
+fn a_card_left_without_a_cuda_total_says_why() {
+    // Every card with a driver total but no CUDA reading says in its note that none was
+    // found (or why one seen was not used), rather than carrying a guess.
+    let c = Catalog::embedded().unwrap();
+    let mut left = 0;
+    for g in c.gpus.iter().filter(|g| g.cuda_total_gib.is_none()) {
+        let note = g.source_note.as_deref().unwrap_or_default();
+        if note.contains("No cuda_total_gib") {
+            left += 1;
+            assert_eq!(g.usable_gib(), g.vram_gib(), "{}", g.id);
+        }
+    }
+    // The H100 PCIe shares the SXM board's driver total (81559 MiB) but no reading of its
+    // own: the SXM reading is not carried over to it.
+    let (sxm, pcie) = (c.gpu("h100-sxm").unwrap(), c.gpu("h100-pcie").unwrap());
+    assert_eq!(sxm.memory_mib, pcie.memory_mib);
+    assert!(pcie.cuda_total_gib.is_none());
+    assert!(left >= 20, "{left}");
+}

@@ -90,8 +90,8 @@ fn a_need_between_cudas_total_and_nvidia_smis_does_not_fit() {
         (m - (l4.usable_gib() - r.per_gpu_required_gib)).abs() < 0.01,
         "{m}"
     );
-    // A card with no reading keeps nvidia-smi's total: an H100 SXM (81559 MiB).
-    let h100 = c.gpu("h100-sxm").unwrap();
+    // A card with no reading keeps nvidia-smi's total: an H100 PCIe (81559 MiB).
+    let h100 = c.gpu("h100-pcie").unwrap();
     assert_eq!(h100.usable_gib(), h100.vram_gib());
 }
 
@@ -125,7 +125,7 @@ fn gpu_says_what_cuda_sees_beside_what_nvidia_smi_shows() {
     assert!(zh.contains("CUDA 只看到其中 22.16 GiB"), "{zh}");
     assert!(zh.contains("23034 MiB"), "{zh}");
     // A card with no CUDA reading says what it said before.
-    let en = say(&w, "en", "/gpu h100-sxm");
+    let en = say(&w, "en", "/gpu h100-pcie");
     assert!(
         en.contains("79.6 GiB (79.0 usable after the CUDA context"),
         "{en}"
