@@ -165,7 +165,7 @@ pub struct FitRequest<'a> {
     pub images_per_prompt: Option<u32>,
     /// The vision tower in training: trained or frozen, its own checkpointing, video frames
     /// (`vram::vision_train`; default frozen, checkpointed as the language model).
-    pub vit: super::vision_train::VitTrain,
+    pub vit: super::vit_words::VitTrain,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies

@@ -26,21 +26,7 @@
 use super::{FitRequest, ModelRef};
 use crate::catalog::VisionTower;
 
-/// How the vision tower is trained: the words ms-swift documents (`--freeze_vit`,
-/// `--vit_gradient_checkpointing`) and the video a sample carries.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct VitTrain {
-    /// The tower's weights are trained, in full or by LoRA on its linears (`freeze_vit=false`;
-    /// CLI `--train-vit`; default frozen, as ms-swift and LLaMA-Factory).
-    pub trained: bool,
-    /// The tower's own gradient checkpointing (`vit_gradient_checkpointing=`; CLI
-    /// `--vit-grad-checkpointing` / `--no-vit-grad-checkpointing`); `None`: the language
-    /// model's, ms-swift's default.
-    pub grad_checkpointing: Option<bool>,
-    /// Frames of the video each sample carries (ms-swift `FPS_MAX_FRAMES`; CLI
-    /// `--video-frames`), each at the image's `max_pixels`; `None`: one image a sample.
-    pub video_frames: Option<u32>,
-}
+pub use super::vit_words::VitTrain;
 
 /// Bytes one tower block keeps per patch for its backward pass, in Transformers'
 /// `Qwen2_5_VLVisionBlock` (`models/qwen2_5_vl/modeling_qwen2_5_vl.py`), bf16, hidden `h`,
@@ -125,4 +111,25 @@ pub fn tower_params_trained(shape: &super::Shape, req: &FitRequest) -> f64 {
         }
         _ => 0.0,
     }
+}
+
+/// What the answer says about the tower in training: the patches a sample and what the
+/// tower keeps over the micro-batch, whether it trains, and whether it is checkpointed.
+pub(super) fn note(req: &FitRequest) -> Option<crate::reply::Msg> {
+    let ModelRef::Known(m) = req.model else {
+        return None;
+    };
+    let v = m.vision.as_ref().filter(|v| v.tiles == 0)?;
+    let gc = req.vit.grad_checkpointing.unwrap_or(req.grad_checkpointing);
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    Some(
+        crate::reply::Msg::new("fit-note-vit-train")
+            .arg("patches", sample_patches(v, req))
+            .arg(
+                "gib",
+                super::round2(held_bytes(req, req.batch as f64) / super::GIB),
+            )
+            .arg("trained", yes_no(req.vit.trained))
+            .arg("gc", yes_no(gc)),
+    )
 }

@@ -242,3 +242,28 @@ fn inference_and_text_models_are_left_alone() {
     };
     assert_eq!(text(true), text(false));
 }
+
+#[test]
+fn the_chat_words_set_the_tower_and_the_answer_says_what_it_sized() {
+    let line = "/fit qwen2.5-vl-3b full bf16 ctx=2048 batch=2 gpus=2 train_vit=on vit_gc=off \
+                video_frames=16 max_pixels=200704";
+    // 16 frames are 8 patches in time of 200704 / 196 = 1024 patches: 8192 a sample.
+    let en = super::chat::ask_fresh("en", line);
+    assert!(en.contains("8192 patches a sample"), "{en}");
+    assert!(
+        en.contains("trained (train_vit=on)") && en.contains("checkpointing off"),
+        "{en}"
+    );
+    let zh = super::chat::ask_fresh("zh", line);
+    assert!(
+        zh.contains("每个样本 8192 个图块") && zh.contains("视觉塔参与训练"),
+        "{zh}"
+    );
+    // Frozen (freeze_vit=on) and checkpointed with the language model: said so.
+    let frozen =
+        super::chat::ask_fresh("en", "/fit qwen2.5-vl-3b lora bf16 ctx=1024 freeze_vit=on");
+    assert!(frozen.contains("frozen (the default") && frozen.contains("checkpointing on"));
+    // A model without a tower: nothing said.
+    let text = super::chat::ask_fresh("en", "/fit qwen2.5-3b lora bf16 ctx=1024 train_vit=on");
+    assert!(!text.contains("Vision tower in training"));
+}
