@@ -211,6 +211,10 @@ pub struct FitArgs {
     /// `freeze_vision_tower: false`; the chat's `train_vit=on`). Default: frozen.
     #[arg(long)]
     train_vit: bool,
+    /// With LoRA, the vision tower trained in full beside it (ms-swift `--tuner_type lora_llm`;
+    /// the chat's `vit_full=on`): its gradients and optimizer state count. Default: its own LoRA.
+    #[arg(long)]
+    vit_full: bool,
     /// The vision tower's own gradient checkpointing on (ms-swift `--vit_gradient_checkpointing`;
     /// the chat's `vit_gc=on`). Default: as the language model's.
     #[arg(long, conflicts_with = "no_vit_grad_checkpointing")]
@@ -507,6 +511,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.max_pixels = a.max_pixels;
     req.images_per_prompt = a.images;
     req.vit.trained = a.train_vit;
+    req.vit.full = a.vit_full;
     req.vit.video_frames = a.video_frames;
     req.vit.grad_checkpointing = match (a.vit_grad_checkpointing, a.no_vit_grad_checkpointing) {
         (true, _) => Some(true),

@@ -75,6 +75,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         // The vision tower trained or frozen and its own checkpointing, ms-swift's words
         // (`--freeze_vit`, `--vit_gradient_checkpointing`; `vram::vision_train`).
         "train_vit" | "训练视觉塔" => req.vit.trained = on,
+        // ms-swift's `lora_llm`: the tower trained in full beside a LoRA of the language model.
+        "vit_full" | "全量训练视觉塔" => req.vit.full = on,
         "freeze_vit" | "冻结视觉塔" => req.vit.trained = !on,
         "vit_gc" | "vit_gradient_checkpointing" | "视觉塔检查点" => {
             req.vit.grad_checkpointing = Some(on)

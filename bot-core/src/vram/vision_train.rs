@@ -84,11 +84,12 @@ pub fn held_bytes(req: &FitRequest, batch: f64) -> f64 {
     // A frozen tower keeps its block inputs only where the trainer makes its input ask for
     // gradients (ms-swift's hook above); axolotl hooks the language model's embeddings alone
     // (`model.enable_input_require_grads()`, src/axolotl/train.py @ its stored snapshot).
-    let hooked = req.vit.trained || !req.axolotl;
+    let trained = req.vit.trained || req.vit.full;
+    let hooked = trained || !req.axolotl;
     let (blocks, per_patch_block) = if gc && hooked {
         let kept = if req.unsloth { 1.0 } else { v.depth as f64 };
         (kept, 2.0 * v.hidden as f64)
-    } else if req.vit.trained {
+    } else if trained {
         (v.depth as f64, block_bytes_per_patch(v))
     } else {
         (0.0, 0.0)
@@ -97,8 +98,8 @@ pub fn held_bytes(req: &FitRequest, batch: f64) -> f64 {
 }
 
 /// Parameters of a tower trained in full beside a LoRA of the language model (ms-swift's
-/// `--tuner_type lora_llm`: "LoRA on the LLM, ViT and aligner trained in full"; `--train-vit`
-/// with a LoRA task): its blocks and merger (`vision_tower::encoder_params`), with gradients
+/// `--tuner_type lora_llm`: "LoRA on the LLM, ViT and aligner trained in full"; `--vit-full`
+/// with a LoRA task; a LoRA of the tower's own, `--train-vit` alone, has adapters too small to count): its blocks and merger (`vision_tower::encoder_params`), with gradients
 /// and optimizer state like any trained weight. 0 for full fine-tuning (counted already), a
 /// frozen tower, or a model without one.
 pub fn tower_params_trained(shape: &super::Shape, req: &FitRequest) -> f64 {
@@ -106,7 +107,7 @@ pub fn tower_params_trained(shape: &super::Shape, req: &FitRequest) -> f64 {
         return 0.0;
     };
     match m.vision.as_ref() {
-        Some(v) if req.vit.trained && req.task.is_training() && req.task != super::Task::Full => {
+        Some(v) if req.vit.full && req.task.is_training() && req.task != super::Task::Full => {
             super::vision_tower::encoder_params(v, shape.hidden)
         }
         _ => 0.0,
@@ -129,7 +130,7 @@ pub(super) fn note(req: &FitRequest) -> Option<crate::reply::Msg> {
                 "gib",
                 super::round2(held_bytes(req, req.batch as f64) / super::GIB),
             )
-            .arg("trained", yes_no(req.vit.trained))
+            .arg("trained", yes_no(req.vit.trained || req.vit.full))
             .arg("gc", yes_no(gc)),
     )
 }

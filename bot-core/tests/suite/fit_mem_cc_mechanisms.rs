@@ -189,11 +189,23 @@ fn a_lora_beside_a_fully_trained_tower_pays_its_gradients_and_optimizer_state() 
         (1024, 1, 4),
         448 * 448,
         |r| {
+            r.vit.full = true;
+        },
+    );
+    // A LoRA of the tower's own (`--train-vit` alone): no full gradients or optimizer state.
+    let own = run(
+        &c,
+        "qwen2.5-vl-3b",
+        Task::Lora,
+        (1024, 1, 4),
+        448 * 448,
+        |r| {
             r.vit.trained = true;
         },
     );
+    assert!((own.per_gpu.optimizer_gib - frozen.per_gpu.optimizer_gib).abs() < 1e-6);
     let mut r = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora);
-    r.vit.trained = true;
+    r.vit.full = true;
     let shape = bot_core::vram::shape::Shape::from_model(m).unwrap();
     let p = tower_params_trained(&shape, &r);
     // ~0.67B: blocks and merger.
@@ -204,7 +216,7 @@ fn a_lora_beside_a_fully_trained_tower_pays_its_gradients_and_optimizer_state() 
     assert!((trained.per_gpu.weights_gib - frozen.per_gpu.weights_gib).abs() < 1e-6);
     // Full fine-tuning counts the tower already.
     let mut f = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Full);
-    f.vit.trained = true;
+    f.vit.full = true;
     assert_eq!(tower_params_trained(&shape, &f), 0.0);
 }
 

@@ -297,6 +297,7 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             // The vision tower trained (ms-swift `--freeze_vit false`), its own checkpointing
             // (`--vit_gradient_checkpointing`), video frames a sample (`vram::vision_train`).
             "--train-vit" => req.vit.trained = true,
+            "--vit-full" => req.vit.full = true,
             "--vit-grad-checkpointing" => req.vit.grad_checkpointing = Some(true),
             "--no-vit-grad-checkpointing" => req.vit.grad_checkpointing = Some(false),
             other if other.starts_with("--video-frames=") => {
