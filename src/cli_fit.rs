@@ -207,6 +207,25 @@ pub struct FitArgs {
     /// vLLM V0's start-up profile encodes that many of the largest image. Default 1
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     images: Option<u32>,
+    /// Train the vision tower too (ms-swift `--freeze_vit false`, LLaMA-Factory
+    /// `freeze_vision_tower: false`; the chat's `train_vit=on`). Default: frozen.
+    #[arg(long)]
+    train_vit: bool,
+    /// With LoRA, the vision tower trained in full beside it (ms-swift `--tuner_type lora_llm`;
+    /// the chat's `vit_full=on`): its gradients and optimizer state count. Default: its own LoRA.
+    #[arg(long)]
+    vit_full: bool,
+    /// The vision tower's own gradient checkpointing on (ms-swift `--vit_gradient_checkpointing`;
+    /// the chat's `vit_gc=on`). Default: as the language model's.
+    #[arg(long, conflicts_with = "no_vit_grad_checkpointing")]
+    vit_grad_checkpointing: bool,
+    /// The vision tower's own gradient checkpointing off (the chat's `vit_gc=off`).
+    #[arg(long)]
+    no_vit_grad_checkpointing: bool,
+    /// Frames of the video each training sample carries, each at --max-pixels (ms-swift
+    /// `FPS_MAX_FRAMES`; the chat's `video_frames=N`). Default: one image a sample.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=768))]
+    video_frames: Option<u32>,
     /// Size the training as axolotl runs it (the chat's `axolotl`): embedding and head cast to
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
@@ -491,6 +510,14 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.qat = a.qat;
     req.max_pixels = a.max_pixels;
     req.images_per_prompt = a.images;
+    req.vit.trained = a.train_vit;
+    req.vit.full = a.vit_full;
+    req.vit.video_frames = a.video_frames;
+    req.vit.grad_checkpointing = match (a.vit_grad_checkpointing, a.no_vit_grad_checkpointing) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;

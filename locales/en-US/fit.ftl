@@ -430,6 +430,13 @@ fit-warn-ollama-spill = ❌ Under Ollama: its estimate exceeds { $several ->
     }, so Ollama puts { $cpu_layers } of { $layers } layers on the CPU (a CPU/GPU split in `ollama ps`) and runs slower. Fewer tokens of context, a smaller quantization or q8_0 cache (with flash attention), or another card keep it all on the GPU.
 fit-warn-ollama-unknown = ℹ️ Ollama's own estimate (what `ollama ps` shows, and whether it puts layers on the CPU) is not modelled for this architecture: only llama.cpp's figure, what the cards hold, is given.
 fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
+fit-note-vit-train = ℹ️ Vision tower in training: { $patches } patches a sample (max_pixels=, images=, video_frames= set them; no more image tokens than the sequence), it keeps { $gib } GiB on the card over the batch — { $trained ->
+    [yes] trained (train_vit=on)
+   *[no] frozen (the default; train_vit=on if it trains)
+}, { $gc ->
+    [yes] its own checkpointing on (block inputs only; vit_gc=off keeps every block's tensors when it trains)
+   *[no] its own checkpointing off (vit_gc=on keeps only the block inputs)
+}.
 fit-warn-chatglm-eager = ℹ️ This model runs its own code (modeling_chatglm.py), and with eager attention (what that code does on torch before 2.0) every layer builds its attention scores over the whole prompt: { $tokens } tokens, { $gib } GiB at once ({ $bytes } bytes per score and head: 16-bit scores and their buffer, an fp32 copy scaled and masked, the fp32 softmax and its 16-bit cast). On torch 2.0 or later the code calls SDPA and holds none of it.
 fit-warn-chatglm-torch = ℹ️ Sized for torch 2.0 or later, where this model's own code (modeling_chatglm.py) calls SDPA. On an older torch the same code builds every layer's attention scores over the whole prompt: { $gib } GiB more at { $tokens } tokens ({ $bytes } bytes per score and head); attn=eager sizes that.
 fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).

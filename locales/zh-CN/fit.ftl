@@ -468,6 +468,13 @@ fit-warn-ollama-spill = ❌ 用 Ollama 时：它的估算超出了 { $several ->
     }，所以 Ollama 会把 { $layers } 层中的 { $cpu_layers } 层放到 CPU 上（`ollama ps` 会显示 CPU/GPU 分摊），速度变慢。减少上下文长度、换更小的量化或 q8_0 缓存（需开 FlashAttention）、或换卡，才能全部放在 GPU 上。
 fit-warn-ollama-unknown = ℹ️ 这种架构还没有对 Ollama 自己的估算建模（`ollama ps` 显示的数，以及它是否把层放到 CPU 上）：这里只给出 llama.cpp 的数字，也就是显卡实际占用。
 fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
+fit-note-vit-train = ℹ️ 训练中的视觉塔：每个样本 { $patches } 个图块（由 max_pixels=、images=、video_frames= 决定；图像 token 不超过序列长度），整个批次在卡上占 { $gib } GiB —— { $trained ->
+    [yes] 视觉塔参与训练（train_vit=on）
+   *[no] 视觉塔冻结（默认；若要训练它请写 train_vit=on）
+}，{ $gc ->
+    [yes] 视觉塔自身的梯度检查点开启（只保留每层输入；训练视觉塔时 vit_gc=off 会保留每层全部张量）
+   *[no] 视觉塔自身的梯度检查点关闭（vit_gc=on 只保留每层输入）
+}。
 fit-warn-chatglm-eager = ℹ️ 该模型运行仓库自带代码（modeling_chatglm.py）。使用 eager 注意力（torch 2.0 以前该代码只能这样算）时，每一层都会对整段提示算出完整的注意力分数：{ $tokens } 个 token，同时占 { $gib } GiB（每个分数每个头 { $bytes } 字节：16 位分数及其缓冲区、经缩放和掩码的 fp32 副本、fp32 softmax 及其 16 位转换）。torch 2.0 及以上该代码改用 SDPA，不占这部分显存。
 fit-warn-chatglm-torch = ℹ️ 按 torch 2.0 及以上估算：此时该模型自带代码（modeling_chatglm.py）调用 SDPA。torch 更旧时，同一份代码会为每一层算出整段提示的完整注意力分数：在 { $tokens } 个 token 时要多占 { $gib } GiB（每个分数每个头 { $bytes } 字节）；attn=eager 可按此估算。
 fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。

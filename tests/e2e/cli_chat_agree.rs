@@ -1163,3 +1163,47 @@ fn ollama_release_sizes_the_same_in_both() {
         assert_eq!(chat_o, text(&args), "{word}");
     }
 }
+
+/// The vision tower's training words (mem_cc): the chat's `train_vit=on vit_gc=off
+/// video_frames=12 max_pixels=50176` and the CLI's flags size the same job, and it is more than
+/// the same job with the tower checkpointed.
+#[test]
+fn the_vision_towers_training_words_size_the_same_in_both() {
+    let chat = chat(
+        "/fit qwen2.5-vl-7b full bf16 ctx=768 batch=4 gpus=4 train_vit=on vit_gc=off \
+         video_frames=12 max_pixels=50176",
+    );
+    let args = [
+        "fit",
+        "--model",
+        "qwen2.5-vl-7b",
+        "--task",
+        "full",
+        "--quant",
+        "bf16",
+        "--context",
+        "768",
+        "--batch",
+        "4",
+        "--gpus",
+        "4",
+        "--train-vit",
+        "--no-vit-grad-checkpointing",
+        "--video-frames",
+        "12",
+        "--max-pixels",
+        "50176",
+        "--json",
+    ];
+    let off = json(&args);
+    let total = format!("{:.1}", off["total_gib"].as_f64().unwrap());
+    assert!(chat.contains(&total), "{total} GiB missing from:\n{chat}");
+    let mut on = args.to_vec();
+    let at = on
+        .iter()
+        .position(|a| *a == "--no-vit-grad-checkpointing")
+        .unwrap();
+    on[at] = "--vit-grad-checkpointing";
+    let on = json(&on);
+    assert!(off["total_gib"].as_f64().unwrap() > on["total_gib"].as_f64().unwrap() + 10.0);
+}

@@ -72,6 +72,15 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "wholeload" | "whole_load" | "整模加载" => req.whole_load = on,
         // Sliding-window layers kept at full length (llama.cpp's `--swa-full`, `vram::swa`).
         "swafull" | "swa_full" | "swa-full" => req.swa_full = on,
+        // The vision tower trained or frozen and its own checkpointing, ms-swift's words
+        // (`--freeze_vit`, `--vit_gradient_checkpointing`; `vram::vision_train`).
+        "train_vit" | "训练视觉塔" => req.vit.trained = on,
+        // ms-swift's `lora_llm`: the tower trained in full beside a LoRA of the language model.
+        "vit_full" | "全量训练视觉塔" => req.vit.full = on,
+        "freeze_vit" | "冻结视觉塔" => req.vit.trained = !on,
+        "vit_gc" | "vit_gradient_checkpointing" | "视觉塔检查点" => {
+            req.vit.grad_checkpointing = Some(on)
+        }
         _ => return false,
     }
     true
@@ -247,6 +256,15 @@ fn images_option(
     req: &mut FitRequest<'_>,
     (k, v, w): (&str, &str, &str),
 ) -> Result<bool, Box<Reply>> {
+    // Frames of the video a training sample carries (ms-swift's `FPS_MAX_FRAMES`):
+    // the vision tower's patches (`vram::vision_train`).
+    if matches!(k, "video_frames" | "fps_max_frames" | "视频帧数") {
+        match v.parse::<u32>() {
+            Ok(n) if (1..=MAX_FRAMES).contains(&n) => req.vit.video_frames = Some(n),
+            _ => return Err(usage_err(FitError::BadValue(w.into()))),
+        }
+        return Ok(true);
+    }
     if !matches!(
         k,
         "images_per_prompt" | "limit_mm_per_prompt" | "limit_mm" | "每条请求图片数"
@@ -289,6 +307,9 @@ fn data_parallel_option(
 
 /// The most images a prompt is sized with: vLLM's own examples go to tens, not thousands.
 const MAX_IMAGES: u32 = 256;
+
+/// The most video frames a sample is sized with (qwen-vl-utils' `FPS_MAX_FRAMES` default, 768).
+const MAX_FRAMES: u32 = 768;
 
 /// How the engine runs it: the engine, a server's own fraction, the KV cache's types,
 /// vLLM's share of the card, the attention implementation. `false` for another key.

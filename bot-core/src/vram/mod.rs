@@ -75,6 +75,8 @@ pub mod unsloth_loss;
 pub mod unsloth_release;
 pub mod vision_sdpa3d;
 pub mod vision_tower;
+pub mod vision_train;
+mod vit_words;
 mod vllm_grant;
 pub mod vllm_pool;
 pub mod vllm_sampler;

@@ -17,6 +17,8 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     let mut warnings = Vec::new();
     // A VL model's image encoder as sized, and Unsloth's float32 cast (mem_ad).
     warnings.extend(super::vision_tower::notes(shape, req));
+    // The tower in training (`vram::vision_train`).
+    warnings.extend(super::vision_train::note(req));
     warnings.extend(super::chatglm_code::notes(shape, req));
     warnings.extend(super::unsloth_fp32::note(shape, req));
     warnings.extend(super::qat::note(shape, req));

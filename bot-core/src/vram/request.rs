@@ -163,6 +163,9 @@ pub struct FitRequest<'a> {
     /// `--images`; default `None`: vLLM's 1): vLLM V0's start-up profile encodes that many of the
     /// largest image in each dummy sequence (`vram::infer`, `profile_images`).
     pub images_per_prompt: Option<u32>,
+    /// The vision tower in training: trained or frozen, its own checkpointing, video frames
+    /// (`vram::vision_train`; default frozen, checkpointed as the language model).
+    pub vit: super::vit_words::VitTrain,
     /// Training through axolotl (`trainer=axolotl` / `axolotl`; `--axolotl`; default off): a
     /// LoRA / Q-LoRA not under FSDP casts embedding, head and norms to fp32 and, once PEFT's
     /// k-bit preparation has run, back to 16-bit; the caching allocator keeps the fp32 copies
@@ -405,6 +408,7 @@ impl<'a> FitRequest<'a> {
             transformers_release: None,
             max_pixels: None,
             images_per_prompt: None,
+            vit: Default::default(),
             axolotl: false,
             experts_16bit: false,
             compressed_tensors: false,

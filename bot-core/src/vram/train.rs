@@ -220,7 +220,11 @@ struct Held {
 fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
     let trainable = match req.task {
         Task::Full => shape.params.total,
-        _ => shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req)),
+        // A LoRA whose vision tower trains in full beside it (ms-swift `lora_llm`).
+        _ => {
+            shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req))
+                + super::vision_train::tower_params_trained(shape, req)
+        }
     };
     // DoRA's magnitude vectors train beside the adapters.
     if req.dora && req.task != Task::Full {
@@ -274,10 +278,11 @@ fn resident(
     (trainable, k, base): (f64, f64, f64),
 ) -> Resident {
     let (cards, n) = (c.cards, c.n);
+    // A tower trained in full beside the adapters is in the base already.
     let adapter_weights = if req.task == Task::Full {
         0.0
     } else {
-        trainable * 2.0
+        (trainable - super::vision_train::tower_params_trained(shape, req)) * 2.0
     };
     let grads = trainable * 2.0;
     let optim = trainable * k;
@@ -342,7 +347,9 @@ fn step_activations(
     let held = activations(shape, req, c, head_dequant, free);
     let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, r.zero, c.cards);
+        + deepspeed_ipg_bytes(opts, r.zero, c.cards)
+        // The vision tower's kept tensors over the micro-batch's patches (`vram::vision_train`).
+        + super::vision_train::held_bytes(req, c.batch);
     Held {
         peak: held.peak + beside,
         layers_held: held.layers_held + beside,

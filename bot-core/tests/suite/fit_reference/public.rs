@@ -294,6 +294,15 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                     bot_core::vram::TransformersRelease::parse(&other[23..]).expect("release"),
                 );
             }
+            // The vision tower trained (ms-swift `--freeze_vit false`), its own checkpointing
+            // (`--vit_gradient_checkpointing`), video frames a sample (`vram::vision_train`).
+            "--train-vit" => req.vit.trained = true,
+            "--vit-full" => req.vit.full = true,
+            "--vit-grad-checkpointing" => req.vit.grad_checkpointing = Some(true),
+            "--no-vit-grad-checkpointing" => req.vit.grad_checkpointing = Some(false),
+            other if other.starts_with("--video-frames=") => {
+                req.vit.video_frames = Some(other[15..].parse().expect("frames"));
+            }
             // The image processor's largest image (`--max-pixels`, vLLM's `mm_processor_kwargs`).
             other if other.starts_with("--max-pixels=") => {
                 req.max_pixels = Some(bot_core::lexicon::pixels(&other[13..]).expect("pixels"));
