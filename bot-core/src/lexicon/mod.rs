@@ -61,6 +61,8 @@ mod team_words;
 mod timing;
 mod unsure;
 mod values;
+mod watch;
+mod weekdays;
 mod words;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
@@ -124,6 +126,8 @@ pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use unsure::card_unknown_to_writer;
 pub use values::{Cards, Money, Usage, task_word, volume_word};
+pub use watch::watch_told_as_alert;
+pub use weekdays::weekdays_as_rhythm;
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
     checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,

@@ -377,6 +377,9 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("银行转账", Need::Pay("bank_transfer")),
     ("bank transfer", Need::Pay("bank_transfer")),
     ("wire transfer", Need::Pay("bank_transfer")),
+    // A wire said as the payment (`takes wire payments`, `pay via wire`): a bank transfer.
+    ("wire payment", Need::Pay("bank_transfer")),
+    ("via wire", Need::Pay("bank_transfer")),
     // `对公` with a verb of paying or an account after it (`对公付款`, `对公打款`), and a
     // company's account named (`公司账户`, `corporate account`): the same bank transfer.
     ("对公付款", Need::Pay("bank_transfer")),

@@ -4,8 +4,59 @@
 //! so the default hour was billed: an eighth of the real bill, said with confidence.
 //! A day-part (上午/下午/晚上/凌晨…, am/pm) sets its time's half of the day; a time said without
 //! one takes the half that makes the range shortest (`晚上8点到10点` is 2 h, `8到10点` 2 h), and
-//! a range past midnight wraps. A range whose two ends cannot be told apart (`8点到8点`) is left
-//! as said. A clock time alone (`明天早上9点开始`) is no range and is left as said.
+//! a range past midnight wraps. A range whose two ends cannot be told apart (`8点到8点`, `from 9
+//! to 9`: 12 h or 24 h) is left as said here and asked back with both lengths by [`asked_back`]
+//! (und_bf): it had been billed as the default hour. After `from`, an end said as a bare number
+//! is a time where no unit or count follows it (`from 9 to 5`, never `from 2 to 4 gpus`). A
+//! clock time alone (`明天早上9点开始`) is no range and is left as said.
+
+use super::Reading;
+use crate::catalog::Catalog;
+
+/// Words after a bare number that make it a length, an amount or a count, never a time's end.
+const UNITS_AFTER: &[&str] = &[
+    "h",
+    "hr",
+    "hrs",
+    "hour",
+    "hours",
+    "m",
+    "min",
+    "mins",
+    "minute",
+    "minutes",
+    "d",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "gpu",
+    "gpus",
+    "card",
+    "cards",
+    "node",
+    "nodes",
+    "x",
+    "of",
+    "b",
+    "gb",
+    "g",
+    "k",
+    "usd",
+    "dollar",
+    "dollars",
+    "bucks",
+    "cents",
+    "times",
+    "instances",
+    "machines",
+    "people",
+    "users",
+    "models",
+    "epochs",
+];
 
 /// Day-parts before a Chinese time, longest first, with the half of the day they set.
 const ZH_PARTS: &[(&str, Part)] = &[
@@ -89,6 +140,23 @@ fn skip_spaces(chars: &[char], mut at: usize) -> usize {
     at
 }
 
+/// Whether the bare number ending at `k` ends a time after `from`: spaces then the message's
+/// end, a mark, or a word that is no unit or count (`from 9 to 9, how much`).
+fn bare_end(chars: &[char], k: usize) -> bool {
+    let n = skip_spaces(chars, k);
+    let Some(&c) = chars.get(n) else {
+        return true;
+    };
+    if !c.is_alphanumeric() {
+        return true;
+    }
+    let word: String = chars[n..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    n > k && c.is_ascii_alphabetic() && !UNITS_AFTER.contains(&word.as_str())
+}
+
 /// A time starting at `at`: `[day-part] H[点[钟][半|MM[分]]|:MM][ ][am|pm]`.
 fn time_at(chars: &[char], at: usize) -> Option<Time> {
     let mut k = at;
@@ -146,7 +214,8 @@ fn time_at(chars: &[char], at: usize) -> Option<Time> {
     let n = skip_spaces(chars, k);
     let next = chars.get(n).copied();
     let sep = SEPARATORS.iter().any(|w| starts(chars, n, w));
-    if !marked && !sep && next.is_some_and(|c| c.is_alphanumeric()) {
+    // A word that is no unit may follow a bare end after `from` (checked by the range).
+    if !marked && !sep && next.is_some_and(|c| c.is_alphanumeric()) && !bare_end(chars, k) {
         return None;
     }
     (hour <= 24 && (part.is_none() || hour <= 12)).then_some(Time {
@@ -173,12 +242,15 @@ fn readings(t: &Time) -> Vec<u32> {
     }
 }
 
+/// The same clock on both ends with a half unsaid (`从8点跑到8点`): 12 h or 24 h, unread.
+fn same_clock(a: &Time, b: &Time) -> bool {
+    (a.part.is_none() || b.part.is_none()) && (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
+}
+
 /// The shortest length in minutes from `a` to `b` over their readings, wrapping past midnight;
 /// none when it is nothing (the two ends the same).
 fn length(a: &Time, b: &Time) -> Option<u32> {
-    // `从8点跑到8点`: the same clock on both ends with a half unsaid is 12 h or 24 h, unread.
-    if (a.part.is_none() || b.part.is_none()) && (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
-    {
+    if same_clock(a, b) {
         return None;
     }
     let mut best: Option<u32> = None;
@@ -228,7 +300,7 @@ pub(super) fn as_lengths(s: &str) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < chars.len() {
-        if let Some((len, verb, end)) = range_at(&chars, i) {
+        if let Some((Some(len), verb, end)) = range_at(&chars, i) {
             let zh = chars[i..end].iter().any(|c| is_han(*c));
             let (h, m) = (len / 60, len % 60);
             let said = match (zh, m) {
@@ -247,9 +319,10 @@ pub(super) fn as_lengths(s: &str) -> String {
     out
 }
 
-/// A range starting at char `i` (after an optional `从` / `from`): its length in minutes, the
-/// verb said before `到`, where it ends.
-fn range_at(chars: &[char], i: usize) -> Option<(u32, String, usize)> {
+/// A range starting at char `i` (after an optional `从` / `from`): its length in minutes (none
+/// where its ends read the same clock with a half unsaid), the verb said before `到`, where it
+/// ends.
+fn range_at(chars: &[char], i: usize) -> Option<(Option<u32>, String, usize)> {
     let from = if starts(chars, i, "从") {
         Some(i + 1)
     } else if starts(chars, i, "from ") && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
@@ -275,11 +348,68 @@ fn range_at(chars: &[char], i: usize) -> Option<(u32, String, usize)> {
     let (b_at, verb) = separator(chars, a.end)?;
     let b = time_at(chars, b_at)?;
     // The end told as a time (`点`, `:30`, am/pm); the start may be bare (`8到10点`, `9-5pm`).
-    if !b.marked {
+    // After `from` both may be bare, hours of a half-day each, where no unit follows.
+    let bare_ok = from.is_some_and(|f| chars[f - 1] == ' ')
+        && !a.marked
+        && a.hour <= 12
+        && b.hour <= 12
+        && bare_end(chars, b.end);
+    if !b.marked && !bare_ok {
         return None;
     }
-    let len = length(&a, &b)?;
-    Some((len, verb, b.end))
+    if same_clock(&a, &b) {
+        return Some((None, verb, b.end));
+    }
+    Some((Some(length(&a, &b)?), verb, b.end))
+}
+
+/// The text with its first range of the same clock at both ends written as 12 and as 24 hours.
+fn unread_as(s: &str) -> Option<(String, String)> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    // Ranges read as lengths are passed whole, as `as_lengths` passes them.
+    let (verb, end) = loop {
+        if i >= chars.len() {
+            return None;
+        }
+        match range_at(&chars, i) {
+            Some((None, verb, end)) => break (verb, end),
+            Some((Some(_), _, end)) => i = end,
+            None => i += 1,
+        }
+    };
+    {
+        let zh = chars[i..end].iter().any(|c| is_han(*c));
+        let said = |h: u32| {
+            let len = if zh {
+                format!("{h}小时")
+            } else {
+                format!("{h} hours")
+            };
+            let head: String = chars[..i].iter().collect();
+            let tail: String = chars[end..].iter().collect();
+            format!("{head}{verb}{len} {tail}")
+        };
+        Some((said(12), said(24)))
+    }
+}
+
+/// The reading of `text` asked back with a range of the same clock at both ends (`从8点跑到8点`,
+/// `from 9 to 9`) as 12 h and as 24 h, when the two read as different commands.
+pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Reading {
+    if !matches!(reading, Reading::Command(_) | Reading::Unknown) {
+        return reading;
+    }
+    let Some((half, whole)) = unread_as(&text.to_lowercase()) else {
+        return reading;
+    };
+    let read = |said: &str| super::read_normalized(catalog, super::normalize(said), true).0;
+    match (read(&half), read(&whole)) {
+        (Reading::Command(short), Reading::Command(long)) if short != long => {
+            Reading::Ask(vec![short, long])
+        }
+        _ => reading,
+    }
 }
 
 #[cfg(test)]
@@ -299,6 +429,19 @@ mod tests {
         assert_eq!(as_lengths("8到10点").trim(), "2小时");
         assert_eq!(as_lengths("晚上8点到10点").trim(), "2小时");
         assert_eq!(as_lengths("9:30 to 5pm").trim(), "7h30m");
+        assert_eq!(as_lengths("from 9 to 5, price").trim(), "8 hours , price");
+    }
+
+    #[test]
+    fn the_same_clock_at_both_ends_is_read_both_ways() {
+        let (half, whole) = super::unread_as("从8点跑到8点多少钱").unwrap();
+        assert_eq!(
+            (half.as_str(), whole.as_str()),
+            ("跑12小时 多少钱", "跑24小时 多少钱")
+        );
+        let (half, _) = super::unread_as("a100 from 9 to 9, cost").unwrap();
+        assert_eq!(half, "a100 12 hours , cost");
+        assert_eq!(super::unread_as("早上8点到晚上8点"), None);
     }
 
     #[test]
@@ -311,6 +454,8 @@ mod tests {
             "从8点跑到8点",
             "qwen2.5 7b 到 14b",
             "2 to 3 hours",
+            "from 2 to 4 gpus",
+            "from 7 to 8b",
         ] {
             assert_eq!(as_lengths(s), s);
         }

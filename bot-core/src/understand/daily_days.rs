@@ -30,13 +30,11 @@ const UNITS: &[(&str, u32)] = &[
     ("d", 1),
     ("w", 7),
 ];
-/// A rhythm within a week (`一周5天`, `5 days a week`, `周一到周五`): how the days repeat, not how
-/// many there are; left to the default.
+/// A rhythm within a week said by its hours or times (`20 hours a week`, `每周`): how the days
+/// repeat, not how many there are; left to the default. Days a week (`一周5天`, `5 days a week`,
+/// weekdays as `lexicon::weekdays_as_rhythm` writes them) are spread by `period::week_days` and
+/// keep the span said beside them (und_bf): only the rhythm's own days and week are no span.
 const RHYTHM: &[&str] = &[
-    "days a week",
-    "days per week",
-    "days each week",
-    "days every week",
     "hours a week",
     "hours per week",
     "times a week",
@@ -86,20 +84,53 @@ fn hours_a_week(padded: &str) -> bool {
         .any(|w| {
             padded.match_indices(w).any(|(at, _)| {
                 let rest: String = padded[at + w.len()..].chars().take(12).collect();
-                rest.contains(|c: char| c.is_ascii_digit()) && rest.contains("小时")
+                // `1周5天每天8小时`: the week's days, then a day's hours.
+                let days = rest
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .starts_with('天');
+                !days && rest.contains(|c: char| c.is_ascii_digit()) && rest.contains("小时")
             })
         })
 }
 
-/// The one span of 2 to 366 days said (`1天` is the day of `一天8小时`, never a span), unless the
-/// days are a week's rhythm.
+/// After the days of a week's rhythm (`5 days a week`, `5 days per week`).
+const A_WEEK_AFTER: &[&str] = &["a week", "per week", "each week", "every week", "/week"];
+
+/// Whether the span at `start..end` is a part of a days-a-week rhythm: the days after a week
+/// (`1周5天`, `每周3天`), the days before `a week`, or the week before its days.
+fn in_week_rhythm(padded: &str, start: usize, end: usize) -> bool {
+    let before = padded[..start].trim_end();
+    let after = padded[end..].trim_start().trim_start_matches([',', '，']);
+    let unit = &padded[start..end];
+    let days = unit.ends_with('天') || unit.ends_with("days");
+    let week = unit.ends_with('周') || unit.ends_with("星期") || unit.ends_with("礼拜");
+    (days && (before.ends_with('周') || A_WEEK_AFTER.iter().any(|w| after.starts_with(w))))
+        || (week && after.starts_with(|c: char| c.is_ascii_digit()) && {
+            let n = after.trim_start_matches(|c: char| c.is_ascii_digit());
+            n.starts_with('天')
+        })
+}
+
+/// A rhythm said whose days are no count: `每周` with no days after it, hours or times a week.
+fn rhythm_said(padded: &str) -> bool {
+    RHYTHM.iter().any(|w| {
+        padded.match_indices(w).any(|(k, _)| {
+            let rest = padded[k + w.len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+            !(*w == "每周" && rest.len() < padded.len() - k - w.len() && rest.starts_with('天'))
+        })
+    })
+}
+
+/// The one span of 2 to 366 days said (`1天` is the day of `一天8小时`, never a span), beside a
+/// rhythm of days a week its own days and week left out; none beside any other rhythm.
 fn days_said(padded: &str) -> Option<u32> {
-    if RHYTHM.iter().any(|w| padded.contains(w)) || hours_a_week(padded) {
+    if rhythm_said(padded) || hours_a_week(padded) {
         return None;
     }
     let week = A_WEEK.iter().any(|w| padded.contains(w)).then_some(7);
     let found: Vec<u32> = spans(padded)
         .into_iter()
+        .filter(|(_, s, e)| !in_week_rhythm(padded, *s, *e))
         .map(|(d, _, _)| d)
         .chain(week)
         .filter(|d| (2..=366).contains(d))
@@ -135,5 +166,9 @@ mod tests {
         assert_eq!(days("8 hours a day for a week"), Some(7));
         assert_eq!(days("4 hours a day, 3 days a week"), None);
         assert_eq!(days("每天8小时 先跑10天 再跑两周"), None);
+        // A week's days beside a span: the span (und_bf).
+        assert_eq!(days("一周5天每天8小时 跑两周"), Some(14));
+        assert_eq!(days("8h a day, 5 days a week, for 3 weeks"), Some(21));
+        assert_eq!(days("每周3天 每天7小时 跑两个月"), Some(60));
     }
 }

@@ -87,11 +87,11 @@ pub(super) fn catalog_list(q: &Question) -> Option<Reading> {
     if !named && !other && super::lists_more::all_platforms(q.padded) {
         return Some(Reading::Command(super::request::platforms(Vec::new())));
     }
-    // `国内有哪些gpu租赁平台`: the platforms are listed, by their own rule.
+    // `国内有哪些gpu租赁平台`, `do any gpu hosts …`: the platforms are listed, by their own rule.
     let platforms = has(
         q.padded,
         &[
-            "平台", "platform", "provider", "cloud", "云", "哪家", "网站", "site",
+            "平台", "platform", "provider", "cloud", "云", "哪家", "网站", "site", "host",
         ],
     );
     if named || other || platforms || !has(q.padded, KNOWN) {

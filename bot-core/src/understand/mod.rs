@@ -202,6 +202,7 @@ mod offers_words;
 mod options_said;
 mod past_day;
 mod past_span;
+mod pay_asked;
 mod pay_ease;
 mod pay_either;
 mod per_day;

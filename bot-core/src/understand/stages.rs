@@ -400,6 +400,8 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     let r = super::guess_count::asked_back(catalog, norm, r);
     // `半天`: 4 h or 12 h, where the bill differs.
     let r = half_day::asked_back(catalog, text, r);
+    // `从8点跑到8点`, `from 9 to 9`: 12 h or 24 h, where the bill differs.
+    let r = super::clock_range::asked_back(catalog, text, r);
     // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.
     let r = if budget_said::budget_lasts(text) {
         r

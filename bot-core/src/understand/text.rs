@@ -61,6 +61,7 @@ pub fn normalize(text: &str) -> String {
     // `在哪 rent`, `有 stock 了`: an English word in a Chinese frame as its Chinese class word.
     let out = crate::lexicon::english_in_chinese_frame(&respell(&crate::lexicon::in_english(&out)));
     let out = crate::lexicon::team_told_as_me(&crate::lexicon::whenever_as_always(&out));
+    let out = crate::lexicon::watch_told_as_alert(&out);
     // `比较好找`: `比较` before an adjective is the adverb, written `较` before any cue; a grade of
     // ease after a where-word (`哪家好租到`) the can-word of renting, before that.
     let out = crate::lexicon::rather_as_adverb(&crate::lexicon::ease_as_can(&out));
@@ -70,6 +71,8 @@ pub fn normalize(text: &str) -> String {
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
+    // `工作日开10小时`: five days a week, read before a day-part's hours are made daily.
+    let out = crate::lexicon::weekdays_as_rhythm(&out);
     replace_all(
         &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
             &out,

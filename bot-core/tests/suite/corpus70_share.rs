@@ -14,12 +14,13 @@ const CORPUS: &str = include_str!("../data/questions_corpus70.tsv");
 /// 297/300 (99.0 %; 299/300 by command alone; 299/300 the examples file's way), 299/300 (99.7 %,
 /// all three figures) after the labeller's own errors were relabelled (2, each listed with its
 /// reason in its header). The one miss is described in `docs/misses/corpus70_misses.md`.
+/// Helper und_bf: 300/300 (`watch A6000 stock for me` an alert: `lexicon::watch_told_as_alert`).
 #[test]
 fn corpus70_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus70", CORPUS);
     assert!(total >= 300, "corpus70: {total} questions");
-    assert!(right >= 299, "corpus70: {right} of {total}");
+    assert!(right >= 300, "corpus70: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
