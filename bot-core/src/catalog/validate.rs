@@ -239,6 +239,21 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
                 "global_kv_heads and global_head_dim go together, with sliding_layers",
             ));
         }
+        if let Some(r) = m.recurrent
+            && (r.layers == 0
+                || r.attention_layers == 0
+                || r.layers + r.attention_layers > m.layers
+                || r.heads == 0
+                || r.groups == 0
+                || r.key_dim == 0
+                || r.value_dim == 0
+                || r.conv_kernel == 0)
+        {
+            return Err(k.fail(
+                "recurrent",
+                "needs state layers and attention layers within layers, and every state dimension",
+            ));
+        }
         k.provenance("", &m.source, &m.as_of)?;
         k.note("", &m.note_zh, &m.note_en)?;
     }

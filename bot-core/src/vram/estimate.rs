@@ -71,7 +71,7 @@ pub(super) fn compute_on(
         split,
         w_total: split.total(),
         kv_tok: kv_bytes_per_token_kv(shape, req.engine, kv_k, kv_v),
-        kv_seq: kv_bytes_per_sequence_kv(shape, req.context as f64, held, kv_k, kv_v),
+        kv_seq: kv_bytes_per_sequence_kv(shape, req.engine, req.context as f64, held, (kv_k, kv_v)),
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),
