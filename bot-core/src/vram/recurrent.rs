@@ -76,3 +76,33 @@ pub fn state_bytes_per_sequence(shape: &Shape, engine: Engine) -> f64 {
         _ => 0.0,
     }
 }
+
+/// The answer's note on a hybrid model's inference: how many layers keep a KV cache, what the
+/// others keep per sequence, and (`kept` no) that the engine is sized with KV on every layer.
+pub fn note(shape: &Shape, req: &super::FitRequest) -> Option<crate::reply::Msg> {
+    let r = shape.recurrent?;
+    if req.task.is_training() {
+        return None;
+    }
+    let kind = match r.kind {
+        crate::catalog::RecurrentKind::GatedDeltanet => "deltanet",
+        crate::catalog::RecurrentKind::Mamba2 => "mamba2",
+    };
+    let state = state_bytes_per_sequence(shape, req.engine);
+    Some(
+        crate::reply::Msg::new("fit-warn-recurrent")
+            .arg("attention", r.attention_layers)
+            .arg("layers", shape.layers)
+            .arg("recurrent", r.layers)
+            .arg("kind", kind)
+            .arg("mib", (state / (1024.0 * 1024.0)).round() as u32)
+            .arg(
+                "kept",
+                if engine_keeps_state(req.engine) {
+                    "yes"
+                } else {
+                    "no"
+                },
+            ),
+    )
+}

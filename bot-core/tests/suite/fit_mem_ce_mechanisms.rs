@@ -163,3 +163,17 @@ fn on_two_cards_at_256k_the_hybrid_holds_a_quarter_of_the_dense_layouts_kv() {
     let ratio = kv(&h) / kv(&d);
     assert!(ratio > 0.24 && ratio < 0.27, "{ratio}");
 }
+
+#[test]
+fn the_answer_says_which_layers_keep_kv_in_both_locales() {
+    let en = super::chat::ask_fresh("en-US", "/fit qwen3.5-27b bf16 ctx=256k engine=vllm h200");
+    assert!(en.contains("only 16 of the 64 layers"), "{en}");
+    assert!(en.contains("Gated DeltaNet"), "{en}");
+    let zh = super::chat::ask_fresh("zh-CN", "/fit qwen3.5-27b bf16 ctx=256k engine=vllm h200");
+    assert!(zh.contains("64 层里只有 16 层是注意力层"), "{zh}");
+    // A plain transformer gets no such note; training keeps no cache, so no note either.
+    let plain = super::chat::ask_fresh("en-US", "/fit llama-3.1-8b bf16 ctx=128k engine=vllm h200");
+    assert!(!plain.contains("Hybrid model"), "{plain}");
+    let train = super::chat::ask_fresh("en-US", "/fit qwen3.5-27b lora bf16 ctx=4k h200");
+    assert!(!train.contains("Hybrid model"), "{train}");
+}
