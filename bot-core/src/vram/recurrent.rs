@@ -28,10 +28,10 @@
 //! every engine: vLLM's Qwen3-Next at `auto` keeps the temporal state in bf16 (half that; the
 //! larger figure is kept, a few tens of MB a sequence) and llama.cpp's conv state is F32
 //! (2 x (kernel - 1) x conv_dim bytes more a layer, under 0.1 % of the state). ExLlamaV2 has no
-//! such model; for it, and any engine whose rule was not read, the safe layout stays: a KV
-//! cache on every layer (`kv_layers`).
+//! such model; for it, and any engine or server whose rule was not read (TGI, LMDeploy,
+//! TensorRT-LLM: `keeps_state`), the safe layout stays: a KV cache on every layer.
 
-use super::{Engine, Shape};
+use super::{Engine, FitOptions, FitRequest, Shape};
 use crate::catalog::RecurrentLayers;
 
 /// Bytes of one recurrent layer's temporal state per element (float32).
@@ -52,9 +52,37 @@ pub fn conv_elems(r: &RecurrentLayers) -> f64 {
 }
 
 /// Whether the engine keeps KV on the attention layers alone (every engine whose rule was
-/// read: vLLM and the servers run as it, llama.cpp, Transformers).
+/// read: vLLM, llama.cpp, Transformers).
 fn engine_keeps_state(engine: Engine) -> bool {
     !matches!(engine, Engine::Exllamav2)
+}
+
+/// Whether the request's engine, and the vLLM-class server it runs as, keep KV on the
+/// attention layers alone: SGLang's rule was read (`HybridLinearKVPool`); TGI's, LMDeploy's and
+/// TensorRT-LLM's were not, so those keep the safe layout.
+pub fn keeps_state(req: &FitRequest, opts: &FitOptions) -> bool {
+    engine_keeps_state(req.engine)
+        && matches!(
+            opts.server_pool(req).map(|(s, _)| s),
+            None | Some(super::Server::Sglang)
+        )
+}
+
+/// The shape whose KV the request's engine keeps: the model's own, or, where the engine's rule
+/// for a hybrid was not read, the same laid out with KV on every layer.
+pub fn kv_shape<'a>(
+    shape: &'a Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> std::borrow::Cow<'a, Shape> {
+    if shape.recurrent.is_some() && !keeps_state(req, opts) {
+        std::borrow::Cow::Owned(Shape {
+            recurrent: None,
+            ..shape.clone()
+        })
+    } else {
+        std::borrow::Cow::Borrowed(shape)
+    }
 }
 
 /// Layers that keep a KV cache under the engine: the attention layers of a hybrid model where
@@ -79,7 +107,7 @@ pub fn state_bytes_per_sequence(shape: &Shape, engine: Engine) -> f64 {
 
 /// The answer's note on a hybrid model's inference: how many layers keep a KV cache, what the
 /// others keep per sequence, and (`kept` no) that the engine is sized with KV on every layer.
-pub fn note(shape: &Shape, req: &super::FitRequest) -> Option<crate::reply::Msg> {
+pub fn note(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<crate::reply::Msg> {
     let r = shape.recurrent?;
     if req.task.is_training() {
         return None;
@@ -88,7 +116,7 @@ pub fn note(shape: &Shape, req: &super::FitRequest) -> Option<crate::reply::Msg>
         crate::catalog::RecurrentKind::GatedDeltanet => "deltanet",
         crate::catalog::RecurrentKind::Mamba2 => "mamba2",
     };
-    let state = state_bytes_per_sequence(shape, req.engine);
+    let state = state_bytes_per_sequence(&kv_shape(shape, req, opts), req.engine);
     Some(
         crate::reply::Msg::new("fit-warn-recurrent")
             .arg("attention", r.attention_layers)
@@ -96,13 +124,6 @@ pub fn note(shape: &Shape, req: &super::FitRequest) -> Option<crate::reply::Msg>
             .arg("recurrent", r.layers)
             .arg("kind", kind)
             .arg("mib", (state / (1024.0 * 1024.0)).round() as u32)
-            .arg(
-                "kept",
-                if engine_keeps_state(req.engine) {
-                    "yes"
-                } else {
-                    "no"
-                },
-            ),
+            .arg("kept", if keeps_state(req, opts) { "yes" } else { "no" }),
     )
 }

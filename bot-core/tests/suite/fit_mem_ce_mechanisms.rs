@@ -177,3 +177,26 @@ fn the_answer_says_which_layers_keep_kv_in_both_locales() {
     let train = super::chat::ask_fresh("en-US", "/fit qwen3.5-27b lora bf16 ctx=4k h200");
     assert!(!train.contains("Hybrid model"), "{train}");
 }
+
+#[test]
+fn sglang_keeps_the_hybrid_layout_and_an_unread_server_keeps_kv_on_every_layer() {
+    use bot_core::vram::Server;
+    let c = Catalog::embedded().unwrap();
+    let m = c.model("qwen3-next-80b-a3b").unwrap();
+    let served = |server: Server| {
+        let mut r = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer);
+        r.engine = Engine::Vllm;
+        r.context = 131_072;
+        r.cards = 4;
+        let opts = FitOptions {
+            server: Some(server),
+            ..FitOptions::default()
+        };
+        estimate_with(&c, &r, &opts).unwrap().kv_bytes_per_token
+    };
+    let vllm = run(&c, m, Engine::Vllm, 131_072, 1, 4).kv_bytes_per_token;
+    assert!((served(Server::Sglang) - vllm).abs() < 1e-9);
+    for s in [Server::Tgi, Server::Lmdeploy, Server::TrtLlm] {
+        assert!((served(s) / vllm - 4.0).abs() < 1e-9, "{s:?}");
+    }
+}
