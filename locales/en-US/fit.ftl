@@ -167,6 +167,13 @@ fit-warn-sliding = { $sliding } of the { $layers } layers attend over a { $windo
     [sglang] 0.8 of the context (SGLang's SWA pool)
    *[other] the whole context all the same under this engine
 }.
+fit-warn-recurrent = ℹ️ Hybrid model: { $kept ->
+    [yes] only { $attention } of the { $layers } layers are attention and keep a KV cache that grows with the context; the other { $recurrent } are { $kind ->
+        [mamba2] Mamba-2 layers
+       *[deltanet] linear-attention (Gated DeltaNet) layers
+    } and keep one fixed state per sequence, about { $mib } MiB whatever the length. A long context needs far less KV than a plain transformer of this size.
+   *[no] { $recurrent } of the { $layers } layers keep a fixed state per sequence, not a KV cache, but how this engine lays them out was not checked, so the KV cache is sized on every layer (an upper bound).
+}
 fit-warn-kv-replicated = ⚠️ { $cards } cards but only { $kv_heads } KV heads: with tensor parallelism each card keeps a copy of some KV heads, so the KV cache does not shrink further.
 fit-warn-gguf-engine = ℹ️ { $quant } is a llama.cpp GGUF format; sized as llama.cpp would load it.
 fit-warn-exl2 = ℹ️ EXL2 at { $bpw } bits per weight, sized as ExLlamaV2 loads it: the decoder layers at { $bpw } bits (scales included), the output head at about { $head } bits, the token embedding kept in system RAM; the { $cache } cache is allocated for all { $context } tokens at load (TabbyAPI's cache_mode Q8, Q6 or Q4 shrinks it: kv=q4).

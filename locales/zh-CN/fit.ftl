@@ -186,6 +186,13 @@ fit-warn-sliding = { $layers } 层里有 { $sliding } 层只看 { $window } 个 
     [sglang] 存上下文的 0.8（SGLang 的 SWA 池）
    *[other] 在这个引擎下照样存整个上下文
 }。
+fit-warn-recurrent = ℹ️ 混合架构模型：{ $kept ->
+    [yes] { $layers } 层里只有 { $attention } 层是注意力层，KV 缓存随上下文增长；其余 { $recurrent } 层是{ $kind ->
+        [mamba2] Mamba-2 层
+       *[deltanet] 线性注意力层（Gated DeltaNet）
+    }，每条序列只存一份固定大小的状态，约 { $mib } MiB，与长度无关。长上下文需要的 KV 缓存远少于同尺寸的普通 Transformer。
+   *[no] { $layers } 层里有 { $recurrent } 层每条序列只存固定大小的状态、不存 KV，但没有核实这个引擎怎样安排这些层，所以按每层都存 KV 估算（偏保守的上限）。
+}
 fit-warn-kv-replicated = ⚠️ 用了 { $cards } 张卡，但只有 { $kv_heads } 个 KV 头：张量并行时部分 KV 头会在多张卡上各存一份，KV 缓存不会再按卡数变小。
 fit-warn-gguf-engine = ℹ️ { $quant } 是 llama.cpp 的 GGUF 格式，按 llama.cpp 加载的方式估算。
 fit-warn-exl2 = ℹ️ EXL2，每个权重 { $bpw } 位，按 ExLlamaV2 的加载方式估算：各层矩阵 { $bpw } 位（含缩放因子），输出头约 { $head } 位，词嵌入留在内存里；{ $cache } 缓存在加载时就按全部 { $context } 个 token 一次分配（TabbyAPI 的 cache_mode 设成 Q8、Q6 或 Q4 可以缩小它，写 kv=q4 即可）。

@@ -412,7 +412,9 @@ fn kv_per_token(m: &Model) -> f64 {
     } else {
         2.0 * f64::from(m.kv_heads) * f64::from(m.head_dim)
     };
-    per_layer * f64::from(m.layers)
+    // A hybrid model's recurrent layers keep no KV (`vram::recurrent`).
+    let layers = m.recurrent.map_or(m.layers, |r| r.attention_layers);
+    per_layer * f64::from(layers)
 }
 
 /// Beyond 2% of the larger.

@@ -359,6 +359,10 @@ pub struct Model {
     /// A vision-language model's image encoder (`VisionTower`); absent = text only.
     #[serde(default)]
     pub vision: Option<VisionTower>,
+    /// A hybrid model's layers that keep a fixed-size state per sequence, not a KV cache
+    /// (`RecurrentLayers`); absent = every layer is attention.
+    #[serde(default)]
+    pub recurrent: Option<RecurrentLayers>,
     /// The same publisher's newer release of this size (`qwen1.5-7b` → `qwen2.5-7b`). A family
     /// word with no generation (`qwen 7b`) means the current line, so an entry it supersedes is
     /// reached only by its own names (`Catalog::model_by_family_and_size`). Absent = current.
@@ -404,6 +408,40 @@ pub struct VisionTower {
     /// `hidden_act` silu); false = two matrices (Qwen2-VL's, Llama-3.2-Vision's ViT-H).
     #[serde(default)]
     pub gated: bool,
+}
+
+/// What a recurrent layer keeps per sequence, whatever the context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecurrentKind {
+    /// Gated DeltaNet linear attention (Qwen3-Next, Qwen3.5: config.json `layer_types`
+    /// `linear_attention`, `full_attention_interval`).
+    GatedDeltanet,
+    /// Mamba-2 (Nemotron-H: `hybrid_override_pattern` `M`).
+    Mamba2,
+}
+
+/// The layers of a hybrid model that hold a fixed state per sequence in place of a KV cache,
+/// read from config.json. One layout covers both kinds: a state of `heads x value_dim x key_dim`
+/// and a short-convolution window of `conv_kernel - 1` inputs of
+/// `heads x value_dim + 2 x groups x key_dim` channels (Gated DeltaNet: `linear_num_value_heads`,
+/// `linear_value_head_dim`, `linear_key_head_dim`, `linear_num_key_heads` (q and k),
+/// `linear_conv_kernel_dim`; Mamba-2: `mamba_num_heads`, `mamba_head_dim`, `ssm_state_size`,
+/// `n_groups` (B and C), `conv_kernel`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecurrentLayers {
+    pub kind: RecurrentKind,
+    /// Layers that keep the state.
+    pub layers: u32,
+    /// Layers that keep a KV cache (full or sliding attention); the rest of the model's
+    /// layers keep neither (Nemotron-H's MoE-only `E` layers).
+    pub attention_layers: u32,
+    pub heads: u32,
+    pub groups: u32,
+    pub key_dim: u32,
+    pub value_dim: u32,
+    pub conv_kernel: u32,
 }
 
 impl Model {

@@ -239,6 +239,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
                 "global_kv_heads and global_head_dim go together, with sliding_layers",
             ));
         }
+        recurrent(&k, m)?;
         k.provenance("", &m.source, &m.as_of)?;
         k.note("", &m.note_zh, &m.note_en)?;
     }
@@ -457,6 +458,30 @@ fn records(k: &Check, p: &Platform) -> Result<(), CatalogError> {
 
 /// A vision tower's sizes are positive and its largest image holds one merged patch at least
 /// (the estimate divides by them: `vram::infer`).
+/// A hybrid model's recurrent layers (`Model::recurrent`): state layers and attention layers
+/// within the model's layers, and every state dimension.
+fn recurrent(k: &Check, m: &super::types::Model) -> Result<(), CatalogError> {
+    let Some(r) = m.recurrent else {
+        return Ok(());
+    };
+    let dims = [
+        r.layers,
+        r.attention_layers,
+        r.heads,
+        r.groups,
+        r.key_dim,
+        r.value_dim,
+        r.conv_kernel,
+    ];
+    if dims.contains(&0) || r.layers + r.attention_layers > m.layers {
+        return Err(k.fail(
+            "recurrent",
+            "needs state layers and attention layers within layers, and every state dimension",
+        ));
+    }
+    Ok(())
+}
+
 fn vision(k: &Check, m: &super::types::Model) -> Result<(), CatalogError> {
     let Some(v) = &m.vision else {
         return Ok(());

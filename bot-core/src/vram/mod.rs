@@ -58,6 +58,7 @@ mod option;
 mod parts;
 pub mod ppo;
 pub mod qat;
+pub mod recurrent;
 mod report;
 mod report_notes;
 mod request;

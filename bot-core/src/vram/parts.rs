@@ -489,7 +489,8 @@ pub fn kv_bytes_per_token(shape: &Shape, engine: Engine, kv: KvDtype) -> f64 {
 /// `-ctv`). A latent (MLA) or compressed cache is one tensor, held in the K type: llama.cpp's
 /// MLA reads V as a view of the K cache.
 pub fn kv_bytes_per_token_kv(shape: &Shape, engine: Engine, k: KvDtype, v: KvDtype) -> f64 {
-    let l = shape.layers as f64;
+    // A hybrid model's recurrent layers keep a fixed state, no KV (`vram::recurrent`).
+    let l = super::recurrent::kv_layers(shape, engine) as f64;
     let b = k.bytes();
     if let Some(c) = &shape.compressed {
         return c.per_token * b;
@@ -522,19 +523,22 @@ pub fn sliding_bytes_per_token(shape: &Shape, k: KvDtype, v: KvDtype) -> f64 {
 
 /// KV bytes one sequence holds whatever its length beyond the window: the sliding window of
 /// a compressed-attention model (`Shape::compressed`), up to `tokens`, and the sliding-window
-/// layers' `sliding_tokens` (`Shape::sliding`, as the engine keeps them); 0 for other models.
+/// layers' `sliding_tokens` (`Shape::sliding`, as the engine keeps them), and a hybrid model's
+/// recurrent state (`Shape::recurrent`); 0 for other models.
 /// The K and V caches in their own types (llama.cpp's `-ctk` / `-ctv`).
 pub fn kv_bytes_per_sequence_kv(
     shape: &Shape,
+    engine: Engine,
     tokens: f64,
     sliding_tokens: f64,
-    k: KvDtype,
-    v: KvDtype,
+    (k, v): (KvDtype, KvDtype),
 ) -> f64 {
     let compressed = shape.compressed.map_or(0.0, |c| {
         c.window_per_token * tokens.min(c.window as f64) * k.bytes()
     });
-    compressed + sliding_bytes_per_token(shape, k, v) * sliding_tokens
+    // A hybrid model's recurrent state, one per sequence (`vram::recurrent`).
+    let state = super::recurrent::state_bytes_per_sequence(shape, engine);
+    compressed + sliding_bytes_per_token(shape, k, v) * sliding_tokens + state
 }
 
 /// Share of the KV cache each card holds under tensor parallelism over `cards`: heads are

@@ -59,6 +59,8 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     // sliding-window layer (`vram::swa`).
     warnings.extend(super::kv_cache::warnings(req, opts));
     warnings.extend(super::swa::note(shape, req, opts));
+    // Which layers of a hybrid model keep KV (`vram::recurrent`).
+    warnings.extend(super::recurrent::note(shape, req, opts));
     warnings.extend(torchao_warning(shape, req));
     warnings.extend(multi_card_training_note(req, opts));
     // A trainer that loads the whole model on every card before sharding (`vram::whole_load`).

@@ -82,6 +82,9 @@ pub struct Shape {
     pub compressed: Option<Compressed>,
     /// Layers attending over a sliding window only, and the window (`Model::sliding_layers`).
     pub sliding: Option<Sliding>,
+    /// A hybrid model's layers with a fixed state per sequence, not a KV cache
+    /// (`Model::recurrent`, `vram::recurrent`).
+    pub recurrent: Option<crate::catalog::RecurrentLayers>,
     pub params: ParamCounts,
     /// Bytes per vocabulary entry per prompt token that the model's own code holds at the
     /// prefill peak when run in Transformers: 0 where Transformers keeps the last position's
@@ -206,6 +209,7 @@ impl Shape {
                     head_dim
                 },
             }),
+            recurrent: m.recurrent,
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
@@ -264,6 +268,7 @@ impl Shape {
             mla: None,
             compressed: None,
             sliding: None,
+            recurrent: None,
             params: ParamCounts::default(),
             prompt_logit_bytes: 0.0,
             qk_norm: false,
@@ -316,6 +321,8 @@ impl Shape {
         base.prompt_logit_bytes = 0.0;
         base.fp8_kept_16bit = 0.0;
         base.experts_rest_fp8 = false;
+        // A hybrid template's recurrent layers are its own, not a size's.
+        base.recurrent = None;
         let p = params_b * 1e9;
         let scaled = |hidden: u32| -> Shape {
             let r = hidden as f64 / base.hidden as f64;

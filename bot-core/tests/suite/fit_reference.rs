@@ -305,6 +305,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         checkpoint_declared: None,
         int4_group_size: None,
         vision: None,
+        recurrent: None,
         superseded_by: None,
         source: a.source.clone(),
         as_of: "2026-11-30".into(),

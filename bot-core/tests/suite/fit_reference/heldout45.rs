@@ -30,6 +30,8 @@ fn public_measurements_forty_fifth_held_out_set() {
     // videos at 768 tokens as held-out 8 and 12 replay the same dataset; the COCO captions at 512 as held-out 6 and 8):
     // 6 of 8 within (48 -4.6 %, 62 -7.9 %, 56 +0.2 %, 77 -7.8 %, lora_llm 22 +0.3 %, PPO -7.6 %), 0 under; left: the
     // Unsloth L4 row (+76.4 %) and qwen3.5-35b-a3b (not stated).
+    // mem_ce (session 28): Qwen3.5-35B-A3B added to the catalog; its ms-swift LoRA row is now stated, +86.0 % (over);
+    // within and under unchanged by it.
     let floor_within = 6;
     let ceiling_under = 0;
     let floor_verdicts = 0;
