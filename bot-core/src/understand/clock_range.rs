@@ -403,13 +403,7 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
     let Some((half, whole)) = unread_as(&text.to_lowercase()) else {
         return reading;
     };
-    let read = |said: &str| super::read_normalized(catalog, super::normalize(said), true).0;
-    match (read(&half), read(&whole)) {
-        (Reading::Command(short), Reading::Command(long)) if short != long => {
-            Reading::Ask(vec![short, long])
-        }
-        _ => reading,
-    }
+    super::half_day::between(catalog, &half, &whole, reading)
 }
 
 #[cfg(test)]
