@@ -133,6 +133,34 @@ fn digits(chars: &[char], at: usize) -> Option<(u32, usize)> {
     Some((v.parse().ok()?, at + n))
 }
 
+/// An hour written in Chinese numerals right before `点` (`八点`, `十一点`, `两点`): the same clock
+/// as its digits, so a range said in words is a length, or asked back, as one in digits is.
+fn han_hour(chars: &[char], at: usize) -> Option<(u32, usize)> {
+    let n = chars[at..]
+        .iter()
+        .take_while(|c| super::numerals::digit(**c).is_some() || **c == '十')
+        .count();
+    if n == 0 || n > 3 || chars.get(at + n) != Some(&'点') || !han_hour_may_start(chars, at) {
+        return None;
+    }
+    let hour = super::numerals::value_of(&chars[at..at + n])?;
+    (hour <= 24).then_some((u32::try_from(hour).ok()?, at + n))
+}
+
+/// `一点` after a word is "a little" (`快一点到八点`, `差一点到十点`, `早一点`): a numeral hour
+/// starts the text, follows a space or a mark, 从/到/至/由, or a day-part of two characters.
+fn han_hour_may_start(chars: &[char], at: usize) -> bool {
+    let Some(prev) = at.checked_sub(1).map(|p| chars[p]) else {
+        return true;
+    };
+    !is_han(prev)
+        || "从到至由".contains(prev)
+        || ZH_PARTS.iter().any(|(w, _)| {
+            let w: Vec<char> = w.chars().collect();
+            w.len() > 1 && at >= w.len() && chars[at - w.len()..at] == w[..]
+        })
+}
+
 fn skip_spaces(chars: &[char], mut at: usize) -> usize {
     while chars.get(at) == Some(&' ') {
         at += 1;
@@ -169,7 +197,7 @@ fn time_at(chars: &[char], at: usize) -> Option<Time> {
     if k > 0 && (chars[k - 1].is_ascii_alphanumeric() || chars[k - 1] == '.') {
         return None;
     }
-    let (hour, mut k) = digits(chars, k)?;
+    let (hour, mut k) = digits(chars, k).or_else(|| han_hour(chars, k))?;
     let (mut minute, mut marked) = (0, false);
     if chars.get(k) == Some(&'点') {
         marked = true;
@@ -419,6 +447,11 @@ mod tests {
         assert_eq!(as_lengths("9点到下午5点").trim(), "8小时");
         assert_eq!(as_lengths("from 10pm to 6am").trim(), "8 hours");
         assert_eq!(as_lengths("9am-5pm").trim(), "8 hours");
+        assert_eq!(as_lengths("从晚上十一点跑到早上七点").trim(), "跑8小时");
+        assert_eq!(as_lengths("两点到五点半").trim(), "3小时30分钟");
+        // `一点` after a word is "a little", not one o'clock.
+        assert_eq!(as_lengths("快一点到八点").trim(), "快一点到八点");
+        assert_eq!(as_lengths("差一点到十点了").trim(), "差一点到十点了");
         assert_eq!(as_lengths("晚上8点开到凌晨2点").trim(), "开6小时");
         assert_eq!(as_lengths("8到10点").trim(), "2小时");
         assert_eq!(as_lengths("晚上8点到10点").trim(), "2小时");
@@ -436,6 +469,9 @@ mod tests {
         let (half, _) = super::unread_as("a100 from 9 to 9, cost").unwrap();
         assert_eq!(half, "a100 12 hours , cost");
         assert_eq!(super::unread_as("早上8点到晚上8点"), None);
+        // Said in Chinese numerals, the same clock is asked back as in digits.
+        let (half, whole) = super::unread_as("从八点跑到八点").unwrap();
+        assert_eq!((half.as_str(), whole.as_str()), ("跑12小时 ", "跑24小时 "));
     }
 
     #[test]
