@@ -42,8 +42,9 @@ const CLASSES: &[(&str, &str, bool)] = &[
 /// English reading, where which card to rent for a model named is its fit.
 const RENT_FRAME_ENDS: &[&str] = &["哪", "哪里", "哪儿", "能", "可以"];
 
-/// A character of a Chinese frame: a CJK ideograph.
-fn is_han(c: char) -> bool {
+/// A Chinese character (a CJK ideograph, its extension A or a compatibility form): the one
+/// test every reader uses for "Chinese here".
+pub fn is_han(c: char) -> bool {
     matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF)
 }
 

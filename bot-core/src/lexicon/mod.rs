@@ -92,7 +92,7 @@ pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
 pub use laptop::laptop_said_at;
-pub use mixed::{english_in_chinese_frame, glued_mixed};
+pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
 };

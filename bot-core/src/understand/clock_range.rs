@@ -12,6 +12,7 @@
 
 use super::Reading;
 use crate::catalog::Catalog;
+use crate::lexicon::is_han;
 
 /// Words after a bare number that make it a length, an amount or a count, never a time's end.
 const UNITS_AFTER: &[&str] = &[
@@ -316,10 +317,6 @@ fn separator(chars: &[char], at: usize) -> Option<(usize, String)> {
         }
     }
     None
-}
-
-fn is_han(c: char) -> bool {
-    ('\u{4e00}'..='\u{9fff}').contains(&c)
 }
 
 /// The text with each clock range written as its length (`8小时`, `8 hours`).

@@ -278,10 +278,7 @@ pub(super) fn sum_per_hour(q: &Question) -> Option<Reading> {
         return None;
     }
     let amount = first_amount(q)?;
-    let chinese = q
-        .padded
-        .chars()
-        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    let chinese = q.padded.chars().any(crate::lexicon::is_han);
     let price = Money {
         amount,
         currency: chinese.then(|| "CNY".to_string()),

@@ -10,6 +10,8 @@
 //! unit, `40 刀 等于…`, `开八个钟 一个月多少`): an amount is a fact of its own, and joined to the
 //! next word its unit was read as something else (a currency lost, a daily length lost).
 
+use crate::lexicon::is_han;
+
 /// Particles that end a sentence: a space after one is the sentence's end, kept.
 const SENTENCE_ENDS: [char; 9] = ['吗', '呢', '吧', '啊', '呀', '么', '嘛', '哦', '啦'];
 
@@ -31,7 +33,7 @@ fn numeral(c: char) -> bool {
 /// characters back (`八个钟`, `两张`), a unit right after a number (`45秒`, `40 刀`; never a
 /// card's word, `A10 哪里`), or a numeral (`四百八`).
 fn amount_ends(before: &[char]) -> bool {
-    let run = before.iter().rev().take_while(|c| han(**c)).count();
+    let run = before.iter().rev().take_while(|c| is_han(**c)).count();
     let word = &before[before.len() - run..];
     // A number right before the word, glued or apart (`45秒`, `40 刀`).
     let number_before = before[..before.len() - run]
@@ -60,7 +62,7 @@ fn unit_starts(after: &[char]) -> bool {
 fn currency_starts(after: &[char]) -> bool {
     crate::lexicon::CURRENCIES.iter().any(|c| {
         let w: Vec<char> = c.word.chars().collect();
-        w.len() >= 2 && w.iter().all(|ch| han(*ch)) && after.starts_with(&w)
+        w.len() >= 2 && w.iter().all(|ch| is_han(*ch)) && after.starts_with(&w)
     })
 }
 
@@ -68,10 +70,6 @@ fn currency_starts(after: &[char]) -> bool {
 fn amount_starts(after: &[char]) -> bool {
     after.first().is_some_and(|c| numeral(*c))
         && after.iter().skip(1).take(2).any(|c| UNITS.contains(c))
-}
-
-fn han(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
 }
 
 fn blank(c: char) -> bool {
@@ -99,7 +97,7 @@ pub(super) fn joined(chars: Vec<char>) -> Vec<char> {
         let before = out.last().copied();
         let after = chars.get(end).copied();
         let between_words = matches!((before, after), (Some(b), Some(a))
-            if han(b) && han(a) && !SENTENCE_ENDS.contains(&b));
+            if is_han(b) && is_han(a) && !SENTENCE_ENDS.contains(&b));
         // An amount is a fact of its own, unless its own unit follows (`三个 小时`).
         let rest = &chars[end..];
         let amount_apart = || {

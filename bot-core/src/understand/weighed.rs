@@ -87,7 +87,7 @@ fn floor_words(t: &str) -> String {
 /// English words inside a Chinese sentence written as the Chinese the reader knows: `自己 host`
 /// is self-hosting (`自建`), `platform` a platform (`平台`), `rent 到` a getting (`租到`).
 fn mixed_words(t: &str) -> String {
-    if !t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
+    if !t.chars().any(crate::lexicon::is_han) {
         return t.to_string();
     }
     let mut out = t.to_string();
