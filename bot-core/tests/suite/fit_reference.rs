@@ -858,5 +858,7 @@ mod heldout43;
 mod heldout44;
 #[path = "fit_reference/heldout45.rs"]
 mod heldout45;
+#[path = "fit_reference/heldout46.rs"]
+mod heldout46;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
