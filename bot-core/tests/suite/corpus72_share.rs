@@ -12,13 +12,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus72.tsv");
 /// serves a model, concurrency, context, quantization, self-host vs API, always-on cost, stock,
 /// alerts, guidance, two cards side by side, trial credits — and about 20 % other mainstream
 /// questions; about 45 % Chinese, 35 % English, 20 % mixed), written apart from the reader by a
-/// helper who never read it, committed before it was scored. Figures: not yet scored.
+/// helper who never read it, committed before it was scored: untuned 286/300 (95.3 %; 294/300
+/// by command alone; 294/300 the examples file's way), 289/300 (96.3 %; 294/300 by command, both
+/// ways) after the labeller's own errors were relabelled (3 forms of the same meaning, each listed
+/// with its reason in its header). The misses are grouped by mechanism in
+/// `docs/misses/corpus72_misses.md`.
 #[test]
 fn corpus72_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus72", CORPUS);
     assert!(total >= 300, "corpus72: {total} questions");
-    assert!(right >= 0, "corpus72: {right} of {total}");
+    assert!(right >= 289, "corpus72: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
