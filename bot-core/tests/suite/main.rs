@@ -60,6 +60,7 @@ mod corpus68_share;
 mod corpus69_share;
 mod corpus70_share;
 mod corpus71_share;
+mod corpus72_share;
 mod currency;
 mod currency_whole;
 mod data_files;
