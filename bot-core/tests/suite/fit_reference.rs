@@ -860,5 +860,7 @@ mod heldout44;
 mod heldout45;
 #[path = "fit_reference/heldout46.rs"]
 mod heldout46;
+#[path = "fit_reference/heldout47.rs"]
+mod heldout47;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
