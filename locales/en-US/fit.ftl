@@ -436,7 +436,7 @@ fit-warn-ollama-spill = ❌ Under Ollama: its estimate exceeds { $several ->
        *[other] the { $card }'s { $free } GiB
     }, so Ollama puts { $cpu_layers } of { $layers } layers on the CPU (a CPU/GPU split in `ollama ps`) and runs slower. Fewer tokens of context, a smaller quantization or q8_0 cache (with flash attention), or another card keep it all on the GPU.
 fit-warn-ollama-unknown = ℹ️ Ollama's own estimate (what `ollama ps` shows, and whether it puts layers on the CPU) is not modelled for this architecture: only llama.cpp's figure, what the cards hold, is given.
-fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over the whole image: { $tokens } image tokens, { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
+fit-warn-vision-eager = ℹ️ With eager attention the vision encoder holds one block's attention scores over one attention call: { $tokens } image tokens (one image; before Transformers 4.53 every image of the batch at once), { $gib } GiB at once (flash attention avoids it; max_pixels= makes the image smaller).
 fit-note-vit-train = ℹ️ Vision tower in training: { $patches } patches a sample (max_pixels=, images=, video_frames= set them; no more image tokens than the sequence), it keeps { $gib } GiB on the card over the batch — { $trained ->
     [yes] trained (train_vit=on)
    *[no] frozen (the default; train_vit=on if it trains)

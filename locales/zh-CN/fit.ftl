@@ -474,7 +474,7 @@ fit-warn-ollama-spill = ❌ 用 Ollama 时：它的估算超出了 { $several ->
        *[other] { $card } 的 { $free } GiB
     }，所以 Ollama 会把 { $layers } 层中的 { $cpu_layers } 层放到 CPU 上（`ollama ps` 会显示 CPU/GPU 分摊），速度变慢。减少上下文长度、换更小的量化或 q8_0 缓存（需开 FlashAttention）、或换卡，才能全部放在 GPU 上。
 fit-warn-ollama-unknown = ℹ️ 这种架构还没有对 Ollama 自己的估算建模（`ollama ps` 显示的数，以及它是否把层放到 CPU 上）：这里只给出 llama.cpp 的数字，也就是显卡实际占用。
-fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层对整张图片的注意力分数：{ $tokens } 个图像 token，同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
+fit-warn-vision-eager = ℹ️ 使用 eager 注意力时，视觉编码器会一次性保存一层在一次注意力计算中的分数：{ $tokens } 个图像 token（一张图片；Transformers 4.53 之前是整个批次的所有图片一起算），同时占 { $gib } GiB（FlashAttention 可避免；max_pixels= 可把图片限小）。
 fit-note-vit-train = ℹ️ 训练中的视觉塔：每个样本 { $patches } 个图块（由 max_pixels=、images=、video_frames= 决定；图像 token 不超过序列长度），整个批次在卡上占 { $gib } GiB —— { $trained ->
     [yes] 视觉塔参与训练（train_vit=on）
    *[no] 视觉塔冻结（默认；若要训练它请写 train_vit=on）

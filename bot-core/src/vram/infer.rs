@@ -241,7 +241,7 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     };
     // SDPA's math path for the vision tower on a card without a bf16 kernel (`vram::sdpa_math`).
     if generate.is_none() {
-        a = a.max(batch * super::sdpa_math::tower_scores_bytes(req));
+        a = a.max(super::sdpa_math::tower_scores_bytes(req));
         // Before Transformers 4.51 the Qwen-VL tower's 3-D SDPA call takes the math path on
         // every card, over the whole batch's patches at once (`vram::vision_sdpa3d`).
         a = a.max(super::vision_sdpa3d::tower_bytes(req));
@@ -352,16 +352,10 @@ fn eager_held(req: &FitRequest, c: &Common, a: f64) -> (f64, f64) {
     let frag = super::parts::eager_bytes_per_score(req.quant);
     let held = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, frag);
     // The vision tower encodes the image before the decoder runs: its own eager scores over
-    // every patch (`vram::vision_tower::eager_scores_bytes`) peak on their own.
-    if let ModelRef::Known(Model {
-        vision: Some(v), ..
-    }) = req.model
-    {
-        let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
-        if let Some(scores) = super::vision_tower::eager_scores_bytes(v, image) {
-            a = a.max(batch * scores);
-        }
-    }
+    // the patches of its largest attention call (`vram::vision_calls`: one image from
+    // Transformers 4.53, the whole batch's images before) peak on their own.
+    let tower = super::vision_calls::call_scores_bytes(req, super::parts::EAGER_SCORE_BYTES);
+    a = a.max(tower);
     (a, held)
 }
 

@@ -74,6 +74,7 @@ mod train_weights;
 pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;
+pub mod vision_calls;
 pub mod vision_sdpa3d;
 pub mod vision_tower;
 pub mod vision_train;

@@ -17,6 +17,7 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     let mut warnings = Vec::new();
     // A VL model's image encoder as sized, and Unsloth's float32 cast (mem_ad).
     warnings.extend(super::vision_tower::notes(shape, req));
+    warnings.extend(super::vision_calls::notes(req));
     // The tower in training (`vram::vision_train`).
     warnings.extend(super::vision_train::note(req));
     warnings.extend(super::chatglm_code::notes(shape, req));

@@ -39,19 +39,19 @@ pub fn falls_back(req: &FitRequest) -> bool {
             .is_some_and(|cc| cc < BF16_FUSED_MIN_CC)
 }
 
-/// Bytes of one vision block's scores on the math path: the processor's largest image as
-/// capped, no more than the request's sequence (`vision_tower::image_tokens_in`), over the
-/// tower's heads at [`MATH_SCORE_BYTES`]; 0 when the path does not apply or the model has no
-/// untiled tower. Applied to the image encoder only: the text decoder's prefill on these cards
+/// Bytes of one vision block's scores on the math path: the patches of the tower's largest
+/// attention call (`vision_calls::call_tokens`: one image as capped, no more than the sequence,
+/// from Transformers 4.53; the whole batch's images before), over the tower's heads at
+/// [`MATH_SCORE_BYTES`]; 0 when the path does not apply, the model has no untiled tower or the
+/// prompt no image. Applied to the image encoder only: the text decoder's prefill on these cards
 /// takes the same path, left as it was (it moves V100 / T4 bf16 text verdicts that other answers
 /// and their cases rest on: the lead's call, `docs/misses/heldout25_misses.md`).
 pub fn tower_scores_bytes(req: &FitRequest) -> f64 {
     let super::ModelRef::Known(m) = req.model else {
         return 0.0;
     };
-    let Some(v) = m.vision.as_ref().filter(|_| falls_back(req)) else {
+    if m.vision.is_none() || !falls_back(req) {
         return 0.0;
-    };
-    let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
-    super::vision_tower::scores_bytes(v, image, MATH_SCORE_BYTES).unwrap_or(0.0)
+    }
+    super::vision_calls::call_scores_bytes(req, MATH_SCORE_BYTES)
 }

@@ -81,9 +81,9 @@ pub fn applies(req: &FitRequest) -> bool {
 }
 
 /// Patches of the batch's images in the one call: every image's patches go into one sequence
-/// (`cu_seqlens` separates them only through the mask), so `batch` images of `n` patches make
-/// `(batch × n)²` scores. The image is the processor's largest as capped, no more than the
-/// request's sequence (`vision_tower::image_tokens_in`).
+/// (`cu_seqlens` separates them only through the mask), so `batch` prompts of `images` images
+/// of `n` patches make `(batch × images × n)²` scores (`vision_calls::call_tokens`). The image
+/// is the processor's largest as capped, a prompt's images no more than its sequence.
 pub fn patches(req: &FitRequest) -> f64 {
     let ModelRef::Known(m) = req.model else {
         return 0.0;
@@ -91,8 +91,8 @@ pub fn patches(req: &FitRequest) -> f64 {
     let Some(v) = m.vision.as_ref() else {
         return 0.0;
     };
-    let image = super::vision_tower::image_tokens_in(v, req.max_pixels, req.context);
-    image as f64 * (v.merge as f64).powi(2) * req.batch.max(1) as f64
+    // The whole batch's images in one call (`vram::vision_calls`: before 4.53; none without one).
+    super::vision_calls::call_tokens(v, req) as f64 * (v.merge as f64).powi(2)
 }
 
 /// Bytes of one tower block's math-path attention over the whole batch's patches; 0 where the

@@ -212,16 +212,7 @@ pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate:
             }
         }
         // SDPA's math path has its own warning (`vram::sdpa_math`, report.rs).
-        Engine::Transformers if req.attention().materializes_scores() => {
-            let image = image_tokens_in(v, req.max_pixels, req.context);
-            if let Some(b) = eager_scores_bytes(v, image) {
-                out.push(
-                    Msg::new("fit-warn-vision-eager")
-                        .arg("tokens", image as f64)
-                        .arg("gib", round2(b / GIB)),
-                );
-            }
-        }
+        // Eager scores in the tower: `vram::vision_calls::notes`.
         _ => {}
     }
     out
