@@ -46,3 +46,14 @@ pub fn per_layer_cache_bytes(shape: &Shape, req: &FitRequest) -> f64 {
     let bytes = if req.quant == Quant::Fp32 { 4.0 } else { 2.0 };
     f64::from(shape.layers) * 2.0 * f64::from(m.max_context) * f64::from(shape.head_dim) * bytes
 }
+
+/// The answer's note when the caches are sized: the release and their GiB over the model.
+pub fn note(shape: &Shape, req: &FitRequest) -> Option<crate::reply::Msg> {
+    let bytes = per_layer_cache_bytes(shape, req);
+    let r = req.transformers_release.filter(|_| bytes > 0.0)?;
+    Some(
+        crate::reply::Msg::new("fit-warn-rope-per-layer")
+            .arg("release", r.label())
+            .arg("gib", super::estimate::round2(bytes / super::GIB)),
+    )
+}

@@ -121,3 +121,40 @@ fn classes_not_read_and_unsloth_own_rope_are_left_alone() {
     let u0 = need_with("llama-2-7b", Quant::Nf4, None, 1, &one(), true);
     assert!((u - u0).abs() < 1e-9, "{u} vs {u0}");
 }
+
+#[test]
+fn the_answer_names_the_release_and_the_caches_in_both_languages() {
+    // Qwen2.5-7B inference on Transformers 4.44: 28 layers x 131072 positions x 128 x 2 x 2
+    // bytes = 1.75 GiB beside the weights, said in the answer; nothing said on 4.45.
+    let old = super::chat::ask_fresh("en-US", "/fit qwen2.5-7b bf16 ctx=4096 transformers=4.44");
+    assert!(
+        old.contains("Transformers 4.44 builds this model's RoPE tables"),
+        "{old}"
+    );
+    assert!(old.contains("1.75 GiB"), "{old}");
+    let new = super::chat::ask_fresh("en-US", "/fit qwen2.5-7b bf16 ctx=4096 transformers=4.45");
+    assert!(!new.contains("RoPE tables"), "{new}");
+    let zh = super::chat::ask_fresh("zh-CN", "/fit qwen2.5-7b bf16 ctx=4096 transformers=4.44");
+    assert!(zh.contains("每个注意力层里各建一份"), "{zh}");
+}
+
+#[test]
+fn an_inference_on_an_old_release_holds_them_too() {
+    let c = Catalog::embedded().unwrap();
+    let run = |release: Option<&str>| {
+        let mut r = FitRequest::new(
+            ModelRef::Known(c.model("mistral-7b-v0.3").unwrap()),
+            Quant::Bf16,
+            Task::Infer,
+        );
+        r.engine = bot_core::vram::Engine::Transformers;
+        r.context = 4096;
+        r.transformers_release = release.map(|v| TransformersRelease::parse(v).unwrap());
+        estimate_with(&c, &r, &FitOptions::default())
+            .unwrap()
+            .per_gpu_required_gib
+    };
+    let d = run(Some("4.38")) - run(None);
+    let caches = caches_gib("mistral-7b-v0.3", 2.0);
+    assert!((d - caches).abs() < 0.011, "{d} vs {caches}");
+}
