@@ -54,6 +54,6 @@ pub fn note(shape: &Shape, req: &FitRequest) -> Option<crate::reply::Msg> {
     Some(
         crate::reply::Msg::new("fit-warn-rope-per-layer")
             .arg("release", r.label())
-            .arg("gib", super::estimate::round2(bytes / super::GIB)),
+            .arg("gib", (bytes / super::GIB * 100.0).round() / 100.0),
     )
 }
