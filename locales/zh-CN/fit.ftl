@@ -445,6 +445,7 @@ fit-speed-cpu-moe = 速度：不做估算。专家放在系统内存时，每个
 fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Transformers 只在 7.5 及以上保持 MXFP4 压缩格式，在这张卡上会把这些专家按 bf16 加载（上面已按此估算，约为 MXFP4 的四倍）。llama.cpp / Ollama 可以在这张卡上跑 MXFP4 的 GGUF（engine=llamacpp）。
 fit-warn-sdpa-math = ⚠️ { $card } 的计算能力是 { $cc }：PyTorch 在 8.0 以下没有支持 bf16 的融合注意力内核，Transformers 默认的注意力（sdpa）会退回到 math 实现，视觉编码器会把对整张图片的注意力分数按 fp32 整块保存，每个分数每个头约 13 字节（上面已按此估算）。改用 fp16 加载模型，这张卡就能用 memory-efficient 内核。
 fit-warn-vision-sdpa-3d = ⚠️ Transformers { $release } 用默认注意力（sdpa）运行 Qwen2-VL / Qwen2.5-VL 的视觉编码器时传入的是三维张量，PyTorch 的融合内核不接受，于是在任何显卡上都会退回到 math 实现，一次性保存这批图片全部 { $patches } 个 patch 之间的注意力分数，约 { $gib } GiB（上面已按此估算）。升级到 Transformers 4.51 及以上、设置 attn_implementation="flash_attention_2"，或调小 max_pixels，都能避免。
+fit-warn-rope-per-layer = ⚠️ Transformers { $release } 会在每个注意力层里各建一份这个模型的 RoPE 表（覆盖它支持的全部位置的 cos 和 sin），除权重外总共约 { $gib } GiB（上面已按此估算）。之后的版本改为全模型共用一份：Llama 从 4.41、Mistral 从 4.42、Qwen2 从 4.45 起。
 fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } 以带视觉塔的方式加载 Gemma-3：启动预热会用 { $tokens } 个 token 加一张图片做一次 prefill，而 3.3 之前带图片的 prefill 会用一整块注意力掩码走 PyTorch 的 math 实现，每张卡要按 fp32 保存一层的注意力分数，约 { $gib } GiB（上面已按此估算）。TGI 3.3 及以后改用 flashinfer 做这次 prefill；调小 max-input-tokens / max-batch-prefill-tokens 也能让它变小。
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。
 fit-error-exl2-bpw = EXL2 的大小取决于每个权重的位数，这是转换时选定的：请写成 exl2-4.65bpw（或 4.65bpw，命令行用 --bpw 4.65）。

@@ -290,8 +290,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     }
     // torchao quantizing a model already on the card (`vram::torchao`): the segments its
     // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
-    // 16-bit copy of each matrix in turn.
-    let mut pinned = 0.0;
+    // 16-bit copy of each matrix in turn. An older Transformers' per-layer RoPE caches
+    // (`vram::transformers_rope`) are held beside them from the load on, this card's layers'.
+    let mut pinned = super::transformers_rope::per_layer_cache_bytes(shape, req) * share;
     if let Some(t) = super::torchao::scheme(req) {
         let r = super::torchao::replay(shape, t);
         pinned = r.pinned * share;

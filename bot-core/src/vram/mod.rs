@@ -71,6 +71,7 @@ pub mod tgi_pool;
 pub mod tgi_release;
 mod train;
 mod train_weights;
+pub mod transformers_rope;
 pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;

@@ -456,8 +456,11 @@ pub(super) fn compute_train(
     let held_a = step_activations(shape, req, opts, c, &r, (head_dequant, free));
     let a = held_a.peak;
     let reserve = allocator_reserve(req, zero, base_c, adapter_weights + grads_c + optim_c, a);
-    // An older Unsloth's RoPE caches, one per attention layer (`vram::unsloth_release`).
-    let ctx = r.ctx + super::unsloth_release::rope_cache_bytes(shape, req);
+    // An older Unsloth's or Transformers' RoPE caches, one per attention layer
+    // (`vram::unsloth_release`, `vram::transformers_rope`); a layer split holds its layers'.
+    let ctx = r.ctx
+        + super::unsloth_release::rope_cache_bytes(shape, req)
+        + super::transformers_rope::per_layer_cache_bytes(shape, req) * r.l_share;
     let a = transient_peak(req, opts, c, zero, (a, trainable, k));
     let ctx = ctx + colocated_vllm_bytes(req, c);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.

@@ -32,8 +32,13 @@ fn public_measurements_fourteenth_held_out_set() {
     // Session 21 (lead's decision, mem_ag): ollama#11753's gpt-oss-20b row moved out of the scored verdicts (a leak
     // 30 s into inference, by the issue's own title, not a sizing verdict; reason quoted in the table's header), and
     // the verdict floor lowered by exactly that row, 7 -> 6.
-    let floor_within = 6;
-    let ceiling_under = 3;
+    // Session 29 (mem_cg): each ms-swift 2.0 row carries the Transformers release its script's commit pinned
+    // (`--transformers-release`, quoted in the header), whose Llama / Mistral classes built RoPE caches in every
+    // attention layer (`vram::transformers_rope`): Mistral-7B ZeRO-2 -16.7 -> -14.3 %, Mistral-7B-v0.2 -17.1 ->
+    // -14.5 %, Llama-2-13B Q-LoRA -18.0 -> -17.5 % (4096 positions: 80 MiB), Llama-3-8B +2.4 -> +3.0 % and
+    // -0.3 -> +0.2 %; 8 of 9, 1 under.
+    let floor_within = 8;
+    let ceiling_under = 1;
     let floor_verdicts = 6;
     assert!(
         held.within15 >= floor_within,
