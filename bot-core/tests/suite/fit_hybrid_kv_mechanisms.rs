@@ -251,6 +251,9 @@ fn gemma_rows_replayed_for_the_report() {
         for case in parse(&text)
             .iter()
             .filter(|r| r.model.starts_with("gemma") && c.model(&r.model).is_ok())
+            // A quantization the CLI has no word for (held-out 46's NVFP4) is a row the
+            // held-out scorer counts as not stated; this report replays stated rows only.
+            .filter(|r| r.quant == "exl2" || r.quant.parse::<bot_core::vram::Quant>().is_ok())
         {
             match replay(&c, case) {
                 Outcome::Error(e, est) => println!(
