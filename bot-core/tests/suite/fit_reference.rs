@@ -862,5 +862,7 @@ mod heldout45;
 mod heldout46;
 #[path = "fit_reference/heldout47.rs"]
 mod heldout47;
+#[path = "fit_reference/heldout48.rs"]
+mod heldout48;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
