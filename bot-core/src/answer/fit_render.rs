@@ -349,6 +349,16 @@ fn push_verdict(
         if let Some(f) = &rep.checkpointing_flip {
             r.push(checkpointing_flip(f, gib(f.margin_gib.abs()), lang));
         }
+        // vLLM refuses to start at a context whose one request its pool cannot hold: the
+        // longest it starts at, and what the card shows then (`vram::vllm_max_len`).
+        if let Some(m) = &rep.vllm_max_len {
+            r.push(
+                Msg::new("fit-vllm-max-len")
+                    .arg("context", rep.context)
+                    .arg("tokens", m.tokens as usize)
+                    .arg("gib", gib(m.shown_gib)),
+            );
+        }
         // A vLLM service whose pool holds some, not all, of its requests at full length still
         // starts: say how many run at once (`vram::vllm_pool`).
         if let Some(n) = crate::vram::vllm_pool::full_length_requests(req, &p.opts, rep, g) {

@@ -81,6 +81,18 @@ pub struct VllmKvPool {
     pub tokens: u64,
 }
 
+/// vLLM on a named card whose KV pool cannot hold one request at the context asked for: it
+/// refuses to start there (`vram::vllm_max_len`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct VllmMaxLen {
+    /// The longest `--max-model-len` whose one request the pool holds (vLLM's own "estimated
+    /// maximum model length").
+    pub tokens: u32,
+    /// What each card shows once the server runs at that length, GiB (nvidia-smi): the share
+    /// filled with cache blocks and the CUDA graphs beside it.
+    pub shown_gib: f64,
+}
+
 /// SGLang on a named card whose token pool is smaller than the job asks for, but not empty: the
 /// server starts with it (`vram::sglang_pool`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -167,6 +179,9 @@ pub struct FitReport {
     /// vLLM on a named card: the KV cache pool it allocates there (`vram::vllm_pool::kv_pool`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vllm_kv_pool: Option<VllmKvPool>,
+    /// vLLM on a named card that refuses to start at this context: the longest it starts at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vllm_max_len: Option<VllmMaxLen>,
     /// Training on a named card, only when the verdict turns on gradient checkpointing (fits
     /// one way, not the other): the verdict with the other setting. Trainers disagree on the
     /// default (`CHECKPOINTING_DEFAULTS`), so the answer names both.

@@ -162,6 +162,7 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         verdict: None,
         server_pool: None,
         vllm_kv_pool: None,
+        vllm_max_len: None,
         checkpointing_flip: None,
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),
@@ -186,6 +187,7 @@ fn judge_card(
     let vram = g.usable_gib();
     report.gpu = Some(g.id.clone());
     report.vllm_kv_pool = super::vllm_pool::kv_pool(req, opts, report, g);
+    report.vllm_max_len = super::vllm_max_len::refused(shape, req, opts);
     report.fits = Some(parts.need() <= vram * GIB);
     report.margin_gib = Some(round2(vram - parts.need() / GIB));
     report.verdict = Some(verdict(

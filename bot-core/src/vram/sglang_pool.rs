@@ -86,7 +86,7 @@ pub(super) fn started(
 
 /// The largest `x` in `lo..=hi` with `ok(x)`, for `ok` true up to a point and false after;
 /// `None` when `ok(lo)` is false.
-fn largest(lo: u32, hi: u32, ok: impl Fn(u32) -> bool) -> Option<u32> {
+pub(super) fn largest(lo: u32, hi: u32, ok: impl Fn(u32) -> bool) -> Option<u32> {
     if !ok(lo) {
         return None;
     }

@@ -251,11 +251,14 @@ fn gemma_rows_replayed_for_the_report() {
         for case in parse(&text)
             .iter()
             .filter(|r| r.model.starts_with("gemma") && c.model(&r.model).is_ok())
-            // A quantization the CLI has no word for (held-out 46's NVFP4) is a row the
-            // held-out scorer counts as not stated; this report replays stated rows only.
-            .filter(|r| r.quant == "exl2" || r.quant.parse::<bot_core::vram::Quant>().is_ok())
         {
-            match replay(&c, case) {
+            // A row the CLI cannot state (a quantization it has no word for: held-out 46's
+            // NVFP4) is a miss its table counts; here it is named and passed over.
+            let Ok(outcome) = std::panic::catch_unwind(|| replay(&c, case)) else {
+                println!("gemma-row {name} {} not stated", case.line);
+                continue;
+            };
+            match outcome {
                 Outcome::Error(e, est) => println!(
                     "gemma-row {name} {} [{}]: est {est:.2} ({:+.1} %)",
                     case.line,

@@ -102,6 +102,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             let task: Task = c.task.parse().expect("task");
             rep.per_gpu_gib - outside_allocator_gib(task.is_training(), c.cards)
         }
+        // vLLM that refuses to start at the replayed context ran, when it ran, at one that fits
+        // (`vram::vllm_max_len`): the card then shows its share, whatever that length was.
+        "smi" if c.engine == "vllm" && rep.vllm_max_len.is_some() => {
+            rep.vllm_max_len.expect("checked").shown_gib
+        }
         "smi" => rep.per_gpu_gib,
         "weights" => rep.per_gpu.weights_gib,
         // Tensors still held after generation, no transient prefill peak: the weights and the KV
