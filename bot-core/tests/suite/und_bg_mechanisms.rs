@@ -2,7 +2,8 @@
 //! written before the change they test): a count of days said beside weekdays is that many
 //! working days; a price difference asked as an amount (差价, 便宜多少, how much cheaper) is a
 //! price; stock asked with no card is asked back. Untuned 8/31 (own rows; the invoice rows left
-//! 1/2).
+//! 1/2); after 31/31 (`lexicon::weekdays` counted days, `lexicon::price_gap`,
+//! `understand::stock_unnamed`), the invoice rows still 1/2 (no catalog data to filter on).
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
