@@ -496,7 +496,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
 }
 
 /// The cards every platform in `ps` lists, the most widely listed first, at most three.
-fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
+pub(super) fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
     let listed: Vec<&crate::catalog::Platform> =
         ps.iter().filter_map(|p| catalog.platform(p).ok()).collect();
     let mut cards: Vec<(usize, &str)> = catalog

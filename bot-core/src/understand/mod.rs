@@ -123,6 +123,7 @@ mod spoken_zh;
 mod stock_or_spec;
 mod stock_rules;
 mod stock_short;
+mod stock_unnamed;
 mod tco_prices;
 mod window_said;
 // The command grammar reads arguments through the same spoken-form pass (`commands::grammar`).

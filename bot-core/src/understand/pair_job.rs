@@ -23,29 +23,6 @@ const LESS: &[&str] = &[
     "花钱少",
 ];
 
-/// The price difference asked outright: with a length said, or an hour (then the job is 1h).
-const PRICE_DIFF: &[&str] = &[
-    "差多少钱",
-    "差价",
-    "价格差",
-    "价差",
-    "贵多少",
-    "便宜多少",
-    "price difference",
-    "cost difference",
-    "difference in price",
-    "difference in cost",
-];
-/// A price noun's difference in one phrase: an hour's ranking even with no length said.
-const PRICE_NOUN_DIFF: &[&str] = &[
-    "price difference",
-    "cost difference",
-    "difference in price",
-    "difference in cost",
-    "价格差",
-    "租金差",
-    "价钱差",
-];
 /// A difference asked, which weighs a price when a price noun is said beside it.
 const DIFF_ASKED: &[&str] = &["差多少", "差几", "相差多少", "difference", "差别多大"];
 /// `how much more`: a price beside an hour or a length (`how much more vram` is a spec).
@@ -72,12 +49,13 @@ pub(super) fn pair_job(q: &Question) -> Option<Reading> {
     };
     // `H100 vs H200 hourly price`, `两卡每小时价格对比`: both cards' hourly price weighed is the
     // same one ranking (it was asked back between two one-card rankings).
-    let priced = q.has(PRICE_DIFF) || q.has(MORE) || q.has(PRICE_NOUNS);
-    // A difference asked of a price noun with no length (`4090和4090d租金差多少`, `price
-    // difference between an l40s and an a6000`): the house's rule, a price with no length is an
-    // hour's, so the same ranking over 1h (corpus69). A bare `差多少`, `差价多少` or `便宜多少`
-    // with no price noun stays `/gpu a b` (corpus34–43's and round five's labels).
-    let noun_diff = q.has(PRICE_NOUN_DIFF) || (q.has(PRICE_NOUNS) && q.has(DIFF_ASKED));
+    let gap = crate::lexicon::price_gap_asked(q.padded);
+    let priced = gap || q.has(MORE) || q.has(PRICE_NOUNS);
+    // A price difference asked as an amount with no length (`4090和4090d租金差多少`, `差价`,
+    // `便宜多少`, `price difference between an l40s and an a6000`): the house's rule, a price
+    // with no length is an hour's, so the same ranking over 1h (corpus69, und_bg). A bare
+    // `差多少` with no price word stays `/gpu a b` (corpus49's spec difference).
+    let noun_diff = gap || (q.has(PRICE_NOUNS) && q.has(DIFF_ASKED));
     let diff = priced && (q.has(PER_HOUR) || q.e.usage.is_some()) || noun_diff;
     // `4090 vs 3090 哪个租起来便宜`: which is cheaper, no length: an hour's ranking of both.
     let diff = diff || super::which_cheaper::which_cheaper(q.padded);

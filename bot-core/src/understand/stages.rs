@@ -410,6 +410,8 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     };
     // A resolution is no misspelt card.
     let r = said_options::resolution_no_card(catalog, text, r);
+    // `what's in stock`: no card, so which one is asked, the commonest offered.
+    let r = super::stock_unnamed::asked_back(catalog, text, r);
     let r = super::one_of_each(r);
     // `llama4 scout`: a word said that names one of the models asked back settles it.
     weighed::settled(norm, r)

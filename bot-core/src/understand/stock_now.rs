@@ -9,7 +9,7 @@ use super::request::{self as make, Request};
 use super::words::{CHEAP_WORDS, COST_WORDS, PRICE_WORDS, SPECS_WORDS};
 
 /// Words for this moment.
-const NOW: &[&str] = &[
+pub(super) const NOW: &[&str] = &[
     " now",
     "right now",
     "today",
@@ -29,9 +29,10 @@ const NOW: &[&str] = &[
     "马上",
     "立刻",
     "眼下",
+    "immediately",
 ];
 /// Verbs of getting a card.
-const GET: &[&str] = &[
+pub(super) const GET: &[&str] = &[
     "grab",
     "rent",
     " get ",

@@ -628,7 +628,8 @@ hi, i am PhD student, my professor ask me to fine tune llama 3.1 8b with lora bu
 Hello sir, how many money for rent A100 one day?\t/compare a100-80g-sxm 1d
 兄弟 4090现在啥价\t/compare rtx-4090 1h
 急！明天要交作业 哪里能马上租到4090\t/stock rtx-4090
-求问 a100 40g 和 80g 差价多少\t/gpu a100-40g-sxm a100-80g-sxm
+# 差价 is a price difference asked, an hour's with no length (relabelled by und_bg, was /gpu)
+求问 a100 40g 和 80g 差价多少\t/compare a100-40g-sxm a100-80g-sxm 1h
 # a payment method not wanted: the platforms that take another (relabelled by und-u)
 is there platform no need credit card\t/platforms no-card
 # a terse /tco: a count with m is millions of tokens a day there
