@@ -1,0 +1,21 @@
+//! Corpus72's misses (people who serve models) as mechanisms on cases of my own (helper und_bh,
+//! issue 26; written before the change they tested): a span run 24 hours a day is the span held
+//! whole (a month is always), never a daily pattern; a count of concurrent users and a context
+//! each bind to their own unit word; an engine named is kept on every /fit path; the cheapest card
+//! for a service with nothing else named is guidance; two cards weighed beat a bare family, a
+//! machine of N cards wanted beats a model; the model list asked in English.
+//! Untuned 19/35 (before any change to the reader).
+
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+
+const OWN: &str = include_str!("../data/questions_und_bh_own.tsv");
+
+#[test]
+fn und_bh_mechanisms_on_cases_of_their_own() {
+    own_cases_read_right("und_bh_own", OWN);
+}
+
+#[test]
+fn und_bh_own_labels_are_canonical_lines() {
+    own_labels_canonical(OWN, |_| false);
+}
