@@ -8,7 +8,8 @@
 //! of days prices the span (`whole_day_span`), a number of tokens after 并发 is no batch
 //! (`batch_said`), the engine is read from the words as typed and added to every `/fit`
 //! (`engine_kept`). The 27 are asserted (`questions_und_bh_own.tsv`), the 8 left are
-//! `questions_und_bh_left.tsv` (`docs/misses/und_und_bh.md`).
+//! `questions_und_bh_left.tsv` (`docs/misses/und_und_bh.md`). 28/35 after a list noun before the
+//! bot's knowing it in English (`models you know?`, `lists_more::noun_then_which`): 7 left.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -31,5 +32,5 @@ fn und_bh_own_labels_are_canonical_lines() {
 fn und_bh_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_bh_left", LEFT);
-    assert_eq!(total, 8);
+    assert_eq!(total, 7);
 }
