@@ -114,7 +114,11 @@ fn number_after(s: &str, read: bool) -> Option<(u32, usize)> {
         .chars()
         .take_while(char::is_ascii_alphanumeric)
         .collect();
-    if COUNTED.iter().any(|u| after.starts_with(u))
+    // `并发 32k上下文`: a number of tokens (`32k`, `8千`, `1万`) is a context or a volume, and the
+    // batch was said before the word (`20个并发`); taken as the batch, both were lost.
+    let tokens = t[len..].starts_with(['k', 'K', '千', '万']);
+    if tokens
+        || COUNTED.iter().any(|u| after.starts_with(u))
         || COUNTED_EN.contains(&word.as_str())
         || after.starts_with(['.', ','])
     {
@@ -156,5 +160,8 @@ mod tests {
         // An adverb of approximation between the word and its number.
         assert_eq!(plain("并发大概16 l40s"), "batch 16  l40s");
         assert_eq!(plain("并发约 24 a10"), "batch 24  a10");
+        // A number of tokens after the word is no batch.
+        assert_eq!(plain("20个并发 32k上下文"), "20个并发 32k上下文");
+        assert_eq!(plain("并发 8K context"), "并发 8K context");
     }
 }

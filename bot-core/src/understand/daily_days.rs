@@ -123,7 +123,7 @@ fn rhythm_said(padded: &str) -> bool {
 
 /// The one span of 2 to 366 days said (`1天` is the day of `一天8小时`, never a span), beside a
 /// rhythm of days a week its own days and week left out; none beside any other rhythm.
-fn days_said(padded: &str) -> Option<u32> {
+pub(super) fn days_said(padded: &str) -> Option<u32> {
     if rhythm_said(padded) || hours_a_week(padded) {
         return None;
     }

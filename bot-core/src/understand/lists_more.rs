@@ -73,12 +73,21 @@ pub(super) fn full_list(norm: &str) -> String {
         .replace("whole list", "list")
 }
 
-/// A list noun right before its `哪些` (`模型都有哪些`, `模型有哪些`).
+/// A list noun right before its `哪些` (`模型都有哪些`, `模型有哪些`), or before the bot's knowing
+/// it in English (`models you know?`, `models that you support`), as `你知道的模型` reads.
 pub(super) fn noun_then_which(padded: &str, nouns: &[&str]) -> bool {
+    let known = |n: &str| {
+        ["you", "that you", "do you"].iter().any(|who| {
+            ["know", "support", "cover", "have"]
+                .iter()
+                .any(|v| padded.contains(&format!("{n} {who} {v}")))
+        })
+    };
     nouns.iter().any(|n| {
-        ["都有哪些", "有哪些", "都有啥", "有啥"]
-            .iter()
-            .any(|w| padded.contains(&format!("{n}{w}")))
+        known(n)
+            || ["都有哪些", "有哪些", "都有啥", "有啥"]
+                .iter()
+                .any(|w| padded.contains(&format!("{n}{w}")))
     })
 }
 
@@ -96,5 +105,13 @@ mod tests {
         assert!(!all_platforms("平台 "));
         assert!(all_platforms("都有哪些平台 "));
         assert!(!all_platforms("国内有哪些平台 "));
+    }
+
+    #[test]
+    fn a_noun_before_the_bot_knowing_it_is_its_list() {
+        use super::noun_then_which;
+        assert!(noun_then_which(" models you know ", &["models"]));
+        assert!(noun_then_which(" gpus that you support ", &["gpus"]));
+        assert!(!noun_then_which(" models you like ", &["models"]));
     }
 }

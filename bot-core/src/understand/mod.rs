@@ -37,6 +37,7 @@ mod diffusion_names;
 mod diffusion_options;
 mod distill_base;
 mod each_own;
+mod engine_kept;
 mod entities;
 mod extras_said;
 mod facts;
@@ -242,6 +243,7 @@ mod volume_unit;
 mod wan_numbers;
 mod weighed;
 mod which_cheaper;
+mod whole_day_span;
 // Corpus44's misses (und_ab).
 mod budget_month;
 mod budget_recommend;
@@ -423,6 +425,8 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work) {
+    // The engine named, as typed: the word passes may spell `ollama` into `llama`.
+    let said = format!(" {original} ");
     let original = stages::words(catalog, &original);
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
@@ -433,10 +437,12 @@ pub(super) fn read_normalized(
         _ => reading,
     };
     // `qwen3 32b 4090 2`: the bare number after a fit's card is its count, read again so.
-    match fit_count::counted(catalog, &original, &reading) {
-        Some(said) => (read_whole(catalog, said, fix_typos).0, work),
-        None => (reading, work),
-    }
+    let reading = match fit_count::counted(catalog, &original, &reading) {
+        Some(said) => read_whole(catalog, said, fix_typos).0,
+        None => reading,
+    };
+    // The engine named, on every `/fit` however it was reached.
+    (engine_kept::with_engine(&said, reading), work)
 }
 
 fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading, Work) {

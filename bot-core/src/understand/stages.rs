@@ -297,6 +297,8 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| job_facts::with_job_facts(q.padded, r),
     // `每天8小时，跑两周`: the days a daily job runs (`days=`), never the default month.
     super::daily_days::with_days,
+    // `部署一个月 24小时`, `24 hours a day for two weeks`: the span held whole, never a share.
+    super::whole_day_span::with_span,
     |q, r| bill_words::with_data(q.padded, r),
     |q, r| api_yuan::with_api_yuan(q.padded, r),
     |q, r| per_user::with_users(q.padded, r),

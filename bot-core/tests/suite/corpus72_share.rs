@@ -16,13 +16,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus72.tsv");
 /// by command alone; 294/300 the examples file's way), 289/300 (96.3 %; 294/300 by command, both
 /// ways) after the labeller's own errors were relabelled (3 forms of the same meaning, each listed
 /// with its reason in its header). The misses are grouped by mechanism in
-/// `docs/misses/corpus72_misses.md`.
+/// `docs/misses/corpus72_misses.md`. Helper und_bh fixed a whole day said beside a month (always,
+/// never a daily share), a number of tokens after 并发 (no batch) and the engine dropped on two
+/// /fit paths: 294/300; then the model list asked in English (`models you know?`): 295/300.
 #[test]
 fn corpus72_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus72", CORPUS);
     assert!(total >= 300, "corpus72: {total} questions");
-    assert!(right >= 289, "corpus72: {right} of {total}");
+    assert!(right >= 295, "corpus72: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
