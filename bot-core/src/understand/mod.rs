@@ -16,6 +16,7 @@
 mod alert_family;
 mod alert_terms;
 mod arch_family;
+mod asks;
 mod bare_number;
 mod card_and_place;
 mod card_count;
@@ -281,6 +282,7 @@ mod own_tests;
 #[cfg(test)]
 mod tests;
 
+pub use asks::{asks_for_action, is_known_command};
 pub(crate) use at_once::{at_once_count, at_once_said};
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use few_word_kinds::region_not_carried;
@@ -301,7 +303,6 @@ pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard, unheard_after_reading};
 
 use crate::catalog::Catalog;
-use crate::command;
 
 /// How a question was read.
 // One reading per message, matched on by value: boxing the request would buy nothing.
@@ -630,22 +631,4 @@ fn priced_or_unread(e: &entities::Entities, plain: &Reading) -> bool {
             plain,
             Reading::Command(Request::Cost(_) | Request::Compare(_))
         )
-}
-
-/// Whether a message asks the bot to do something (an alert, a conversion, a price history, a
-/// rent-vs-API sum) in words that state no fact of a job: `/pick` answers such a message as a
-/// question (`4090 到货了提醒我` is no answer to its step).
-pub fn asks_for_action(text: &str) -> bool {
-    let padded = format!(" {} ", normalize(text));
-    text::has(&padded, words::ALERT_WORDS)
-        || cues::conditional_notify(&padded)
-        || alert_cues::told_on_condition(&padded)
-        || text::has(&padded, words::CONVERT_WORDS)
-        || text::has(&padded, words::TREND_WORDS)
-        || text::has(&padded, words::TCO_WORDS)
-}
-
-/// Whether a command line names a command the bot has (a reading must never invent one).
-pub fn is_known_command(line: &str) -> bool {
-    matches!(command::parse(line, None), Ok(Some(_)))
 }
