@@ -61,6 +61,7 @@ mod corpus69_share;
 mod corpus70_share;
 mod corpus71_share;
 mod corpus72_share;
+mod corpus73_share;
 mod currency;
 mod currency_whole;
 mod data_files;
