@@ -5,6 +5,7 @@ diff-weights = Weights: denoiser { $denoiser } GiB · text encoders { $text } Gi
     [cpu] {" "}(on the CPU, never on the card)
    *[no] {""}
 } · VAE { $vae } GiB
+diff-safety-checker = Safety checker (a CLIP ViT-L image model diffusers loads by default and runs on each image): { $checker } GiB; load the pipeline with safety_checker=None to drop it
 diff-activations = One denoising step: { $step } GiB of activations for { $tokens } tokens · VAE decode: { $decode } GiB
 diff-peak = Peak on the card: { $peak } GiB, { $stage ->
     [text] while encoding the prompt

@@ -9,6 +9,7 @@ diff-weights = 权重：去噪模型 { $denoiser } GiB · 文本编码器 { $tex
     [cpu] （在 CPU 上运行，不占显存）
    *[no] {""}
 } · VAE { $vae } GiB
+diff-safety-checker = 安全检查器（diffusers 默认加载、对每张图运行的 CLIP ViT-L 图像模型）：{ $checker } GiB；加载管线时传入 safety_checker=None 即可去掉
 diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 token · VAE 解码：{ $decode } GiB
 diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
     [text] 编码提示词时

@@ -292,6 +292,9 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
                 },
             ),
     );
+    if e.checker_gib > 0.0 {
+        reply.push(Msg::new("diff-safety-checker").arg("checker", gib(e.checker_gib)));
+    }
     reply.push(
         Msg::new("diff-activations")
             .arg("step", gib(e.step_gib))

@@ -218,6 +218,8 @@ pub struct DiffusionReport {
     pub denoiser_gib: f64,
     pub text_gib: f64,
     pub vae_gib: f64,
+    /// The safety checker the pipeline loads beside them (0 where it has none).
+    pub checker_gib: f64,
     /// Activations of one denoising step (both CFG halves when they are batched).
     pub step_gib: f64,
     /// Weights on the card during a denoising step (all of them, one model, or one leaf
@@ -330,6 +332,13 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         None => (r.published(Role::Vae).bits(), false),
     };
     let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
+    // `pipe.to("cuda")` moves the safety checker with every other module; model offload
+    // gives it its own turn after the decode (smaller than any other stage), sequential
+    // offload streams it.
+    let checker_gib = gib(
+        p.weights_b(Role::SafetyChecker),
+        r.published(Role::SafetyChecker).bits(),
+    );
     let resident = if vae_resident { vae_gib } else { 0.0 };
     let t = tokens(r);
     let step_gib = t * r.act_bytes_per_token() / GIB;
@@ -350,13 +359,13 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         denoiser_gib
     };
     let denoise_weights_gib = match r.offload {
-        Offload::None => on_card_denoisers + text_on_card + vae_gib,
+        Offload::None => on_card_denoisers + text_on_card + vae_gib + checker_gib,
         Offload::Model => largest_denoiser + resident,
         Offload::Sequential => leaf + resident,
     };
     let stages = match r.offload {
         Offload::None => {
-            let all = on_card_denoisers + text_on_card + vae_gib;
+            let all = on_card_denoisers + text_on_card + vae_gib + checker_gib;
             vec![
                 (Stage::Denoise, all + step_gib),
                 (Stage::Decode, all + decode_gib),
@@ -392,6 +401,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         denoiser_gib,
         text_gib,
         vae_gib,
+        checker_gib,
         step_gib,
         denoise_weights_gib,
         decode_gib,

@@ -41,6 +41,9 @@ pub enum Role {
     Denoiser,
     TextEncoder,
     Vae,
+    /// An image classifier the pipeline runs on its output (diffusers' StableDiffusionPipeline
+    /// loads `StableDiffusionSafetyChecker`, a CLIP ViT-L/14 vision tower, by default).
+    SafetyChecker,
 }
 
 /// One set of weights, as published.

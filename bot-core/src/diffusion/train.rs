@@ -102,6 +102,7 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         denoiser_gib,
         text_gib,
         vae_gib,
+        checker_gib: 0.0,
         step_gib,
         denoise_weights_gib: weights,
         decode_gib: 0.0,

@@ -135,6 +135,7 @@ mod fit_mem_by_mechanisms;
 mod fit_mem_ca_mechanisms;
 mod fit_mem_cc_mechanisms;
 mod fit_mem_ce_mechanisms;
+mod fit_mem_cl_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;

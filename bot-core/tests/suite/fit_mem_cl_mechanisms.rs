@@ -1,0 +1,64 @@
+//! Mechanisms of held-out 47's misses (session 29, mem_cl): the safety checker diffusers'
+//! StableDiffusionPipeline loads and moves to the card with the rest of the pipeline.
+
+use bot_core::diffusion::{self, DiffusionRequest, Offload, Role, estimate};
+
+/// SD1.5 without offload holds the checker's fp16 weights beside the UNet, the text encoder and
+/// the VAE: the peak exceeds the same pipeline's without it by exactly those weights.
+#[test]
+fn sd15_on_the_card_holds_its_safety_checker() {
+    let sd = diffusion::find("sd1.5").unwrap();
+    let with = estimate(&DiffusionRequest::new(sd));
+    let mut bare = sd.clone();
+    bare.component.retain(|c| c.role != Role::SafetyChecker);
+    let without = estimate(&DiffusionRequest::new(&bare));
+    // CLIP ViT-L/14's vision tower in fp16: over half a GiB.
+    assert!(
+        with.checker_gib > 0.5 && with.checker_gib < 0.65,
+        "{with:?}"
+    );
+    assert!(without.checker_gib == 0.0);
+    let grew = with.peak_gib - without.peak_gib;
+    // The checker and its share of the allocator's reserve, nothing else.
+    assert!(
+        grew >= with.checker_gib && grew < with.checker_gib * 1.05,
+        "{grew} vs {}",
+        with.checker_gib
+    );
+    assert!(with.denoise_weights_gib - without.denoise_weights_gib >= with.checker_gib - 1e-9);
+}
+
+/// Offloaded, the checker takes its own turn after the decode (model offload) or is streamed
+/// (sequential): the peak does not carry it; at batch 4 it still counts once.
+#[test]
+fn the_checker_is_off_the_peak_when_offloaded_and_counted_once() {
+    let sd = diffusion::find("sd1.5").unwrap();
+    let mut bare = sd.clone();
+    bare.component.retain(|c| c.role != Role::SafetyChecker);
+    for o in [Offload::Model, Offload::Sequential] {
+        let mut a = DiffusionRequest::new(sd);
+        a.offload = o;
+        let mut b = DiffusionRequest::new(&bare);
+        b.offload = o;
+        assert!(
+            (estimate(&a).peak_gib - estimate(&b).peak_gib).abs() < 1e-9,
+            "{o:?}"
+        );
+    }
+    let mut four = DiffusionRequest::new(sd);
+    four.batch = 4;
+    let mut four_bare = DiffusionRequest::new(&bare);
+    four_bare.batch = 4;
+    let e = estimate(&four);
+    let grew = e.peak_gib - estimate(&four_bare).peak_gib;
+    assert!(grew < e.checker_gib * 1.05, "{grew}");
+}
+
+/// Pipelines whose diffusers class loads no safety checker (SDXL, FLUX.1, Wan) carry none.
+#[test]
+fn pipelines_without_a_checker_carry_none() {
+    for id in ["sdxl", "flux.1-dev", "wan2.2-ti2v-5b", "sd3.5-large"] {
+        let p = diffusion::find(id).unwrap();
+        assert_eq!(estimate(&DiffusionRequest::new(p)).checker_gib, 0.0, "{id}");
+    }
+}
