@@ -155,6 +155,10 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
             let most = r.pipeline.blocks.saturating_sub(1);
             r.train.get_or_insert_with(Train::lora).blocks_to_swap = n(0, most)?;
         }
+        // kohya's `--fused_backward_pass`: no gradient buffer in a full fine-tune.
+        "fused" | "fused_backward" if train::sizable(r.pipeline) => {
+            r.train.get_or_insert_with(Train::full).fused_backward = on_off(value)?
+        }
         "ckpt" | "gc" | "checkpointing" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::lora).grad_ckpt = on_off(value)?
         }

@@ -62,3 +62,56 @@ fn pipelines_without_a_checker_carry_none() {
         assert_eq!(estimate(&DiffusionRequest::new(p)).checker_gib, 0.0, "{id}");
     }
 }
+
+/// kohya's `--fused_backward_pass` (sd-scripts flux_train.py: a post-accumulate-grad hook steps
+/// each parameter and sets `tensor.grad = None`): a full fine-tune holds no gradient buffer. On
+/// FLUX.1-dev and SDXL the peak falls by the bf16 gradients (2 bytes a parameter) and its
+/// reserve; a LoRA, whose gradients are its own small fp32 ones, does not move.
+#[test]
+fn fused_backward_frees_a_full_fine_tunes_gradients() {
+    use bot_core::diffusion::train::{OptimizerKind, Train};
+    for id in ["flux.1-dev", "sdxl"] {
+        let p = diffusion::find(id).unwrap();
+        let mut r = DiffusionRequest::new(p);
+        r.train = Some(Train::full());
+        let held = estimate(&r);
+        r.train = r.train.map(|t| Train {
+            fused_backward: true,
+            ..t
+        });
+        let fused = estimate(&r);
+        let grads = p.weights_b(Role::Denoiser) * 1e9 * 2.0 / (1u64 << 30) as f64;
+        let saved = held.peak_gib - fused.peak_gib;
+        assert!(
+            saved >= grads && saved < grads * 1.05,
+            "{id}: {saved} vs {grads}"
+        );
+        let mut lora = DiffusionRequest::new(p);
+        lora.train = Some(Train {
+            optimizer: OptimizerKind::Adafactor,
+            ..Train::lora()
+        });
+        let before = estimate(&lora).peak_gib;
+        lora.train = lora.train.map(|t| Train {
+            fused_backward: true,
+            ..t
+        });
+        assert_eq!(estimate(&lora).peak_gib, before, "{id}");
+    }
+}
+
+/// The chat's `fused=on` (the CLI's `--fused-backward-pass`) reaches the request, and alone makes
+/// the line a full fine-tune.
+#[test]
+fn the_fused_word_is_read() {
+    use bot_core::answer::fit_diffusion::read;
+    let catalog = bot_core::Catalog::embedded().unwrap();
+    let line = read(&catalog, "flux.1-dev fused=on").unwrap().ok().unwrap();
+    let t = line.req.train.expect("a training line");
+    assert!(t.fused_backward && t.rank.is_none());
+    let off = read(&catalog, "flux.1-dev full fused=off")
+        .unwrap()
+        .ok()
+        .unwrap();
+    assert!(!off.req.train.unwrap().fused_backward);
+}

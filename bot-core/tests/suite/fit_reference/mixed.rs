@@ -76,6 +76,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 cache_text: false,
                 train_text: false,
                 blocks_to_swap: 0,
+                fused_backward: false,
             }),
             _ => None,
         };
@@ -118,6 +119,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                         "--cache-latents" => t.cache_latents = true,
                         "--cache-te" => t.cache_text = true,
                         "--train-te" => t.train_text = true,
+                        "--fused-backward" => t.fused_backward = true,
                         other => panic!("unknown training flag {other}"),
                     }
                 }
