@@ -710,6 +710,8 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     if a.wan_generate {
         words.push("generate.py".into());
     }
+    // `--attention eager` sizes the scores an unfused attention holds (the chat's `attn=`).
+    words.extend(a.attention.as_ref().map(|t| format!("attn={t}")));
     // Training an image/video model: the task and its words, as the chat writes them.
     if !a.task.eq_ignore_ascii_case("infer") {
         words.push(a.task.clone());

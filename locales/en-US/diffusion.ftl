@@ -6,6 +6,8 @@ diff-weights = Weights: denoiser { $denoiser } GiB · text encoders { $text } Gi
    *[no] {""}
 } · VAE { $vae } GiB
 diff-safety-checker = Safety checker (a CLIP ViT-L image model diffusers loads by default and runs on each image): { $checker } GiB; load the pipeline with safety_checker=None to drop it
+diff-eager = Eager attention (no fused kernel: torch before 2.0 or diffusers before 0.13): the attention scores and their softmax, { $scores } GiB, are in the step
+diff-eager-unsized = Eager attention is not sized for this model: its attention heads are not in my data, so the step counts none
 diff-activations = One denoising step: { $step } GiB of activations for { $tokens } tokens · VAE decode: { $decode } GiB
 diff-peak = Peak on the card: { $peak } GiB, { $stage ->
     [text] while encoding the prompt

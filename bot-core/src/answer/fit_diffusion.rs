@@ -142,6 +142,10 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         // The VAE's dtype and how its decode is cut (`vae=fp32`, `vae=tiled`, `vae=sliced`).
         "vae" => vae::read(r, value)?,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
+        // `attn=eager`: no fused attention kernel (torch < 2.0, diffusers < 0.13).
+        "attn" | "attention" => {
+            r.eager_attention = lexicon::attention(value)? == crate::vram::Attention::Eager
+        }
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
         // Training words: each makes the line a training run (a LoRA unless `full` is said).
         "rank" | "r" if train::sizable(r.pipeline) => {
@@ -296,6 +300,12 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
                 },
             ),
     );
+    if r.eager_attention {
+        reply.push(match diffusion::estimate::eager_scores_gib(r) {
+            0.0 => Msg::new("diff-eager-unsized"),
+            g => Msg::new("diff-eager").arg("scores", gib(g)),
+        });
+    }
     if e.checker_gib > 0.0 {
         reply.push(Msg::new("diff-safety-checker").arg("checker", gib(e.checker_gib)));
     }

@@ -115,3 +115,51 @@ fn the_fused_word_is_read() {
         .unwrap();
     assert!(!off.req.train.unwrap().fused_backward);
 }
+
+/// Eager attention (diffusers before 0.13 or torch < 2.0: `baddbmm` scores and their softmax,
+/// two `b·heads × s × s` 16-bit tensors): SD1.5 at 512² with CFG holds 2 × 2 × 8 × 4096² × 2
+/// bytes = 1 GiB more in its step; the term grows with the square of the sequence (768²: 9216
+/// tokens); FLUX.1-dev's 24 heads attend over its 4608 joint tokens; SDXL's first attention runs
+/// at a quarter of the latent's pixels; a pipeline without heads on file adds nothing.
+#[test]
+fn eager_attention_holds_the_scores_and_their_softmax() {
+    use bot_core::diffusion::estimate::eager_scores_gib;
+    let gib = (1u64 << 30) as f64;
+    let step = |id: &str, side: u32, eager: bool| {
+        let mut r = DiffusionRequest::new(diffusion::find(id).unwrap());
+        (r.width, r.height) = (side, side);
+        r.eager_attention = eager;
+        (estimate(&r).step_gib, eager_scores_gib(&r))
+    };
+    let (sdpa, _) = step("sd1.5", 512, false);
+    let (eager, scores) = step("sd1.5", 512, true);
+    let want = 2.0 * 2.0 * 8.0 * 4096f64.powi(2) * 2.0 / gib;
+    assert!((scores - want).abs() < 1e-9 && (eager - sdpa - want).abs() < 1e-9);
+    let (_, big) = step("sd1.5", 768, true);
+    assert!((big / scores - (9216.0f64 / 4096.0).powi(2)).abs() < 1e-9);
+    let (_, flux) = step("flux.1-dev", 1024, true);
+    assert!((flux - 2.0 * 24.0 * 4608f64.powi(2) * 2.0 / gib).abs() < 1e-9);
+    let (_, sdxl) = step("sdxl", 1024, true);
+    assert!((sdxl - 2.0 * 2.0 * 10.0 * 4096f64.powi(2) * 2.0 / gib).abs() < 1e-9);
+    let (w_sdpa, w) = step("wan2.2-ti2v-5b", 704, true);
+    assert_eq!(w, 0.0);
+    assert_eq!(w_sdpa, step("wan2.2-ti2v-5b", 704, false).0);
+}
+
+/// `attn=eager` (the CLI's `--attention eager`) is read; `attn=sdpa` and `attn=flash` are not
+/// eager; the answer names the term, or says it is not sized where the heads are not on file.
+#[test]
+fn the_attention_word_is_read_and_said() {
+    use bot_core::answer::fit_diffusion::{read, render};
+    use bot_core::i18n::{Lang, Localizer};
+    let catalog = bot_core::Catalog::embedded().unwrap();
+    let eager = |q: &str| read(&catalog, q).unwrap().ok().unwrap();
+    assert!(eager("sd1.5 attn=eager").req.eager_attention);
+    assert!(!eager("sd1.5 attn=sdpa").req.eager_attention);
+    assert!(!eager("sd1.5 attn=flash").req.eager_attention);
+    let said = |q: &str, lang| Localizer::get().render_plain(lang, &render(&catalog, &eager(q)));
+    assert!(said("sd1.5 attn=eager", Lang::En).contains("Eager attention"));
+    assert!(said("sd1.5 attn=eager", Lang::Zh).contains("朴素注意力"));
+    assert!(!said("sd1.5", Lang::En).contains("Eager attention"));
+    assert!(said("wan2.2-ti2v-5b attn=eager", Lang::En).contains("not sized"));
+}

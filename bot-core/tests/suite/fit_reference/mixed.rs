@@ -104,6 +104,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.vae_tiled = true;
             } else if flag == "--vae-sliced" {
                 r.vae_sliced = true;
+            } else if flag == "--attention=eager" {
+                r.eager_attention = true;
             } else if flag == "--wan-generate" {
                 r.wan_generate = true;
             } else if let Some(t) = r.train.as_mut() {
