@@ -2,6 +2,7 @@
 //! [frames=N] [batch=N] [te=fp8|cpu] [vae=fp32|tiled|sliced]`: the memory of one generation, by component, the verdict on
 //! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
 
+mod extras;
 mod training;
 mod vae;
 use super::fit_options::gib;
@@ -300,15 +301,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
                 },
             ),
     );
-    if r.eager_attention {
-        reply.push(match diffusion::estimate::eager_scores_gib(r) {
-            0.0 => Msg::new("diff-eager-unsized"),
-            g => Msg::new("diff-eager").arg("scores", gib(g)),
-        });
-    }
-    if e.checker_gib > 0.0 {
-        reply.push(Msg::new("diff-safety-checker").arg("checker", gib(e.checker_gib)));
-    }
+    extras::explain(&mut reply, r, &e);
     reply.push(
         Msg::new("diff-activations")
             .arg("step", gib(e.step_gib))
