@@ -328,6 +328,10 @@ pub struct FitArgs {
     /// chat's `swap=N`).
     #[arg(long)]
     blocks_to_swap: Option<u32>,
+    /// Image/video full fine-tuning: the optimizer step fused into the backward pass (kohya
+    /// `--fused_backward_pass`, Adafactor): no gradient buffer (the chat's `fused=on`).
+    #[arg(long)]
+    fused_backward_pass: bool,
     /// Image/video training: latents and text-encoder outputs NOT cached (the VAE and text
     /// encoders stay on the card; the chat's `cache=off`).
     #[arg(long)]
@@ -706,6 +710,8 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     if a.wan_generate {
         words.push("generate.py".into());
     }
+    // `--attention eager` sizes the scores an unfused attention holds (the chat's `attn=`).
+    words.extend(a.attention.as_ref().map(|t| format!("attn={t}")));
     // Training an image/video model: the task and its words, as the chat writes them.
     if !a.task.eq_ignore_ascii_case("infer") {
         words.push(a.task.clone());
@@ -717,6 +723,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
             words.push("opt=adamw8bit".into());
         }
         words.extend(a.blocks_to_swap.map(|n| format!("swap={n}")));
+        if a.fused_backward_pass {
+            words.push("fused=on".into());
+        }
         if a.no_grad_checkpointing {
             words.push("ckpt=off".into());
         }

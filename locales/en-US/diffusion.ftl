@@ -5,6 +5,9 @@ diff-weights = Weights: denoiser { $denoiser } GiB · text encoders { $text } Gi
     [cpu] {" "}(on the CPU, never on the card)
    *[no] {""}
 } · VAE { $vae } GiB
+diff-safety-checker = Safety checker (a CLIP ViT-L image model diffusers loads by default and runs on each image): { $checker } GiB; load the pipeline with safety_checker=None to drop it
+diff-eager = Eager attention (no fused kernel: torch before 2.0 or diffusers before 0.13): the attention scores and their softmax, { $scores } GiB, are in the step
+diff-eager-unsized = Eager attention is not sized for this model: its attention heads are not in my data, so the step counts none
 diff-activations = One denoising step: { $step } GiB of activations for { $tokens } tokens · VAE decode: { $decode } GiB
 diff-peak = Peak on the card: { $peak } GiB, { $stage ->
     [text] while encoding the prompt
@@ -90,5 +93,5 @@ diff-train-encoders = Text encoders { $text } GiB: { $text_on ->
    *[no] not on the card (latents cached)
 }
 diff-train-fix = What lowers it: a lower rank= (LoRA), opt=adamw8bit or opt=adafactor, fp8 (the base in fp8, kohya/musubi --fp8_base), swap=N (blocks_to_swap, up to { $blocks }; slower), ckpt=on, a smaller res=.
-diff-train-basis = Basis: base weights = parameters × bits; a LoRA adds rank × 1.5 × parameters ÷ width (every linear of a block, from width×width to width×4·width), kept in fp32 with its gradient (8 bytes) plus the optimizer's state (AdamW 8, AdamW8bit 2, Adafactor ≈0, Prodigy 16 bytes); a full fine-tune holds bf16 gradients (none with block swap: fused backward) and the state; activations 34 × width bytes per token per block without gradient checkpointing, 2 × width per block plus one block with it (Korthikanti et al. 2022); blocks: { $blocks }; blocks swapped taken as equal in size. Not counted: sample images during training, EMA. This is derived, not measured per tool: ±30%.
+diff-train-basis = Basis: base weights = parameters × bits; a LoRA adds rank × 1.5 × parameters ÷ width (every linear of a block, from width×width to width×4·width), kept in fp32 with its gradient (8 bytes) plus the optimizer's state (AdamW 8, AdamW8bit 2, Adafactor ≈0, Prodigy 16 bytes); a full fine-tune holds bf16 gradients (none with fused=on, kohya --fused_backward_pass, or with block swap, which needs it) and the state; activations 34 × width bytes per token per block without gradient checkpointing, 2 × width per block plus one block with it (Korthikanti et al. 2022); blocks: { $blocks }; blocks swapped taken as equal in size. Not counted: sample images during training, EMA. This is derived, not measured per tool: ±30%.
 diff-train-unsized = Training { $model } is not sized: its block count is not in my data, so I can't say how much memory it needs. I'd rather say so than guess.

@@ -9,6 +9,9 @@ diff-weights = 权重：去噪模型 { $denoiser } GiB · 文本编码器 { $tex
     [cpu] （在 CPU 上运行，不占显存）
    *[no] {""}
 } · VAE { $vae } GiB
+diff-safety-checker = 安全检查器（diffusers 默认加载、对每张图运行的 CLIP ViT-L 图像模型）：{ $checker } GiB；加载管线时传入 safety_checker=None 即可去掉
+diff-eager = 朴素注意力（没有融合内核：torch 2.0 之前或 diffusers 0.13 之前）：注意力分数及其 softmax 共 { $scores } GiB，已计入去噪步
+diff-eager-unsized = 这个模型的朴素注意力没有估算：我的数据里没有它的注意力头数，所以去噪步里没有计入这部分
 diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 token · VAE 解码：{ $decode } GiB
 diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
     [text] 编码提示词时
@@ -94,5 +97,5 @@ diff-train-encoders = 文本编码器 { $text } GiB：{ $text_on ->
    *[no] 不在卡上（潜变量已缓存）
 }
 diff-train-fix = 能降低的办法：调低 rank=（LoRA），opt=adamw8bit 或 opt=adafactor，fp8（底模用 fp8，kohya/musubi 的 --fp8_base），swap=N（blocks_to_swap，最多 { $blocks }，会变慢），ckpt=on，调小 res=。
-diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留 bf16 梯度（块交换时为 0：融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图、EMA。这是推导值，没有按每个工具实测：±30%。
+diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留 bf16 梯度（fused=on 即 kohya 的 --fused_backward_pass 时为 0，块交换时也是，因为它需要融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图、EMA。这是推导值，没有按每个工具实测：±30%。
 diff-train-unsized = 没法估算训练 { $model }：我的数据里没有它的块数，所以说不准要多少显存。与其瞎猜，不如直说。

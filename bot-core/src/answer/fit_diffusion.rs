@@ -2,6 +2,7 @@
 //! [frames=N] [batch=N] [te=fp8|cpu] [vae=fp32|tiled|sliced]`: the memory of one generation, by component, the verdict on
 //! the card, what makes it fit, and the cards that hold it. The CLI prints the same reply.
 
+mod extras;
 mod training;
 mod vae;
 use super::fit_options::gib;
@@ -142,6 +143,10 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         // The VAE's dtype and how its decode is cut (`vae=fp32`, `vae=tiled`, `vae=sliced`).
         "vae" => vae::read(r, value)?,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
+        // `attn=eager`: no fused attention kernel (torch < 2.0, diffusers < 0.13).
+        "attn" | "attention" => {
+            r.eager_attention = lexicon::attention(value)? == crate::vram::Attention::Eager
+        }
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
         // Training words: each makes the line a training run (a LoRA unless `full` is said).
         "rank" | "r" if train::sizable(r.pipeline) => {
@@ -154,6 +159,10 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         "swap" | "blocks_to_swap" | "block_swap" if train::sizable(r.pipeline) => {
             let most = r.pipeline.blocks.saturating_sub(1);
             r.train.get_or_insert_with(Train::lora).blocks_to_swap = n(0, most)?;
+        }
+        // kohya's `--fused_backward_pass`: no gradient buffer in a full fine-tune.
+        "fused" | "fused_backward" if train::sizable(r.pipeline) => {
+            r.train.get_or_insert_with(Train::full).fused_backward = on_off(value)?
         }
         "ckpt" | "gc" | "checkpointing" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::lora).grad_ckpt = on_off(value)?
@@ -292,6 +301,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
                 },
             ),
     );
+    extras::explain(&mut reply, r, &e);
     reply.push(
         Msg::new("diff-activations")
             .arg("step", gib(e.step_gib))

@@ -120,6 +120,10 @@ pub struct DiffusionRequest<'a> {
     pub vae_tiled: bool,
     /// `vae.enable_slicing()` (the chat's `vae=sliced`): one batch element decoded at a time.
     pub vae_sliced: bool,
+    /// Attention without a fused kernel (the chat's `attn=eager`): diffusers before 0.13, or any
+    /// release on torch < 2.0, whose `AttnProcessor2_0` default needs
+    /// `F.scaled_dot_product_attention` ([`eager_scores_gib`]).
+    pub eager_attention: bool,
     pub offload: Offload,
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
     /// given, and its activations per token. Only for the pipelines it runs.
@@ -144,6 +148,7 @@ impl<'a> DiffusionRequest<'a> {
             vae_fp32: false,
             vae_tiled: false,
             vae_sliced: false,
+            eager_attention: false,
             offload: Offload::None,
             wan_generate: false,
             width: pipeline.width,
@@ -218,6 +223,8 @@ pub struct DiffusionReport {
     pub denoiser_gib: f64,
     pub text_gib: f64,
     pub vae_gib: f64,
+    /// The safety checker the pipeline loads beside them (0 where it has none).
+    pub checker_gib: f64,
     /// Activations of one denoising step (both CFG halves when they are batched).
     pub step_gib: f64,
     /// Weights on the card during a denoising step (all of them, one model, or one leaf
@@ -253,6 +260,22 @@ pub(super) fn sample_tokens(r: &DiffusionRequest) -> f64 {
         Kind::Video => ((r.frames.max(1) - 1) / p.vae_time + 1) as f64,
     };
     per_frame * latent_frames + reference_tokens(p) + p.text_tokens as f64
+}
+
+/// The score tensors eager attention holds at once, GiB (0 unless `attn=eager` and the heads are
+/// on file). diffusers 0.11's `CrossAttention._attention` (and `AttnProcessor` after it) runs
+/// `torch.baddbmm(torch.empty(b*heads, s, s), q, kᵀ, beta=0)` and then `scores.softmax(-1)`:
+/// two `b·heads × s × s` tensors alive together in the compute dtype (`upcast_softmax` is off
+/// by default), where SDPA keeps none. `s` is the longest self-attention's sequence.
+pub fn eager_scores_gib(r: &DiffusionRequest) -> f64 {
+    let p = r.pipeline;
+    if !r.eager_attention || p.eager_heads == 0 {
+        return 0.0;
+    }
+    let cfg = if p.cfg { 2.0 } else { 1.0 };
+    let rows = r.batch.max(1) as f64 * cfg * p.eager_heads as f64;
+    let s = sample_tokens(r) / p.eager_seq_div.max(1) as f64;
+    2.0 * rows * s * s * 2.0 / GIB
 }
 
 /// Tokens of one forward: one sample's times the batch, doubled when CFG is batched.
@@ -330,9 +353,16 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         None => (r.published(Role::Vae).bits(), false),
     };
     let vae_gib = gib(p.weights_b(Role::Vae), vae_bits);
+    // `pipe.to("cuda")` moves the safety checker with every other module; model offload
+    // gives it its own turn after the decode (smaller than any other stage), sequential
+    // offload streams it.
+    let checker_gib = gib(
+        p.weights_b(Role::SafetyChecker),
+        r.published(Role::SafetyChecker).bits(),
+    );
     let resident = if vae_resident { vae_gib } else { 0.0 };
     let t = tokens(r);
-    let step_gib = t * r.act_bytes_per_token() / GIB;
+    let step_gib = t * r.act_bytes_per_token() / GIB + eager_scores_gib(r);
     // What the decode adds to the reserved memory: its working tensors and the allocator's
     // blocks beside them (`decode::split`), plus what a tiled or sliced decode keeps.
     let cut = decode_cut(r, vae_bits);
@@ -350,13 +380,13 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         denoiser_gib
     };
     let denoise_weights_gib = match r.offload {
-        Offload::None => on_card_denoisers + text_on_card + vae_gib,
+        Offload::None => on_card_denoisers + text_on_card + vae_gib + checker_gib,
         Offload::Model => largest_denoiser + resident,
         Offload::Sequential => leaf + resident,
     };
     let stages = match r.offload {
         Offload::None => {
-            let all = on_card_denoisers + text_on_card + vae_gib;
+            let all = on_card_denoisers + text_on_card + vae_gib + checker_gib;
             vec![
                 (Stage::Denoise, all + step_gib),
                 (Stage::Decode, all + decode_gib),
@@ -392,6 +422,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         denoiser_gib,
         text_gib,
         vae_gib,
+        checker_gib,
         step_gib,
         denoise_weights_gib,
         decode_gib,

@@ -41,6 +41,9 @@ pub enum Role {
     Denoiser,
     TextEncoder,
     Vae,
+    /// An image classifier the pipeline runs on its output (diffusers' StableDiffusionPipeline
+    /// loads `StableDiffusionSafetyChecker`, a CLIP ViT-L/14 vision tower, by default).
+    SafetyChecker,
 }
 
 /// One set of weights, as published.
@@ -190,12 +193,27 @@ pub struct Pipeline {
     /// Where `blocks` comes from.
     #[serde(default)]
     pub blocks_basis: String,
+    /// Heads of the denoiser's self-attention over its longest sequence, for sizing eager
+    /// attention (`attn=eager`, [`estimate::eager_scores_gib`]); 0 = not stated.
+    #[serde(default)]
+    pub eager_heads: u32,
+    /// How many times shorter that attention's sequence is than the denoiser's latent tokens (a
+    /// UNet whose first attention level is below full latent resolution: SDXL's 2 x 2 = 4).
+    #[serde(default = "one")]
+    pub eager_seq_div: u32,
+    /// Where `eager_heads` and `eager_seq_div` come from; required when they are set.
+    #[serde(default)]
+    pub eager_basis: String,
     #[serde(default)]
     pub component: Vec<Component>,
 }
 
 fn image() -> Kind {
     Kind::Image
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl Pipeline {
@@ -312,6 +330,9 @@ fn check(p: &Pipeline) -> Result<(), String> {
     }
     if p.note_en.is_some() != p.note_zh.is_some() {
         return bad("a note needs both languages");
+    }
+    if p.eager_heads > 0 && (p.eager_seq_div == 0 || p.eager_basis.is_empty()) {
+        return bad("eager_heads needs eager_seq_div >= 1 and eager_basis");
     }
     if p.ref_images > 0 && (p.ref_image_side == 0 || p.ref_basis.is_empty()) {
         return bad("ref_images needs ref_image_side and ref_basis");

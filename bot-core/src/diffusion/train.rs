@@ -102,6 +102,7 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         denoiser_gib,
         text_gib,
         vae_gib,
+        checker_gib: 0.0,
         step_gib,
         denoise_weights_gib: weights,
         decode_gib: 0.0,
@@ -124,11 +125,14 @@ pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
                 / GIB
         }
         // Gradients in the base precision (kohya `--full_bf16`) and the state of the blocks on
-        // the card; with block swap kohya's fine-tune needs fused backward (each gradient applied
-        // and freed as it is made: sd-scripts README, FLUX fine-tuning), so none is held.
+        // the card. With `--fused_backward_pass` none is held: sd-scripts' flux_train.py
+        // (@ 48d368fa) registers `register_post_accumulate_grad_hook` on every trained parameter,
+        // whose hook runs `optimizer.step_param(tensor, p_group)` then `tensor.grad = None`. Block
+        // swap in kohya's fine-tune needs that fused backward (sd-scripts README, FLUX
+        // fine-tuning), so a swap implies it.
         None => {
             let params_b = p.weights_b(Role::Denoiser);
-            let grads = if t.blocks_to_swap > 0 {
+            let grads = if t.fused_backward || t.blocks_to_swap > 0 {
                 0.0
             } else {
                 params_b * 1e9 * 2.0 / GIB

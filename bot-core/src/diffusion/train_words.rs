@@ -63,6 +63,10 @@ pub struct Train {
     pub train_text: bool,
     /// Blocks kept on the CPU (`blocks_to_swap`).
     pub blocks_to_swap: u32,
+    /// The optimizer step fused into the backward pass (kohya `--fused_backward_pass`, Adafactor
+    /// only): each parameter's gradient is applied and freed as it is accumulated, so a full
+    /// fine-tune holds no gradient buffer ([`super::train::trained_gib`]).
+    pub fused_backward: bool,
 }
 
 impl Train {
@@ -78,6 +82,7 @@ impl Train {
             cache_text: true,
             train_text: false,
             blocks_to_swap: 0,
+            fused_backward: false,
         }
     }
 

@@ -76,6 +76,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 cache_text: false,
                 train_text: false,
                 blocks_to_swap: 0,
+                fused_backward: false,
             }),
             _ => None,
         };
@@ -103,6 +104,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.vae_tiled = true;
             } else if flag == "--vae-sliced" {
                 r.vae_sliced = true;
+            } else if flag == "--attention=eager" {
+                r.eager_attention = true;
             } else if flag == "--wan-generate" {
                 r.wan_generate = true;
             } else if let Some(t) = r.train.as_mut() {
@@ -118,6 +121,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                         "--cache-latents" => t.cache_latents = true,
                         "--cache-te" => t.cache_text = true,
                         "--train-te" => t.train_text = true,
+                        "--fused-backward" => t.fused_backward = true,
                         other => panic!("unknown training flag {other}"),
                     }
                 }

@@ -1,0 +1,19 @@
+//! Lines for what a generation holds beyond its denoiser, encoders and VAE: the scores of eager
+//! attention (`attn=eager`) and the safety checker diffusers' SD1.5 pipeline loads.
+
+use super::gib;
+use crate::diffusion::{DiffusionReport, DiffusionRequest, estimate::eager_scores_gib};
+use crate::reply::{Msg, Reply};
+
+/// The eager-attention line (or that it is not sized) and the safety checker's, where they apply.
+pub(super) fn explain(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
+    if r.eager_attention {
+        reply.push(match eager_scores_gib(r) {
+            0.0 => Msg::new("diff-eager-unsized"),
+            g => Msg::new("diff-eager").arg("scores", gib(g)),
+        });
+    }
+    if e.checker_gib > 0.0 {
+        reply.push(Msg::new("diff-safety-checker").arg("checker", gib(e.checker_gib)));
+    }
+}
