@@ -288,8 +288,8 @@ fn resident(
     let optim = trainable * k;
     let dm = super::device_map::layered(shape, opts, c);
     let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, c.ctx), |l| (l.weights, l.layers, l.ctx));
-    let zero = if cards > 1 && dm.is_none() {
-        opts.zero.unwrap_or(Zero::Three)
+    let zero = if dm.is_none() {
+        super::optim_step::deepspeed_zero(req, opts)
     } else {
         Zero::Off
     };
@@ -347,7 +347,7 @@ fn step_activations(
     let held = activations(shape, req, c, head_dequant, free);
     let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, r.zero, c.cards)
+        + deepspeed_ipg_bytes(opts, r.zero)
         // The vision tower's kept tensors over the micro-batch's patches (`vram::vision_train`).
         + super::vision_train::held_bytes(req, c.batch);
     Held {
@@ -377,26 +377,20 @@ fn transient_peak(
     };
     // Before Transformers 4.51 the Qwen-VL tower's forward (frozen or not) holds its math-path
     // scores over the micro-batch's patches before the decoder runs (`vram::vision_sdpa3d`).
-    a.max(step_bytes(req, opts, c, zero, (trainable, k)))
+    a.max(step_bytes(opts, c, zero, (trainable, k)))
         .max(rollout)
         .max(super::vision_sdpa3d::tower_bytes(req))
 }
 
 /// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
 /// share of the parameters, or DeepSpeed's step on a gradient partition.
-fn step_bytes(
-    req: &FitRequest,
-    opts: &FitOptions,
-    c: &Common,
-    zero: Zero,
-    (trainable, k): (f64, f64),
-) -> f64 {
+fn step_bytes(opts: &FitOptions, c: &Common, zero: Zero, (trainable, k): (f64, f64)) -> f64 {
     let sharded = if zero == Zero::Off { 1.0 } else { c.n };
     // An offloaded optimizer steps on the CPU: no intermediate on the card.
     if super::offload::steps_on_cpu(opts, zero) {
         0.0
     } else {
-        (foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
+        (foreach_step_bytes(opts, zero, trainable, k) / sharded)
             .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
     }
 }
@@ -467,7 +461,7 @@ pub(super) fn compute_train(
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // One micro-batch per optimizer step (`vram::grad_accum`): no gradient beside the forward
     // pass; their freed blocks stay in the allocator's cache (`cached`, releasable).
-    let step = (a, step_bytes(req, opts, c, zero, (trainable, k)));
+    let step = (a, step_bytes(opts, c, zero, (trainable, k)));
     let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held =

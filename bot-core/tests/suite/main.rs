@@ -137,6 +137,7 @@ mod fit_mem_cc_mechanisms;
 mod fit_mem_ce_mechanisms;
 mod fit_mem_cf_mechanisms;
 mod fit_mem_cg_mechanisms;
+mod fit_mem_cn_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
