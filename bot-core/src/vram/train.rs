@@ -218,8 +218,9 @@ struct Held {
 /// The parameters that train: every one in full fine-tuning, else the adapters on the
 /// matrices `FitRequest::lora_targets` names, with DoRA's magnitude vectors beside them.
 fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
-    let trainable = match req.task {
-        Task::Full => shape.params.total,
+    let trainable = match (req.task, req.tuner) {
+        (Task::Full, _) => shape.params.total,
+        (_, Some(t)) => super::tuners::trainable_params(shape, t),
         // A LoRA whose vision tower trains in full beside it (ms-swift `lora_llm`).
         _ => {
             shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req))
@@ -242,10 +243,11 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
 /// unless mixed precision (`amp`) is asked for or DeepSpeed ZeRO shards it
 /// (`fp32_master_weights`); adapters are fp32 under PEFT either way.
 fn optimizer_bytes_per_param(req: &FitRequest, opts: &FitOptions) -> f64 {
-    if req.task == Task::Full && !fp32_master_weights(req, opts) {
+    let in_base = super::tuners::trains_in_base(req);
+    if in_base || (req.task == Task::Full && !fp32_master_weights(req, opts)) {
         opts.optimizer.state_bytes_in_param_dtype(2.0)
     } else {
-        opts.optimizer.state_bytes()
+        opts.optimizer.state_bytes() + super::tuners::extra_state_bytes(req)
     }
 }
 
@@ -279,7 +281,7 @@ fn resident(
 ) -> Resident {
     let (cards, n) = (c.cards, c.n);
     // A tower trained in full beside the adapters is in the base already.
-    let adapter_weights = if req.task == Task::Full {
+    let adapter_weights = if req.task == Task::Full || super::tuners::trains_in_base(req) {
         0.0
     } else {
         (trainable - super::vision_train::tower_params_trained(shape, req)) * 2.0

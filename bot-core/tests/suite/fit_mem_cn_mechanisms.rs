@@ -104,3 +104,90 @@ fn no_stage_on_one_card_is_plain_training_and_a_lora_barely_moves() {
         "LoRA under ZeRO-2 on one card: +{d:.2} GiB"
     );
 }
+
+fn lora(id: &str, tuner: Option<bot_core::vram::Tuner>, rank: u32) -> FitReport {
+    let c = Catalog::embedded().unwrap();
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::Bf16,
+        Task::Lora,
+    );
+    r.context = 1024;
+    r.batch = 2;
+    r.cards = 1;
+    r.grad_checkpointing = true;
+    r.tuner = tuner;
+    let opts = FitOptions {
+        lora_rank: rank,
+        ..FitOptions::default()
+    };
+    estimate_with(&c, &r, &opts).unwrap()
+}
+
+#[test]
+fn peft_tuners_train_few_parameters_over_the_frozen_base_as_lora_does() {
+    use bot_core::vram::{GIB, Tuner};
+    let c = Catalog::embedded().unwrap();
+    for id in ["mistral-7b-v0.3", "llama-3.1-8b", "qwen2.5-3b"] {
+        let s = bot_core::vram::Shape::from_model(c.model(id).unwrap()).unwrap();
+        let base = lora(id, None, 8);
+        // AdaLoRA at init_r 12 trains 1.5 x a rank-8 LoRA (+ its r-vector E).
+        let ada = bot_core::vram::tuners::trainable_params(&s, Tuner::AdaLora);
+        let r8 = s.lora_params_on(8, bot_core::vram::LoraTargets::AllLinear, false);
+        assert!(ada > 1.5 * r8 && ada < 1.55 * r8, "{id}: {ada} vs {r8}");
+        for t in [Tuner::AdaLora, Tuner::Adapter, Tuner::Boft, Tuner::Bone] {
+            let got = lora(id, Some(t), 8);
+            // The same frozen 16-bit base: the weights differ by the adapters' own copies only.
+            let own = bot_core::vram::tuners::trainable_params(&s, t);
+            let dw = got.per_gpu.weights_gib - base.per_gpu.weights_gib;
+            assert!(dw.abs() <= 4.0 * (own + r8) / GIB, "{id} {t:?}: {dw:+.3}");
+            let d = got.per_gpu_required_gib - base.per_gpu_required_gib;
+            assert!(d.abs() < 1.0, "{id} {t:?}: {d:+.2} GiB beside LoRA r8");
+            assert!(bot_core::vram::tuners::trainable_params(&s, t) < 0.02 * s.params.total);
+        }
+        // AdaLoRA's rank allocator (three fp32 tensors a parameter) beyond a rank-12 LoRA.
+        let l12 = lora(id, None, 12).per_gpu.optimizer_gib;
+        assert!(lora(id, Some(Tuner::AdaLora), 8).per_gpu.optimizer_gib > l12);
+    }
+}
+
+#[test]
+fn llama_pro_adds_decoder_blocks_trained_in_full_in_sixteen_bit() {
+    use bot_core::vram::{GIB, Tuner};
+    let c = Catalog::embedded().unwrap();
+    for (id, n) in [
+        ("mistral-7b-v0.3", 4),
+        ("llama-3.1-8b", 8),
+        ("qwen2.5-3b", 2),
+    ] {
+        let s = bot_core::vram::Shape::from_model(c.model(id).unwrap()).unwrap();
+        let block = s.params.linear / f64::from(s.layers);
+        let trained = bot_core::vram::tuners::trainable_params(&s, Tuner::LlamaPro(n));
+        assert!((trained - f64::from(n) * block).abs() < 1.0);
+        let base = lora(id, None, 8);
+        let pro = lora(id, Some(Tuner::LlamaPro(n)), 8);
+        // The new blocks join the 16-bit weights (and LoRA's adapters are gone) ...
+        let r8 = s.lora_params_on(8, bot_core::vram::LoraTargets::AllLinear, false);
+        let w = pro.per_gpu.weights_gib - base.per_gpu.weights_gib;
+        let want = 2.0 * (trained - r8) / GIB;
+        assert!(
+            (w - want).abs() < 0.01 * want,
+            "{id}: +{w:.3} GiB of weights, want {want:.3}"
+        );
+        // ... and train with 16-bit gradients and AdamW moments: 2 + 4 bytes a parameter at least.
+        assert!(
+            pro.per_gpu.optimizer_gib > 6.0 * trained / GIB * 0.95,
+            "{id}"
+        );
+        assert!(
+            pro.per_gpu.optimizer_gib < 8.0 * trained / GIB,
+            "{id}: no fp32 master"
+        );
+        assert_eq!(
+            Tuner::from_key(&Tuner::LlamaPro(n).key()),
+            Some(Tuner::LlamaPro(n))
+        );
+    }
+    assert_eq!(Tuner::from_key("llamapro"), Some(Tuner::LlamaPro(4)));
+    assert_eq!(Tuner::from_key("lora"), None);
+}
