@@ -191,3 +191,18 @@ fn llama_pro_adds_decoder_blocks_trained_in_full_in_sixteen_bit() {
     assert_eq!(Tuner::from_key("llamapro"), Some(Tuner::LlamaPro(4)));
     assert_eq!(Tuner::from_key("lora"), None);
 }
+
+#[test]
+fn the_chat_names_the_tuner_in_both_locales_and_sizes_it() {
+    use super::chat::{say, world};
+    let w = world();
+    let en = say(&w, "en", "/fit qwen2.5-3b lora ctx=1k tuner=llamapro:2");
+    assert!(en.contains("LLaMA-Pro: 2 new decoder blocks"), "{en}");
+    let zh = say(&w, "zh", "/fit qwen2.5-3b lora ctx=1k tuner=boft");
+    assert!(zh.contains("PEFT 微调方式 boft"), "{zh}");
+    let bad = say(&w, "en", "/fit qwen2.5-3b lora ctx=1k tuner=nonesuch");
+    assert!(
+        !bad.contains("LLaMA-Pro") && !bad.contains("PEFT tuner"),
+        "{bad}"
+    );
+}
