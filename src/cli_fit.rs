@@ -243,6 +243,10 @@ pub struct FitArgs {
     /// DoRA (PEFT `use_dora=True`; the chat's `dora`): LoRA with magnitude vectors
     #[arg(long)]
     dora: bool,
+    /// A PEFT tuner beside LoRA, sized from ms-swift's defaults: adalora | adapter | boft |
+    /// bone | llamapro (4 new blocks trained in full) | llamapro:N (the chat's `tuner=`)
+    #[arg(long)]
+    tuner: Option<String>,
     /// GRPO: completions per prompt (`num_generations`; the chat's `generations=8`) [default: 8]
     #[arg(long)]
     generations: Option<u32>,
@@ -531,6 +535,12 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--method {m}"))))?;
     }
     req.dora = a.dora;
+    if let Some(t) = &a.tuner {
+        req.tuner = Some(
+            vram::Tuner::from_key(t)
+                .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--tuner {t}"))))?,
+        );
+    }
     if let Some(g) = a.generations {
         req.generations = g;
     }

@@ -429,6 +429,8 @@ fit-ref-grpo-default = 没有参考模型：TRL 的 GRPO 从 v0.19 起默认 bet
 fit-ref-off = 训练时没有参考模型（ref=off：对数概率已预先算好，即 precompute_ref_log_probs，或 GRPO 的 beta=0）。
 fit-ref-copy = 参考模型：按加载时的精度冻结一份模型副本（最忙的卡上 { $gib } GiB），这是 TRL 全参数训练的做法；若对数概率已预先算好（precompute_ref_log_probs）或 GRPO 的 beta=0，用 ref=off。
 fit-ref-adapter = 参考模型：关掉适配器的 LoRA 底座（TRL 的做法），不再多存一份权重；它的前向不带梯度。
+fit-tuner = PEFT 微调方式 { $tuner }：训练 { $params } 百万个参数（按 ms-swift 的默认设置），底座与 LoRA 一样冻结为 16 位；可用 tuner= 换一种。
+fit-tuner-llamapro = LLaMA-Pro：新增 { $blocks } 个解码层（{ $params } 百万个参数）加入冻结的模型并全量训练，其梯度与 AdamW 动量均为 16 位；tuner=llamapro:N 设定层数。
 fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它保留底座与适配器的输出，运行时还要算每个矩阵的权重范数（峰值 { $gib } GiB）；dora=off 按普通 LoRA 估算。
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。
 fit-no-bf16-train = ⚠️ { $card } 无法用 bf16 训练（计算能力 { $cc }，bf16 需要 8.0 及以上）。可改用 fp16 混合精度加损失缩放（需要 fp32 主权重，显存比这里估算的多），或换一张计算能力 8.0 及以上的卡（A100、L4、RTX 30 系及更新）。

@@ -456,6 +456,12 @@ fn training_option(
             (None, Ok(rate)) if (0.0..1.0).contains(&rate) => req.lora_dropout = rate > 0.0,
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // A PEFT tuner beside LoRA (`vram::tuners`): `tuner=adalora`, `tuner=llamapro:4`…
+        "tuner" | "tuner_type" | "train_type" | "微调方式" => {
+            req.tuner = Some(
+                vram::Tuner::from_key(v).ok_or_else(|| usage_err(FitError::BadValue(w.into())))?,
+            )
+        }
         // The training method (`vram::Method`): `method=dpo`, `method=grpo`…
         "method" | "rlhf_type" | "stage" | "方法" => {
             req.method =

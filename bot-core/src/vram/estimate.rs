@@ -35,6 +35,9 @@ pub(super) fn compute_on(
     vllm: VllmDefaults,
 ) -> Parts {
     let cards = req.cards.max(1);
+    // LLaMA-Pro's new decoder blocks join the model (`vram::tuners::grown`).
+    let grown = super::tuners::grown(shape, req.tuner.filter(|_| req.task.is_training()));
+    let shape = grown.as_ref().unwrap_or(shape);
     let mut split = weight_split(shape, req.quant, req.engine);
     if let Some(t) = super::torchao::scheme(req) {
         split = super::torchao::weight_split(shape, t);

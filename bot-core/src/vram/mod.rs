@@ -72,6 +72,7 @@ pub mod tgi_release;
 mod train;
 mod train_weights;
 pub mod transformers_rope;
+pub mod tuners;
 pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;
@@ -125,4 +126,5 @@ pub use train::{
     autocast_copies_gib, deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
     peft_fp32_cast_gib,
 };
+pub use tuners::Tuner;
 pub use vision_sdpa3d::TransformersRelease;

@@ -11,9 +11,11 @@ use super::{Shape, Task, Zero};
 /// `overlap_comm`), whatever few parameters train, live through the backward pass. DeepSpeed's
 /// default and LLaMA-Factory's `ds_z2_config.json` set 5e8 elements (0.93 GiB); ms-swift's
 /// `zero2.json` 2e8, the Hugging Face "auto" hidden². ZeRO-3 buckets by `reduce_bucket_size`
-/// "auto" (hidden², tens of MiB): not counted. Not under FSDP, one card or a layer split.
-pub(super) fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero, cards: u32) -> f64 {
-    let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp && cards > 1;
+/// "auto" (hidden², tens of MiB): not counted. Not under FSDP or a layer split; on one card
+/// only when a ZeRO stage is asked for (`deepspeed_zero`: the bucket does not depend on the
+/// world size).
+pub(super) fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero) -> f64 {
+    let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp;
     if deepspeed_1_2 {
         DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
     } else {
@@ -43,10 +45,10 @@ pub(super) fn deepspeed_step_bytes(
     cards: u32,
     trainable: f64,
 ) -> f64 {
-    if opts.fsdp || cards < 2 {
+    if opts.fsdp || zero == Zero::Off {
         return 0.0;
     }
-    let partition = trainable / f64::from(cards);
+    let partition = trainable / f64::from(cards.max(1));
     let per_element = deepspeed_step_bytes_per_element(opts.optimizer);
     match zero {
         Zero::One | Zero::Two => partition * per_element,
@@ -84,14 +86,8 @@ pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
 /// trainable parameter (masters included). Found on held-out 4: ms-swift's Qwen2.5-3B full
 /// fine-tuning with Liger at 8192 tokens on one card (little activation memory) read 16 %
 /// under without it.
-pub(super) fn foreach_step_bytes(
-    req: &FitRequest,
-    opts: &FitOptions,
-    zero: Zero,
-    trainable: f64,
-    k: f64,
-) -> f64 {
-    let deepspeed = zero != Zero::Off && !opts.fsdp && req.cards > 1;
+pub(super) fn foreach_step_bytes(opts: &FitOptions, zero: Zero, trainable: f64, k: f64) -> f64 {
+    let deepspeed = zero != Zero::Off && !opts.fsdp;
     if deepspeed || opts.optimizer != super::Optimizer::AdamW {
         return 0.0;
     }
@@ -114,10 +110,7 @@ pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
     if req.task != Task::Full {
         return 0.0;
     }
-    let zero = match req.cards {
-        0 | 1 => Zero::Off,
-        _ => opts.zero.unwrap_or(Zero::Three),
-    };
+    let zero = deepspeed_zero(req, opts);
     let k = if fp32_master_weights(req, opts) {
         opts.optimizer.state_bytes()
     } else {
@@ -126,9 +119,9 @@ pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
     let n = if zero == Zero::Off {
         1.0
     } else {
-        req.cards as f64
+        req.cards.max(1) as f64
     };
-    foreach_step_bytes(req, opts, zero, s.params.total, k) / n / super::GIB
+    foreach_step_bytes(opts, zero, s.params.total, k) / n / super::GIB
 }
 
 /// Whether full fine-tuning keeps fp32 master weights and fp32 optimizer moments beside the
@@ -136,14 +129,31 @@ pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
 /// sharding assumed on several cards) whatever dtype the model was loaded in. DeepSpeed's ZeRO
 /// optimizer builds fp32 partitions of the 16-bit parameters and steps its Adam on them
 /// (deepspeed/runtime/zero/stage_1_and_2.py `single_partition_of_fp32_groups`, stage3.py
-/// `fp32_partitioned_groups_flat`), so 4 + 8 bytes per parameter, sharded. PyTorch FSDP
+/// `fp32_partitioned_groups_flat`), so 4 + 8 bytes per parameter, sharded; on one card too when
+/// a stage is asked for (`deepspeed_zero`: nothing to shard, the same fp32 state whole; found
+/// on held-out 48, OpenRLHF's Llama-3-8B full SFT under ZeRO-2 on one A100 80GB). PyTorch FSDP
 /// (`FitOptions::fsdp`) and plain data parallel keep the load dtype. Found on held-out 4:
 /// ms-swift's Qwen2.5-7B full fine-tuning with `--deepspeed zero3` on 4 cards at 8192 tokens
 /// measured 42-54 GiB per card against 31-39 estimated with bf16 moments.
 pub fn fp32_master_weights(req: &FitRequest, opts: &FitOptions) -> bool {
-    let deepspeed = req.cards > 1
-        && !opts.fsdp
-        && !matches!(opts.zero, Some(Zero::Off))
-        && req.task == Task::Full;
+    // On one card any DeepSpeed stage asked for builds the fp32 partitions (stage3.py too).
+    let one_card_z3 = req.cards <= 1 && opts.zero == Some(Zero::Three) && !opts.device_map;
+    let zero = deepspeed_zero(req, opts) != Zero::Off || one_card_z3;
+    let deepspeed = zero && !opts.fsdp && req.task == Task::Full;
     req.fp32_masters() || deepspeed
+}
+
+/// The ZeRO stage a training job runs under: on several cards the one asked for (ZeRO-3 when
+/// none is); on one card a DeepSpeed ZeRO-1/2 asked for (`--zero=1|2`, with or without
+/// `-offload`): DeepSpeed builds its ZeRO optimizer at world size 1 as at any other, its fp32
+/// partitions, gradient bucket and optimizer offload included (`stage_1_and_2.py`
+/// `DeepSpeedZeroOptimizer`). ZeRO-3 on one card keeps its former sizing (nothing sharded; its
+/// parameter offload is not modelled there: held-out 31's Qwen2-7B LoRA at 32k under
+/// `ds_z3_offload_config` on one A800 ran out of memory), FSDP or a layer split never.
+pub fn deepspeed_zero(req: &FitRequest, opts: &FitOptions) -> Zero {
+    match (req.cards, opts.zero) {
+        (0 | 1, Some(z @ (Zero::One | Zero::Two))) if !opts.fsdp && !opts.device_map => z,
+        (0 | 1, _) => Zero::Off,
+        (_, z) => z.unwrap_or(Zero::Three),
+    }
 }

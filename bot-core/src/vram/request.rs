@@ -213,6 +213,8 @@ pub struct FitRequest<'a> {
     /// DoRA (PEFT `use_dora=True`; `dora`; CLI `--dora`; LoRA/QLoRA only): magnitude vectors and
     /// the weight norm of every wrapped matrix (`vram::method::dora_*`).
     pub dora: bool,
+    /// A PEFT tuner other than LoRA (`tuner=`; CLI `--tuner`): `vram::tuners`.
+    pub tuner: Option<super::tuners::Tuner>,
     /// GRPO's completions per prompt (`num_generations`; `generations=`; CLI `--generations`).
     pub generations: u32,
     /// GRPO's generated part of `context` (`max_completion_length`; `completion=`; CLI
@@ -421,6 +423,7 @@ impl<'a> FitRequest<'a> {
             qat: None,
             method: super::Method::Sft,
             dora: false,
+            tuner: None,
             generations: super::method::DEFAULT_GENERATIONS,
             completion: None,
             rollout: super::Rollout::Generate,

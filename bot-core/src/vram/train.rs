@@ -218,8 +218,9 @@ struct Held {
 /// The parameters that train: every one in full fine-tuning, else the adapters on the
 /// matrices `FitRequest::lora_targets` names, with DoRA's magnitude vectors beside them.
 fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
-    let trainable = match req.task {
-        Task::Full => shape.params.total,
+    let trainable = match (req.task, req.tuner) {
+        (Task::Full, _) => shape.params.total,
+        (_, Some(t)) => super::tuners::trainable_params(shape, t),
         // A LoRA whose vision tower trains in full beside it (ms-swift `lora_llm`).
         _ => {
             shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req))
@@ -242,10 +243,11 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
 /// unless mixed precision (`amp`) is asked for or DeepSpeed ZeRO shards it
 /// (`fp32_master_weights`); adapters are fp32 under PEFT either way.
 fn optimizer_bytes_per_param(req: &FitRequest, opts: &FitOptions) -> f64 {
-    if req.task == Task::Full && !fp32_master_weights(req, opts) {
+    let in_base = super::tuners::trains_in_base(req);
+    if in_base || (req.task == Task::Full && !fp32_master_weights(req, opts)) {
         opts.optimizer.state_bytes_in_param_dtype(2.0)
     } else {
-        opts.optimizer.state_bytes()
+        opts.optimizer.state_bytes() + super::tuners::extra_state_bytes(req)
     }
 }
 
@@ -279,7 +281,7 @@ fn resident(
 ) -> Resident {
     let (cards, n) = (c.cards, c.n);
     // A tower trained in full beside the adapters is in the base already.
-    let adapter_weights = if req.task == Task::Full {
+    let adapter_weights = if req.task == Task::Full || super::tuners::trains_in_base(req) {
         0.0
     } else {
         (trainable - super::vision_train::tower_params_trained(shape, req)) * 2.0
@@ -288,8 +290,8 @@ fn resident(
     let optim = trainable * k;
     let dm = super::device_map::layered(shape, opts, c);
     let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, c.ctx), |l| (l.weights, l.layers, l.ctx));
-    let zero = if cards > 1 && dm.is_none() {
-        opts.zero.unwrap_or(Zero::Three)
+    let zero = if dm.is_none() {
+        super::optim_step::deepspeed_zero(req, opts)
     } else {
         Zero::Off
     };
@@ -347,7 +349,7 @@ fn step_activations(
     let held = activations(shape, req, c, head_dequant, free);
     let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, r.zero, c.cards)
+        + deepspeed_ipg_bytes(opts, r.zero)
         // The vision tower's kept tensors over the micro-batch's patches (`vram::vision_train`).
         + super::vision_train::held_bytes(req, c.batch);
     Held {
@@ -377,26 +379,20 @@ fn transient_peak(
     };
     // Before Transformers 4.51 the Qwen-VL tower's forward (frozen or not) holds its math-path
     // scores over the micro-batch's patches before the decoder runs (`vram::vision_sdpa3d`).
-    a.max(step_bytes(req, opts, c, zero, (trainable, k)))
+    a.max(step_bytes(opts, c, zero, (trainable, k)))
         .max(rollout)
         .max(super::vision_sdpa3d::tower_bytes(req))
 }
 
 /// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
 /// share of the parameters, or DeepSpeed's step on a gradient partition.
-fn step_bytes(
-    req: &FitRequest,
-    opts: &FitOptions,
-    c: &Common,
-    zero: Zero,
-    (trainable, k): (f64, f64),
-) -> f64 {
+fn step_bytes(opts: &FitOptions, c: &Common, zero: Zero, (trainable, k): (f64, f64)) -> f64 {
     let sharded = if zero == Zero::Off { 1.0 } else { c.n };
     // An offloaded optimizer steps on the CPU: no intermediate on the card.
     if super::offload::steps_on_cpu(opts, zero) {
         0.0
     } else {
-        (foreach_step_bytes(req, opts, zero, trainable, k) / sharded)
+        (foreach_step_bytes(opts, zero, trainable, k) / sharded)
             .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
     }
 }
@@ -467,7 +463,7 @@ pub(super) fn compute_train(
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // One micro-batch per optimizer step (`vram::grad_accum`): no gradient beside the forward
     // pass; their freed blocks stay in the allocator's cache (`cached`, releasable).
-    let step = (a, step_bytes(req, opts, c, zero, (trainable, k)));
+    let step = (a, step_bytes(opts, c, zero, (trainable, k)));
     let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held =

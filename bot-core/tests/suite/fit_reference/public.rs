@@ -367,6 +367,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 req.method = bot_core::vram::Method::from_key(&other[9..]).expect("method");
             }
             "--dora" => req.dora = true,
+            // A PEFT tuner beside LoRA (`vram::tuners`), as the CLI's `--tuner` sets it.
+            other if other.starts_with("--tuner=") => {
+                req.tuner = Some(bot_core::vram::Tuner::from_key(&other[8..]).expect("tuner"));
+            }
             // llama.cpp's expert offload (`vram::expert_offload`), as the CLI's flags set it.
             "--cpu-moe" => req.cpu_moe = Some(bot_core::vram::expert_offload::ALL_LAYERS),
             other if other.starts_with("--n-cpu-moe=") => {
