@@ -337,6 +337,11 @@ pub struct Model {
     /// 16-bit (Llama 3.1 405B: arXiv:2407.21783 section 6.2). Sizes `fp8` for that model.
     #[serde(default)]
     pub fp8_scope: Option<String>,
+    /// Which matrices the most-used NVFP4 checkpoint of this model quantizes, when not every
+    /// decoder matrix (ModelOpt's default `exclude_modules` is `lm_head` alone): `"mlp"` = the
+    /// MLP projections only, attention in 16-bit (nvidia/Gemma-4-31B-IT-NVFP4). Sizes `nvfp4`.
+    #[serde(default)]
+    pub nvfp4_scope: Option<String>,
     /// The format the publisher's own checkpoint stores its weights in when that is not
     /// 16-bit, as its config.json `quantization_config` says (`"fp8"`, `"mxfp4"`, `"int4-g32"`: a
     /// [`crate::vram::Quant`] key). Inference with no quantization typed is sized in it

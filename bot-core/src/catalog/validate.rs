@@ -190,6 +190,9 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if let Some(q) = &m.checkpoint_quant {
             k.one_of("checkpoint_quant", q, &CHECKPOINT_QUANTS)?;
         }
+        if let Some(scope) = &m.nvfp4_scope {
+            k.one_of("nvfp4_scope", scope, &["mlp"])?;
+        }
         // A declared method names the published checkpoint only beside its stored format.
         if let Some(q) = &m.checkpoint_declared {
             k.one_of("checkpoint_declared", q, &CHECKPOINT_QUANTS)?;

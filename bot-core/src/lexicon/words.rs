@@ -98,6 +98,13 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("fp4mx", Quant::Mxfp4),
     ("int4g32", Quant::Int4G32),
     ("w4a16g32", Quant::Int4G32),
+    // NVFP4: the format's own name (NVIDIA's `*-NVFP4` checkpoints), vLLM's `--quantization
+    // modelopt_fp4`, and ModelOpt's weight-only `W4A16_NVFP4` (same stored weights). A bare
+    // `fp4` is not read: bitsandbytes has an FP4 of its own.
+    ("nvfp4", Quant::Nvfp4),
+    ("modeloptfp4", Quant::Nvfp4),
+    ("w4a16nvfp4", Quant::Nvfp4),
+    ("nvfp4a16", Quant::Nvfp4),
 ];
 
 /// Every way of writing a task, squashed, with its one meaning. A fine-tune named without its

@@ -19,6 +19,7 @@
 //! (`FitReport::per_gpu`, `FitReport::parallelism`).
 
 mod quant;
+mod releases;
 pub mod shape;
 mod throughput;
 mod torchao;
@@ -50,6 +51,7 @@ pub mod llamacpp_input;
 mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
+pub mod nvfp4_card;
 mod offload;
 pub mod ollama;
 mod ollama_release;
@@ -105,9 +107,9 @@ pub use parts::{
 };
 pub use qat::Qat;
 pub use quant::{
-    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task,
-    TgiRelease, UnslothRelease, Zero,
+    Attention, Engine, GGUF_BPW_SOURCE, GIB, KvDtype, Optimizer, Parallelism, Quant, Task, Zero,
 };
+pub use releases::{TgiRelease, UnslothRelease};
 pub use report::{estimate, estimate_with};
 pub use request::{
     AwqFused, AwqPrefill, CARD_COUNTS, CHECKPOINTING_DEFAULTS, CardParts, CheckpointingFlip,

@@ -364,9 +364,14 @@ pub(super) fn weight_split(shape: &Shape, quant: Quant, engine: Engine) -> Weigh
 /// block scale)", ByteDance-Seed/VeOmni PR 1089's table: wq_a / wq_b / wkv / wo_a / wo_b FP8).
 fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
     let p = &shape.params;
-    if quant == Quant::Fp8 && shape.fp8_kept_16bit > 0.0 {
-        // The publisher's FP8 checkpoint, as it ships (`Model::fp8_scope`).
-        let kept = shape.fp8_kept_16bit.min(p.linear);
+    let kept = match quant {
+        Quant::Fp8 => shape.fp8_kept_16bit,
+        Quant::Nvfp4 => shape.nvfp4_kept_16bit,
+        _ => 0.0,
+    };
+    if kept > 0.0 {
+        // The published FP8 / NVFP4 checkpoint, as it ships (`Model::fp8_scope`, `nvfp4_scope`).
+        let kept = kept.min(p.linear);
         (p.linear - kept) * quant.linear_bits() / 8.0 + kept * quant.unquantized_bytes()
     } else if quant.experts_only() {
         let experts = if quant.routed_experts_only() {

@@ -45,6 +45,11 @@ pub enum Quant {
     /// one 16-bit scale per group of 32 and no zero point; attention, the shared expert, the
     /// dense layer and the head stay 16-bit (the config's `ignore` list).
     Int4G32,
+    /// NVIDIA's NVFP4 as ModelOpt exports it (`quant_algo` "NVFP4", vLLM `modelopt_fp4`): E2M1
+    /// values with one FP8 (E4M3) scale per 16 weights and one fp32 scale per tensor; every
+    /// decoder matrix unless the checkpoint's `exclude_modules` keeps it 16-bit (the default
+    /// list is `lm_head` alone; a model's published scope: `Model::nvfp4_scope`).
+    Nvfp4,
     /// ExLlamaV2's EXL2 at a stated average bits per weight (`exl2-4.65bpw`, `vram::exl2`):
     /// the decoder layers' matrices at those bits, the head at ~6.3, the embedding FP16.
     Exl2(super::exl2_format::Bpw),
@@ -54,7 +59,7 @@ pub enum Quant {
 pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 28] = [
+    pub const ALL: [Quant; 29] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -83,6 +88,7 @@ impl Quant {
         Quant::Iq4Nl,
         Quant::Mxfp4,
         Quant::Int4G32,
+        Quant::Nvfp4,
     ];
 
     /// Stable lower-case key (JSON, CLI).
@@ -116,6 +122,7 @@ impl Quant {
             Quant::Iq4Nl => "iq4_nl",
             Quant::Mxfp4 => "mxfp4",
             Quant::Int4G32 => "int4-g32",
+            Quant::Nvfp4 => "nvfp4",
             Quant::Exl2(_) => "exl2",
         }
     }
@@ -213,6 +220,11 @@ impl Quant {
             // 4-bit values + one 16-bit scale per 32, symmetric (no zero point):
             // compressed-tensors `pack-quantized`, `group_size` 32, `symmetric` true.
             Quant::Int4G32 => 4.0 + 16.0 / 32.0,
+            // 4-bit E2M1 values + one E4M3 scale per 16 (`group_size` 16 in a ModelOpt
+            // `hf_quant_config.json`; vLLM `ModelOptNvFp4LinearMethod`: `weight` uint8 of
+            // [out, in / 2], `weight_scale` FP8 of [out, in / 16]); the per-tensor fp32
+            // `weight_scale_2` and `input_scale` add nothing measurable.
+            Quant::Nvfp4 => 4.0 + 8.0 / 16.0,
             // The converter's budget over the decoder layers' matrices, scales included.
             Quant::Exl2(b) => b.bits(),
             q => q.gguf_bpw().unwrap_or(16.0),
@@ -558,70 +570,5 @@ impl Parallelism {
             Parallelism::Zero2 => "zero2",
             Parallelism::Zero3 => "zero3",
         }
-    }
-}
-
-/// A release as Unsloth numbers them: year and month (`2024.5`, `2025.3.19`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct UnslothRelease {
-    pub year: u16,
-    pub month: u8,
-}
-
-impl UnslothRelease {
-    /// `2024.5`, `2024.05`, `2025.3.19` (the patch number is ignored). Years before Unsloth's
-    /// first (2023) or after 2099, and months outside 1–12, are refused.
-    pub fn parse(s: &str) -> Option<Self> {
-        let mut it = s.trim().split('.');
-        let year: u16 = it.next()?.parse().ok()?;
-        let month: u8 = it.next()?.parse().ok()?;
-        if let Some(patch) = it.next() {
-            patch.parse::<u16>().ok()?;
-        }
-        if it.next().is_some() || !(2023..=2099).contains(&year) || !(1..=12).contains(&month) {
-            return None;
-        }
-        Some(Self { year, month })
-    }
-
-    /// As the answer writes it: `2024.5`.
-    pub fn label(self) -> String {
-        format!("{}.{}", self.year, self.month)
-    }
-}
-
-/// A release tag read as major and minor (`3.2`, `v4.46.3`: an optional `v`, the patch number
-/// checked, then ignored), with the major inside `majors`: the one reader of the TGI and
-/// Transformers release words.
-pub(crate) fn major_minor(s: &str, majors: std::ops::RangeInclusive<u8>) -> Option<(u8, u8)> {
-    let s = s.trim();
-    let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
-    let mut it = s.split('.');
-    let major: u8 = it.next()?.parse().ok()?;
-    let minor: u8 = it.next()?.parse().ok()?;
-    if let Some(patch) = it.next() {
-        patch.parse::<u16>().ok()?;
-    }
-    (it.next().is_none() && majors.contains(&major)).then_some((major, minor))
-}
-
-/// A TGI release as its tags number them: major and minor (`3.2`, `v3.2.1`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct TgiRelease {
-    pub major: u8,
-    pub minor: u8,
-}
-
-impl TgiRelease {
-    /// `3.2`, `v3.2.1`, `3.3.0` (the patch number is checked, then ignored). Majors outside
-    /// 1–9 are refused (TGI's first tag is 0.x, which had no vision models).
-    pub fn parse(s: &str) -> Option<Self> {
-        let (major, minor) = major_minor(s, 1..=9)?;
-        Some(Self { major, minor })
-    }
-
-    /// As the answer writes it: `3.2`.
-    pub fn label(self) -> String {
-        format!("{}.{}", self.major, self.minor)
     }
 }

@@ -93,6 +93,9 @@ pub struct Shape {
     /// Decoder-matrix parameters the publisher's FP8 checkpoint keeps in 16-bit
     /// (`Model::fp8_scope`); 0 = every matrix is FP8.
     pub fp8_kept_16bit: f64,
+    /// Decoder-matrix parameters the model's NVFP4 checkpoint keeps in 16-bit
+    /// (`Model::nvfp4_scope`); 0 = every matrix is NVFP4.
+    pub nvfp4_kept_16bit: f64,
     /// The checkpoint's 4-bit GPTQ / AWQ group size where it is not 128
     /// (`Model::int4_group_size`); 0 = 128.
     pub int4_group: u32,
@@ -213,6 +216,7 @@ impl Shape {
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
+            nvfp4_kept_16bit: 0.0,
             int4_group: 0,
             experts_rest_fp8: m.checkpoint_declared.as_deref() == Some("fp8"),
             qk_norm: qk_norm(&m.family),
@@ -223,6 +227,10 @@ impl Shape {
             // Attention of every layer and the whole first and last layers stay 16-bit.
             let layers = s.layers as f64;
             s.fp8_kept_16bit = layers * s.attn_params() + 2.0 * s.ffn(s.intermediate);
+        }
+        if m.nvfp4_scope.as_deref() == Some("mlp") {
+            // Every layer's attention projections stay 16-bit.
+            s.nvfp4_kept_16bit = s.layers as f64 * s.attn_params();
         }
         Ok(s)
     }
@@ -273,6 +281,7 @@ impl Shape {
             prompt_logit_bytes: 0.0,
             qk_norm: false,
             fp8_kept_16bit: 0.0,
+            nvfp4_kept_16bit: 0.0,
             int4_group: 0,
             experts_rest_fp8: false,
         };
@@ -320,6 +329,7 @@ impl Shape {
         };
         base.prompt_logit_bytes = 0.0;
         base.fp8_kept_16bit = 0.0;
+        base.nvfp4_kept_16bit = 0.0;
         base.experts_rest_fp8 = false;
         // A hybrid template's recurrent layers are its own, not a size's.
         base.recurrent = None;

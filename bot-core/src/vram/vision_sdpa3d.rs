@@ -34,7 +34,7 @@ impl TransformersRelease {
     /// `4.45`, `v4.46.3` (the patch number is checked, then ignored). Majors outside 4–9 are
     /// refused (Transformers 4 is the first with these models).
     pub fn parse(s: &str) -> Option<Self> {
-        let (major, minor) = super::quant::major_minor(s, 4..=9)?;
+        let (major, minor) = super::releases::major_minor(s, 4..=9)?;
         Some(Self { major, minor })
     }
 

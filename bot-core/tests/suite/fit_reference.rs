@@ -301,6 +301,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         o_lora_rank: 0,
         o_groups: 0,
         fp8_scope: None,
+        nvfp4_scope: None,
         checkpoint_quant: None,
         checkpoint_declared: None,
         int4_group_size: None,
