@@ -21,10 +21,16 @@ fn public_measurements_forty_ninth_held_out_set() {
         "measured_memory_heldout49.tsv (held out 49, session 29)",
     );
     assert!(held.numeric >= 13 && held.verdicts >= 5);
-    // Untuned: not scored yet. The floors may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 99;
-    let floor_verdicts = 0;
+    // Untuned (scored on mem_cp's branch from main 04f0d7c1, 2026-12-05): 5 of 13 numeric rows
+    // within 15 %, 1 under by more than 15 % (Firefly's Unsloth QLoRA of Qwen1.5-7B, -22.8 %),
+    // 3 not stated (qwen3-2b not in the catalog; Qwen3.5-35B-A3B's vLLM weights / activation rows
+    // carry --max-num-batched-tokens, a word the CLI lacks); verdicts 2 of 5: vLLM 0.23's OOM at
+    // --max-num-seqs 256 on 4 x L4 answered "starts" twice, SGLang on an A800 40GB not stated (no
+    // card word). TRL GRPO QLoRA on 8 GB over by 17-30 % (alloc). docs/misses/heldout49_misses.md.
+    // The floors may only tighten.
+    let floor_within = 5;
+    let ceiling_under = 1;
+    let floor_verdicts = 2;
     floors(
         &held,
         "held out 49",
