@@ -865,5 +865,7 @@ mod heldout46;
 mod heldout47;
 #[path = "fit_reference/heldout48.rs"]
 mod heldout48;
+#[path = "fit_reference/heldout49.rs"]
+mod heldout49;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;

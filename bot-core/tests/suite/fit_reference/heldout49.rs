@@ -1,0 +1,41 @@
+//! The forty-ninth held-out set (tests/data/measured_memory_heldout49.tsv, session 29, mem_cp):
+//! a mainstream mix of serving and fine-tuning - vLLM's own memory lines (Qwen3.5-35B-A3B weights
+//! and activation peak under tensor parallel 4, Llama-3-8B's KV pool per L4 and its fits / OOM
+//! table in AWS LMI's CI), an SGLang fits / OOM outcome (Gemma-3-4B on an A800 40GB), QLoRA GRPO
+//! with TRL on an 8 GB card (Qwen3.5-0.8B to Qwen3-8B) and Firefly's QLoRA of Qwen1.5-7B with and
+//! without Unsloth - written down and committed before the fit engine's code was read for it and
+//! scored untuned. A row the CLI cannot state counts as a miss, not as a skipped row. Printed with
+//! `-- --nocapture`.
+
+use super::each_row::{floors, scored_rows};
+use bot_core::Catalog;
+
+const TABLE: &str = include_str!("../../data/measured_memory_heldout49.tsv");
+
+#[test]
+fn public_measurements_forty_ninth_held_out_set() {
+    let catalog = Catalog::embedded().unwrap();
+    let (held, _unstated) = scored_rows(
+        &catalog,
+        TABLE,
+        "measured_memory_heldout49.tsv (held out 49, session 29)",
+    );
+    assert!(held.numeric >= 13 && held.verdicts >= 5);
+    // Untuned (scored on mem_cp's branch from main 04f0d7c1, 2026-12-05): 5 of 13 numeric rows
+    // within 15 %, 1 under by more than 15 % (Firefly's Unsloth QLoRA of Qwen1.5-7B, -22.8 %),
+    // 3 not stated (qwen3-2b not in the catalog; Qwen3.5-35B-A3B's vLLM weights / activation rows
+    // carry --max-num-batched-tokens, a word the CLI lacks); verdicts 2 of 5: vLLM 0.23's OOM at
+    // --max-num-seqs 256 on 4 x L4 answered "starts" twice, SGLang on an A800 40GB not stated (no
+    // card word). TRL GRPO QLoRA on 8 GB over by 17-30 % (alloc). docs/misses/heldout49_misses.md.
+    // The floors may only tighten.
+    let floor_within = 5;
+    let ceiling_under = 1;
+    let floor_verdicts = 2;
+    floors(
+        &held,
+        "held out 49",
+        floor_within,
+        ceiling_under,
+        floor_verdicts,
+    );
+}
