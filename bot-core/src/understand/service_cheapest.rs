@@ -20,11 +20,15 @@ const CHEAPEST: &[&str] = &[
 /// A card asked for (which one is the cheapest), not a platform or an API.
 const CARD_NOUNS: &[&str] = &["卡", "gpu", "card"];
 
+/// Whether the cheapest card is asked (`最便宜的卡是哪个`, `cheapest gpu for …`).
+pub(super) fn cheapest_card(q: &Question) -> bool {
+    q.has(CHEAPEST) && q.has(CARD_NOUNS)
+}
+
 pub(super) fn service_cheapest(q: &Question) -> Option<Reading> {
     let p = format!(" {}", q.padded);
     let asked = q.nothing_named()
-        && q.has(CHEAPEST)
-        && q.has(CARD_NOUNS)
+        && cheapest_card(q)
         && crate::lexicon::service_said(&p)
         && !q.has(TCO_WORDS)
         && !q.has(ALERT_WORDS);
