@@ -34,6 +34,34 @@ const CARD_NEEDED: &[&str] = &[
     "需要什么显卡",
 ];
 
+/// Which one of two asked, or their value weighed (`哪个性价比高`, `which is better value`).
+const WHICH_OF: &[&str] = &[
+    "哪个",
+    "哪张",
+    "哪块",
+    "which",
+    "性价比",
+    "划算",
+    "better",
+    "worth",
+];
+/// After a which-word, a model's variant asked, not a card (`哪个版本`, `which size`).
+const MODEL_ASKED: &[&str] = &[
+    "版本", "型号", "模型", "尺寸", " size", " model", " version",
+];
+
+/// Whether one of two cards is asked for, never which of a family's models.
+fn two_weighed(padded: &str) -> bool {
+    WHICH_OF.iter().any(|w| {
+        padded.match_indices(w).any(|(k, _)| {
+            let after = &padded[k + w.len()..];
+            !MODEL_ASKED
+                .iter()
+                .any(|m| after.trim_start_matches(' ').starts_with(m.trim_start()))
+        })
+    })
+}
+
 /// Shown to the user: a choice list, not the catalog.
 const MAX_ASK: usize = 6;
 
@@ -250,6 +278,11 @@ pub(super) fn family_fit(
     // that hold it).
     let two_cards = e.gpus.len() == 2
         && matches!(plain, Reading::Command(Request::Gpu(g)) if g.gpus.len() == 2);
+    // `3090和4090部署qwen哪个性价比高`: which of the two cards is asked, the family only the
+    // job: the cards weighed side by side stand.
+    if two_cards && two_weighed(padded) {
+        return None;
+    }
     let fit_like = match plain {
         Reading::Unknown => asked,
         // `what gpu do I need for qwen`: the card a family needs, never guidance from scratch.

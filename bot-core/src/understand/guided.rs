@@ -95,7 +95,12 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
             "平台", "platform", "cloud", "provider", "哪家", "rental", "租赁",
         ],
     );
-    if has(&p, FIT_WORDS) && !need && q.e.usage.is_none() && !place && !how {
+    // `qwen2.5-coder-32b 给团队做代码补全，用什么卡部署最便宜`: the cheapest card for a model
+    // named is its fit, whose cards are ranked by price (corpus72's convention); a team said
+    // beside it sizes nothing more.
+    let fit_asked =
+        has(&p, FIT_WORDS) || (!q.nothing_to_size() && super::service_cheapest::cheapest_card(q));
+    if fit_asked && !need && q.e.usage.is_none() && !place && !how {
         return None;
     }
     ((job && facts) || two || (bare && (how || has(&p, GUIDE))))

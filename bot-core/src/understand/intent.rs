@@ -381,6 +381,7 @@ fn trend(q: &Question) -> Option<Reading> {
         || cues::recent_window(&text)
         || (has(&text, PERIOD_NOW) && !has(&text, RENT_AHEAD));
     let over_time = has(&text, TREND_WORDS)
+        || super::price_moved::price_history(&text)
         || (recent && has(&text, PRICE_WORDS))
         || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));
     // `4090又涨价了 现在哪家还有便宜的`: a change told in passing, then where it is cheapest,

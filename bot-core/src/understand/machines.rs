@@ -7,9 +7,41 @@ use super::Reading;
 use super::question::Question;
 use super::request::Cards;
 use super::text::has;
-use super::words::{ALERT_WORDS, COST_WORDS};
+use super::words::{ALERT_WORDS, COST_WORDS, FIT_WORDS, STOCK_WORDS};
 
 pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
+    if !q.nothing_to_size() {
+        return None;
+    }
+    machine_offers(q)
+}
+
+/// `我要部署qwen2.5-72b，4卡4090的机器哪里有`, `where can I rent a 4x a100 node for llama-3.1-70b`:
+/// where to rent the machine is asked, the model only its job (read before the model's fit);
+/// whether it runs the model (a fit word) keeps the fit.
+pub(super) fn machine_sought(q: &Question) -> Option<Reading> {
+    let padded = format!(" {}", q.padded);
+    // A verdict asked (`能跑吗`, `够不够`, `enough`), not the bare verb of the job (`想跑…`).
+    let verdict = FIT_WORDS
+        .iter()
+        .filter(|w| !JOB_VERBS.contains(w))
+        .any(|w| padded.contains(w));
+    // Where to rent it (`哪里有`, `where can I find`), not only whether there is one (`现在有台…`).
+    let sought = STOCK_WORDS
+        .iter()
+        .filter(|w| w.contains('哪') || w.contains("where"))
+        .any(|w| padded.contains(w));
+    if q.nothing_to_size() || !sought || verdict {
+        return None;
+    }
+    machine_offers(q)
+}
+
+/// Fit words that only name the job's verb.
+const JOB_VERBS: &[&str] = &["跑", "run "];
+
+/// The offers of the machine said, with a machine's noun and a count of several cards.
+fn machine_offers(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
@@ -18,7 +50,6 @@ pub(super) fn machine_asked(q: &Question) -> Option<Reading> {
     let count = g.count.max(least);
     if count < 2
         || !crate::lexicon::machine_said(&padded)
-        || !q.nothing_to_size()
         || q.e.usage.is_some()
         || has(&padded, COST_WORDS)
         // `alert me if 8x a100 nodes show up`: an alert on the machine, read by the alert rules.

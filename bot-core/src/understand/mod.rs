@@ -114,6 +114,7 @@ mod season_asked;
 mod second_ask;
 mod seen_price;
 mod self_host_fit;
+mod service_cheapest;
 mod serving;
 mod sign_words;
 mod sold_out;

@@ -34,6 +34,17 @@ const MOVED: &[&str] = &[
     "这段时间的变",
 ];
 
+/// A history or a trend, said in either language.
+const HISTORY: &[&str] = &["history", "历史", "trend", "走势", "趋势"];
+
+/// A price noun and a history word in any mix of the two languages (`L20 价格 history`, `4090
+/// price 历史`, `h100 租金 trend`): the price over time, as the one-language phrases of
+/// `TREND_WORDS` (`价格历史`, `price history`) are; read by `intent::trend` with them, so the
+/// rules of a span said (`half year`) come first.
+pub(super) fn price_history(text: &str) -> bool {
+    super::text::has(text, PRICE) && super::text::has(text, HISTORY)
+}
+
 /// Lately, said in either language.
 const RECENT: &[&str] = &[
     "最近",

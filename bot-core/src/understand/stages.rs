@@ -225,9 +225,13 @@ pub(super) const RULES: &[Rule] = &[
     super::lowest_wait::cheapest_there,
     // `no idea what gpu I need for …, help`, `预算100块，想跑个大模型玩玩`: guidance, no card.
     super::vague_job::vague_job,
+    // `做个embedding服务，最便宜的卡是哪个`: nothing to rank, guidance.
+    super::service_cheapest::service_cheapest,
     // `cheapest way to fine tune llama 3.1 8b with $30`: a sum's guidance, a model or not.
     super::budget_guide::budget_guide,
     stopped_billed::stopped_billed,
+    // `4卡4090的机器哪里有` beside a model: the machine's offers, the model its job.
+    super::machines::machine_sought,
     // `哪里有4090可以跑flux lora`: the job a card is for, beside its stock, price or specs.
     purpose_named::purpose_named,
     top_up_asked::top_up_asked,
@@ -297,8 +301,6 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| job_facts::with_job_facts(q.padded, r),
     // `每天8小时，跑两周`: the days a daily job runs (`days=`), never the default month.
     super::daily_days::with_days,
-    // `部署一个月 24小时`, `24 hours a day for two weeks`: the span held whole, never a share.
-    super::whole_day_span::with_span,
     |q, r| bill_words::with_data(q.padded, r),
     |q, r| api_yuan::with_api_yuan(q.padded, r),
     |q, r| per_user::with_users(q.padded, r),
@@ -352,7 +354,7 @@ pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &
     cards_aside::keep_asked(catalog, &padded, &mut e.gpus);
     model_named::exact_kept(&padded, &mut e.models);
     let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
-    usage_said::usage_said(toks, &taken, &mut e.usage);
+    usage_said::usage_said(&padded, toks, &taken, &mut e.usage);
     volume_unit::settle(toks, &padded, e);
     super::at_once::served_batch(toks, &padded, e);
     // `三人小公司`, `a team of 4`: the company's size is no batch, unless used at once.

@@ -65,8 +65,14 @@ const FILLER: &[&str] = &[
     "~",
 ];
 
-/// The usage said: always on, or hours per week or month with fillers and names between.
-pub(super) fn usage_said(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
+/// The usage said: always on, or hours per week or month with fillers and names between; a
+/// whole day over a span of days, the span held whole (`whole_day_span`), last.
+pub(super) fn usage_said(padded: &str, toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
+    usage_in_words(toks, taken, usage);
+    super::whole_day_span::held_whole(padded, usage);
+}
+
+fn usage_in_words(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
     let text = format!(" {} ", toks.join(" "));
     // `always running out of a100s` is a place short of a card, not a card kept on.
     let on = |w: &&str| {
@@ -112,23 +118,39 @@ mod tests {
     #[test]
     fn always_on_and_weekly_hours_as_said() {
         let mut u = Some(Usage::Once(Decimal::from(86_400)));
-        usage_said(&toks("4090 24小时不关机 哪家便宜"), &[false; 3], &mut u);
+        usage_said(
+            " 4090 24小时不关机 哪家便宜 ",
+            &toks("4090 24小时不关机 哪家便宜"),
+            &[false; 3],
+            &mut u,
+        );
         assert_eq!(u, Some(Usage::Always));
         let t = toks("每周用 l40s 大概 14 个小时 哪家便宜");
         let taken = [false, true, false, false, false, false];
         let mut u = Some(Usage::Once(Decimal::from(14 * 3600)));
-        usage_said(&t, &taken, &mut u);
+        usage_said(" 每周用 l40s 大概 14 个小时 哪家便宜 ", &t, &taken, &mut u);
         assert_eq!(u, Some(Usage::Daily(Decimal::from(7200))));
     }
 
     #[test]
     fn a_whole_day_kept_on_is_no_share_of_a_month() {
         let mut u = Some(Usage::Daily(Decimal::from(2880)));
-        usage_said(&toks("a100 1个月 24小时开机 多少钱"), &[false; 4], &mut u);
+        usage_said(
+            " a100 1个月 24小时开机 多少钱 ",
+            &toks("a100 1个月 24小时开机 多少钱"),
+            &[false; 4],
+            &mut u,
+        );
         assert_eq!(u, Some(Usage::Always));
-        // Hours a day said apart from the always phrase are kept.
+        // A whole day beside a month is the month held whole, read here (`whole_day_span`).
         let mut u = Some(Usage::Daily(Decimal::from(2880)));
-        usage_said(&toks("4090 1个月 24小时 多少钱"), &[false; 4], &mut u);
+        let said = " 4090 1个月 24小时 多少钱 ";
+        usage_said(said, &toks(said), &[false; 4], &mut u);
+        assert_eq!(u, Some(Usage::Always));
+        // Hours used in the month stay a daily share of it.
+        let mut u = Some(Usage::Daily(Decimal::from(2880)));
+        let said = " 4090 1个月 用24小时 多少钱 ";
+        usage_said(said, &toks(said), &[false; 4], &mut u);
         assert_eq!(u, Some(Usage::Daily(Decimal::from(2880))));
     }
 }

@@ -1,12 +1,11 @@
 //! A span of days run 24 hours a day (`部署一个月 24小时`, `24小时不停 跑一周`, `24 hours a day for
 //! two weeks`): the span held whole, a month or months the monthly plan (`always`). Read apart,
 //! the month and the whole day had made a daily share (24 h over 30 days: `daily 48m`, a bill a
-//! thirtieth of the month), a day's job (`1d`) or a month where a week was said.
+//! thirtieth of the month), a day's job (`1d`) or a month where a week was said. Read where the
+//! usage is read (`usage_said`, the last word on it), so the entities and the reading agree
+//! (it was a completion that overrode the usage read earlier: two rules that disagreed).
 
-use super::Reading;
-use super::question::Question;
-use super::request::Request;
-use crate::billing::Pattern;
+use super::request::Usage;
 use rust_decimal::Decimal;
 
 /// A whole day said as the day's hours or as never stopping.
@@ -52,34 +51,37 @@ fn whole_day(padded: &str) -> bool {
     })
 }
 
-/// `r` priced over the span of days said when a whole day of each of them is said.
-pub(super) fn with_span(q: &Question, r: Reading) -> Reading {
-    let Reading::Command(mut req) = r else {
-        return r;
+/// The usage held over the span of days said when a whole day of each of them is said: a
+/// usage that is all day (always on, a daily share equal to a whole day over 30 or 7 days,
+/// every day's 24 h, a one-off day) becomes the span held whole: whole months always on (the
+/// months counted by `period::with_months_held`), other spans one run of those days.
+pub(super) fn held_whole(padded: &str, usage: &mut Option<Usage>) {
+    let Some(u) = usage.as_ref() else {
+        return;
     };
-    if let Request::Cost(j) | Request::Compare(j) = &mut req
-        && whole_day(q.padded)
-        && let Some(days) = super::daily_days::days_said(q.padded)
-    {
-        let day = Decimal::from(86_400);
-        let all_day = match j.job.pattern {
-            Pattern::AlwaysOn { .. } => true,
-            // The whole day spread over the month or week said (`daily 48m`), or every day.
-            Pattern::Daily { hours, .. } => {
-                hours * Decimal::from(3600) * Decimal::from(30) == day
-                    || hours * Decimal::from(3600) * Decimal::from(7) == day
-                    || hours >= Decimal::from(24)
-            }
-            Pattern::OneOff => j.job.work == day,
-        };
-        if all_day {
-            j.job.pattern = if days % 30 == 0 {
-                Pattern::AlwaysOn { months: days / 30 }
-            } else {
-                j.job.work = day * Decimal::from(days);
-                Pattern::OneOff
-            };
-        }
+    if !whole_day(padded) {
+        return;
     }
-    Reading::Command(req)
+    let Some(days) = super::daily_days::days_said(padded) else {
+        return;
+    };
+    let day = Decimal::from(86_400);
+    let all_day = match u {
+        Usage::Always => true,
+        // The whole day spread over the span, month or week said (`daily 48m`, `daily 1h43m`
+        // for two weeks), or every day.
+        // The share is read to the minute: a minute a day either way.
+        Usage::Daily(secs) => [days, 30, 7].iter().any(|n| {
+            (*secs * Decimal::from(*n) - day).abs() < Decimal::from(60 * n) || *secs >= day
+        }),
+        // One day, or the span and its day's 24 hours added as two lengths (`10天 24小时`, 11d).
+        Usage::Once(secs) => *secs == day || *secs == day * Decimal::from(days + 1),
+    };
+    if all_day {
+        *usage = Some(if days % 30 == 0 {
+            Usage::Always
+        } else {
+            Usage::Once(day * Decimal::from(days))
+        });
+    }
 }

@@ -19,12 +19,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus72.tsv");
 /// `docs/misses/corpus72_misses.md`. Helper und_bh fixed a whole day said beside a month (always,
 /// never a daily share), a number of tokens after 并发 (no batch) and the engine dropped on two
 /// /fit paths: 294/300; then the model list asked in English (`models you know?`): 295/300.
+/// Helper und_bi: the cheapest card for a service with nothing named (guidance), two cards
+/// weighed beside a bare family, a machine of N cards asked where to rent beside a model:
+/// 299/300; then the cheapest card for a model named with a team beside it (the fit, not
+/// guidance): 300/300.
 #[test]
 fn corpus72_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus72", CORPUS);
     assert!(total >= 300, "corpus72: {total} questions");
-    assert!(right >= 295, "corpus72: {right} of {total}");
+    assert!(right >= 300, "corpus72: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

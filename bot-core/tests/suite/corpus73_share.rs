@@ -15,13 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus73.tsv");
 /// untuned 296/300 (98.7 %; 299/300 by command alone and the examples file's way), 299/300
 /// (99.7 %, all three figures) after the labeller's own errors were relabelled (3: `/platforms`
 /// filters kept in the order said, each listed with its reason in its header).
-/// The one miss (`L20 价格 history`) is in `docs/misses/corpus73_misses.md`.
+/// The one miss (`L20 价格 history`) is in `docs/misses/corpus73_misses.md`; helper und_bi read a
+/// price word and a history word in any mix of the two languages as the history: 300/300.
 #[test]
 fn corpus73_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus73", CORPUS);
     assert!(total >= 300, "corpus73: {total} questions");
-    assert!(right >= 299, "corpus73: {right} of {total}");
+    assert!(right >= 300, "corpus73: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

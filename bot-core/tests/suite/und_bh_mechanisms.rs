@@ -10,6 +10,8 @@
 //! (`engine_kept`). The 27 are asserted (`questions_und_bh_own.tsv`), the 8 left are
 //! `questions_und_bh_left.tsv` (`docs/misses/und_und_bh.md`). 28/35 after a list noun before the
 //! bot's knowing it in English (`models you know?`, `lists_more::noun_then_which`): 7 left.
+//! Helper und_bi moved the 7, read right after its changes (`service_cheapest`, `family_fit`'s
+//! two cards weighed, `machines::machine_sought`), into the asserted file: 35/35, none left.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
@@ -32,5 +34,5 @@ fn und_bh_own_labels_are_canonical_lines() {
 fn und_bh_left_rows_are_counted() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, _) = super::understand::share_by_line(&catalog, "und_bh_left", LEFT);
-    assert_eq!(total, 7);
+    assert_eq!(total, 0);
 }
