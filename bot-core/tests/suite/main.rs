@@ -62,6 +62,7 @@ mod corpus70_share;
 mod corpus71_share;
 mod corpus72_share;
 mod corpus73_share;
+mod corpus74_share;
 mod currency;
 mod currency_whole;
 mod data_files;
