@@ -7,7 +7,8 @@
 use bot_core::Catalog;
 use bot_core::vram::rl_trainer::grpo_logits_head;
 use bot_core::vram::{
-    Engine, FitRequest, LossHead, Method, ModelRef, Quant, RlTrainer, Task, estimate,
+    Engine, FitOptions, FitRequest, LossHead, Method, ModelRef, Quant, RlTrainer, Task, estimate,
+    estimate_with,
 };
 
 fn grpo<'a>(c: &'a Catalog, id: &str, quant: Quant, task: Task) -> FitRequest<'a> {
@@ -93,4 +94,46 @@ fn an_sft_of_the_same_sequences_keeps_its_fp32_loss() {
     sft_old.rl_trainer = RlTrainer::Trl(Some((0, 14)));
     // The trainer's release is a GRPO word: an SFT is sized the same under either.
     assert!((act(&c, &sft) - act(&c, &sft_old)).abs() < 1e-9);
+}
+
+#[test]
+fn max_num_batched_tokens_sets_the_profile_forward_not_the_sampler_rows() {
+    use bot_core::vram::VllmDefaults;
+    use bot_core::vram::vllm_seqs::with_batched_tokens;
+    let d = VllmDefaults::SMALL;
+    let set = with_batched_tokens(d, Some(40_000));
+    assert_eq!((set.batched_tokens, set.max_seqs), (40_000, d.max_seqs));
+    assert_eq!(with_batched_tokens(d, Some(0)), d);
+    assert_eq!(with_batched_tokens(d, None), d);
+    // Qwen3-8B served on one L40S (the smaller class: 2048 tokens): 40000 tokens in the
+    // profile's forward pass grow the activations; the chunk's growth is linear in tokens.
+    let c = Catalog::embedded().unwrap();
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model("qwen3-8b").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    r.engine = Engine::Vllm;
+    r.context = 32_768;
+    r.gpu = c.gpu("l40s").ok();
+    let at = |n: Option<u32>| {
+        let o = FitOptions {
+            vllm_batched_tokens: n,
+            ..FitOptions::default()
+        };
+        estimate_with(&c, &r, &o).unwrap().activations_gib
+    };
+    let (dflt, big, bigger) = (at(None), at(Some(40_000)), at(Some(80_000)));
+    assert!(big > dflt + 1.0, "{dflt:.2} -> {big:.2}");
+    assert!(((bigger - big) / (big - at(Some(20_000))) - 2.0).abs() < 0.1);
+}
+
+#[test]
+fn the_chat_takes_batched_and_the_answer_states_the_chunk_in_both_locales() {
+    for lang in ["en", "zh"] {
+        let a = super::chat::ask_fresh(lang, "/fit qwen3-8b vllm l40s ctx=32k batched=40000");
+        assert!(a.contains("40000") || a.contains("40,000"), "{lang}: {a}");
+        let d = super::chat::ask_fresh(lang, "/fit qwen3-8b vllm l40s ctx=32k");
+        assert!(!d.contains("40000") && !d.contains("40,000"), "{lang}: {d}");
+    }
 }
