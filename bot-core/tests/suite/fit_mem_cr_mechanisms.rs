@@ -6,9 +6,7 @@
 
 use bot_core::Catalog;
 use bot_core::vram::vllm_moe_profile::{FUSED_MOE_CHUNK_TOKENS, ffn_temporaries_bytes};
-use bot_core::vram::{
-    Engine, FitOptions, FitRequest, ModelRef, Quant, Shape, Task, estimate_with,
-};
+use bot_core::vram::{Engine, FitOptions, FitRequest, ModelRef, Quant, Shape, Task, estimate_with};
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
