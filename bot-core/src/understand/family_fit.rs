@@ -34,17 +34,11 @@ const CARD_NEEDED: &[&str] = &[
     "需要什么显卡",
 ];
 
-/// Which one of two asked, or their value weighed (`哪个性价比高`, `which is better value`).
-const WHICH_OF: &[&str] = &[
-    "哪个",
-    "哪张",
-    "哪块",
-    "which",
-    "性价比",
-    "划算",
-    "better",
-    "worth",
-];
+/// The two cards' value weighed (`哪个性价比高`, `which is better value`): a question of the
+/// cards. Which of two merely "is better" or "suits" a family (`a6000和a100跑qwen哪个好`,
+/// `4090和3090哪个适合跑gpt-oss`) is the model's fit, whose answer names the card that holds it
+/// (fresh18_c's convention, kept).
+const WHICH_OF: &[&str] = &["性价比", "划算", "worth", "value", "cheaper", "便宜"];
 /// After a which-word, a model's variant asked, not a card (`哪个版本`, `which size`).
 const MODEL_ASKED: &[&str] = &[
     "版本", "型号", "模型", "尺寸", " size", " model", " version",

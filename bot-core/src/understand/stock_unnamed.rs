@@ -23,12 +23,20 @@ const WHICH_CARDS: &[&str] = &[
     "啥卡",
 ];
 
+/// A which-word of any kind: what is in stock, not whether "it" is.
+const WHAT_ANY: &[&str] = &[" what", " which", " any", "什么", "哪些", "啥"];
+
 /// `reading` asked back over the commonest cards' stock when it read nothing and asks stock of
 /// no card; unchanged otherwise.
 pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Reading {
     let lacks = missing(catalog, text, None);
     let asked = match &reading {
-        Reading::Unknown => lacks == Some(Missing::Stock),
+        // Which cards are in stock (`what's in stock`, `现在什么卡有货`); a bare `现在有货吗`
+        // lacks its card and is asked for it (`understand-missing-stock`).
+        Reading::Unknown => {
+            let padded = format!(" {} ", super::normalize(text));
+            lacks == Some(Missing::Stock) && super::text::has(&padded, WHAT_ANY)
+        }
         // `有啥卡能立刻租到`, `what gpus can i rent right now`: a card got this moment, no card
         // named, is its stock (it was guidance, `/pick`, which asks nothing of the moment).
         Reading::Command(Request::Pick) => {
