@@ -91,6 +91,8 @@ const WORDS: &[Words] = &[
     |_, t| bare_ceiling::plain(t),
     |_, t| ime_slips::plain(t),
     |_, t| alert_news::plain(t),
+    // `can you inform when …`, `set notification for …`: the alert class's forms.
+    |_, t| super::alert_forms::plain(t),
     weighed::corrected,
     |_, t| counter_words::plain(t),
     |_, t| per_thousand::plain(t),
