@@ -228,6 +228,7 @@ mod spec_asked;
 mod spelled_names;
 mod spoken_forms;
 mod stages;
+mod stock_have;
 mod stock_now;
 mod stopped_billed;
 mod story_aside;

@@ -93,6 +93,8 @@ const WORDS: &[Words] = &[
     |_, t| alert_news::plain(t),
     // `can you inform when …`, `set notification for …`: the alert class's forms.
     |_, t| super::alert_forms::plain(t),
+    // `who is having b200`, `which cloud have l20`: have in any form after a holder.
+    |_, t| super::stock_have::plain(t),
     weighed::corrected,
     |_, t| counter_words::plain(t),
     |_, t| per_thousand::plain(t),

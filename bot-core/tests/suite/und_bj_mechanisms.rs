@@ -18,3 +18,18 @@ fn und_bj_mechanisms_on_cases_of_their_own() {
 fn und_bj_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
+
+const LEFT: &str = include_str!("../data/questions_und_bj_left.tsv");
+
+#[test]
+fn und_bj_left_labels_are_canonical_lines() {
+    own_labels_canonical(LEFT, |_| false);
+}
+
+/// The rows left open: their share printed (for whoever takes them up), not asserted.
+#[test]
+fn und_bj_left_rows_are_counted() {
+    let catalog = bot_core::Catalog::embedded().unwrap();
+    let (total, _) = super::understand::share_by_line(&catalog, "und_bj_left", LEFT);
+    assert_eq!(total, 2);
+}
