@@ -94,6 +94,10 @@ pub struct FitArgs {
     /// for (the chat's `seqs=8`). Default: vLLM's own (256; 1024 on H100-class cards)
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     max_num_seqs: Option<u32>,
+    /// vLLM's --max-num-batched-tokens: the tokens its start-up profile runs in one forward
+    /// pass (the chat's `batched=40000`). Default: vLLM's own (2048; 8192 on H100-class cards)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4_194_304))]
+    max_num_batched_tokens: Option<u32>,
     /// Count LoRA/QLoRA adapter dropout copies (trainers with lora_dropout > 0; the chat's
     /// `dropout=0.1`). Off by default: PEFT and LLaMA-Factory default to 0.
     #[arg(long, conflicts_with = "no_lora_dropout")]
@@ -635,6 +639,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             None => FitOptions::default().vllm_utilization,
         },
         vllm_max_seqs: a.max_num_seqs,
+        vllm_batched_tokens: a.max_num_batched_tokens,
         server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
         ollama: a
             .engine

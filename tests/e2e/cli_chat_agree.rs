@@ -1059,6 +1059,30 @@ fn vllms_max_num_seqs_sizes_the_same_in_both() {
 }
 
 #[test]
+fn vllms_max_num_batched_tokens_sizes_the_same_in_both() {
+    // The chat's `batched=40000` is the CLI's `--max-num-batched-tokens 40000`: the tokens of
+    // vLLM's profile forward pass.
+    let chat_answer = chat("/fit qwen3-8b l40s ctx=32k engine=vllm batched=40000");
+    let args = [
+        "fit",
+        "--model",
+        "qwen3-8b",
+        "--gpu",
+        "l40s",
+        "--context",
+        "32768",
+        "--engine",
+        "vllm",
+        "--max-num-batched-tokens",
+        "40000",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    let mut default = args.to_vec();
+    default.truncate(args.len() - 2);
+    assert_ne!(text(&default), chat_answer);
+}
+
+#[test]
 fn a_llamafactory_release_sizes_the_same_in_both() {
     // The chat's `llamafactory=0.6.3` is the CLI's `--llamafactory-release 0.6.3`: before 0.7.1
     // every card loads the whole model under FSDP first.

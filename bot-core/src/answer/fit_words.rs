@@ -416,6 +416,14 @@ fn engine_option(
             }
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // vLLM's `--max-num-batched-tokens` (`vllm_seqs::with_batched_tokens`): the tokens of
+        // its start-up profile's forward pass.
+        "batched" | "max_num_batched_tokens" | "batched_tokens" | "批处理令牌数" => {
+            match v.parse::<u64>() {
+                Ok(n) if (1..=4_194_304).contains(&n) => opts.vllm_batched_tokens = Some(n as u32),
+                _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+            }
+        }
         "attn" | "attention" => match lexicon::attention(v) {
             Some(a) => req.attention = Some(a),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),

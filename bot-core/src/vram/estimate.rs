@@ -23,6 +23,7 @@ fn scheduler(req: &FitRequest, opts: &FitOptions, given: VllmDefaults) -> VllmDe
     } else {
         given
     };
+    let d = super::vllm_seqs::with_batched_tokens(d, opts.vllm_batched_tokens);
     super::vllm_seqs::profile_limits(d, opts.vllm_max_seqs)
 }
 

@@ -50,9 +50,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // logits; they run one after the other, so the larger sets the peak.
     let prof_tokens = c.vllm.batched_tokens as f64;
     // Activations of one rank in the forward pass: FFN width and heads are split by TP, the
-    // hidden width (residual stream) is not.
-    let mut fwd =
-        prof_tokens * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
+    // hidden width (residual stream) is not; an MoE's fused kernel holds its own caches
+    // (`vram::vllm_moe_profile`).
+    let mut fwd = super::vllm_moe_profile::ffn_temporaries_bytes(shape, prof_tokens, n)
+        + prof_tokens * 8.0 * shape.hidden as f64;
     if eager {
         fwd += eager_score_bytes(
             1.0,
@@ -195,7 +196,8 @@ fn profile_images(tokens: f64, batched: f64, v0_limit: Option<u32>) -> f64 {
 fn v0_vision_profile(shape: &Shape, n: f64, batched: f64, kept: f64, encode: f64) -> f64 {
     let row = shape.hidden as f64 * 2.0;
     let tokens = batched.max(kept / row);
-    let fwd = tokens * (6.0 * shape.ffn_width_active_per_token() / n + 8.0 * shape.hidden as f64);
+    let fwd = super::vllm_moe_profile::ffn_temporaries_bytes(shape, tokens, n)
+        + tokens * 8.0 * shape.hidden as f64;
     (fwd + 2.0 * tokens * row).max(encode)
 }
 

@@ -85,6 +85,7 @@ pub mod vision_train;
 mod vit_words;
 mod vllm_grant;
 mod vllm_max_len;
+pub mod vllm_moe_profile;
 pub mod vllm_pool;
 pub mod vllm_sampler;
 pub mod vllm_seqs;

@@ -251,8 +251,12 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
             }
         }
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
-        let d =
-            super::vllm_seqs::profile_limits(VllmDefaults::for_card(req.gpu), opts.vllm_max_seqs);
+        // The user's `--max-num-batched-tokens` replaces the class's chunk (`vllm_seqs`).
+        let batched = |d| super::vllm_seqs::with_batched_tokens(d, opts.vllm_batched_tokens);
+        let d = super::vllm_seqs::profile_limits(
+            batched(VllmDefaults::for_card(req.gpu)),
+            opts.vllm_max_seqs,
+        );
         warnings.push(
             Msg::new("fit-warn-vllm-prealloc")
                 .arg("util", round2(opts.vllm_share() * 100.0))
@@ -266,7 +270,8 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
         if req.gpu.is_none() {
             // No card named: the figures are the smaller class's; say what an H100-class card
             // adds (the card list already counts it).
-            let l = super::vllm_seqs::profile_limits(VllmDefaults::LARGE, opts.vllm_max_seqs);
+            let l =
+                super::vllm_seqs::profile_limits(batched(VllmDefaults::LARGE), opts.vllm_max_seqs);
             let act = |d| compute_on(shape, req, opts, d).card[2];
             let extra = (act(l) - act(d)).max(0.0) / GIB;
             warnings.push(

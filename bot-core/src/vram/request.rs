@@ -484,6 +484,10 @@ pub struct FitOptions {
     /// (`VllmDefaults::max_seqs`, `parts::VLLM_SAMPLER_BYTES_PER_LOGIT`). `None`: vLLM's own
     /// default for the card's class (`VllmDefaults::for_card`, V0's 256).
     pub vllm_max_seqs: Option<u32>,
+    /// vLLM's `--max-num-batched-tokens` where the user set it (`batched=`, CLI
+    /// `--max-num-batched-tokens`): the tokens of its start-up profile's one forward pass
+    /// (`VllmDefaults::batched_tokens`). `None`: vLLM's default for the card's class.
+    pub vllm_batched_tokens: Option<u32>,
     /// The engine is Ollama (`engine=ollama`, CLI `--engine ollama`): llama.cpp sizes what the
     /// cards hold, and the report adds Ollama's own estimate (`vram::ollama`): `ollama ps`'s
     /// SIZE and the layers it leaves on the CPU.
@@ -533,6 +537,7 @@ impl Default for FitOptions {
             server: None,
             server_fraction: None,
             vllm_max_seqs: None,
+            vllm_batched_tokens: None,
             ollama: false,
         }
     }

@@ -23,7 +23,7 @@
 //!   `grpo_fused_loss_bytes`.
 
 use super::method::Method;
-use super::{FitRequest, Shape};
+use super::{FitRequest, LossHead, Shape};
 use serde::Serialize;
 
 /// The trainer of a preference / RL method (`FitRequest::rl_trainer`).
@@ -135,4 +135,33 @@ pub fn grpo_fused_loss_bytes(shape: &Shape, head_bytes: f64, completion: f64) ->
     let v = shape.vocab as f64;
     let h = shape.hidden as f64;
     2.0 * v * h * head_bytes + completion * v * (2.0 + 4.0 + 4.0)
+}
+
+/// The loss head TRL's (and ms-swift's) GRPO really runs on the completions' logits. It takes no labels, so
+/// Transformers' `ForCausalLMLoss` (`logits.float()`, `LossHead::Fp32`) never runs: the
+/// logits stay in the head's dtype, and `selective_log_softmax` on 16-bit logits keeps one
+/// 16-bit `F.log_softmax` output a row (trl f2cd5771 `grpo_trainer.py`
+/// `_get_per_token_logps_and_entropies` L1511-1521: `logits.div_(self.temperature)`, then
+/// `selective_log_softmax`; `trainer/utils.py`: the per-row loop for a non-fp32 dtype; the
+/// entropies run under `no_grad` unless the entropy bonus is on): `LossHead::Half`. TRL has
+/// worked this way since 0.15 (`selective_log_softmax`, with `logits_to_keep`); ms-swift's GRPO
+/// calls the same function on its own logits (modelscope/ms-swift 25870583, 2025-03-25,
+/// `grpo_trainer.py` `_get_per_token_logps` L1007-1026: `logits / self.temperature`, then
+/// `selective_log_softmax`; 3602360a L1479-1592 likewise). An fp32 head
+/// (PEFT's k-bit preparation, `fp32_head`) makes fp32 logits and keeps the requested head.
+pub fn grpo_logits_head(req: &FitRequest, requested: LossHead, fp32_head: bool) -> LossHead {
+    let selective = match req.rl_trainer {
+        RlTrainer::Trl(_) => req.rl_trainer.trl_since((0, 15)),
+        RlTrainer::Swift => true,
+    };
+    if req.method == Method::Grpo
+        && selective
+        && requested == LossHead::Fp32
+        && !fp32_head
+        && !req.unsloth
+    {
+        LossHead::Half
+    } else {
+        requested
+    }
 }

@@ -193,7 +193,8 @@ fn head_loss(
 fn loss_bytes_per_token(shape: &Shape, req: &FitRequest) -> f64 {
     // Liger fuses the loss only for a trainer that passes labels (`liger_scope`): DPO and the
     // other preference / RL trainers keep every token's logits.
-    let loss_head = super::liger_scope::effective_loss(req);
+    let requested = super::liger_scope::effective_loss(req);
+    let loss_head = super::rl_trainer::grpo_logits_head(req, requested, peft_fp32_cast(req));
     if req.unsloth && loss_head != LossHead::Fused {
         0.0
     } else if loss_head == LossHead::Fused {

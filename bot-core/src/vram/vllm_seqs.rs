@@ -26,3 +26,19 @@ pub fn profile_limits(given: VllmDefaults, max_num_seqs: Option<u32>) -> VllmDef
         None => given,
     }
 }
+
+/// The limits with vLLM's `--max-num-batched-tokens` where the user set it
+/// (`FitOptions::vllm_batched_tokens`): the profile run's forward pass takes that many tokens
+/// (`gpu_model_runner.py` `profile_run`: `self._dummy_run(self.max_num_tokens, ...)`, with
+/// `max_num_tokens = scheduler_config.max_num_batched_tokens`), so its activation peak follows
+/// it, not the card's default (vLLM docs, "Engine Arguments": `--max-num-batched-tokens`,
+/// "Maximum number of tokens to be processed in a single iteration"). Zero leaves the default.
+pub fn with_batched_tokens(given: VllmDefaults, batched: Option<u32>) -> VllmDefaults {
+    match batched.filter(|n| *n > 0) {
+        Some(n) => VllmDefaults {
+            batched_tokens: n,
+            ..given
+        },
+        None => given,
+    }
+}

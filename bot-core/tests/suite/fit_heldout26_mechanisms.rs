@@ -87,14 +87,15 @@ fn under_preference_and_rl_methods_liger_changes_nothing_under_sft_it_still_shor
     }
     // GRPO is not among them (mem_bf, session 25): TRL's `use_liger_kernel` builds Liger's
     // fused GRPO loss (`vram::rl_trainer`), which holds the head's gradients and one
-    // completion's logits, not 8 completions x 1024 tokens of fp32 logits (12.5 GiB on
-    // Llama-3.1-8B's 128k vocabulary). Its own cases: `fit_mem_bf_mechanisms`.
+    // completion's logits, not 8 completions x 1024 tokens of logits (16-bit since mem_cq,
+    // `rl_trainer::grpo_logits_head`: 7.8 GiB on Llama-3.1-8B's 128k vocabulary, 12.5 at
+    // fp32). Its own cases: `fit_mem_bf_mechanisms`.
     let mut g = req(&c, "llama-3.1-8b", Method::Grpo, LossHead::Fused, 1536);
     g.completion = Some(1024);
     g.batch = 8;
     let mut g0 = g.clone();
     g0.loss = LossHead::Fp32;
-    assert!(act(&c, &g0) - act(&c, &g) > 5.0);
+    assert!(act(&c, &g0) - act(&c, &g) > 3.0);
 }
 
 #[test]

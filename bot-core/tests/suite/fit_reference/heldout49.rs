@@ -27,8 +27,11 @@ fn public_measurements_forty_ninth_held_out_set() {
     // carry --max-num-batched-tokens, a word the CLI lacks); verdicts 2 of 5: vLLM 0.23's OOM at
     // --max-num-seqs 256 on 4 x L4 answered "starts" twice, SGLang on an A800 40GB not stated (no
     // card word). TRL GRPO QLoRA on 8 GB over by 17-30 % (alloc). docs/misses/heldout49_misses.md.
+    // mem_cq (session 29): GRPO's logits stay 16-bit under TRL's `selective_log_softmax`
+    // (`rl_trainer::grpo_logits_head`): the four GRPO QLoRA alloc rows and the 8B reserved row
+    // -6.4 / -2.0 / +4.7 / +8.4 / +5.5 %, 9 of 13 within.
     // The floors may only tighten.
-    let floor_within = 5;
+    let floor_within = 9;
     let ceiling_under = 1;
     let floor_verdicts = 2;
     floors(
