@@ -22,6 +22,7 @@
 mod adverbs;
 mod alias_words;
 mod audience;
+mod barrier_negated;
 mod budget;
 mod card_failed;
 mod choose;
@@ -69,6 +70,7 @@ mod words;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use alias_words::ordinary_word_at;
+pub use barrier_negated::barrier_negated;
 pub use budget::{BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, budget_short, money_can_do};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};

@@ -65,6 +65,19 @@ const JOB_FACTS: &[&str] = &[
     // `which card or site`: a place to rent asked.
     " site",
     "网站",
+    // `need advice: rent gpu to run …`, `想租卡跑 …有什么建议`: renting a GPU said beside
+    // guidance asks where to rent, beyond the model's fit (`which gpu to rent` asks the card:
+    // the fit, corpus45's and fresh19's convention).
+    "rent gpu",
+    "rent a gpu",
+    "rent gpus",
+    "renting gpu",
+    "renting a gpu",
+    "租卡",
+    "租gpu",
+    "租 gpu",
+    "租个卡",
+    "租个gpu",
 ];
 
 pub(super) fn guided(q: &Question) -> Option<Reading> {

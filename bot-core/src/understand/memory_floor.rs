@@ -185,7 +185,10 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         // `anything with 80gb of vram`, `找个 48g 显存的卡`: cards of that memory sought.
         || q.has(&["anything", "something", "找个", "找一", "想找", "find ", "gpus with", "cards with", "gpu with", "card with"])
         // `48g+的卡`: the floor itself asks for the cards above it.
-        || floor_said(q.padded);
+        || floor_said(q.padded)
+        // `gpu in US region with 24gb vram`: a card noun, then the size it is to have, other
+        // words between (`gpu with` beside each other is one case of it).
+        || (q.has(CARD_WORDS) && size_had(q.padded));
     asked.then(|| {
         Reading::Command(make::offers(
             None,

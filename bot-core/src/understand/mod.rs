@@ -159,6 +159,7 @@ mod student_price;
 // Fresh17's misses, each mechanism its own module.
 mod access_asked;
 mod alert_cues;
+mod alert_forms;
 mod alert_news;
 mod api_bare;
 mod api_yuan;
@@ -227,6 +228,7 @@ mod spec_asked;
 mod spelled_names;
 mod spoken_forms;
 mod stages;
+mod stock_have;
 mod stock_now;
 mod stopped_billed;
 mod story_aside;

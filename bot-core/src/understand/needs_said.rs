@@ -27,7 +27,11 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         // that take another one.
         let before = unbound(&text[..at]);
         let need = match b {
-            Need::Pay(m) if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w)) => {
+            // A negation a few words back (`without need of a credit card`) is the method's too.
+            Need::Pay(m)
+                if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w))
+                    || crate::lexicon::barrier_negated(before) =>
+            {
                 Need::Without(m)
             }
             // A region said not wanted (`but not in china`, `不要国内的`): the other one, never

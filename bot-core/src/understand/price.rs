@@ -104,12 +104,15 @@ const PRICE_CUES: &[&str] = &[
 /// `price 2.5 per hour` — a bare amount right after one, with its unit, is a price (read in
 /// the chat's currency), and its `1小时` is no part of the job's length.
 /// A unit written onto the amount (`after`) makes it a span, not a price (`价格 1年来的走势`).
-fn after_price_word(before: &str, after: &str) -> bool {
+/// After `price of` a whole number is the thing priced (`price of 4090 per hour`: the card), a
+/// decimal the price (`a price of 0.5 per hour`).
+fn after_price_word(before: &str, after: &str, number: &str) -> bool {
     unit_at(after).is_none()
         && PRICE_CUES.iter().any(|w| {
             before
                 .strip_suffix(w)
                 .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+                && (!w.ends_with(" of") || number.contains('.'))
         })
 }
 
@@ -178,7 +181,8 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let charged_by = if unit_first { None } else { charged_by(before) };
         let after = skip_space(b, k);
         let per_one_hour = currency.is_none() && per_one_hour(number, &norm[after..]);
-        let priced = currency.is_none() && (after_price_word(before, &norm[k..]) || per_one_hour);
+        let priced =
+            currency.is_none() && (after_price_word(before, &norm[k..], number) || per_one_hour);
         // `/h`, `per hour`, `每小时`, `an hour`: where the unit after its mark starts.
         let mark = ["/", "per ", "per", "每", "an ", "a "]
             .into_iter()

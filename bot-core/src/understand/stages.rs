@@ -91,6 +91,10 @@ const WORDS: &[Words] = &[
     |_, t| bare_ceiling::plain(t),
     |_, t| ime_slips::plain(t),
     |_, t| alert_news::plain(t),
+    // `can you inform when …`, `set notification for …`: the alert class's forms.
+    |_, t| super::alert_forms::plain(t),
+    // `who is having b200`, `which cloud have l20`: have in any form after a holder.
+    |_, t| super::stock_have::plain(t),
     weighed::corrected,
     |_, t| counter_words::plain(t),
     |_, t| per_thousand::plain(t),

@@ -14,13 +14,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus74.tsv");
 /// 287/300 (95.7 %; 293/300 by command alone and the examples file's way), 290/300 (96.7 %;
 /// 293/300 by command) after the labeller's own errors were relabelled (3, the order of
 /// `/platforms` needs; each listed with its reason in its header). The misses are grouped by
-/// mechanism in `docs/misses/corpus74_misses.md`.
+/// mechanism in `docs/misses/corpus74_misses.md`. Helper und_bj: 297/300 (a card number after
+/// `price of`, a negation a few words before a payment method, the alert and stock verbs' forms,
+/// a memory said `with N gb` after a card noun; `docs/misses/und_und_bj.md`).
 #[test]
 fn corpus74_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus74", CORPUS);
     assert!(total >= 300, "corpus74: {total} questions");
-    assert!(right >= 290, "corpus74: {right} of {total}");
+    assert!(right >= 297, "corpus74: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
