@@ -11,11 +11,7 @@ use bot_core::vram::{Engine, FitOptions, FitRequest, ModelRef, Quant, Task, esti
 const GIB: f64 = (1u64 << 30) as f64;
 
 fn ollama_req<'a>(c: &'a Catalog, id: &str, ctx: u32, slots: u32) -> FitRequest<'a> {
-    let mut r = FitRequest::new(
-        ModelRef::Known(c.model(id).unwrap()),
-        Quant::Q8_0,
-        Task::Infer,
-    );
+    let mut r = super::fit_fixtures::request(c, id, Quant::Q8_0, Task::Infer);
     r.engine = Engine::Llamacpp;
     r.context = ctx;
     r.batch = slots;
@@ -198,20 +194,7 @@ fn vllm_on_l40s(
     cards: u32,
     util: f64,
 ) -> bot_core::vram::FitReport {
-    let mut r = FitRequest::new(
-        ModelRef::Known(c.model(id).unwrap()),
-        Quant::Bf16,
-        Task::Infer,
-    );
-    r.engine = Engine::Vllm;
-    r.context = ctx;
-    r.cards = cards;
-    r.gpu = Some(c.gpu("l40s").unwrap());
-    let o = FitOptions {
-        vllm_utilization: util,
-        ..FitOptions::default()
-    };
-    estimate_with(c, &r, &o).unwrap()
+    super::fit_fixtures::vllm_on(c, id, "l40s", ctx, cards, util)
 }
 
 #[test]

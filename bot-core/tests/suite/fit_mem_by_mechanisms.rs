@@ -20,11 +20,7 @@ use bot_core::vram::{
 /// (`None`: today's) or, with `tgi` false, by vLLM.
 fn run(id: &str, gpu: &str, ctx: u32, batch: u32, release: Option<&str>, tgi: bool) -> FitReport {
     let c = Catalog::embedded().unwrap();
-    let mut r = FitRequest::new(
-        ModelRef::Known(c.model(id).unwrap()),
-        Quant::Bf16,
-        Task::Infer,
-    );
+    let mut r = super::fit_fixtures::request(&c, id, Quant::Bf16, Task::Infer);
     r.engine = Engine::Vllm;
     r.context = ctx;
     r.batch = batch;

@@ -10,19 +10,7 @@ use bot_core::vram::{
 };
 
 fn vllm(c: &Catalog, id: &str, gpu: &str, ctx: u32, util: f64) -> FitReport {
-    let mut r = FitRequest::new(
-        ModelRef::Known(c.model(id).unwrap()),
-        Quant::Bf16,
-        Task::Infer,
-    );
-    r.engine = Engine::Vllm;
-    r.gpu = Some(c.gpu(gpu).unwrap());
-    r.context = ctx;
-    let o = FitOptions {
-        vllm_utilization: util,
-        ..FitOptions::default()
-    };
-    estimate_with(c, &r, &o).unwrap()
+    super::fit_fixtures::vllm_on(c, id, gpu, ctx, 1, util)
 }
 
 #[test]

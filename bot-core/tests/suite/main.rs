@@ -75,6 +75,7 @@ mod fit_beams_mechanisms;
 mod fit_cards;
 mod fit_diffusion;
 mod fit_edge;
+mod fit_fixtures;
 mod fit_fsdp;
 mod fit_gpu_measured;
 mod fit_grad_accum;
