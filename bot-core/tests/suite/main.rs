@@ -64,6 +64,7 @@ mod corpus72_share;
 mod corpus73_share;
 mod corpus74_share;
 mod corpus76_share;
+mod corpus75_share;
 mod currency;
 mod currency_whole;
 mod data_files;
