@@ -867,5 +867,7 @@ mod heldout47;
 mod heldout48;
 #[path = "fit_reference/heldout49.rs"]
 mod heldout49;
+#[path = "fit_reference/heldout50.rs"]
+mod heldout50;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
