@@ -22,10 +22,15 @@ fn public_measurements_fiftieth_held_out_set() {
         "measured_memory_heldout50.tsv (held out 50, session 30)",
     );
     assert!(held.numeric >= 17 && held.verdicts >= 3);
-    // Untuned: not yet scored. The floors may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 17;
-    let floor_verdicts = 0;
+    // Untuned (scored on mem_cs's branch from main 7f57663a, 2026-12-05): 15 of 17 numeric rows
+    // within 15 %, 1 under by more than 15 % (LMDeploy TurboMind, R1-Distill-Llama-70B at --tp 4
+    // on 4 x H100, nvidia-smi total 292 GiB, estimated 195.1: -33.2 %), 1 over (AutoAWQ GEMM at
+    // 4096 + 4096 tokens on an A100, +16.9 %), none not stated; verdicts 2 of 3 (TGI 1.1's
+    // Llama-2-70B AWQ at 4096 tokens on 2 x A10 answered "tight", it did not load).
+    // docs/misses/heldout50_misses.md. The floors may only tighten.
+    let floor_within = 15;
+    let ceiling_under = 1;
+    let floor_verdicts = 2;
     floors(
         &held,
         "held out 50",
