@@ -869,5 +869,7 @@ mod heldout48;
 mod heldout49;
 #[path = "fit_reference/heldout51.rs"]
 mod heldout51;
+#[path = "fit_reference/heldout50.rs"]
+mod heldout50;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
