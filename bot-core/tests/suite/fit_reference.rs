@@ -871,5 +871,7 @@ mod heldout49;
 mod heldout50;
 #[path = "fit_reference/heldout51.rs"]
 mod heldout51;
+#[path = "fit_reference/heldout52.rs"]
+mod heldout52;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
