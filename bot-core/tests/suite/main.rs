@@ -66,6 +66,7 @@ mod corpus74_share;
 mod corpus75_share;
 mod corpus76_share;
 mod corpus77_share;
+mod corpus78_share;
 mod currency;
 mod currency_whole;
 mod data_files;
