@@ -356,12 +356,30 @@ impl LoraTargets {
         }
     }
 
+    /// The chat's `targets=` / the CLI's `--lora-targets` value: a short word, or the module
+    /// list a trainer's config writes (PEFT `target_modules`, LLaMA-Factory `lora_target`),
+    /// comma-separated in any order.
     pub fn from_key(s: &str) -> Option<Self> {
-        match s {
-            "all" | "all-linear" => Some(LoraTargets::AllLinear),
-            "qkvo" | "attention" => Some(LoraTargets::Attention),
-            "qv" => Some(LoraTargets::QueryValue),
-            "mlp" | "ffn" => Some(LoraTargets::Mlp),
+        let s = s.trim().to_ascii_lowercase();
+        match s.as_str() {
+            "all" | "all-linear" | "all_linear" => return Some(LoraTargets::AllLinear),
+            "qkvo" | "attention" | "attn" => return Some(LoraTargets::Attention),
+            "qv" => return Some(LoraTargets::QueryValue),
+            "mlp" | "ffn" => return Some(LoraTargets::Mlp),
+            _ => {}
+        }
+        let mut names: Vec<&str> = s
+            .split(',')
+            .map(|m| m.trim().trim_end_matches("_proj"))
+            .filter(|m| !m.is_empty())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        match names.as_slice() {
+            ["q", "v"] => Some(LoraTargets::QueryValue),
+            ["k", "o", "q", "v"] => Some(LoraTargets::Attention),
+            ["down", "gate", "up"] => Some(LoraTargets::Mlp),
+            ["down", "gate", "k", "o", "q", "up", "v"] => Some(LoraTargets::AllLinear),
             _ => None,
         }
     }
