@@ -8,6 +8,7 @@ pub use super::limits::{
     CARD_COUNTS, DEFAULT_CONTEXT, FitError, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_GRAD_ACCUM,
     MAX_UBATCH,
 };
+pub use super::lora_targets::LoraTargets;
 pub use super::loss_head::{FUSED_LOSS_HIDDEN_BYTES, LossHead};
 pub use super::option::FitOption;
 use super::{Attention, Engine, KvDtype, Optimizer, Quant, Task, Zero};
@@ -325,61 +326,6 @@ impl ModelLayout {
         match s {
             "transformers" | "hf" | "peft" => Some(ModelLayout::Transformers),
             "litgpt" => Some(ModelLayout::LitGpt),
-            _ => None,
-        }
-    }
-}
-
-/// Which matrices of each decoder layer carry LoRA adapters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LoraTargets {
-    /// q, k, v, o and the FFN matrices (LLaMA-Factory `lora_target: all`, QLoRA paper).
-    #[default]
-    AllLinear,
-    /// q, k, v and o only (PEFT examples, fms-acceleration benchmarks).
-    Attention,
-    /// q and v only (LoRA paper; LitGPT `config_hub/finetune/*/lora.yaml`).
-    QueryValue,
-    /// The FFN matrices only, gate, up and down (PEFT `target_modules=["gate_proj", "up_proj",
-    /// "down_proj"]`, PEFT's MetaMathQA experiment `lora/llama-3.2-3B-rank10-target-mlp`).
-    Mlp,
-}
-
-impl LoraTargets {
-    pub fn key(self) -> &'static str {
-        match self {
-            LoraTargets::AllLinear => "all",
-            LoraTargets::Attention => "qkvo",
-            LoraTargets::QueryValue => "qv",
-            LoraTargets::Mlp => "mlp",
-        }
-    }
-
-    /// The chat's `targets=` / the CLI's `--lora-targets` value: a short word, or the module
-    /// list a trainer's config writes (PEFT `target_modules`, LLaMA-Factory `lora_target`),
-    /// comma-separated in any order.
-    pub fn from_key(s: &str) -> Option<Self> {
-        let s = s.trim().to_ascii_lowercase();
-        match s.as_str() {
-            "all" | "all-linear" | "all_linear" => return Some(LoraTargets::AllLinear),
-            "qkvo" | "attention" | "attn" => return Some(LoraTargets::Attention),
-            "qv" => return Some(LoraTargets::QueryValue),
-            "mlp" | "ffn" => return Some(LoraTargets::Mlp),
-            _ => {}
-        }
-        let mut names: Vec<&str> = s
-            .split(',')
-            .map(|m| m.trim().trim_end_matches("_proj"))
-            .filter(|m| !m.is_empty())
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        match names.as_slice() {
-            ["q", "v"] => Some(LoraTargets::QueryValue),
-            ["k", "o", "q", "v"] => Some(LoraTargets::Attention),
-            ["down", "gate", "up"] => Some(LoraTargets::Mlp),
-            ["down", "gate", "k", "o", "q", "up", "v"] => Some(LoraTargets::AllLinear),
             _ => None,
         }
     }

@@ -110,6 +110,8 @@ fn the_chat_states_the_targets_and_the_word_that_changes_them() {
     assert!(en_qv.contains("on the q and v projections only"), "{en_qv}");
     let zh_qv = say(&w, "zh", &format!("{line} targets=q_proj,v_proj"));
     assert!(zh_qv.contains("只挂在 q、v 投影上"), "{zh_qv}");
+    let en_attn = say(&w, "en", &format!("{line} targets=attn"));
+    assert!(en_attn.contains("q, k, v and o only"), "{en_attn}");
     let bad = say(&w, "en", &format!("{line} targets=lm_head"));
     assert!(!bad.contains("on every linear layer"), "{bad}");
 }
