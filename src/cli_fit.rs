@@ -110,6 +110,10 @@ pub struct FitArgs {
     /// dense layers and shared experts only, what PEFT's `all-linear` wraps in Transformers v5.
     #[arg(long)]
     lora_experts: bool,
+    /// LoRA/QLoRA: the linear layers that carry adapters, `all` (the default), `qkvo`/`attn`,
+    /// `qv` or `mlp`, or a trainer's module list (`q_proj,v_proj`); the chat's `targets=qv`.
+    #[arg(long, value_parser = parse_lora_targets)]
+    lora_targets: Option<bot_core::vram::LoraTargets>,
     /// LoRA/QLoRA on a bitsandbytes 4-bit base without double quantization (4.5 bits per
     /// weight: LitGPT's `bnb.nf4`, a plain `load_in_4bit=True`; the chat's `dq=off`).
     /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
@@ -498,6 +502,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
     req.lora_experts = a.lora_experts;
+    req.lora_targets = a.lora_targets.unwrap_or_default();
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
     req.load_warmup = !a.no_load_warmup;
@@ -836,4 +841,10 @@ pub fn tco(catalog: &Catalog, a: TcoArgs) -> Result<()> {
 /// `--ubatch`).
 fn req_engine_from_offload(a: &FitArgs) -> bool {
     a.cpu_moe || a.n_cpu_moe.is_some_and(|n| n > 0) || a.ubatch.is_some()
+}
+
+/// `--lora-targets`: the chat's `targets=` words (`LoraTargets::from_key`).
+fn parse_lora_targets(s: &str) -> Result<bot_core::vram::LoraTargets, String> {
+    bot_core::vram::LoraTargets::from_key(s)
+        .ok_or_else(|| format!("unknown LoRA targets `{s}` (all, qkvo, qv, mlp or q_proj,v_proj)"))
 }

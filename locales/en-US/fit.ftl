@@ -22,11 +22,16 @@ fit-assume-training = { $task ->
    *[other] { $task ->
         [qlora] QLoRA
        *[lora] LoRA
-      }, rank { $rank } on every linear layer{ $moe ->
+      }, rank { $rank } { $targets ->
+        [qv] on the q and v projections only
+        [qkvo] on the attention projections q, k, v and o only
+        [mlp] on the MLP projections gate, up and down only
+       *[all] on every linear layer
+      }{ $moe ->
         [off] {" "}outside the { $experts } routed experts of each MoE layer (what PEFT's all-linear wraps in Transformers v5, where experts are not linear modules; experts=on adds adapters to every expert)
         [on] {" "}including all { $experts } routed experts of each MoE layer (experts=off: attention, dense and shared-expert layers only)
        *[no] {""}
-      } (rank=…)
+      } (rank=…; targets=qv, attn, mlp or all picks the adapted layers)
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}

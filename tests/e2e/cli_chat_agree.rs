@@ -223,6 +223,12 @@ fn fsdp_and_liger_size_the_same_in_both() {
         chat(own),
         chat("/fit llama-3.2-3b lora ctx=550 batch=4 gc=off")
     );
+    // LoRA on q and v only (`targets=qv` / `--lora-targets qv`): the same fewer adapter copies.
+    let qv = "/fit llama-3.2-3b lora ctx=550 batch=4 gc=off targets=qv";
+    let mut args = lora.to_vec();
+    args.extend_from_slice(&["--no-grad-checkpointing", "--lora-targets", "qv"]);
+    assert_eq!(chat(qv), text(&args), "{qv}");
+    assert!(text(&args).contains("q and v projections"));
     // axolotl's load round trip (`axolotl` / `--axolotl`): the same cached fp32 copies in both.
     let ax = "/fit qwen2.5-14b qlora nf4 ctx=2k a100 liger axolotl";
     let cli = text(&[

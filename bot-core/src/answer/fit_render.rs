@@ -288,6 +288,7 @@ fn push_assumptions(
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
                 .arg("given", if p.gc_given { "yes" } else { "no" })
                 .arg("rank", p.opts.lora_rank)
+                .arg("targets", req.lora_targets.key())
                 .arg("moe", lora_experts_word(req))
                 .arg("experts", lora_expert_count(req))
                 .arg("task", req.task.key())

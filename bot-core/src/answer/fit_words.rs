@@ -447,6 +447,12 @@ fn training_option(
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "zero" => set_zero(opts, v).map_err(usage_err)?,
+        // Which linear layers carry adapters (`vram::LoraTargets`): `targets=qv|attn|mlp|all`
+        // or a trainer's module list (`target_modules=q_proj,v_proj`).
+        "targets" | "lora_target" | "target_modules" | "目标模块" => {
+            req.lora_targets = vram::LoraTargets::from_key(v)
+                .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?
+        }
         "optim" | "optimizer" => match lexicon::optimizer(v) {
             Some(o) => {
                 opts.optimizer = o;

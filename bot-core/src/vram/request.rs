@@ -8,6 +8,7 @@ pub use super::limits::{
     CARD_COUNTS, DEFAULT_CONTEXT, FitError, MAX_BATCH, MAX_CARDS, MAX_CONTEXT, MAX_GRAD_ACCUM,
     MAX_UBATCH,
 };
+pub use super::lora_targets::LoraTargets;
 pub use super::loss_head::{FUSED_LOSS_HIDDEN_BYTES, LossHead};
 pub use super::option::FitOption;
 use super::{Attention, Engine, KvDtype, Optimizer, Quant, Task, Zero};
@@ -325,43 +326,6 @@ impl ModelLayout {
         match s {
             "transformers" | "hf" | "peft" => Some(ModelLayout::Transformers),
             "litgpt" => Some(ModelLayout::LitGpt),
-            _ => None,
-        }
-    }
-}
-
-/// Which matrices of each decoder layer carry LoRA adapters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LoraTargets {
-    /// q, k, v, o and the FFN matrices (LLaMA-Factory `lora_target: all`, QLoRA paper).
-    #[default]
-    AllLinear,
-    /// q, k, v and o only (PEFT examples, fms-acceleration benchmarks).
-    Attention,
-    /// q and v only (LoRA paper; LitGPT `config_hub/finetune/*/lora.yaml`).
-    QueryValue,
-    /// The FFN matrices only, gate, up and down (PEFT `target_modules=["gate_proj", "up_proj",
-    /// "down_proj"]`, PEFT's MetaMathQA experiment `lora/llama-3.2-3B-rank10-target-mlp`).
-    Mlp,
-}
-
-impl LoraTargets {
-    pub fn key(self) -> &'static str {
-        match self {
-            LoraTargets::AllLinear => "all",
-            LoraTargets::Attention => "qkvo",
-            LoraTargets::QueryValue => "qv",
-            LoraTargets::Mlp => "mlp",
-        }
-    }
-
-    pub fn from_key(s: &str) -> Option<Self> {
-        match s {
-            "all" | "all-linear" => Some(LoraTargets::AllLinear),
-            "qkvo" | "attention" => Some(LoraTargets::Attention),
-            "qv" => Some(LoraTargets::QueryValue),
-            "mlp" | "ffn" => Some(LoraTargets::Mlp),
             _ => None,
         }
     }
