@@ -29,6 +29,7 @@ mod choose;
 mod count;
 mod currency;
 mod deadline;
+mod each_period;
 mod edit;
 mod foreign;
 mod formats;
@@ -84,6 +85,9 @@ pub use currency::{
     currency_code, names_before as currency_names_before,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
+pub use each_period::{
+    EACH_PERIOD, Period, first_period, period_words, says, stands_at, starts_with,
+};
 pub use edit::{method_typos, one_edit};
 pub use foreign::in_english;
 pub use formats::{
