@@ -20,6 +20,7 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod adverbs;
+mod advice_rent;
 mod alias_words;
 mod audience;
 mod barrier_negated;
@@ -70,6 +71,7 @@ mod weekdays;
 mod words;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
+pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
 pub use barrier_negated::barrier_negated;
 pub use budget::{BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, budget_short, money_can_do};
