@@ -20,6 +20,7 @@
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
 
 mod adverbs;
+mod advice_rent;
 mod alias_words;
 mod audience;
 mod barrier_negated;
@@ -29,6 +30,7 @@ mod choose;
 mod count;
 mod currency;
 mod deadline;
+mod each_period;
 mod edit;
 mod foreign;
 mod formats;
@@ -69,6 +71,7 @@ mod weekdays;
 mod words;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
+pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
 pub use barrier_negated::barrier_negated;
 pub use budget::{BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, budget_short, money_can_do};
@@ -84,6 +87,9 @@ pub use currency::{
     currency_code, names_before as currency_names_before,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
+pub use each_period::{
+    EACH_PERIOD, Period, first_period, period_words, says, stands_at, starts_with,
+};
 pub use edit::{method_typos, one_edit};
 pub use foreign::in_english;
 pub use formats::{

@@ -4,35 +4,7 @@
 //! billed as 30 days, an over-bill of about 40 % (und_bf, issue 26). With no hours said
 //! (`weekdays 的时候好租吗`) the words are left as said.
 
-/// The ways people say Monday to Friday, longest first where one contains another.
-const WEEKDAY_WORDS: &[&str] = &[
-    "周一到周五",
-    "周一至周五",
-    "星期一到星期五",
-    "工作日",
-    "monday to friday",
-    "monday through friday",
-    "monday-friday",
-    "mon-fri",
-    "business days",
-    "working days",
-    "work days",
-    "workdays",
-    "weekdays",
-];
-
-/// Words that already make the hours a day's.
-const DAILY_WORDS: &[&str] = &[
-    "每天",
-    "每日",
-    "一天",
-    "a day",
-    "per day",
-    "each day",
-    "every day",
-    "daily",
-    "/day",
-];
+use super::Period;
 
 /// Whether hours are said (`8小时`, `10h`, `6 hours`).
 fn hours_said(s: &str) -> bool {
@@ -98,8 +70,7 @@ fn counted_days(s: &str, daily: bool) -> Option<String> {
     let ascii = s[start..end].is_ascii();
     let rest = &s[end..];
     // The weekday words were the count's own unit (`20个工作日开8小时`): the daily word after it.
-    let remains = WEEKDAY_WORDS
-        .iter()
+    let remains = super::period_words(Period::WorkingDays)
         .any(|w| s[..start].contains(w) || rest.contains(w));
     let unit = match (ascii, daily || remains) {
         (true, true) => " days",
@@ -109,7 +80,7 @@ fn counted_days(s: &str, daily: bool) -> Option<String> {
     };
     let mut out = format!("{}{n}{unit}{rest}", &s[..start]);
     let mut said_daily = daily;
-    while let Some(w) = WEEKDAY_WORDS.iter().find(|w| out.contains(**w)) {
+    while let Some(w) = super::period_words(Period::WorkingDays).find(|w| out.contains(*w)) {
         let put = match (said_daily, w.is_ascii()) {
             (true, _) => " ",
             (false, true) => " daily ",
@@ -124,13 +95,14 @@ fn counted_days(s: &str, daily: bool) -> Option<String> {
 /// The text with weekdays beside a day's hours said as five days a week (and the hours as a
 /// day's where nothing said them so); a count of days said beside them is that many working days.
 pub fn weekdays_as_rhythm(s: &str) -> String {
-    let Some(w) = WEEKDAY_WORDS.iter().find(|w| s.contains(**w)) else {
+    // Monday to Friday and each day are the one table's words (`each_period`).
+    let Some(w) = super::period_words(Period::WorkingDays).find(|w| s.contains(*w)) else {
         return s.to_string();
     };
     if !hours_said(s) {
         return s.to_string();
     }
-    let daily = DAILY_WORDS.iter().any(|d| s.contains(d));
+    let daily = super::says(s, Period::Day);
     if let Some(out) = counted_days(s, daily) {
         return out;
     }

@@ -48,19 +48,7 @@ fn daily_tokens(after: &str) -> bool {
         .find_map(|t| after.strip_prefix(t))
         .unwrap_or(after)
         .trim_start();
-    [
-        "per day",
-        "a day",
-        "/day",
-        "daily",
-        "each day",
-        "every day",
-        "每天",
-        "/天",
-        "一天",
-    ]
-    .iter()
-    .any(|d| after.starts_with(d))
+    crate::lexicon::starts_with(after, crate::lexicon::Period::Day)
 }
 
 /// Words that may stand between `api` and its price.

@@ -5,19 +5,6 @@
 use super::request::Usage;
 use rust_decimal::Decimal;
 
-/// Words that say "each day", as the text is made plain (`一天` is `1天`).
-const DAY: &[&str] = &[
-    "每天",
-    "每日",
-    "天天",
-    "1天",
-    "a day",
-    "per day",
-    "each day",
-    "every day",
-    "daily",
-];
-
 /// Words between the day and its hours that say nothing of them.
 const FILLER: &[&str] = &[
     "大概",
@@ -69,8 +56,12 @@ const HOURS: &[&str] = &[
 
 /// The usage with hours a day put in, when the text says a day and then its hours.
 pub(super) fn per_day(norm: &str, usage: &mut Option<Usage>) {
-    for d in DAY {
+    // The words of each day are the lexicon's (`lexicon::EACH_PERIOD`).
+    for d in crate::lexicon::period_words(crate::lexicon::Period::Day) {
         for (at, _) in norm.match_indices(d) {
+            if !crate::lexicon::stands_at(norm, at, d) {
+                continue;
+            }
             if let Some(h) = hours_after(&norm[at + d.len()..]) {
                 *usage = Some(Usage::Daily(h * Decimal::from(3600)));
                 return;

@@ -82,6 +82,11 @@ pub(super) fn guide_needs(q: &Question) -> Option<Reading> {
     if q.has(FIT_ASKED) && !need && q.e.usage.is_none() && !budget {
         return None;
     }
+    // `need a server located in us with 80 gb memory`: a machine sought by its memory is the
+    // memory floor's offers, not guidance (a budget said beside it still asks for guidance).
+    if !budget && super::memory_floor::sought_by_memory(q) {
+        return None;
+    }
     let carried = job && need && (q.e.usage.is_some() || budget);
     (carried || cue).then_some(Reading::Command(Request::Pick))
 }

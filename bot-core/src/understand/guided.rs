@@ -65,19 +65,6 @@ const JOB_FACTS: &[&str] = &[
     // `which card or site`: a place to rent asked.
     " site",
     "网站",
-    // `need advice: rent gpu to run …`, `想租卡跑 …有什么建议`: renting a GPU said beside
-    // guidance asks where to rent, beyond the model's fit (`which gpu to rent` asks the card:
-    // the fit, corpus45's and fresh19's convention).
-    "rent gpu",
-    "rent a gpu",
-    "rent gpus",
-    "renting gpu",
-    "renting a gpu",
-    "租卡",
-    "租gpu",
-    "租 gpu",
-    "租个卡",
-    "租个gpu",
 ];
 
 pub(super) fn guided(q: &Question) -> Option<Reading> {
@@ -93,7 +80,10 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
         return None;
     }
     let need = crate::lexicon::need_said(&p);
-    let facts = need || q.e.usage.is_some() || q.price.is_some() || has(&p, JOB_FACTS);
+    // Renting a GPU said beside guidance asks where to rent, beyond the model's fit (the
+    // lexicon's rent words, `lexicon::RENT_GPU`).
+    let rent = has(&p, crate::lexicon::RENT_GPU);
+    let facts = need || rent || q.e.usage.is_some() || q.price.is_some() || has(&p, JOB_FACTS);
     // `想跑个stable diffusion`: a job said by its verb, the pipeline unnamed, is a job too.
     let job = !q.nothing_to_size() || q.e.task.is_some() || has(&p, JOB_VERBS);
     // `i dont know what to rent, help`: nothing named at all, only guidance asked.
@@ -113,7 +103,10 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
     // beside it sizes nothing more.
     let fit_asked =
         has(&p, FIT_WORDS) || (!q.nothing_to_size() && super::service_cheapest::cheapest_card(q));
-    if fit_asked && !need && q.e.usage.is_none() && !place && !how {
+    // `想租卡跑 gemma 3 12b，有什么建议`: advice on renting asked openly, no card asked, is not
+    // the fit's question (`lexicon::advice_on_renting`).
+    let advice = crate::lexicon::advice_on_renting(&p);
+    if fit_asked && !need && q.e.usage.is_none() && !place && !how && !advice {
         return None;
     }
     ((job && facts) || two || (bare && (how || has(&p, GUIDE))))

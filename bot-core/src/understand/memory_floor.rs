@@ -126,6 +126,29 @@ pub(super) const CARD_WORDS: &[&str] = &[
     "server",
     "服务器",
 ];
+/// A machine sought (`need a`, `looking for`, `要一台`): with a memory and nothing to size, cards
+/// of that memory are what is sought.
+const SOUGHT: &[&str] = &[
+    "need a ",
+    "need an ",
+    "looking for",
+    // `一台` reaches here as `1台`.
+    "要1台",
+    "要一台",
+    "要个",
+];
+
+/// Whether a machine is sought by its memory alone (`need a server … with 80 gb memory`): no card,
+/// model or job named, a memory said as what it has or as memory; guidance leaves it to the floor.
+pub(super) fn sought_by_memory(q: &Question) -> bool {
+    q.e.gpus.is_empty()
+        && q.nothing_to_size()
+        && q.e.task.is_none()
+        && memory_said(q.padded).is_some()
+        && q.has(CARD_WORDS)
+        && (size_had(q.padded) || q.has(crate::lexicon::MEMORY_WORDS) || floor_said(q.padded))
+}
+
 /// An ask for what exists or which one (`any`, `有没有`, `哪些`, `which`).
 const WHICH_WORDS: &[&str] = &[
     "any ",
@@ -184,6 +207,9 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         || cap.is_some()
         // `anything with 80gb of vram`, `找个 48g 显存的卡`: cards of that memory sought.
         || q.has(&["anything", "something", "找个", "找一", "想找", "find ", "gpus with", "cards with", "gpu with", "card with"])
+        // `need a server located in us with 80 gb memory`, `要一台美国的服务器，显存 80g`: a
+        // machine sought by what it must have, nothing to size beside it.
+        || (q.has(CARD_WORDS) && q.has(SOUGHT))
         // `48g+的卡`: the floor itself asks for the cards above it.
         || floor_said(q.padded)
         // `gpu in US region with 24gb vram`: a card noun, then the size it is to have, other

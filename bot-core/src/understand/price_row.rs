@@ -9,22 +9,6 @@
 use super::text::tokens;
 use crate::catalog::Catalog;
 
-/// Words asking a rate in another period (`what is that per day`, `一个月多少`).
-const OTHER_PERIOD: &[&str] = &[
-    "per day",
-    "a day",
-    "per week",
-    "a week",
-    "per month",
-    "a month",
-    "每天",
-    "一天",
-    "每周",
-    "一周",
-    "每月",
-    "一个月",
-];
-
 /// `text` with a pasted row read as the listing it is.
 pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
     let Some((start, end)) = row(text) else {
@@ -50,7 +34,8 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
             .copied()
             .collect::<Vec<_>>()
             .join(" ")
-    } else if OTHER_PERIOD.iter().any(|w| outside.contains(w)) {
+    } else if crate::lexicon::first_period(&outside).is_some() {
+        // A rate asked in another period: any word of each day, week or month (the lexicon's).
         price.to_string()
     } else {
         return text.to_string();

@@ -3,46 +3,9 @@
 //! 90M tokens`): a month's volume is 30 days', a week's 7. Read as a day's, the rent-vs-API sum
 //! carried 30 times the load (renting looked far better than it is).
 
-/// Month cues before a count (`个月` also covers `每个月`, `一个月`; `月均`, `月用量`, `月调用`).
-const MONTH: &[&str] = &[
-    "个月",
-    "每月",
-    "月均",
-    "月用量",
-    "月调用",
-    "月度",
-    "monthly",
-    "per month",
-    "a month",
-    "each month",
-    "every month",
-    "/month",
-];
-/// Week cues before a count.
-const WEEK: &[&str] = &[
-    "每周",
-    "每个星期",
-    "每星期",
-    "周用量",
-    "weekly",
-    "per week",
-    "a week",
-    "each week",
-    "every week",
-];
-/// Day cues: a day said nearer the count keeps it a day's (`跑一个月 每天3000万token`).
-const DAY: &[&str] = &[
-    "每天",
-    "每日",
-    "一天",
-    "1天",
-    "天天",
-    "daily",
-    "per day",
-    "a day",
-    "each day",
-    "every day",
-];
+/// Month cues before a count beyond the lexicon's words of each month: `个月` also covers
+/// `这个月` (the count standing after it is this month's).
+const MONTH: &[&str] = &["个月"];
 /// How many words before the count the period may stand.
 const REACH: usize = 5;
 
@@ -61,12 +24,13 @@ pub(super) fn said_before(toks: &[String], i: usize) -> Option<f64> {
         " {} ",
         words.into_iter().rev().collect::<Vec<_>>().join(" ")
     );
-    let has = |cues: &[&str]| cues.iter().any(|c| window.contains(c));
-    if has(DAY) {
+    use crate::lexicon::{Period, says};
+    // A day said nearer the count keeps it a day's (`跑一个月 每天3000万token`).
+    if says(&window, Period::Day) {
         None
-    } else if has(MONTH) {
+    } else if says(&window, Period::Month) || MONTH.iter().any(|c| window.contains(c)) {
         Some(30.0)
-    } else if has(WEEK) {
+    } else if says(&window, Period::Week) {
         Some(7.0)
     } else {
         None

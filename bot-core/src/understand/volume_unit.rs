@@ -102,43 +102,14 @@ const CONTEXT_CUES: &[&str] = &[
     "enough",
 ];
 
-/// Words that make a count of tokens a period's volume.
-const PERIOD_CUES: &[&str] = &[
-    "a day",
-    "per day",
-    "each day",
-    "every day",
-    "daily",
-    "/day",
-    "a month",
-    "per month",
-    "monthly",
-    "/month",
-    "a week",
-    "per week",
-    "weekly",
-    "每天",
-    "一天",
-    "每日",
-    "天天",
-    "每月",
-    "一个月",
-    "每周",
-    "一周",
-];
-
 /// The days a period cue spans: 30 for a month, 7 for a week, else a day.
 fn period_days(rest: &str) -> Option<u64> {
-    let at = PERIOD_CUES
-        .iter()
-        .filter_map(|c| rest.find(c).map(|k| (k, *c)))
-        .min_by_key(|(k, _)| *k)?;
-    Some(if at.1.contains("month") || at.1.contains('月') {
-        30
-    } else if at.1.contains("week") || at.1.contains('周') {
-        7
-    } else {
-        1
+    // The words that make a count of tokens a period's volume are the lexicon's.
+    use crate::lexicon::Period;
+    Some(match crate::lexicon::first_period(rest)?.2 {
+        Period::Month => 30,
+        Period::Week => 7,
+        _ => 1,
     })
 }
 

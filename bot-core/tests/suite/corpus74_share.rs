@@ -16,13 +16,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus74.tsv");
 /// `/platforms` needs; each listed with its reason in its header). The misses are grouped by
 /// mechanism in `docs/misses/corpus74_misses.md`. Helper und_bj: 297/300 (a card number after
 /// `price of`, a negation a few words before a payment method, the alert and stock verbs' forms,
-/// a memory said `with N gb` after a card noun; `docs/misses/und_und_bj.md`).
+/// a memory said `with N gb` after a card noun; `docs/misses/und_und_bj.md`). Helper und_bk:
+/// 298/300 (an open request for advice on renting a GPU beside a model is guidance;
+/// `docs/misses/und_und_bk.md`).
 #[test]
 fn corpus74_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus74", CORPUS);
     assert!(total >= 300, "corpus74: {total} questions");
-    assert!(right >= 297, "corpus74: {right} of {total}");
+    assert!(right >= 298, "corpus74: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

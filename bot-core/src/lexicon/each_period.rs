@@ -1,0 +1,144 @@
+//! The words that say "each day", "each week", "each month" or "on working days", in one table
+//! (issue 26: one lexicon decides what a word means). Six rules had kept their own lists (the hours
+//! of a day, weekdays beside hours, a token volume's period after or before its count, an API's
+//! daily volume, a pasted row's other period), and a word in one list and missing from another
+//! was read in one place and dropped in the next (`天天` made hours daily but no token volume
+//! a day's; `each month` made a volume a month's before its count, not after). Every rule now reads
+//! this table, each for the periods it needs.
+
+/// What a word of the table says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Period {
+    /// Each day (`每天`, `daily`, `/day`).
+    Day,
+    /// Each week (`每周`, `weekly`).
+    Week,
+    /// Each month (`每月`, `monthly`, `月均`).
+    Month,
+    /// Monday to Friday (`工作日`, `weekdays`): five days a week.
+    WorkingDays,
+}
+
+/// Each word once, with what it says; longest first where one contains another (`每个星期`
+/// before nothing shorter, `周一到周五` before `周一`). Chinese numerals reach some rules as digits
+/// (`一天` as `1天`), so both spellings are kept.
+pub const EACH_PERIOD: &[(&str, Period)] = &[
+    ("每天", Period::Day),
+    ("每日", Period::Day),
+    ("天天", Period::Day),
+    ("一天", Period::Day),
+    ("1天", Period::Day),
+    ("/天", Period::Day),
+    ("a day", Period::Day),
+    ("per day", Period::Day),
+    ("each day", Period::Day),
+    ("every day", Period::Day),
+    ("daily", Period::Day),
+    ("/day", Period::Day),
+    ("每周", Period::Week),
+    ("每个星期", Period::Week),
+    ("每星期", Period::Week),
+    ("一周", Period::Week),
+    ("周用量", Period::Week),
+    ("a week", Period::Week),
+    ("per week", Period::Week),
+    ("each week", Period::Week),
+    ("every week", Period::Week),
+    ("weekly", Period::Week),
+    ("/week", Period::Week),
+    ("每月", Period::Month),
+    ("每个月", Period::Month),
+    ("一个月", Period::Month),
+    ("1个月", Period::Month),
+    ("月均", Period::Month),
+    ("月用量", Period::Month),
+    ("月调用", Period::Month),
+    ("月度", Period::Month),
+    ("a month", Period::Month),
+    ("per month", Period::Month),
+    ("each month", Period::Month),
+    ("every month", Period::Month),
+    ("monthly", Period::Month),
+    ("/month", Period::Month),
+    ("周一到周五", Period::WorkingDays),
+    ("周一至周五", Period::WorkingDays),
+    ("星期一到星期五", Period::WorkingDays),
+    ("工作日", Period::WorkingDays),
+    ("monday to friday", Period::WorkingDays),
+    ("monday through friday", Period::WorkingDays),
+    ("monday-friday", Period::WorkingDays),
+    ("mon-fri", Period::WorkingDays),
+    ("business days", Period::WorkingDays),
+    ("working days", Period::WorkingDays),
+    ("work days", Period::WorkingDays),
+    ("workdays", Period::WorkingDays),
+    ("weekdays", Period::WorkingDays),
+];
+
+/// The words of one period, in the table's order.
+pub fn period_words(p: Period) -> impl Iterator<Item = &'static str> {
+    EACH_PERIOD
+        .iter()
+        .filter(move |(_, q)| *q == p)
+        .map(|(w, _)| *w)
+}
+
+/// Whether `word` stands at byte `at` of `s` as itself: a word led by a digit (`1天`) not inside a
+/// longer number (`21天` is twenty-one days, not a day).
+pub fn stands_at(s: &str, at: usize, word: &str) -> bool {
+    !(word.starts_with(|c: char| c.is_ascii_digit())
+        && s[..at].ends_with(|c: char| c.is_ascii_digit() || c == '.'))
+}
+
+/// The first period word said in `s` (by position), and its period.
+pub fn first_period(s: &str) -> Option<(usize, &'static str, Period)> {
+    EACH_PERIOD
+        .iter()
+        .filter(|(_, p)| *p != Period::WorkingDays)
+        .filter_map(|(w, p)| {
+            s.match_indices(*w)
+                .find(|(at, _)| stands_at(s, *at, w))
+                .map(|(at, _)| (at, *w, *p))
+        })
+        .min_by_key(|(at, w, _)| (*at, std::cmp::Reverse(w.len())))
+}
+
+/// Whether `s` says a word of period `p` anywhere.
+pub fn says(s: &str, p: Period) -> bool {
+    period_words(p).any(|w| s.match_indices(w).any(|(at, _)| stands_at(s, at, w)))
+}
+
+/// Whether `s` starts with a word of period `p`.
+pub fn starts_with(s: &str, p: Period) -> bool {
+    period_words(p).any(|w| s.starts_with(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{EACH_PERIOD, Period, first_period, says};
+
+    #[test]
+    fn each_word_once() {
+        for (k, (w, _)) in EACH_PERIOD.iter().enumerate() {
+            assert!(
+                !EACH_PERIOD[k + 1..].iter().any(|(v, _)| v == w),
+                "{w} twice"
+            );
+        }
+    }
+
+    #[test]
+    fn a_period_read_by_its_word() {
+        assert_eq!(
+            first_period(" m tokens 每个星期").map(|p| p.2),
+            Some(Period::Week)
+        );
+        assert_eq!(
+            first_period(" tokens each month").map(|p| p.2),
+            Some(Period::Month)
+        );
+        assert_eq!(first_period(" tokens 天天").map(|p| p.2), Some(Period::Day));
+        assert!(says("跑1天", Period::Day));
+        assert!(!says("跑21天", Period::Day));
+    }
+}
