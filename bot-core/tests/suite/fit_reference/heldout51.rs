@@ -33,9 +33,11 @@ fn public_measurements_fifty_first_held_out_set() {
     // under, 0 not stated. Then the xtuner rows corrected from the issue's own words (the table's header: the
     // config it names trains LoRA on gate/up/down only, and a 2023 load had no warm-up block): DDP +18.0 % ->
     // -1.5 % (54.20 GiB), "ZeRO2" +24.8 % -> +6.5 % (55.36, one card); the 40 GB OOM still "no" (50.46 GiB
-    // allocated). 7 of 12 within.
+    // allocated). And the LLaMA-Factory Qwen2-57B-A14B rows (the header: a 2024 load, no warm-up block; 'lora_target
+    // all' wraps every expert on Transformers 4.41): +35.3 % / +36.6 % -> +1.0 % / -0.9 % (40.41 / 39.65 GiB).
+    // 9 of 12 within.
     // The floors may only tighten.
-    let floor_within = 7;
+    let floor_within = 9;
     let ceiling_under = 0;
     let floor_verdicts = 3;
     floors(
