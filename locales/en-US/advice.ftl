@@ -43,6 +43,7 @@ advice-assume-kbit-upcast = { $on ->
   }
 advice-assume-unsloth = Sized as Unsloth runs it: checkpointed activations offloaded to CPU RAM (use_gradient_checkpointing="unsloth"), { $cce ->
     [yes] Cut Cross Entropy (no full-vocabulary logits; Unsloth's compiled forward for this model, or liger),
+    [stock] Transformers' own forward for this model (Unsloth loads it through FastModel and leaves its loss as written): every token's logits, 16-bit and one fp32 copy, 6 bytes per vocabulary entry, never chunked: { $loss } GiB here,
    *[no] its own loss over the full-vocabulary logits in chunks (fp32 logits of at most 4 GiB a chunk, half the free memory on a fuller card): { $loss } GiB here; liger sizes Cut Cross Entropy instead (no logits),
 } norms kept in 16-bit, adamw_8bit unless optim= says otherwise. Without the word: PEFT on Transformers.
 advice-unsloth-release-today = Sized for today's Unsloth; for an older run say its release (unsloth=2024.5): before 2024.11 the loss of Llama, Qwen, Mistral and Gemma-2 held every token's 16-bit logits, before 2025.1 every attention layer kept its own RoPE tables, and before 2025.8 Gemma-3's loss held every token's logits.
@@ -50,6 +51,7 @@ advice-unsloth-release = Sized for Unsloth { $release }: { $rope } GiB of RoPE t
     [whole] , and Gemma-3's compiled loss over every token's logits, 6 bytes per vocabulary entry ({ $loss } GiB; chunked from 2025.8)
     [triton] , and its Triton cross-entropy over every token's 16-bit logits, their gradient written in place, beside the fp32 copy Accelerate makes of the logits the forward returns: 6 bytes per vocabulary entry ({ $loss } GiB; Cut Cross Entropy from 2024.11)
     [uncapped] , and its loss in chunks of up to half the free memory, with no 4 GiB cap before 2026.7 ({ $loss } GiB with no card named)
+    [stock] , and Transformers' own loss over every token's logits for this model, 16-bit and one fp32 copy, never chunked ({ $loss } GiB)
    *[today] {""}
 }.
 advice-assume-precision = { $amp ->

@@ -43,6 +43,7 @@ advice-assume-kbit-upcast = { $on ->
   }
 advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到内存（use_gradient_checkpointing="unsloth"），{ $cce ->
     [yes] Cut Cross Entropy（不生成整个词表的 logits；这个模型走 Unsloth 编译后的前向，或写了 liger），
+    [stock] 这个模型走 Transformers 自带的前向（Unsloth 通过 FastModel 加载，不改写它的损失函数）：保留全部 token 的 logits，16 位一份、fp32 副本一份，每个词表项 6 字节，不分块：这里约 { $loss } GiB，
    *[no] 它自己的损失函数按块计算整个词表的 logits（每块 fp32 logits 最多 4 GiB，显存剩余较少时取剩余的一半）：这里约 { $loss } GiB；写 liger 则按 Cut Cross Entropy 估算（不生成 logits），
 }归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
 advice-unsloth-release-today = 按当前版本的 Unsloth 估算；旧版本的训练请写明版本号（如 unsloth=2024.5）：2024.11 之前 Llama、Qwen、Mistral 和 Gemma-2 的损失函数保留全部 token 的 16 位 logits，2025.1 之前每个注意力层各有一份 RoPE 表，2025.8 之前 Gemma-3 的损失函数会保留全部 token 的 logits。
@@ -50,6 +51,7 @@ advice-unsloth-release = 按 Unsloth { $release } 估算：权重之外另有 { 
     [whole] ；Gemma-3 编译后的损失函数保留全部 token 的 logits，每个词表项 6 字节（约 { $loss } GiB；2025.8 起改为分块计算）
     [triton] ；它的 Triton 交叉熵保留全部 token 的 16 位 logits，梯度原地写回，同时 Accelerate 还会把前向返回的 logits 另存一份 fp32 副本：每个词表项共 6 字节（约 { $loss } GiB；2024.11 起改用 Cut Cross Entropy）
     [uncapped] ；损失函数的每块最多可占剩余显存的一半，2026.7 之前没有 4 GiB 上限（未指定显卡时约 { $loss } GiB）
+    [stock] ；这个模型用的是 Transformers 自带的损失函数，保留全部 token 的 logits（16 位一份、fp32 副本一份），不分块（约 { $loss } GiB）
    *[today] {""}
 }。
 advice-assume-precision = { $amp ->

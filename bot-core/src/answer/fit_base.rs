@@ -12,10 +12,16 @@ use crate::vram::{FitOptions, FitRequest};
 /// (`FitRequest::load_warmup`), each with the word that switches it.
 pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) {
     if req.unsloth {
-        let cce = !crate::vram::unsloth_loss::applies(req);
+        let cce = if !crate::vram::unsloth_loss::applies(req) {
+            "yes"
+        } else if crate::vram::unsloth_release::stock_forward_logits(req) {
+            "stock"
+        } else {
+            "no"
+        };
         r.push(
             Msg::new("advice-assume-unsloth")
-                .arg("cce", if cce { "yes" } else { "no" })
+                .arg("cce", cce)
                 .arg("loss", gib(crate::vram::unsloth_release::loss_gib(req))),
         );
         r.push(unsloth_release_line(req));
@@ -57,7 +63,11 @@ fn unsloth_release_line(req: &FitRequest<'_>) -> Msg {
     let Some(r) = req.unsloth_release else {
         return Msg::new("advice-unsloth-release-today");
     };
-    let lossway = if crate::vram::unsloth_release::whole_logits(req) {
+    let lossway = if crate::vram::unsloth_release::stock_forward_logits(req)
+        && crate::vram::unsloth_loss::applies(req)
+    {
+        "stock"
+    } else if crate::vram::unsloth_release::whole_logits(req) {
         "whole"
     } else if crate::vram::unsloth_release::whole_16bit_logits(req)
         && crate::vram::unsloth_loss::applies(req)

@@ -55,7 +55,7 @@ const CHUNKED_COMPILED_MODELS: &[&str] = &["gemma-3-4b", "gemma-3-12b", "gemma-3
 /// (`CHUNKED_COMPILED_MODELS`). A size-only guess is shaped like a Llama or Qwen: yes.
 fn own_forward(req: &FitRequest) -> bool {
     match req.model {
-        ModelRef::Known(m) => compiled_chunked(m) || own_family(m),
+        ModelRef::Known(m) => compiled_chunked(m) || whole_logits_family(m) || own_family(m),
         ModelRef::BySize { .. } => true,
     }
 }
@@ -75,6 +75,24 @@ pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
                         .next()
                         .is_some_and(|c| c == '.' || c.is_ascii_digit()))
         })
+}
+
+/// Catalog families Unsloth loads through `FastModel` (their `model_type` is none of its own
+/// classes') and whose forward its compiler leaves as Transformers wrote it: `lm_head` over
+/// every token, then `self.loss_function(logits=...)`. Qwen3.5 (`qwen3_5`,
+/// `Qwen3_5ForConditionalGeneration`) lands on `LOSS_MAPPING["ForConditionalGeneration"]`, the
+/// stock `ForCausalLMLoss`, which "materialises (seq_len x vocab_size) fp32 logits"
+/// (`logits.float()`) beside the 16-bit ones - unsloth-zoo #656 (b6d292bb, 2026-05-16), after
+/// which the alias points at `UnslothForCausalLMLoss`, Unsloth's Triton loss over the same
+/// whole 16-bit logits that the forward also returns. Neither path chunks: every token's logits,
+/// whatever the card. Measured: Qwen3.5-27B bf16 LoRA on Unsloth 2026.2 (held-out 40, A100 80GB,
+/// 2048 x 4) peaks 65.0 GiB reserved, 9 GiB above the guide's 2048 x 2 figure (held-out 51).
+const WHOLE_LOGITS_FAMILIES: &[&str] = &["qwen3.5"];
+
+/// Whether this catalog model's Unsloth loss holds every token's logits, never chunked
+/// (`WHOLE_LOGITS_FAMILIES`).
+pub(crate) fn whole_logits_family(m: &crate::catalog::Model) -> bool {
+    WHOLE_LOGITS_FAMILIES.contains(&m.family.as_str())
 }
 
 /// Whether this catalog model loads as a vision-language class whose compiled forward takes

@@ -196,6 +196,20 @@ pub fn uncapped_chunks(req: &FitRequest) -> bool {
     release(req).is_some_and(|r| r >= CHUNKED_LOSS_FROM && r < CAPPED_CHUNKS_FROM)
 }
 
+/// Whether the model's forward is Transformers' own under Unsloth and its loss holds every
+/// token's logits whatever the release (`unsloth_loss::whole_logits_family`: Qwen3.5).
+pub fn stock_forward_logits(req: &FitRequest) -> bool {
+    matches!(req.model, ModelRef::Known(m) if super::unsloth_loss::whole_logits_family(m))
+}
+
+/// Bytes per logit entry that a stock forward's loss holds: the 16-bit logits (2) and one fp32
+/// copy (4) - `logits.float()` in the stock `ForCausalLMLoss` before unsloth-zoo #656, the copy
+/// of the returned logits Accelerate makes under mixed precision
+/// (`ACCELERATE_FP32_LOGITS_BYTES`) after it. Qwen3.5-27B's 2048 x 2 -> 2048 x 4 step (56 ->
+/// 65 GiB, held-out 51 and 40) is 4096 more tokens x 248320 entries x about 6 bytes with their
+/// checkpointed hidden states.
+pub const STOCK_LOSS_BYTES_PER_ENTRY: f64 = 6.0;
+
 /// Bytes per logit entry the pre-2025.8 compiled loss holds (see the module's notes).
 pub const WHOLE_LOGITS_BYTES_PER_ENTRY: f64 = 6.0;
 
@@ -206,7 +220,9 @@ pub const WHOLE_LOGITS_BYTES_PER_ENTRY: f64 = 6.0;
 /// (`whole_16bit_logits`), or chunks of up to half the free memory with no 4 GiB cap from
 /// August 2025 to June 2026 (`uncapped_chunks`).
 pub fn request_loss_bytes(req: &FitRequest, tokens: f64, vocab: f64, free: Option<f64>) -> f64 {
-    if whole_logits(req) {
+    if stock_forward_logits(req) {
+        tokens * vocab * STOCK_LOSS_BYTES_PER_ENTRY
+    } else if whole_logits(req) {
         tokens * vocab * WHOLE_LOGITS_BYTES_PER_ENTRY
     } else if whole_16bit_logits(req) {
         tokens * vocab * (TRITON_LOSS_BYTES_PER_ENTRY + ACCELERATE_FP32_LOGITS_BYTES)
