@@ -867,9 +867,9 @@ mod heldout47;
 mod heldout48;
 #[path = "fit_reference/heldout49.rs"]
 mod heldout49;
-#[path = "fit_reference/heldout51.rs"]
-mod heldout51;
 #[path = "fit_reference/heldout50.rs"]
 mod heldout50;
+#[path = "fit_reference/heldout51.rs"]
+mod heldout51;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
