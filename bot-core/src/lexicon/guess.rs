@@ -35,6 +35,33 @@ pub const GUESS_CUES: &[&str] = &[
     "别人说",
 ];
 
+/// Words quoting a setup someone else ran (a paper, its authors, a repository's README, "they"):
+/// a card count said after them is context, the count a later clause asks about (`would 4 be
+/// enough`, `4张够吗`, `用4张行不行`) is the question, as after a guess ([`GUESS_CUES`]).
+pub const QUOTED_CUES: &[&str] = &[
+    "the paper",
+    "paper used",
+    "the authors",
+    "authors ",
+    "they trained",
+    "they used",
+    "they ran",
+    "they fine-tuned",
+    "they finetuned",
+    "the readme",
+    "readme",
+    "the repo",
+    "the original",
+    "论文",
+    "原文",
+    "原论文",
+    "作者",
+    "他们用",
+    "他们是",
+    "官方用",
+    "官方是",
+];
+
 /// Asking whether the count said is enough (after that count, in the question's clause).
 pub const ENOUGH_ASKED: &[&str] = &[
     "够",

@@ -74,3 +74,21 @@ pub fn gpu_hour_unit(rest: &str) -> Option<&'static str> {
                 .is_some_and(|c| c.is_ascii_alphanumeric())
     })
 }
+
+/// Units after a card said between a number and them (`100 a100 hours`, `30 个 4090 小时`, `50
+/// h100 gpu hours`, `72 l40s 卡时`): the number is hours on that card, the total of GPU-hours
+/// [`GPU_HOUR_UNITS`] says, never a count of cards. Longest first.
+pub const CARD_HOUR_UNITS: &[&str] = &["hours", "hour", "hrs", "hr", "个小时", "小时", "机时"];
+
+/// The unit of [`GPU_HOUR_UNITS`] or [`CARD_HOUR_UNITS`] that `rest` starts with, ending a word.
+pub fn card_hour_unit(rest: &str) -> Option<&'static str> {
+    gpu_hour_unit(rest).or_else(|| {
+        CARD_HOUR_UNITS.iter().copied().find(|u| {
+            rest.starts_with(u)
+                && !rest[u.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+        })
+    })
+}

@@ -14,7 +14,7 @@
 //! | storage | `gb`, `tb` (= 1000 GB) | decimal GB, as platforms bill disks |
 //! | card memory | `16gb`, `16g`, `16gib` (a `/fit` line with no model) | a card's memory as the catalog reads a marketed size: GiB of memory chips |
 //! | money | `$`, `usd`, `美元`, `刀`; `¥`, `￥`, `cny`, `rmb`, `元`, `块` | USD, CNY |
-//! | task | `full`, `全参`, `全量` / `lora`, `finetune`, `微调`, `sft` / `qlora` / `推理` | full fine-tune / LoRA / QLoRA / inference ([`TASK_WORDS`]); FP32 is `fp32`, never `full` |
+//! | task | `full`, `全参`, `全量` / `lora`, `finetune`, `微调`, `sft`, forum `炼(丹)`, `练个`, `调个` / `qlora` / `推理`, `部署`, `起个服务` | full fine-tune / LoRA / QLoRA / inference ([`TASK_WORDS`]); FP32 is `fp32`, never `full` |
 //!
 //! The types these words name live with their engines (durations in [`crate::units`], price
 //! units in [`crate::billing`], quantizations in [`crate::vram`]); engines never parse user text.
@@ -96,11 +96,14 @@ pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
-pub use guess::{ENOUGH_ASKED, GUESS_CUES};
+pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
-pub use job_flags::{CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, gpu_hour_unit};
+pub use job_flags::{
+    CARD_HOUR_UNITS, CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, card_hour_unit,
+    gpu_hour_unit,
+};
 pub use laptop::laptop_said_at;
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use moe_offload::{
@@ -120,7 +123,7 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};
-pub use place::{followed, here_asked, place_asked, which_place_at};
+pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
 pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark};
 pub use rather::rather_as_adverb;

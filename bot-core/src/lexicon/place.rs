@@ -103,6 +103,32 @@ pub fn place_asked(padded: &str) -> bool {
         || end.ends_with("哪家")
 }
 
+/// Words judging a place (`哪家良心`, `哪家靠谱`, `哪家性价比之王`, `which provider is the most
+/// reliable`): after a word asking which place, which platform is a good one to rent on.
+const PLACE_GOOD: &[&str] = &[
+    "靠谱",
+    "良心",
+    "好用",
+    "划算",
+    "性价比",
+    "实惠",
+    "稳定",
+    "honest",
+    "reliable",
+    "trustworthy",
+];
+
+/// Whether `padded` asks which place is a good one (`哪家良心`, `哪家便宜好用`): guidance,
+/// `/pick` when no card is named (with one, the card's prices compared).
+pub fn place_judged(padded: &str) -> bool {
+    followed(
+        padded,
+        &["哪家", "which provider", "which platform", "which cloud"],
+        PLACE_GOOD,
+        8,
+    )
+}
+
 /// Words asking which place (`哪家`, `哪个平台`, `which provider`, `where`): with a price word
 /// after them, which platform is cheapest.
 const WHICH_PLACE: &[&str] = &[

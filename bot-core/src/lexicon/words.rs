@@ -112,6 +112,9 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
 /// one `/pick` leads with; a full fine-tune is said so (`full`, `全参`, `全量`). The reader
 /// finds the Chinese ones inside a sentence, so longer words come before the words they hold.
 pub const TASK_WORDS: &[(&str, Task)] = &[
+    // Serving said in forum words: inference (`起个服务`, `上线`).
+    ("起个服务", Task::Infer),
+    ("起服务", Task::Infer),
     ("infer", Task::Infer),
     ("inference", Task::Infer),
     ("serve", Task::Infer),
@@ -151,6 +154,15 @@ pub const TASK_WORDS: &[(&str, Task)] = &[
     ("training", Task::Lora),
     ("微调", Task::Lora),
     ("训练", Task::Lora),
+    ("finetuned", Task::Lora),
+    // Forum words for training (炼丹 "alchemy", 炼, 练, 调个 a model): a fine-tune with no
+    // method, LoRA as 微调 reads. After 训练, which holds 练.
+    ("炼丹", Task::Lora),
+    ("炼", Task::Lora),
+    ("练个", Task::Lora),
+    ("练一个", Task::Lora),
+    ("调个", Task::Lora),
+    ("调一个", Task::Lora),
 ];
 
 impl FromStr for Quant {
@@ -234,6 +246,13 @@ const GENERIC_TUNE: &[&str] = &[
     "training",
     "微调",
     "训练",
+    "finetuned",
+    "炼丹",
+    "炼",
+    "练个",
+    "练一个",
+    "调个",
+    "调一个",
 ];
 
 /// The task of one word of a sentence, a whole ASCII word or a Chinese word inside a run

@@ -110,12 +110,19 @@ const QUESTION_CUES: &[&str] = &[
     "does ",
 ];
 
-/// Whether a clause before the message's last one asks a question of its own.
+/// Whether a clause before the message's last one asks a question of its own. A closing
+/// `…呢` clause may follow with only a space (`a40 显存多大 带宽呢`): another spec of the card
+/// the first clause asked about, no follow-up to a last answer.
 fn asks_before(text: &str) -> bool {
     let t = text
         .trim()
         .trim_end_matches(['?', '？', '.', '。', '!', '！', ' ']);
-    t.rfind(['，', ',', '；', ';', '。']).is_some_and(|k| {
+    let breaks: &[char] = if t.ends_with('呢') {
+        &['，', ',', '；', ';', '。', ' ']
+    } else {
+        &['，', ',', '；', ';', '。']
+    };
+    t.rfind(breaks).is_some_and(|k| {
         QUESTION_CUES
             .iter()
             .any(|c| t[..k].to_lowercase().contains(c))

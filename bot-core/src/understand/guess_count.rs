@@ -7,7 +7,7 @@ use super::Reading;
 use super::numerals::digit_runs;
 use super::request::Request;
 use crate::catalog::Catalog;
-use crate::lexicon::{ENOUGH_ASKED, GUESS_CUES};
+use crate::lexicon::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 
 /// Classifiers between a count and its card (`2张4090`, `2x a100`).
 const CLASSIFIERS: &[&str] = &["张", "块", "台", "卡", "x ", "x", "×"];
@@ -36,7 +36,12 @@ pub(super) fn plain(catalog: &Catalog, t: &str) -> String {
 }
 
 fn guess_replaced(catalog: &Catalog, t: &str) -> Option<String> {
-    let cue = GUESS_CUES.iter().filter_map(|c| t.find(c)).min()?;
+    // A setup quoted (`the paper used 8 h100s`, `论文里用了8张`) is context as a guess is.
+    let cue = GUESS_CUES
+        .iter()
+        .chain(QUOTED_CUES)
+        .filter_map(|c| t.find(c))
+        .min()?;
     let (span, guessed) = guess_count(catalog, t, cue)?;
     let rest = &t[span.end..];
     // A Chinese comma is a single space once normalized.
@@ -63,12 +68,12 @@ fn guess_replaced(catalog: &Catalog, t: &str) -> Option<String> {
 fn guess_count(catalog: &Catalog, t: &str, cue: usize) -> Option<(std::ops::Range<usize>, u32)> {
     let digits = digit_runs(t).filter(|(s, _)| *s > cue).find_map(|(s, e)| {
         let n: u32 = t[s..e].parse().ok()?;
-        let after = &t[e..];
-        let classifier = CLASSIFIERS
-            .iter()
-            .find(|c| after.starts_with(*c))
-            .map_or(0, |c| c.len());
-        let card_at = e + classifier;
+        // `8 张 l40s`: a space before the classifier too.
+        let spaced = t[e..].trim_start();
+        let card_at = match CLASSIFIERS.iter().find(|c| spaced.starts_with(*c)) {
+            Some(c) => t.len() - spaced.len() + c.len(),
+            None => e,
+        };
         let gap = t[card_at..].len() - t[card_at..].trim_start().len();
         card_word(catalog, &t[card_at + gap..]).then_some((s..card_at + gap, n))
     });
@@ -97,10 +102,21 @@ fn card_id<'c>(catalog: &'c Catalog, t: &str) -> Option<&'c str> {
     if w.is_empty() {
         return None;
     }
-    catalog
-        .find_gpu(w)
-        .or_else(|| w.strip_suffix('s').and_then(|s| catalog.find_gpu(s)))
-        .map(|g| g.id.as_str())
+    let find = |w: &str| {
+        catalog
+            .find_gpu(w)
+            .or_else(|| w.strip_suffix('s').and_then(|s| catalog.find_gpu(s)))
+    };
+    // `rtx 4090s`: a brand word before the card's number.
+    let two = || {
+        let rest = &t[end..];
+        let next = rest.trim_start();
+        let len = next
+            .find(|c: char| c == ' ' || super::text::is_cjk(c))
+            .unwrap_or(next.len());
+        (end < t.len() && len > 0).then(|| find(&t[..t.len() - next.len() + len]))?
+    };
+    find(w).or_else(two).map(|g| g.id.as_str())
 }
 
 /// The count a question asks is enough, said after the guess (`1张不够吗`, `is one enough`,

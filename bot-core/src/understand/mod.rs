@@ -97,6 +97,7 @@ mod pasted_json;
 mod per_user;
 mod period;
 mod period_first;
+mod place_judged;
 mod plan_or_hourly;
 mod platform_slips;
 mod price;
@@ -145,6 +146,7 @@ mod words_price;
 mod words_stock;
 // Fresh18's misses (und-l), each mechanism its own module.
 mod card_hour;
+mod card_hours;
 mod cheap_there;
 mod cheaper_than;
 mod cheapest_where;

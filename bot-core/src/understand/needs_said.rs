@@ -82,17 +82,25 @@ fn unbound(before: &str) -> &str {
 }
 
 /// The platforms that list `gpu` and are known to meet every need the question says (in the
-/// catalog's order); empty when it says none.
+/// catalog's order); empty when it says none, or when only one meets them: a filter (`国内`,
+/// `overseas`, `支持支付宝`) written as one platform reads as a bill for a platform the user
+/// never named (`/compare rtx-4090d autodl`), so the caller keeps the need itself, which
+/// `/compare` filters by and says.
 pub(super) fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
     let needs: Vec<Need> = needs_said(q.padded);
     if needs.is_empty() {
         return Vec::new();
     }
-    q.catalog
+    let meeting: Vec<String> = q
+        .catalog
         .platforms
         .iter()
         .filter(|p| p.prices_for(gpu).next().is_some())
         .filter(|p| needs.iter().all(|n| n.met_by(p) == Some(true)))
         .map(|p| p.id.clone())
-        .collect()
+        .collect();
+    if meeting.len() == 1 {
+        return Vec::new();
+    }
+    meeting
 }

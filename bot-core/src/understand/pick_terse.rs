@@ -17,6 +17,9 @@ const CHOSEN: &[&str] = &[
 /// How far after the verb the noun may stand (`选个平台`, `pick me a gpu`), in bytes.
 const NEAR: usize = 12;
 
+/// The lowest price asked: with a card named, its prices compared, never a choice from scratch.
+const CHEAPEST: &[&str] = &["最便宜", "最低价", "cheapest", "lowest price"];
+
 /// Places to rent from: chosen for a card already named (`帮我推荐个平台跑3090`).
 const PLACE: &[&str] = &["平台", "哪家", "platform", "cloud", "provider"];
 
@@ -26,7 +29,12 @@ pub(super) fn pick_terse(q: &Question) -> Option<Reading> {
         return None;
     }
     let p = q.padded;
-    // A card named: only a place chosen for it is guidance (`推荐个卡` with a card is not).
+    // A card named: only a place chosen for it is guidance (`推荐个卡` with a card is not), and
+    // not where the cheapest is asked (`哪家 l40s 最便宜，求推荐靠谱平台`): the card's prices,
+    // compared.
+    if !q.e.gpus.is_empty() && q.has(CHEAPEST) {
+        return None;
+    }
     let nouns = if q.e.gpus.is_empty() { CHOSEN } else { PLACE };
     let near = CHOOSE.iter().any(|v| {
         p.match_indices(v).any(|(i, _)| {

@@ -111,6 +111,8 @@ const SPANS: &[Words] = &[
     |_, t| super::ollama_tag::plain(t),
     // `自己的3060跑不动…租个4090`: the card already had is context, taken out first.
     own_card::asked_part,
+    // `100 a100 hours`, `30 个 4090 小时`: hours on the card, never a count of cards.
+    super::card_hours::plain,
     glued_units::plain,
     // `40 gpu-hours`, `-c 16384`, `--max_seq_length 4096`: a total's length, a flag's window.
     |_, t| super::pasted_flags::plain(t),
@@ -156,6 +158,8 @@ pub(super) const FIRST: &[Rule] = &[
     // `recommend a provider for running a 70b model`, `预算100块 微调个7b 怎么搞`,
     // `想找个便宜的平台做毕设`: guidance beside a bare size or a budget, never a fit.
     super::size_guided::size_guided,
+    // `哪家良心？想跑一晚上lora`, `想微调个7b 哪家性价比之王`: which platform is good, no card.
+    super::place_judged::place_judged,
     // `anything like an A100 80GB but cheaper?`: other cards by memory, not the named card.
     super::cheaper_alike::cheaper_alike,
     // `on vast, which bills per second, how much is an A100 for 90 minutes`: the bill asked.

@@ -14,13 +14,17 @@ const CORPUS: &str = include_str!("../data/questions_corpus75.tsv");
 /// (93.3 %; 290/300 by command alone; 292/300 the examples file's way), 291/300 (97.0 %; 294/300
 /// by command and the examples file's way) after the labeller's own errors were relabelled (11,
 /// each listed with its reason in its header).
+/// Helper und_bl (issue 26) relabelled 3 rows by the house's conventions ("offer" with a card is
+/// /stock; a region is the `cn` filter /compare has; reasons in the header) and fixed the
+/// mechanisms of the rest (region as one platform, 炼 as training, guidance in forum words, the
+/// cheapest asked beside 求推荐平台, a second spec asked after a space): 300/300.
 /// The misses are grouped by mechanism in `docs/misses/corpus75_misses.md`.
 #[test]
 fn corpus75_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus75", CORPUS);
     assert!(total >= 300, "corpus75: {total} questions");
-    assert!(right >= 291, "corpus75: {right} of {total}");
+    assert!(right >= 300, "corpus75: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

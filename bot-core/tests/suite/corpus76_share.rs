@@ -14,13 +14,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus76.tsv");
 /// before it was scored (fdf8013a): untuned 297/300 (99.0 %; 300/300 by command alone and the
 /// examples file's way), 298/300 (99.3 %; 300/300 by command) after the labeller's own error
 /// was relabelled (1, listed with its reason in its header). The two misses left are grouped by
-/// mechanism in `docs/misses/corpus76_misses.md`.
+/// mechanism in `docs/misses/corpus76_misses.md`. Helper und_bl (issue 26) fixed both (the count
+/// asked after a count quoted from the paper; `N <card> hours` as hours on the card): 300/300.
 #[test]
 fn corpus76_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus76", CORPUS);
     assert!(total >= 300, "corpus76: {total} questions");
-    assert!(right >= 298, "corpus76: {right} of {total}");
+    assert!(right >= 300, "corpus76: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
