@@ -31,7 +31,7 @@ fit-assume-training = { $task ->
         [off] {" "}outside the { $experts } routed experts of each MoE layer (what PEFT's all-linear wraps in Transformers v5, where experts are not linear modules; experts=on adds adapters to every expert)
         [on] {" "}including all { $experts } routed experts of each MoE layer (experts=off: attention, dense and shared-expert layers only)
        *[no] {""}
-      } (rank=…; targets=qv, attn, mlp or all picks the adapted layers)
+      } (rank=…; targets=qv|attn|mlp|all picks the adapted layers)
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}
