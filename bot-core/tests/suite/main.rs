@@ -299,6 +299,7 @@ mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
 mod und_y_mechanisms;
+mod und_bm_mechanisms;
 mod und_z_mechanisms;
 mod understand;
 mod understand_g;
