@@ -220,6 +220,13 @@ pub(super) fn typo_reading(
                 }
                 continue;
             }
+            // `runpdo`, `lamda`: one platform, no doubt: read as meant where the reading works.
+            if let Some(id) = platform_slips::sure_slip(catalog, t)
+                && let Some(Reading::Ask(mut ls)) = asked_with(catalog, original, t, &[id])
+                && let Some(l) = ls.pop()
+            {
+                return Some(Reading::Command(l));
+            }
             scans += 1;
             catalog.platform(t).err().map(|mut nf| {
                 // A misspelling keeps the length of a name people type (`nebious` for
