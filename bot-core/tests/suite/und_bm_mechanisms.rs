@@ -2,7 +2,8 @@
 //! the change they test): a platform slip with one candidate within the slip measure is read as
 //! meant (the echo line shows the platform read), while two edits, four letters and Chinese names
 //! one character off are still asked back; an English cue word misspelt at one edit (`usally`,
-//! `typicaly`, `notfiy`) is read as the cue, in one class. Untuned 13/31.
+//! `typicaly`, `notfiy`) is read as the cue, in one class. Untuned 13/31; after 31/31 (`platform_slips::sure_slip`,
+//! `lexicon::cue_words`).
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
