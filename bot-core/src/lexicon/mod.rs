@@ -28,6 +28,7 @@ mod budget;
 mod card_failed;
 mod choose;
 mod count;
+mod cue_words;
 mod currency;
 mod deadline;
 mod each_period;
@@ -82,6 +83,7 @@ pub use count::{
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
     take_card_prefix, token_count,
 };
+pub use cue_words::{CUE_WORDS, REAL_WORDS, cue_of_slip};
 pub use currency::{
     CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
     currency_code, names_before as currency_names_before,

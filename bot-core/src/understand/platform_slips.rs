@@ -60,6 +60,36 @@ pub(super) fn four_letters_swapped(catalog: &Catalog, t: &str) -> Vec<String> {
         .collect()
 }
 
+/// The one platform a slip is, where a human reader would not doubt it (`runpdo`, `autdl`,
+/// `lamda`, `featurze`): a word of five letters or more (four collide, as above), one edit (one
+/// letter dropped, doubled, changed, or two neighbours swapped) from a name people type of exactly
+/// one platform, and itself no English cue word nor slip of one (`prices`, `stack`), no card
+/// and no model. Read as meant, the echo line showing the platform read; any other slip is
+/// asked back.
+pub(super) fn sure_slip(catalog: &Catalog, t: &str) -> Option<String> {
+    // English (and common) words one edit from a platform's typed name: never read as it
+    // (`model` is no `modal`, `collab` no `colab`, `verde` no `verda`).
+    const WORDS_NEAR_NAMES: &[&str] = &["model", "collab", "verde", "kudos"];
+    if t.len() < 5
+        || WORDS_NEAR_NAMES.contains(&t)
+        || !t.bytes().all(|b| b.is_ascii_lowercase())
+        || crate::lexicon::CUE_WORDS.contains(&t)
+        || crate::lexicon::REAL_WORDS.contains(&t)
+        || crate::lexicon::cue_of_slip(t).is_some()
+        || catalog.find_gpu(t).is_some()
+        || catalog.find_model(t).is_some()
+    {
+        return None;
+    }
+    let mut ids = catalog.platforms.iter().filter(|p| {
+        typed_names(p).any(|k| k.len() >= 5 && crate::lexicon::one_edit(k.as_bytes(), t.as_bytes()))
+    });
+    match (ids.next(), ids.next()) {
+        (Some(p), None) => Some(p.id.clone()),
+        _ => None,
+    }
+}
+
 /// The first Chinese name one character off a platform's in a run of Chinese (`横源云` for
 /// `恒源云`): the characters typed and the platform's name. A run that names a platform, or a
 /// cloud the catalog lacks, has none.
@@ -149,6 +179,24 @@ mod tests {
         assert!(four_letters_swapped(&cat, "cuda").is_empty());
         assert!(four_letters_swapped(&cat, "vest").is_empty());
         assert!(near_by_typed_name(&cat, "verda", "datacrunh"));
+    }
+
+    #[test]
+    fn sure_slips_have_one_platform_and_five_letters() {
+        let cat = Catalog::embedded().unwrap();
+        let sure = |t: &str| sure_slip(&cat, t);
+        assert_eq!(sure("runpdo").as_deref(), Some("runpod"));
+        assert_eq!(sure("autdl").as_deref(), Some("autodl"));
+        assert_eq!(sure("lamda").as_deref(), Some("lambda"));
+        assert_eq!(sure("featurze").as_deref(), Some("featurize"));
+        assert_eq!(sure("hyperstak").as_deref(), Some("hyperstack"));
+        // Four letters, two edits, a name itself, or an English word: never sure.
+        assert_eq!(sure("vsat"), None);
+        assert_eq!(sure("ruunpd"), None);
+        assert_eq!(sure("runpod"), None);
+        assert_eq!(sure("model"), None);
+        assert_eq!(sure("collab"), None);
+        assert_eq!(sure("prices"), None);
     }
 
     #[test]

@@ -22,47 +22,10 @@ pub(super) fn sentence_marks(s: &str) -> String {
         .collect()
 }
 
-/// English cue words as people misspell them (`avalable`, `cheep`, `pirce`): a word of five
-/// letters or more one edit (or one swap of neighbours) away from a cue word is that word.
-/// Letters only, so card and model names (`a100`, `qwen2.5`) are never touched. One walk.
+/// English cue words as people misspell them (`avalable`, `cheep`, `pirce`, `usualy`): the
+/// lexicon's class ([`crate::lexicon::cue_of_slip`]), then the common slips of two. One walk.
 pub(super) fn cue_spellings(s: &str) -> String {
-    const CUES: &[&str] = &[
-        "available",
-        "availability",
-        "cheapest",
-        "cheaper",
-        "cheap",
-        "price",
-        "prices",
-        "stock",
-        "compare",
-        "difference",
-        "notify",
-        "subscribe",
-        "alert",
-        "trend",
-        "history",
-        "specs",
-        "memory",
-        "recommend",
-        "platform",
-        "platforms",
-        "convert",
-        "enough",
-        "month",
-        "hours",
-        "minutes",
-        "unsubscribe",
-        "bandwidth",
-        "inference",
-        "finetune",
-        "finetuning",
-        "tuning",
-        "training",
-        "qlora",
-        "beginner",
-    ];
-    slips_of_two(&spelled_as(s, CUES))
+    slips_of_two(&spelled_as(s, crate::lexicon::CUE_WORDS))
 }
 
 /// Misspellings two edits from their word that people type often (Wikipedia's "Lists of

@@ -220,6 +220,9 @@ pub(super) fn typo_reading(
                 }
                 continue;
             }
+            if let Some(r) = read_as_meant(catalog, original, t) {
+                return Some(r);
+            }
             scans += 1;
             catalog.platform(t).err().map(|mut nf| {
                 // A misspelling keeps the length of a name people type (`nebious` for
@@ -259,6 +262,16 @@ pub(super) fn typo_reading(
     toks.iter()
         .find_map(|run| platform_slips::chinese_slip(catalog, run))
         .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
+}
+
+/// `runpdo`, `lamda`: a slip of one platform, no doubt ([`platform_slips::sure_slip`]): the
+/// question read with it, as meant, where that reading works.
+fn read_as_meant(catalog: &Catalog, original: &str, t: &str) -> Option<Reading> {
+    let id = platform_slips::sure_slip(catalog, t)?;
+    match asked_with(catalog, original, t, &[id])? {
+        Reading::Ask(mut ls) => ls.pop().map(Reading::Command),
+        r => Some(r),
+    }
 }
 
 /// The question read with `t` written as its first look-alike, given back under `t` itself

@@ -16,12 +16,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus78.tsv");
 /// relabelled (4 `/platforms` needs out of the order said, listed in its header). Of the 12
 /// misses left, 9 are platform typos (`autdl`, `runpdo`, `lamda`, `featurze`) asked back with
 /// the right line as the only choice; the rest are grouped in `docs/misses/corpus78_misses.md`.
+/// Helper und_bm: 298/300 after a platform slip with one candidate is read as meant
+/// (`platform_slips::sure_slip`, 9 rows) and `usualy` is read as its cue (`lexicon::cue_words`).
 #[test]
 fn corpus78_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus78", CORPUS);
     assert!(total >= 300, "corpus78: {total} questions");
-    assert!(right >= 288, "corpus78: {right} of {total}");
+    assert!(right >= 298, "corpus78: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the

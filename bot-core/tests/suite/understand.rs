@@ -340,6 +340,8 @@ pub(super) fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usi
 ///   untuned 54/66 (81.8%, with its three platform typos labelled asked back as the policy
 ///   says, 55/66 with a card the catalog lacks relabelled too; 51/66 as first written), after
 ///   the mechanisms it showed were fixed 66/66.
+///   Helper und_bm relabelled its three platform slips (`autdl`, `runpad`, `lamda`) from ask: to
+///   the line, now read as meant (one candidate, corpus49's header).
 ///
 /// The shared held-out examples: 59/60 by command name before round four, 60/60 after.
 #[test]
