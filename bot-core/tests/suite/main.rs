@@ -148,6 +148,7 @@ mod fit_mem_cn_mechanisms;
 mod fit_mem_co_mechanisms;
 mod fit_mem_cq_mechanisms;
 mod fit_mem_cr_mechanisms;
+mod fit_mem_cw_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
