@@ -131,3 +131,29 @@ fn smi_sum_reads_what_each_card_shows_under_a_pool_server() {
     let hf_one = estimate_of(&case("transformers", "h100-sxm", 2, "smi"));
     assert!(hf <= 2.0 * hf_one + 0.05, "{hf} vs {hf_one}");
 }
+
+#[test]
+fn qwen3_6_entries_are_sized_as_their_qwen3_5_twins() {
+    // Their config.json text_config is Qwen3.5's (catalog source_note): the same shape, the
+    // same KV and recurrent state, so the same estimate.
+    let c = Catalog::embedded().unwrap();
+    for (new, old) in [
+        ("qwen3.6-27b", "qwen3.5-27b"),
+        ("qwen3.6-35b-a3b", "qwen3.5-35b-a3b"),
+    ] {
+        let report = |id: &str| {
+            let mut r = FitRequest::new(
+                ModelRef::Known(c.model(id).unwrap()),
+                Quant::Bf16,
+                Task::Infer,
+            );
+            r.engine = Engine::Vllm;
+            r.context = 65_536;
+            estimate_with(&c, &r, &FitOptions::default()).unwrap()
+        };
+        let (a, b) = (report(new), report(old));
+        assert_eq!(a.per_gpu_gib, b.per_gpu_gib, "{new}");
+        assert_eq!(a.kv_cache_gib, b.kv_cache_gib, "{new}");
+    }
+    assert_eq!(c.model("Qwen/Qwen3.6-27B").unwrap().id, "qwen3.6-27b");
+}
