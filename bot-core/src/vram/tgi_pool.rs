@@ -72,6 +72,19 @@ pub fn load_bytes(shape: &Shape, req: &FitRequest, shards: f64) -> f64 {
         + batch * shape.vocab as f64 * LOAD_LOGIT_BYTES
 }
 
+/// The activation peak `a` of a vLLM-class profile, as TGI's warm-up prefill raises it: Gemma-3's
+/// masked prefill before 3.3 (`vram::tgi_release`) and, for AWQ under TGI 1.x, the warm-up's
+/// split-K partials on top of the forward.
+pub(super) fn warmup_peak(shape: &Shape, req: &FitRequest, tgi: bool, shards: f64, a: f64) -> f64 {
+    let a = a.max(super::tgi_release::masked_prefill_bytes(
+        shape, req, tgi, shards,
+    ));
+    if !tgi {
+        return a;
+    }
+    a + awq_split_k_bytes(shape, req, WARMUP_PREFILL_TOKENS, shards)
+}
+
 /// Partial outputs llm-awq's GEMM writes before summing them: TGI 1.x's `WQLinear.forward`
 /// (`server/text_generation_server/utils/awq/quantize/qmodule.py` @ 74d9dfa8, "Copied logic from
 /// mit-han-lab/llm-awq@f084f40") calls `awq_inference_engine.gemm_forward_cuda(x, qweight,
