@@ -92,7 +92,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     }
     // TGI before 3.3: Gemma-3's warm-up prefill with an image on SDPA's math path.
     let tgi = matches!(c.server, Some((super::Server::Tgi, _)));
-    a = a.max(super::tgi_release::masked_prefill_bytes(shape, req, tgi, n));
+    a = super::tgi_pool::warmup_peak(shape, req, tgi, n, a);
     let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
     // profile's activation peak and the KV cache (it refuses to start when the cache left cannot

@@ -26,7 +26,7 @@
 //! - **CUDA graphs** are captured after the pool from 2.0 on (`CUDA_GRAPHS`, default on);
 //!   1.x captures none unless `ENABLE_CUDA_GRAPHS` is set (`globals.py` v1.4.5: default false).
 
-use super::{FitRequest, GIB, Shape, TgiRelease};
+use super::{FitRequest, GIB, Quant, Shape, TgiRelease};
 
 /// TGI's default `max_batch_prefill_tokens` (launcher, every release read; 3.x's computed
 /// optimum falls back to it).
@@ -55,9 +55,11 @@ fn forward_bytes(shape: &Shape, tokens: f64, shards: f64) -> f64 {
 }
 
 /// The warm-up prefill's activation peak on one shard, bytes.
-pub fn warmup_bytes(shape: &Shape, shards: f64) -> f64 {
+pub fn warmup_bytes(shape: &Shape, req: &FitRequest, shards: f64) -> f64 {
     let p = WARMUP_PREFILL_TOKENS;
-    forward_bytes(shape, p, shards) + p * shape.vocab as f64 * WARMUP_LOGPROB_BYTES
+    forward_bytes(shape, p, shards)
+        + awq_split_k_bytes(shape, req, p, shards)
+        + p * shape.vocab as f64 * WARMUP_LOGPROB_BYTES
 }
 
 /// The served load's activation peak on one shard: a prefill of the batch's prompts, at most
@@ -65,7 +67,47 @@ pub fn warmup_bytes(shape: &Shape, shards: f64) -> f64 {
 pub fn load_bytes(shape: &Shape, req: &FitRequest, shards: f64) -> f64 {
     let batch = f64::from(req.batch.max(1));
     let tokens = (batch * f64::from(req.context)).min(WARMUP_PREFILL_TOKENS);
-    forward_bytes(shape, tokens, shards) + batch * shape.vocab as f64 * LOAD_LOGIT_BYTES
+    forward_bytes(shape, tokens, shards)
+        + awq_split_k_bytes(shape, req, tokens, shards)
+        + batch * shape.vocab as f64 * LOAD_LOGIT_BYTES
+}
+
+/// The activation peak `a` of a vLLM-class profile, as TGI's warm-up prefill raises it: Gemma-3's
+/// masked prefill before 3.3 (`vram::tgi_release`) and, for AWQ under TGI 1.x, the warm-up's
+/// split-K partials on top of the forward.
+pub(super) fn warmup_peak(shape: &Shape, req: &FitRequest, tgi: bool, shards: f64, a: f64) -> f64 {
+    let a = a.max(super::tgi_release::masked_prefill_bytes(
+        shape, req, tgi, shards,
+    ));
+    if !tgi {
+        return a;
+    }
+    a + awq_split_k_bytes(shape, req, WARMUP_PREFILL_TOKENS, shards)
+}
+
+/// Partial outputs llm-awq's GEMM writes before summing them: TGI 1.x's `WQLinear.forward`
+/// (`server/text_generation_server/utils/awq/quantize/qmodule.py` @ 74d9dfa8, "Copied logic from
+/// mit-han-lab/llm-awq@f084f40") calls `awq_inference_engine.gemm_forward_cuda(x, qweight,
+/// scales, qzeros, 8)`, and llm-awq's `gemm_forward_cuda` (`awq/kernels/csrc/quantization/
+/// gemm_cuda_gen.cu`) allocates `torch::empty({split_k_iters, num_in_feats, out_channels})` in
+/// the input's 16-bit type and returns `_out_feats.sum(0)`.
+const AWQ_SPLIT_K_ITERS: f64 = 8.0;
+
+/// TGI releases read with that path for AWQ checkpoints: 1.x (1.1.0's image, TGI#1067). Later
+/// releases were not read for it (their AWQ may go through Marlin), so they get no term.
+const AWQ_SPLIT_K_BEFORE: TgiRelease = TgiRelease { major: 2, minor: 0 };
+
+/// Bytes one shard holds beyond a 16-bit projection output in a prefill of `tokens` tokens of an
+/// AWQ checkpoint under TGI 1.x: the split-K partials of its widest GEMM, the merged gate/up
+/// projection (`TensorParallelColumnLinear.load_multi` of `gate_proj` and `up_proj`, split over
+/// the shards). 0 for any other quantization, release, or an MoE (its experts not read here).
+pub fn awq_split_k_bytes(shape: &Shape, req: &FitRequest, tokens: f64, shards: f64) -> f64 {
+    let tgi_1x = req.tgi_release.is_some_and(|r| r < AWQ_SPLIT_K_BEFORE);
+    if req.quant != Quant::Awq || !tgi_1x || shape.experts > 0 {
+        return 0.0;
+    }
+    let gate_up = 2.0 * f64::from(shape.intermediate) / shards.max(1.0);
+    AWQ_SPLIT_K_ITERS * tokens * gate_up * 2.0
 }
 
 /// Bytes nvidia-smi shows on one shard of a started TGI server under the request's load: the
@@ -79,7 +121,7 @@ pub fn shown_bytes(
     (w, ctx, card, fraction): (f64, f64, f64, f64),
 ) -> f64 {
     let budget = fraction.clamp(0.05, 1.0) * card;
-    let used = ctx + w + warmup_bytes(shape, shards);
+    let used = ctx + w + warmup_bytes(shape, req, shards);
     let release = req.tgi_release;
     let pool = if release.is_some_and(|r| r < WHOLE_CARD_MARGIN_FROM) {
         WIGGLE_ROOM * (budget - used)
@@ -91,7 +133,7 @@ pub fn shown_bytes(
     } else {
         0.0
     };
-    let load = load_bytes(shape, req, shards).min(warmup_bytes(shape, shards));
+    let load = load_bytes(shape, req, shards).min(warmup_bytes(shape, req, shards));
     (ctx + w + pool.max(0.0) + load + graphs).min(card)
 }
 

@@ -33,6 +33,8 @@ fn public_measurements_forty_third_held_out_set() {
     // alone take 23.5 GiB, more than the 20 GiB measured - see docs/fit-reference.md's seventieth pass on the batch).
     // Lead (session 28): the #824 rows corrected to batch 1 from the thread's own "OOM exceeding 7.83g" (one 16,384 x
     // 128,256 fp32 logits allocation; the TSV header says why): 9 of 9 within, 0 under, verdicts 6 of 6.
+    // mem_cw (session 30): TGI 1.x's AWQ warm-up holds llm-awq's split-K partials, so its pool is smaller:
+    // AWQ after warm-up +14.2 -> +7.4 %, x8 -4.6 -> -4.1 %, x16 -9.7 -> -9.3 %.
     let floor_within = 9;
     let ceiling_under = 0;
     let floor_verdicts = 6;

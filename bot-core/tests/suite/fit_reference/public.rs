@@ -120,8 +120,11 @@ pub fn replay(catalog: &Catalog, c: &Case) -> Outcome {
             rep.vllm_kv_pool.expect("checked").gib
         }
         "kv" => rep.per_gpu.kv_cache_gib,
-        // nvidia-smi summed over the cards: the estimate's total over the cards.
-        "smi-sum" => rep.total_gib,
+        // nvidia-smi summed over the cards: the estimate's total over the cards, with what a
+        // vLLM-class server's KV pool holds on each card beyond the need (the fill the total
+        // leaves out, `vram::vllm_grant`: `per_gpu_gib` less `per_gpu_required_gib`), as the
+        // `smi` basis reads `per_gpu_gib` (session 30, mem_cw: held-out 50's LMDeploy row).
+        "smi-sum" => rep.total_gib + (rep.per_gpu_gib - rep.per_gpu_required_gib) * c.cards as f64,
         // vLLM's "PyTorch activation peak memory" (its start-up profile run), busiest card.
         "act" => rep.per_gpu.activations_gib,
         // `ollama ps` SIZE: Ollama's own estimate (`vram::ollama`), in the decimal GB it prints,
