@@ -18,12 +18,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus78.tsv");
 /// the right line as the only choice; the rest are grouped in `docs/misses/corpus78_misses.md`.
 /// Helper und_bm: 298/300 after a platform slip with one candidate is read as meant
 /// (`platform_slips::sure_slip`, 9 rows) and `usualy` is read as its cue (`lexicon::cue_words`).
+/// The lead: 300/300 after 2 rows asking which card beside a model were relabelled `/fit` by the
+/// house convention (corpus45, fresh19; listed in the TSV's header).
 #[test]
 fn corpus78_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus78", CORPUS);
     assert!(total >= 300, "corpus78: {total} questions");
-    assert!(right >= 298, "corpus78: {right} of {total}");
+    assert!(right >= 300, "corpus78: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
