@@ -48,10 +48,12 @@ pub(super) fn family_models(catalog: &Catalog, prefix: &str) -> Vec<String> {
         .filter(|m| m.id.starts_with(prefix) && !SPECIAL.iter().any(|s| m.id.contains(s)))
         .filter(|m| m.current_or_named(prefix))
         .collect();
-    // Largest first; of one size, the newest version (the greater id) first.
+    // Largest first; of one size, the class's named default (`bare_default`), then the newest
+    // version (the greater id) first: the one the dedup below keeps.
     ms.sort_by(|a, b| {
         b.params_b
             .total_cmp(&a.params_b)
+            .then_with(|| b.bare_default.is_some().cmp(&a.bare_default.is_some()))
             .then_with(|| b.id.cmp(&a.id))
     });
     ms.dedup_by(|b, a| (a.params_b - b.params_b).abs() < 0.05);

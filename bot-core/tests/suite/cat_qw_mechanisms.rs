@@ -43,7 +43,7 @@ fn renamed(models: &str, id: &str, new_id: &str, family: &str) -> String {
         .join("\n")
 }
 
-/// Bare-family questions, with and without a card, a task, a language.
+/// Bare-family questions, with and without a card, a task, a language; a fit and a rent-vs-API.
 const BARE: &[&str] = &[
     "qwen 要多少显存",
     "how much vram does qwen need",
@@ -52,6 +52,7 @@ const BARE: &[&str] = &[
     "can qwen run on an a100",
     "qwen lora on a 3090?",
     "千问 全参微调 要几张 h100",
+    "自建 qwen 还是用 api，每天 1000 万 token",
 ];
 
 /// A newer line of an existing family, at each size class whose default the catalog names, must
@@ -89,7 +90,7 @@ fn cat_qw_a_new_line_does_not_move_a_bare_family_reading() {
         let before = read(&base, q).lines();
         let after = read(&grown, q).lines();
         assert!(
-            before.first().is_some_and(|l| l.starts_with("/fit")),
+            before.len() > 1 && before[0].starts_with('/'),
             "{q}: {before:?}"
         );
         assert_eq!(
