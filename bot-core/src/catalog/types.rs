@@ -373,6 +373,12 @@ pub struct Model {
     /// reached only by its own names (`Catalog::model_by_family_and_size`). Absent = current.
     #[serde(default)]
     pub superseded_by: Option<String>,
+    /// Why a family word said with no version and no size (`qwen`, `千问`) offers this model
+    /// for its size class (`understand::family_sizes`): the class's default is named here, so a
+    /// newer line the catalog grows by (`qwen3.5-9b` beside `qwen3-8b`) never moves what a bare
+    /// family reads; it is offered when its version is written. Absent = the class's newest.
+    #[serde(default)]
+    pub bare_default: Option<String>,
     pub source: String,
     pub as_of: String,
     #[serde(default)]

@@ -48,13 +48,22 @@ pub(super) fn family_models(catalog: &Catalog, prefix: &str) -> Vec<String> {
         .filter(|m| m.id.starts_with(prefix) && !SPECIAL.iter().any(|s| m.id.contains(s)))
         .filter(|m| m.current_or_named(prefix))
         .collect();
-    // Largest first; of one size, the newest version (the greater id) first.
+    // Largest first; of one size, the class's named default (`bare_default`), then the newest
+    // version (the greater id) first: the one the dedup below keeps.
     ms.sort_by(|a, b| {
         b.params_b
             .total_cmp(&a.params_b)
+            .then_with(|| b.bare_default.is_some().cmp(&a.bare_default.is_some()))
             .then_with(|| b.id.cmp(&a.id))
     });
     ms.dedup_by(|b, a| (a.params_b - b.params_b).abs() < 0.05);
+    // More sizes than a choice list holds: one per size class, each class's named default or
+    // newest (`family_sizes`), so a larger new release never pushes the sizes a first question
+    // means (7-8B) out of the list; largest first as before.
+    if ms.len() > MAX_ASK {
+        ms = super::family_sizes::one_per_size_class(ms, MAX_ASK);
+        ms.reverse();
+    }
     ms.into_iter().take(MAX_ASK).map(|m| m.id.clone()).collect()
 }
 
@@ -64,9 +73,18 @@ pub(super) fn tco_family(q: &Question) -> Option<Reading> {
     if !q.nothing_to_size() || !q.e.model_options.is_empty() {
         return None;
     }
-    let prefix = super::text::tokens(q.padded)
-        .iter()
-        .find_map(|t| family_word(t))?;
+    let toks = super::text::tokens(q.padded);
+    let prefix = toks.iter().enumerate().find_map(|(k, t)| {
+        let fam = family_word(t)?;
+        // A version written apart (`qwen 2.5`, `llama 3.1`) names that version's models, when
+        // the catalog has them; the bare family otherwise.
+        let apart = toks
+            .get(k + 1)
+            .filter(|v| !fam.contains(|c: char| c.is_ascii_digit()) && v.contains('.'))
+            .and_then(|v| family_word(&format!("{t}{v}")))
+            .filter(|p| !family_models(q.catalog, p).is_empty());
+        Some(apart.unwrap_or(fam))
+    })?;
     tco_asked(q, family_models(q.catalog, &prefix))
 }
 

@@ -6,7 +6,6 @@
 
 use super::Reading;
 use super::entities::Entities;
-use super::family_sizes::SIZE_CLASSES;
 use super::request::{self as make, Request};
 use super::text::has;
 use super::unknown_named::name_part;
@@ -224,33 +223,6 @@ fn bare_family<'c>(
     Some(ms)
 }
 
-/// One model per size class, the newest version of each (then the larger), the largest
-/// [`MAX_ASK`] classes kept (the tiniest, sub-2B, are what a question least often means),
-/// smallest first.
-fn one_per_size_class(ms: Vec<&crate::catalog::Model>) -> Vec<&crate::catalog::Model> {
-    let class =
-        |m: &crate::catalog::Model| SIZE_CLASSES.iter().filter(|b| m.params_b >= **b).count();
-    let mut best: Vec<&crate::catalog::Model> = Vec::new();
-    for m in ms {
-        match best.iter_mut().find(|b| class(b) == class(m)) {
-            Some(b) => {
-                let newer = m
-                    .family_version()
-                    .total_cmp(&b.family_version())
-                    .then(m.params_b.total_cmp(&b.params_b))
-                    .is_gt();
-                if newer {
-                    *b = m;
-                }
-            }
-            None => best.push(m),
-        }
-    }
-    best.sort_by(|a, b| a.params_b.total_cmp(&b.params_b));
-    let skip = best.len().saturating_sub(MAX_ASK);
-    best.split_off(skip)
-}
-
 /// The family's fit asked back, when the question is a fit (`plain` read nothing to size, or
 /// a card's specs, or the wrong model) and names a family without a size.
 pub(super) fn family_fit(
@@ -335,7 +307,7 @@ pub(super) fn family_fit(
     // No card to decide: one model per size class, so the small ones a first question most
     // often means (7B/8B) are among the choices, never only the largest.
     if ms.len() > MAX_ASK && e.gpus.is_empty() {
-        ms = one_per_size_class(ms);
+        ms = super::family_sizes::one_per_size_class(ms, MAX_ASK);
     }
     let asks: Vec<Request> = ms
         .iter()

@@ -15,15 +15,19 @@ fn class(m: &Model) -> usize {
     SIZE_CLASSES.iter().filter(|b| m.params_b >= **b).count()
 }
 
-/// Newest generation first, then the larger.
-fn newer(a: &Model, b: &Model) -> std::cmp::Ordering {
-    b.family_version()
-        .total_cmp(&a.family_version())
+/// The model the catalog names its class's default for a bare family word (`bare_default`)
+/// first, then the newest generation, then the larger: a newer line added beside a named
+/// default never moves what the bare word offers for that class.
+pub(super) fn newer(a: &Model, b: &Model) -> std::cmp::Ordering {
+    b.bare_default
+        .is_some()
+        .cmp(&a.bare_default.is_some())
+        .then(b.family_version().total_cmp(&a.family_version()))
         .then(b.params_b.total_cmp(&a.params_b))
         .then_with(|| a.id.cmp(&b.id))
 }
 
-/// At most `max` of `ms`: first the newest model of every size class from 2B up (so an 8B is
+/// At most `max` of `ms`: first the named default (else the newest) model of every size class from 2B up (so an 8B is
 /// never pushed out by a new 27B), then the other models of the largest classes (what the card
 /// is asked about holding), newest first, then the sub-2B ones; shown smallest first.
 pub(super) fn sizes_on_card(mut ms: Vec<&Model>, max: usize) -> Vec<&Model> {
@@ -46,4 +50,26 @@ pub(super) fn sizes_on_card(mut ms: Vec<&Model>, max: usize) -> Vec<&Model> {
             .then_with(|| a.id.cmp(&b.id))
     });
     out
+}
+
+/// One model per size class, the one the catalog names the class's default (`bare_default`)
+/// else the newest version of each (then the larger), the largest
+/// `max` classes kept (the tiniest, sub-2B, are what a question least often means),
+/// smallest first.
+pub(super) fn one_per_size_class(ms: Vec<&Model>, max: usize) -> Vec<&Model> {
+    let mut best: Vec<&Model> = Vec::new();
+    for m in ms {
+        match best.iter_mut().find(|b| class(b) == class(m)) {
+            // The class's named default, else its newest version, then the larger.
+            Some(b) => {
+                if newer(m, b).is_lt() {
+                    *b = m;
+                }
+            }
+            None => best.push(m),
+        }
+    }
+    best.sort_by(|a, b| a.params_b.total_cmp(&b.params_b));
+    let skip = best.len().saturating_sub(max);
+    best.split_off(skip)
 }

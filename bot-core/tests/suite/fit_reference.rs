@@ -308,6 +308,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         vision: None,
         recurrent: None,
         superseded_by: None,
+        bare_default: None,
         source: a.source.clone(),
         as_of: "2026-11-30".into(),
         note_zh: None,

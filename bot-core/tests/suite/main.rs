@@ -14,6 +14,7 @@ mod billing_engine;
 mod billing_unknown_minimum;
 mod card_words;
 mod cat_mib_cards;
+mod cat_qw_mechanisms;
 mod catalog;
 mod catalog2;
 mod catalog_consumer_cards;

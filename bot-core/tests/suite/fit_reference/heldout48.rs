@@ -34,6 +34,8 @@ fn public_measurements_forty_eighth_held_out_set() {
     // Bone within 10 % of 17-17.3 GiB, LLaMA-Pro (4 blocks trained in full) 24.4 vs 25.4: 5 of 9
     // within, 4 not stated (the models the catalog lacks). qwen3.5-0.8b added to the catalog: its
     // row reads +238 % over (8.26 GiB at the 2048 cap vs 2.441: short OCR samples), 3 not stated.
+    // mem_cv (session 30): qwen3.5-4b added - ms-swift's 4 x 20 GiB ZeRO-2 row reads +117 % over
+    // (43.3 GiB at 2048 x 4 of alpaca-length samples under group_by_length), 2 not stated.
     // The floors may only tighten.
     let floor_within = 5;
     let ceiling_under = 0;
