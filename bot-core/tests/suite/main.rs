@@ -68,6 +68,7 @@ mod corpus75_share;
 mod corpus76_share;
 mod corpus77_share;
 mod corpus78_share;
+mod corpus79_share;
 mod currency;
 mod currency_whole;
 mod data_files;
