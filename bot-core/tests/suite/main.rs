@@ -292,6 +292,7 @@ mod und_bi_mechanisms;
 mod und_bj_mechanisms;
 mod und_bk_mechanisms;
 mod und_bl_mechanisms;
+mod und_bn_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
