@@ -135,7 +135,7 @@ pub use rent_ease::ease_as_can;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use seq_length::{length_said, token_count_form};
-pub use services::{SERVICE_NOUNS, service_said};
+pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
 pub use taken_back::{
     CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, refused_value_at, unit_key,
