@@ -35,14 +35,13 @@ const WINDOW: &[(&str, f64)] = &[("k", 1024.0), ("m", 1024.0 * 1024.0), ("万", 
 /// likely a price in the wrong place).
 pub fn token_count(s: &str) -> Option<f64> {
     let t = super::money::ungrouped(&s.trim().to_lowercase().replace('_', ""))?;
-    let t = t
-        .trim_end_matches("tokens")
-        .trim_end_matches("tok")
-        .trim_end_matches("/day");
-    let t = t
-        .trim_end_matches("/d")
-        .trim_end_matches("/天")
-        .trim_end_matches("每天");
+    let t = t.trim_end_matches("tokens").trim_end_matches("tok");
+    // A day glued after the count (`5000万每天`, `20m/day`): the table's words of "each day"
+    // said without a space (`每日`, `天天` had been left on the number), and `/d`.
+    let t = super::rate_words(super::Period::Day)
+        .filter(|w| !w.contains(' '))
+        .chain(["/d"])
+        .fold(t, |t, w| t.strip_suffix(w).unwrap_or(t));
     let (num, mult) = with_suffix(t, VOLUME);
     let v: f64 = num.trim().parse().ok()?;
     let n = v * mult;

@@ -39,6 +39,7 @@ pub const EACH_PERIOD: &[(&str, Period)] = &[
     ("每个星期", Period::Week),
     ("每星期", Period::Week),
     ("一周", Period::Week),
+    ("1周", Period::Week),
     ("周用量", Period::Week),
     ("a week", Period::Week),
     ("per week", Period::Week),
@@ -74,6 +75,38 @@ pub const EACH_PERIOD: &[(&str, Period)] = &[
     ("workdays", Period::WorkingDays),
     ("weekdays", Period::WorkingDays),
 ];
+
+/// Words of the table that also say a length (`租一个月`, `for a month`, `跑1天`): a span as
+/// much as a rate. A rule that needs "each" only (a budget's period) reads `rate_words`; the
+/// length itself (`/compare … always`, `days=30`) stays the span rules' (`span.rs`). Kept apart,
+/// never merged: `for a month` is how long, `per month` how often.
+pub const ALSO_A_LENGTH: &[&str] = &[
+    "一天",
+    "1天",
+    "a day",
+    "一周",
+    "1周",
+    "a week",
+    "一个月",
+    "1个月",
+    "a month",
+];
+
+/// The words of period `p` that say "each" only, never a length (`每月`, `per month`, `monthly`).
+pub fn rate_words(p: Period) -> impl Iterator<Item = &'static str> {
+    period_words(p).filter(|w| !ALSO_A_LENGTH.contains(w))
+}
+
+/// The words of the periods `ps`, longest first (for a rule that strips a prefix or a suffix).
+pub fn words_longest_first(ps: &[Period]) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = EACH_PERIOD
+        .iter()
+        .filter(|(_, p)| ps.contains(p))
+        .map(|(w, _)| *w)
+        .collect();
+    v.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    v
+}
 
 /// The words of one period, in the table's order.
 pub fn period_words(p: Period) -> impl Iterator<Item = &'static str> {

@@ -90,7 +90,8 @@ pub use currency::{
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use each_period::{
-    EACH_PERIOD, Period, first_period, period_words, says, stands_at, starts_with,
+    ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
+    starts_with, words_longest_first,
 };
 pub use edit::{method_typos, one_edit};
 pub use foreign::in_english;
@@ -127,14 +128,16 @@ pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
-pub use rate_marks::{CHARGE_VERBS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark};
+pub use rate_marks::{
+    CHARGE_VERBS, MARKS_AFTER, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark,
+};
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use rent_ease::ease_as_can;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use seq_length::{length_said, token_count_form};
-pub use services::{SERVICE_NOUNS, service_said};
+pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
 pub use taken_back::{
     CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, refused_value_at, unit_key,

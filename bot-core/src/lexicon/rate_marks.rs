@@ -6,6 +6,11 @@
 /// Marks that make the unit after them the one a price is charged by, longest first.
 pub const RATE_MARKS: &[&str] = &["按照", "按", "每", "per", "by the"];
 
+/// Marks after an amount that make the unit after them its rate (`$2/h`, `2块每小时`, `$300 a
+/// month`); `every` and `each` say "each" as `per` does (`2400 yuan every month` had kept no
+/// period, and the conversion had no reading), as the period table says (`lexicon::EACH_PERIOD`).
+pub const MARKS_AFTER: &[&str] = &["/", "per ", "per", "每", "every ", "each ", "an ", "a "];
+
 /// Verbs of charging said between a rate's unit and its amount, longest first where one ends
 /// another (`收费` before `收`).
 pub const CHARGE_VERBS: &[&str] = &[

@@ -121,23 +121,10 @@ const GETS_WHAT: &[&str] = &[
     "能用什么卡",
     "能买到什么",
 ];
-/// A job that runs for a while and is served: the kind `/pick` sizes from a budget.
-const SERVICE: &[&str] = &[
-    "客服",
-    "机器人",
-    "助手",
-    "推理服务",
-    "服务",
-    "部署",
-    "知识库",
-    "问答",
-    "chatbot",
-    "bot ",
-    "assistant",
-    "serving",
-    "serve ",
-    "service",
-];
+/// Verbs of serving a job that runs for a while: the kind `/pick` sizes from a budget, beside the
+/// lexicon's served nouns (`lexicon::SERVICE_NOUNS`, chat and product kinds: an interface alone,
+/// `api`, is the rent-vs-API question's, not a job served).
+const SERVING: &[&str] = &["部署", "serving", "serve "];
 
 /// `r`, or `/pick` where a budget is said beside a job that no fit was asked of.
 pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
@@ -150,7 +137,16 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
     }
     let p = q.padded;
     let rent_what = has(p, RENT_WHAT_WORDS) || has(p, GETS_WHAT);
-    let job = !q.nothing_to_size() || q.e.task.is_some() || has(p, SERVICE);
+    let job = !q.nothing_to_size()
+        || q.e.task.is_some()
+        || has(p, SERVING)
+        || crate::lexicon::service_of(
+            p,
+            &[
+                crate::lexicon::ServiceKind::Chat,
+                crate::lexicon::ServiceKind::Product,
+            ],
+        );
     let per = q
         .price
         .and_then(|m| m.per)

@@ -14,19 +14,18 @@ use crate::billing::PriceUnit;
 use crate::lexicon::{BUDGET_WORDS, SPEND_ASKED, place_asked};
 use crate::units::TimeUnit;
 
-/// A period said in words beside the sum (the price reader keeps some as the price's unit).
-const PERIOD: &[&str] = &[
-    "每月",
-    "每个月",
-    "月预算",
-    "每周",
-    "每天",
-    "monthly",
-    "a month",
-    "per month",
-    "weekly",
-    "daily",
-];
+/// A period said in words beside the sum (the price reader keeps some as the price's unit): the
+/// lexicon's words that say "each" day, week or month (`lexicon::rate_words`; this list had lacked
+/// `每日`, `per day`, `every month`, `每个星期` …), with `a month` and `月预算` beside them (`a day`,
+/// `一天` say a length here, `a month` had been read as the budget's period and stays).
+fn period() -> Vec<&'static str> {
+    use crate::lexicon::{Period, rate_words};
+    [Period::Month, Period::Week, Period::Day]
+        .into_iter()
+        .flat_map(rate_words)
+        .chain(["a month", "月预算"])
+        .collect()
+}
 /// An hourly share asked: the period's sum per hour is the question then.
 const HOURLY: &[&str] = &[
     "每小时",
@@ -47,7 +46,7 @@ pub(super) fn budget_month(q: &Question) -> Option<Reading> {
             TimeUnit::Day | TimeUnit::Week | TimeUnit::Month
         ))
     );
-    let period = per_period || matches!(q.e.usage, Some(Usage::Always)) || q.has(PERIOD);
+    let period = per_period || matches!(q.e.usage, Some(Usage::Always)) || q.has(&period());
     let named = !q.e.gpus.is_empty() || !q.e.platforms.is_empty();
     let place = place_asked(q.padded);
     let budget = q.has(BUDGET_WORDS) || place;

@@ -14,21 +14,25 @@ use rust_decimal::Decimal;
 
 /// Words of a budget.
 const BUDGET: &[&str] = &["预算", "budget", "经费"];
-/// A month said beside a budget.
-const MONTH: &[&str] = &[
-    "每个月",
-    "一个月",
-    "1个月",
-    "每月",
-    "/月",
-    "/month",
-    "/mo",
-    " a month",
-    " per month",
-    " monthly",
-    " per mo",
-    " month",
-];
+/// A month said beside a budget: the lexicon's month words (`lexicon::EACH_PERIOD`; this list had
+/// lacked `every month`, `each month`, `月均`), an English one with the space before it (the
+/// phrase is cut from the sum on: `800 usd per month`), with `/月`, `/mo`, ` per mo` and ` month`
+/// beside them; longest first.
+fn month() -> Vec<String> {
+    let mut v: Vec<String> = crate::lexicon::words_longest_first(&[crate::lexicon::Period::Month])
+        .into_iter()
+        .map(|w| {
+            if w.is_ascii() && !w.starts_with('/') {
+                format!(" {w}")
+            } else {
+                w.to_string()
+            }
+        })
+        .chain(["/月", "/mo", " per mo", " month"].map(String::from))
+        .collect();
+    v.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    v
+}
 /// Units of an amount of money: the lexicon's money words (`lexicon::CURRENCIES`).
 fn money() -> &'static [&'static str] {
     &crate::lexicon::MONEY_WORDS
@@ -46,12 +50,15 @@ const HOW_LONG: &[&str] = &[
     "how much time",
 ];
 /// Words of a job's daily use or whether it fits, beside which a budget is only context.
+/// The day's words are the lexicon's that say "each day" only (`rate_words`: `1天` is a length,
+/// no daily use); this list had lacked `天天`, `every day`, `/day`. `a day` stays beside them.
+fn use_or_fit() -> Vec<&'static str> {
+    let mut v: Vec<_> = crate::lexicon::rate_words(crate::lexicon::Period::Day).collect();
+    v.extend(USE_OR_FIT);
+    v
+}
 const USE_OR_FIT: &[&str] = &[
-    "每天",
-    "每日",
-    "daily",
     "a day",
-    "per day",
     "够不够",
     "行不行",
     "enough",
@@ -107,7 +114,7 @@ pub(super) fn budget_dropped(catalog: &Catalog, s: &str) -> String {
     if !has(&padded, BUDGET)
         || has(&padded, HOW_LONG)
         || has(&padded, GUIDE)
-        || !has(&padded, USE_OR_FIT)
+        || !has(&padded, &use_or_fit())
     {
         return s.to_string();
     }
@@ -142,7 +149,7 @@ pub(super) fn cut_beside_card(
 fn budget_span(s: &str, at: usize, len: usize) -> (usize, usize) {
     let mut start = at;
     let before = &s[..at];
-    if let Some(m) = MONTH.iter().find(|m| before.ends_with(**m)) {
+    if let Some(m) = month().iter().find(|m| before.ends_with(m.as_str())) {
         start -= m.len();
     } else if let Some(a) = amount_before(before) {
         start = a;
@@ -169,7 +176,11 @@ fn budget_span(s: &str, at: usize, len: usize) -> (usize, usize) {
     if unit > skip(s, end, &[" "]) {
         end = unit;
     }
-    end = skip(s, end, MONTH);
+    end = skip(
+        s,
+        end,
+        &month().iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     (start, end)
 }
 

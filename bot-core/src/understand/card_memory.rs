@@ -44,9 +44,16 @@ fn siblings<'c>(catalog: &'c Catalog, id: &str) -> Vec<&'c str> {
         .collect()
 }
 
-/// `/fit`'s verdict on `gpu` (fits, tight, short, no) and on how many cards (its defaults;
-/// options aside).
-fn verdict(catalog: &Catalog, a: &FitArgs, gpu: &str) -> Option<(Option<String>, u32)> {
+/// What `/fit` prints about `gpu` (its defaults; options aside): the verdict (fits, tight, short,
+/// no) on the cards sized, and, with no count said and one card short, the fewest of this card
+/// that hold the job (the count the answer searched for and lists: 8 of 80 GB and 16 of 40 GB
+/// are two answers; `None` where no count up to 8 holds it). With a count said the verdict on
+/// it is what is printed (corpus49's header).
+fn verdict(
+    catalog: &Catalog,
+    a: &FitArgs,
+    gpu: &str,
+) -> Option<(Option<String>, u32, Option<u32>)> {
     let model = match catalog.model(&a.model) {
         Ok(m) => ModelRef::Known(m),
         Err(_) => match lexicon::model_size_in_name(&a.model)? {
@@ -68,9 +75,17 @@ fn verdict(catalog: &Catalog, a: &FitArgs, gpu: &str) -> Option<(Option<String>,
         ..Given::default()
     };
     let p = settle(catalog, req, FitOptions::default(), given);
-    advice::decide(catalog, &p.req, &p.opts)
-        .ok()
-        .map(|f| (f.report.verdict, f.report.cards))
+    let f = advice::decide(catalog, &p.req, &p.opts).ok()?;
+    let searched = if a.cards.is_some() || f.report.holds_all() {
+        None
+    } else {
+        f.alternatives
+            .iter()
+            .filter(|o| o.gpu == gpu)
+            .map(|o| o.cards)
+            .min()
+    };
+    Some((f.report.verdict, f.report.cards, searched))
 }
 
 /// `r` with a card's memory sizes asked back where the verdict differs between them; the

@@ -125,18 +125,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         seconds,
         // `2 hours a day` is daily; `for a day` is one run of a day.
         daily: matches!(usage, Some(Usage::Daily(_)))
-            || (has(
-                &format!("{norm} "),
-                &[
-                    "每天",
-                    "每日",
-                    "daily",
-                    "per day",
-                    "every day",
-                    "a day",
-                    "/天",
-                ],
-            ) && !has(&norm, &["for a day", "for one day"])
+            // The lexicon's words of "each day" (`天天`, `each day`, `/day` had been missing);
+            // `a day` beside them, `for a day` is a length.
+            || (has(&format!("{norm} "), &daily_words())
+                && !has(&norm, &["for a day", "for one day"])
                 && e.volume.is_none()),
         always: usage == Some(Usage::Always),
         // A card the user has is the reason to rent, never the card to rent.
@@ -390,4 +382,11 @@ pub fn amount_word(text: &str) -> Option<Decimal> {
     }
     n.checked_mul(Decimal::from(mult))
         .filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000))
+}
+
+/// The words that make hours daily: the lexicon's rate words of a day, and `a day`.
+fn daily_words() -> Vec<&'static str> {
+    crate::lexicon::rate_words(crate::lexicon::Period::Day)
+        .chain(["a day"])
+        .collect()
 }

@@ -262,18 +262,15 @@ pub(super) fn sum_per_hour(q: &Question) -> Option<Reading> {
         "an hour",
         "/h",
     ]);
+    // The period's words are the lexicon's (this list had lacked `每个月`, `一个月`, `every month`,
+    // `每星期`, `/week`).
+    use crate::lexicon::{Period, period_words};
     let (per, _) = [
-        (
-            TimeUnit::Month,
-            &["1个月", "每月", "a month", "per month", "/month", "monthly"][..],
-        ),
-        (
-            TimeUnit::Week,
-            &["1周", "每周", "a week", "per week", "weekly"][..],
-        ),
+        (TimeUnit::Month, Period::Month),
+        (TimeUnit::Week, Period::Week),
     ]
     .into_iter()
-    .find(|(_, w)| q.has(w))?;
+    .find(|(_, p)| q.has(&period_words(*p).collect::<Vec<_>>()))?;
     if !hourly {
         return None;
     }

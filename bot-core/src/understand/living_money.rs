@@ -21,22 +21,15 @@ const LIVING: &[&str] = &[
     "pocket money",
     "income",
 ];
-/// A period said with it, before or after (`一个月生活费`, `$300 a month`). Longest first.
-const PERIOD: &[&str] = &[
-    "per month",
-    "a month",
-    "monthly",
-    "weekly",
-    "每个月",
-    "一个月",
-    "1个月",
-    "每月",
-    "/month",
-    "/月",
-    "每周",
-    "一周",
-    "1周",
-];
+/// A period said with it, before or after (`一个月生活费`, `$300 a month`): the lexicon's month
+/// and week words (`lexicon::EACH_PERIOD`; this list had lacked `each/every month`, `每星期`,
+/// `per week`), longest first, and `/月` beside them (a price's slash, said of money only).
+fn period() -> Vec<&'static str> {
+    use crate::lexicon::{Period, words_longest_first};
+    let mut v = words_longest_first(&[Period::Month, Period::Week]);
+    v.push("/月");
+    v
+}
 /// Words between it and its amount (`生活费就800`, `allowance is $300`).
 const BETWEEN: &[&str] = &[
     "is", "of", "只有", "是", "有", "就", "才", "只", "大概", "约", ":", "=", "$", "¥", "￥",
@@ -55,7 +48,8 @@ pub(super) fn plain(catalog: &Catalog, s: &str) -> String {
 fn span(s: &str, at: usize, len: usize) -> (usize, usize) {
     let before = s[..at].trim_end();
     let before = before.strip_suffix('的').unwrap_or(before).trim_end();
-    let start = PERIOD
+    let periods = period();
+    let start = periods
         .iter()
         .find_map(|p| before.strip_suffix(p))
         .map_or(at, str::len);
@@ -90,7 +84,7 @@ fn span(s: &str, at: usize, len: usize) -> (usize, usize) {
         end = at_rest(r) + u.len();
     }
     let r = rest(end);
-    if let Some(p) = PERIOD.iter().find(|p| r.starts_with(**p)) {
+    if let Some(p) = periods.iter().find(|p| r.starts_with(**p)) {
         end = at_rest(r) + p.len();
     }
     (start, end)

@@ -29,26 +29,24 @@ const SETUP: &[&str] = &[
     "配置怎么选",
     "怎么配",
 ];
-/// The product the setup is for: users served, a bot put in production.
+/// The product the setup is for: users served, a bot put in production; beside the lexicon's
+/// chat nouns (`lexicon::SERVICE_NOUNS`, kind `Chat`: a conversation served is a product with
+/// users by itself; other served nouns may be a private job).
 const OUTCOME: &[&str] = &[
     "concurrent",
     " users",
     "-user",
     " user ",
-    "chatbot",
-    "chat bot",
     "chats",
     "mvp",
     "production",
     "customers",
     "saas",
-    "客服",
     "上线",
     "并发",
     "用户",
     "小程序",
     "产品",
-    "聊天机器人",
 ];
 /// How steady a place is (a wish, which no list ranks).
 const STEADY: &[&str] = &[
@@ -72,7 +70,9 @@ pub(super) fn outcome_guided(q: &Question) -> Option<Reading> {
     if q.price.is_some() || e.usage.is_some() {
         return None;
     }
-    let for_product = q.has(SETUP) && q.has(OUTCOME);
+    let for_product = q.has(SETUP)
+        && (q.has(OUTCOME)
+            || crate::lexicon::service_of(q.padded, &[crate::lexicon::ServiceKind::Chat]));
     let steady_place = q.has(STEADY) && q.has(WHICH);
     (for_product || steady_place).then_some(Reading::Command(Request::Pick))
 }

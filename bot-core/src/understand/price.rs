@@ -184,9 +184,9 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let priced =
             currency.is_none() && (after_price_word(before, &norm[k..], number) || per_one_hour);
         // `/h`, `per hour`, `每小时`, `an hour`: where the unit after its mark starts.
-        let mark = ["/", "per ", "per", "每", "an ", "a "]
-            .into_iter()
-            .find(|m| norm[after..].starts_with(m));
+        let mark = lexicon::MARKS_AFTER
+            .iter()
+            .find(|m| norm[after..].starts_with(**m));
         let marked = mark.is_some();
         let mut u = mark.map_or(after, |m| skip_space(b, after + m.len()));
         // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.

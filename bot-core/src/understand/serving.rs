@@ -4,16 +4,15 @@
 //! vLLM by the fit engine (issue 24 §5). Dropping the number would size one user's service.
 
 /// Words that make a sentence about a service (a headcount elsewhere is a team).
-const SERVICE_WORDS: &[&str] = &[
+/// Verbs and outcomes of serving (`部署`, `deploy`, `users`, `并发`), read beside the lexicon's
+/// service nouns (`lexicon::SERVICE_NOUNS`, every kind): a people count beside either is a
+/// service's users.
+const SERVING_WORDS: &[&str] = &[
     "部署",
-    "服务",
-    "api",
-    "接口",
     "上线",
     "在线",
     "并发",
     "同时",
-    "客服",
     "serve",
     "serving",
     "host",
@@ -22,14 +21,12 @@ const SERVICE_WORDS: &[&str] = &[
     "concurrent",
     "users",
     "用户",
-    "chatbot",
-    "endpoint",
 ];
 
 /// The number of people a service is for, when the sentence is about a service.
 pub(super) fn users(toks: &[String]) -> Option<u32> {
     let text = format!(" {} ", toks.join(" "));
-    if !SERVICE_WORDS.iter().any(|w| text.contains(w)) {
+    if !SERVING_WORDS.iter().any(|w| text.contains(w)) && !crate::lexicon::service_said(&text) {
         return None;
     }
     toks.iter().enumerate().find_map(|(k, t)| {

@@ -122,26 +122,30 @@ pub(super) fn speed_said(toks: &[String]) -> bool {
 }
 
 /// The days a count of tokens is said over: 30 for a month (`每月`, `一个月`, `per month`,
-/// `monthly`), 7 for a week, else 1 (a day, or no period: `/tco` reads a volume per day).
+/// `every month`), 7 for a week, else 1 (a day, or no period: `/tco` reads a volume per day). The
+/// period words are the lexicon's (`lexicon::EACH_PERIOD`): this list had lacked `every month`
+/// and `each month`, so `300 million tokens every month` was read as a day's 300m.
 fn period_days(toks: &[String], i: usize, next: usize, tail: &str) -> f64 {
+    use crate::lexicon::{Period, period_words};
     let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
     let before = i.checked_sub(1).map_or("", w);
     // After the count: the rest of its word (`亿token每月`) and the two words after `tokens`.
     let after = format!("{tail} {} {} {}", w(next + 1), w(next + 2), w(next + 3));
-    let said = |zh: &[&str], en: &[&str]| {
-        zh.iter().any(|z| before.ends_with(z) || after.contains(z))
-            || en.iter().any(|e| after.contains(e))
-            || (before == "month" && en.contains(&"a month"))
+    // Beside the table: `个月` (the count after `这个月` is this month's too) and `/mo`.
+    let extra = |p: Period| match p {
+        Period::Month => &["个月", "/mo"][..],
+        _ => &[][..],
     };
-    if said(
-        &["每月", "个月", "月均"],
-        &["a month", "per month", "monthly", "/month", "/mo"],
-    ) {
+    // A Chinese word may end the word before the count (`每月3亿`); an English one stands after.
+    let said = |p: Period| {
+        period_words(p)
+            .chain(extra(p).iter().copied())
+            .any(|z| (!z.is_ascii() && before.ends_with(z)) || after.contains(z))
+            || (p == Period::Month && before == "month")
+    };
+    if said(Period::Month) {
         30.0
-    } else if said(
-        &["每周", "每个星期", "1周"],
-        &["a week", "per week", "weekly", "/week"],
-    ) {
+    } else if said(Period::Week) {
         7.0
     } else {
         super::volume_period::said_before(toks, i).unwrap_or(1.0)

@@ -205,17 +205,26 @@ const HOURLY_ASKED: &[&str] = &[
 
 /// `每个月花1500` → `1500块每月`, `一周花了300元` → `300元每周`.
 fn spend_first(norm: &str) -> Option<String> {
-    const PERIODS: &[(&str, &str)] = &[
-        ("每个月", "每月"),
-        ("一个月", "每月"),
-        ("每月", "每月"),
-        ("每周", "每周"),
-        ("一周", "每周"),
-        ("每天", "每天"),
-        ("一天", "每天"),
-    ];
-    for (said, per) in PERIODS {
-        let Some(at) = norm.find(said) else { continue };
+    // The lexicon's Chinese period words (`一个月` reaches here as `1个月`, which this list had
+    // lacked, as `每星期` and `每日`), each said as the price reader's `每…` form.
+    use crate::lexicon::{EACH_PERIOD, Period};
+    let periods = EACH_PERIOD.iter().filter_map(|(w, p)| {
+        let per = match p {
+            Period::Month => "每月",
+            Period::Week => "每周",
+            Period::Day => "每天",
+            Period::WorkingDays => return None,
+        };
+        (!w.is_ascii()).then_some((*w, per))
+    });
+    for (said, per) in periods {
+        // `21天花…` is twenty-one days, not a day.
+        let Some((at, _)) = norm
+            .match_indices(said)
+            .find(|(at, _)| crate::lexicon::stands_at(norm, *at, said))
+        else {
+            continue;
+        };
         let rest = norm[at + said.len()..].trim_start();
         let Some(rest) = rest.strip_prefix('花') else {
             continue;

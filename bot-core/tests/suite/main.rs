@@ -296,6 +296,7 @@ mod und_bj_mechanisms;
 mod und_bk_mechanisms;
 mod und_bl_mechanisms;
 mod und_bm_mechanisms;
+mod und_bn_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
