@@ -28,7 +28,11 @@ fn public_measurements_thirty_eighth_held_out_set() {
     // nvidia-smi row +21.2 % over; 8 of 10 within, 1 under, unchanged. mem_bn corrected the axolotl row's
     // replay from `--zero=3-offload` to `--zero=fsdp-offload` (the PR's YAML states PyTorch FSDP; the table's
     // header quotes it): -39.3 % -> -42.7 %, still the one row under; no mechanism for the rest was found in
-    // the code read (docs/misses/heldout38_misses.md). The floors may only tighten.
+    // the code read (docs/misses/heldout38_misses.md). mem_cz (session 30) corrected the seven AutoAWQ rows'
+    // replay to a cache of the decode length (benchmark.py at 68c727a / v0.2.3: `max_seq_len=n_generate`; the
+    // header quotes it): -13.2 / -13.2 / -12.7 / -11.8 / -9.2 / -1.5 / +4.4 % -> -13.4 / -13.4 / -13.1 /
+    // -12.4 / -10.5 / -4.3 / +0.0 %; counts unchanged (8 of 10 within, 1 under, verdicts 2 of 3). The floors
+    // may only tighten.
     let floor_within = 8;
     let ceiling_under = 1;
     let floor_verdicts = 2;
