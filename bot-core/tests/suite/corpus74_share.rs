@@ -19,12 +19,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus74.tsv");
 /// a memory said `with N gb` after a card noun; `docs/misses/und_und_bj.md`). Helper und_bk:
 /// 298/300 (an open request for advice on renting a GPU beside a model is guidance;
 /// `docs/misses/und_und_bk.md`).
+/// The lead: 300/300 after its two A100 rows were relabelled by corpus49's A100 convention
+/// (asked back only where 40G and 80G print different answers; listed in the TSV's header).
 #[test]
 fn corpus74_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus74", CORPUS);
     assert!(total >= 300, "corpus74: {total} questions");
-    assert!(right >= 298, "corpus74: {right} of {total}");
+    assert!(right >= 300, "corpus74: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
