@@ -35,6 +35,12 @@ pub(super) fn sizes_on_card(mut ms: Vec<&Model>, max: usize) -> Vec<&Model> {
     let mut firsts: Vec<&Model> = Vec::new();
     let mut rest: Vec<&Model> = Vec::new();
     for m in ms {
+        // Of two versions of one size (Qwen3.5-27B and Qwen3.6-27B), only the one the order
+        // above puts first is offered: a newer line of a size replaces the older, never adds a
+        // second choice that pushes another size out.
+        if firsts.iter().chain(rest.iter()).any(|k| same_size(k, m)) {
+            continue;
+        }
         if class(m) >= SMALL_CLASS && firsts.iter().all(|f| class(f) != class(m)) {
             firsts.push(m);
         } else {
@@ -50,6 +56,12 @@ pub(super) fn sizes_on_card(mut ms: Vec<&Model>, max: usize) -> Vec<&Model> {
             .then_with(|| a.id.cmp(&b.id))
     });
     out
+}
+
+/// Two models of one size: total and active parameters within 2 % of each other.
+fn same_size(a: &Model, b: &Model) -> bool {
+    let near = |x: f64, y: f64| (x - y).abs() <= 0.02 * x.max(y);
+    near(a.params_b, b.params_b) && near(a.active_params_b, b.active_params_b)
 }
 
 /// One model per size class, the one the catalog names the class's default (`bare_default`)

@@ -77,7 +77,9 @@ mistral 要多少显存\task:/fit mistral-7b-v0.3
 v100 能跑 qwen2.5-14b 吗\task:/fit qwen2.5-14b v100-32g
 v100 跑 llama-3.1-8b lora 够吗\task:/fit llama-3.1-8b lora v100-16g
 # the same verdict on every size: the default kept, its memory said in the line
-v100 跑 qwen2.5-7b 全参微调 够吗\t/fit qwen2.5-7b full v100-16g
+# a V100 with no size is asked back where 16G and 32G print different answers (corpus49's A100
+# convention, session 30, any card sold in two memory sizes): a full fine-tune of 7B takes a different count of each
+v100 跑 qwen2.5-7b 全参微调 够吗\task:/fit qwen2.5-7b full v100-16g
 v100 跑 qwen2.5-3b 推理够吗\t/fit qwen2.5-3b v100-16g
 # tight on one size and comfortable on the other is a different verdict too
 a100 能跑 llama-3.1-70b 吗\task:/fit llama-3.1-70b a100-40g-sxm

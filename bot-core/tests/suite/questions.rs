@@ -135,13 +135,32 @@ fn arguments_come_in_any_order_where_they_cannot_be_confused() {
     }
 }
 
+/// A slip that could be more than one name (four letters, two edits) is asked back, never
+/// dropped; one a reader resolves without doubt (`autdl`, one edit from one platform) is read
+/// as meant, the echo line naming the platform read (corpus49's convention, und_bm).
 #[test]
 fn a_misspelt_name_in_a_question_is_asked_back_not_dropped() {
     let dir = tempfile::tempdir().unwrap();
     let bot = bot(dir.path());
+    for (locale, q, echo) in [
+        (
+            "zh-CN",
+            "autdl 4090 跑40分钟多少钱",
+            "/cost autodl rtx-4090 40m",
+        ),
+        ("en", "runpdo h100 3h cost", "/cost runpod h100-sxm 3h"),
+    ] {
+        let me = ChatRef {
+            user: format!("{locale}-sure"),
+            ..who(locale)
+        };
+        let replies = bot.handle(&me, Input::Text(q.into())).replies;
+        let t = text(&bot, &me, &replies);
+        assert!(t.contains(echo), "{q}: {t}");
+    }
     for (locale, q, heading) in [
-        ("zh-CN", "autdl 4090 跑40分钟多少钱", "你是想问这个吗"),
-        ("en", "runpdo h100 3h cost", "Did you mean this?"),
+        ("zh-CN", "vsat 4090 跑40分钟多少钱", "你是想问这个吗"),
+        ("en", "ruunpd h100 3h cost", "Did you mean this?"),
     ] {
         let me = ChatRef {
             user: locale.into(),

@@ -1094,7 +1094,9 @@ what you can do for me\t/help
 a100 for a week on autodl how much\t/cost autodl a100-80g-sxm 7d
 # a comma after a word separates; a tens word and a digit word are one number
 two 4090 on vast, eight hours, total how much?\t/cost vast rtx-4090 8h cards=2
-How many a100 needed for seventy two b model at fp16\t/fit 72b fp16 a100-80g-sxm
+# an A100 with no size is asked back where 40G and 80G print different answers (corpus49's A100
+# convention, session 30): 72B in fp16 takes a different count of each
+How many a100 needed for seventy two b model at fp16\task:/fit 72b fp16 a100-80g-sxm
 autodl 4090 for twenty four hours\t/cost autodl rtx-4090 1d
 # `let me know` asks now unless it waits for a moment (when, once, if)
 Could you please let me know cheapest h200 for 1 week\t/compare h200-sxm 7d
