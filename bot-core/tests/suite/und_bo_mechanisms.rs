@@ -3,7 +3,9 @@
 //! (`gpu rental without a credit card`, `租卡 不想实名`) is the filtered platform list; a version
 //! written apart from its family with `的` before the size (`qwen 3 的 32b`) is that version.
 //! Untuned 19/30 (`questions_und_bo_own.tsv`); 27/30 after the rental noun read as the list's
-//! word (`lexicon::rental_named`, `understand::rental_listed`); the rows left open are `questions_und_bo_left.tsv`.
+//! word (`lexicon::rental_named`, `understand::rental_listed`); 30/30 after a `的` between a
+//! version and its size was read as no word of the name (`family_model`). The rows left open
+//! are `questions_und_bo_left.tsv`.
 //! See `docs/misses/und_und_bo.md`.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
