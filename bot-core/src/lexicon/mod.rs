@@ -57,6 +57,7 @@ mod rate_marks;
 mod rather;
 mod refuse;
 mod rent_ease;
+mod rental_noun;
 mod reported;
 mod seasons;
 mod seq_length;
@@ -134,6 +135,7 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use rent_ease::ease_as_can;
+pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
 pub use seq_length::{length_said, token_count_form};

@@ -51,7 +51,10 @@ pub(super) fn family_model(
         size = s.to_string();
         version = v.to_string();
     }
-    for (k, next) in tokens.iter().enumerate().skip(i + 1).take(2) {
+    // `qwen 3 的 32b`, `千问 的 14b`: a `的` before the size links the name's words; it is no
+    // word of the name, so it takes no place of the two read.
+    let words = (i + 1..tokens.len()).filter(|&k| tokens[k] != "的").take(2);
+    for (k, next) in words.map(|k| (k, &tokens[k])) {
         if size.is_empty() && next.ends_with('b') && lexicon::params_b(next).is_some() {
             size = next.clone();
             last = k;

@@ -288,6 +288,7 @@ fn barriers(q: &Question) -> Option<Reading> {
     let who = q.padded.trim_start().starts_with("who ");
     let listed = q.has(PLATFORM_LIST_WORDS)
         || who
+        || super::rental_listed::rental_listed(q)
         || (super::pay_asked::payment_asked(q, &needs) && !asks_pick(q.padded))
         || ((q.padded.contains("平台") || (exists && q.nothing_to_size()) || needs_alone)
             && !asks_pick(q.padded));

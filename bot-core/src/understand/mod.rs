@@ -221,6 +221,7 @@ mod refused;
 mod region_asked;
 mod region_card;
 mod region_named;
+mod rental_listed;
 mod rented_use;
 mod said_few;
 mod said_options;

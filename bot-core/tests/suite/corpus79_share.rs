@@ -13,13 +13,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus79.tsv");
 /// about in late 2026), written apart from the reader by a helper who never read it, committed
 /// before it was scored (1a7bb6bc): untuned 299/300 (99.7 %; 299/300 by command alone and the
 /// examples file's way); no row relabelled (the one miss is the reader's), so 299/300 after.
-/// The miss is in `docs/misses/corpus79_misses.md`.
+/// The miss is in `docs/misses/corpus79_misses.md`. Helper und_bo read it (GPU rental itself
+/// named beside a need is the filtered list, `lexicon::rental_named`): 300/300, floor 299 -> 300.
 #[test]
 fn corpus79_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus79", CORPUS);
     assert!(total >= 300, "corpus79: {total} questions");
-    assert!(right >= 299, "corpus79: {right} of {total}");
+    assert!(right >= 300, "corpus79: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
