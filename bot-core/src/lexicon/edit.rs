@@ -17,20 +17,23 @@ pub fn one_edit(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// Whether `a` is `b` with exactly two neighbouring letters swapped (and nothing else changed):
+/// the one slip short words are forgiven (`lroa`, `vsat`), where a changed letter makes other words.
+pub fn swapped(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    diff.len() == 2
+        && diff[1] == diff[0] + 1
+        && a[diff[0]] == b[diff[1]]
+        && a[diff[1]] == b[diff[0]]
+}
+
 /// A method word typed with two neighbouring letters swapped (`lroa`, `qlroa`), alone or glued
 /// to Chinese (`能不能lroa一下`), written as the method; any other run of letters as typed, so
 /// `lore`, `flora` or `oral` stay. One rule for `/pick`'s steps and the reader.
 pub fn method_typos(t: &str) -> String {
-    let swapped = |a: &[u8], b: &[u8]| {
-        if a.len() != b.len() {
-            return false;
-        }
-        let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
-        diff.len() == 2
-            && diff[1] == diff[0] + 1
-            && a[diff[0]] == b[diff[1]]
-            && a[diff[1]] == b[diff[0]]
-    };
     let mut out = String::with_capacity(t.len());
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {

@@ -94,7 +94,7 @@ pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
     starts_with, words_longest_first,
 };
-pub use edit::{method_typos, one_edit};
+pub use edit::{method_typos, one_edit, swapped};
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,

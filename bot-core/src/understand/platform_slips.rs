@@ -7,6 +7,7 @@
 
 use super::text::is_cjk;
 use crate::catalog::{Catalog, Platform};
+use crate::lexicon::swapped;
 
 /// Clouds the catalog does not hold, named in Chinese: never a slip of one it holds (`移动云`
 /// is not `趋动云`); `unknown_platform` says them back.
@@ -24,18 +25,6 @@ fn typed_names(p: &Platform) -> impl Iterator<Item = String> + '_ {
                 .filter(|c| c.is_ascii_alphanumeric())
                 .collect()
         })
-}
-
-/// Whether `a` is `b` with two neighbouring letters swapped.
-fn swapped(a: &[u8], b: &[u8]) -> bool {
-    let diff: Vec<usize> = (0..a.len().min(b.len()))
-        .filter(|&i| a[i] != b[i])
-        .collect();
-    a.len() == b.len()
-        && diff.len() == 2
-        && diff[1] == diff[0] + 1
-        && a[diff[0]] == b[diff[1]]
-        && a[diff[1]] == b[diff[0]]
 }
 
 /// Whether the catalog's suggestion `id` is near the word `t` by one of the names people type:
