@@ -56,7 +56,7 @@ pub(super) fn family_models(catalog: &Catalog, prefix: &str) -> Vec<String> {
             .then_with(|| b.bare_default.is_some().cmp(&a.bare_default.is_some()))
             .then_with(|| b.id.cmp(&a.id))
     });
-    ms.dedup_by(|b, a| (a.params_b - b.params_b).abs() < 0.05);
+    ms.dedup_by(|b, a| super::family_sizes::same_size(a, b));
     // More sizes than a choice list holds: one per size class, each class's named default or
     // newest (`family_sizes`), so a larger new release never pushes the sizes a first question
     // means (7-8B) out of the list; largest first as before.

@@ -58,8 +58,9 @@ pub(super) fn sizes_on_card(mut ms: Vec<&Model>, max: usize) -> Vec<&Model> {
     out
 }
 
-/// Two models of one size: total and active parameters within 2 % of each other.
-fn same_size(a: &Model, b: &Model) -> bool {
+/// Two models of one size: total and active parameters within 2 % of each other (the one
+/// measure for a family's choice list and the sizes offered on a card).
+pub(super) fn same_size(a: &Model, b: &Model) -> bool {
     let near = |x: f64, y: f64| (x - y).abs() <= 0.02 * x.max(y);
     near(a.params_b, b.params_b) && near(a.active_params_b, b.active_params_b)
 }
