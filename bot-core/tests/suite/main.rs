@@ -69,6 +69,7 @@ mod corpus76_share;
 mod corpus77_share;
 mod corpus78_share;
 mod corpus79_share;
+mod corpus80_share;
 mod currency;
 mod currency_whole;
 mod data_files;
