@@ -70,6 +70,7 @@ mod corpus77_share;
 mod corpus78_share;
 mod corpus79_share;
 mod corpus81_share;
+mod corpus80_share;
 mod currency;
 mod currency_whole;
 mod data_files;
