@@ -874,5 +874,7 @@ mod heldout50;
 mod heldout51;
 #[path = "fit_reference/heldout52.rs"]
 mod heldout52;
+#[path = "fit_reference/heldout54.rs"]
+mod heldout54;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
