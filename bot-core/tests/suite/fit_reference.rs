@@ -876,5 +876,7 @@ mod heldout51;
 mod heldout52;
 #[path = "fit_reference/heldout53.rs"]
 mod heldout53;
+#[path = "fit_reference/heldout54.rs"]
+mod heldout54;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
