@@ -44,7 +44,7 @@ fn unsloth_holds_every_qwen35_tokens_logits_in_16_and_32_bit() {
         let (short, _, _) = qwen35_lora(&c, model, 512, 3);
         let logits = 1536.0 * vocab * 6.0 / GIB;
         assert!(
-            long - short >= logits - 1e-9,
+            long - short >= logits - 0.01,
             "{model}: {long} - {short} < {logits}"
         );
     }
