@@ -71,6 +71,7 @@ mod corpus78_share;
 mod corpus79_share;
 mod corpus80_share;
 mod corpus81_share;
+mod corpus82_share;
 mod currency;
 mod currency_whole;
 mod data_files;
