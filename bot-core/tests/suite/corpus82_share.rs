@@ -16,12 +16,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus82.tsv");
 /// the label wrong (a few hours' choices, /platforms needs in the order said, 腾讯云 as the
 /// catalog's HAI, `q4` as q4_0, two A100 rows the fit engine answers alike on 40 and 80 GB, a day's run at
 /// a rate as /cost), so 279/300 (93.0 %) after. The 21 misses are in `docs/misses/corpus82_misses.md`.
+/// The lead relabelled the 12 bare-Qwen rows by the house convention (a Qwen size with no version is
+/// the newest generation of that size, catalog `bare_default`; the file's header): 291/300, floor 291.
 #[test]
 fn corpus82_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus82", CORPUS);
     assert!(total >= 300, "corpus82: {total} questions");
-    assert!(right >= 279, "corpus82: {right} of {total}");
+    assert!(right >= 291, "corpus82: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
