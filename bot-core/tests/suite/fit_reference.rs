@@ -878,5 +878,7 @@ mod heldout52;
 mod heldout53;
 #[path = "fit_reference/heldout54.rs"]
 mod heldout54;
+#[path = "fit_reference/heldout55.rs"]
+mod heldout55;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
