@@ -49,19 +49,25 @@ fn a_raw_moe_size_holds_its_total_and_reads_its_active() {
 fn a_size_only_guess_states_a_wider_error_than_a_config_read_shape() {
     let c = Catalog::embedded().unwrap();
     let opts = FitOptions::default();
-    // An 8B guess lies between real 7-9B shapes whose KV heads differ 2x: the spread is > 0.
-    for (p, a) in [(8.0, None), (150.0, Some(12.0))] {
+    // A guess is never stated surer than a config-read shape, and where the neighbouring real
+    // shapes (different depth, KV heads, width) need more, the stated error grows by that.
+    let mut wider = 0;
+    for (p, a) in [(8.0, None), (13.0, None), (30.0, None), (150.0, Some(12.0))] {
         let mut r = by_size(p, a, Task::Infer);
         r.context = 32_768;
         let rep = estimate_with(&c, &r, &opts).unwrap();
         let measured = margin_pct(&r).0;
         assert!(
-            rep.margin_pct > measured,
-            "{p}: {} <= {measured}",
+            rep.margin_pct >= measured,
+            "{p}: {} < {measured}",
             rep.margin_pct
         );
-        assert!(!rep.margin_measured);
+        if rep.margin_pct > measured {
+            assert!(!rep.margin_measured);
+            wider += 1;
+        }
     }
+    assert!(wider >= 1);
     // A catalog model keeps the measured margin.
     let m = c.model("qwen2.5-7b").unwrap();
     let r = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer);
@@ -144,9 +150,9 @@ fn qwen35_moe_releases_weigh_their_total_and_keep_kv_on_a_quarter_of_the_layers(
 fn plain_data_parallel_states_the_weights_per_card() {
     // Llama-3.1-8B LoRA under plain DDP on 4 cards: each holds ~15 GiB of bf16 weights; the
     // line must not read as 60 GiB of weights.
-    let en = ask("en", "/fit llama-3.1-8b lora 4x a100 --zero=0");
+    let en = ask("en", "/fit llama-3.1-8b lora 4x a100 ddp");
     let line = en.lines().find(|l| l.contains("weights")).unwrap_or("");
     assert!(line.contains("Per card"), "{en}");
-    let zh = ask("zh", "/fit llama-3.1-8b lora 4x a100 --zero=0");
+    let zh = ask("zh-CN", "/fit llama-3.1-8b lora 4x a100 ddp");
     assert!(zh.contains("每张卡各放一份完整的模型"), "{zh}");
 }
