@@ -42,11 +42,17 @@ fit-assume-training = { $task ->
        *[no] {" "}(gc=on to save activation memory)
       }
   }.
-fit-breakdown = Weights { $weights } GiB · KV cache { $kv } GiB · activations { $act } GiB{ $training ->
+fit-breakdown = { $copies ->
+    [yes] Per card (plain data parallel: each card holds a full copy): weights
+   *[no] Weights
+} { $weights } GiB · KV cache { $kv } GiB · activations { $act } GiB{ $training ->
     [yes] {" "}· gradients + optimizer { $optim } GiB
    *[no] {""}
 } · overhead { $overhead } GiB
-    = total { $total } GiB over { $cards } card(s); the busiest card needs { $per_card } GiB{ $cache ->
+    = { $copies ->
+        [yes] { $card_total } GiB per card, { $total } GiB over the { $cards } cards
+       *[no] total { $total } GiB over { $cards } card(s)
+    }; the busiest card needs { $per_card } GiB{ $cache ->
         [yes] {" "}as nvidia-smi would show it, { $required } GiB allocated (PyTorch gives its cache back before running out; the verdict counts what must be allocated)
         [vllm] {" "}as nvidia-smi would show it: vLLM fills its budget with KV cache whatever the job needs; this job needs { $required } GiB of it (the verdict counts that)
        *[no] {""}

@@ -61,11 +61,17 @@ fit-assume-training = { $task ->
        *[no] （加 gc=on 可省下激活显存）
       }
   }。
-fit-breakdown = 权重 { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $act } GiB{ $training ->
+fit-breakdown = { $copies ->
+    [yes] 每张卡（普通数据并行：每张卡各放一份完整的模型）：权重
+   *[no] 权重
+} { $weights } GiB · KV 缓存 { $kv } GiB · 激活 { $act } GiB{ $training ->
     [yes] {" "}· 梯度与优化器 { $optim } GiB
    *[no] {""}
 } · 额外开销 { $overhead } GiB
-    = 共 { $total } GiB，分布在 { $cards } 张卡上；占用最多的那张卡需要 { $per_card } GiB{ $cache ->
+    = { $copies ->
+        [yes] 每张卡 { $card_total } GiB，{ $cards } 张卡合计 { $total } GiB
+       *[no] 共 { $total } GiB，分布在 { $cards } 张卡上
+    }；占用最多的那张卡需要 { $per_card } GiB{ $cache ->
         [yes] （nvidia-smi 看到的数），其中必须分配的是 { $required } GiB（PyTorch 会在显存不够前让出缓存；能否放下按必须分配的算）
         [vllm] （nvidia-smi 看到的数：vLLM 不管任务需要多少，都会用 KV 缓存占满它的预算）；这个任务实际需要其中的 { $required } GiB（能否放下按这个算）
        *[no] {""}

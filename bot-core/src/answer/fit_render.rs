@@ -58,13 +58,43 @@ pub(super) fn render_fit_with(
     );
     push_assumptions(&mut r, catalog, p, rep, currency, lang);
     // Tables carry data cells; labels are localized messages, so the breakdown is one message.
+    // Plain data parallel keeps a full copy on every card: the parts are given per card, so
+    // the weights cannot read as the model's size times the cards.
+    let copies = rep.parallelism == "data" && rep.cards > 1;
+    let c = &rep.per_gpu;
+    let (weights, kv, act, optim, overhead) = if copies {
+        (
+            c.weights_gib,
+            c.kv_cache_gib,
+            c.activations_gib,
+            c.optimizer_gib,
+            c.overhead_gib,
+        )
+    } else {
+        (
+            rep.weights_gib,
+            rep.kv_cache_gib,
+            rep.activations_gib,
+            rep.optimizer_gib,
+            rep.overhead_gib,
+        )
+    };
     r.push(
         Msg::new("fit-breakdown")
-            .arg("weights", gib(rep.weights_gib))
-            .arg("kv", gib(rep.kv_cache_gib))
-            .arg("act", gib(rep.activations_gib))
-            .arg("optim", gib(rep.optimizer_gib))
-            .arg("overhead", gib(rep.overhead_gib))
+            .arg("copies", if copies { "yes" } else { "no" })
+            .arg("weights", gib(weights))
+            .arg("kv", gib(kv))
+            .arg("act", gib(act))
+            .arg("optim", gib(optim))
+            .arg("overhead", gib(overhead))
+            .arg(
+                "card_total",
+                gib(c.weights_gib
+                    + c.kv_cache_gib
+                    + c.activations_gib
+                    + c.optimizer_gib
+                    + c.overhead_gib),
+            )
             .arg("total", gib(rep.total_gib))
             .arg("per_card", gib(rep.per_gpu_gib))
             .arg("required", gib(rep.per_gpu_required_gib))

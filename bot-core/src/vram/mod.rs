@@ -69,6 +69,7 @@ pub mod rl_trainer;
 pub mod sdpa_math;
 pub mod server;
 mod sglang_pool;
+mod size_guess;
 mod swa;
 pub mod tgi_pool;
 pub mod tgi_release;

@@ -55,10 +55,17 @@ pub fn estimate_with(
     warnings.extend(declared_note);
     warnings.extend(super::report_notes::warnings(&shape, req, opts));
     let mut report = breakdown(&shape, req, opts, &parts);
+    // A size-only guess's shape is itself a guess: its spread over the shapes of real models
+    // of that size widens the stated error, so no verdict is firm on less (`vram::size_guess`).
+    let guess = super::size_guess::spread_pct(req, opts, parts.need());
+    if guess > 0.0 {
+        report.margin_pct += guess.ceil();
+        report.margin_measured = false;
+    }
     match req.gpu {
         Some(g) => judge_card(&shape, req, opts, &parts, g, (&mut report, &mut warnings)),
         None => {
-            report.options = options(catalog, &shape, req, opts);
+            report.options = options(catalog, &shape, req, opts, report.margin_pct);
         }
     }
     // Ollama's own estimate beside llama.cpp's (`vram::ollama`).
@@ -358,6 +365,7 @@ pub(super) fn options(
     shape: &Shape,
     req: &FitRequest,
     opts: &FitOptions,
+    margin_pct: f64,
 ) -> Vec<FitOption> {
     // The memory a job needs per card depends on the card count, and under vLLM on the class
     // of card its scheduler defaults follow (`VllmDefaults::for_card`), not on the card itself
@@ -400,7 +408,7 @@ pub(super) fn options(
         .map(|g| per_card(VllmDefaults::LARGE, Some(g)));
     // Each option with its card's tier (the sort's tie-break), so sorting looks nothing up.
     let mut out: Vec<(FitOption, u8)> = Vec::new();
-    let m = margin_pct(req).0 / 100.0;
+    let m = margin_pct / 100.0;
     let experts_in_ram = super::expert_offload::in_ram(req).is_some_and(|(l, _)| l > 0);
     // Cards to rent: a laptop GPU is answered when named (`judge_card`), never offered.
     // vLLM's MXFP4 experts weigh what the card's MoE backend makes of them

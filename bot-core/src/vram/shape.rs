@@ -321,9 +321,50 @@ impl Shape {
     /// logits, Meta's FP8 scope) are not carried over. Falls back to [`Shape::llama_like`]
     /// when the catalog has no dense model.
     pub fn size_only(params_b: f64) -> Shape {
-        let Some(t) = Shape::size_template(params_b) else {
-            return Shape::llama_like(params_b);
-        };
+        match Shape::size_template(params_b) {
+            Some(t) => Shape::size_only_from(t, params_b),
+            None => Shape::llama_like(params_b),
+        }
+    }
+
+    /// The templates a size-only guess could as well have been shaped like: the nearest
+    /// ([`Shape::size_template`]) and the catalog's nearest plain dense models just below and
+    /// just above the size. Real models of one size differ in depth, KV heads and width; the
+    /// spread of an estimate over these shapes is the guess's own error (`vram::size_guess`).
+    pub fn size_templates_near(params_b: f64) -> Vec<&'static Model> {
+        let plain = crate::catalog::embedded_base_models().iter().filter(|m| {
+            m.superseded_by.is_none()
+                && m.experts == 0
+                && m.kv_lora_rank == 0
+                && m.compress_ratios.is_empty()
+                && m.params_b > 0.0
+                && Shape::from_model(m).is_ok()
+        });
+        let mut below: Option<&'static Model> = None;
+        let mut above: Option<&'static Model> = None;
+        for m in plain {
+            if m.params_b <= params_b {
+                if below.is_none_or(|b| m.params_b > b.params_b) {
+                    below = Some(m);
+                }
+            } else if above.is_none_or(|a| m.params_b < a.params_b) {
+                above = Some(m);
+            }
+        }
+        let mut out: Vec<&'static Model> = Vec::new();
+        for m in [Shape::size_template(params_b), below, above]
+            .into_iter()
+            .flatten()
+        {
+            if !out.iter().any(|o| o.id == m.id) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    /// [`Shape::size_only`] shaped like the template `t`.
+    pub fn size_only_from(t: &Model, params_b: f64) -> Shape {
         let Ok(mut base) = Shape::from_model(t) else {
             return Shape::llama_like(params_b);
         };
@@ -369,10 +410,24 @@ impl Shape {
     /// holds the total, KV cache and activations follow the active skeleton (a 671B dense
     /// shape would have 2-3x the layers and width of DeepSeek-V3's and a KV cache to match).
     pub fn by_size(params_b: f64, active_b: Option<f64>) -> Shape {
+        let sized = active_b.filter(|a| *a < params_b).unwrap_or(params_b);
+        match Shape::size_template(sized) {
+            Some(t) => Shape::by_size_from(t, params_b, active_b),
+            None => Shape::by_size_with(Shape::llama_like(sized), params_b, active_b),
+        }
+    }
+
+    /// [`Shape::by_size`] shaped like the template `t` (at the active size for a MoE).
+    pub fn by_size_from(t: &Model, params_b: f64, active_b: Option<f64>) -> Shape {
+        let sized = active_b.filter(|a| *a < params_b).unwrap_or(params_b);
+        Shape::by_size_with(Shape::size_only_from(t, sized), params_b, active_b)
+    }
+
+    /// A dense skeleton `s` of the active size split into experts for a raw MoE size.
+    fn by_size_with(mut s: Shape, params_b: f64, active_b: Option<f64>) -> Shape {
         let Some(active_b) = active_b.filter(|a| *a < params_b) else {
-            return Shape::size_only(params_b);
+            return s;
         };
-        let mut s = Shape::size_only(active_b);
         let k = 8u32;
         let inter = s.intermediate;
         let per_expert = s.ffn(inter) / k as f64;
