@@ -87,7 +87,8 @@ fn a_place_keeps_the_offers_there_and_drops_the_others() {
         "{t}"
     );
     assert!(t.contains("JP") && !t.contains("Texas"), "{t}");
-    // A code typed as it is stays a part of the region text (`region=ca`: Quebec, CA).
-    let t = say(&b, "u", "/offers h100 region=ca");
-    assert!(t.contains("1 offer match"), "{t}");
+    // Vast's fetch above replaced its earlier rows: the US ones left are Texas and Lambda's
+    // us-east-1, both kept by `us`.
+    let t = say(&b, "u", "/offers h100 region=us");
+    assert!(t.contains("Texas, US") && t.contains("us-east-1"), "{t}");
 }
