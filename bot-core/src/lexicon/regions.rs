@@ -277,7 +277,7 @@ mod tests {
         assert_eq!(place_said("any 4090 in the uk?"), Some("gb"));
         assert_eq!(place_said("日本节点的4090多少钱"), Some("japan"));
         assert_eq!(place_said("北美的h100有货吗"), Some("us"));
-        assert_eq!(place_said("jp 节点的 4090"), Some("japan"));
+        assert_eq!(place_said("jp 节点 的 4090"), Some("japan"));
         // Where the user is: no place asked.
         assert_eq!(place_said("hi from korea. i search a6000"), None);
         assert_eq!(
