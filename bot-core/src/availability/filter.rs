@@ -43,6 +43,10 @@ pub struct OfferFilter {
     /// region filter whatever their own region text (a Chinese platform's rows carry none).
     /// Filled from the catalog when the filter is resolved, never from the line.
     pub region_platforms: Vec<String>,
+    /// Country codes that stand for the place asked (`region=japan` → `jp`): an offer whose
+    /// region text has one as a whole word passes too (Vast's bare `JP`, `Tokyo, JP`).
+    /// Filled from the lexicon's places when the filter is resolved, never from the line.
+    pub region_codes: Vec<String>,
     pub kind: Option<OfferKind>,
     /// Per GPU-hour, in `currency`.
     pub max_price: Option<Decimal>,
@@ -81,6 +85,12 @@ pub struct OffersView {
 }
 
 impl OfferFilter {
+    /// Whether a region text has one of the place's country codes as a whole word.
+    fn coded(&self, have: &str) -> bool {
+        have.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| self.region_codes.iter().any(|c| w.eq_ignore_ascii_case(c)))
+    }
+
     /// Everything but the card, which the index selects by.
     fn keeps(&self, o: &Offer, fx: &dyn Fn(&str) -> Option<Decimal>, no_fx: &mut usize) -> bool {
         if self.provider.as_ref().is_some_and(|p| *p != o.provider)
@@ -106,7 +116,7 @@ impl OfferFilter {
             if !o
                 .region
                 .as_deref()
-                .is_some_and(|have| have.to_lowercase().contains(&want))
+                .is_some_and(|have| have.to_lowercase().contains(&want) || self.coded(have))
                 && !self.region_platforms.contains(&o.provider)
             {
                 return false;

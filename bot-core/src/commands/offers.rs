@@ -33,8 +33,9 @@ pub struct OffersArgs {
 }
 
 impl OffersArgs {
-    /// The filter with the chat's currency where the line stated none, and the platforms the
-    /// catalog places in the region asked (`region=cn`).
+    /// The filter with the chat's currency where the line stated none, the platforms the
+    /// catalog places in the region asked (`region=cn`) and the country codes that stand for
+    /// a place (`region=japan`: `JP`).
     pub fn resolved(&self, ctx: &Ctx) -> OfferFilter {
         let mut f = self.filter.clone();
         if let Some(r) = &f.region {
@@ -43,6 +44,7 @@ impl OffersArgs {
                 .filter(|p| p.region == r)
                 .map(|p| p.id.clone())
                 .collect();
+            f.region_codes = crate::lexicon::place_codes(&r);
         }
         if f.currency.is_empty() {
             f.currency = if self.bare_cap {

@@ -108,6 +108,36 @@ pub fn card_count(word: &str) -> Option<u32> {
     t.parse().ok()
 }
 
+/// Measure words for cards said after a count (`2 张`, `2块`, `2台`, `2个卡`, `2 cards`, `2 gpus`,
+/// `2 x`, `2×`): the number before one counts cards. After a family word (`qwen 2 张 4090`) it is
+/// the count, never the family's generation (Qwen2, Llama 2, Gemma 2).
+pub const CARD_MEASURES: &[&str] = &[
+    "张", "块", "台", "个卡", "卡", "片", "cards", "card", "gpus", "gpu", "x", "×",
+];
+
+/// The length of the card measure word at the start of `s` ([`CARD_MEASURES`]), spaces before
+/// it included. A Latin one ends at a word's end, save `x` glued to a card (`2x4090`); `块` is
+/// money too (`2块钱`), so it counts cards only with a card's name after it.
+pub fn card_measure_len(s: &str) -> Option<usize> {
+    let t = s.trim_start();
+    let lead = s.len() - t.len();
+    let m = CARD_MEASURES.iter().find(|m| {
+        let Some(rest) = t.get(m.len()..).filter(|_| t.starts_with(**m)) else {
+            return false;
+        };
+        let next = rest.trim_start().chars().next();
+        match **m {
+            "块" => next.is_some_and(|c| c.is_ascii_alphanumeric()),
+            "x" | "×" => {
+                rest.starts_with(' ') || rest.starts_with(|c: char| c.is_ascii_alphanumeric())
+            }
+            w if w.is_ascii() => !rest.starts_with(|c: char| c.is_ascii_alphanumeric()),
+            _ => true,
+        }
+    })?;
+    Some(lead + m.len())
+}
+
 /// Nouns for one machine of several cards (`8x h100 node`, `2x a6000 boxes`, `8卡的机器`):
 /// a count said beside one is the machine's card count.
 pub const MACHINE_NOUNS: &[&str] = &[

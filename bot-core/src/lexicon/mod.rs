@@ -56,6 +56,7 @@ mod price_gap;
 mod rate_marks;
 mod rather;
 mod refuse;
+mod regions;
 mod rent_ease;
 mod rental_noun;
 mod reported;
@@ -80,9 +81,9 @@ pub use budget::{BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, budget_short, money_ca
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
-    DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_memory_gb, cards_and_name,
-    context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
-    take_card_prefix, token_count,
+    CARD_MEASURES, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_measure_len,
+    card_memory_gb, cards_and_name, context_tokens, data_set_word, is_machine_noun, machine_said,
+    model_size, params_b, take_card_prefix, token_count,
 };
 pub use cue_words::{CUE_WORDS, REAL_WORDS, cue_of_slip};
 pub use currency::{
@@ -134,6 +135,7 @@ pub use rate_marks::{
 };
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
+pub use regions::{PLACES, Place, place_codes, place_said};
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;

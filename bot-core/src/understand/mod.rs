@@ -27,6 +27,7 @@ mod cheap_purpose;
 mod cheaper_when;
 mod clock_range;
 mod community_quants;
+mod count_after_family;
 mod count_apart;
 mod cues;
 mod currency_asked;

@@ -75,6 +75,8 @@ const WORDS: &[Words] = &[
     // `r1 distill 的qwen 14b`: the distill named by its base, before `r1` is read alone.
     distill_base::plain,
     spoken_forms::plain,
+    // `qwen 2 张 4090 跑 32b`: a count after a family word, the size said later beside it.
+    super::count_after_family::plain,
     // `72b的千问`, `千问的72b`: the family and its size as `family_model` reads them.
     super::family_after::plain,
     typed_forms::plain,

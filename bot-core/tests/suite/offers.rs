@@ -31,13 +31,13 @@ fn text(replies: &[Reply], lang: Lang) -> String {
         .join("\n")
 }
 
-fn say(b: &Bot, user: &str, line: &str) -> String {
+pub(super) fn say(b: &Bot, user: &str, line: &str) -> String {
     let a = b.handle(&who(user, "en-US"), Input::Text(line.into()));
     text(&a.replies, a.lang)
 }
 
 #[allow(clippy::too_many_arguments)]
-fn offer(
+pub(super) fn offer(
     provider: &str,
     gpu: &str,
     cards: u32,

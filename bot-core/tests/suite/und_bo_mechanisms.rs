@@ -5,13 +5,13 @@
 //! Untuned 19/30 (`questions_und_bo_own.tsv`); 27/30 after the rental noun read as the list's
 //! word (`lexicon::rental_named`, `understand::rental_listed`); 30/30 after a `的` between a
 //! version and its size was read as no word of the name (`family_model`). The rows left open
-//! are `questions_und_bo_left.tsv`.
+//! were `questions_und_bo_left.tsv`, all read by helper und_bp (a count after a family word) and
+//! moved into `questions_und_bp_own.tsv`.
 //! See `docs/misses/und_und_bo.md`.
 
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_bo_own.tsv");
-const LEFT: &str = include_str!("../data/questions_und_bo_left.tsv");
 
 #[test]
 fn und_bo_mechanisms_on_cases_of_their_own() {
@@ -21,13 +21,4 @@ fn und_bo_mechanisms_on_cases_of_their_own() {
 #[test]
 fn und_bo_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
-    own_labels_canonical(LEFT, |_| false);
-}
-
-/// The rows left open: their share printed (for whoever takes them up), not asserted.
-#[test]
-fn und_bo_left_rows_are_counted() {
-    let catalog = bot_core::Catalog::embedded().unwrap();
-    let (total, _) = super::understand::share_by_line(&catalog, "und_bo_left", LEFT);
-    assert_eq!(total, 3);
 }

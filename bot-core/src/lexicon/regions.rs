@@ -1,0 +1,299 @@
+//! Places people ask machines in (`美国的4090`, `any H100 in europe`, `新加坡有h100吗`,
+//! `us region 的 a100`): one table, each place's words in Chinese and English beside the region
+//! text `/offers region=` filters on, a part of the text providers write for an offer (Vast's
+//! `Texas, US`, `Spain, ES`, bare `DE`; Lambda's `us-east-1`, `europe-central-1`; RunPod's
+//! `EU-RO-1`; Azure's `japaneast`), and the country codes that stand for the place as a whole
+//! word of that text (Vast's `JP` is in Japan, its `DE` in Germany and in Europe).
+//! `cn` and `global` are the catalog's own split of platforms, resolved by `/offers` to the
+//! platforms placed there.
+//! Where the user is (`I'm in Singapore`, `hi from Korea`, `我在香港`) is no place asked.
+
+/// One place: the region text written in `region=`, the phrases that name it in a question
+/// (Latin ones padded with spaces where a bare word would be another word's part), the short
+/// words read only beside a word for region (`us region`, `region eu`, `jp 节点`), and the
+/// country codes that stand for it as a whole word of an offer's region text.
+pub struct Place {
+    pub text: &'static str,
+    pub said: &'static [&'static str],
+    pub beside: &'static [&'static str],
+    pub codes: &'static [&'static str],
+}
+
+/// Europe's country codes as providers write them (Vast `Spain, ES`, RunPod `EU-RO-1`).
+const EUROPE: &[&str] = &[
+    "at", "be", "bg", "ch", "cz", "de", "dk", "es", "fi", "fr", "gb", "hr", "ie", "is", "it", "lt",
+    "nl", "no", "pl", "pt", "ro", "se", "uk",
+];
+/// Asia's country codes (Vast `Hong Kong, HK`, `Thailand, TH`).
+const ASIA: &[&str] = &[
+    "hk", "id", "in", "jp", "kr", "my", "ph", "sg", "th", "tw", "vn",
+];
+
+/// The places, most specific first: a country before the continent whose word it holds.
+pub const PLACES: &[Place] = &[
+    Place {
+        text: "us",
+        said: &[
+            " in the us",
+            " in us ",
+            " us only",
+            " us-based",
+            " us 的",
+            " us的",
+            " usa",
+            "united states",
+            " us-east",
+            " us-west",
+            " us-central",
+            " north america",
+            "美国",
+            "美國",
+            "美西",
+            "美东",
+            "美東",
+            "北美",
+        ],
+        beside: &["us", "usa"],
+        codes: &[],
+    },
+    Place {
+        text: "germany",
+        said: &[" in germany", " germany ", "德国", "德國"],
+        beside: &["germany", "de"],
+        codes: &["de"],
+    },
+    Place {
+        text: "gb",
+        said: &[
+            " in the uk",
+            " uk ",
+            " uk的",
+            "united kingdom",
+            " in britain",
+            "英国",
+            "英國",
+        ],
+        beside: &["uk", "gb"],
+        codes: &["uk"],
+    },
+    Place {
+        text: "france",
+        said: &[" in france", "法国", "法國"],
+        beside: &["france", "fr"],
+        codes: &["fr"],
+    },
+    Place {
+        text: "netherlands",
+        said: &[" in the netherlands", " netherlands", "荷兰", "荷蘭"],
+        beside: &["netherlands", "nl"],
+        codes: &["nl"],
+    },
+    Place {
+        text: "japan",
+        said: &[" in japan", " japan ", "日本"],
+        beside: &["japan", "jp"],
+        codes: &["jp"],
+    },
+    Place {
+        text: "singapore",
+        said: &[" in singapore", " singapore ", "新加坡", "狮城"],
+        beside: &["singapore", "sg"],
+        codes: &["sg"],
+    },
+    Place {
+        text: "korea",
+        said: &[
+            " in korea",
+            " in south korea",
+            " south korea",
+            " korea ",
+            "韩国",
+            "韓國",
+            "南韩",
+        ],
+        beside: &["korea", "kr"],
+        codes: &["kr"],
+    },
+    Place {
+        text: "hk",
+        said: &[" in hong kong", " hong kong", " hongkong", "香港"],
+        beside: &["hk", "hongkong"],
+        codes: &[],
+    },
+    Place {
+        text: "taiwan",
+        said: &[" in taiwan", "台湾", "臺灣"],
+        beside: &["taiwan", "tw"],
+        codes: &["tw"],
+    },
+    Place {
+        text: "india",
+        said: &[" in india", "印度"],
+        beside: &["india"],
+        codes: &["in"],
+    },
+    Place {
+        text: "australia",
+        said: &[" in australia", "澳洲", "澳大利亚"],
+        beside: &["australia", "au"],
+        codes: &["au"],
+    },
+    Place {
+        text: "canada",
+        said: &[" in canada", "加拿大"],
+        beside: &["canada", "ca"],
+        codes: &["ca"],
+    },
+    // Europe as `eu`: a region is a part of the stored text, and `eu` is in every one that
+    // `europe` is in (`westeurope`) and in data-centre ids too (`EU-RO-1`, `EUR-IS-1`).
+    Place {
+        text: "eu",
+        said: &[
+            " in europe",
+            " europe ",
+            "european",
+            " in the eu",
+            " eu only",
+            " eu 的",
+            " eu的",
+            "欧洲",
+            "歐洲",
+            "欧盟",
+        ],
+        beside: &["eu", "europe"],
+        codes: EUROPE,
+    },
+    Place {
+        text: "asia",
+        said: &["亚洲", "亞洲", " asia ", " in asia", " asian "],
+        beside: &["asia"],
+        codes: ASIA,
+    },
+    // The catalog's own split of platforms (`/platforms cn|global`): a Chinese platform's
+    // offers carry no region text of their own.
+    Place {
+        text: "cn",
+        said: &["国内", "大陆", " in china", " inside china", "中国境内"],
+        beside: &[],
+        codes: &[],
+    },
+    Place {
+        text: "global",
+        said: &[
+            "海外",
+            "国外",
+            "境外",
+            " overseas",
+            " outside china",
+            " global 的",
+            " global的",
+            " global only",
+            " global platform",
+            " global provider",
+        ],
+        beside: &[],
+        codes: &[],
+    },
+];
+
+/// Words for a region a place's short word stands beside, either side.
+const REGION_WORDS: &[&str] = &[
+    "region", "regions", "region:", "区", "区域", "地区", "节点", "机房",
+];
+
+/// Words said just before a place that make it where the user is, not where the machine is.
+const WHERE_I_AM: &[&str] = &[
+    "from", "i'm in", "im in", "i am in", "i'm", "i am", "live in", "based in", "我在", "人在",
+    "我是", "我喺", "来自", "住在", "身在",
+];
+
+/// The region text of the place a question names (`新加坡有h100吗` → `singapore`), if any.
+pub fn place_said(padded: &str) -> Option<&'static str> {
+    let p = format!(" {padded} ");
+    PLACES
+        .iter()
+        .find(|place| place.said.iter().any(|w| named_there(&p, w)))
+        .map(|place| place.text)
+        .or_else(|| beside_region_word(&p))
+}
+
+/// Whether `word` is in `p` somewhere not said as where the user is.
+fn named_there(p: &str, word: &str) -> bool {
+    p.match_indices(word).any(|(at, _)| {
+        // The name itself, after a leading `in the ` or `in ` of the phrase.
+        let lead = word.len() - word.trim_start().len();
+        let rest = &word[lead..];
+        let skip = ["in the ", "in "]
+            .iter()
+            .find(|w| rest.starts_with(**w))
+            .map_or(0, |w| w.len());
+        let name_at = at + lead + skip;
+        let before = p[..name_at].trim_end();
+        !WHERE_I_AM.iter().any(|w| {
+            before
+                .strip_suffix(w)
+                .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+        })
+    })
+}
+
+/// `us region 的 h100`, `region eu`, `jp 节点`: a place's short word beside a word for region.
+fn beside_region_word(p: &str) -> Option<&'static str> {
+    let w: Vec<&str> = p.split_whitespace().collect();
+    w.windows(2).find_map(|pair| {
+        let code = |t: &str| {
+            PLACES
+                .iter()
+                .find(|place| place.beside.contains(&t))
+                .map(|place| place.text)
+        };
+        let region = |t: &str| REGION_WORDS.contains(&t);
+        match (code(pair[0]), code(pair[1])) {
+            (Some(r), _) if region(pair[1]) => Some(r),
+            (_, Some(r)) if region(pair[0]) => Some(r),
+            _ => None,
+        }
+    })
+}
+
+/// The country codes that stand for the place written `region=<text>` (`japan` → `jp`), each to
+/// match a whole word of an offer's region text; none for a text that names no place.
+pub fn place_codes(text: &str) -> Vec<String> {
+    let t = text.to_lowercase();
+    PLACES
+        .iter()
+        .find(|place| place.text == t)
+        .map(|place| place.codes.iter().map(|c| c.to_string()).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_as_said() {
+        assert_eq!(place_said("新加坡有h100吗"), Some("singapore"));
+        assert_eq!(place_said("any 4090 in the uk?"), Some("gb"));
+        assert_eq!(place_said("日本节点的4090多少钱"), Some("japan"));
+        assert_eq!(place_said("北美的h100有货吗"), Some("us"));
+        assert_eq!(place_said("jp 节点 的 4090"), Some("japan"));
+        // Where the user is: no place asked.
+        assert_eq!(place_said("hi from korea. i search a6000"), None);
+        assert_eq!(
+            place_said("i'm in singapore, where can i get an h100"),
+            None
+        );
+        assert_eq!(place_said("我在香港，4090哪里有货"), None);
+        // The catalog's split, as before.
+        assert_eq!(place_said("国内哪里有4090"), Some("cn"));
+        assert_eq!(place_said("海外有没有便宜的a100"), Some("global"));
+    }
+
+    #[test]
+    fn a_place_stands_for_its_country_codes() {
+        assert_eq!(place_codes("japan"), vec!["jp".to_string()]);
+        assert!(place_codes("eu").contains(&"de".to_string()));
+        assert!(place_codes("us").is_empty() && place_codes("ca-mtl").is_empty());
+    }
+}
