@@ -84,6 +84,36 @@ pub struct OffersView {
     pub stored: usize,
 }
 
+/// Whether an offer's region text names the region asked. A short text (`us`, `eu`, `gb`) is a
+/// whole word, or one a cloud's compass prefix and number wrap (Azure `eastus2`,
+/// `westeurope`): as a part of any word `us` would keep `Australia, AU` and `Belarus`. A longer
+/// text (`germany`, `Spain`) is a part of the text, as typed (`germanywestcentral`).
+fn region_text_has(have: &str, want: &str) -> bool {
+    let have = have.to_lowercase();
+    if want.chars().count() > 3 {
+        return have.contains(want);
+    }
+    const COMPASS: &[&str] = &[
+        "northcentral",
+        "southcentral",
+        "westcentral",
+        "central",
+        "north",
+        "south",
+        "east",
+        "west",
+    ];
+    have.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        let w = w.trim_end_matches(|c: char| c.is_ascii_digit());
+        let bare = COMPASS
+            .iter()
+            .find_map(|p| w.strip_prefix(p))
+            .filter(|rest| !rest.is_empty())
+            .unwrap_or(w);
+        w == want || bare == want || (want == "eu" && bare == "europe")
+    })
+}
+
 impl OfferFilter {
     /// Whether a region text has one of the place's country codes as a whole word.
     fn coded(&self, have: &str) -> bool {
@@ -116,7 +146,7 @@ impl OfferFilter {
             if !o
                 .region
                 .as_deref()
-                .is_some_and(|have| have.to_lowercase().contains(&want) || self.coded(have))
+                .is_some_and(|have| region_text_has(have, &want) || self.coded(have))
                 && !self.region_platforms.contains(&o.provider)
             {
                 return false;
@@ -250,4 +280,39 @@ pub fn search_offers(
 /// Spot (reclaimable) rows go after the rest in every list of offers.
 pub(crate) fn is_spot(o: &Offer) -> bool {
     o.kind == OfferKind::Spot
+}
+
+#[cfg(test)]
+mod tests {
+    use super::region_text_has;
+
+    /// Region texts as providers write them (Vast `Texas, US`, Lambda `us-east-1`, RunPod
+    /// `EU-RO-1`, Azure `eastus2` / `westeurope` / `australiaeast`).
+    #[test]
+    fn a_short_region_is_a_word_not_a_part_of_one() {
+        for have in [
+            "Texas, US",
+            "us-east-1",
+            "US-CA-1",
+            "eastus2",
+            "centralus",
+            "westus",
+        ] {
+            assert!(region_text_has(have, "us"), "{have}");
+        }
+        for have in [
+            "Australia, AU",
+            "australiaeast",
+            "Belarus, BY",
+            "Cyprus",
+            "russia",
+        ] {
+            assert!(!region_text_has(have, "us"), "{have}");
+        }
+        assert!(region_text_has("westeurope", "eu"));
+        assert!(region_text_has("EU-RO-1", "eu"));
+        assert!(!region_text_has("Seoul, KR", "eu"));
+        assert!(region_text_has("germanywestcentral", "germany"));
+        assert!(region_text_has("Madrid, Spain, ES", "spain"));
+    }
 }
