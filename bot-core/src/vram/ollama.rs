@@ -54,7 +54,8 @@ pub const DEFAULT_NUM_BATCH: u64 = 512;
 pub const PS_GB: f64 = 1e9;
 
 pub use super::ollama_release::{
-    GEMMA3_WINDOW_FROM, GPTOSS_FLASH_FROM, GPTOSS_HALF_GRAPH_FROM, OllamaRelease,
+    GEMMA3_WINDOW_FROM, GPTOSS_FLASH_FROM, GPTOSS_HALF_GRAPH_FROM, NEW_ESTIMATES_FROM,
+    OllamaRelease, PROJECTOR_WITH_OUTPUT_FROM,
 };
 
 /// The words that name Ollama as the engine (llama.cpp inside, Ollama's own estimate on top).
@@ -87,6 +88,11 @@ pub enum GraphArch {
     Gemma3 {
         window: u64,
     },
+    /// `chatglm` (`fs/ggml/ggml.go` @ v0.7.0 = v0.11.3): the vocabulary graph, and with an
+    /// `attn_qkv.bias` of `qkv_bias` entries (0: none) the attention graph over it.
+    ChatGlm {
+        qkv_bias: u64,
+    },
     /// No case: the caller's fallback `GQA × kv / 6`.
     Fallback,
 }
@@ -111,6 +117,12 @@ pub struct OllamaModel {
     pub gate_exps: Option<(u64, u64)>,
     /// The vision projector (its own 16-bit file), loaded on the first card; 0 without one.
     pub projector_bytes: u64,
+    /// The vision graph Ollama reserves beside the projector (`VisionGraphSize`); 0 without one.
+    pub projector_graph: u64,
+    /// Where the projector goes: with the output layer, placed last and only when every block
+    /// is on the cards (the Ollama engine from v0.7.1, d75557747 "Estimate projector memory
+    /// correctly for Ollama engine"), else on the first card before any layer.
+    pub projector_with_output: bool,
 }
 
 /// How Ollama is run: the context per slot, the slots, the KV cache type, the overhead.
@@ -282,6 +294,28 @@ pub fn graph_size_slots(
                 );
             (partial, full)
         }
+        GraphArch::ChatGlm { qkv_bias } => {
+            let mut full = 4 * batch * (embedding + vocab);
+            let mut partial = 4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128;
+            if qkv_bias > 0 {
+                full = full.max(
+                    4 * batch
+                        * (2 + 2 * embedding
+                            + context
+                            + context * heads
+                            + emb_heads_k * heads
+                            + qkv_bias),
+                );
+                partial = partial.max(
+                    4 * batch
+                        * (1 + 2 * embedding + emb_heads_k * heads + context + context * heads)
+                        + 4 * emb_heads_k * context
+                        + 4 * context * emb_heads_k
+                        + 4 * qkv_bias,
+                );
+            }
+            (partial, full)
+        }
         GraphArch::GptOss => {
             let full = 4 * heads / heads_kv.max(1) * kv_total / 6;
             (full, full)
@@ -335,12 +369,17 @@ pub fn estimate_gpu_layers(
     let mut alloc = vec![0u64; n];
     let mut counts = vec![0u64; n];
     let mut with_space: Vec<usize> = Vec::new();
+    // `gpuZeroOverhead` (before v0.7.1: projector weights + graph; the llama engine: weights) or
+    // `memoryLastLayer` (the Ollama engine from v0.7.1: output + projector weights + graph).
+    let projector = m.projector_bytes + m.projector_graph;
+    let (gpu_zero, last_extra) = if m.projector_with_output {
+        (0, projector)
+    } else {
+        (projector, 0)
+    };
+    let last_layer = m.output_bytes + last_extra;
     for (i, f) in free.iter().enumerate() {
-        let gzo = if with_space.is_empty() {
-            m.projector_bytes
-        } else {
-            0
-        };
+        let gzo = if with_space.is_empty() { gpu_zero } else { 0 };
         // Only cards that fit the graph, the minimum, the spare layer and one more layer.
         if *f < gzo + graph_max + MINIMUM_MEMORY_BYTES + 2 * first_layer {
             continue;
@@ -348,11 +387,11 @@ pub fn estimate_gpu_layers(
         with_space.push(i);
         alloc[i] += MINIMUM_MEMORY_BYTES + first_layer;
     }
-    if let Some(&g0) = with_space.first() {
-        alloc[g0] += m.projector_bytes;
-    }
     let mut offloaded = 0u64;
     let mut overflow = 0u64;
+    if let Some(&g0) = with_space.first() {
+        alloc[g0] += gpu_zero;
+    }
     for (i, kv_i) in kv_layers.iter().enumerate() {
         let layer = m.layer_bytes + kv_i;
         let mut placed = false;
@@ -374,12 +413,12 @@ pub fn estimate_gpu_layers(
         }
     }
     let mut fully = offloaded >= blocks;
-    if m.output_bytes > 0 {
+    if last_layer > 0 {
         let mut j = with_space.len();
         while j > 0 {
             let g = with_space[(offloaded as usize) % j];
-            if free[g] > alloc[g] + graph_max + m.output_bytes {
-                alloc[g] += m.output_bytes;
+            if free[g] > alloc[g] + graph_max + last_layer {
+                alloc[g] += last_layer;
                 counts[g] += 1;
                 offloaded += 1;
                 break;
@@ -389,7 +428,7 @@ pub fn estimate_gpu_layers(
         }
         if offloaded < blocks + 1 {
             fully = false;
-            overflow += m.output_bytes;
+            overflow += last_layer;
         }
     }
     let graph = if fully { full } else { partial };
@@ -410,28 +449,141 @@ pub fn estimate_gpu_layers(
     }
 }
 
-/// The `GraphSize` case of a catalog model's GGUF architecture; `None` where its case (or the
-/// release that runs it) is not modelled here, so no Ollama figure is given.
+/// Catalog family -> the GGUF `general.architecture` Ollama reads (`convert_hf_to_gguf.py` of
+/// the llama.cpp Ollama vendors, and Ollama's own `convert/` and `model/models/` @ v0.11.3):
+/// (family, a word the model id must hold or "", architecture). First match wins. Families
+/// absent here get no Ollama figure: Mixtral (which of the llama case's two Mixtral variants
+/// applies depends on how its GGUF names the expert tensors), Llama-3.2-Vision (`mllama`: its
+/// own case with cross-attention caches, not modelled), Qwen2-VL (no projector path in Ollama),
+/// and architectures Ollama's source @ v0.12.11 does not list (DeepSeek-V4, GLM-4.5/4.7/5,
+/// MiniMax-M2, Gemma-4, the hybrid Qwen3-Next / Qwen3.5 / Qwen3.6).
+pub const GGUF_ARCH: &[(&str, &str, &str)] = &[
+    ("llama2", "", "llama"),
+    ("llama3", "", "llama"),
+    ("llama3.1", "", "llama"),
+    ("llama3.2", "", "llama"),
+    ("llama3.3", "", "llama"),
+    ("yi1.5", "", "llama"),
+    // Mistral-7B, Nemo, Ministral: MistralForCausalLM converts as llama.
+    ("mistral", "", "llama"),
+    ("deepseek-r1-distill", "llama", "llama"),
+    ("deepseek-r1-distill", "qwen", "qwen2"),
+    // Mistral3ForConditionalGeneration (Mistral-Small-3.1 / 3.2): `mistral3`, Ollama engine.
+    ("mistral-small", "", "mistral3"),
+    ("llama4", "", "llama4"),
+    // Qwen1.5 is Qwen2ForCausalLM.
+    ("qwen1.5", "", "qwen2"),
+    ("qwen2", "", "qwen2"),
+    ("qwen2.5", "", "qwen2"),
+    ("qwen2.5-coder", "", "qwen2"),
+    ("qwq", "", "qwen2"),
+    ("qwen2-moe", "", "qwen2moe"),
+    ("qwen2.5-vl", "", "qwen25vl"),
+    ("qwen3", "-a", "qwen3moe"),
+    ("qwen3", "", "qwen3"),
+    ("qwen3-coder", "", "qwen3moe"),
+    ("qwen3-vl", "", "qwen3vl"),
+    ("gemma", "", "gemma"),
+    ("gemma2", "", "gemma2"),
+    ("gemma3", "", "gemma3"),
+    ("gemma3-qat", "", "gemma3"),
+    // Phi-3 and Phi-4 are Phi3ForCausalLM.
+    ("phi3", "", "phi3"),
+    ("phi4", "", "phi3"),
+    // DeepseekV3ForCausalLM (and Kimi-K2, the same class) converts as deepseek2.
+    ("deepseek-r1", "", "deepseek2"),
+    ("deepseek-v3", "", "deepseek2"),
+    ("kimi-k2", "", "deepseek2"),
+    // ChatGLM2/3 and GLM-4-9B(-chat) are ChatGLMModel: `chatglm`, with a QKV bias.
+    ("chatglm2", "", "chatglm"),
+    ("chatglm3", "", "chatglm"),
+    ("glm4", "", "chatglm"),
+    ("internlm2.5", "", "internlm2"),
+    ("ernie4.5", "-a", "ernie4_5-moe"),
+    ("ernie4.5", "", "ernie4_5"),
+    ("bloom", "", "bloom"),
+    ("gpt-oss", "", "gptoss"),
+];
+
+/// The GGUF architecture Ollama reads for a catalog model ([`GGUF_ARCH`]).
+pub fn gguf_arch(family: &str, id: &str) -> Option<&'static str> {
+    GGUF_ARCH
+        .iter()
+        .find(|(f, word, _)| *f == family && (word.is_empty() || id.contains(word)))
+        .map(|(_, _, a)| *a)
+}
+
+/// Architectures Ollama runs only on its own engine (`OllamaEngineRequired`, `fs/ggml/ggml.go`
+/// @ v0.11.3): their vision tower is in the model's GGUF (`VisionGraphSize`), not a projector file.
+pub fn ollama_engine(gguf: &str) -> bool {
+    matches!(
+        gguf,
+        "gemma3" | "gemma3n" | "mistral3" | "llama4" | "mllama" | "qwen25vl" | "gptoss"
+    )
+}
+
+/// The `GraphSize` case of a catalog model's GGUF architecture (`fs/ggml/ggml.go` @ v0.11.3:
+/// llama/llama4, gemma/gemma2/gemma3, command-r, qwen2, phi2, stablelm, deepseek2, chatglm,
+/// gptoss; every other architecture Ollama runs takes `EstimateGPULayers`' fallback `GQA ×
+/// kvTotal / 6`); `None` where the model's architecture is not in [`GGUF_ARCH`]. `qkv_bias`:
+/// the chatglm case's `attn_qkv.bias` length.
 pub fn arch(family: &str, id: &str, window: u64) -> Option<GraphArch> {
-    let f = family;
-    Some(match f {
-        // Mixtral is left out: which of the llama case's two Mixtral variants applies depends
-        // on how its GGUF names the expert tensors.
-        "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "mistral" | "yi1.5" => {
-            GraphArch::Llama
-        }
-        "qwen2" | "qwen2.5" | "qwen2.5-coder" | "qwq" => GraphArch::Qwen2,
-        "gemma2" => GraphArch::Gemma,
+    arch_of(gguf_arch(family, id)?, window, 0)
+}
+
+fn arch_of(gguf: &str, window: u64, qkv_bias: u64) -> Option<GraphArch> {
+    Some(match gguf {
+        "llama" | "llama4" => GraphArch::Llama,
+        "qwen2" => GraphArch::Qwen2,
+        "gemma" | "gemma2" => GraphArch::Gemma,
         // Gemma 3 runs on Ollama's own engine only (`OllamaEngineRequired` @ v0.9.0).
         "gemma3" => GraphArch::Gemma3 { window },
-        "gpt-oss" => GraphArch::GptOss,
-        "deepseek-r1-distill" if id.contains("llama") => GraphArch::Llama,
-        "deepseek-r1-distill" if id.contains("qwen") => GraphArch::Qwen2,
-        // GGUF architectures with no GraphSize case up to v0.11.3 (qwen3, qwen3moe, phi3,
-        // qwen3vl): the fallback.
-        "qwen3" | "qwen3-coder" | "qwen3-vl" | "phi3" | "phi4" => GraphArch::Fallback,
-        _ => return None,
+        "command-r" => GraphArch::CommandR,
+        "phi2" => GraphArch::Phi2,
+        "stablelm" => GraphArch::StableLm,
+        "deepseek2" => GraphArch::Deepseek2,
+        "chatglm" => GraphArch::ChatGlm { qkv_bias },
+        "gptoss" => GraphArch::GptOss,
+        "mllama" => return None,
+        _ => GraphArch::Fallback,
     })
+}
+
+/// `VisionGraphSize` (`fs/ggml/ggml.go` @ v0.7.0 = v0.11.3) from the catalog's vision tower:
+/// (weights, graph) bytes. Weights: the `v.` tensors, the tower's blocks and patch embedding in
+/// 16 bits (the projection `mm.` tensors are counted nowhere by Ollama). Graph: gemma3/mistral3
+/// `4 × (image² × channels + width × patch + patches² × heads)` with `patches = (image /
+/// patch)²` and the image the tower's largest square (`vision.image_size`, here
+/// sqrt(max_pixels)); qwen25vl `4 × (2 × max_pixels × channels + patches × channels × patch² +
+/// patches² × heads + width × patches)`, `patches = max_pixels / patch²`; llama4 none ("vision
+/// graph is computed independently ... negligible"). Channels: 3 (RGB, `vision.num_channels`).
+pub fn vision_graph(gguf: &str, v: &crate::catalog::VisionTower) -> (u64, u64) {
+    const CHANNELS: u64 = 3;
+    let h = v.hidden as f64;
+    let mlp = if v.gated { 3.0 } else { 2.0 };
+    let patch = v.patch.max(1) as u64;
+    let blocks = v.depth as f64 * (4.0 * h * h + mlp * h * v.intermediate as f64);
+    let embed = (CHANNELS * patch * patch * v.temporal_patch.max(1) as u64) as f64 * h;
+    let weights = ((blocks + embed) * 2.0) as u64;
+    let heads = v.heads as u64;
+    let width = v.hidden as u64;
+    let graph = match gguf {
+        "gemma3" | "mistral3" => {
+            let image = (v.max_pixels as f64).sqrt() as u64;
+            let patches = (image / patch) * (image / patch);
+            4 * (image * image * CHANNELS + width * patch + patches * patches * heads)
+        }
+        "qwen25vl" => {
+            let px = v.max_pixels;
+            let patches = px / (patch * patch);
+            4 * (2 * px * CHANNELS
+                + patches * CHANNELS * patch * patch
+                + patches * patches * heads
+                + width * patches)
+        }
+        _ => 0,
+    };
+    (weights, graph)
 }
 
 /// gpt-oss's `GraphSize` case under a release (`None`: unstated, the v0.11.5 half graph).
@@ -462,7 +614,15 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
     let ModelRef::Known(model) = req.model else {
         return None;
     };
-    let arch = match arch(&model.family, &model.id, model.sliding_window as u64)? {
+    let gguf = gguf_arch(&model.family, &model.id)?;
+    // Ollama-engine models from v0.11.11 are laid out by measuring their graphs (eb10390de
+    // "Enable new memory estimates by default", #11090), not by this formula: no figure.
+    if ollama_engine(gguf) && req.ollama_release.is_some_and(|r| r >= NEW_ESTIMATES_FROM) {
+        return None;
+    }
+    // ChatGLM's fused QKV bias: heads × head_dim + 2 × kv_heads × head_dim entries.
+    let qkv_bias = ((shape.heads + 2 * shape.kv_heads) * shape.head_dim) as u64;
+    let arch = match arch_of(gguf, model.sliding_window as u64, qkv_bias)? {
         // Before 0.6.3 the gemma3 arm sized every layer at the full context.
         GraphArch::Gemma3 { .. } if !OllamaRelease::gemma3_window(req.ollama_release) => {
             GraphArch::Gemma
@@ -480,10 +640,35 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
     } else {
         split.head
     };
-    let projector = match &model.vision {
-        Some(v) => super::vision_tower::encoder_params(v, shape.hidden) * 2.0,
-        None => 0.0,
+    // The vision tower: in the model's GGUF for the Ollama engine's vision architectures
+    // (`VisionGraphSize`, weights and graph, with the output layer from v0.7.1), else the
+    // projector file's weights on the first card (`projectorMemoryRequirements`).
+    let vision_case = matches!(gguf, "mistral3" | "gemma3" | "qwen25vl" | "llama4");
+    let (projector, projector_graph, with_output) = match &model.vision {
+        Some(v) if vision_case => {
+            let (w, g) = vision_graph(gguf, v);
+            (
+                w as f64,
+                g,
+                OllamaRelease::projector_with_output(req.ollama_release),
+            )
+        }
+        Some(v) => (
+            super::vision_tower::encoder_params(v, shape.hidden) * 2.0,
+            0,
+            false,
+        ),
+        None => (0.0, 0, false),
     };
+    // Mixtral 8x22B's variant of the llama case keys on `blk.0.ffn_gate_exps.weight`, which
+    // Llama-4's GGUF has too: its bytes at the quant's bits.
+    let gate_exps = (gguf == "llama4" && shape.experts > 0).then(|| {
+        let n = shape.experts as f64 * shape.hidden as f64 * shape.moe_intermediate as f64;
+        (
+            (n * req.quant.linear_bits() / 8.0) as u64,
+            shape.moe_intermediate as u64,
+        )
+    });
     let m = OllamaModel {
         arch,
         block_count: blocks,
@@ -495,8 +680,10 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
         head_dim_k: shape.head_dim as u64,
         head_dim_v: shape.head_dim as u64,
         vocab: shape.vocab as u64,
-        gate_exps: None,
+        gate_exps,
         projector_bytes: projector as u64,
+        projector_graph,
+        projector_with_output: with_output,
     };
     let run = OllamaRun {
         // "multimodal models require at least 2048 context"

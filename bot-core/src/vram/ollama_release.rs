@@ -35,7 +35,27 @@ pub const GPTOSS_FLASH_FROM: OllamaRelease = OllamaRelease {
     patch: 8,
 };
 
+/// The first release whose Ollama engine places a model's own vision tower (weights and
+/// graph) with the output layer, offloaded only when every block is (`llm/memory.go`,
+/// d75557747 "Estimate projector memory correctly for Ollama engine", tag v0.7.1); before,
+/// on the first card ahead of any layer.
+pub const PROJECTOR_WITH_OUTPUT_FROM: OllamaRelease = OllamaRelease { minor: 7, patch: 1 };
+
+/// The first release that lays Ollama-engine models out by measuring their graphs (the new
+/// memory estimates of #11090, `OLLAMA_NEW_ESTIMATES` from v0.11.5, on by default from
+/// eb10390de, tag v0.11.11): `GraphSize` no longer decides for them.
+pub const NEW_ESTIMATES_FROM: OllamaRelease = OllamaRelease {
+    minor: 11,
+    patch: 11,
+};
+
 impl OllamaRelease {
+    /// Whether the Ollama engine's own vision tower goes with the output layer (v0.7.1 on;
+    /// unstated: yes).
+    pub fn projector_with_output(r: Option<Self>) -> bool {
+        r.is_none_or(|r| r >= PROJECTOR_WITH_OUTPUT_FROM)
+    }
+
     /// `0.6.0`, `v0.9`, `0.11.3`; only the 0.x series exists.
     pub fn parse(s: &str) -> Option<Self> {
         let s = s.trim();

@@ -31,6 +31,8 @@ fn oss(arch: GraphArch) -> OllamaModel {
         vocab: 1000,
         gate_exps: None,
         projector_bytes: 0,
+        projector_graph: 0,
+        projector_with_output: false,
     }
 }
 

@@ -28,6 +28,8 @@ fn dense() -> OllamaModel {
         vocab: 128_256,
         gate_exps: None,
         projector_bytes: 0,
+        projector_graph: 0,
+        projector_with_output: false,
     }
 }
 
@@ -47,6 +49,8 @@ fn no_case() -> OllamaModel {
         vocab: 151_936,
         gate_exps: None,
         projector_bytes: 0,
+        projector_graph: 0,
+        projector_with_output: false,
     }
 }
 
@@ -86,6 +90,8 @@ fn gpt_oss_keeps_a_window_on_even_layers() {
         vocab: 1000,
         gate_exps: None,
         projector_bytes: 0,
+        projector_graph: 0,
+        projector_with_output: false,
     };
     let e = estimate_gpu_layers(&m, &run(8192, 1), &[None]);
     // Even layers: (1 × 4096 + 512) tokens × 128 × 2 heads × 2 bytes = 2 359 296; odd: 8192
