@@ -35,6 +35,9 @@ const CLASSES: &[(&str, &str, bool)] = &[
     // Each day (`daily 跑 8 小时`, `daily五百万token`): the Chinese `每天`.
     ("daily", "每天", true),
     ("remind", "提醒", false),
+    // The platforms asked among (`哪些platform支持alipay`): `平台`, so a list cue hears it.
+    ("platforms", "平台", false),
+    ("platform", "平台", false),
 ];
 
 /// The Chinese a rent verb completes a frame after: a where-word or a can-word (`在哪 rent`,

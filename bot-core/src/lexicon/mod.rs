@@ -121,8 +121,8 @@ pub use money::{
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
-    card_payment_at, need_said, need_word, parse_needs, phrase_is_topic_only, place_outside_cn,
-    region_refused, stopped_billing_asked,
+    card_payment_at, need_negated_after, need_said, need_word, parse_needs, phrase_is_topic_only,
+    place_outside_cn, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};

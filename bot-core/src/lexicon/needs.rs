@@ -234,6 +234,22 @@ pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
     Ok(out)
 }
 
+/// Whether the need phrase ending at byte `end` of `text` is negated by the words right after
+/// it (`credit card is not needed`, `信用卡不用`, `real name not required`): the one negation
+/// reader's after-words, unless what follows the negation is another need of its own
+/// (`支付宝不用实名`: alipay, and no real name).
+pub fn need_negated_after(text: &str, end: usize) -> bool {
+    if !super::negated_after(text, end) {
+        return false;
+    }
+    let rest = text[end.min(text.len())..].trim_start_matches([' ', ',', '，']);
+    let rest = super::negation::ZH_AFTER
+        .iter()
+        .find_map(|w| rest.strip_prefix(w))
+        .map_or(rest, str::trim_start);
+    !NEED_PHRASES.iter().any(|(w, _)| rest.starts_with(w))
+}
+
 /// The phrases a sentence says a need with (`哪个平台不用实名`, `which platforms bill per
 /// second`, `只有支付宝`), longest first where one contains another. `实名` and `real name`
 /// alone say neither way: a question about platforms and real names asks which need none; a

@@ -95,7 +95,7 @@ const EN_AFTER: &[&str] = &[
     "off",
     "disabled",
 ];
-const ZH_AFTER: &[&str] = &[
+pub(super) const ZH_AFTER: &[&str] = &[
     "不要",
     "不用",
     "不需要",

@@ -152,6 +152,26 @@ fn conditional(padded: &str) -> bool {
         || ceiling_then_told(padded)
         || arrived_then_told(padded)
         || stock_then_told(padded)
+        || machine_came_then_told(padded)
+}
+
+/// `有两张4090的machine了告诉我`, `有8卡h100的box了叫我`: 有, a machine of counted cards (the
+/// lexicon's machine noun, a card's digits), 了, then at once a way to be told: the machine
+/// arriving is the condition, so the alert wins over the multi-card search it also names.
+fn machine_came_then_told(padded: &str) -> bool {
+    padded.match_indices('有').any(|(at, _)| {
+        let rest = &padded[at + '有'.len_utf8()..];
+        rest.find('了').is_some_and(|k| {
+            let said = &rest[..k];
+            let after = rest[k + '了'.len_utf8()..].trim_start();
+            !said.starts_with('没')
+                && said.chars().count() <= 30
+                && !said.contains(['，', ',', '?', '？', '。'])
+                && said.bytes().any(|b| b.is_ascii_digit())
+                && crate::lexicon::machine_said(&format!(" {said} "))
+                && TELL.iter().any(|t| after.starts_with(t))
+        })
+    })
 }
 
 /// `mi300x 有货 tell me`, `h100 available let me know`: stock said, then at once a way to be

@@ -23,8 +23,16 @@ const HOURLY: &[&str] = &[
 /// Words of a length said elsewhere: a ceiling beside one may be the job's total.
 const LENGTH: &[&str] = &["hour", "hr", "day", "week", "month", "min"];
 
-/// The text with a bare ceiling written per hour, or as it was.
-pub(super) fn plain(norm: &str) -> String {
+/// The text with a bare ceiling written per hour, or as it was. A whole number the catalog
+/// names as a card (`cheaper than 3090 per hour`) is the card compared with, never a cap: the
+/// card reader is consulted first.
+pub(super) fn plain(catalog: &crate::catalog::Catalog, norm: &str) -> String {
+    let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
+    ceiling(norm, &card)
+}
+
+/// [`plain`] with the card reader given.
+fn ceiling(norm: &str, card: &dyn Fn(&str) -> bool) -> String {
     if !norm.is_ascii() {
         return norm.to_string();
     }
@@ -39,7 +47,7 @@ pub(super) fn plain(norm: &str) -> String {
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(rest.len());
         let number = &rest[..len];
-        if number.is_empty() || number.parse::<f64>().map_or(true, |v| v <= 0.0) {
+        if number.is_empty() || number.parse::<f64>().map_or(true, |v| v <= 0.0) || card(number) {
             return norm.to_string();
         }
         let after = rest[len..].trim_start();
@@ -65,7 +73,21 @@ pub(super) fn plain(norm: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::plain;
+    use crate::catalog::Catalog;
+
+    fn plain(norm: &str) -> String {
+        super::plain(&Catalog::embedded().unwrap(), norm)
+    }
+
+    #[test]
+    fn a_card_number_is_no_ceiling() {
+        for s in [
+            "is 3090 cheaper than 4090 per hour",
+            "5090 less than 4090 an hour?",
+        ] {
+            assert_eq!(plain(s), s);
+        }
+    }
 
     #[test]
     fn a_bare_ceiling_is_per_hour() {

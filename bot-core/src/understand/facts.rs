@@ -191,7 +191,8 @@ fn denied_before(before: &str) -> bool {
 fn barriers(norm: &str, f: &mut Facts) {
     for (w, b) in NEED_PHRASES {
         let Some(at) = norm.find(w) else { continue };
-        let denied = denied_before(&norm[..at]);
+        let denied =
+            denied_before(&norm[..at]) || crate::lexicon::need_negated_after(norm, at + w.len());
         // `实名` alone says neither way; only a sentence that refuses it (`不想实名`, `no实名`,
         // `without kyc`) is a need.
         if phrase_is_topic_only(w) {

@@ -64,7 +64,7 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
             s = s.replace(w, " ");
         }
     }
-    second_sized(catalog, &hours_then_minutes(&pieces(&s)))
+    second_sized(catalog, &hours_then_minutes(&pieces(catalog, &s)))
 }
 
 /// Words that set one card against another (`a100 40g pcie跟80g sxm`).
@@ -124,17 +124,54 @@ fn family_sized(s: &str) -> Option<(String, usize)> {
     None
 }
 
-/// `2 piece 4090`, `3 pcs 3090`: that many cards (`2x 4090`).
-fn pieces(s: &str) -> String {
+/// `2 piece 4090`, `3 pcs 3090`, `2 piece of 4090`: that many cards (`2x 4090`); `4 gpu 4090`,
+/// `8 gpus h100` too, where a card the catalog knows follows (`2 gpus for llama` keeps its
+/// words).
+fn pieces(catalog: &Catalog, s: &str) -> String {
     let mut out = s.to_string();
-    for w in [" pieces ", " piece ", " pcs ", " pc "] {
+    for w in [
+        " pieces of ",
+        " piece of ",
+        " pcs of ",
+        " pieces ",
+        " piece ",
+        " pcs ",
+        " pc ",
+    ] {
         while let Some(at) = out.find(w) {
             let counted = out[..at].ends_with(|c: char| c.is_ascii_digit());
             out.replace_range(at..at + w.len(), if counted { "x " } else { " \u{0} " });
         }
         out = out.replace(" \u{0} ", w);
     }
-    out
+    gpus_counted(catalog, &out)
+}
+
+/// `machine with 4 gpu 4090`, `8 gpus h100 machine`: a count, `gpu(s)`, then a card of the
+/// catalog is that many of the card (`4x 4090`).
+fn gpus_counted(catalog: &Catalog, s: &str) -> String {
+    let mut words: Vec<String> = s.split(' ').map(String::from).collect();
+    let mut changed = false;
+    let mut i = 1;
+    while i + 1 < words.len() {
+        let counted = !words[i - 1].is_empty() && words[i - 1].bytes().all(|b| b.is_ascii_digit());
+        let card = words[i + 1].trim_end_matches(|c: char| c.is_ascii_punctuation());
+        if counted
+            && matches!(words[i].as_str(), "gpu" | "gpus")
+            && card.bytes().any(|b| b.is_ascii_digit())
+            && catalog.find_gpu(card).is_some()
+        {
+            words[i - 1].push('x');
+            words.remove(i);
+            changed = true;
+        }
+        i += 1;
+    }
+    if changed {
+        words.join(" ")
+    } else {
+        s.to_string()
+    }
 }
 
 /// Minutes said in words after hours (`two hours fifteen`).

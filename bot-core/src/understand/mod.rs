@@ -455,7 +455,9 @@ pub(super) fn read_normalized(
 
 fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading, Work) {
     let mut norm = stages::spans(catalog, &original);
-    let price = price::find_price(&norm).map(|(p, span)| {
+    // A whole number the catalog names as a card (`3090`) is the card, never an amount.
+    let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
+    let price = price::find_price_not_card(&norm, &card).map(|(p, span)| {
         norm.replace_range(span, " ");
         p
     });

@@ -22,15 +22,17 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         {
             continue;
         }
-        covered.push(span);
+        covered.push(span.clone());
         // A payment method not wanted (`没有信用卡`, `without a credit card`): the platforms
         // that take another one.
         let before = unbound(&text[..at]);
         let need = match b {
             // A negation a few words back (`without need of a credit card`) is the method's too.
+            // Or one after it (`credit card is not needed`, `信用卡不用的平台`).
             Need::Pay(m)
                 if NOT_NEEDED_WORDS.iter().any(|w| before.ends_with(w))
-                    || crate::lexicon::barrier_negated(before) =>
+                    || crate::lexicon::barrier_negated(before)
+                    || crate::lexicon::need_negated_after(text, span.end) =>
             {
                 Need::Without(m)
             }
@@ -47,7 +49,9 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
     }
     // `providers that accept a card`: the card as a way to pay, in a verb's words.
     if let Some(at) = crate::lexicon::card_payment_at(text)
-        && !found.iter().any(|(_, n)| *n == Need::Pay("card"))
+        && !found
+            .iter()
+            .any(|(_, n)| matches!(n, Need::Pay("card") | Need::Without("card")))
     {
         found.push((at, Need::Pay("card")));
     }

@@ -3,20 +3,28 @@
 //! spoken-form table); beside a length it was added to it (18 h) or won over it (8 h), a wrong
 //! bill said with confidence. Here it is dropped whenever hours are said.
 
-/// Night words the spoken-form table reads as 8 hours, longest first.
-const NIGHT: &[&str] = &[
-    "1个通宵",
-    "一个通宵",
-    "通宵",
-    "一整晚",
-    "1个晚上",
-    "一晚上",
-    "一整宿",
-    "一宿",
-    "一晚",
-    "overnight",
-    "all night",
-    "whole night",
+/// A night, however said, and the length it is read as (8 hours): the one table of nights,
+/// read with the spoken forms (`text`) and dropped beside hours said (below). Longest first; an
+/// English night after a space (`21 night` is no `1 night`).
+pub(super) const NIGHTS: &[(&str, &str)] = &[
+    ("一整晚", "8小时"),
+    ("1个通宵", "8小时"),
+    ("一个通宵", "8小时"),
+    ("通宵", "8小时"),
+    ("1个晚上", "8小时"),
+    ("一晚上", "8小时"),
+    ("一整宿", "8小时"),
+    ("一宿", "8小时"),
+    ("一晚", "8小时"),
+    ("overnight", "8h"),
+    ("all night", " 8h "),
+    ("whole night", " 8h "),
+    // Non-native and spoken English (`for one night`, `a night`, `for the night`).
+    ("for the night", " 8h "),
+    ("through the night", " 8h "),
+    (" one night", " 8h "),
+    (" 1 night", " 8h "),
+    (" a night", " 8h "),
 ];
 
 /// Whether a number of hours is said (`10个小时`, `10小时`, `10h`, `10 hours`, `10钟头`); the
@@ -66,10 +74,12 @@ pub(super) fn hours_said(s: &str) -> bool {
 
 /// The text without its night words when a length in hours is said too.
 pub(super) fn night_beside_hours(s: &str) -> String {
-    if !NIGHT.iter().any(|n| s.contains(n)) || !hours_said(s) {
+    if !NIGHTS.iter().any(|(n, _)| s.contains(n)) || !hours_said(s) {
         return s.to_string();
     }
-    NIGHT.iter().fold(s.to_string(), |t, n| t.replace(n, " "))
+    NIGHTS
+        .iter()
+        .fold(s.to_string(), |t, (n, _)| t.replace(n, " "))
 }
 
 #[cfg(test)]

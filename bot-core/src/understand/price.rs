@@ -126,6 +126,15 @@ fn per_one_hour(number: &str, after: &str) -> bool {
 }
 
 pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> {
+    find_price_not_card(norm, &|_| false)
+}
+
+/// [`find_price`] with the card reader consulted first: a number with no currency that names a
+/// card (`cheaper than 3090 per hour`, `比3090便宜`: the card `3090`) is never a price.
+pub(super) fn find_price_not_card(
+    norm: &str,
+    card: &dyn Fn(&str) -> bool,
+) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
     for (start, c) in norm.char_indices() {
         let sym = symbol(c);
@@ -165,6 +174,9 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
         let first = said_first(norm, i, before, sym.is_none(), currency.is_none());
         if let Some((c, _, _)) = &first {
             currency = Some(c.clone());
+        }
+        if currency.is_none() && card(number) {
+            continue;
         }
         // `1小时2.5块` (一小时两块五): one of the unit right before an amount with its currency
         // is its unit too, and part of the price (not the job's length).

@@ -35,6 +35,12 @@ const FITS_ASKED: &[&str] = &[
     "can it run",
     "can i run",
     " run on ",
+    // How many cards hold it (`self-host要几张B200`, `how many h100 to self-host …`): the fit's
+    // count, never a bill.
+    "几张",
+    "几块",
+    "多少张",
+    "how many",
 ];
 
 /// Whether the question is a fit with self-hosting only as its plan: a fit asked, self-hosting

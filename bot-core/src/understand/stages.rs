@@ -90,7 +90,7 @@ const WORDS: &[Words] = &[
     |_, t| price_range::plain(t),
     // `batch开8`, `批大小16`: the batch, before a number beside a card reads as its count.
     |_, t| batch_said::plain(t),
-    |_, t| bare_ceiling::plain(t),
+    |c, t| bare_ceiling::plain(c, t),
     |_, t| ime_slips::plain(t),
     |_, t| alert_news::plain(t),
     // `can you inform when …`, `set notification for …`: the alert class's forms.

@@ -73,12 +73,9 @@ pub fn normalize(text: &str) -> String {
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     // `工作日开10小时`: five days a week, read before a day-part's hours are made daily.
     let out = crate::lexicon::weekdays_as_rhythm(&out);
-    replace_all(
-        &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
-            &out,
-        ))),
-        SPOKEN,
-    )
+    let out =
+        super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(&out)));
+    replace_all(&replace_all(&out, super::night::NIGHTS), SPOKEN)
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in
@@ -250,17 +247,7 @@ const SPOKEN: &[(&str, &str)] = &[
     ("按天", "1天 "),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
-    ("一整晚", "8小时"),
-    ("1个通宵", "8小时"),
-    ("通宵", "8小时"),
-    ("1个晚上", "8小时"),
-    ("一晚上", "8小时"),
-    ("一整宿", "8小时"),
-    ("一宿", "8小时"),
-    ("一晚", "8小时"),
-    ("overnight", "8h"),
-    ("all night", " 8h "),
-    ("whole night", " 8h "),
+    // A night's length is read from `night::NIGHTS`, before this table.
     // A day or a weekend said without a number: its span.
     // A weekend before any week: `a whole weekend` holds `a whole week`.
     ("a whole weekend", " 2 days "),

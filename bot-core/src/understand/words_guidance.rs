@@ -266,6 +266,15 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "don't know which",
     "dont know which",
     "unsure which",
+    // Non-native order and a confusion said (`what gpu i should rent`, `i am confused which
+    // gpu`): guidance asked, as `which gpu should i`.
+    "what gpu i should",
+    "which gpu i should",
+    "what card i should",
+    "confused which",
+    "i am confused",
+    "i'm confused",
+    "im confused",
     "not sure where",
     "looking for advice",
     "need advice",

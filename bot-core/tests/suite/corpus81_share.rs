@@ -13,13 +13,16 @@ const CORPUS: &str = include_str!("../data/questions_corpus81.tsv");
 /// units; the examples file's command mix), written apart from the reader by a helper who never
 /// read it, committed before it was scored (b018e392): untuned 289/300 (96.3 %; 294/300 by
 /// command alone and the examples file's way); one row relabelled (a filter order the bot
-/// keeps as said), so 290/300 after. The misses are in `docs/misses/corpus81_misses.md`.
+/// keeps as said), so 290/300 after; helper und_br fixed the ten misses as mechanisms (card
+/// counts in measure-word and machine phrasing, an alert over a machine, self-host how many,
+/// nights, a card number never a price, a need negated after it, `platform` inside Chinese,
+/// non-native guidance): 300/300. The misses were in `docs/misses/corpus81_misses.md`.
 #[test]
 fn corpus81_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus81", CORPUS);
     assert!(total >= 300, "corpus81: {total} questions");
-    assert!(right >= 290, "corpus81: {right} of {total}");
+    assert!(right >= 300, "corpus81: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
