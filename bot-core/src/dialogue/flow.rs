@@ -152,7 +152,7 @@ fn zh_value(run: &str) -> Option<u64> {
 /// A message read for a context length: normalized, numerals of thousands in digits and `千`
 /// as `k` (`八千` → `8k`, as the lexicon reads a length).
 pub(super) fn context_text(text: &str) -> String {
-    hundreds(&crate::understand::normalize(text)).replace('千', "k")
+    crate::lexicon::thousands_as_k(&hundreds(&crate::understand::normalize(text)), true)
 }
 
 /// Words that name a context length beside its count.

@@ -335,7 +335,7 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         f.budget = Some(b);
         f.budget_currency = cur;
     }
-    let context = context_said(state.step, text, false);
+    let context = context_said(state.step, text, false).or_else(|| bare_window(state.step, &f));
     if !f.any() && context.is_none() && super::paid::paid_in(text).is_none() {
         return None;
     }
@@ -452,7 +452,9 @@ pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) ->
     };
     if !matches!(step, Step::Context | Step::Concurrency)
         && next.context.is_none()
-        && let Some(tokens) = context_said(step, text, true).or_else(|| context_clause(step, text))
+        && let Some(tokens) = context_said(step, text, true)
+            .or_else(|| context_clause(step, text))
+            .or_else(|| bare_window(step, &f))
     {
         next.context = Some(tokens);
         skip(next, Step::Context);
@@ -462,6 +464,17 @@ pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) ->
         *next = super::flow::advanced(next.clone());
     }
     echo
+}
+
+/// A window read among the sentence's other facts as a plain question reads it (`qwen2.5 7b
+/// 4k 3小时`, `lora 3小时 8k`: the bare `k` count beside the size or the duration, kept as one
+/// set off by commas is), at the steps where a context said aside is kept.
+fn bare_window(step: Step, f: &understand::Facts) -> Option<u32> {
+    matches!(
+        step,
+        Step::Task | Step::Model | Step::Method | Step::Concurrency | Step::Usage | Step::Card
+    )
+    .then_some(f.context?)
 }
 
 /// A clause of a sentence that is a context length alone (`微调qwen2.5 7b，lora，3个小时，4k`):

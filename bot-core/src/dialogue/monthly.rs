@@ -58,24 +58,15 @@ const WEEK: &[&str] = &[
     "weekly",
 ];
 
-/// Words that make an amount beside a period a budget: `预算`, and a bound said on spending
-/// (`一个月最多两百`, `每周顶多50`, `能花100一周`); a number with a unit of its own (`每天最多3小时`)
-/// is never the amount.
-const BUDGET: &[&str] = &[
-    "预算",
-    "budget",
-    "最多花",
-    "花费",
-    "spend",
-    "最多",
-    "顶多",
-    "不超过",
-    "能花",
-    "可以花",
-    "愿意花",
-    "at most",
-    "no more than",
-];
+/// Words that make an amount beside a period a budget: `预算`, spending, and the lexicon's
+/// bounds on spending (`一个月最多两百`, `max $150 a month`); a number with a unit of its own
+/// (`每天最多3小时`) is never the amount.
+const BUDGET: &[&str] = &["预算", "budget", "花费", "spend"];
+
+/// The cue words of [`BUDGET`] and the lexicon's [`crate::lexicon::SPEND_BOUNDS`].
+fn cues() -> impl Iterator<Item = &'static str> {
+    BUDGET.iter().chain(crate::lexicon::SPEND_BOUNDS).copied()
+}
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
 const CURRENCY_AFTER: &[&str] = &[
@@ -88,10 +79,7 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         " {} ",
         super::flow::hundreds(&crate::understand::normalize(text).to_lowercase())
     );
-    let cue = BUDGET
-        .iter()
-        .filter_map(|w| t.find(w).map(|i| (i, *w)))
-        .min()?;
+    let cue = cues().filter_map(|w| t.find(w).map(|i| (i, w))).min()?;
     // Of the periods said, the one nearest the budget word.
     let (per, month) = [(Per::Month, MONTH), (Per::Week, WEEK), (Per::Day, DAY)]
         .into_iter()

@@ -72,7 +72,8 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
 
 pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
     let l = t.to_lowercase();
-    if always_said(&l) {
+    // A mixed always-on (`一直online`, `always在线`) as the lexicon's one phrase of it.
+    if always_said(&lexicon::always_on_as_always(&l)) {
         return Some(Usage::Always);
     }
     l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | '跑'))
@@ -145,10 +146,9 @@ pub(super) fn params_b(t: &str) -> Option<f64> {
 /// `40m`, `3h`, `daily 4h`, `每天4小时`, `always`, `一直在线`.
 pub fn parse_usage(t: &str) -> Option<Usage> {
     let l = t.trim().to_lowercase();
-    if matches!(
-        l.as_str(),
-        "always" | "always on" | "24/7" | "一直在线" | "长期在线" | "一直" | "常驻"
-    ) {
+    // The lexicon's always-on phrases, a mixed one (`一直online`) with its English half read.
+    let on = lexicon::always_on_as_always(&l);
+    if matches!(on.trim(), "always" | "一直" | "常驻") {
         return Some(Usage::Always);
     }
     for prefix in ["daily", "every day", "per day", "每天", "每日"] {

@@ -14,6 +14,24 @@ pub const BUDGET_WORDS: &[&str] = &[
     "grant",
 ];
 
+/// Bounds said on spending (`一个月最多两百`, `每周顶多50`, `max $150 a month`, `no more than
+/// 300 rmb a week`): beside a period, its amount is a budget for that period even with no
+/// budget word; an amount per hour beside one (`max $2/hr`) stays the hourly cap.
+pub const SPEND_BOUNDS: &[&str] = &[
+    "最多花",
+    "最多",
+    "顶多",
+    "不超过",
+    "能花",
+    "可以花",
+    "愿意花",
+    "at most",
+    "no more than",
+    "not more than",
+    "maximum",
+    "max",
+];
+
 /// Words asking how to spend a budget well: guidance (`怎么花最划算`, `smartest way to spend
 /// it`).
 pub const SPEND_ASKED: &[&str] = &[

@@ -93,6 +93,60 @@ pub fn context_tokens(s: &str) -> Option<u64> {
     (x.is_finite() && (0.0..1e12).contains(&x)).then(|| (x * mult).round() as u64)
 }
 
+/// Words that name a context window beside its count (`8k context`, `上下文 32k`, `4096 tokens`).
+pub const WINDOW_WORDS: &[&str] = &[
+    "token",
+    "上下文",
+    "context",
+    "ctx",
+    "序列",
+    "window",
+    "窗口",
+];
+
+/// Thousands said in words written as a window's `k` (`2 thousand tokens`, `ctx about 4
+/// thousand`, `2 k`, `2千`: `2k`), the way the lexicon writes a window, once English number
+/// words (`two thousand`) and Chinese numerals (`两千`) are in digits. With `anywhere` (an
+/// answer to the context step) every such count; otherwise only beside a window word within
+/// three words, so `5 thousand tokens a day` stays a volume only where no window is named
+/// nearer than its tokens, and money (`2 thousand rmb`, read first as `2000 rmb`) never one.
+pub fn thousands_as_k(s: &str, anywhere: bool) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let window = |w: &str| {
+        WINDOW_WORDS
+            .iter()
+            .any(|n| w.starts_with(n) || w.ends_with(n))
+    };
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        let digits = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+        let unit = words.get(k + 1).copied();
+        let near = || {
+            let lo = k.saturating_sub(3);
+            words[lo..k].iter().any(|w| window(w))
+                || words[k + 2..(k + 4).min(words.len())]
+                    .iter()
+                    .take_while(|w| !matches!(**w, "a" | "per" | "each" | "every"))
+                    .any(|w| window(w))
+        };
+        if digits && matches!(unit, Some("thousand" | "k")) && (anywhere || near()) {
+            out.push(format!("{w}k"));
+            k += 2;
+            continue;
+        }
+        out.push(w.to_string());
+        k += 1;
+    }
+    let out = out.join(" ");
+    if anywhere {
+        out.replace('千', "k")
+    } else {
+        out
+    }
+}
+
 /// A card count written alone: `2`, `x2`, `×2`, `2x`, `2cards`, `2gpus`, `2张`, `2卡`.
 pub fn card_count(word: &str) -> Option<u32> {
     let l = word.to_lowercase();
@@ -456,5 +510,23 @@ mod tests {
         for w in ["qwen3-30b-a3b", "671b-abc", "b-a3b", "a37b", "llama"] {
             assert!(model_size(w).is_none(), "{w}");
         }
+    }
+
+    #[test]
+    fn thousands_in_words_beside_a_window_are_its_k() {
+        use super::thousands_as_k as k;
+        assert_eq!(k("around 2 thousand tokens", false), "around 2k tokens");
+        assert_eq!(
+            k("ctx about 4 thousand how much", false),
+            "ctx about 4k how much"
+        );
+        assert_eq!(k("8 thousand context", false), "8k context");
+        assert_eq!(k("context 2 k", false), "context 2k");
+        // No window word near: left to the other readers (hours, money, volumes).
+        assert_eq!(k("3 thousand hours", false), "3 thousand hours");
+        assert_eq!(k("2 thousand", false), "2 thousand");
+        // An answer to the context step: every count of thousands, Chinese too.
+        assert_eq!(k("2 thousand", true), "2k");
+        assert_eq!(k("大概2千个token", true), "大概2k个token");
     }
 }

@@ -248,6 +248,67 @@ pub fn need_negated_after(text: &str, end: usize) -> bool {
         .find_map(|w| rest.strip_prefix(w))
         .map_or(rest, str::trim_start);
     !NEED_PHRASES.iter().any(|(w, _)| rest.starts_with(w))
+/// Words between a denial and the need it denies that say nothing (`no credit card`, `don't
+/// want any real-name check`, `don't want to do KYC`, `不想要任何实名`).
+const DENIAL_FILLERS: &[&str] = &[
+    " a",
+    " an",
+    " any",
+    " one",
+    " to do",
+    " to go through",
+    " to",
+    "任何",
+    "一张",
+    "1张",
+    "张",
+];
+
+/// Denials of a need said before it: of having (`没有`, `no`, `without`, `don't have`) and of
+/// wanting (`不想要`, `不要`, `don't want`, `no need for`), so a refusal said as not wanting
+/// reads as one said as not having.
+const NEED_DENIALS: &[&str] = &[
+    "没有",
+    "没",
+    "不用",
+    "不能用",
+    "不想要",
+    "不想做",
+    "不想",
+    "不要",
+    "不愿意",
+    "no",
+    "without",
+    "don't have",
+    "dont have",
+    "do not have",
+    "don't own",
+    "haven't got",
+    "have no",
+    "can't use",
+    "cannot use",
+    "don't want",
+    "dont want",
+    "do not want",
+    "don't wanna",
+    "no need for",
+    "rather not",
+];
+
+/// Whether the words before a need deny it ([`NEED_DENIALS`], fillers of [`DENIAL_FILLERS`]
+/// between): an English denial starts the text or follows a non-letter (`，no实名`).
+pub fn need_denied_before(before: &str) -> bool {
+    let mut b = before.trim_end();
+    for _ in 0..2 {
+        match DENIAL_FILLERS.iter().find_map(|f| b.strip_suffix(f)) {
+            Some(t) => b = t.trim_end(),
+            None => break,
+        }
+    NEED_DENIALS.iter().any(|n| {
+        b.ends_with(n)
+            && (!n.is_ascii()
+                || !b[..b.len() - n.len()].ends_with(|c: char| c.is_ascii_alphanumeric()))
+    })
 }
 
 /// The phrases a sentence says a need with (`哪个平台不用实名`, `which platforms bill per
@@ -298,6 +359,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("verify identity", Need::NoRealName),
     ("verify my identity", Need::NoRealName),
     ("identity check", Need::NoRealName),
+    // `I don't want any ID check`: the topic, a need only where refused (as `real name`).
+    ("id check", Need::NoRealName),
     ("支付宝", Need::Pay("alipay")),
     ("alipay", Need::Pay("alipay")),
     // Pinyin initials people type for them (`只能zfb`, `wx也行`, `vx付款`).
@@ -482,6 +545,7 @@ pub fn phrase_is_topic_only(w: &str) -> bool {
             | "real-name"
             | "kyc"
             | "id verification"
+            | "id check"
             | "identity verification"
             | "身份认证"
             | "身份证"
@@ -524,6 +588,26 @@ mod tests {
         // ending in a negation's letters is none (`knot `).
         for before in ["不想实名 ", "knot ", "which platforms in ", "", "canon "] {
             assert!(!region_refused(before), "{before:?}");
+        }
+    }
+
+    #[test]
+    fn a_need_is_denied_by_having_or_wanting() {
+        use super::need_denied_before as d;
+        for b in [
+            "没有",
+            "i don't have a ",
+            "i don't want any ",
+            "don't want to do ",
+            "不想要任何",
+            "不要",
+            "no ",
+            "，no",
+        ] {
+            assert!(d(b), "{b}");
+        }
+        for b in ["i have a ", "only ", "i want ", "not sure about ", "know "] {
+            assert!(!d(b), "{b}");
         }
     }
 }

@@ -49,6 +49,10 @@ pub struct Facts {
     /// The budget's currency when the sentence writes one (`¥`, `元`, `块`, `$`, `刀`, `usd`);
     /// `None` for a bare amount, which the chat's currency reads.
     pub budget_currency: Option<&'static str>,
+    /// A context window in tokens, read as a plain question reads it (`qwen2.5 7b 4k 3小时`,
+    /// `8k上下文`): a bare `k` count is a window wherever it stands, never a length or a card;
+    /// money (`预算2k`, `$2k`) never one.
+    pub context: Option<u32>,
 }
 
 impl Facts {
@@ -147,43 +151,49 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         f.budget = Some(b);
         f.budget_currency = currency;
     }
+    f.context = e
+        .context
+        .as_deref()
+        .filter(|c| !money_beside(&toks, c) && !money_beside_text(&norm, c))
+        .and_then(crate::lexicon::context_tokens)
+        .filter(|t| (1024..=10_000_000).contains(t))
+        .map(|t| t as u32);
     f
 }
 
-/// Whether the words before a payment method deny it (`没有信用卡`, `no credit card`, `i don't
-/// have a credit card`, `we do not have any card`): an article between the denial and the
-/// method says nothing.
-fn denied_before(before: &str) -> bool {
-    let mut b = before.trim_end();
-    for article in [" a", " an", " any", " one", "一张", "1张", "张"] {
-        if let Some(t) = b.strip_suffix(article) {
-            b = t.trim_end();
-            break;
-        }
-    }
-    [
-        "没有",
-        "没",
-        "不用",
-        "不能用",
-        "no",
-        "without",
-        "don't have",
-        "dont have",
-        "do not have",
-        "don't own",
-        "haven't got",
-        "have no",
-        "can't use",
-        "cannot use",
-    ]
-    .iter()
-    .any(|n| {
-        // An English word starts the text or follows a non-letter (`，no实名`).
-        b.ends_with(n)
-            && (!n.is_ascii()
-                || !b[..b.len() - n.len()].ends_with(|c: char| c.is_ascii_alphanumeric()))
+/// The same in the text, for a count glued to its budget word (`预算2k`).
+fn money_beside_text(norm: &str, c: &str) -> bool {
+    norm.match_indices(c).any(|(i, _)| {
+        let before = norm[..i].trim_end();
+        BUDGET_WORDS.iter().any(|w| before.ends_with(w))
+            || crate::lexicon::BUDGET_WORDS
+                .iter()
+                .any(|w| before.ends_with(w))
+            || before.ends_with(['$', '¥'])
     })
+}
+
+/// Whether the count `c` stands as money: after a budget word or a currency mark, or before a
+/// currency word (`预算 2k`, `$2k`, `2k块`).
+fn money_beside(toks: &[String], c: &str) -> bool {
+    let Some(i) = toks.iter().position(|t| t == c) else {
+        return false;
+    };
+    let before = i.checked_sub(1).map(|p| toks[p].as_str()).unwrap_or("");
+    let after = toks.get(i + 1).map(String::as_str).unwrap_or("");
+    BUDGET_WORDS.iter().any(|w| before.ends_with(w))
+        || crate::lexicon::BUDGET_WORDS
+            .iter()
+            .any(|w| before.ends_with(w))
+        || before.ends_with(['$', '¥'])
+        || currency_word(after).is_some()
+}
+
+/// Whether the words before a payment method or the real name deny it: the lexicon's one
+/// denial of a need, of having and of wanting alike (`没有信用卡`, `i don't have a credit card`,
+/// `I don't want any real-name verification`, `不想要任何实名`).
+fn denied_before(before: &str) -> bool {
+    crate::lexicon::need_denied_before(before)
 }
 
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method

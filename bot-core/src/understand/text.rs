@@ -65,7 +65,8 @@ pub fn normalize(text: &str) -> String {
     // `比较好找`: `比较` before an adjective is the adverb, written `较` before any cue; a grade of
     // ease after a where-word (`哪家好租到`) the can-word of renting, before that.
     let out = crate::lexicon::rather_as_adverb(&crate::lexicon::ease_as_can(&out));
-    let out = english_numbers(&cue_spellings(&out));
+    // `eight thousand context`, `ctx about 4 thousand`: a window's thousands as its `k`.
+    let out = crate::lexicon::thousands_as_k(&english_numbers(&cue_spellings(&out)), false);
     let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
@@ -76,6 +77,13 @@ pub fn normalize(text: &str) -> String {
     let out =
         super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(&out)));
     replace_all(&replace_all(&out, super::night::NIGHTS), SPOKEN)
+    // The lexicon's always-on phrases last, where the spoken table had read them.
+    crate::lexicon::always_on_as_always(&replace_all(
+        &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
+            &out,
+        ))),
+        SPOKEN,
+    ))
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in
@@ -303,12 +311,7 @@ const SPOKEN: &[(&str, &str)] = &[
     ("半个月", "15天"),
     ("半年", "6个月"),
     ("半天", "12小时"),
-    ("一直在线", " always "),
-    ("长期在线", " always "),
-    ("24小时在线", " always "),
-    ("24/7", " always "),
-    ("always on", " always "),
-    ("always-on", " always "),
+    // The always-on phrases are the lexicon's (`lexicon::ALWAYS_ON`), read in `normalize`.
     // `keep an L4 running all month`, `整月开着`: on for the whole month, the month's bill (it had
     // been an hour's price).
     ("all month long", " always "),
