@@ -880,5 +880,7 @@ mod heldout53;
 mod heldout54;
 #[path = "fit_reference/heldout55.rs"]
 mod heldout55;
+#[path = "fit_reference/heldout56.rs"]
+mod heldout56;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
