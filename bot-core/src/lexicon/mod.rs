@@ -83,12 +83,10 @@ pub use budget::{
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
-    CARD_MEASURES, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, card_count, card_measure_len,
-    card_memory_gb, cards_and_name, context_tokens, data_set_word, is_machine_noun, machine_said,
-    model_size, params_b, take_card_prefix, token_count,
-    DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS, card_count, card_memory_gb,
-    cards_and_name, context_tokens, data_set_word, is_machine_noun, machine_said, model_size,
-    params_b, take_card_prefix, thousands_as_k, token_count,
+    CARD_MEASURES, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS, card_count,
+    card_measure_len, card_memory_gb, cards_and_name, context_tokens, data_set_word,
+    is_machine_noun, machine_said, model_size, params_b, take_card_prefix, thousands_as_k,
+    token_count,
 };
 pub use cue_words::{CUE_WORDS, REAL_WORDS, cue_of_slip};
 pub use currency::{
@@ -126,9 +124,8 @@ pub use money::{
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
-    card_payment_at, need_negated_after, need_said, need_word, parse_needs, phrase_is_topic_only,
-    card_payment_at, need_denied_before, need_said, need_word, parse_needs, phrase_is_topic_only,
-    place_outside_cn, region_refused, stopped_billing_asked,
+    card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,
+    phrase_is_topic_only, place_outside_cn, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use options::{connective, option, pixels, split_options};

@@ -248,6 +248,8 @@ pub fn need_negated_after(text: &str, end: usize) -> bool {
         .find_map(|w| rest.strip_prefix(w))
         .map_or(rest, str::trim_start);
     !NEED_PHRASES.iter().any(|(w, _)| rest.starts_with(w))
+}
+
 /// Words between a denial and the need it denies that say nothing (`no credit card`, `don't
 /// want any real-name check`, `don't want to do KYC`, `不想要任何实名`).
 const DENIAL_FILLERS: &[&str] = &[
@@ -304,6 +306,7 @@ pub fn need_denied_before(before: &str) -> bool {
             Some(t) => b = t.trim_end(),
             None => break,
         }
+    }
     NEED_DENIALS.iter().any(|n| {
         b.ends_with(n)
             && (!n.is_ascii()

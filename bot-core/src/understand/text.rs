@@ -74,14 +74,14 @@ pub fn normalize(text: &str) -> String {
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     // `工作日开10小时`: five days a week, read before a day-part's hours are made daily.
     let out = crate::lexicon::weekdays_as_rhythm(&out);
-    let out =
-        super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(&out)));
-    replace_all(&replace_all(&out, super::night::NIGHTS), SPOKEN)
     // The lexicon's always-on phrases last, where the spoken table had read them.
     crate::lexicon::always_on_as_always(&replace_all(
-        &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
-            &out,
-        ))),
+        &replace_all(
+            &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
+                &out,
+            ))),
+            super::night::NIGHTS,
+        ),
         SPOKEN,
     ))
 }
