@@ -314,6 +314,11 @@ pub struct FitArgs {
     /// Image/video models: text encoders in fp8.
     #[arg(long)]
     te_fp8: bool,
+    /// Image/video models: the text encoders' storage fp8 | nf4 | q8_0 | q4_0 (nf4 =
+    /// bitsandbytes 4-bit, diffusers PipelineQuantizationConfig on the text encoder; the
+    /// chat's `te=nf4`).
+    #[arg(long)]
+    te_quant: Option<String>,
     /// Image/video models: text encoders run on the CPU and never take the card (Wan's
     /// --t5_cpu; the chat's `te=cpu`).
     #[arg(long)]
@@ -715,6 +720,7 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     if a.te_fp8 {
         words.push("te=fp8".into());
     }
+    words.extend(a.te_quant.as_ref().map(|q| format!("te={q}")));
     if a.te_cpu {
         words.push("te=cpu".into());
     }

@@ -137,9 +137,15 @@ fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option<()> {
         "offload" => r.offload = Offload::parse(value)?,
         "batch" => r.batch = n(1, 64)?,
         "frames" if r.pipeline.kind == Kind::Video => r.frames = n(1, 1000)?,
-        // `te=cpu`: the encoders never take the card; `te=fp8`: they are stored in fp8.
+        // `te=cpu`: the encoders never take the card; `te=fp8` / `te=nf4` / `te=q8_0`: their
+        // storage (16-bit is as published).
         "te" | "text" if value.eq_ignore_ascii_case("cpu") => r.text_on_cpu = true,
-        "te" | "text" => r.text_fp8 = Precision::parse(value)? == Precision::Fp8,
+        "te" | "text" => {
+            r.text_precision = match Precision::parse(value)? {
+                Precision::Bf16 | Precision::Fp16 => None,
+                q => Some(q),
+            }
+        }
         // The VAE's dtype and how its decode is cut (`vae=fp32`, `vae=tiled`, `vae=sliced`).
         "vae" => vae::read(r, value)?,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,
@@ -247,8 +253,11 @@ fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
     if t.precision.is_some() && t.denoiser_precision() != from.denoiser_precision() {
         out.push(t.denoiser_precision().key().to_string());
     }
-    if t.text_fp8 && !from.text_fp8 {
-        out.push("te=fp8".into());
+    if let Some(q) = t
+        .text_precision
+        .filter(|_| t.text_precision != from.text_precision)
+    {
+        out.push(format!("te={}", q.key()));
     }
     if t.text_on_cpu && !from.text_on_cpu {
         out.push("te=cpu".into());
@@ -294,12 +303,13 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
                 "text_fp8",
                 if r.text_on_cpu {
                     "cpu"
-                } else if r.text_fp8 {
+                } else if r.text_precision.is_some() {
                     "yes"
                 } else {
                     "no"
                 },
-            ),
+            )
+            .arg("te_quant", r.text_precision.map_or("", Precision::key)),
     );
     extras::explain(&mut reply, r, &e);
     reply.push(

@@ -19,15 +19,19 @@ pub enum Cast {
     All,
     /// fp8 layerwise casting: the component's `fp8_kept_b` stays 16-bit.
     Fp8Layerwise,
+    /// A transformers model loaded in bitsandbytes 4-bit: `bnb_fp32_b` stays fp32 and
+    /// `bnb_16bit_b` 16-bit (T5's `wo` and its embedding).
+    Bnb4bit,
 }
 
 /// GiB of `c`'s weights stored at `bits` per weight under `cast`.
 pub fn stored_gib(c: &Component, bits: f64, cast: Cast) -> f64 {
-    let kept = match cast {
-        Cast::Fp8Layerwise => c.fp8_kept_b.clamp(0.0, c.params_b),
-        Cast::All => 0.0,
+    let (kept16, kept32) = match cast {
+        Cast::Fp8Layerwise => (c.fp8_kept_b.clamp(0.0, c.params_b), 0.0),
+        Cast::Bnb4bit => (c.bnb_16bit_b, c.bnb_fp32_b),
+        Cast::All => (0.0, 0.0),
     };
-    ((c.params_b - kept) * bits + kept * 16.0) * 1e9 / 8.0 / GIB
+    ((c.params_b - kept16 - kept32) * bits + kept16 * 16.0 + kept32 * 32.0) * 1e9 / 8.0 / GIB
 }
 
 #[cfg(test)]

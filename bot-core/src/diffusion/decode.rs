@@ -60,12 +60,15 @@ pub fn tiled_extent(len: u32, tile: u32, stride: u32) -> u64 {
 
 /// What decoding `r` holds. `bytes_per_px` is the pipeline's decode figure in the VAE's dtype
 /// (per pixel of a frame of the chunk decoded at once); `out_bytes` one output value (the
-/// VAE's dtype); `chunk_frames` the frames the untiled decode works on at once.
+/// VAE's dtype); `chunk_frames` the frames the untiled decode works on at once and
+/// `earlier_frames` the decoded frames of earlier chunks kept beside it
+/// ([`super::estimate::decode_chunks`]).
 pub fn size(
     r: &super::DiffusionRequest,
     bytes_per_px: f64,
     out_bytes: f64,
     chunk_frames: f64,
+    earlier_frames: f64,
 ) -> DecodeSize {
     const GIB: f64 = (1u64 << 30) as f64;
     let batch = r.batch.max(1) as f64;
@@ -104,10 +107,11 @@ pub fn size(
             mode: DecodeMode::Sliced,
         };
     }
-    // A whole decode's output is inside the measured figure.
+    // A whole decode's output is inside the measured figure; earlier temporal chunks are not.
+    let earlier = px * earlier_frames * 3.0 * out_bytes * at_once / GIB;
     DecodeSize {
         working_gib,
-        kept_gib: 0.0,
+        kept_gib: earlier,
         mode: DecodeMode::Whole,
     }
 }

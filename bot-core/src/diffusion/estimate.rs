@@ -107,8 +107,10 @@ pub struct DiffusionRequest<'a> {
     pub pipeline: &'a Pipeline,
     /// The denoiser's storage; `None` = as published.
     pub precision: Option<Precision>,
-    /// Text encoders in fp8 (ComfyUI's `t5xxl_fp8_e4m3fn`), else as published.
-    pub text_fp8: bool,
+    /// The text encoders' storage (the chat's `te=fp8` / `te=nf4`: ComfyUI's
+    /// `t5xxl_fp8_e4m3fn`, diffusers' `PipelineQuantizationConfig` on `text_encoder_2`);
+    /// `None` = as published.
+    pub text_precision: Option<Precision>,
     /// Text encoders run on the CPU and never take the card (Wan's `--t5_cpu`, a diffusers
     /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
     pub text_on_cpu: bool,
@@ -143,7 +145,7 @@ impl<'a> DiffusionRequest<'a> {
         DiffusionRequest {
             pipeline,
             precision: None,
-            text_fp8: false,
+            text_precision: None,
             text_on_cpu: false,
             vae_fp32: false,
             vae_tiled: false,
@@ -295,6 +297,26 @@ pub fn reference_tokens(p: &Pipeline) -> f64 {
     p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
 }
 
+/// The text encoders' weights in the storage `r` asks for. A bitsandbytes 4-bit encoder is a
+/// transformers model whose quantizer keeps `_keep_in_fp32_modules` in fp32 and converts only
+/// `nn.Linear` layers (each component's `bnb_fp32_b` / `bnb_16bit_b`); fp8 and GGUF cast every
+/// weight.
+fn text_weights_gib(r: &DiffusionRequest) -> f64 {
+    r.pipeline
+        .component
+        .iter()
+        .filter(|c| c.role == Role::TextEncoder)
+        .map(|c| match r.text_precision {
+            Some(Precision::Nf4) => stored_gib(c, Precision::Nf4.bits(), Cast::Bnb4bit),
+            Some(q) => stored_gib(c, q.bits(), Cast::All),
+            None => gib(
+                c.params_b,
+                Precision::parse(&c.precision).map_or(16.0, Precision::bits),
+            ),
+        })
+        .sum()
+}
+
 /// How much the decode of `r` works on and keeps, its VAE stored in `vae_bits`.
 fn decode_cut(r: &DiffusionRequest, vae_bits: f64) -> super::decode::DecodeSize {
     let p = r.pipeline;
@@ -306,16 +328,40 @@ fn decode_cut(r: &DiffusionRequest, vae_bits: f64) -> super::decode::DecodeSize 
     } else {
         1.0
     };
-    let chunk_frames = match p.kind {
-        Kind::Image => 1.0,
-        Kind::Video => p.vae_time.min(r.frames.max(1)) as f64,
+    let (chunk_frames, earlier_frames) = match p.kind {
+        Kind::Image => (1.0, 0.0),
+        Kind::Video => decode_chunks(p, r.frames.max(1)),
     };
     super::decode::size(
         r,
         p.decode_bytes_per_px * decode_scale,
         vae_bits / 8.0,
         chunk_frames,
+        earlier_frames,
     )
+}
+
+/// Output frames the untiled decode of a `frames` clip works on at once, and the decoded frames
+/// of earlier chunks waiting beside the last full one. Without `decode_latent_frames`, the
+/// pipeline's `vae_time` (Wan's causal cache: one latent frame at a time, each appended to the
+/// output as it comes). With it, diffusers' `_temporal_tiled_decode` (HunyuanVideo): a latent
+/// longer than `decode_latent_frames - 1` is decoded `z[:, :, i : i + n]` every `stride`, each
+/// chunk's whole output kept in `row` until `torch.cat`; a shorter one whole.
+pub fn decode_chunks(p: &Pipeline, frames: u32) -> (f64, f64) {
+    let out = |latent: u32| ((latent.max(1) - 1) * p.vae_time + 1) as f64;
+    let (n, stride) = (p.decode_latent_frames, p.decode_latent_stride);
+    if n == 0 {
+        return (p.vae_time.min(frames) as f64, 0.0);
+    }
+    let latent = (frames - 1) / p.vae_time + 1;
+    if latent < n {
+        return (frames as f64, 0.0);
+    }
+    let all: f64 = (0..latent)
+        .step_by(stride.max(1) as usize)
+        .map(|i| out(n.min(latent - i)))
+        .sum();
+    (out(n), all - out(n))
 }
 
 /// The peak memory of one generation `r` (a training run is [`super::train::estimate`]'s;
@@ -323,11 +369,6 @@ fn decode_cut(r: &DiffusionRequest, vae_bits: f64) -> super::decode::DecodeSize 
 pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     let p = r.pipeline;
     let bits = r.denoiser_precision().bits();
-    let text_bits = if r.text_fp8 {
-        8.0
-    } else {
-        r.published(Role::TextEncoder).bits()
-    };
     let denoisers: Vec<f64> = p
         .component
         .iter()
@@ -342,7 +383,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         .collect();
     let denoiser_gib: f64 = denoisers.iter().sum();
     let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
-    let text_gib = gib(p.weights_b(Role::TextEncoder), text_bits);
+    let text_gib = text_weights_gib(r);
     // The encoders' weights exist either way; on the CPU the card never holds them.
     let text_on_card = if r.text_on_cpu { 0.0 } else { text_gib };
     // Wan's generate.py builds its VAE in fp32 (`WanVAE(dtype=torch.float)`) on the card and
@@ -491,7 +532,7 @@ pub fn what_fits<'a>(
         offload(fp8(*r), Offload::Model),
         {
             let mut x = offload(fp8(*r), Offload::Model);
-            x.text_fp8 = true;
+            x.text_precision = Some(Precision::Fp8);
             x
         },
         {
@@ -508,7 +549,7 @@ pub fn what_fits<'a>(
         let same = |a: &DiffusionRequest| {
             a.precision.map(Precision::bits) == t.precision.map(Precision::bits)
                 && a.offload == t.offload
-                && a.text_fp8 == t.text_fp8
+                && a.text_precision == t.text_precision
                 && a.text_on_cpu == t.text_on_cpu
                 && a.vae_fp32 == t.vae_fp32
                 && (a.vae_tiled, a.vae_sliced) == (t.vae_tiled, t.vae_sliced)

@@ -63,6 +63,16 @@ pub struct Component {
     /// Where `fp8_kept_b` comes from; required when it is set.
     #[serde(default)]
     pub fp8_kept_basis: String,
+    /// Parameters (billions) a bitsandbytes 4-bit load keeps in fp32 (transformers'
+    /// `_keep_in_fp32_modules`, honoured by `Bnb4BitHfQuantizer`: T5's `wo`) and in 16-bit
+    /// (modules that are not `nn.Linear`: the embedding); 0 = every weight 4-bit.
+    #[serde(default)]
+    pub bnb_fp32_b: f64,
+    #[serde(default)]
+    pub bnb_16bit_b: f64,
+    /// Where `bnb_fp32_b` and `bnb_16bit_b` come from; required when either is set.
+    #[serde(default)]
+    pub bnb_basis: String,
 }
 
 /// How Wan's own `generate.py` runs this pipeline ([`wan`]); absent for every other model.
@@ -168,6 +178,16 @@ pub struct Pipeline {
     pub decode_bytes_per_px: f64,
     #[serde(default)]
     pub decode_basis: String,
+    /// Latent frames the VAE decodes at once with tiling off, and the step between those
+    /// chunks (HunyuanVideo's `use_framewise_decoding`, on by default: 5 every 3); 0 = the
+    /// pipeline's `vae_time` output frames at a time (Wan's causal cache, one latent frame).
+    #[serde(default)]
+    pub decode_latent_frames: u32,
+    #[serde(default)]
+    pub decode_latent_stride: u32,
+    /// Where `decode_latent_frames` and `decode_latent_stride` come from; required with them.
+    #[serde(default)]
+    pub decode_frames_basis: String,
     /// `decode_bytes_per_px` is already an fp32 decode's (SDXL: its VAE config sets
     /// `force_upcast`, and diffusers upcasts before decoding), so `vae=fp32` adds nothing.
     #[serde(default)]
@@ -328,6 +348,14 @@ fn check(p: &Pipeline) -> Result<(), String> {
     if p.kind == Kind::Video && (p.frames == 0 || p.vae_time == 0) {
         return bad("a video pipeline needs frames and vae_time");
     }
+    if p.decode_latent_frames > 0
+        && (p.decode_latent_stride == 0
+            || p.decode_latent_stride > p.decode_latent_frames
+            || p.decode_frames_basis.is_empty()
+            || p.kind != Kind::Video)
+    {
+        return bad("decode_latent_frames needs a video, 0 < decode_latent_stride <= it, a basis");
+    }
     if p.note_en.is_some() != p.note_zh.is_some() {
         return bad("a note needs both languages");
     }
@@ -365,6 +393,14 @@ fn check(p: &Pipeline) -> Result<(), String> {
             || (c.fp8_kept_b > 0.0) == c.fp8_kept_basis.is_empty()
         {
             return bad(&format!("component `{}`: fp8_kept_b and its basis", c.name));
+        }
+        let bnb = c.bnb_fp32_b + c.bnb_16bit_b;
+        if c.bnb_fp32_b < 0.0
+            || c.bnb_16bit_b < 0.0
+            || bnb >= c.params_b
+            || (bnb > 0.0) == c.bnb_basis.is_empty()
+        {
+            return bad(&format!("component `{}`: bnb_* and bnb_basis", c.name));
         }
         if Precision::parse(&c.precision).is_none() {
             return bad(&format!(

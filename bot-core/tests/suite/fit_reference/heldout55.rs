@@ -23,8 +23,10 @@ fn public_measurements_fifty_fifth_held_out_set() {
     // HunyuanVideo bf16 on the card without tiling -19.4 % (60.10 GiB measured, 48.45 estimated: tiling saves 16.5 GiB
     // measured, 1.3 estimated); not stated: FLUX.1-dev nf4 x 2 (no word for an nf4 T5, --te-nf4), CogVideoX-5b,
     // CogVideoX1.5-5B and LTX-Video (no catalog entry). No verdict rows -
-    // docs/misses/heldout55_misses.md. The floors may only tighten.
-    let floor_within = 3;
+    // docs/misses/heldout55_misses.md. Session 31 (mem_dg): HunyuanVideo's untiled decode in its VAE's own 17-frame
+    // chunks -> +5.1 % (63.18); the nf4 T5 stated (te=nf4, wo kept fp32) -> on the card -0.8 % (14.82), under model
+    // offload -45.2 % (6.70 against 12.2369: the one row under); 5 of 9 within. The floors may only tighten.
+    let floor_within = 5;
     let ceiling_under = 1;
     let floor_verdicts = 0;
     floors(

@@ -95,7 +95,9 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                     other => panic!("unknown offload {other}"),
                 };
             } else if flag == "--te-fp8" {
-                r.text_fp8 = true;
+                r.text_precision = Some(Precision::Fp8);
+            } else if let Some(q) = flag.strip_prefix("--te-quant=") {
+                r.text_precision = Some(Precision::parse(q).expect("text encoder precision"));
             } else if flag == "--te-cpu" {
                 r.text_on_cpu = true;
             } else if flag == "--vae-fp32" {
