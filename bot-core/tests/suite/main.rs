@@ -304,6 +304,7 @@ mod und_bl_mechanisms;
 mod und_bm_mechanisms;
 mod und_bn_mechanisms;
 mod und_bo_mechanisms;
+mod und_bs_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
