@@ -27,6 +27,7 @@ v100能跑哪些模型\task:/fit v100-32g
 what models can an a100 run\task:/fit a100-40g-sxm
 4060ti 能跑什么模型\task:/fit rtx-4060-ti-8g
 # Near-misses: the size said, or a one-size card.
+v100 32g can run what models\t/fit v100-32g
 a100 80g能跑哪些模型\t/fit a100-80g-sxm
 what can a 4090 run\t/fit rtx-4090
 # 3. Two memory sizes of one card weighed: /gpu with both, the family said once.
@@ -39,6 +40,7 @@ A100 40GB or 80GB, whats the difference\t/gpu a100-40g-sxm a100-80g-sxm
 帮我挑个平台 预算300块\t/pick
 choose a gpu for me, my budget is 50 dollars\t/pick
 suggest a cloud for me with a $200 budget\t/pick
+帮我选张显卡吧 预算两百块\t/pick
 # Near-misses: a card named with a price is its prices; a rate is a cap, not a budget.
 4090 预算300块 能用多久\t/compare rtx-4090 1h
 ";
