@@ -26,6 +26,7 @@ qwen3 32b self host vs api 5m tokens a day\t/tco qwen3-32b bf16 5m
 v100能跑哪些模型\task:/fit v100-32g
 what models can an a100 run\task:/fit a100-40g-sxm
 4060ti 能跑什么模型\task:/fit rtx-4060-ti-8g
+what can a 4060 ti run\task:/fit rtx-4060-ti-16g
 # Near-misses: the size said, or a one-size card.
 v100 32g can run what models\t/fit v100-32g
 a100 80g能跑哪些模型\t/fit a100-80g-sxm
@@ -34,6 +35,7 @@ what can a 4090 run\t/fit rtx-4090
 v100 16g vs 32g\t/gpu v100-16g v100-32g
 4060ti 16g和8g区别\t/gpu rtx-4060-ti-16g rtx-4060-ti-8g
 A100 40GB or 80GB, whats the difference\t/gpu a100-40g-sxm a100-80g-sxm
+3080 10g or 12g\t/gpu rtx-3080 rtx-3080-12g
 # Near-miss: one size said, one card.
 4060 ti 16gb specs\t/gpu rtx-4060-ti-16g
 # 4. A budget with a choosing verb and no card: /pick.
@@ -79,4 +81,25 @@ fn pick_facts_keep_no_guessed_generation() {
     assert_eq!(f.params_b, Some(70.0), "{f:?}");
     let f = facts(&catalog, "想用lora微调llama 3.1 70b 预算50");
     assert_eq!(f.model.as_deref(), Some("llama-3.1-70b"), "{f:?}");
+}
+
+/// The other model-taking readings honour the same ask: a price history for a job offers each
+/// generation rather than the newest alone.
+#[test]
+fn trend_asks_offer_each_generation() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, command) in [("4090 价格走势 我要跑llama 70b", "/trend")] {
+        let Reading::Ask(asks) = read(&catalog, q) else {
+            panic!("{q}: not asked back");
+        };
+        let lines: Vec<String> = asks.iter().map(|r| r.line()).collect();
+        for id in ["llama-3.3-70b", "llama-3.1-70b"] {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(command) && l.contains(id)),
+                "{q}: {command} for {id} not offered: {lines:?}"
+            );
+        }
+    }
 }
