@@ -285,6 +285,30 @@ fn push_method(
     })
 }
 
+/// The models the answer to `line` names, per method (the largest clear fit, a tight one, the
+/// others beside it, the smallest when none fits): the list a card's answer prints, so the
+/// reader can tell whether two memory sizes of one card answer alike.
+pub fn models_named(catalog: &Catalog, line: &MemoryLine) -> Vec<Vec<String>> {
+    let named = line.card.as_deref().and_then(|id| catalog.find_gpu(id));
+    let card = named
+        .cloned()
+        .unwrap_or_else(|| judged_on(catalog, line.gb).0);
+    let models = candidates(catalog);
+    line.methods()
+        .into_iter()
+        .map(|method| {
+            let fit = method_fit(catalog, &models, &card, method);
+            let ids = |p: &Option<(&Model, FitReport)>| p.as_ref().map(|(m, _)| m.id.clone());
+            ids(&fit.largest)
+                .into_iter()
+                .chain(ids(&fit.tight))
+                .chain(fit.also.iter().map(|m| m.id.clone()))
+                .chain(ids(&fit.smallest).filter(|_| fit.largest.is_none()))
+                .collect()
+        })
+        .collect()
+}
+
 /// `/fit 16gb`: the models that fit, per method, and each named model's own fit line (the
 /// command offers them to tap).
 pub fn answer(ctx: &Ctx, line: &MemoryLine) -> (Reply, Vec<FitLine>) {

@@ -8,8 +8,9 @@ use super::Reading;
 use super::request::Request;
 use crate::advice;
 use crate::answer::fit::{Given, settle};
+use crate::answer::fit_memory;
 use crate::catalog::Catalog;
-use crate::commands::fit::FitArgs;
+use crate::commands::fit::{FitArgs, FitMemoryArgs};
 use crate::lexicon;
 use crate::vram::{FitOptions, FitRequest, ModelRef, Quant, Task};
 
@@ -91,6 +92,9 @@ fn verdict(
 /// `r` with a card's memory sizes asked back where the verdict differs between them; the
 /// memory said in the words (`v100 32g`, `80gb`) is kept.
 pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Reading {
+    if let Reading::Command(Request::FitMemory(m)) = &r {
+        return lists_asked(catalog, padded, m).unwrap_or(r);
+    }
     let Reading::Command(Request::Fit(a)) = &r else {
         return r;
     };
@@ -100,11 +104,7 @@ pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Readi
     let Some((_, n)) = memory_part(gpu) else {
         return r;
     };
-    // Said: `32g`, `80gb`, `80 g`, `40G`.
-    let said = [format!("{n}g"), format!("{n} g")]
-        .iter()
-        .any(|w| padded.contains(w.as_str()))
-        || super::memory_beside::size_said(padded, n.parse().unwrap_or(0));
+    let said = memory_said(padded, n);
     let others = siblings(catalog, gpu);
     if said || others.is_empty() || !a.options.is_empty() {
         return r;
@@ -126,4 +126,42 @@ pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Readi
         Request::Fit(b)
     }));
     Reading::Ask(asks)
+}
+
+/// Whether the memory `n` (GB) is said in the words: `32g`, `80gb`, `80 g`, `40G`.
+fn memory_said(padded: &str, n: &str) -> bool {
+    [format!("{n}g"), format!("{n} g")]
+        .iter()
+        .any(|w| padded.contains(w.as_str()))
+        || super::memory_beside::size_said(padded, n.parse().unwrap_or(0))
+}
+
+/// `a100能跑哪些模型`: a card sold in two memory sizes, no model to size and no size said. The
+/// answer is the list of models the card holds, so the sizes are asked back where their lists
+/// differ (the card the bare name means first), and the card kept where they are alike.
+fn lists_asked(catalog: &Catalog, padded: &str, m: &FitMemoryArgs) -> Option<Reading> {
+    let gpu = m.card.as_deref()?;
+    let (_, n) = memory_part(gpu)?;
+    if memory_said(padded, n) {
+        return None;
+    }
+    let own = fit_memory::models_named(catalog, m);
+    let differing: Vec<FitMemoryArgs> = siblings(catalog, gpu)
+        .into_iter()
+        .filter_map(|o| {
+            let g = catalog.gpu(o).ok()?;
+            let line = FitMemoryArgs {
+                gb: g.vram_gb.round() as u32,
+                card: Some(o.to_string()),
+                ..m.clone()
+            };
+            (fit_memory::models_named(catalog, &line) != own).then_some(line)
+        })
+        .collect();
+    if differing.is_empty() {
+        return None;
+    }
+    let mut asks = vec![Request::FitMemory(m.clone())];
+    asks.extend(differing.into_iter().map(Request::FitMemory));
+    Some(Reading::Ask(asks))
 }

@@ -182,7 +182,19 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
             Some(c) if said.is_some() => c.count = said.unwrap_or(1),
             Some(_) => {}
         }
-        e.card_word = Some(toks[i].clone());
+        // The card's name as said, its memory and form left out (`4060 ti 8gb` → `4060 ti`):
+        // a sibling said by its memory alone after it (`vs 16gb`) names the same card with
+        // that memory.
+        let words: Vec<&str> = toks[i..i + n]
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !memory_word(w) && !FORMS.contains(w))
+            .collect();
+        e.card_word = Some(if words.is_empty() {
+            toks[i].clone()
+        } else {
+            words.join(" ")
+        });
         return Some(n);
     }
     None
@@ -190,12 +202,20 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
 
 /// A memory size alone after a card (`a100 40g vs 80g`, `v100 16g还是32g`): the same card
 /// with that memory, when the catalog has it.
+/// A card's form said as one word (`sxm`, `pcie`, `nvl`).
+const FORMS: &[&str] = &["sxm", "pcie", "nvl"];
+
+/// A memory size written as one word (`16g`, `80gb`).
+fn memory_word(t: &str) -> bool {
+    let digits = t.trim_end_matches("gb").trim_end_matches('g');
+    digits.len() != t.len() && is_number(digits)
+}
+
 fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Option<usize> {
     let t = &toks[i];
-    let digits = t.trim_end_matches("gb").trim_end_matches('g');
     // Or its form alone (`h100 pcie vs sxm`).
-    let form = matches!(t.as_str(), "sxm" | "pcie" | "nvl");
-    if !form && (digits.len() == t.len() || !is_number(digits)) {
+    let form = FORMS.contains(&t.as_str());
+    if !form && !memory_word(t) {
         return None;
     }
     let family = e.card_word.clone()?;
@@ -501,6 +521,15 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
 }
 
 impl Entities {
+    /// The models a family and size name when there are several (`llama 70b`: four Llama
+    /// generations; `qwen 32b`: Qwen2.5 and Qwen3), decided once here where the candidates are
+    /// found: every reading that needs a model (`/fit`, `/tco`, `/trend … for`, `/pick`'s model
+    /// fact) asks them back or keeps none, never the first taken.
+    pub(super) fn models_asked(&self) -> Option<&[String]> {
+        (self.model_options.len() > 1 && self.models.len() == 1)
+            .then_some(self.model_options.as_slice())
+    }
+
     /// `/fit`'s `key=value` options the question says, in the order its line writes them.
     pub(super) fn fit_options(&self) -> Vec<(String, String)> {
         let mut o = Vec::new();

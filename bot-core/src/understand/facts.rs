@@ -96,6 +96,21 @@ const BUDGET_WORDS: &[&str] = &[
     "可以花",
 ];
 
+/// The size every model asked back has in its name (`llama-3.3-70b`, `llama-2-70b`: 70), when
+/// they agree: what a family size said without its generation does settle.
+fn shared_size(models: &[String]) -> Option<f64> {
+    let sizes: Vec<f64> = models
+        .iter()
+        .map(|m| {
+            crate::lexicon::model_size_in_name(m)?
+                .ok()
+                .map(|s| s.total_b)
+        })
+        .collect::<Option<_>>()?;
+    let first = *sizes.first()?;
+    sizes.iter().all(|s| *s == first).then_some(first)
+}
+
 /// Reads the facts of one sentence (no intent).
 pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     let norm = normalize(text);
@@ -110,16 +125,19 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
         _ => None,
     };
     let mut f = Facts {
-        // /pick sizes language models only.
+        // /pick sizes language models only; a family size with several generations keeps no
+        // model it was not told (`llama 70b`), only the size they share, below.
         model: e
             .models
             .iter()
             .find(|m| catalog.find_model(m).is_some())
+            .filter(|_| e.models_asked().is_none())
             .cloned(),
         params_b: e
             .sizes
             .first()
-            .and_then(|s| crate::lexicon::params_b(s)?.ok()),
+            .and_then(|s| crate::lexicon::params_b(s)?.ok())
+            .or_else(|| shared_size(e.models_asked()?)),
         training: e
             .task
             .filter(|t| *t != Task::Infer && explicit)

@@ -6,7 +6,7 @@ use super::cues;
 pub(super) use super::needs_said::meeting_needs;
 use super::needs_said::needs_said;
 use super::price::convert_request;
-pub(super) use super::question::{Question, one};
+pub(super) use super::question::{Question, one, per_model};
 use super::request::{self as make, Cards, Request, Usage};
 use super::text::has;
 use super::words::*;
@@ -113,11 +113,7 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
             Some((v * 1e6) as u64)
         })
     });
-    let model =
-        q.e.models
-            .first()
-            .or(q.e.sizes.first())
-            .or(q.e.model_options.first());
+    let model = q.e.models.first().or(q.e.sizes.first());
     let api = q
         .price
         .filter(|p| p.per.is_none() || p.per == Some(PriceUnit::MillionTokens))
@@ -126,21 +122,24 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
     let rent = q
         .price
         .filter(|p| matches!(p.per, Some(PriceUnit::Time(_))));
-    one(make::tco(
-        model,
-        // Unless named: the format the model is published in where it has one (gpt-oss's
-        // MXFP4, as /fit's default), else BF16, the default /fit uses for a model that fits.
-        q.e.quant
-            .or_else(|| {
-                let m = q.catalog.find_model(model?)?;
-                crate::advice::native_quant(m)
-            })
-            .unwrap_or(Quant::Bf16),
-        q.e.gpus.first(),
-        volume,
-        api.as_ref(),
-        rent,
-    ))
+    // A family size with several generations (`llama 70b`): each asked back, as `/fit` does.
+    per_model(q.e, model, |model| {
+        make::tco(
+            model,
+            // Unless named: the format the model is published in where it has one (gpt-oss's
+            // MXFP4, as /fit's default), else BF16, the default /fit uses for a model that fits.
+            q.e.quant
+                .or_else(|| {
+                    let m = q.catalog.find_model(model?)?;
+                    crate::advice::native_quant(m)
+                })
+                .unwrap_or(Quant::Bf16),
+            q.e.gpus.first(),
+            volume,
+            api.as_ref(),
+            rent,
+        )
+    })
 }
 
 /// `¥2.5/小时跑40分钟多少钱`: a job at the user's own price (a platform named means its list
@@ -568,14 +567,9 @@ fn fit(q: &Question) -> Option<Reading> {
         }
         return Some(Reading::Ask(asks));
     }
-    if e.model_options.len() > 1 && e.models.len() == 1 {
+    if e.models_asked().is_some() {
         // `qwen 32b`: Qwen2.5-32B or Qwen3-32B; ask, do not pick one.
-        return Some(Reading::Ask(
-            e.model_options
-                .iter()
-                .map(|m| base(m, gpu.clone()))
-                .collect(),
-        ));
+        return per_model(e, Some(model), |m| base(m.unwrap_or(model), gpu.clone()));
     }
     match e.gpus.as_slice() {
         [] => one(base(model, None)),

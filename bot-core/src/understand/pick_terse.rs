@@ -24,8 +24,11 @@ const CHEAPEST: &[&str] = &["最便宜", "最低价", "cheapest", "lowest price"
 const PLACE: &[&str] = &["平台", "哪家", "platform", "cloud", "provider"];
 
 pub(super) fn pick_terse(q: &Question) -> Option<Reading> {
+    // A sum with no card named and no rate (`pick a cloud gpu for me, budget $100`, `帮我选个卡
+    // 预算500`) is the budget of the choice, never a card's price; a rate is a price cap.
+    let sum = q.price.is_some_and(|p| p.per.is_none()) && q.e.gpus.is_empty();
     // A model named to run makes it a fit's question (`推荐一张卡跑qwen2.5-7b`).
-    if !q.e.platforms.is_empty() || q.price.is_some() || !q.nothing_to_size() {
+    if !q.e.platforms.is_empty() || (q.price.is_some() && !sum) || !q.nothing_to_size() {
         return None;
     }
     let p = q.padded;
@@ -47,8 +50,10 @@ pub(super) fn pick_terse(q: &Question) -> Option<Reading> {
             nouns.iter().any(|n| p[from..end].contains(n))
         })
     });
-    // A short message: only the choosing (a longer one has rules of its own to read it).
-    let short = p.split_whitespace().count() <= 6 && p.chars().count() <= 40;
+    // A short message: only the choosing (a longer one has rules of its own to read it); the
+    // budget's few words (`my budget is 50 dollars`) beside it.
+    let (words, chars) = if sum { (10, 60) } else { (6, 40) };
+    let short = p.split_whitespace().count() <= words && p.chars().count() <= chars;
     (near && short).then(|| one(Request::Pick)).flatten()
 }
 

@@ -87,6 +87,19 @@ pub(super) fn one(r: Request) -> Option<Reading> {
     Some(Reading::Command(r))
 }
 
+/// The reading for the model said, or one request per model asked back where a family and size
+/// name several ([`Entities::models_asked`]): the ambiguity every model-taking reading honours.
+pub(super) fn per_model(
+    e: &Entities,
+    model: Option<&String>,
+    make: impl Fn(Option<&String>) -> Request,
+) -> Option<Reading> {
+    match e.models_asked() {
+        Some(ms) => Some(Reading::Ask(ms.iter().map(|m| make(Some(m))).collect())),
+        None => one(make(model)),
+    }
+}
+
 /// The span said right after a word of the recent past (`最近1个月`, `past 2 weeks`, `过去3天`), in
 /// seconds.
 fn recent_span(padded: &str) -> Option<Decimal> {

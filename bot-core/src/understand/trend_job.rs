@@ -38,7 +38,23 @@ pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
     if asked > named {
         return None;
     }
+    if q.e.models_asked().is_some() {
+        return asked_jobs(&g.gpu, q);
+    }
     with_job(&g.gpu, model, q)
+}
+
+/// `/trend <gpu> for <model>` for each model a family size names, asked back.
+fn asked_jobs(gpu: &str, q: &Question) -> Option<Reading> {
+    let asks: Vec<Request> =
+        q.e.models_asked()?
+            .iter()
+            .filter_map(|m| match with_job(gpu, m, q)? {
+                Reading::Command(r) => Some(r),
+                _ => None,
+            })
+            .collect();
+    (!asks.is_empty()).then_some(Reading::Ask(asks))
 }
 
 /// `/trend <card>`, or with the job when one model is named (`4090 一般几点有货 我要跑
@@ -47,6 +63,8 @@ pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
 pub(super) fn trend_for(q: &Question, gpu: &str) -> Option<Reading> {
     match (q.e.models.as_slice(), q.e.sizes.is_empty()) {
         ([], true) => one(make::trend(gpu, None)),
+        // A family size with several generations: the job asked back for each.
+        ([_], _) if q.e.models_asked().is_some() => asked_jobs(gpu, q),
         ([model], _) => with_job(gpu, model, q),
         _ => None,
     }

@@ -170,19 +170,28 @@ pub(super) fn asked(q: &Question) -> Option<Reading> {
         return Some(Reading::Command(minutes));
     }
     let model = q.e.models.first().or(q.e.sizes.first());
-    let quant =
-        q.e.quant
-            .or_else(|| crate::advice::native_quant(q.catalog.find_model(model?)?))
-            .unwrap_or(crate::vram::Quant::Bf16);
-    let tokens = make::tco(
-        model,
-        quant,
-        q.e.gpus.first(),
-        Some(volume),
-        q.price.filter(|p| p.per.is_none()),
-        None,
-    );
-    Some(Reading::Ask(vec![tokens, minutes]))
+    let tokens = |model: Option<&String>| {
+        let quant =
+            q.e.quant
+                .or_else(|| crate::advice::native_quant(q.catalog.find_model(model?)?))
+                .unwrap_or(crate::vram::Quant::Bf16);
+        make::tco(
+            model,
+            quant,
+            q.e.gpus.first(),
+            Some(volume),
+            q.price.filter(|p| p.per.is_none()),
+            None,
+        )
+    };
+    // A family size with several generations: the tokens' reading asked for each of them.
+    let mut asks = match super::question::per_model(q.e, model, tokens) {
+        Some(Reading::Ask(rs)) => rs,
+        Some(Reading::Command(r)) => vec![r],
+        _ => Vec::new(),
+    };
+    asks.push(minutes);
+    Some(Reading::Ask(asks))
 }
 
 /// The count of tokens said with `tokens` after it (`16k tokens`, `~40k tokens`, `2万token`),

@@ -18,12 +18,15 @@ const CORPUS: &str = include_str!("../data/questions_corpus82.tsv");
 /// a rate as /cost), so 279/300 (93.0 %) after. The 21 misses are in `docs/misses/corpus82_misses.md`.
 /// The lead relabelled the 12 bare-Qwen rows by the house convention (a Qwen size with no version is
 /// the newest generation of that size, catalog `bare_default`; the file's header): 291/300, floor 291.
+/// Helper und_bs fixed the 9 left as mechanisms (a family size asked in `/tco` as in `/fit`, a
+/// two-size card's lists asked, a sibling said by its memory after `4060 ti 8gb`, a budget beside a
+/// choosing verb): 300/300, floor 300.
 #[test]
 fn corpus82_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus82", CORPUS);
     assert!(total >= 300, "corpus82: {total} questions");
-    assert!(right >= 291, "corpus82: {right} of {total}");
+    assert!(right >= 300, "corpus82: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
