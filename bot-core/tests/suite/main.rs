@@ -72,6 +72,7 @@ mod corpus79_share;
 mod corpus80_share;
 mod corpus81_share;
 mod corpus82_share;
+mod corpus83_share;
 mod currency;
 mod currency_whole;
 mod data_files;
