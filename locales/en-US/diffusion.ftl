@@ -10,6 +10,7 @@ diff-eager = Eager attention (no fused kernel: torch before 2.0 or diffusers bef
 diff-eager-unsized = Eager attention is not sized for this model: its attention heads are not in my data, so the step counts none
 diff-activations = One denoising step: { $step } GiB of activations for { $tokens } tokens · VAE decode: { $decode } GiB
 diff-peak = Peak on the card: { $peak } GiB, { $stage ->
+    [load] while the models load (bitsandbytes quantizes them on the card, all together, before offload moves any)
     [text] while encoding the prompt
     [decode] while the VAE decodes
     [train] during a training step

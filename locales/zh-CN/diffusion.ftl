@@ -14,6 +14,7 @@ diff-eager = 朴素注意力（没有融合内核：torch 2.0 之前或 diffuser
 diff-eager-unsized = 这个模型的朴素注意力没有估算：我的数据里没有它的注意力头数，所以去噪步里没有计入这部分
 diff-activations = 一个去噪步：激活 { $step } GiB，共 { $tokens } 个 token · VAE 解码：{ $decode } GiB
 diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
+    [load] 加载模型时（bitsandbytes 在卡上量化模型，量化过的组件会同时留在卡上，之后卸载才会把它们移走）
     [text] 编码提示词时
     [decode] VAE 解码时
     [train] 训练一步时

@@ -204,6 +204,9 @@ impl<'a> DiffusionRequest<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
+    /// Loading: bitsandbytes components are quantized on the card and all sit there together
+    /// before offload moves any ([`bnb_loaded_gib`]).
+    Load,
     Text,
     Denoise,
     Decode,
@@ -212,6 +215,7 @@ pub enum Stage {
 impl Stage {
     pub fn key(self) -> &'static str {
         match self {
+            Stage::Load => "load",
             Stage::Text => "text",
             Stage::Denoise => "denoise",
             Stage::Decode => "decode",
@@ -315,6 +319,28 @@ fn text_weights_gib(r: &DiffusionRequest) -> f64 {
             ),
         })
         .sum()
+}
+
+/// The weights that are on the card together when `from_pretrained` returns, before any offload
+/// hook runs: the components quantized with bitsandbytes. diffusers' `BnB4BitDiffusersQuantizer`
+/// (and the 8-bit one) sets `device_map = {"": f"cuda:{torch.cuda.current_device()}"}` when none
+/// is given (`quantizers/bitsandbytes/bnb_quantizer.py` @ 5a6e3864), and transformers'
+/// `Bnb4BitHfQuantizer` does so for a bnb text encoder: they are quantized on the card as they
+/// load. Only then does `enable_model_cpu_offload()` move them off (`pipeline_utils.py` @
+/// 5a6e3864: `self.to("cpu")`, then accelerate's `cpu_offload_with_hook`), and
+/// `enable_sequential_cpu_offload()` likewise. fp8 layerwise casting and GGUF load on the CPU.
+fn bnb_loaded_gib(r: &DiffusionRequest, denoiser_gib: f64, text_gib: f64) -> f64 {
+    let denoiser = if r.denoiser_precision() == Precision::Nf4 {
+        denoiser_gib
+    } else {
+        0.0
+    };
+    let text = if r.text_precision == Some(Precision::Nf4) && !r.text_on_cpu {
+        text_gib
+    } else {
+        0.0
+    };
+    denoiser + text
 }
 
 /// How much the decode of `r` works on and keeps, its VAE stored in `vae_bits`.
@@ -425,7 +451,9 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         Offload::Model => largest_denoiser + resident,
         Offload::Sequential => leaf + resident,
     };
-    let stages = match r.offload {
+    // Offload starts from what loading left on the card (with none, everything stays anyway).
+    let loaded = bnb_loaded_gib(r, denoiser_gib, text_gib);
+    let mut stages = match r.offload {
         Offload::None => {
             let all = on_card_denoisers + text_on_card + vae_gib + checker_gib;
             vec![
@@ -443,6 +471,9 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
             (Stage::Decode, vae_gib + decode_gib),
         ],
     };
+    if r.offload != Offload::None && loaded > 0.0 {
+        stages.push((Stage::Load, loaded + resident));
+    }
     // Each stage's reserve: a share of what it holds, and the decode's own blocks.
     let reserve_of = |stage: Stage, held: f64| match stage {
         Stage::Decode => (held - working_gib) * ALLOCATOR_RESERVE + decode_blocks_gib,
