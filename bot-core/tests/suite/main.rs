@@ -163,6 +163,7 @@ mod fit_mem_cz_mechanisms;
 mod fit_mem_da_mechanisms;
 mod fit_mem_dd_mechanisms;
 mod fit_mem_de_mechanisms;
+mod fit_mem_di_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
