@@ -90,6 +90,21 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             (a + kept).max(encode)
         };
     }
+    // LMDeploy's TurboMind: its own start-up buffers and tuning pass
+    // (`server::turbomind_workspace_bytes`) in place of vLLM's text profile; a vision tower's
+    // profile above is kept where larger (its encoder is not TurboMind's).
+    if matches!(c.server, Some((super::Server::Lmdeploy, _)))
+        && let Some(ws) = super::server::turbomind_workspace_bytes(shape, n)
+    {
+        let vision = matches!(
+            req.model,
+            ModelRef::Known(Model {
+                vision: Some(_),
+                ..
+            })
+        );
+        a = if vision { a.max(ws) } else { ws };
+    }
     // TGI before 3.3: Gemma-3's warm-up prefill with an image on SDPA's math path.
     let tgi = matches!(c.server, Some((super::Server::Tgi, _)));
     a = super::tgi_pool::warmup_peak(shape, req, tgi, n, a);

@@ -80,7 +80,17 @@ impl Server {
         match self {
             Server::Sglang => ((w + kv) / f - (w + kv) - act).max(core_rest),
             Server::Tgi => ((w + kv + act) / f - (w + kv + act)).max(core_rest),
-            Server::Lmdeploy | Server::TrtLlm => (kv / f - kv - act).max(core_rest),
+            Server::TrtLlm => (kv / f - kv - act).max(core_rest),
+            // TurboMind takes its pool first (`SequenceManager` in `LlamaBatch`'s constructor,
+            // `cache_max_entry_count` of the free memory) and allocates its prefill buffers and
+            // runs its start-up GEMM tuning after it: the workspace must fit in the rest,
+            // (1 - fraction) of what the weights leave.
+            Server::Lmdeploy => {
+                let rest = (1.0 - f).max(0.01);
+                (kv / f - kv - act)
+                    .max(core_rest)
+                    .max(act / rest - kv - act + core_rest)
+            }
         }
     }
 
@@ -95,6 +105,41 @@ impl Server {
             _ => fraction,
         }
     }
+}
+
+/// TurboMind's default `max_prefill_token_num` (`lmdeploy/messages.py`
+/// `TurbomindEngineConfig`; `LlamaTritonModel.cc` falls back to the same 8192).
+pub const TURBOMIND_PREFILL_TOKENS: f64 = 8192.0;
+/// TurboMind's default `max_batch_size` on a card that `lmdeploy/utils.py`
+/// `get_max_batch_size` does not list (A100/A800 256, H100/H800 512, others 128).
+pub const TURBOMIND_BATCH: f64 = 128.0;
+
+/// What LMDeploy's TurboMind (0.6.0 and later) allocates at start-up beyond the weights and
+/// the KV pool, in bytes per card, read in `src/turbomind/models/llama` @ v0.6.2:
+/// `LlamaBatch::AllocateBuffer` keeps input and output rows of the hidden width for
+/// `max_forward_token_num` = `max_prefill_token_num` + `max_batch_size` tokens, and two fp32
+/// rows of the vocabulary per batch slot (`logits_buf_`, `local_logits_buf_`); then
+/// `LlamaBatch::tune()` (new in 0.6.0, called from `LlamaTritonModel::createEngine`) runs
+/// `forwardUnified` over GEMM tuning batches up to 8192 tokens (`GetDefaultTuningGenerators`),
+/// so the layers' buffers grow to that many tokens: `UnifiedAttentionLayer::allocateBuffer`
+/// (QKV, the attention output, the K/V copy over the keys) and `LlamaFfnLayer::allocateBuffer`
+/// (gate and up, `2 × token_num × inter_size`), heads and FFN split over the ranks, 16-bit.
+/// Dense FFN only: an MoE's routed buffers are not read here (`None`).
+pub fn turbomind_workspace_bytes(shape: &super::Shape, tp: f64) -> Option<f64> {
+    if shape.experts > 0 {
+        return None;
+    }
+    let tp = tp.max(1.0);
+    let fwd = TURBOMIND_PREFILL_TOKENS + TURBOMIND_BATCH;
+    let tuned = TURBOMIND_PREFILL_TOKENS;
+    let hd = shape.head_dim as f64;
+    let q = (shape.heads as f64 / tp).ceil() * hd;
+    let kv = (shape.kv_heads as f64 / tp).ceil() * hd;
+    let batch_rows = 2.0 * fwd * shape.hidden as f64 * 2.0;
+    let logits = 2.0 * TURBOMIND_BATCH * shape.vocab as f64 * 4.0;
+    let attention = tuned * ((q + 2.0 * kv) + q + 2.0 * kv) * 2.0;
+    let ffn = 2.0 * tuned * (shape.intermediate as f64 / tp) * 2.0;
+    Some(batch_rows + logits + attention + ffn)
 }
 
 /// SGLang's default `mem_fraction_static` on a card of `card_mib` MiB with `tp` cards
