@@ -121,13 +121,32 @@ const PLACE_GOOD: &[&str] = &[
 /// Whether `padded` asks which place is a good one (`哪家良心`, `哪家便宜好用`): guidance,
 /// `/pick` when no card is named (with one, the card's prices compared).
 pub fn place_judged(padded: &str) -> bool {
-    followed(
-        padded,
-        &["哪家", "which provider", "which platform", "which cloud"],
-        PLACE_GOOD,
-        8,
-    )
+    const WHICH: &[&str] = &["哪家", "which provider", "which platform", "which cloud"];
+    followed(padded, WHICH, PLACE_GOOD, 8)
+        // Ease is often said with more words between (`which platform is the most beginner
+        // friendly`).
+        || followed(padded, WHICH, PLACE_EASY, 16)
 }
+
+/// Words judging a place by how easy it is to start on (`哪家上手简单`, `哪家新手友好`, `which
+/// platform is easiest to start with`): a good place for a beginner, guidance as
+/// [`PLACE_GOOD`]'s words are. Never `简单` alone (`哪家实名简单` asks a barrier).
+const PLACE_EASY: &[&str] = &[
+    "上手",
+    "新手友好",
+    "小白友好",
+    "对新手",
+    "简单好用",
+    "简单易用",
+    "beginner friendly",
+    "beginner-friendly",
+    "newbie friendly",
+    "easiest to start",
+    "easiest to use",
+    "easiest to get started",
+    "easy to start",
+    "easy to get started",
+];
 
 /// Words asking which place (`哪家`, `哪个平台`, `which provider`, `where`): with a price word
 /// after them, which platform is cheapest.

@@ -29,10 +29,14 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
     }
     // `on 2 3090s`: a bare count of cards right before the card (not `batch 8 4090`, `并发10，4090`).
     let batch = k >= 1 && BATCH_WORDS.contains(&toks[k - 1].as_str());
+    // `gemma 4 5090`, `qwen 3 4090`: a bare number right after a family word is its version;
+    // a count there needs its measure word (`qwen 2 张 4090`, read above) or `x`.
+    let version = k >= 1 && family_word(&toks[k - 1]);
     // `0 4090s`: a count of none is kept, to be said back, never read as one card.
     if let Some(n) = lexicon::card_count(prev).filter(|n| *n == 0 || (2..=16).contains(n))
         && prev.bytes().all(|b| b.is_ascii_digit())
         && !batch
+        && !version
     {
         return Some(n);
     }
@@ -48,6 +52,14 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
         "eight" => Some(8),
         _ => None,
     }
+}
+
+/// Whether `t` is a model family's word alone (`qwen`, `gemma`, `千问`), with no version glued.
+fn family_word(t: &str) -> bool {
+    crate::catalog::BRAND_WORDS
+        .iter()
+        .chain(super::family_model::FAMILIES)
+        .any(|(a, _)| t == *a || (!a.is_ascii() && t.ends_with(a)))
 }
 
 /// Words of a card's kind said between its count and its name (`两张魔改4090 48g`, `2x modded

@@ -20,6 +20,8 @@ const STOCK: &[&str] = &[
     "普通",
     "正常版",
     "标准版",
+    "标准的",
+    "标准",
     "公版",
     "非魔改",
     "unmodded",
@@ -34,7 +36,15 @@ const STOCK: &[&str] = &[
 
 /// `norm` with each stock card beside a modded one written as the stock card's id.
 pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
-    if !MODDED.iter().any(|w| norm.contains(w)) {
+    // With no modded word, a variant named by its memory (`4090 48g 和普通4090`) makes the stock
+    // word beside the other mention its base card; with neither, `stock` may be inventory.
+    let modded = MODDED.iter().any(|w| norm.contains(w));
+    let variant = if modded {
+        None
+    } else {
+        variant_base(catalog, norm)
+    };
+    if !modded && variant.is_none() {
         return norm.to_string();
     }
     let mut out = String::with_capacity(norm.len());
@@ -51,7 +61,14 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
             if !whole {
                 continue;
             }
-            if let Some((id, used)) = stock_of(catalog, norm, after) {
+            let found = match &variant {
+                None => stock_of(catalog, norm, after),
+                // Only a card named right after the word, its memory unsaid, and the base of
+                // the variant named (`stock 4090 48g` is that variant in stock).
+                Some(base) => stock_named(catalog, after)
+                    .filter(|(id, used)| id == base && !memory_next(&after[*used..])),
+            };
+            if let Some((id, used)) = found {
                 out.push_str(&format!(" {id} "));
                 rest = &after[used..];
                 continue 'scan;
@@ -68,17 +85,14 @@ pub(super) fn plain(catalog: &Catalog, norm: &str) -> String {
 /// the card named next (`4090`, `rtx 4090`), or with no card (`the normal one`, `原版的`) the
 /// base of the modded card the sentence names.
 fn stock_of(catalog: &Catalog, norm: &str, after: &str) -> Option<(String, usize)> {
+    if let Some(found) = stock_named(catalog, after) {
+        return Some(found);
+    }
     let lead = after.len() - after.trim_start_matches([' ', '的']).len();
     let word: String = after[lead..]
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();
-    if !word.is_empty()
-        && let Some(g) = catalog.find_gpu(&word)
-    {
-        let id = base_of(catalog, &g.id).unwrap_or_else(|| g.id.clone());
-        return Some((id, lead + word.len()));
-    }
     // No card after the word: the stock card of the modded one named.
     let one = after.trim_start();
     let used = if one.starts_with("one") && !one[3..].starts_with(|c: char| c.is_alphabetic()) {
@@ -88,11 +102,39 @@ fn stock_of(catalog: &Catalog, norm: &str, after: &str) -> Option<(String, usize
     } else {
         return None;
     };
+    Some((variant_base(catalog, norm)?, used))
+}
+
+/// The card named right after a stock word (`4090`, ` rtx 4090`), as its base card, and how
+/// much of `after` it took.
+fn stock_named(catalog: &Catalog, after: &str) -> Option<(String, usize)> {
+    let lead = after.len() - after.trim_start_matches([' ', '的']).len();
+    let word: String = after[lead..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    if word.is_empty() {
+        return None;
+    }
+    let g = catalog.find_gpu(&word)?;
+    let id = base_of(catalog, &g.id).unwrap_or_else(|| g.id.clone());
+    Some((id, lead + word.len()))
+}
+
+/// Whether a memory size comes next (`48g`, ` 48 gb`).
+fn memory_next(rest: &str) -> bool {
+    let t = rest.trim_start();
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    digits > 0 && t[digits..].trim_start().starts_with(['g', 'G'])
+}
+
+/// The base card of a memory variant the sentence names (`4090 48g` → `rtx-4090`), if any.
+fn variant_base(catalog: &Catalog, norm: &str) -> Option<String> {
     let words: Vec<&str> = norm
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter(|w| !w.is_empty())
         .collect();
-    let modded = words
+    words
         .iter()
         .find_map(|w| base_of(catalog, &catalog.find_gpu(w)?.id))
         // `魔改的4090 48g`: the card and its memory, Chinese around them.
@@ -114,8 +156,7 @@ fn stock_of(catalog: &Catalog, norm: &str, after: &str) -> Option<(String, usize
                 let g = catalog.find_gpu(&format!("{} {}", p[0], p[1]))?;
                 base_of(catalog, &g.id)
             })
-        })?;
-    Some((modded, used))
+        })
 }
 
 /// The stock card of a modded one (`rtx-4090-48g` → `rtx-4090`): its id without the memory
