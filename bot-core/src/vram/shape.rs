@@ -289,6 +289,19 @@ impl Shape {
         s
     }
 
+    /// The catalog's plain dense models a size-only guess may be shaped like: current (not
+    /// superseded), no experts, no latent or compressed attention, a shape of their own.
+    fn template_models() -> impl Iterator<Item = &'static Model> {
+        crate::catalog::embedded_base_models().iter().filter(|m| {
+            m.superseded_by.is_none()
+                && m.experts == 0
+                && m.kv_lora_rank == 0
+                && m.compress_ratios.is_empty()
+                && m.params_b > 0.0
+                && Shape::from_model(m).is_ok()
+        })
+    }
+
     /// The catalog's dense model nearest in size to a size-only guess (by ratio of sizes, the
     /// first listed on a tie): a plain decoder (no experts, no MLA, no compressed attention)
     /// from the embedded `models.toml`. Its layers, KV heads, head dim and width ratios are
@@ -297,20 +310,10 @@ impl Shape {
     /// A release its publisher superseded (`superseded_by`: Qwen1.5-72B's 64 KV heads beside
     /// Qwen2.5-72B's 8) is not what a model of that size looks like now, so it is no template.
     pub fn size_template(params_b: f64) -> Option<&'static Model> {
-        crate::catalog::embedded_base_models()
-            .iter()
-            .filter(|m| {
-                m.superseded_by.is_none()
-                    && m.experts == 0
-                    && m.kv_lora_rank == 0
-                    && m.compress_ratios.is_empty()
-                    && m.params_b > 0.0
-                    && Shape::from_model(m).is_ok()
-            })
-            .min_by(|a, b| {
-                let d = |m: &Model| (m.params_b / params_b).ln().abs();
-                d(a).total_cmp(&d(b))
-            })
+        Shape::template_models().min_by(|a, b| {
+            let d = |m: &Model| (m.params_b / params_b).ln().abs();
+            d(a).total_cmp(&d(b))
+        })
     }
 
     /// A dense model known only by its size, shaped like [`Shape::size_template`]: the
@@ -332,14 +335,7 @@ impl Shape {
     /// just above the size. Real models of one size differ in depth, KV heads and width; the
     /// spread of an estimate over these shapes is the guess's own error (`vram::size_guess`).
     pub fn size_templates_near(params_b: f64) -> Vec<&'static Model> {
-        let plain = crate::catalog::embedded_base_models().iter().filter(|m| {
-            m.superseded_by.is_none()
-                && m.experts == 0
-                && m.kv_lora_rank == 0
-                && m.compress_ratios.is_empty()
-                && m.params_b > 0.0
-                && Shape::from_model(m).is_ok()
-        });
+        let plain = Shape::template_models();
         let mut below: Option<&'static Model> = None;
         let mut above: Option<&'static Model> = None;
         for m in plain {
