@@ -476,19 +476,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         }
         e.gpus.retain(|c| !had.contains(&c.gpu));
     }
-    // `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after
-    // the length, or before the name) is still its count, never dropped for one card.
-    if let [c] = e.gpus.as_mut_slice()
-        && c.count == 1
-        && let Some(n) = toks.windows(2).find_map(|w| {
-            (w[0].bytes().all(|b| b.is_ascii_digit()) && ["cards", "gpus"].contains(&w[1].as_str()))
-                .then(|| crate::lexicon::card_count(&w[0]))
-                .flatten()
-                .filter(|n| (2..=64).contains(n))
-        })
-    {
-        c.count = n;
-    }
+    count_said_apart(&toks, &mut e.gpus);
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     quant_asked::drop_asked(&toks, &mut e.quants, &mut e.quant);
@@ -574,6 +562,22 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
     (card_memory::memory_asked(catalog, &padded, plain), work)
+}
+
+/// `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after the
+/// length, or before the name) is still its count, never dropped for one card.
+fn count_said_apart(toks: &[String], gpus: &mut [Cards]) {
+    if let [c] = gpus
+        && c.count == 1
+        && let Some(n) = toks.windows(2).find_map(|w| {
+            (w[0].bytes().all(|b| b.is_ascii_digit()) && ["cards", "gpus"].contains(&w[1].as_str()))
+                .then(|| crate::lexicon::card_count(&w[0]))
+                .flatten()
+                .filter(|n| (2..=64).contains(n))
+        })
+    {
+        c.count = n;
+    }
 }
 
 /// Whether a card the catalog lacks is read past, never asked back as a near card: in a

@@ -219,14 +219,7 @@ pub(super) fn find_price_not_card(
         if currency.is_some() && norm[k..].starts_with('多') && !norm[k..].starts_with("多少") {
             continue;
         }
-        // `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its
-        // word, and `块` before a card word counts cards.
-        if per.is_none()
-            && norm[end..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '卡' | '显'))
-        {
+        if per.is_none() && word_goes_on(&norm[end..]) {
             continue;
         }
         // A price has a currency or an explicit `/unit`; `40分钟` and `4090` are not prices.
@@ -255,6 +248,14 @@ pub(super) fn find_price_not_card(
         ));
     }
     None
+}
+
+/// `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its word,
+/// and `块` before a card word counts cards.
+fn word_goes_on(rest: &str) -> bool {
+    rest.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '卡' | '显'))
 }
 
 /// A unit written before an amount (`每秒0.0007美元`, `1小时2.5块`): its unit, and where the
