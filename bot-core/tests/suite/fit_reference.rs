@@ -882,5 +882,7 @@ mod heldout54;
 mod heldout55;
 #[path = "fit_reference/heldout56.rs"]
 mod heldout56;
+#[path = "fit_reference/heldout57.rs"]
+mod heldout57;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
