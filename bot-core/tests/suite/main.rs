@@ -73,6 +73,7 @@ mod corpus80_share;
 mod corpus81_share;
 mod corpus82_share;
 mod corpus83_share;
+mod corpus84_share;
 mod currency;
 mod currency_whole;
 mod data_files;
