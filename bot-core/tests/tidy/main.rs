@@ -29,10 +29,8 @@ const EXEMPT: &[&str] = &[
     // and three functions 5-11 lines over 120.
     "long file: answer/fit_diffusion.rs",
     "long file: diffusion/estimate.rs",
-    "long file: vram/ollama.rs",
     "long fn: answer/fit_render.rs render_fit_with",
     "long fn: vram/infer.rs vllm",
-    "long fn: vram/ollama.rs graph_size_slots",
 ];
 
 #[test]
