@@ -57,62 +57,7 @@ pub(super) fn render_fit_with(
             .arg("engine", engine_named(p, rep)),
     );
     push_assumptions(&mut r, catalog, p, rep, currency, lang);
-    // Tables carry data cells; labels are localized messages, so the breakdown is one message.
-    // Plain data parallel keeps a full copy on every card: the parts are given per card, so
-    // the weights cannot read as the model's size times the cards.
-    let copies = rep.parallelism == "data" && rep.cards > 1;
-    let c = &rep.per_gpu;
-    let (weights, kv, act, optim, overhead) = if copies {
-        (
-            c.weights_gib,
-            c.kv_cache_gib,
-            c.activations_gib,
-            c.optimizer_gib,
-            c.overhead_gib,
-        )
-    } else {
-        (
-            rep.weights_gib,
-            rep.kv_cache_gib,
-            rep.activations_gib,
-            rep.optimizer_gib,
-            rep.overhead_gib,
-        )
-    };
-    r.push(
-        Msg::new("fit-breakdown")
-            .arg("copies", if copies { "yes" } else { "no" })
-            .arg("weights", gib(weights))
-            .arg("kv", gib(kv))
-            .arg("act", gib(act))
-            .arg("optim", gib(optim))
-            .arg("overhead", gib(overhead))
-            .arg(
-                "card_total",
-                gib(c.weights_gib
-                    + c.kv_cache_gib
-                    + c.activations_gib
-                    + c.optimizer_gib
-                    + c.overhead_gib),
-            )
-            .arg("total", gib(rep.total_gib))
-            .arg("per_card", gib(rep.per_gpu_gib))
-            .arg("required", gib(rep.per_gpu_required_gib))
-            .arg(
-                "cache",
-                match () {
-                    _ if rep.per_gpu_gib <= rep.per_gpu_required_gib + 0.05 => "no",
-                    // vLLM's KV cache fills its budget on the card (`vram::vllm_grant`).
-                    _ if rep.engine == "vllm" => "vllm",
-                    _ => "yes",
-                },
-            )
-            .arg("cards", rep.cards)
-            .arg(
-                "training",
-                if req.task.is_training() { "yes" } else { "no" },
-            ),
-    );
+    r.push(breakdown(req, rep));
     r.push(
         Msg::new("fit-setup")
             .arg("attention", rep.attention.as_str())
@@ -122,25 +67,7 @@ pub(super) fn render_fit_with(
     if let Some(m) = kv_cache_line(&rep.kv_cache) {
         r.push(m);
     }
-    // llama.cpp's expert offload: what left the card for system RAM (`vram::expert_offload`).
-    if let Some((layers, gib_ram)) = crate::vram::expert_offload::in_ram(req) {
-        r.push(
-            Msg::new("fit-cpu-moe")
-                .arg("layers", layers)
-                .arg("ram", gib(gib_ram)),
-        );
-    }
-    // llama.cpp's token embedding in system RAM (`vram::llamacpp_input`), said once it is
-    // big enough to matter to the card's figure or the host's RAM.
-    if let Some((gib_ram, tied)) = crate::vram::llamacpp_input::in_ram_gib(req)
-        && gib_ram > EMBEDDING_NOTE_GIB
-    {
-        r.push(
-            Msg::new("fit-llamacpp-embedding")
-                .arg("ram", gib(gib_ram))
-                .arg("tied", if tied { "yes" } else { "no" }),
-        );
-    }
+    push_host_ram(&mut r, req);
     r.push(
         Msg::new("fit-margin")
             .arg("pct", rep.margin_pct.round())
@@ -166,6 +93,88 @@ pub(super) fn render_fit_with(
     }
     r.push(Msg::new("fit-basis"));
     short_first(r, p, verdict, lang)
+}
+/// The memory by part, one message (tables carry data cells; labels are localized messages):
+/// per card under plain data parallel, else the job's, with the card's total, the need and
+/// whether the engine's cache takes the rest.
+fn breakdown(req: &FitRequest<'_>, rep: &FitReport) -> Msg {
+    // Plain data parallel keeps a full copy on every card: the parts are given per card, so
+    // the weights cannot read as the model's size times the cards.
+    let copies = rep.parallelism == "data" && rep.cards > 1;
+    let c = &rep.per_gpu;
+    let (weights, kv, act, optim, overhead) = if copies {
+        (
+            c.weights_gib,
+            c.kv_cache_gib,
+            c.activations_gib,
+            c.optimizer_gib,
+            c.overhead_gib,
+        )
+    } else {
+        (
+            rep.weights_gib,
+            rep.kv_cache_gib,
+            rep.activations_gib,
+            rep.optimizer_gib,
+            rep.overhead_gib,
+        )
+    };
+    Msg::new("fit-breakdown")
+        .arg("copies", if copies { "yes" } else { "no" })
+        .arg("weights", gib(weights))
+        .arg("kv", gib(kv))
+        .arg("act", gib(act))
+        .arg("optim", gib(optim))
+        .arg("overhead", gib(overhead))
+        .arg(
+            "card_total",
+            gib(c.weights_gib
+                + c.kv_cache_gib
+                + c.activations_gib
+                + c.optimizer_gib
+                + c.overhead_gib),
+        )
+        .arg("total", gib(rep.total_gib))
+        .arg("per_card", gib(rep.per_gpu_gib))
+        .arg("required", gib(rep.per_gpu_required_gib))
+        .arg(
+            "cache",
+            match () {
+                _ if rep.per_gpu_gib <= rep.per_gpu_required_gib + 0.05 => "no",
+                // vLLM's KV cache fills its budget on the card (`vram::vllm_grant`).
+                _ if rep.engine == "vllm" => "vllm",
+                _ => "yes",
+            },
+        )
+        .arg("cards", rep.cards)
+        .arg(
+            "training",
+            if req.task.is_training() { "yes" } else { "no" },
+        )
+}
+
+/// What llama.cpp keeps in system RAM instead of on the card: routed experts offloaded
+/// (`vram::expert_offload`) and the token embedding (`vram::llamacpp_input`).
+fn push_host_ram(r: &mut Reply, req: &FitRequest<'_>) {
+    // llama.cpp's expert offload: what left the card for system RAM (`vram::expert_offload`).
+    if let Some((layers, gib_ram)) = crate::vram::expert_offload::in_ram(req) {
+        r.push(
+            Msg::new("fit-cpu-moe")
+                .arg("layers", layers)
+                .arg("ram", gib(gib_ram)),
+        );
+    }
+    // llama.cpp's token embedding in system RAM (`vram::llamacpp_input`), said once it is
+    // big enough to matter to the card's figure or the host's RAM.
+    if let Some((gib_ram, tied)) = crate::vram::llamacpp_input::in_ram_gib(req)
+        && gib_ram > EMBEDDING_NOTE_GIB
+    {
+        r.push(
+            Msg::new("fit-llamacpp-embedding")
+                .arg("ram", gib(gib_ram))
+                .arg("tied", if tied { "yes" } else { "no" }),
+        );
+    }
 }
 
 /// The first message on a phone: the title, the verdict (the top options when no card was

@@ -12,6 +12,15 @@ use super::{Kind, Pipeline, Role};
 use crate::catalog::{Catalog, Gpu};
 use crate::vram::CUDA_CONTEXT_GIB;
 
+mod decode_stage;
+mod load_stage;
+mod text_encoders;
+
+pub use decode_stage::decode_chunks;
+use decode_stage::decode_cut;
+use load_stage::bnb_loaded_gib;
+use text_encoders::text_weights_gib;
+
 const GIB: f64 = (1u64 << 30) as f64;
 
 /// The caching allocator's reserve above what tensors hold (allocated → what the card shows).
@@ -299,95 +308,6 @@ fn tokens(r: &DiffusionRequest) -> f64 {
 pub fn reference_tokens(p: &Pipeline) -> f64 {
     let side = (p.vae_scale * p.patch) as f64;
     p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
-}
-
-/// The text encoders' weights in the storage `r` asks for. A bitsandbytes 4-bit encoder is a
-/// transformers model whose quantizer keeps `_keep_in_fp32_modules` in fp32 and converts only
-/// `nn.Linear` layers (each component's `bnb_fp32_b` / `bnb_16bit_b`); fp8 and GGUF cast every
-/// weight.
-fn text_weights_gib(r: &DiffusionRequest) -> f64 {
-    r.pipeline
-        .component
-        .iter()
-        .filter(|c| c.role == Role::TextEncoder)
-        .map(|c| match r.text_precision {
-            Some(Precision::Nf4) => stored_gib(c, Precision::Nf4.bits(), Cast::Bnb4bit),
-            Some(q) => stored_gib(c, q.bits(), Cast::All),
-            None => gib(
-                c.params_b,
-                Precision::parse(&c.precision).map_or(16.0, Precision::bits),
-            ),
-        })
-        .sum()
-}
-
-/// The weights that are on the card together when `from_pretrained` returns, before any offload
-/// hook runs: the components quantized with bitsandbytes. diffusers' `BnB4BitDiffusersQuantizer`
-/// (and the 8-bit one) sets `device_map = {"": f"cuda:{torch.cuda.current_device()}"}` when none
-/// is given (`quantizers/bitsandbytes/bnb_quantizer.py` @ 5a6e3864), and transformers'
-/// `Bnb4BitHfQuantizer` does so for a bnb text encoder: they are quantized on the card as they
-/// load. Only then does `enable_model_cpu_offload()` move them off (`pipeline_utils.py` @
-/// 5a6e3864: `self.to("cpu")`, then accelerate's `cpu_offload_with_hook`), and
-/// `enable_sequential_cpu_offload()` likewise. fp8 layerwise casting and GGUF load on the CPU.
-fn bnb_loaded_gib(r: &DiffusionRequest, denoiser_gib: f64, text_gib: f64) -> f64 {
-    let denoiser = if r.denoiser_precision() == Precision::Nf4 {
-        denoiser_gib
-    } else {
-        0.0
-    };
-    let text = if r.text_precision == Some(Precision::Nf4) && !r.text_on_cpu {
-        text_gib
-    } else {
-        0.0
-    };
-    denoiser + text
-}
-
-/// How much the decode of `r` works on and keeps, its VAE stored in `vae_bits`.
-fn decode_cut(r: &DiffusionRequest, vae_bits: f64) -> super::decode::DecodeSize {
-    let p = r.pipeline;
-    // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
-    // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
-    // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
-    let decode_scale = if r.vae_fp32 && r.wan().is_none() && !p.decode_fp32 {
-        Precision::Fp32.bits() / r.published(Role::Vae).bits()
-    } else {
-        1.0
-    };
-    let (chunk_frames, earlier_frames) = match p.kind {
-        Kind::Image => (1.0, 0.0),
-        Kind::Video => decode_chunks(p, r.frames.max(1)),
-    };
-    super::decode::size(
-        r,
-        p.decode_bytes_per_px * decode_scale,
-        vae_bits / 8.0,
-        chunk_frames,
-        earlier_frames,
-    )
-}
-
-/// Output frames the untiled decode of a `frames` clip works on at once, and the decoded frames
-/// of earlier chunks waiting beside the last full one. Without `decode_latent_frames`, the
-/// pipeline's `vae_time` (Wan's causal cache: one latent frame at a time, each appended to the
-/// output as it comes). With it, diffusers' `_temporal_tiled_decode` (HunyuanVideo): a latent
-/// longer than `decode_latent_frames - 1` is decoded `z[:, :, i : i + n]` every `stride`, each
-/// chunk's whole output kept in `row` until `torch.cat`; a shorter one whole.
-pub fn decode_chunks(p: &Pipeline, frames: u32) -> (f64, f64) {
-    let out = |latent: u32| ((latent.max(1) - 1) * p.vae_time + 1) as f64;
-    let (n, stride) = (p.decode_latent_frames, p.decode_latent_stride);
-    if n == 0 {
-        return (p.vae_time.min(frames) as f64, 0.0);
-    }
-    let latent = (frames - 1) / p.vae_time + 1;
-    if latent < n {
-        return (frames as f64, 0.0);
-    }
-    let all: f64 = (0..latent)
-        .step_by(stride.max(1) as usize)
-        .map(|i| out(n.min(latent - i)))
-        .sum();
-    (out(n), all - out(n))
 }
 
 /// The peak memory of one generation `r` (a training run is [`super::train::estimate`]'s;

@@ -26,13 +26,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let Common {
         cards,
         n,
-        tokens,
         batch,
         split,
         w_total,
         ctx,
-        heads,
-        eager,
         ..
     } = *c;
     let kv_total = c.kv_total();
@@ -45,6 +42,49 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let kv = super::data_parallel::kv_per_card(shape, req, kv_total, batch);
     let n_all = n;
     let n = super::data_parallel::tensor_size(req) as f64;
+    let a = vllm_profile_peak(shape, req, c, n);
+    let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
+    // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
+    // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
+    // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured
+    // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
+    let core = w + kv + a;
+    let (over, held, pool) = outside_budget(req, c, (w, kv, a), core, ctx + graphs);
+    // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
+    // TGI's pool is sized at warm-up and the warm-up released (`vram::tgi_pool`).
+    let fill = super::tgi_pool::fill(shape, req, c.server, n, (w, ctx, core, core + over))
+        .unwrap_or_else(|| super::vllm_grant::kv_fill(req, held, pool, core + over));
+    p.set(
+        n_all,
+        w_total,
+        kv * n_all,
+        [w, kv, a, 0.0, over + fill],
+        a * n_all,
+        0.0,
+    );
+    // The totals stay what the job needs (what the cards together must hold).
+    p.overhead -= fill * n_all;
+    p.releasable = fill;
+    p.parallelism = if cards > 1 {
+        Parallelism::Tensor
+    } else {
+        Parallelism::None
+    };
+    p
+}
+
+/// The activation peak of one rank at start-up, bytes: vLLM's profile run (the text forward or
+/// the sampler, a vision tower's encoder beside them), or the server's own warm-up where it
+/// replaces it (LMDeploy's TurboMind buffers, TGI's Gemma-3 prefill). `n`: the tensor-parallel
+/// ranks.
+fn vllm_profile_peak(shape: &Shape, req: &FitRequest, c: &Common, n: f64) -> f64 {
+    let Common {
+        tokens,
+        batch,
+        heads,
+        eager,
+        ..
+    } = *c;
     // The start-up profile run: one forward pass of `max_num_batched_tokens` tokens whatever
     // the context or the batch (chunked prefill), then the sampler over `max_num_seqs` rows of
     // logits; they run one after the other, so the larger sets the peak.
@@ -72,23 +112,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         vision: Some(v), ..
     }) = req.model
     {
-        let v = &super::vision_tower::capped(v, req.max_pixels);
-        // V0 packs `--limit-mm-per-prompt` images into each dummy sequence; V1 as many as fit.
-        let limit = req.vllm_v0.then(|| req.images_per_prompt.unwrap_or(1));
-        let (mut encode, kept) =
-            vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64, limit);
-        if req.vllm_v0
-            && let Some(tiled) =
-                super::vision_tower::vllm_v0_tiled_profile_bytes(v, c.vllm.max_seqs, n)
-        {
-            // V0's encoder-decoder runner: one image per dummy sequence group.
-            encode = encode.max(tiled);
-        }
-        a = if req.vllm_v0 {
-            v0_vision_profile(shape, n, prof_tokens, kept, encode).max(sampler)
-        } else {
-            (a + kept).max(encode)
-        };
+        a = with_vision_profile(shape, req, c, v, n, (a, sampler));
     }
     // LMDeploy's TurboMind: its own start-up buffers and tuning pass
     // (`server::turbomind_workspace_bytes`) in place of vLLM's text profile; a vision tower's
@@ -107,14 +131,49 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     }
     // TGI before 3.3: Gemma-3's warm-up prefill with an image on SDPA's math path.
     let tgi = matches!(c.server, Some((super::Server::Tgi, _)));
-    a = super::tgi_pool::warmup_peak(shape, req, tgi, n, a);
-    let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
-    // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
-    // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
-    // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured
-    // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
-    let core = w + kv + a;
-    let (over, held, pool) = match c.server {
+    super::tgi_pool::warmup_peak(shape, req, tgi, n, a)
+}
+
+/// The profile's peak with a vision tower `v`, from the text profile's (`text`: its peak and the
+/// sampler's alone): V1 encodes images beside the text forward, V0 runs its own dummy sequences.
+fn with_vision_profile(
+    shape: &Shape,
+    req: &FitRequest,
+    c: &Common,
+    v: &VisionTower,
+    n: f64,
+    (a, sampler): (f64, f64),
+) -> f64 {
+    let prof_tokens = c.vllm.batched_tokens as f64;
+    let v = &super::vision_tower::capped(v, req.max_pixels);
+    // V0 packs `--limit-mm-per-prompt` images into each dummy sequence; V1 as many as fit.
+    let limit = req.vllm_v0.then(|| req.images_per_prompt.unwrap_or(1));
+    let (mut encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64, limit);
+    if req.vllm_v0
+        && let Some(tiled) = super::vision_tower::vllm_v0_tiled_profile_bytes(v, c.vllm.max_seqs, n)
+    {
+        // V0's encoder-decoder runner: one image per dummy sequence group.
+        encode = encode.max(tiled);
+    }
+    if req.vllm_v0 {
+        v0_vision_profile(shape, n, prof_tokens, kept, encode).max(sampler)
+    } else {
+        (a + kept).max(encode)
+    }
+}
+
+/// What the card holds outside the server's pool, whether it holds the pool's share, and the
+/// pool its KV grant is cut from: (over, held, pool). vLLM's pool is `gpu_memory_utilization`
+/// of the card around weights, KV and activations (`core`), the CUDA context and graphs
+/// (`rest`) outside it; SGLang, TGI, LMDeploy and TensorRT-LLM each keep their own rule.
+fn outside_budget(
+    req: &FitRequest,
+    c: &Common,
+    (w, kv, a): (f64, f64, f64),
+    core: f64,
+    rest: f64,
+) -> (f64, f64, f64) {
+    match c.server {
         // SGLang, TGI, LMDeploy, TensorRT-LLM: each its own pool rule (`vram::server`).
         Some((s, f)) => {
             let card = req.gpu.map_or(0.0, |g| g.usable_gib() * GIB);
@@ -123,35 +182,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
                 super::Server::Tgi => core,
                 _ => w + kv,
             };
-            (s.over_bytes(f, w, kv, a, ctx + graphs), held, pool)
+            (s.over_bytes(f, w, kv, a, rest), held, pool)
         }
-        None => (
-            (core / c.vllm_util - core).max(ctx + graphs),
-            c.vllm_util,
-            core,
-        ),
-    };
-    // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
-    // TGI's pool is sized at warm-up and the warm-up released (`vram::tgi_pool`).
-    let fill = super::tgi_pool::fill(shape, req, c.server, n, (w, ctx, core, core + over))
-        .unwrap_or_else(|| super::vllm_grant::kv_fill(req, held, pool, core + over));
-    p.set(
-        n_all,
-        w_total,
-        kv * n_all,
-        [w, kv, a, 0.0, over + fill],
-        a * n_all,
-        0.0,
-    );
-    // The totals stay what the job needs (what the cards together must hold).
-    p.overhead -= fill * n_all;
-    p.releasable = fill;
-    p.parallelism = if cards > 1 {
-        Parallelism::Tensor
-    } else {
-        Parallelism::None
-    };
-    p
+        None => ((core / c.vllm_util - core).max(rest), c.vllm_util, core),
+    }
 }
 
 /// vLLM's start-up profile of a vision-language model (V1 `gpu_model_runner.py`,

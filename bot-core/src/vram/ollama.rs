@@ -40,6 +40,20 @@
 //! Gemma-3 vision tower) and the GraphSize cases of architectures newer than 000ce020 other
 //! than gpt-oss and gemma3 (mllama, llama4, chatglm): for those [`arch`] gives `None` and the
 //! answer says the Ollama figure is unknown.
+//!
+//! Here: the model and run types, the KV cache per layer, the layer placement
+//! (`EstimateGPULayers`) and the answer's lines. Apart, each read from its own source lines:
+//! `graph` (`GraphSize`, one function per architecture), `gguf` (the catalog family →
+//! GGUF architecture table), `vision` (`VisionGraphSize`).
+
+mod gguf;
+mod graph;
+mod vision;
+
+use gguf::arch_of;
+pub use gguf::{GGUF_ARCH, arch, gguf_arch, ollama_engine};
+pub use graph::{graph_size, graph_size_slots};
+pub use vision::vision_graph;
 
 use super::parts::weight_split;
 use super::request::{FitOptions, FitRequest, ModelRef};
@@ -193,140 +207,6 @@ pub fn kv_per_layer(m: &OllamaModel, run: &OllamaRun) -> Vec<u64> {
         .collect()
 }
 
-/// `GraphSize(context, batch)` for one slot: (partial offload, full offload) bytes, 0 where the
-/// architecture has no case. `kv_total` is the whole cache at `context` (the gpt-oss case's).
-pub fn graph_size(m: &OllamaModel, context: u64, batch: u64, kv_total: u64) -> (u64, u64) {
-    graph_size_slots(m, context, batch, kv_total, 1)
-}
-
-/// [`graph_size`] for `parallel` slots (`context` already holds them all); only gpt-oss's
-/// flash-attention graph counts the slots apart.
-pub fn graph_size_slots(
-    m: &OllamaModel,
-    context: u64,
-    batch: u64,
-    kv_total: u64,
-    parallel: u64,
-) -> (u64, u64) {
-    let (embedding, heads, heads_kv, vocab) = (m.embedding, m.heads, m.heads_kv, m.vocab);
-    let emb_heads = embedding.checked_div(heads).unwrap_or(0);
-    let emb_heads_k = m.head_dim_k;
-    match m.arch {
-        GraphArch::Llama => {
-            let full = 4 * batch * (1 + 4 * embedding + context * (1 + heads));
-            let mut partial = 4 * batch * embedding;
-            partial += (4 * batch * (1 + embedding + context.max(embedding))
-                + embedding * embedding * 9 / 16
-                + 4 * context * (batch * heads + emb_heads * heads_kv))
-                .max(4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128);
-            if let Some((gate_exps, ff)) = m.gate_exps {
-                // mixtral 8x22b
-                partial = (3 * gate_exps
-                    + 4 * batch * (2 * ff + heads_kv + embedding + context + emb_heads * heads_kv))
-                    .max(
-                        4 * (context * batch * heads
-                            + context * emb_heads * heads_kv
-                            + batch * 1024
-                            + emb_heads * heads_kv * batch),
-                    );
-            }
-            (partial, full)
-        }
-        GraphArch::Gemma | GraphArch::Gemma3 { .. } => {
-            let full = (4 * batch * (embedding + vocab)).max(
-                4 * batch
-                    * (2 + context + context * heads + 2 * embedding + 2 * emb_heads_k * heads),
-            );
-            let partial =
-                (4 * embedding * batch + embedding * vocab * 105 / 128 + 4 * vocab * batch).max(
-                    4 * batch
-                        * (2 * embedding + 1 + 2 * emb_heads_k * heads + context + context * heads)
-                        + 4 * emb_heads_k * context * 8
-                        + embedding * emb_heads_k * heads * 9 / 16,
-                );
-            (partial, full)
-        }
-        GraphArch::CommandR => {
-            let full = (4 * batch * (embedding + vocab))
-                .max(4 * batch * (2 + 4 * embedding + context * (1 + heads)));
-            let partial = (4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128).max(
-                4 * batch * (1 + 2 * embedding + context * (1 + heads))
-                    + 4 * embedding * context
-                    + embedding * embedding * 9 / 16,
-            );
-            (partial, full)
-        }
-        GraphArch::Qwen2 => {
-            let full = (4 * batch * (embedding + vocab))
-                .max(4 * batch * (1 + 2 * embedding + context + context * heads));
-            let partial = (4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128).max(
-                4 * (batch * (1 + 2 * embedding + context * (1 + heads))
-                    + embedding * (1 + context)),
-            );
-            (partial, full)
-        }
-        GraphArch::Phi2 => {
-            let full = (4 * batch * (embedding + vocab))
-                .max(4 * batch * (1 + 4 * embedding + context + context * heads));
-            let partial = (4 * batch * (2 * embedding + vocab) + embedding * vocab * 105 / 128)
-                .max(4 * batch * (2 + 3 * embedding + context + context * heads));
-            (partial, full)
-        }
-        GraphArch::StableLm => {
-            let full = 4 * batch * (context * (1 + heads) + 3 * embedding + 2);
-            (full.max(4 * batch * (vocab + 2 * embedding)), full)
-        }
-        GraphArch::Deepseek2 => {
-            let full = (4 * batch * (3 * embedding + vocab)).max(
-                4 * batch
-                    * (3 * embedding + 2 + context * (1 + heads_kv) + 2 * emb_heads_k * heads_kv),
-            );
-            let partial = (4 * batch * (3 * embedding + vocab) + embedding * vocab * 105 / 128)
-                .max(
-                    4 * batch
-                        * (2 * embedding
-                            + 1
-                            + 2 * emb_heads_k * heads_kv
-                            + context
-                            + context * heads_kv)
-                        + 4 * emb_heads_k * context * heads_kv
-                        + embedding * emb_heads_k * heads_kv * 9 / 16,
-                );
-            (partial, full)
-        }
-        GraphArch::ChatGlm { qkv_bias } => {
-            let mut full = 4 * batch * (embedding + vocab);
-            let mut partial = 4 * batch * (embedding + vocab) + embedding * vocab * 105 / 128;
-            if qkv_bias > 0 {
-                full = full.max(
-                    4 * batch
-                        * (2 + 2 * embedding
-                            + context
-                            + context * heads
-                            + emb_heads_k * heads
-                            + qkv_bias),
-                );
-                partial = partial.max(
-                    4 * batch
-                        * (1 + 2 * embedding + emb_heads_k * heads + context + context * heads)
-                        + 4 * emb_heads_k * context
-                        + 4 * context * emb_heads_k
-                        + 4 * qkv_bias,
-                );
-            }
-            (partial, full)
-        }
-        GraphArch::GptOss => {
-            let full = 4 * heads / heads_kv.max(1) * kv_total / 6;
-            (full, full)
-        }
-        // No full graph: `EstimateGPULayers` takes the partial one for it.
-        GraphArch::GptOssHalf => (2 * heads / heads_kv.max(1) * kv_total / 6, 0),
-        GraphArch::GptOssFlash => ((4 * parallel + (context >> 10) + 110) << 20, 0),
-        GraphArch::Fallback => (0, 0),
-    }
-}
-
 /// `EstimateGPULayers` over cards with `free` bytes each (`None`: a card of unstated size,
 /// taken as holding everything, so the figure is the full-offload one).
 pub fn estimate_gpu_layers(
@@ -447,143 +327,6 @@ pub fn estimate_gpu_layers(
         kv,
         graph,
     }
-}
-
-/// Catalog family -> the GGUF `general.architecture` Ollama reads (`convert_hf_to_gguf.py` of
-/// the llama.cpp Ollama vendors, and Ollama's own `convert/` and `model/models/` @ v0.11.3):
-/// (family, a word the model id must hold or "", architecture). First match wins. Families
-/// absent here get no Ollama figure: Mixtral (which of the llama case's two Mixtral variants
-/// applies depends on how its GGUF names the expert tensors), Llama-3.2-Vision (`mllama`: its
-/// own case with cross-attention caches, not modelled), Qwen2-VL (no projector path in Ollama),
-/// and architectures Ollama's source @ v0.12.11 does not list (DeepSeek-V4, GLM-4.5/4.7/5,
-/// MiniMax-M2, Gemma-4, the hybrid Qwen3-Next / Qwen3.5 / Qwen3.6).
-pub const GGUF_ARCH: &[(&str, &str, &str)] = &[
-    ("llama2", "", "llama"),
-    ("llama3", "", "llama"),
-    ("llama3.1", "", "llama"),
-    ("llama3.2", "", "llama"),
-    ("llama3.3", "", "llama"),
-    ("yi1.5", "", "llama"),
-    // Mistral-7B, Nemo, Ministral: MistralForCausalLM converts as llama.
-    ("mistral", "", "llama"),
-    ("deepseek-r1-distill", "llama", "llama"),
-    ("deepseek-r1-distill", "qwen", "qwen2"),
-    // Mistral3ForConditionalGeneration (Mistral-Small-3.1 / 3.2): `mistral3`, Ollama engine.
-    ("mistral-small", "", "mistral3"),
-    ("llama4", "", "llama4"),
-    // Qwen1.5 is Qwen2ForCausalLM.
-    ("qwen1.5", "", "qwen2"),
-    ("qwen2", "", "qwen2"),
-    ("qwen2.5", "", "qwen2"),
-    ("qwen2.5-coder", "", "qwen2"),
-    ("qwq", "", "qwen2"),
-    ("qwen2-moe", "", "qwen2moe"),
-    ("qwen2.5-vl", "", "qwen25vl"),
-    ("qwen3", "-a", "qwen3moe"),
-    ("qwen3", "", "qwen3"),
-    ("qwen3-coder", "", "qwen3moe"),
-    ("qwen3-vl", "", "qwen3vl"),
-    ("gemma", "", "gemma"),
-    ("gemma2", "", "gemma2"),
-    ("gemma3", "", "gemma3"),
-    ("gemma3-qat", "", "gemma3"),
-    // Phi-3 and Phi-4 are Phi3ForCausalLM.
-    ("phi3", "", "phi3"),
-    ("phi4", "", "phi3"),
-    // DeepseekV3ForCausalLM (and Kimi-K2, the same class) converts as deepseek2.
-    ("deepseek-r1", "", "deepseek2"),
-    ("deepseek-v3", "", "deepseek2"),
-    ("kimi-k2", "", "deepseek2"),
-    // ChatGLM2/3 and GLM-4-9B(-chat) are ChatGLMModel: `chatglm`, with a QKV bias.
-    ("chatglm2", "", "chatglm"),
-    ("chatglm3", "", "chatglm"),
-    ("glm4", "", "chatglm"),
-    ("internlm2.5", "", "internlm2"),
-    ("ernie4.5", "-a", "ernie4_5-moe"),
-    ("ernie4.5", "", "ernie4_5"),
-    ("bloom", "", "bloom"),
-    ("gpt-oss", "", "gptoss"),
-];
-
-/// The GGUF architecture Ollama reads for a catalog model ([`GGUF_ARCH`]).
-pub fn gguf_arch(family: &str, id: &str) -> Option<&'static str> {
-    GGUF_ARCH
-        .iter()
-        .find(|(f, word, _)| *f == family && (word.is_empty() || id.contains(word)))
-        .map(|(_, _, a)| *a)
-}
-
-/// Architectures Ollama runs only on its own engine (`OllamaEngineRequired`, `fs/ggml/ggml.go`
-/// @ v0.11.3): their vision tower is in the model's GGUF (`VisionGraphSize`), not a projector file.
-pub fn ollama_engine(gguf: &str) -> bool {
-    matches!(
-        gguf,
-        "gemma3" | "gemma3n" | "mistral3" | "llama4" | "mllama" | "qwen25vl" | "gptoss"
-    )
-}
-
-/// The `GraphSize` case of a catalog model's GGUF architecture (`fs/ggml/ggml.go` @ v0.11.3:
-/// llama/llama4, gemma/gemma2/gemma3, command-r, qwen2, phi2, stablelm, deepseek2, chatglm,
-/// gptoss; every other architecture Ollama runs takes `EstimateGPULayers`' fallback `GQA ×
-/// kvTotal / 6`); `None` where the model's architecture is not in [`GGUF_ARCH`]. `qkv_bias`:
-/// the chatglm case's `attn_qkv.bias` length.
-pub fn arch(family: &str, id: &str, window: u64) -> Option<GraphArch> {
-    arch_of(gguf_arch(family, id)?, window, 0)
-}
-
-fn arch_of(gguf: &str, window: u64, qkv_bias: u64) -> Option<GraphArch> {
-    Some(match gguf {
-        "llama" | "llama4" => GraphArch::Llama,
-        "qwen2" => GraphArch::Qwen2,
-        "gemma" | "gemma2" => GraphArch::Gemma,
-        // Gemma 3 runs on Ollama's own engine only (`OllamaEngineRequired` @ v0.9.0).
-        "gemma3" => GraphArch::Gemma3 { window },
-        "command-r" => GraphArch::CommandR,
-        "phi2" => GraphArch::Phi2,
-        "stablelm" => GraphArch::StableLm,
-        "deepseek2" => GraphArch::Deepseek2,
-        "chatglm" => GraphArch::ChatGlm { qkv_bias },
-        "gptoss" => GraphArch::GptOss,
-        "mllama" => return None,
-        _ => GraphArch::Fallback,
-    })
-}
-
-/// `VisionGraphSize` (`fs/ggml/ggml.go` @ v0.7.0 = v0.11.3) from the catalog's vision tower:
-/// (weights, graph) bytes. Weights: the `v.` tensors, the tower's blocks and patch embedding in
-/// 16 bits (the projection `mm.` tensors are counted nowhere by Ollama). Graph: gemma3/mistral3
-/// `4 × (image² × channels + width × patch + patches² × heads)` with `patches = (image /
-/// patch)²` and the image the tower's largest square (`vision.image_size`, here
-/// sqrt(max_pixels)); qwen25vl `4 × (2 × max_pixels × channels + patches × channels × patch² +
-/// patches² × heads + width × patches)`, `patches = max_pixels / patch²`; llama4 none ("vision
-/// graph is computed independently ... negligible"). Channels: 3 (RGB, `vision.num_channels`).
-pub fn vision_graph(gguf: &str, v: &crate::catalog::VisionTower) -> (u64, u64) {
-    const CHANNELS: u64 = 3;
-    let h = v.hidden as f64;
-    let mlp = if v.gated { 3.0 } else { 2.0 };
-    let patch = v.patch.max(1) as u64;
-    let blocks = v.depth as f64 * (4.0 * h * h + mlp * h * v.intermediate as f64);
-    let embed = (CHANNELS * patch * patch * v.temporal_patch.max(1) as u64) as f64 * h;
-    let weights = ((blocks + embed) * 2.0) as u64;
-    let heads = v.heads as u64;
-    let width = v.hidden as u64;
-    let graph = match gguf {
-        "gemma3" | "mistral3" => {
-            let image = (v.max_pixels as f64).sqrt() as u64;
-            let patches = (image / patch) * (image / patch);
-            4 * (image * image * CHANNELS + width * patch + patches * patches * heads)
-        }
-        "qwen25vl" => {
-            let px = v.max_pixels;
-            let patches = px / (patch * patch);
-            4 * (2 * px * CHANNELS
-                + patches * CHANNELS * patch * patch
-                + patches * patches * heads
-                + width * patches)
-        }
-        _ => 0,
-    };
-    (weights, graph)
 }
 
 /// gpt-oss's `GraphSize` case under a release (`None`: unstated, the v0.11.5 half graph).

@@ -16,24 +16,7 @@ use std::path::Path;
 
 /// Known violations, each with why it may stand for now. Remove an entry with the change
 /// that fixes it (the test says when one is stale).
-const EXEMPT: &[&str] = &[
-    // Files split this round into halves that still import each other (the half that renders
-    // or steps uses the parent's types and the parent calls it): the shared types move to a
-    // module of their own below both, so the circle goes (issue 22 item 6, left open).
-    // Over 120 lines: each is one answer's or one check's straight-line reading, to cut into
-    // named steps.
-    // Session 31 (helpers' mechanisms merged at the session's end; the cut into modules and
-    // named steps is the next session's first job, listed in its note): three files grown past
-    // 650 lines by one added mechanism each (Ollama's architecture table and vision graph, the
-    // video decode chunks and load stage, the text encoder's precision in the diffusion answer)
-    // and three functions 5-11 lines over 120.
-    "long file: answer/fit_diffusion.rs",
-    "long file: diffusion/estimate.rs",
-    "long file: vram/ollama.rs",
-    "long fn: answer/fit_render.rs render_fit_with",
-    "long fn: vram/infer.rs vllm",
-    "long fn: vram/ollama.rs graph_size_slots",
-];
+const EXEMPT: &[&str] = &[];
 
 #[test]
 fn bot_core_keeps_the_architectures_rules() {
