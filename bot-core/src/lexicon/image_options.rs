@@ -4,7 +4,7 @@
 //! (`rank 32`, kohya's `network_dim`), and a setting asked about (`要开 offload 吗`, `do I need
 //! offload`) rather than asked for. A resolution is never a card number (`480p` was RTX 4080).
 
-/// `480p` … `2160p`: the short side `/fit` reads (`answer::fit_diffusion::named_size`).
+/// `480p` … `2160p`: the short side `/fit` reads (`answer::fit_diffusion::words::named_size`).
 const P_SIDES: std::ops::RangeInclusive<u32> = 240..=2160;
 /// One side of an image, in pixels, as `/fit`'s `res=` reads it.
 const SIDES: std::ops::RangeInclusive<u32> = 64..=4096;
