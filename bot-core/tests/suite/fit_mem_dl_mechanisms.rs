@@ -1,6 +1,6 @@
 //! mem_dl (session 32, issue 24): models renters name that the catalog did not know, or sized
-//! from the name alone with a Llama-like shape that is wrong for them (Command-R's 64 KV heads,
-//! Falcon-7B's one, Hunyuan-A13B's experts). Each is now read from its config.json (a copy named
+//! from the name alone with a Llama-like shape that is wrong for them (Falcon-7B's one KV head,
+//! OLMo-2's 32, Hunyuan-A13B's experts). Each is now read from its config.json (a copy named
 //! in the entry's source_note); a model with another entry's shape is a variant of it.
 
 use super::chat::ask_fresh as ask;
@@ -34,7 +34,6 @@ const NAMES: &[(&str, &str, &str)] = &[
     ("phi-3.5-mini", "microsoft/Phi-3.5-mini-instruct", "phi3.5"),
     ("olmo-2-7b", "allenai/OLMo-2-1124-7B-Instruct", "olmo2:7b"),
     ("olmo-2-13b", "allenai/OLMo-2-1124-13B", "olmo 2 13b"),
-    ("command-r", "CohereForAI/c4ai-command-r-v01", "command r"),
     ("hunyuan-a13b", "tencent/Hunyuan-A13B-Instruct", "混元a13b"),
     (
         "baichuan2-13b",
@@ -93,8 +92,6 @@ const CARDS: &[(&str, f64, f64, f64, &str)] = &[
     ("olmo-2-7b", 7.0, 7.0, 0.05, "OLMo 2 7B (label)"),
     // OLMo 2 card: "OLMo 2 13B", a label (13.72B counted).
     ("olmo-2-13b", 13.0, 13.0, 0.06, "OLMo 2 13B (label)"),
-    // C4AI Command-R card: "a 35 billion parameter highly performant generative model".
-    ("command-r", 35.0, 35.0, 0.03, "35 billion parameter"),
     // Hunyuan-A13B README: "800亿总参数和130亿激活参数" (80B total, 13B activated).
     ("hunyuan-a13b", 80.0, 13.0, 0.03, "80B total, 13B active"),
     // Falcon-7B card: "Falcon-7B is a 7B parameters causal decoder-only model".
@@ -180,26 +177,39 @@ fn kv_per_token(id: &str) -> f64 {
 
 /// The KV cache is 2 x layers x KV heads x head dim x bytes per token (Transformers'
 /// DynamicCache keeps keys and values per layer, shape [batch, kv_heads, tokens, head_dim]):
-/// a name-only Llama-like guess gets it wrong both ways. Command-R has no GQA (64 KV heads of
-/// 128 over 40 layers: 1.25 MiB a token), Falcon-7B one KV head of 64 over 32 layers (8 KiB).
+/// a name-only guess shaped like a 7B of its size class gets it wrong. Falcon-7B has one KV
+/// head of 64 over 32 layers (8 KiB a token, multi-query attention); OLMo-2-7B none shared
+/// (32 KV heads of 128: 512 KiB); CodeLlama-34B 8 of 128 over 48 layers.
 #[test]
 fn kv_cache_follows_each_configs_kv_heads() {
-    assert_eq!(kv_per_token("command-r"), 2.0 * 40.0 * 64.0 * 128.0 * 2.0);
     assert_eq!(kv_per_token("falcon-7b"), 2.0 * 32.0 * 1.0 * 64.0 * 2.0);
+    assert_eq!(kv_per_token("olmo-2-7b"), 2.0 * 32.0 * 32.0 * 128.0 * 2.0);
     assert_eq!(
         kv_per_token("codellama-34b"),
         2.0 * 48.0 * 8.0 * 128.0 * 2.0
     );
-    // Command-R at 32K tokens needs 40 GiB of cache per sequence: no 24 GiB card holds it.
+    // OLMo-2-7B at 32K tokens needs 16 GiB of cache per sequence, Falcon-7B its whole 2K
+    // context 16 MiB.
     let c = cat();
-    let mut r = FitRequest::new(
-        ModelRef::Known(c.find_model("command-r").unwrap()),
-        Quant::Awq,
-        Task::Infer,
+    let kv = |id: &str, context: u32| {
+        let mut r = FitRequest::new(
+            ModelRef::Known(c.find_model(id).unwrap()),
+            Quant::Awq,
+            Task::Infer,
+        );
+        r.context = context;
+        estimate(&c, &r).unwrap().kv_cache_gib
+    };
+    let olmo = kv("olmo-2-7b", 32_768);
+    assert!(
+        (15.5..16.5).contains(&olmo),
+        "olmo-2-7b 32K KV {olmo:.2} GiB"
     );
-    r.context = 32_768;
-    let kv = estimate(&c, &r).unwrap().kv_cache_gib;
-    assert!((39.0..41.0).contains(&kv), "command-r 32K KV {kv:.1} GiB");
+    let falcon = kv("falcon-7b", 2048);
+    assert!(
+        (0.01..0.03).contains(&falcon),
+        "falcon-7b 2K KV {falcon:.3} GiB"
+    );
 }
 
 /// Hunyuan-A13B is a mixture of experts: every expert is in memory (80B), 13B are read a token.
@@ -231,6 +241,6 @@ fn an_unknown_family_is_sized_with_its_warning_in_both_languages() {
     // A model now in the catalog carries no such warning.
     let out = ask("en", "/fit falcon-7b q4_k_m 4090");
     assert!(!out.contains("Known only by size"), "{out}");
-    let out = ask("zh", "/fit command-r awq 4090");
+    let out = ask("zh", "/fit hunyuan-a13b awq 4090");
     assert!(!out.contains("只知道参数量"), "{out}");
 }
