@@ -11,8 +11,16 @@ use crate::vram::Quant;
 /// Latin family words as the catalog's model ids start (the lexicon's one list).
 const FAMILIES: &[&str] = crate::lexicon::MODEL_FAMILIES;
 
-/// Variants that are not the family's general models (vision, code, distilled, re-releases).
-const SPECIAL: &[&str] = &["-vl", "coder", "distill", "-2507", "-2501", "-exp"];
+/// Variants that are not the family's general models (vision, code, distilled, re-releases, embedding).
+const SPECIAL: &[&str] = &[
+    "-vl",
+    "coder",
+    "distill",
+    "-2507",
+    "-2501",
+    "-exp",
+    "-embedding",
+];
 
 /// At most this many sizes asked back: a choice list, not the catalog.
 const MAX_ASK: usize = 10;
