@@ -48,6 +48,10 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("8bit", Quant::Int8),
     ("8bits", Quant::Int8),
     ("bnb8", Quant::Int8),
+    // `…-quantized.w8a8` (RedHatAI / neuralmagic): INT8 weights and activations in
+    // compressed-tensors, one scale per output channel: 8 bits a weight, as `int8` sizes it.
+    ("w8a8", Quant::Int8),
+    ("w8a8int8", Quant::Int8),
     ("bnbint8", Quant::Int8),
     ("llmint8", Quant::Int8),
     ("gptqint8", Quant::GptqInt8),
