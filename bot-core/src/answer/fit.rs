@@ -181,9 +181,12 @@ fn read_model(ctx: &Ctx<'_>, args: &str) -> Result<(FitLine, Vec<String>), Box<R
     // weights: sized so unless a quantization word says otherwise (read after this), and the
     // model is the name before that ending (`…-v0.3-bnb-4bit` is v0.3).
     let read = vram::name_format::read(ctx.catalog, first);
-    let model = match read.model {
-        Some(m) => m.id.clone(),
-        None => first.to_string(),
+    // A family and size (`llama-70b`) stays as written (its stem when it states a format), so
+    // the answer can say how it was read.
+    let model = match (read.model, &read.format) {
+        (Some(m), _) if read.by_name => m.id.clone(),
+        (Some(_), Some(f)) => f.stem.clone(),
+        _ => first.to_string(),
     };
     let mut line = FitLine {
         model,

@@ -39,6 +39,9 @@ pub struct NameFormat {
 pub struct Named<'a> {
     pub model: Option<&'a Model>,
     pub format: Option<NameFormat>,
+    /// Whether `model` is one of the model's own names; `false` when it was read as a family
+    /// and size (`llama-70b`), which the answer says.
+    pub by_name: bool,
 }
 
 /// Packaging words a repository name carries beside its format: no format themselves, never
@@ -85,12 +88,17 @@ pub fn parse(name: &str) -> Option<NameFormat> {
 pub fn read<'a>(catalog: &'a Catalog, name: &str) -> Named<'a> {
     let format = parse(name);
     let stem = format.as_ref().map(|f| f.stem.as_str());
-    let model = stem
+    let named = stem
         .and_then(|s| catalog.model_by_name(s))
-        .or_else(|| catalog.model_by_name(name))
+        .or_else(|| catalog.model_by_name(name));
+    let model = named
         .or_else(|| stem.and_then(|s| catalog.find_model(s)))
         .or_else(|| catalog.find_model(name));
-    Named { model, format }
+    Named {
+        model,
+        format,
+        by_name: named.is_some(),
+    }
 }
 
 /// Puts a name's format on `req`: its quantization unless one was typed (`typed`), the
