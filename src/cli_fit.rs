@@ -455,6 +455,10 @@ fn max_pixels_arg(s: &str) -> std::result::Result<u64, String> {
 }
 
 fn model_ref<'a>(catalog: &'a Catalog, name: &str) -> Result<ModelRef<'a>> {
+    // The name read once, with the format it states (`vram::name_format`), as the chat reads it.
+    if let Some(m) = vram::name_format::read(catalog, name).model {
+        return Ok(ModelRef::Known(m));
+    }
     match catalog.model(name) {
         Ok(m) => Ok(ModelRef::Known(m)),
         Err(nf) => match bot_core::lexicon::model_size_in_name(name) {
@@ -578,6 +582,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     };
     req.ubatch = a.ubatch;
     let mut quant_given = a.quant.is_some() || a.bpw.is_some();
+    // `--model Qwen/Qwen2.5-7B-Instruct-AWQ`: the name's format unless `--quant` says another.
+    if let Some(f) = vram::name_format::parse(&a.model) {
+        vram::name_format::apply(&mut req, &f, quant_given);
+        quant_given = true;
+    }
     if let Some(t) = &a.torchao {
         let (q, t) = bot_core::vram::Torchao::parse(t).ok_or_else(|| {
             anyhow!("--torchao must be on, int8wo, int4wo, int4wo-64 or float8wo, not `{t}`")
@@ -689,7 +698,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     let method_assumed =
         bot_core::lexicon::is_generic_tune(&a.task) && parsed.req.task == Task::Lora;
     let parsed = fit_answer::Parsed {
-        read_as: fit_answer::read_as(catalog, &a.model),
+        read_as: fit_answer::read_as(
+            catalog,
+            &vram::name_format::parse(&a.model).map_or_else(|| a.model.clone(), |f| f.stem),
+        ),
         method_assumed,
         ..parsed
     };

@@ -550,3 +550,7 @@ fit-note-mxfp4-backend-unknown = ℹ️ 没有指定显卡：vLLM 会按显卡�
 fit-note-nvfp4-marlin = ℹ️ { $card }（计算能力 { $cc }）没有原生 FP4 内核：原生 FP4 只在 Blackwell 上（10.0 和 12.0，如 B200、RTX 50 系列、RTX PRO 6000）。vLLM 在这张卡上用只量化权重的 Marlin FP4 内核运行 NVFP4，权重占用的显存和上面算的一样，但速度比 Blackwell 卡慢。
 fit-warn-nvfp4-no-kernel = ⚠️ vLLM 在 { $card }（计算能力 { $cc }）上没有可用的 NVFP4 内核：原生 FP4 需要 Blackwell（10.0 及以上），Marlin 回退也要 8.0 及以上，所以服务会报错 "No valid NVFP4 GEMM backend found" 并退出。这张卡请改用这个模型的 AWQ / GPTQ 或 GGUF 版本。
 fit-note-nvfp4-scope = ℹ️ 按这个模型已发布的 NVFP4 权重计算：只有 MLP 矩阵是 4 位；注意力投影（{ $kept_b }B 参数）、嵌入层、视觉塔和输出头仍是 16 位。
+fit-note-name-format = ℹ️ 从模型名读到的格式（{ $words }）：按 { $quant } 估算，即该检查点实际存储的权重。要估算别的文件，请写明另一种格式。
+fit-note-name-overridden = ⚠️ 模型名表明是 { $named }（{ $words }），但你指定了 { $typed }：按你指定的 { $typed } 估算。该仓库存的是 { $named } 权重，{ $typed } 是该模型的另一个检查点。
+fit-note-name-mlx = ⚠️ 这是 MLX 检查点：MLX 只在苹果芯片上运行（mlx-lm），没有任何 CUDA 推理引擎能加载它。这里按同一模型、相同位数的 CUDA 格式（{ $quant }，即 AWQ/GPTQ/bitsandbytes）估算：租 GPU 请换用这类检查点，MLX 版本请用 Mac 运行。
+fit-note-name-no-kernel = ⚠️ { $engine } 没有模型名所示格式（{ $quant }）的计算内核，这个文件在它上面加载不了。llama.cpp 只加载 GGUF，ExLlamaV2 只加载 EXL2；请换用能加载它的引擎，或换成 { $engine } 支持的格式的检查点。

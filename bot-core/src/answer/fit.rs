@@ -83,6 +83,9 @@ pub struct FitLine {
     /// A fine-tune asked without its method (`finetune`, `微调`): sized as LoRA, said so, with
     /// what full fine-tuning and QLoRA would need beside it (`answer::fit_method`).
     pub method_assumed: bool,
+    /// The format the model's name states (`…-AWQ`), which the answer says it read, or that a
+    /// typed one overrode (`vram::name_format`); not compared, like `method_assumed`.
+    pub named: Option<vram::name_format::NameFormat>,
 }
 
 /// Two lines are the same request when they size the same job: `finetune` and `lora` both
@@ -177,23 +180,23 @@ fn read_model(ctx: &Ctx<'_>, args: &str) -> Result<(FitLine, Vec<String>), Box<R
     // A checkpoint named with its quantization (`Qwen/Qwen2.5-7B-Instruct-AWQ`) holds those
     // weights: sized so unless a quantization word says otherwise (read after this), and the
     // model is the name before that ending (`…-v0.3-bnb-4bit` is v0.3).
-    let named = crate::lexicon::checkpoint_quant(first);
-    let model = match ctx.catalog.model_by_name(first).or_else(|| {
-        named
-            .as_ref()
-            .and_then(|(stem, ..)| ctx.catalog.model_by_name(stem))
-    }) {
-        Some(m) => m.id.clone(),
-        None => first.to_string(),
+    let read = vram::name_format::read(ctx.catalog, first);
+    // A family and size (`llama-70b`) stays as written (its stem when it states a format), so
+    // the answer can say how it was read.
+    let model = match (read.model, &read.format) {
+        (Some(m), _) if read.by_name => m.id.clone(),
+        (Some(_), Some(f)) => f.stem.clone(),
+        _ => first.to_string(),
     };
     let mut line = FitLine {
         model,
-        quant: named.as_ref().map(|(_, q, _)| *q),
+        quant: read.format.as_ref().map(|f| f.quant),
+        named: read.format.clone(),
         ..FitLine::default()
     };
     // Saved by bitsandbytes in 4-bit: loaded as it is, without the 16-bit warm-up
     // (`vram::bnb_load`), as the answer's own note on such repositories says.
-    if named.is_some_and(|(_, q, bnb)| bnb && q == Quant::Nf4) {
+    if read.format.is_some_and(|f| f.saved_4bit) {
         line.options.push(("warmup".into(), "off".into()));
     }
     Ok((line, joined))
@@ -427,6 +430,10 @@ pub fn resolve<'a>(ctx: &Ctx<'a>, line: &FitLine) -> Result<Parsed<'a>, Box<Repl
     for (k, v) in &line.options {
         let w = format!("{k}={v}");
         super::fit_words::apply_option(ctx, &mut req, &mut opts, &mut given, k, v, &w)?;
+    }
+    if let Some(f) = &line.named {
+        let typed = line.quant.is_some_and(|q| q != f.quant);
+        vram::name_format::apply(&mut req, f, typed);
     }
     let mut parsed = settle(ctx.catalog, req, opts, given);
     parsed.read_as = read_as(ctx.catalog, &line.model);

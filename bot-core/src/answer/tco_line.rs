@@ -184,9 +184,11 @@ fn card_of<'c>(ctx: &Ctx<'c>, w: &str) -> Option<(&'c Gpu, Option<u32>)> {
 /// The format a model is sized in when none is typed: its published one (gpt-oss: MXFP4),
 /// else BF16, as the question reader does.
 fn published_quant(ctx: &Ctx, model: &str) -> Quant {
-    ctx.catalog
-        .find_model(model)
-        .and_then(advice::native_quant)
+    // The format the name states first (`…-AWQ`, `vram::name_format`), as /fit reads it.
+    let read = crate::vram::name_format::read(ctx.catalog, model);
+    read.format
+        .map(|f| f.quant)
+        .or_else(|| read.model.and_then(advice::native_quant))
         .unwrap_or(Quant::Bf16)
 }
 

@@ -48,6 +48,10 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("8bit", Quant::Int8),
     ("8bits", Quant::Int8),
     ("bnb8", Quant::Int8),
+    // `…-quantized.w8a8` (RedHatAI / neuralmagic): INT8 weights and activations in
+    // compressed-tensors, one scale per output channel: 8 bits a weight, as `int8` sizes it.
+    ("w8a8", Quant::Int8),
+    ("w8a8int8", Quant::Int8),
     ("bnbint8", Quant::Int8),
     ("llmint8", Quant::Int8),
     ("gptqint8", Quant::GptqInt8),
@@ -199,29 +203,8 @@ pub fn quant_in_checkpoint_name(name: &str) -> Option<Quant> {
 /// and whether the ending says the weights were saved by bitsandbytes (`bnb`): a checkpoint
 /// saved in 4-bit, loaded without Transformers' 16-bit warm-up.
 pub fn checkpoint_quant(name: &str) -> Option<(String, Quant, bool)> {
-    let bare_at = name.rfind('/').map_or(0, |i| i + 1);
-    let bare = name[bare_at..].to_lowercase();
-    // Byte offsets of each part of the bare name (split on `-`, `_`, `.`).
-    let mut parts: Vec<(usize, &str)> = Vec::new();
-    let mut start = 0;
-    for (k, c) in bare.char_indices().chain([(bare.len(), '-')]) {
-        if matches!(c, '-' | '_' | '.') {
-            if k > start {
-                parts.push((start, &bare[start..k]));
-            }
-            start = k + c.len_utf8();
-        }
-    }
-    // At least one part before the ending: the model's own name.
-    (1..=3.min(parts.len().saturating_sub(1)))
-        .rev()
-        .find_map(|k| {
-            let tail = &parts[parts.len() - k..];
-            let word: String = tail.iter().map(|(_, p)| *p).collect();
-            let q = word.parse::<Quant>().ok()?;
-            let stem = name[..bare_at + tail[0].0].trim_end_matches(['-', '_', '.']);
-            Some((stem.to_string(), q, word.starts_with("bnb")))
-        })
+    // One reader of a name's format for every caller (`vram::name_format`).
+    crate::vram::name_format::parse(name).map(|f| (f.stem, f.quant, f.saved_4bit))
 }
 
 impl FromStr for Task {

@@ -228,10 +228,17 @@ pub(super) fn with_job_facts(padded: &str, r: Reading) -> Reading {
     trainer_words(padded, &mut a);
     // A checkpoint saved by bitsandbytes in 4 bits (`…-bnb-4bit`) loads as it is, without the
     // 16-bit warm-up: the option `/fit` itself adds for that name, so both lines are the same.
-    let bnb = padded.split_whitespace().any(|t| {
-        crate::lexicon::checkpoint_quant(t)
-            .is_some_and(|(_, q, bnb)| bnb && q == crate::vram::Quant::Nf4)
-    });
+    // The format a model's name states, kept for the answer to say it read it
+    // (`vram::name_format`), as `/fit` keeps it.
+    let named = padded
+        .split_whitespace()
+        .find_map(crate::vram::name_format::parse);
+    let bnb = named.as_ref().is_some_and(|f| f.saved_4bit);
+    // Only where the line sizes that format: a word that is no model's name (`h100-fp8`)
+    // must not claim a typed word overrode it.
+    if a.named.is_none() && named.as_ref().is_some_and(|f| a.quant == Some(f.quant)) {
+        a.named = named;
+    }
     if bnb && !said(&a, "warmup") {
         a.options
             .insert(0, ("warmup".to_string(), "off".to_string()));

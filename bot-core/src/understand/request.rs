@@ -44,6 +44,7 @@ pub(super) fn fit(
         options,
         memory: None,
         method_assumed: false,
+        named: None,
     })
 }
 

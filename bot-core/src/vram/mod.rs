@@ -52,6 +52,7 @@ pub mod llamacpp_input;
 mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
+pub mod name_format;
 pub mod nvfp4_card;
 mod offload;
 pub mod ollama;

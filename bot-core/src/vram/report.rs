@@ -53,6 +53,7 @@ pub fn estimate_with(
     let parts = compute(&shape, req, opts);
     let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
     warnings.extend(declared_note);
+    warnings.extend(super::name_format::notes(req));
     warnings.extend(super::report_notes::warnings(&shape, req, opts));
     let mut report = breakdown(&shape, req, opts, &parts);
     // A size-only guess's shape is itself a guess: its spread over the shapes of real models

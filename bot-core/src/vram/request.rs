@@ -32,6 +32,9 @@ pub enum ModelRef<'a> {
 pub struct FitRequest<'a> {
     pub model: ModelRef<'a>,
     pub quant: Quant,
+    /// The format the model's name states (`…-AWQ`, `…-bnb-4bit`), for the answer to say
+    /// where `quant` came from or that a typed one overrode it (`vram::name_format`).
+    pub name_format: Option<super::name_format::NameFormat>,
     pub task: Task,
     /// Whole sequence: prompt + generated tokens.
     pub context: u32,
@@ -344,6 +347,7 @@ impl<'a> FitRequest<'a> {
         FitRequest {
             model,
             quant,
+            name_format: None,
             task,
             context: DEFAULT_CONTEXT,
             batch: 1,

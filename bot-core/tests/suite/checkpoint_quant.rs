@@ -30,19 +30,37 @@ fn a_quantization_in_a_checkpoint_name_sizes_the_fit_as_typed() {
         let (a, b) = (say(&w, "en", named), say(&w, "en", typed));
         assert_eq!(without_name_note(&a), without_name_note(&b), "{named}");
     }
-    // A quantization typed beside the name says which weights the user loads.
+    // The named line says where its format came from (`vram::name_format`).
+    let named = say(&w, "en", "/fit Qwen/Qwen2.5-14B-Instruct-AWQ 3090");
+    assert!(
+        named.contains("Format read from the model's name (AWQ)"),
+        "{named}"
+    );
+    // A quantization typed beside the name says which weights the user loads, and that the
+    // name stated another.
     let typed_wins = say(&w, "en", "/fit Qwen/Qwen2.5-14B-Instruct-AWQ bf16 3090");
-    assert_eq!(typed_wins, say(&w, "en", "/fit qwen2.5-14b bf16 3090"));
+    assert!(
+        typed_wins.contains("The model's name says awq"),
+        "{typed_wins}"
+    );
+    assert_eq!(
+        without_name_note(&typed_wins),
+        without_name_note(&say(&w, "en", "/fit qwen2.5-14b bf16 3090"))
+    );
     // A name with no quantization stays the default reading.
     let plain = say(&w, "en", "/fit Qwen/Qwen2.5-14B-Instruct 3090");
     assert_eq!(plain, say(&w, "en", "/fit qwen2.5-14b 3090"));
 }
 
-/// The answer without its note on how a name the catalog does not hold was read (`No model is
-/// called …`), which only the long name gets.
+/// The answer without its notes on how a long name was read (`No model is called …`, the
+/// format read from it or overridden), which only the long name gets.
 fn without_name_note(a: &str) -> String {
     a.lines()
-        .filter(|l| !l.contains("No model is called"))
+        .filter(|l| {
+            !l.contains("No model is called")
+                && !l.contains("Format read from the model's name")
+                && !l.contains("The model's name says")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
