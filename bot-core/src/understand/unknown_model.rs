@@ -34,6 +34,43 @@ const NAMES: &[&str] = &[
     "sam2",
 ];
 
+/// An image or video model the question names that the diffusion data does not size yet
+/// (`can a 4090 run cogvideox-5b`, `ltx video 3060够吗`), with its family and the cards named,
+/// unless the question's reading already sizes one of the file's pipelines (`stable diffusion
+/// xl`, read whole, is SDXL's). A word or two words said apart (`ltx video`) are tried.
+pub(super) fn unsized_media(
+    catalog: &Catalog,
+    text: &str,
+) -> Option<(String, String, Vec<String>)> {
+    let norm = normalize(text);
+    let toks = tokens(&norm);
+    let pairs = toks.windows(2).map(|w| format!("{}-{}", w[0], w[1]));
+    let (word, family) = toks
+        .iter()
+        .cloned()
+        .chain(pairs)
+        .filter(|w| catalog.model_by_name(w).is_none())
+        .find_map(|w| crate::diffusion::names::unsized_family(&w).map(|f| (w, f)))?;
+    let reading = read(catalog, &norm);
+    let sized = reading.lines().iter().any(|l| {
+        l.split_whitespace()
+            .any(|w| crate::diffusion::find(w).is_some())
+    });
+    if sized {
+        return None;
+    }
+    let ids: Vec<String> = super::entities::entities(catalog, &toks)
+        .gpus
+        .into_iter()
+        .map(|c| c.gpu)
+        .collect();
+    let lines = match ids.is_empty() {
+        true => Vec::new(),
+        false => vec![super::request::gpus(ids).line()],
+    };
+    Some((word, family.to_string(), lines))
+}
+
 /// The unsized model a question names, and the reading without it (what it would otherwise
 /// have answered), when that reading is a card's specs or nothing.
 pub(super) fn unknown_model(catalog: &Catalog, text: &str) -> Option<(String, Vec<String>)> {

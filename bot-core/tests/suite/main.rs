@@ -168,6 +168,7 @@ mod fit_mem_de_mechanisms;
 mod fit_mem_dg_mechanisms;
 mod fit_mem_di_mechanisms;
 mod fit_mem_dj_mechanisms;
+mod fit_mem_dm_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
