@@ -83,6 +83,13 @@ fn starts_with_word(name: &str, word: &str) -> bool {
     !chars.peek().is_some_and(|c| c.is_ascii_alphabetic())
 }
 
+/// Whether `word` is exactly one of the unsized families' words (`ltx`, `pixart`): a name's
+/// first half when a second word follows (`ltx video`).
+pub fn is_family_word(word: &str) -> bool {
+    let w = crate::catalog::normalize(word);
+    unsized_list().iter().any(|u| u.words.contains(&w))
+}
+
 /// The image or video family `name` belongs to when no pipeline of the file answers to it
 /// (`cogvideox-5b` → CogVideoX, `wan2.1-vace-14b` → Wan, `sd2.1` → Stable Diffusion): the one
 /// place that keeps such a name from the language-model size guess. A family word whose

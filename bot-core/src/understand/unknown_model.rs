@@ -44,13 +44,28 @@ pub(super) fn unsized_media(
 ) -> Option<(String, String, Vec<String>)> {
     let norm = normalize(text);
     let toks = tokens(&norm);
-    let pairs = toks.windows(2).map(|w| format!("{}-{}", w[0], w[1]));
-    let (word, family) = toks
-        .iter()
-        .cloned()
-        .chain(pairs)
-        .filter(|w| catalog.model_by_name(w).is_none())
-        .find_map(|w| crate::diffusion::names::unsized_family(&w).map(|f| (w, f)))?;
+    let unsized_of = |w: &str| {
+        catalog
+            .model_by_name(w)
+            .is_none()
+            .then(|| crate::diffusion::names::unsized_family(w))
+            .flatten()
+    };
+    // Two words read as one name where the first alone is no name or only a family's word
+    // (`ltx video`, `stable diffusion 2.1`); else the word (`cogvideox-5b`, never `cogvideox-5b-吗`).
+    let (word, family) = toks.iter().enumerate().find_map(|(i, t)| {
+        let pair = toks.get(i + 1).map(|n| format!("{t}-{n}"));
+        let alone = unsized_of(t);
+        let whole = alone.is_none() || crate::diffusion::names::is_family_word(t);
+        match pair
+            .as_deref()
+            .filter(|_| whole)
+            .and_then(|p| unsized_of(p).map(|f| (p, f)))
+        {
+            Some((p, f)) => Some((p.to_string(), f)),
+            None => alone.map(|f| (t.clone(), f)),
+        }
+    })?;
     let reading = read(catalog, &norm);
     let sized = reading.lines().iter().any(|l| {
         l.split_whitespace()
