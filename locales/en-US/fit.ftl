@@ -420,6 +420,7 @@ fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } serves Gemma-3 with its vi
 fit-error-mxfp4-vllm = vLLM does not load MXFP4 on { $card } (compute capability { $cc }; it needs 8.0 or newer). On this card llama.cpp / Ollama run the MXFP4 GGUF (engine=llamacpp), and Transformers keeps MXFP4 from 7.5 (engine=transformers).
 fit-error-exl2-bpw = EXL2 is sized by its bits per weight, which the file chooses: say it as exl2-4.65bpw (or 4.65bpw, --bpw 4.65 on the command line).
 fit-error-exl2-scope = EXL2 files run on ExLlamaV2 (TabbyAPI, text-generation-webui) for inference, and ExLlamaV2 does not train; not { $value }. For fine-tuning use bf16 (LoRA) or nf4 (QLoRA); for vLLM or llama.cpp use their formats (awq, gptq, q4_k_m).
+fit-error-media-unsized = “{ $model }” is an image/video model ({ $family }) I don't size yet: its denoiser, text encoders and VAE are not in my data, and sizing it as a language model from the size in its name would be wrong. Image and video models I do size include flux.1-dev, sdxl, sd3.5-large, wan2.1 and hunyuanvideo.
 fit-warn-vision-images-v0 = ℹ️ vLLM V0's start-up profile puts { $images ->
     [one] one such image
    *[other] { $images } such images

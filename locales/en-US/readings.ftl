@@ -7,6 +7,7 @@ understand-unknown-laptop-card = I don't know the laptop { $card }: my card list
 understand-unknown-laptop-card-without = The question without the card (any memory size you gave kept), one tap away:
 understand-unknown-model = I can't size “{ $word }”: my model list has language models and image and video generators, not it, so I have not answered for another model.
 understand-unknown-model-card = The card alone (its memory and speed), one tap away:
+understand-unsized-media = “{ $word }” is an image/video model ({ $family }) I don't size yet: its denoiser, text encoders and VAE are not in my data, so I have not answered for a language model of that size or for another model.
 understand-unknown-quant = I can't size the format “{ $word }”: the fit knows no bits per weight for it, so I have not sized it as another format.
 understand-unknown-quant-above = Read with a format at least as large (an upper bound), one tap away:
 understand-unknown-platform = I don’t have “{ $word }” in my platform list, so I have no prices or billing rules of it and have not answered for another platform. The platforms I know: /platforms

@@ -464,6 +464,7 @@ fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } 以带视觉塔的方式�
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。
 fit-error-exl2-bpw = EXL2 的大小取决于每个权重的位数，这是转换时选定的：请写成 exl2-4.65bpw（或 4.65bpw，命令行用 --bpw 4.65）。
 fit-error-exl2-scope = EXL2 文件只能用 ExLlamaV2（TabbyAPI、text-generation-webui）做推理，ExLlamaV2 也不能训练；不支持 { $value }。微调请用 bf16（LoRA）或 nf4（QLoRA）；vLLM 或 llama.cpp 请用它们的格式（awq、gptq、q4_k_m）。
+fit-error-media-unsized = “{ $model }”是图像/视频生成模型（{ $family }），我还估算不了：它的去噪网络、文本编码器和 VAE 都不在我的数据里，按名字里的参数量当成大语言模型来算会是错的。我能估算的图像/视频模型有 flux.1-dev、sdxl、sd3.5-large、wan2.1、hunyuanvideo 等。
 fit-warn-vision-images-v0 = ℹ️ vLLM V0 启动时的显存预估会在每条虚拟请求里放 { $images } 张这样的图片{ $given ->
     [yes] ，按 images_per_prompt= 的设定（即 vLLM 的 --limit-mm-per-prompt）。
    *[no] ，即 vLLM 的默认上限；服务允许每条请求带更多图片时，写 images_per_prompt=N（即 vLLM 的 --limit-mm-per-prompt image=N）按实际上限估算。

@@ -7,6 +7,7 @@ understand-unknown-laptop-card = 我不认识笔记本版 { $card }：卡表里�
 understand-unknown-laptop-card-without = 去掉这张卡再问一次（你说的显存大小保留），点一下即可：
 understand-unknown-model = 我还估算不了“{ $word }”：我的模型表里只有大语言模型和图像、视频生成模型，没有它，所以没有拿别的模型来回答。
 understand-unknown-model-card = 只看这张卡本身（显存和算力），可以点下面这条：
+understand-unsized-media = “{ $word }”是图像/视频生成模型（{ $family }），我还估算不了：它的去噪网络、文本编码器和 VAE 都不在我的数据里，所以没有按同样参数量的大语言模型或别的模型来回答。
 understand-unknown-quant = 我估算不了“{ $word }”这种格式：估算里没有它每个权重的位数，所以没有拿别的格式来算。
 understand-unknown-quant-above = 换成一个不比它小的格式来估（算出的是上限），可以点下面这条：
 understand-unknown-platform = 我的平台列表里没有“{ $word }”，没有它的价格和计费规则，所以没有拿别的平台来回答。我知道的平台见 /platforms

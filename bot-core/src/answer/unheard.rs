@@ -61,6 +61,21 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::Media {
+            word,
+            family,
+            lines,
+        } => {
+            let mut r = Reply::text(
+                Msg::new("understand-unsized-media")
+                    .said("word", word.as_str())
+                    .arg("family", family.as_str()),
+            );
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-unknown-model-card"));
+            }
+            (r, lines)
+        }
         Unheard::Quant { word, lines } => {
             let mut r =
                 Reply::text(Msg::new("understand-unknown-quant").said("word", word.as_str()));

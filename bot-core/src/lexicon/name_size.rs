@@ -9,6 +9,13 @@ use crate::vram::FitError;
 /// `model_size` of the word itself (`13b`, `671b-a37b`), else of the size its name carries
 /// (`catalog::split_at_size`: the first size part, with an active part that follows).
 pub fn model_size_in_name(word: &str) -> Option<Result<ModelSize, FitError>> {
+    // An image or video generator's name (`cogvideox-5b`) is never an LLM's size.
+    if let Some(family) = crate::diffusion::names::unsized_family(word) {
+        return Some(Err(FitError::MediaUnsized(
+            word.to_string(),
+            family.to_string(),
+        )));
+    }
     model_size(word).or_else(|| {
         let (_, size) = catalog::split_at_size(word)?;
         Some(checked(word, size))

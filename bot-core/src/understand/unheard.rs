@@ -35,6 +35,13 @@ pub enum Unheard {
     /// A model the catalog does not size (`xtts`, `whisper`); `lines`: the question read
     /// without it (the card's specs), to tap.
     Model { word: String, lines: Vec<String> },
+    /// An image or video model the diffusion data does not size yet (`cogvideox-5b`), of
+    /// `family`: said, never sized as a language model from its name; `lines`: the cards named.
+    Media {
+        word: String,
+        family: String,
+        lines: Vec<String>,
+    },
     /// A quantization format the fit has no size for (`UD-Q2_K_XL`, `exl2 4.65bpw`, `2-bit`):
     /// said back, never sized as another; `lines`: the question read with a format at least
     /// as large, where one is known.
@@ -139,6 +146,13 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
             )
             .unwrap_or_default();
         return Some(Unheard::Quant { word, lines });
+    }
+    if let Some((word, family, lines)) = super::unknown_model::unsized_media(catalog, &norm) {
+        return Some(Unheard::Media {
+            word,
+            family,
+            lines,
+        });
     }
     if let Some((word, lines)) = super::unknown_model::unknown_model(catalog, &norm) {
         return Some(Unheard::Model { word, lines });

@@ -34,6 +34,58 @@ const NAMES: &[&str] = &[
     "sam2",
 ];
 
+/// An image or video model the question names that the diffusion data does not size yet
+/// (`can a 4090 run cogvideox-5b`, `ltx video 3060够吗`), with its family and the cards named,
+/// unless the question's reading already sizes one of the file's pipelines (`stable diffusion
+/// xl`, read whole, is SDXL's). A word or two words said apart (`ltx video`) are tried.
+pub(super) fn unsized_media(
+    catalog: &Catalog,
+    text: &str,
+) -> Option<(String, String, Vec<String>)> {
+    let norm = normalize(text);
+    let toks = tokens(&norm);
+    let unsized_of = |w: &str| {
+        catalog
+            .model_by_name(w)
+            .is_none()
+            .then(|| crate::diffusion::names::unsized_family(w))
+            .flatten()
+    };
+    // Two words read as one name where the first alone is no name or only a family's word
+    // (`ltx video`, `stable diffusion 2.1`); else the word (`cogvideox-5b`, never `cogvideox-5b-吗`).
+    let (word, family) = toks.iter().enumerate().find_map(|(i, t)| {
+        let pair = toks.get(i + 1).map(|n| format!("{t}-{n}"));
+        let alone = unsized_of(t);
+        let whole = alone.is_none() || crate::diffusion::names::is_family_word(t);
+        match pair
+            .as_deref()
+            .filter(|_| whole)
+            .and_then(|p| unsized_of(p).map(|f| (p, f)))
+        {
+            Some((p, f)) => Some((p.to_string(), f)),
+            None => alone.map(|f| (t.clone(), f)),
+        }
+    })?;
+    let reading = read(catalog, &norm);
+    let sized = reading.lines().iter().any(|l| {
+        l.split_whitespace()
+            .any(|w| crate::diffusion::find(w).is_some())
+    });
+    if sized {
+        return None;
+    }
+    let ids: Vec<String> = super::entities::entities(catalog, &toks)
+        .gpus
+        .into_iter()
+        .map(|c| c.gpu)
+        .collect();
+    let lines = match ids.is_empty() {
+        true => Vec::new(),
+        false => vec![super::request::gpus(ids).line()],
+    };
+    Some((word, family.to_string(), lines))
+}
+
 /// The unsized model a question names, and the reading without it (what it would otherwise
 /// have answered), when that reading is a card's specs or nothing.
 pub(super) fn unknown_model(catalog: &Catalog, text: &str) -> Option<(String, Vec<String>)> {

@@ -78,6 +78,10 @@ pub enum FitError {
     /// for inference with each other (what was asked, as `quant task engine`).
     #[error("EXL2 runs on ExLlamaV2 (or TabbyAPI) for inference, not {0}")]
     Exl2Scope(String),
+    /// A name of an image or video family the diffusion data does not size yet
+    /// (`diffusion::names::unsized_family`): never sized as a language model from its name.
+    #[error("{0} is an image/video model the bot does not size yet")]
+    MediaUnsized(String, String),
 }
 
 impl FitError {
@@ -117,6 +121,9 @@ impl FitError {
                 .arg("cc", cc.as_str()),
             FitError::Exl2NeedsBpw => Msg::new("fit-error-exl2-bpw"),
             FitError::Exl2Scope(v) => Msg::new("fit-error-exl2-scope").said("value", v.as_str()),
+            FitError::MediaUnsized(name, family) => Msg::new("fit-error-media-unsized")
+                .said("model", name.as_str())
+                .arg("family", family.as_str()),
         }
     }
 }

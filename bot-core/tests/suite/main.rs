@@ -168,11 +168,9 @@ mod fit_mem_de_mechanisms;
 mod fit_mem_dg_mechanisms;
 mod fit_mem_di_mechanisms;
 mod fit_mem_dj_mechanisms;
-<<<<<<< HEAD
-mod fit_mem_dl_mechanisms;
-=======
 mod fit_mem_dk_mechanisms;
->>>>>>> mem_dk
+mod fit_mem_dl_mechanisms;
+mod fit_mem_dm_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
