@@ -205,8 +205,19 @@ pub(super) fn find_price_not_card(
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
+        // `$0.05/M`, `$0.002/1K tokens`: a unit of tokens after a mark is a price per million
+        // tokens, the amount scaled to a million where a thousand was said.
+        let mut per_tokens = None;
+        if !unit_first
+            && marked
+            && let Some((len, n)) =
+                lexicon::tokens_unit_at(&norm[u..], lexicon::speaks_of_tokens(norm))
+        {
+            (per, end, per_tokens) = (Some(PriceUnit::MillionTokens), u + len, Some(n));
+        }
         // A unit marked before the amount (`按秒收…`) wins over one after it unmarked.
         if !unit_first
+            && per_tokens.is_none()
             && (marked || (currency.is_some() || priced) && charged_by.is_none())
             && let Some((unit, len)) = unit_after(norm, after, u)
         {
@@ -230,6 +241,10 @@ pub(super) fn find_price_not_card(
         }
         let Ok(amount) = lexicon::parse_amount("price", number) else {
             continue;
+        };
+        let amount = match per_tokens {
+            Some(n) => (amount * rust_decimal::Decimal::from(1_000_000 / n)).normalize(),
+            None => amount,
         };
         // A currency said first is a price's with a unit or a decimal only (`in usd 4090`
         // is a card after the currency asked).
