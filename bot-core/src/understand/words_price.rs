@@ -140,12 +140,9 @@ pub(super) const TCO_WORDS: &[&str] = &[
     "or use an api",
     "api or",
     "划算还是",
-    // Paying per token is the API side of the sum, named or not (`vs paying $0.1/M`).
+    // Paying set against renting is the API side of the sum (`vs paying $0.1/M`); paying per
+    // token alone is not (`want to stop paying per token … will it fit` is a fit).
     "vs paying",
-    "pay per token",
-    "paying per token",
-    "按token付费",
-    "按token计费",
 ];
 
 /// A price turned into another currency or unit, whatever card or platform it is the price
