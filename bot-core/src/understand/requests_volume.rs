@@ -80,7 +80,7 @@ fn tokens_each(toks: &[String]) -> Option<f64> {
 pub(super) fn settle(toks: &[String], e: &mut Entities) {
     if let (Some(r), Some(each)) = (requests(toks), tokens_each(toks)) {
         let v = (r * each).round();
-        if v >= 1.0 && v < 1e15 {
+        if (1.0..1e15).contains(&v) {
             e.volume = Some(v as u64);
         }
     }
