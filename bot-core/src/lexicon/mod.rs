@@ -22,6 +22,7 @@
 mod adverbs;
 mod advice_rent;
 mod alias_words;
+mod api_units;
 mod audience;
 mod barrier_negated;
 mod budget;
@@ -76,6 +77,10 @@ mod words;
 pub use adverbs::{ALWAYS_ON, always_of_a_verb, always_on_as_always, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
+pub use api_units::{
+    EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, speaks_of_tokens,
+    tokens_unit_at,
+};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
     BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_short, money_can_do,

@@ -165,6 +165,7 @@ mod alert_cues;
 mod alert_forms;
 mod alert_news;
 mod api_bare;
+mod api_in_out;
 mod api_yuan;
 mod asked_now;
 mod at_once;
@@ -224,6 +225,7 @@ mod region_card;
 mod region_named;
 mod rental_listed;
 mod rented_use;
+mod requests_volume;
 mod said_few;
 mod said_options;
 mod sizes_before;
@@ -480,7 +482,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     quant_asked::drop_asked(&toks, &mut e.quants, &mut e.quant);
-    stages::entities_said(catalog, &norm, &toks, &mut e);
+    stages::entities_said(catalog, &norm, &toks, &mut e, price.as_ref());
     if e.quants.is_empty() && cues::unquantized(&format!(" {norm} ")) {
         let native = e
             .models
@@ -520,7 +522,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
             // `never interrupts, secure cloud or similar`: a kind of capacity alone is guidance.
             .unwrap_or_else(|| kind_guided::or_guided(&q, intent::decide(&q)));
         let count = e.gpus.first().map_or(1, |c| c.count);
-        let r = tco_prices::with_prices(&padded, price.as_ref(), r);
+        let r = tco_prices::with_prices(&padded, &original, price.as_ref(), r);
         let r = extras_said::with_extras(&padded, memory_as_card::with_memory(&q, r));
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));

@@ -205,10 +205,11 @@ pub(super) fn find_price_not_card(
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
+        let per_tokens = tokens_after(norm, u, marked && !unit_first);
         // A unit marked before the amount (`按秒收…`) wins over one after it unmarked.
         if !unit_first
             && (marked || (currency.is_some() || priced) && charged_by.is_none())
-            && let Some((unit, len)) = unit_after(norm, after, u)
+            && let Some((unit, len)) = unit_or_tokens(norm, after, u, per_tokens)
         {
             (per, end) = (unit, u + len);
         }
@@ -240,7 +241,7 @@ pub(super) fn find_price_not_card(
         };
         return Some((
             Money {
-                amount,
+                amount: per_million(amount, per_tokens),
                 currency,
                 per,
             },
@@ -248,6 +249,37 @@ pub(super) fn find_price_not_card(
         ));
     }
     None
+}
+
+/// `$0.05/M`, `$0.002/1K tokens`: a unit of tokens at `u`, after a mark (`marked`), makes a price
+/// per million tokens: its length and the tokens it counts.
+fn tokens_after(norm: &str, u: usize, marked: bool) -> Option<(usize, u64)> {
+    if !marked {
+        return None;
+    }
+    lexicon::tokens_unit_at(&norm[u..], lexicon::speaks_of_tokens(norm))
+}
+
+/// The unit after the amount: a unit of tokens found (`tokens`: per million tokens), else the
+/// unit of time or tokens [`unit_after`] reads; with its length.
+fn unit_or_tokens(
+    norm: &str,
+    after: usize,
+    u: usize,
+    tokens: Option<(usize, u64)>,
+) -> Option<(Option<PriceUnit>, usize)> {
+    match tokens {
+        Some((len, _)) => Some((Some(PriceUnit::MillionTokens), len)),
+        None => unit_after(norm, after, u),
+    }
+}
+
+/// An amount per a unit of tokens as the amount per million (`0.002` per 1K is `2`).
+fn per_million(amount: rust_decimal::Decimal, unit: Option<(usize, u64)>) -> rust_decimal::Decimal {
+    match unit {
+        Some((_, n)) => (amount * rust_decimal::Decimal::from(1_000_000 / n)).normalize(),
+        None => amount,
+    }
 }
 
 /// `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its word,

@@ -358,14 +358,24 @@ pub(super) fn spans(catalog: &Catalog, text: &str) -> String {
 /// Stage 3: the entities with what the sentence settled: a GGUF type, the card asked about,
 /// the exact model, the usage said in words, a volume's unit, a served batch, a memory size
 /// beside a card, a day's hours.
-pub(super) fn entities_said(catalog: &Catalog, norm: &str, toks: &[String], e: &mut Entities) {
+/// `price`: the price said, whose unit may settle a count's (`$0.05/M, 5M a day`: tokens).
+pub(super) fn entities_said(
+    catalog: &Catalog,
+    norm: &str,
+    toks: &[String],
+    e: &mut Entities,
+    price: Option<&super::request::Money>,
+) {
+    let token_priced =
+        price.is_some_and(|p| p.per == Some(crate::billing::PriceUnit::MillionTokens));
     let padded = format!(" {norm} ");
     gguf_type::type_named(norm, &mut e.quants, &mut e.quant);
     cards_aside::keep_asked(catalog, &padded, &mut e.gpus);
     model_named::exact_kept(&padded, &mut e.models);
     let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
     usage_said::usage_said(&padded, toks, &taken, &mut e.usage);
-    volume_unit::settle(toks, &padded, e);
+    volume_unit::settle(toks, &padded, e, token_priced);
+    super::requests_volume::settle(toks, e);
     super::at_once::served_batch(toks, &padded, e);
     // `三人小公司`, `a team of 4`: the company's size is no batch, unless used at once.
     super::team_size::team_not_batch(&padded, e);

@@ -50,11 +50,21 @@ fn bare_api_price(padded: &str) -> Option<Decimal> {
     })
 }
 
-/// `r` with the prices the sentence said: a bare API price, the card's hourly price.
-pub(super) fn with_prices(padded: &str, price: Option<&Money>, r: Reading) -> Reading {
+/// `r` with the prices the sentence said: a bare API price, the card's hourly price; an input
+/// and an output price said apart (in `said`, the text before any price was cut out of it) are
+/// asked back, one line with each.
+pub(super) fn with_prices(padded: &str, said: &str, price: Option<&Money>, r: Reading) -> Reading {
     let Reading::Command(Request::Tco(mut a)) = r else {
         return r;
     };
+    if let Some((input, output)) = super::api_in_out::in_and_out(said) {
+        let with = |p: Money| {
+            let mut t = a.clone();
+            t.api = Some(Money { per: None, ..p });
+            Request::Tco(t)
+        };
+        return Reading::Ask(vec![with(input), with(output)]);
+    }
     if let Some(p) = price
         && matches!(p.per, Some(PriceUnit::Time(_)))
         && a.price.is_none()

@@ -134,13 +134,16 @@ fn millions_per_period(toks: &[String]) -> Option<(u64, u64, usize)> {
 /// Whether `m` after a number is settled as millions of tokens (`Some(true)`), as minutes
 /// (`Some(false)`), or by nothing (`None`) in this sentence.
 fn m_is_tokens(padded: &str) -> Option<bool> {
-    let tokens = has(padded, TOKEN_WORDS) || has(padded, API_CUES);
+    // A rent-vs-API word (`vs paying`, `调API`) is the reader's own table of them.
+    let rent_vs_api = has(padded, super::words::TCO_WORDS);
+    let tokens = has(padded, TOKEN_WORDS) || has(padded, API_CUES) || rent_vs_api;
     let time = has(padded, TIME_CUES);
     match (tokens, time) {
         (true, false) => Some(true),
         (false, true) => Some(false),
-        // Tokens named outright (`15m tokens`) win over a run verb.
-        (true, true) => Some(padded.contains("token") || padded.contains("api")),
+        // Tokens named outright (`15m tokens`) or renting weighed against an API win over a
+        // run verb.
+        (true, true) => Some(padded.contains("token") || padded.contains("api") || rent_vs_api),
         (false, false) => None,
     }
 }
@@ -329,11 +332,12 @@ fn whole_model(w: &str) -> bool {
 }
 
 /// The entities with each number's unit settled by the sentence around it.
-pub(super) fn settle(toks: &[String], padded: &str, e: &mut Entities) {
-    // `15M a day` beside an API: millions of tokens, and no minutes a day.
+pub(super) fn settle(toks: &[String], padded: &str, e: &mut Entities, token_priced: bool) {
+    // `15M a day` beside an API or its price per million (`$0.05/M`, said even beside a run
+    // verb): millions of tokens, and no minutes a day.
     if e.volume.is_none()
         && let Some((n, days, _)) = millions_per_period(toks)
-        && m_is_tokens(padded) == Some(true)
+        && (token_priced || m_is_tokens(padded) == Some(true))
     {
         e.volume = Some(n / days);
         let minutes = Decimal::from(n / 1_000_000 * 60);

@@ -140,6 +140,9 @@ pub(super) const TCO_WORDS: &[&str] = &[
     "or use an api",
     "api or",
     "划算还是",
+    // Paying set against renting is the API side of the sum (`vs paying $0.1/M`); paying per
+    // token alone is not (`want to stop paying per token … will it fit` is a fit).
+    "vs paying",
 ];
 
 /// A price turned into another currency or unit, whatever card or platform it is the price

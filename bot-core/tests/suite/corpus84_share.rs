@@ -15,13 +15,14 @@ const CORPUS: &str = include_str!("../data/questions_corpus84.tsv");
 /// by command alone and the examples file's way); 4 rows relabelled (the labeller's errors: a
 /// -bnb-4bit repo is warmup=off; /platforms needs in the order said), so 297/300 after; 2 more by house conventions
 /// (bare Qwen size = newest generation; Mistral-7B v0.1/v0.3 one answer), 299/300. The miss left
-/// is in `docs/misses/corpus84_misses.md`.
+/// (`$0.05/M, 5M a day`, `docs/misses/corpus84_misses.md`) read since helper und_bv's API price
+/// units and token volumes (`docs/misses/und_und_bv.md`): 300/300.
 #[test]
 fn corpus84_share() {
     let catalog = Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "corpus84", CORPUS);
     assert!(total >= 300, "corpus84: {total} questions");
-    assert!(right >= 299, "corpus84: {right} of {total}");
+    assert!(right >= 300, "corpus84: {right} of {total}");
 }
 
 /// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
