@@ -23,9 +23,31 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // "Leave /pick?" was asked: a yes leaves, a no stays; anything else is read as usual.
+    if state.quit_asked {
+        if let Some(out) = super::replied::quit_answered(ctx, state, &input) {
+            return out;
+        }
+        let mut s = state.clone();
+        s.quit_asked = false;
+        return step(ctx, &s, input);
+    }
     // Another job said as a change (`算了，换成用flux出图吧`): the dialogue starts over for it.
     if let Some(out) = started_over(ctx, state, &input) {
         return out;
+    }
+    // A step read by what it asks: a yes, a no or a button's label in a sentence is its answer
+    // (`sure, why not`, `都不需要`, `好，看下试跑计划`); a bare no elsewhere is asked about.
+    if let PickInput::Text(t) = &input {
+        if let Some(r) = super::replied::read(ctx, state, t) {
+            return match super::replied::as_input(state, r) {
+                Ok(input) => step(ctx, state, input),
+                Err(done) => done,
+            };
+        }
+        if let Some(out) = super::replied::bare_no(ctx, state, t) {
+            return out;
+        }
     }
     // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
     // is taken first; the rest is read as the step's answer.
@@ -330,39 +352,11 @@ pub(super) fn step_hint_id(step: Step) -> &'static str {
     }
 }
 
-/// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`, `结束`): that
-/// button. Only one button may match; two Latin letters are too short to tell, two Chinese
-/// characters are a word (`结束`, `微调`).
-fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
-    let clean = |t: &str| -> String {
-        understand::normalize(t)
-            .chars()
-            .filter(|c| !c.is_whitespace() && !matches!(c, '☑' | '☐' | '/' | '(' | ')'))
-            .collect()
-    };
-    let typed = clean(text);
-    let cjk = typed.chars().any(|c| c >= '\u{2E80}');
-    if typed.chars().count() < if cjk { 2 } else { 3 } {
-        return None;
-    }
-    let l = crate::i18n::Localizer::get();
-    let choices = ask(ctx, state).choices;
-    let mut found = choices.iter().filter(|c| {
-        [crate::i18n::Lang::En, crate::i18n::Lang::Zh]
-            .iter()
-            .any(|lang| clean(&l.format(*lang, &c.label)).starts_with(&typed))
-    });
-    match (found.next(), found.next()) {
-        (Some(c), None) => Some(c.id.clone()),
-        _ => None,
-    }
-}
-
 /// Applies an answer to the current step.
 pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Invalid> {
     let s = state.clone();
     let label_choice = match input {
-        PickInput::Text(t) => typed_choice(ctx, state, t),
+        PickInput::Text(t) => super::replied::typed_choice(ctx, state, t),
         _ => None,
     };
     let (choice, text) = match (input, &label_choice) {

@@ -22,6 +22,7 @@
 mod adverbs;
 mod advice_rent;
 mod alias_words;
+mod assent;
 mod audience;
 mod barrier_negated;
 mod budget;
@@ -38,6 +39,7 @@ mod formats;
 mod grad_accum;
 mod guess;
 mod haste;
+mod hedge;
 mod image_names;
 mod image_options;
 mod job_flags;
@@ -76,6 +78,7 @@ mod words;
 pub use adverbs::{ALWAYS_ON, always_of_a_verb, always_on_as_always, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
+pub use assent::{Assent, assent, closing, go_on, result_named, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
     BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_short, money_can_do,
@@ -106,6 +109,7 @@ pub use formats::{
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
+pub use hedge::hedges_dropped;
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{
