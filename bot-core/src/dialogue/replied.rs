@@ -134,8 +134,8 @@ pub(super) fn as_input(state: &PickState, r: Replied) -> Result<PickInput, Outco
 const LEAVE: &str = "q:leave";
 const STAY: &str = "q:stay";
 
-/// A bare no (`不用了`, `nope`) at a step that asks no yes/no question, with answers given:
-/// whether to leave is asked, the answers kept meanwhile. With nothing answered yet it leaves.
+/// A bare no (`不用了`, `nope`) at a step that asks no yes/no question: whether to leave is
+/// asked, the answers kept meanwhile; a no is never taken for leaving.
 pub(super) fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
     if matches!(state.step, Step::Barriers | Step::Result | Step::Trial) {
         return None;
@@ -143,9 +143,6 @@ pub(super) fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcom
     let kinds = kinds(ctx, state, text)?;
     if !kinds.iter().all(|k| *k == Kind::No) {
         return None;
-    }
-    if state.history.is_empty() && state.skip.is_empty() {
-        return Some(cancelled());
     }
     let mut s = state.clone();
     s.quit_asked = true;
@@ -204,7 +201,7 @@ fn label_typed(text: &str, id: &str) -> bool {
             && id == "pick-quit-leave"
 }
 
-pub(super) fn cancelled() -> Outcome {
+fn cancelled() -> Outcome {
     Outcome {
         state: None,
         replies: vec![Reply::text(Msg::new("pick-cancelled"))],
