@@ -237,6 +237,13 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
                         .arg("cards", n)
                 })
             }
+            // A budget typed at the barriers step (`预算大概500`), said back as read.
+            Step::Barriers if next.needs.budget != state.needs.budget => {
+                next.needs.budget.map(|b| {
+                    let b = super::barriers::budget_text(ctx, &next.needs, b);
+                    Msg::new("pick-understood-budget").arg("budget", b)
+                })
+            }
             // A bare number at the model step is a size (`7` → 7B), said back.
             Step::Model if typed.parse::<f64>().is_ok() => next
                 .params_b
