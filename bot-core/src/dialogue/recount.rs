@@ -3,9 +3,9 @@
 //! a correction later. The count is read with the lexicon's card measure words; the card and
 //! its fit are the ones any card said gets (`listen::apply_facts`).
 
-use super::state::{PickState, Step};
+use super::state::{Outcome, PickState, Step};
 use crate::context::Ctx;
-use crate::reply::Msg;
+use crate::reply::{Msg, Reply};
 use crate::understand::{self, Facts};
 
 /// The most cards one count may say (a count beyond is no count of cards).
@@ -13,7 +13,7 @@ const MOST: u32 = 64;
 
 /// The state with the card already named now counted as said, and its echo; `None` when no
 /// card is named yet, the message names a card itself, or says no count of cards.
-pub(super) fn recount(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Vec<Msg>)> {
+fn recount(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Vec<Msg>)> {
     // The card kept, or the one said that could not hold the job on its own.
     let gpu = state.gpu.clone().or_else(|| state.gpu_unfit.clone())?;
     let f = understand::facts(ctx.catalog, text);
@@ -39,6 +39,24 @@ pub(super) fn recount(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickS
         s = super::flow::advanced(s);
     }
     Some((s, echo))
+}
+
+/// [`recount`] as the dialogue's answer: the count noted and the step asked again.
+pub(super) fn told(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
+    let (s, echo) = recount(ctx, state, text)?;
+    let mut reply = Reply::text(Msg::new("pick-noted"));
+    for m in echo {
+        reply.push(m);
+    }
+    let question = super::ask::ask(ctx, &s);
+    let choices = question.choices.clone();
+    reply.join(question);
+    reply.choices = choices;
+    Some(Outcome {
+        state: Some(s),
+        replies: vec![reply],
+        changed: true,
+    })
 }
 
 /// A number and a card measure word after it (`2 cards`, `两张`, `4卡`, `x2` aside).

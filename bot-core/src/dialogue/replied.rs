@@ -83,7 +83,7 @@ fn clause_kinds(ctx: &Ctx, state: &PickState, clause: &str) -> Option<Vec<Kind>>
 
 /// A sentence read as the answer of a step that asks a yes/no question or for needs; `None`
 /// at other steps, or when the sentence says more than that.
-pub(super) fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> {
+fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> {
     if !matches!(state.step, Step::Barriers | Step::Result | Step::Trial) {
         return None;
     }
@@ -109,6 +109,44 @@ pub(super) fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> 
     }
 }
 
+/// The machine, to read an input again.
+pub(super) type Again = fn(&Ctx, &PickState, PickInput) -> Outcome;
+
+/// Taken before anything else reads the message: the answer to "leave /pick?" (anything but
+/// a yes or a no is read with the question dropped), a step's answer read by what it asks,
+/// a bare no asked about.
+pub(super) fn before(
+    ctx: &Ctx,
+    state: &PickState,
+    input: &PickInput,
+    again: Again,
+) -> Option<Outcome> {
+    if state.quit_asked {
+        if let Some(out) = quit_answered(ctx, state, input) {
+            return Some(out);
+        }
+        let mut s = state.clone();
+        s.quit_asked = false;
+        return Some(again(ctx, &s, input.clone()));
+    }
+    let PickInput::Text(t) = input else {
+        return None;
+    };
+    if let Some(r) = read(ctx, state, t) {
+        return Some(match r {
+            Replied::Forward => again(ctx, state, PickInput::Choice(forward_id(state.step).into())),
+            Replied::Choice(id) => again(ctx, state, PickInput::Choice(id)),
+            // No to what the result offers: finished, as thanks finish it.
+            Replied::Decline => Outcome {
+                state: None,
+                replies: vec![Reply::text(Msg::new("pick-finished"))],
+                changed: true,
+            },
+        });
+    }
+    bare_no(ctx, state, t)
+}
+
 /// The step's one way on as its button.
 fn forward_id(step: Step) -> &'static str {
     match step {
@@ -118,25 +156,12 @@ fn forward_id(step: Step) -> &'static str {
     }
 }
 
-/// The input a reading stands for, or the dialogue finished (`Decline`).
-pub(super) fn as_input(state: &PickState, r: Replied) -> Result<PickInput, Outcome> {
-    match r {
-        Replied::Forward => Ok(PickInput::Choice(forward_id(state.step).into())),
-        Replied::Choice(id) => Ok(PickInput::Choice(id)),
-        Replied::Decline => Err(Outcome {
-            state: None,
-            replies: vec![Reply::text(Msg::new("pick-finished"))],
-            changed: true,
-        }),
-    }
-}
-
 const LEAVE: &str = "q:leave";
 const STAY: &str = "q:stay";
 
 /// A bare no (`不用了`, `nope`) at a step that asks no yes/no question: whether to leave is
 /// asked, the answers kept meanwhile; a no is never taken for leaving.
-pub(super) fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
+fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
     if matches!(state.step, Step::Barriers | Step::Result | Step::Trial) {
         return None;
     }
@@ -158,7 +183,7 @@ pub(super) fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcom
 
 /// The answer to "leave /pick?": leaving, staying (the step asked again), or `None` for
 /// anything else, which the step reads with the question dropped.
-pub(super) fn quit_answered(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
+fn quit_answered(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
     let mut s = state.clone();
     s.quit_asked = false;
     let said = match input {

@@ -23,31 +23,11 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
-    // "Leave /pick?" was asked: a yes leaves, a no stays; anything else is read as usual.
-    if state.quit_asked {
-        if let Some(out) = super::replied::quit_answered(ctx, state, &input) {
-            return out;
-        }
-        let mut s = state.clone();
-        s.quit_asked = false;
-        return step(ctx, &s, input);
-    }
-    // Another job said as a change (`算了，换成用flux出图吧`): the dialogue starts over for it.
-    if let Some(out) = started_over(ctx, state, &input) {
+    // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
+    if let Some(out) = started_over(ctx, state, &input)
+        .or_else(|| super::replied::before(ctx, state, &input, step))
+    {
         return out;
-    }
-    // A step read by what it asks: a yes, a no or a button's label in a sentence is its answer
-    // (`sure, why not`, `都不需要`, `好，看下试跑计划`); a bare no elsewhere is asked about.
-    if let PickInput::Text(t) = &input {
-        if let Some(r) = super::replied::read(ctx, state, t) {
-            return match super::replied::as_input(state, r) {
-                Ok(input) => step(ctx, state, input),
-                Err(done) => done,
-            };
-        }
-        if let Some(out) = super::replied::bare_no(ctx, state, t) {
-            return out;
-        }
     }
     // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
     // is taken first; the rest is read as the step's answer.

@@ -32,21 +32,9 @@ pub(super) fn before(
     };
     // `actually make it 2 cards`, `改成两张吧`: the card already named, counted again.
     if let PickInput::Text(t) = &input
-        && let Some((s, echo)) = super::recount::recount(ctx, state, t)
+        && let Some(out) = super::recount::told(ctx, state, t)
     {
-        let mut reply = crate::reply::Reply::text(Msg::new("pick-noted"));
-        for m in echo {
-            reply.push(m);
-        }
-        let question = ask(ctx, &s);
-        let choices = question.choices.clone();
-        reply.join(question);
-        reply.choices = choices;
-        return Ok(Outcome {
-            state: Some(s),
-            replies: vec![reply],
-            changed: true,
-        });
+        return Ok(out);
     }
     // `给20个人用`: the people a service is for, kept and said (the message read as before).
     if let PickInput::Text(t) = &input
