@@ -69,6 +69,7 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
                     .to_string()
             },
         );
+        s.gpu_unfit = Some(gpu.clone());
         // The count said (`两张3090`) stays in the echo: a reading the user did not mean shows.
         echo.push(
             Msg::new("pick-understood-gpu-unfit")
@@ -81,6 +82,7 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
     {
         s.gpu = Some(gpu.clone());
         s.cards = Some(*cards);
+        s.gpu_unfit = None;
         skip(s, Step::Card);
         let name = ctx.catalog.gpu(gpu).map_or_else(
             |_| gpu.clone(),

@@ -19,6 +19,9 @@
 //! - [`monthly`]: a budget said per month, kept and said so;
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
+//! - [`recount`]: a card count said for the card already named (`make it 2 cards`);
+//! - [`replied`]: a step's answer read by what it asks (yes, no, a button's label in a
+//!   sentence), and a bare no asked about before answers are lost;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
 //! - [`ask`]: each step's question and its choices;
 //! - [`card`], [`barriers`]: the card and barrier steps; [`result`]: the ranked platforms;
@@ -37,6 +40,8 @@ mod negated;
 mod paid;
 mod people;
 mod plan;
+mod recount;
+mod replied;
 mod result;
 mod retask;
 mod said;

@@ -97,7 +97,7 @@ pub(super) fn after_leaving(text: &str) -> Option<&str> {
 }
 
 /// A clause that says nothing beside a move (`ok, start over`, `那, 算了`).
-fn is_filler(clause: &str) -> bool {
+pub(super) fn is_filler(clause: &str) -> bool {
     let t = clause.trim().to_lowercase();
     [
         "ok", "okay", "well", "hmm", "so", "好", "好吧", "那", "那就", "嗯", "哦", "额", "唉",
@@ -106,13 +106,18 @@ fn is_filler(clause: &str) -> bool {
         || LEADING.contains(&t.as_str())
 }
 
+/// Whether one clause is thanks (`谢谢啦`, `thanks!`).
+pub(super) fn thanks(clause: &str) -> bool {
+    said_whole(clause) == Some(Said::Thanks)
+}
+
 /// One clause read as a move, whole.
 fn said_whole(text: &str) -> Option<Said> {
     let t = understand::normalize(text);
     // Emoji and marks around a move (`😅不懂`, `随便🙏`) say nothing more.
     let t = t
         .trim()
-        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈~".contains(c))
+        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈啦~".contains(c))
         .to_string();
     let mut t = t;
     while let Some(w) = LEADING.iter().find(|w| t.starts_with(**w)) {
@@ -284,10 +289,11 @@ const STEP_NOUNS: &[&str] = &[
 ];
 const CLOSING: &[&str] = &["好", "比较好", "合适", "is best", "is better"];
 
+/// Leaving said as leaving: a bare no (`不用了`, `不需要了`) answers a step that asks yes/no or
+/// for needs, and elsewhere is asked about (`replied::bare_no`), never taken for leaving.
 const QUIT_WORDS: &[&str] = &[
     "不弄了",
     "算了不弄了",
-    "不用了",
     "算了不用了",
     "不选了",
     "不玩了",
@@ -300,7 +306,6 @@ const QUIT_WORDS: &[&str] = &[
     "不要了",
     "取消",
     "取消吧",
-    "不需要了",
     "quit",
     "exit",
     "stop",

@@ -115,6 +115,14 @@ pub struct PickState {
     /// duration where it still applies), or beside it (the conversations at once).
     #[serde(default)]
     pub carried: Vec<Step>,
+    /// A bare no said at a step that asks no yes/no question: whether to leave `/pick` was
+    /// asked, and the next message answers it (`replied::quit_answered`).
+    #[serde(default)]
+    pub quit_asked: bool,
+    /// A card said that could not hold the job as sized then (`full fine-tune … on a 4090`),
+    /// kept so a count said next (`make it 2 cards`) counts that card (`recount`).
+    #[serde(default)]
+    pub gpu_unfit: Option<String>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -183,6 +191,8 @@ impl PickState {
             users: None,
             inference: false,
             carried: Vec::new(),
+            quit_asked: false,
+            gpu_unfit: None,
         }
     }
 }

@@ -23,8 +23,10 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
-    // Another job said as a change (`算了，换成用flux出图吧`): the dialogue starts over for it.
-    if let Some(out) = started_over(ctx, state, &input) {
+    // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
+    if let Some(out) = started_over(ctx, state, &input)
+        .or_else(|| super::replied::before(ctx, state, &input, step))
+    {
         return out;
     }
     // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
@@ -215,6 +217,13 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
                         .arg("cards", n)
                 })
             }
+            // A budget typed at the barriers step (`预算大概500`), said back as read.
+            Step::Barriers if next.needs.budget != state.needs.budget => {
+                next.needs.budget.map(|b| {
+                    let b = super::barriers::budget_text(ctx, &next.needs, b);
+                    Msg::new("pick-understood-budget").arg("budget", b)
+                })
+            }
             // A bare number at the model step is a size (`7` → 7B), said back.
             Step::Model if typed.parse::<f64>().is_ok() => next
                 .params_b
@@ -330,39 +339,11 @@ pub(super) fn step_hint_id(step: Step) -> &'static str {
     }
 }
 
-/// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`, `结束`): that
-/// button. Only one button may match; two Latin letters are too short to tell, two Chinese
-/// characters are a word (`结束`, `微调`).
-fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
-    let clean = |t: &str| -> String {
-        understand::normalize(t)
-            .chars()
-            .filter(|c| !c.is_whitespace() && !matches!(c, '☑' | '☐' | '/' | '(' | ')'))
-            .collect()
-    };
-    let typed = clean(text);
-    let cjk = typed.chars().any(|c| c >= '\u{2E80}');
-    if typed.chars().count() < if cjk { 2 } else { 3 } {
-        return None;
-    }
-    let l = crate::i18n::Localizer::get();
-    let choices = ask(ctx, state).choices;
-    let mut found = choices.iter().filter(|c| {
-        [crate::i18n::Lang::En, crate::i18n::Lang::Zh]
-            .iter()
-            .any(|lang| clean(&l.format(*lang, &c.label)).starts_with(&typed))
-    });
-    match (found.next(), found.next()) {
-        (Some(c), None) => Some(c.id.clone()),
-        _ => None,
-    }
-}
-
 /// Applies an answer to the current step.
 pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<Answer, Invalid> {
     let s = state.clone();
     let label_choice = match input {
-        PickInput::Text(t) => typed_choice(ctx, state, t),
+        PickInput::Text(t) => super::replied::typed_choice(ctx, state, t),
         _ => None,
     };
     let (choice, text) = match (input, &label_choice) {

@@ -22,12 +22,20 @@ pub(super) fn before(
 ) -> Result<Outcome, PickInput> {
     // `用lroa`: a method word with two letters swapped is that method; a task word with a
     // slip (`微条`, `fine tunning`, `推里`) is that task word.
+    // `并发大概8个`, `预算差不多50`: a hedge before a number is dropped, so each reader keeps
+    // the number its noun says.
     let input = match input {
         PickInput::Text(t) => PickInput::Text(crate::understand::input_slips(
-            &crate::lexicon::method_typos(&t),
+            &crate::lexicon::method_typos(&crate::lexicon::hedges_dropped(&t)),
         )),
         other => other,
     };
+    // `actually make it 2 cards`, `改成两张吧`: the card already named, counted again.
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::recount::told(ctx, state, t)
+    {
+        return Ok(out);
+    }
     // `给20个人用`: the people a service is for, kept and said (the message read as before).
     if let PickInput::Text(t) = &input
         && let Some(n) = super::people::users_in(t)

@@ -23,6 +23,7 @@ mod adverbs;
 mod advice_rent;
 mod alias_words;
 mod api_units;
+mod assent;
 mod audience;
 mod barrier_negated;
 mod budget;
@@ -39,6 +40,7 @@ mod formats;
 mod grad_accum;
 mod guess;
 mod haste;
+mod hedge;
 mod image_names;
 mod image_options;
 mod job_flags;
@@ -81,6 +83,7 @@ pub use api_units::{
     EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, speaks_of_tokens,
     tokens_unit_at,
 };
+pub use assent::{Assent, assent, closing, go_on, result_named, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
     BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_short, money_can_do,
@@ -111,6 +114,7 @@ pub use formats::{
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
+pub use hedge::hedges_dropped;
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{

@@ -113,11 +113,48 @@ pub(crate) fn at_once_said(text: &str) -> bool {
 /// requests`): `/pick`'s conversations at once. People served with nothing said at once
 /// (`给20个人用`) are a headcount, not this.
 pub(crate) fn at_once_count(text: &str) -> Option<u32> {
-    let n = super::text::normalize(text);
-    if !at_once_said(&n) {
-        return None;
-    }
-    served(&super::text::tokens(&n), &format!(" {n} "))
+    let n = super::text::normalize(&crate::lexicon::hedges_dropped(text));
+    let people = at_once_said(&n)
+        .then(|| served(&super::text::tokens(&n), &format!(" {n} ")))
+        .flatten();
+    people.or_else(|| after_cue(&n))
+}
+
+/// Words for "at once" that a count follows (`并发8个`, `concurrency 12`), longest first.
+const CUE_BEFORE: &[&str] = &[
+    "并发数",
+    "并发量",
+    "并发",
+    "concurrency of",
+    "concurrency",
+    "concurrent requests",
+    "concurrent users",
+];
+
+/// The count said right after a word for "at once" (`并发8个`, `并发8路`, `concurrency 12`;
+/// hedges already dropped): a count with another unit after it (`并发 32k`, `并发2张卡`) is none.
+fn after_cue(n: &str) -> Option<u32> {
+    CUE_BEFORE.iter().find_map(|cue| {
+        n.match_indices(cue).find_map(|(i, _)| {
+            let rest =
+                n[i + cue.len()..].trim_start_matches([' ', ':', '=', '是', '为', '在', '要']);
+            let len = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            let count: u32 = rest[..len].parse().ok()?;
+            let after = rest[len..].trim_start();
+            let other = after.starts_with(|c: char| c.is_ascii_alphabetic() && c != 'x')
+                && !after.starts_with("users")
+                && !after.starts_with("requests")
+                && !after.starts_with("sessions")
+                || [
+                    "k", "千", "万", "张", "卡", "小时", "分钟", "天", "块", "元", "台",
+                ]
+                .iter()
+                .any(|u| after.starts_with(u));
+            (!other && (1..=crate::vram::MAX_BATCH).contains(&count)).then_some(count)
+        })
+    })
 }
 
 /// Words that make a count served together besides `AT_ONCE`: served, used by each.
@@ -319,6 +356,11 @@ mod tests {
         );
         assert_eq!(c("expect 40 simultaneous sessions"), Some(40));
         assert_eq!(c("给20个人用的问答服务"), None);
+        // A hedge between the word and its count keeps the count.
+        assert_eq!(c("并发大概8个"), Some(8));
+        assert_eq!(c("concurrency around 12"), Some(12));
+        assert_eq!(c("并发差不多10个"), Some(10));
+        assert_eq!(c("并发 32k上下文"), None);
         assert_eq!(c("chatbot for 50 users"), None);
     }
 }

@@ -113,7 +113,8 @@ fn shared_size(models: &[String]) -> Option<f64> {
 
 /// Reads the facts of one sentence (no intent).
 pub fn facts(catalog: &Catalog, text: &str) -> Facts {
-    let norm = normalize(text);
+    // A hedge before a number (`预算差不多50`) says how sure it is, never what it counts.
+    let norm = normalize(&crate::lexicon::hedges_dropped(text));
     let toks = tokens(&norm);
     let e = entities(catalog, &toks);
     let explicit = toks.iter().any(|t| {

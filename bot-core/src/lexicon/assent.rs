@@ -1,0 +1,274 @@
+//! Yes and no as people say them in a chat, and the words that lead to a thing asked to be
+//! shown (`看下…`, `show me…`, `直接给…`): one meaning each, for every step that asks a yes/no
+//! question or for needs. A "no" is an answer (no need, no thanks), never leaving: leaving is
+//! said with its own words (`不选了`, `cancel`, `退出`), which are not here.
+
+/// A clause said as a yes or a no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assent {
+    Yes,
+    No,
+}
+
+/// Yes, go on (`sure, why not`, `行啊`, `没问题`), whole clauses; longest first where one is
+/// the start of another, since a clause may begin with one before more (`yeah go ahead`).
+const YES: &[&str] = &[
+    "sounds good",
+    "sounds great",
+    "looks good",
+    "go ahead",
+    "why not",
+    "let's go",
+    "lets go",
+    "of course",
+    "alright",
+    "okay",
+    "sure",
+    "yeah",
+    "yes",
+    "yep",
+    "yup",
+    "ok",
+    "k",
+    "y",
+    "go",
+    "next",
+    "continue",
+    "好的",
+    "好啊",
+    "好呀",
+    "好嘞",
+    "好吧",
+    "好",
+    "行啊",
+    "行吧",
+    "行",
+    "可以的",
+    "可以吧",
+    "可以",
+    "没问题",
+    "继续",
+    "下一步",
+    "来吧",
+    "嗯嗯",
+    "嗯",
+    "是的",
+    "是",
+    "对",
+];
+
+/// No, nothing (more) needed (`nothing`, `none`, `都不需要`, `不用了`, `no thanks`).
+const NO: &[&str] = &[
+    "no requirements",
+    "no requirement",
+    "nothing special",
+    "nothing else",
+    "no thanks",
+    "no thank you",
+    "not needed",
+    "no need",
+    "no needs",
+    "nothing",
+    "none",
+    "nope",
+    "nah",
+    "no",
+    "都不需要",
+    "都不用",
+    "都没有",
+    "没什么要求",
+    "没啥要求",
+    "没有要求",
+    "没要求",
+    "没什么",
+    "没啥",
+    "不需要了",
+    "不需要",
+    "不用了",
+    "不用",
+    "不了",
+    "没有",
+    "没",
+];
+
+/// Closing words beside a yes or a no (`that's all`, `就这样`): nothing more asked.
+const CLOSING: &[&str] = &[
+    "that's all",
+    "thats all",
+    "that's it",
+    "all good",
+    "i'm good",
+    "im good",
+    "all set",
+    "就这样",
+    "就这些",
+    "没事了",
+    "够了",
+];
+
+/// Words that ask to be shown or given a thing (`看下试跑计划`, `let's see the trial plan`,
+/// `直接给结果`, `just show me the cheapest`), longest first: what follows them is the thing.
+pub const SHOW_VERBS: &[&str] = &[
+    "just show me",
+    "just give me",
+    "let me see",
+    "let's see",
+    "lets see",
+    "show me",
+    "give me",
+    "go to",
+    "see",
+    "直接给我",
+    "直接出",
+    "直接给",
+    "直接看",
+    "给我看看",
+    "给我看",
+    "看一下",
+    "看一看",
+    "看看",
+    "看下",
+    "给我",
+    "出",
+    "看",
+];
+
+/// The result asked for by name (`结果`, `the result`): what a needs step goes on to.
+pub const RESULT_NOUNS: &[&str] = &[
+    "the results",
+    "the result",
+    "results",
+    "result",
+    "the ranking",
+    "ranking",
+    "结果",
+    "排名",
+    "推荐",
+];
+
+/// Particles and marks around a clause that say nothing more (`行啊`, `好的~`).
+fn bare(clause: &str) -> &str {
+    clause
+        .trim()
+        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈啦嘛~".contains(c))
+}
+
+/// A whole clause said as a yes or a no (`sure`, `why not`, `不需要了`, `nothing`).
+pub fn assent(clause: &str) -> Option<Assent> {
+    let t = bare(clause).to_lowercase();
+    let t = t.as_str();
+    if YES.contains(&t) {
+        Some(Assent::Yes)
+    } else if NO.contains(&t) {
+        Some(Assent::No)
+    } else {
+        None
+    }
+}
+
+/// Yes words that say "go on" (`继续`, `next`): asked whether to leave, they stay.
+const GO_ON: &[&str] = &["继续", "下一步", "continue", "next", "go on", "keep going"];
+
+/// Whether a whole clause says "go on" ([`GO_ON`]).
+pub fn go_on(clause: &str) -> bool {
+    GO_ON.contains(&bare(clause).to_lowercase().as_str())
+}
+
+/// Whether a whole clause closes what was said (`that's all`, `就这样`).
+pub fn closing(clause: &str) -> bool {
+    CLOSING.contains(&bare(clause).to_lowercase().as_str())
+}
+
+/// A yes said at the start of a clause before more (`yeah go ahead`, `ok 看下trial plan`,
+/// `好，…` is two clauses): the yes and the rest. A Latin yes ends at a word's end.
+pub fn yes_before(clause: &str) -> Option<&str> {
+    let t = clause.trim_start();
+    let low = t.to_lowercase();
+    let w = YES.iter().find(|w| {
+        low.starts_with(**w)
+            && (!w.is_ascii() || !low[w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric()))
+    })?;
+    let rest = t.get(w.len()..)?.trim_start();
+    (!rest.is_empty()).then_some(rest)
+}
+
+/// What a clause asks to be shown, past its show verb (`看下试跑计划` → `试跑计划`, `let's see
+/// the trial plan` → `trial plan`): `None` without one.
+pub fn shown(clause: &str) -> Option<&str> {
+    let t = clause.trim_start();
+    let t = t
+        .strip_prefix("just ")
+        .or_else(|| t.strip_prefix("那就"))
+        .unwrap_or(t)
+        .trim_start();
+    let low = t.to_lowercase();
+    let v = SHOW_VERBS.iter().find(|v| low.starts_with(**v))?;
+    let rest = t.get(v.len()..)?.trim_start();
+    let rest = rest.strip_prefix("the ").unwrap_or(rest).trim_start();
+    let rest = bare(rest);
+    (!rest.is_empty()).then_some(rest)
+}
+
+/// Whether `thing` is the result asked for by name (`结果`, `the results`).
+pub fn result_named(thing: &str) -> bool {
+    let t = bare(thing).to_lowercase();
+    RESULT_NOUNS.contains(&t.as_str()) || RESULT_NOUNS.contains(&format!("the {t}").as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yes_and_no_in_words() {
+        for t in [
+            "sure",
+            "why not",
+            "行啊",
+            "可以吧",
+            "好的~",
+            "没问题",
+            "Yeah!",
+        ] {
+            assert_eq!(assent(t), Some(Assent::Yes), "{t}");
+        }
+        for t in [
+            "nothing",
+            "None.",
+            "不用了",
+            "都不需要",
+            "no thanks",
+            "没有",
+            "nope",
+        ] {
+            assert_eq!(assent(t), Some(Assent::No), "{t}");
+        }
+        // A need, a quit or a fact is neither.
+        for t in [
+            "不用实名",
+            "算了不用了",
+            "cancel",
+            "no real-name check",
+            "不选了",
+            "4090",
+        ] {
+            assert_eq!(assent(t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn a_thing_asked_to_be_shown() {
+        assert_eq!(shown("看下试跑计划"), Some("试跑计划"));
+        assert_eq!(shown("let's see the trial plan"), Some("trial plan"));
+        assert_eq!(shown("just show me the cheapest"), Some("cheapest"));
+        assert_eq!(shown("直接出结果吧"), Some("结果"));
+        assert_eq!(shown("那就看看试跑计划吧"), Some("试跑计划"));
+        assert_eq!(shown("4090多少钱"), None);
+        assert!(result_named("结果"));
+        assert!(result_named("results"));
+        assert_eq!(yes_before("yeah go ahead"), Some("go ahead"));
+        assert_eq!(yes_before("ok 看下trial plan"), Some("看下trial plan"));
+        assert_eq!(yes_before("okay"), None);
+        assert_eq!(yes_before("yesterday"), None);
+    }
+}

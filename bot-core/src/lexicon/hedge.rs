@@ -1,0 +1,85 @@
+//! Hedge words between a noun and its number (`并发大概8个`, `concurrency around 12`, `预算差不多
+//! 50`, `大约3个小时`, `budget about $30`): they say how sure the number is, never what it
+//! counts, so every fact reader reads the sentence with them dropped and the noun keeps its
+//! number. The words are [`super::APPROXIMATELY`], one table for every reader.
+
+use super::APPROXIMATELY;
+
+/// Chinese numerals a number may start with.
+const NUMERALS: &str = "零一二两三四五六七八九十百千几半";
+
+/// Whether `s` starts with a number (digits, a currency mark and digits, a Chinese numeral).
+fn number_starts(s: &str) -> bool {
+    let s = s.trim_start_matches(['$', '¥', '￥']);
+    s.starts_with(|c: char| c.is_ascii_digit() || NUMERALS.contains(c))
+}
+
+/// `text` with each hedge word that stands right before a number dropped (`并发大概8个` →
+/// `并发8个`, `around $30` → `$30`). Kept where it means something else: `~` between two numbers
+/// is a range (`2~3小时`), `what about 4090` asks about a card, and a Latin hedge inside a word
+/// is no hedge.
+pub fn hedges_dropped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    'scan: while !rest.is_empty() {
+        for h in APPROXIMATELY {
+            let Some(after) = strip_prefix_ci(rest, h) else {
+                continue;
+            };
+            let before = out.trim_end();
+            let latin = h.is_ascii() && h.chars().all(|c| c.is_ascii_alphabetic());
+            let word_start = !latin
+                || !before.ends_with(|c: char| c.is_ascii_alphanumeric())
+                || out.ends_with(' ');
+            let word_end = !latin || !after.starts_with(|c: char| c.is_ascii_alphanumeric());
+            let range = *h == "~" && before.ends_with(|c: char| c.is_ascii_digit());
+            let asked = ["what", "how"]
+                .iter()
+                .any(|w| before.to_lowercase().ends_with(w));
+            if word_start && word_end && !range && !asked && number_starts(after.trim_start()) {
+                // A space kept where the hedge stood between two Latin words.
+                if out.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                    out.push(' ');
+                }
+                rest = after.trim_start();
+                continue 'scan;
+            }
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// `s` past `prefix`, any case.
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = s.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &s[prefix.len()..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hedges_dropped as d;
+
+    #[test]
+    fn a_hedge_before_a_number_is_dropped() {
+        assert_eq!(d("并发大概8个"), "并发8个");
+        assert_eq!(d("预算差不多50"), "预算50");
+        assert_eq!(d("大约3个小时"), "3个小时");
+        assert_eq!(d("concurrency around 12"), "concurrency 12");
+        assert_eq!(d("budget about $30"), "budget $30");
+        assert_eq!(d("for about 5 hours"), "for 5 hours");
+        assert_eq!(d("预算大概两百"), "预算两百");
+    }
+
+    #[test]
+    fn a_hedge_that_means_more_is_kept() {
+        assert_eq!(d("2~3小时"), "2~3小时");
+        assert_eq!(d("what about 4090"), "what about 4090");
+        assert_eq!(d("大概多少钱"), "大概多少钱");
+        assert_eq!(d("talk about it"), "talk about it");
+        assert_eq!(d("roundabout 3"), "roundabout 3");
+    }
+}
