@@ -179,17 +179,21 @@ fn bitsandbytes_in_flight_under_vllm_streams_tensor_by_tensor() {
 
 #[test]
 fn a_repository_id_names_the_checkpoint_in_the_chat() {
-    // `Qwen/Qwen3-14B` is the BF16 repository: `fp8` typed on it is online quantization; the
-    // `-FP8` repository is stored in FP8. On one 4090 under vLLM 0.11 the first cannot load.
-    let online = ask("en-US", "/fit Qwen/Qwen3-14B fp8 vllm=0.11 4090");
-    let stored = ask("en-US", "/fit Qwen/Qwen3-14B-FP8 vllm=0.11 4090");
+    // `Qwen/Qwen3-32B` is the BF16 repository: `fp8` typed on it is online quantization; the
+    // `-FP8` repository is stored in FP8. On two 4090s under vLLM 0.11 the first cannot load
+    // (each card's BF16 half, about 30 GiB, is over the card by more than the stated margin).
+    let online = ask("en-US", "/fit Qwen/Qwen3-32B fp8 vllm=0.11 2x4090");
+    let stored = ask("en-US", "/fit Qwen/Qwen3-32B-FP8 vllm=0.11 2x4090");
     assert!(online.contains("quantizes"), "{online}");
     assert!(online.contains('❌'), "{online}");
-    assert!(!stored.contains('❌'), "{stored}");
+    assert!(
+        !stored.contains('❌') && !stored.contains("quantizes"),
+        "{stored}"
+    );
     // Today's vLLM streams: the BF16 repository fits as the FP8 one does.
-    let today = ask("en-US", "/fit Qwen/Qwen3-14B fp8 vllm 4090");
+    let today = ask("en-US", "/fit Qwen/Qwen3-32B fp8 vllm 2x4090");
     assert!(!today.contains('❌'), "{today}");
     // The word, in Chinese, says when the stage sets the peak.
     let zh = ask("zh-CN", "/fit qwen3-14b fp8 online=on sglang 4090");
-    assert!(zh.contains("加载"), "{zh}");
+    assert!(zh.contains("现场量化") && zh.contains("显存峰值"), "{zh}");
 }
