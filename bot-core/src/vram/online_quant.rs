@@ -112,13 +112,16 @@ pub(super) fn load_bytes(shape: &Shape, req: &FitRequest, c: &Common, w: f64) ->
 /// bytes) and whether it is the job's (against `need`, what the card must hold in all);
 /// `None` where no stage applies.
 pub(super) fn note(req: &FitRequest, server: Option<Server>, load: f64, need: f64) -> Option<Msg> {
+    if load <= 0.0 {
+        return None;
+    }
     let way = match stage(req, server)? {
         Stage::Whole16 => "whole",
         Stage::Both => "both",
         Stage::Layer => "layer",
     };
     // The stage sets the peak when the card's need is the load itself.
-    let sets = load > 0.0 && load + 1.0 >= need;
+    let sets = load + 1.0 >= need;
     Some(
         Msg::new("fit-note-online-quant-load")
             .arg("gib", super::round2(load / super::GIB))
