@@ -192,6 +192,15 @@ pub struct FitArgs {
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
     vllm_v0: bool,
+    /// The vLLM release that serves the model, e.g. 0.11 (the chat's `vllm=0.11.0`): how it
+    /// loads a checkpoint it quantizes (--online-quant). Default: today's release.
+    #[arg(long, value_parser = vllm_release)]
+    vllm_release: Option<bot_core::vram::VllmRelease>,
+    /// The server quantizes a 16-bit checkpoint while it loads it (`--quantization fp8` on a
+    /// BF16 repository; the chat's `online=on`). Default: the checkpoint is stored in the
+    /// format given, unless --model is a repository id with no quantization ending.
+    #[arg(long)]
+    online_quant: bool,
     /// vLLM V1 samples with FlashInfer's top-k/top-p kernel (VLLM_USE_FLASHINFER_SAMPLER=1,
     /// FlashInfer installed): its start-up profile holds no sort of the logits. Implies
     /// --engine vllm
@@ -443,6 +452,12 @@ fn transformers_release(
         .ok_or_else(|| format!("not a Transformers release: {s} (e.g. 4.46)"))
 }
 
+/// `--vllm-release`: `0.11`, `v0.10.2`.
+fn vllm_release(s: &str) -> std::result::Result<bot_core::vram::VllmRelease, String> {
+    bot_core::vram::VllmRelease::parse(s)
+        .ok_or_else(|| format!("not a vLLM release (major.minor, e.g. 0.11): {s}"))
+}
+
 /// `--unsloth-release`: `2024.5`, `2025.3.19`.
 fn unsloth_release(s: &str) -> std::result::Result<bot_core::vram::UnslothRelease, String> {
     bot_core::vram::UnslothRelease::parse(s)
@@ -526,7 +541,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         req.kbit_upcast = false;
     }
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
-    req.vllm_v0 = a.vllm_v0;
+    req.vllm_v0 = a.vllm_v0 || a.vllm_release.is_some_and(|r| r.major == 0 && r.minor < 8);
+    req.vllm_release = a.vllm_release;
+    req.online_quant = a.online_quant || bot_core::lexicon::names_16bit_repo(&a.model);
     req.vllm_flashinfer_sampler = a.vllm_flashinfer_sampler;
     req.data_parallel = a.data_parallel.unwrap_or(1);
     req.swa_full = a.swa_full;
@@ -599,7 +616,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     }
     if let Some(e) = &a.engine {
         req.engine = e.parse::<Engine>().map_err(fit_err)?;
-    } else if a.vllm_v0 || a.vllm_flashinfer_sampler || a.data_parallel.is_some() {
+    } else if a.vllm_v0
+        || a.vllm_release.is_some()
+        || a.vllm_flashinfer_sampler
+        || a.data_parallel.is_some()
+    {
         req.engine = Engine::Vllm;
     } else if req.cpu_moe.is_some() || req.ubatch.is_some() {
         // `--cpu-moe`, `--n-cpu-moe`, `--ubatch` are llama.cpp's flags: the engine they name.

@@ -509,6 +509,14 @@ fit-vram-image-basis = Judged on one { $gb } GB card: { $card ->
 
 # The checkpoint declares one format and stores its experts in another (vram::declared_quant).
 fit-note-declared-quant = ℹ️ This model's checkpoint declares { $typed } for the whole model but stores its routed experts in FP4; SGLang and vLLM load it as published, so { $typed } is sized as the published checkpoint ({ $stored } experts, the rest as shipped).
+fit-note-online-quant-load = ℹ️ The server quantizes this 16-bit checkpoint to FP8 while it loads: { $way ->
+    [whole] it puts each card's whole 16-bit share on the card first and quantizes after (SGLang; vLLM up to 0.12)
+    [both] it keeps each card's 16-bit share and the FP8 copies side by side until the load ends (vLLM 0.13 and 0.14)
+   *[layer] it loads and quantizes one layer at a time (vLLM 0.15 and later)
+  }, so a card holds { $gib } GiB at the peak of the load. { $sets ->
+    [yes] That load, not the running server, sets this job's peak: a checkpoint stored in FP8 (a -FP8 repository) or vLLM 0.15 or later avoids it.
+   *[no] The running server needs more than that.
+  }
 fit-note-mxfp4-backend-unknown = ℹ️ No card named: vLLM pads the MXFP4 experts by the MoE kernels of the card (Marlin on A100, L40S and RTX 50, Triton on H100 and H200, FlashInfer on B200), so these weights take the largest padding (B200's); the card list sizes each card with its own.
 fit-note-nvfp4-marlin = ℹ️ { $card } (compute capability { $cc }) has no native FP4 kernels: those are on Blackwell only (10.0 and 12.0: B200, RTX 50, RTX PRO 6000). vLLM runs NVFP4 here through its weight-only Marlin FP4 kernel, so the weights take the same memory as sized above, but run slower than on a Blackwell card.
 fit-warn-nvfp4-no-kernel = ⚠️ vLLM has no NVFP4 kernel for { $card } (compute capability { $cc }): native FP4 needs Blackwell (10.0 or newer) and the Marlin fallback needs 8.0 or newer, so the server stops with "No valid NVFP4 GEMM backend found". Pick an AWQ / GPTQ or GGUF build of this model for this card.

@@ -547,6 +547,14 @@ fit-vram-image-basis = 按一张 { $gb } GB 的卡判断：{ $card ->
 
 # 检查点声明一种格式、专家另存一种格式（vram::declared_quant）。
 fit-note-declared-quant = ℹ️ 该模型的检查点对整个模型声明为 { $typed }，但路由专家实际以 FP4 存储；SGLang 和 vLLM 按发布的原样加载，所以 { $typed } 按官方发布的检查点估算（专家为 { $stored }，其余按原样）。
+fit-note-online-quant-load = ℹ️ 服务会在加载时把这个 16 位检查点现场量化成 FP8：{ $way ->
+    [whole] 每张卡先把自己那份 16 位权重整份放上显卡，再逐层量化（SGLang；vLLM 0.12 及更早）
+    [both] 加载结束前，每张卡同时留着 16 位权重和已量化的 FP8 副本（vLLM 0.13 和 0.14）
+   *[layer] 每次只加载并量化一层（vLLM 0.15 及以后）
+  }，所以加载最高峰时每张卡要占 { $gib } GiB。{ $sets ->
+    [yes] 决定这次任务显存峰值的是这一步加载，而不是运行中的服务：改用已存成 FP8 的检查点（名字带 -FP8 的仓库）或 vLLM 0.15 及以后的版本就能避开。
+   *[no] 运行中的服务需要的显存比这还多。
+  }
 fit-note-mxfp4-backend-unknown = ℹ️ 没有指定显卡：vLLM 会按显卡所用的 MoE 内核给 MXFP4 专家补齐尺寸（A100、L40S 和 RTX 50 系列用 Marlin，H100 和 H200 用 Triton，B200 用 FlashInfer），所以这里的权重按补齐最多的方式（B200）计算；下面的显卡列表按每张卡自己的方式计算。
 fit-note-nvfp4-marlin = ℹ️ { $card }（计算能力 { $cc }）没有原生 FP4 内核：原生 FP4 只在 Blackwell 上（10.0 和 12.0，如 B200、RTX 50 系列、RTX PRO 6000）。vLLM 在这张卡上用只量化权重的 Marlin FP4 内核运行 NVFP4，权重占用的显存和上面算的一样，但速度比 Blackwell 卡慢。
 fit-warn-nvfp4-no-kernel = ⚠️ vLLM 在 { $card }（计算能力 { $cc }）上没有可用的 NVFP4 内核：原生 FP4 需要 Blackwell（10.0 及以上），Marlin 回退也要 8.0 及以上，所以服务会报错 "No valid NVFP4 GEMM backend found" 并退出。这张卡请改用这个模型的 AWQ / GPTQ 或 GGUF 版本。

@@ -199,6 +199,11 @@ fn read_model(ctx: &Ctx<'_>, args: &str) -> Result<(FitLine, Vec<String>), Box<R
     if read.format.is_some_and(|f| f.saved_4bit) {
         line.options.push(("warmup".into(), "off".into()));
     }
+    // A repository id with no quantization ending names a 16-bit checkpoint: `fp8` on it is
+    // quantized while the server loads it (`vram::online_quant`).
+    if crate::lexicon::names_16bit_repo(first) {
+        line.options.push(("online".into(), "on".into()));
+    }
     Ok((line, joined))
 }
 

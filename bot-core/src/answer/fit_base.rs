@@ -107,7 +107,11 @@ pub(super) fn release_word(
         return Some(());
     }
     req.vllm_v0 = match key {
-        "vllm" => crate::vram::vllm_release_is_v0(v)?,
+        "vllm" => {
+            // A numbered release also says how it loads what it quantizes (`VllmRelease`).
+            req.vllm_release = crate::vram::VllmRelease::parse(v);
+            crate::vram::vllm_release_is_v0(v)?
+        }
         _ => !crate::lexicon::on_off(v)?,
     };
     req.engine = crate::vram::Engine::Vllm;

@@ -58,6 +58,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "dq" | "double_quant" | "双重量化" => req.double_quant = on,
         // Transformers' warmed-up 16-bit load of one (`FitRequest::load_warmup`).
         "warmup" | "load_warmup" | "加载预热" => req.load_warmup = on,
+        // A server quantizing a 16-bit checkpoint while it loads (`FitRequest::online_quant`).
+        "online" | "online_quant" | "在线量化" => req.online_quant = on,
         // PEFT's k-bit preparation of a bitsandbytes base (`FitRequest::kbit_upcast`): norms,
         // embedding and output head cast to fp32.
         "upcast" | "kbit_upcast" | "升精度" => req.kbit_upcast = on,

@@ -207,6 +207,15 @@ pub fn checkpoint_quant(name: &str) -> Option<(String, Quant, bool)> {
     crate::vram::name_format::parse(name).map(|f| (f.stem, f.quant, f.saved_4bit))
 }
 
+/// Whether `name` is a Hugging Face repository id (`org/name`) with no quantization ending
+/// (`Qwen/Qwen3-14B`, not `Qwen/Qwen3-14B-FP8`): the publisher's 16-bit checkpoint.
+pub fn names_16bit_repo(name: &str) -> bool {
+    let Some((org, model)) = name.split_once('/') else {
+        return false;
+    };
+    !org.is_empty() && !model.is_empty() && checkpoint_quant(name).is_none()
+}
+
 impl FromStr for Task {
     type Err = FitError;
     fn from_str(s: &str) -> Result<Task, FitError> {

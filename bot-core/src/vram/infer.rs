@@ -50,6 +50,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
     let core = w + kv + a;
     let (over, held, pool) = outside_budget(req, c, (w, kv, a), core, ctx + graphs);
+    // A 16-bit checkpoint quantized while it loads (`vram::online_quant`): the card needs the
+    // larger of that load and the server it then runs.
+    let load = super::online_quant::load_bytes(shape, req, c, w);
+    let over = over + (load - core - over).max(0.0);
     // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
     // TGI's pool is sized at warm-up and the warm-up released (`vram::tgi_pool`).
     let fill = super::tgi_pool::fill(shape, req, c.server, n, (w, ctx, core, core + over))
@@ -65,6 +69,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // The totals stay what the job needs (what the cards together must hold).
     p.overhead -= fill * n_all;
     p.releasable = fill;
+    p.load_stage = load;
     p.parallelism = if cards > 1 {
         Parallelism::Tensor
     } else {

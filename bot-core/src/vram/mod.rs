@@ -57,6 +57,7 @@ pub mod nvfp4_card;
 mod offload;
 pub mod ollama;
 mod ollama_release;
+mod online_quant;
 mod optim_step;
 mod option;
 mod parts;
@@ -101,6 +102,7 @@ pub use bnb_load::WARMUP_HEADROOM_GIB;
 pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib, verdict};
 pub use fsdp::fsdp_unsharded_gib;
 pub use method::{Method, Rollout};
+pub use online_quant::VllmRelease;
 pub use parts::{
     CUDA_CONTEXT_GIB, EAGER_SCORE_BYTES, EAGER_SCORE_BYTES_FP16, LLAMACPP_KQ_BYTES,
     LLAMACPP_UBATCH, LOSS_BYTES_PER_VOCAB, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED,

@@ -252,6 +252,8 @@ pub(super) struct Parts {
     /// retries before it raises out-of-memory, so it does not decide a fit.
     pub(super) releasable: f64,
     pub(super) parallelism: Parallelism,
+    /// The busiest card at the peak of an on-the-fly quantizing load (`vram::online_quant`).
+    pub(super) load_stage: f64,
 }
 
 impl Default for Parts {
@@ -266,6 +268,7 @@ impl Default for Parts {
             per_card: 0.0,
             releasable: 0.0,
             parallelism: Parallelism::None,
+            load_stage: 0.0,
         }
     }
 }

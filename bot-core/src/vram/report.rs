@@ -54,6 +54,14 @@ pub fn estimate_with(
     let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
     warnings.extend(declared_note);
     warnings.extend(super::name_format::notes(req));
+    // A 16-bit checkpoint quantized while it loads, and whether that load sets the peak.
+    let need = parts.need();
+    warnings.extend(super::online_quant::note(
+        req,
+        opts.server,
+        parts.load_stage,
+        need,
+    ));
     warnings.extend(super::report_notes::warnings(&shape, req, opts));
     let mut report = breakdown(&shape, req, opts, &parts);
     // A size-only guess's shape is itself a guess: its spread over the shapes of real models

@@ -139,6 +139,13 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// The vLLM release (`vllm=0.11.0`, CLI `--vllm-release`): which way it loads a checkpoint
+    /// it quantizes (`vram::online_quant`). `None`: today's.
+    pub vllm_release: Option<super::VllmRelease>,
+    /// The server quantizes a 16-bit checkpoint while loading it (`--quantization fp8` on a BF16
+    /// repository: `online=on`, CLI `--online-quant`, or a repository id without a quantization
+    /// ending); default: the checkpoint is stored in the format typed (`vram::online_quant`).
+    pub online_quant: bool,
     /// vLLM V1's start-up profile samples with FlashInfer's top-k/top-p kernel, not the
     /// PyTorch sort (`VLLM_USE_FLASHINFER_SAMPLER=1`; default off: the native path, never
     /// under; `vram::vllm_sampler`).
@@ -371,6 +378,8 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            vllm_release: None,
+            online_quant: false,
             vllm_flashinfer_sampler: false,
             data_parallel: 1,
             tgi_release: None,

@@ -180,6 +180,9 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
     };
     let task: Task = c.task.parse().expect("task");
     let mut req = FitRequest::new(ModelRef::Known(model), quant, task);
+    // A repository id with no quantization ending is the 16-bit checkpoint, as the CLI reads it
+    // (`vram::online_quant`).
+    req.online_quant = bot_core::lexicon::names_16bit_repo(&c.model);
     req.context = c.context;
     req.batch = c.batch;
     req.engine = c.engine.parse::<Engine>().expect("engine");
@@ -276,6 +279,11 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // Online quantization and the vLLM release that loads it (`vram::online_quant`).
+            "--online-quant" => req.online_quant = true,
+            other if other.starts_with("--vllm-release=") => {
+                req.vllm_release = Some(bot_core::vram::VllmRelease::parse(&other[15..]).unwrap());
+            }
             // vLLM V1's profile samples with FlashInfer (`VLLM_USE_FLASHINFER_SAMPLER=1`).
             "--vllm-flashinfer-sampler" => req.vllm_flashinfer_sampler = true,
             // Sliding-window layers at full length (`FitRequest::swa_full`: llama.cpp
