@@ -315,6 +315,7 @@ mod und_bq_mechanisms;
 mod und_br_mechanisms;
 mod und_bs_mechanisms;
 mod und_bt_mechanisms;
+mod und_bu_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
