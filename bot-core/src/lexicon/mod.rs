@@ -22,6 +22,7 @@
 mod adverbs;
 mod advice_rent;
 mod alias_words;
+mod always_on;
 mod audience;
 mod barrier_negated;
 mod budget;
@@ -48,6 +49,7 @@ mod money;
 mod name_size;
 mod needs;
 mod negation;
+mod nights;
 mod options;
 mod passes;
 mod people;
@@ -73,12 +75,18 @@ mod watch;
 mod weekdays;
 mod words;
 
-pub use adverbs::{ALWAYS_ON, always_of_a_verb, always_on_as_always, whenever_as_always};
+pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
+pub use always_on::{
+    LONG_RENTAL, PACKAGES, Package, WHOLE_DAY, always_on_as_always, always_on_phrases_as_word,
+    always_on_words, is_always_on, is_long_rental, is_whole_day, package, says_always_on,
+    says_month_package,
+};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
-    BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_short, money_can_do,
+    BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_period_words, budget_short,
+    money_can_do,
 };
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
@@ -128,6 +136,7 @@ pub use needs::{
     phrase_is_topic_only, place_outside_cn, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
+pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};

@@ -93,10 +93,16 @@ fn always_on_words_read_alike_by_the_command_parsers() {
     // A month held: the package, priced as the month it holds.
     assert_eq!(typed("/compare 4090 包月"), "/compare rtx-4090 always");
     assert_eq!(typed("/compare 4090 monthly"), "/compare rtx-4090 always");
-    assert_eq!(typed("/cost autodl 4090 包年"), "/cost autodl rtx-4090 always months=12");
+    assert_eq!(
+        typed("/cost autodl 4090 包年"),
+        "/cost autodl rtx-4090 always months=12"
+    );
     // `全天` is all day, 24 hours that day; beside a month it is the month held whole.
     assert_eq!(typed("/compare 4090 全天"), "/compare rtx-4090 1d");
-    assert_eq!(typed("/cost runpod 4090 1个月 全天"), "/cost runpod rtx-4090 always");
+    assert_eq!(
+        typed("/cost runpod 4090 1个月 全天"),
+        "/cost runpod rtx-4090 always"
+    );
     // A night is 8 hours; nights as a habit are 8 hours a day.
     assert_eq!(typed("/compare 4090 一晚上"), "/compare rtx-4090 8h");
     assert_eq!(typed("/compare 4090 overnight"), "/compare rtx-4090 8h");
@@ -121,7 +127,13 @@ fn tco_reads_an_always_on_word() {
 #[test]
 fn und_bu_near_misses() {
     let catalog = Catalog::embedded().unwrap();
-    let first = |q: &str| read(&catalog, q).lines().first().cloned().unwrap_or_default();
+    let first = |q: &str| {
+        read(&catalog, q)
+            .lines()
+            .first()
+            .cloned()
+            .unwrap_or_default()
+    };
     assert_eq!(
         first("4090 长期 每天跑4小时 多少钱"),
         "/compare rtx-4090 daily 4h"
@@ -140,10 +152,25 @@ fn und_bu_near_misses() {
 #[test]
 fn pick_reads_always_on_and_month_budgets_from_the_lexicon() {
     use bot_core::dialogue::{Usage, parse_usage};
-    for w in ["一直开着", "常驻", "nonstop", "24/7", "always on", "不关机", "常开"] {
+    for w in [
+        "一直开着",
+        "常驻",
+        "nonstop",
+        "24/7",
+        "always on",
+        "不关机",
+        "常开",
+    ] {
         assert_eq!(parse_usage(w), Some(Usage::Always), "{w}");
     }
-    assert_ne!(parse_usage("长期"), Some(Usage::Always));
+    // `长期` alone is a long rental, a month held; a daily use said with it stays daily.
+    assert_eq!(parse_usage("长期"), Some(Usage::Always));
+    assert_eq!(
+        parse_usage("长期每天4小时"),
+        Some(Usage::Daily {
+            hours: rust_decimal::Decimal::from(4)
+        })
+    );
     assert_eq!(
         parse_usage("每晚"),
         Some(Usage::Daily {
@@ -166,7 +193,10 @@ fn pick_first_sentence_keeps_always_on_and_a_month_budget() {
     with_parse_ctx(|ctx| {
         for (said, per) in [
             ("部署qwen2.5 7b 常驻 预算每月2000", Some(BudgetPer::Month)),
-            ("serve qwen2.5 7b nonstop, budget $300 per month", Some(BudgetPer::Month)),
+            (
+                "serve qwen2.5 7b nonstop, budget $300 per month",
+                Some(BudgetPer::Month),
+            ),
             ("部署qwen2.5 7b 一直开着 包月多少钱", None),
         ] {
             let out = start_with(ctx, said);

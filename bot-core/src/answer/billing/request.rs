@@ -47,37 +47,24 @@ pub(super) fn option_key(k: &str) -> Option<&'static str> {
     })
 }
 
-pub(crate) const ALWAYS_WORDS: &[&str] = &[
-    "always",
-    "always-on",
-    "alwayson",
-    "24/7",
-    "常开",
-    "一直开",
-    "一直在线",
-    "长期",
-    "全天",
-    "monthly",
-    "包月",
-    "7x24",
-];
+/// Whether a word says the job's use or length without a number: the lexicon's always-on
+/// table, a package (`包周`, `包月`), all day (`全天`), a long rental (`长期`) or a night
+/// (`一晚上`, `每晚`, `nightly`). Their meanings are the lexicon's (`lexicon::always_on`,
+/// `lexicon::nights`), the same the question reader and `/pick` read.
+fn usage_word(l: &str) -> bool {
+    crate::lexicon::is_always_on(l)
+        || crate::lexicon::package(l).is_some()
+        || crate::lexicon::is_whole_day(l)
+        || crate::lexicon::LONG_RENTAL.contains(&l)
+        || night_word(l).is_some()
+}
 
-/// Words for a rental period of a package's length (`包周`: one week held); `包月` and
-/// `monthly` are always on, above. A held period has its boot and setup inside it
-/// ([`Job::held`]).
-pub(super) const PERIOD_WORDS: &[(&str, &str)] = &[
-    ("包周", "1w"),
-    ("weekly", "1w"),
-    ("包天", "1d"),
-    ("包日", "1d"),
-];
-
-fn period_word(w: &str) -> Option<&'static str> {
-    let l = w.to_lowercase();
-    PERIOD_WORDS
+/// A word that is a night by itself (`一晚上`, `overnight`, `每晚`, `nightly`), and its sense.
+fn night_word(l: &str) -> Option<crate::lexicon::NightSense> {
+    crate::lexicon::night_phrases()
         .iter()
-        .find(|(word, _)| *word == l)
-        .map(|(_, span)| *span)
+        .find(|(w, _)| w.trim() == l)
+        .map(|(_, s)| *s)
 }
 
 pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
@@ -101,7 +88,9 @@ pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingErr
 
 /// Parses `<names...> <duration | daily 4h | always> [key=value...]`.
 pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
-    let (mut words, opts) = split_options(args);
+    // `round the clock`, `24 hours a day`: the lexicon's always-on phrase as one word.
+    let args = crate::lexicon::always_on_phrases_as_word(args);
+    let (mut words, opts) = split_options(&args);
     let mut job = Job::default();
     let mut cards = 1;
     let mut currency = None;
@@ -150,13 +139,12 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         });
     };
     let lower = last.to_lowercase();
-    if ALWAYS_WORDS.contains(&lower.as_str()) {
+    if usage_word(&lower) {
         let said = months_said(&mut words);
-        job.pattern = Pattern::AlwaysOn {
-            months: months.or(said).unwrap_or(1),
-        };
-    } else if let Some(span) = period_word(&lower) {
-        job.work = parse_dur("work", span)?;
+        word_usage(&mut job, &lower, months.or(said))?;
+        if let Pattern::Daily { days: d, .. } = &mut job.pattern {
+            *d = days.unwrap_or(DEFAULT_DAYS);
+        }
     } else if let Some(prefix) = DAILY_WORDS.iter().find(|w| lower.starts_with(**w))
         && lower.len() > prefix.len()
     {
@@ -217,13 +205,45 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     })
 }
 
+/// The job a usage word says ([`usage_word`]), with the whole months said before it (`2个月
+/// 包月`, `1个月 全天`) or given as `months=`.
+fn word_usage(job: &mut Job, l: &str, months: Option<u32>) -> Result<(), BillingError> {
+    use crate::lexicon::{NightSense, Package};
+    let held = |n: u32| Pattern::AlwaysOn {
+        months: months.unwrap_or(n),
+    };
+    match crate::lexicon::package(l) {
+        Some(Package::Day) => job.work = parse_dur("work", "1d")?,
+        Some(Package::Week) => job.work = parse_dur("work", "1w")?,
+        Some(Package::Months(n)) => job.pattern = held(n),
+        // Kept on, or a long rental with no use said (a month held).
+        None if crate::lexicon::is_always_on(l) || crate::lexicon::LONG_RENTAL.contains(&l) => {
+            job.pattern = held(DEFAULT_MONTHS)
+        }
+        // All day: 24 hours that day; beside whole months, those months held whole.
+        None if crate::lexicon::is_whole_day(l) => match months {
+            Some(n) => job.pattern = Pattern::AlwaysOn { months: n },
+            None => job.work = parse_dur("work", "1d")?,
+        },
+        None => match night_word(l) {
+            Some(NightSense::Nightly) => {
+                job.pattern = Pattern::Daily {
+                    hours: Decimal::from(8),
+                    days: DEFAULT_DAYS,
+                }
+            }
+            _ => job.work = parse_dur("work", "8h")?,
+        },
+    }
+    Ok(())
+}
+
 /// `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
 /// grammar reads it (a word with a unit, so `4090` is never taken for seconds).
 fn duration_last(words: &mut Vec<String>) {
     let is_duration = |w: &str| {
         let l = w.to_lowercase();
-        ALWAYS_WORDS.contains(&l.as_str())
-            || period_word(&l).is_some()
+        usage_word(&l)
             || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
                 && crate::units::parse_duration(&l).is_ok())
     };
