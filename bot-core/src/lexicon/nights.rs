@@ -91,7 +91,22 @@ pub fn nights_as(text: &str, sense: NightSense, zh: &str, en: &str) -> String {
         .iter()
         .filter(|(_, s)| *s == sense)
         .fold(padded, |t, (w, _)| {
-            t.replace(w.as_str(), if w.is_ascii() { en } else { zh })
+            let to = if w.is_ascii() { en } else { zh };
+            let mut out = String::with_capacity(t.len());
+            let mut last = 0;
+            for (k, _) in t.match_indices(w.as_str()) {
+                out.push_str(&t[last..k]);
+                // `l40s一晚上` → `l40s 8小时`, never a card named `l40s8`.
+                if to.starts_with(|c: char| c.is_ascii_digit())
+                    && out.ends_with(|c: char| c.is_ascii_alphanumeric())
+                {
+                    out.push(' ');
+                }
+                out.push_str(to);
+                last = k + w.len();
+            }
+            out.push_str(&t[last..]);
+            out
         });
     out[1..out.len() - 1].to_string()
 }
@@ -128,6 +143,10 @@ mod tests {
 
     #[test]
     fn nights_written_by_sense() {
+        assert_eq!(
+            nights_as("l40s一晚上", NightSense::One, "8小时", " 8h "),
+            "l40s 8小时"
+        );
         assert_eq!(
             nights_as("4090跑一晚上", NightSense::One, "8小时", " 8h "),
             "4090跑8小时"

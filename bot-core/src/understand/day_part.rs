@@ -66,6 +66,13 @@ fn nightly_as_daily(s: &str) -> String {
         return s.to_string();
     }
     if super::night::hours_said(s) {
+        // Hours each night beside a span or a package (`每天晚上跑4小时 哪家包月划算`) stay as
+        // said: the plan or the span is the question, read by the span rules.
+        let period = SPAN.iter().any(|w| s.contains(w))
+            || crate::lexicon::PACKAGES.iter().any(|(w, _)| s.contains(w));
+        if period {
+            return s.to_string();
+        }
         return nights_as(s, NightSense::Nightly, "每天", " daily ");
     }
     nights_as(s, NightSense::Nightly, "每天8小时", " 8 hours a day ")
