@@ -117,10 +117,32 @@ pub fn is_always_on(word: &str) -> bool {
     always_on_words().any(|w| w == word) || always_on_as_always(word).trim() == "always"
 }
 
+/// Words of staying on: after a whole day (`全天开着`, `全天在线`, `24小时不关`) they say the
+/// card kept on, not one day's 24 hours.
+pub const STAYS_ON: &[&str] = &[
+    "开机", "开着", "在线", "运行", "不停", "不关", "跑着", "挂着",
+];
+
+/// Whether all day ([`WHOLE_DAY`]) is said kept on (`全天开着`, `全天 在线`), spaces aside.
+fn whole_day_kept_on(text: &str) -> bool {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    WHOLE_DAY.iter().any(|d| {
+        compact.match_indices(d).any(|(k, _)| {
+            STAYS_ON
+                .iter()
+                .any(|w| compact[k + d.len()..].starts_with(w))
+        })
+    })
+}
+
 /// Whether `text` (lower case) says a card kept on anywhere: a phrase of the table, Chinese
-/// inside a run of Chinese, English as whole words; `always` before a verb (`always running out
-/// of a100s`, `always kicks me off`) says what happens, not how long a card runs.
+/// inside a run of Chinese, English as whole words, or all day kept on (`全天开着`); `always`
+/// before a verb (`always running out of a100s`, `always kicks me off`) says what happens, not
+/// how long a card runs.
 pub fn says_always_on(text: &str) -> bool {
+    if whole_day_kept_on(text) {
+        return true;
+    }
     let padded = format!(" {} ", always_on_as_always(text));
     always_on_words().any(|w| {
         padded.match_indices(w).any(|(k, _)| {
@@ -179,11 +201,12 @@ pub fn is_whole_day(word: &str) -> bool {
 /// priced as a month held only where no use is said.
 pub const LONG_RENTAL: &[&str] = &["长期", "长租", "long-term", "longterm"];
 
-/// Whether a word is a long rental's ([`LONG_RENTAL`]), said alone or before a verb (`长期租`).
+/// Whether a word is a long rental's ([`LONG_RENTAL`]), or a Chinese run holds one
+/// (`想长期租两张4090`).
 pub fn is_long_rental(word: &str) -> bool {
     LONG_RENTAL
         .iter()
-        .any(|w| word == *w || (!w.is_ascii() && word.starts_with(w)))
+        .any(|w| word == *w || (!w.is_ascii() && word.contains(w)))
 }
 
 /// A rented package's length.
@@ -217,9 +240,11 @@ pub fn package(word: &str) -> Option<Package> {
 }
 
 /// Whether a month's package word is said inside `token` (a Chinese run, `4090包月`) or is it.
+/// Inside a run only the `包` words: `3个月租a100` is three months' rent, no package.
 pub fn says_month_package(token: &str) -> bool {
     PACKAGES.iter().any(|(w, p)| {
-        matches!(p, Package::Months(_)) && (token == *w || (!w.is_ascii() && token.contains(w)))
+        matches!(p, Package::Months(_))
+            && (token == *w || (w.starts_with('包') && token.contains(w)))
     })
 }
 
@@ -267,6 +292,9 @@ mod tests {
         assert!(!says_always_on("runpod is always running out of a100s"));
         assert!(!says_always_on("colab always kicks me off"));
         assert!(!says_always_on("长期租4090"));
+        assert!(says_always_on("autodl 4090 全天开着"));
+        assert!(!says_always_on("4090 全天 多少钱"));
+        assert!(!says_month_package("3个月租a100"));
         assert_eq!(
             always_on_phrases_as_word("4090 Round The Clock"),
             "4090 always"

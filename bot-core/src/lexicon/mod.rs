@@ -79,9 +79,9 @@ pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
 pub use always_on::{
-    LONG_RENTAL, PACKAGES, Package, WHOLE_DAY, always_on_as_always, always_on_phrases_as_word,
-    always_on_words, is_always_on, is_long_rental, is_whole_day, package, says_always_on,
-    says_month_package,
+    LONG_RENTAL, PACKAGES, Package, STAYS_ON, WHOLE_DAY, always_on_as_always,
+    always_on_phrases_as_word, always_on_words, is_always_on, is_long_rental, is_whole_day,
+    package, says_always_on, says_month_package,
 };
 pub use barrier_negated::barrier_negated;
 pub use budget::{

@@ -5,20 +5,16 @@
 
 use super::request::Usage;
 
-/// A whole day said (`24小时`, `全天`) …
+/// A whole day said (`24小时`, `全天`) right before a word of staying on (the lexicon's
+/// `STAYS_ON`) is always on: its 24 hours are the day's, never hours of a longer period said
+/// beside it (`一个月 24小时不关机`).
 const WHOLE_DAY: &[&str] = &["24小时", "24个小时", "24h", "全天"];
-/// … right before a word of staying on (`开机`, `开着`, `不关`) is always on: its 24 hours are
-/// the day's, never hours of a longer period said beside it (`一个月 24小时不关机`).
-const STAYS_ON: &[&str] = &[
-    "开机", "开着", "在线", "运行", "不停", "不关", "跑着", "挂着",
-];
-
 /// Whether a whole day is said kept on (`24小时开机`, `全天不关机`), spaces aside.
 fn whole_day_on(text: &str) -> bool {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     WHOLE_DAY.iter().any(|d| {
         compact.match_indices(d).any(|(k, _)| {
-            STAYS_ON
+            crate::lexicon::STAYS_ON
                 .iter()
                 .any(|w| compact[k + d.len()..].starts_with(w))
         })

@@ -11,6 +11,7 @@ mod member;
 mod reply;
 mod request;
 mod tier_words;
+mod usage_words;
 
 pub use error::{error_msg, error_reply};
 pub use reply::{

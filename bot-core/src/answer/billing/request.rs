@@ -2,6 +2,7 @@
 //! pattern (`40m`, `daily 4h`, `always`), options (`boot=3m`, `cards=2`, `fx=7.2`), conversion
 //! targets (`to hour cny`, `换成 usd/day`).
 
+use super::usage_words::{DEFAULT_DAYS, DEFAULT_MONTHS, usage_word, word_usage};
 use crate::advice;
 use crate::billing::{self, BillingError, ConvertQuery, Job, Pattern, PriceUnit, format_span};
 use crate::catalog::{Catalog, Gpu, Platform};
@@ -45,26 +46,6 @@ pub(super) fn option_key(k: &str) -> Option<&'static str> {
         "tps" | "throughput" | "吞吐" => "tps",
         _ => return None,
     })
-}
-
-/// Whether a word says the job's use or length without a number: the lexicon's always-on
-/// table, a package (`包周`, `包月`), all day (`全天`), a long rental (`长期`) or a night
-/// (`一晚上`, `每晚`, `nightly`). Their meanings are the lexicon's (`lexicon::always_on`,
-/// `lexicon::nights`), the same the question reader and `/pick` read.
-fn usage_word(l: &str) -> bool {
-    crate::lexicon::is_always_on(l)
-        || crate::lexicon::package(l).is_some()
-        || crate::lexicon::is_whole_day(l)
-        || crate::lexicon::LONG_RENTAL.contains(&l)
-        || night_word(l).is_some()
-}
-
-/// A word that is a night by itself (`一晚上`, `overnight`, `每晚`, `nightly`), and its sense.
-fn night_word(l: &str) -> Option<crate::lexicon::NightSense> {
-    crate::lexicon::night_phrases()
-        .iter()
-        .find(|(w, _)| w.trim() == l)
-        .map(|(_, s)| *s)
 }
 
 pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
@@ -205,39 +186,6 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     })
 }
 
-/// The job a usage word says ([`usage_word`]), with the whole months said before it (`2个月
-/// 包月`, `1个月 全天`) or given as `months=`.
-fn word_usage(job: &mut Job, l: &str, months: Option<u32>) -> Result<(), BillingError> {
-    use crate::lexicon::{NightSense, Package};
-    let held = |n: u32| Pattern::AlwaysOn {
-        months: months.unwrap_or(n),
-    };
-    match crate::lexicon::package(l) {
-        Some(Package::Day) => job.work = parse_dur("work", "1d")?,
-        Some(Package::Week) => job.work = parse_dur("work", "1w")?,
-        Some(Package::Months(n)) => job.pattern = held(n),
-        // Kept on, or a long rental with no use said (a month held).
-        None if crate::lexicon::is_always_on(l) || crate::lexicon::LONG_RENTAL.contains(&l) => {
-            job.pattern = held(DEFAULT_MONTHS)
-        }
-        // All day: 24 hours that day; beside whole months, those months held whole.
-        None if crate::lexicon::is_whole_day(l) => match months {
-            Some(n) => job.pattern = Pattern::AlwaysOn { months: n },
-            None => job.work = parse_dur("work", "1d")?,
-        },
-        None => match night_word(l) {
-            Some(NightSense::Nightly) => {
-                job.pattern = Pattern::Daily {
-                    hours: Decimal::from(8),
-                    days: DEFAULT_DAYS,
-                }
-            }
-            _ => job.work = parse_dur("work", "8h")?,
-        },
-    }
-    Ok(())
-}
-
 /// `/cost 3h 4090 autodl`: a duration written before the names goes to the end, where the
 /// grammar reads it (a word with a unit, so `4090` is never taken for seconds).
 fn duration_last(words: &mut Vec<String>) {
@@ -290,10 +238,6 @@ fn assume_hidden(job: &mut Job, boot_given: bool, pull_given: bool) {
         job.pull_assumed = pull > Decimal::ZERO;
     }
 }
-
-/// Days of daily use and months of always-on use when none are written.
-const DEFAULT_DAYS: u32 = 30;
-const DEFAULT_MONTHS: u32 = 1;
 
 impl JobRequest {
     /// A job of `usage` on `names` (catalog ids, or a price word) with every default the
