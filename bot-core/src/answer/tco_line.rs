@@ -85,7 +85,14 @@ impl TcoLine {
 /// price; `price=` and `cards=`. Each part is checked as it is read (a model the catalog does
 /// not know, a misspelt card), in the order the line gives them.
 pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
-    let mut owned: Vec<String> = args.split_whitespace().map(str::to_string).collect();
+    // A card kept on is what `/tco` prices (its always-on cost per token): the lexicon's
+    // always-on words (`24/7`, `常驻`, `round the clock`) say so and change nothing.
+    let args = lexicon::always_on_phrases_as_word(args);
+    let mut owned: Vec<String> = args
+        .split_whitespace()
+        .filter(|w| !lexicon::is_always_on(&w.to_lowercase()))
+        .map(str::to_string)
+        .collect();
     // `2x a100`: the count before the card, read as /compare and /fit read it.
     let prefix = lexicon::take_card_prefix(&mut owned);
     let words: Vec<&str> = owned.iter().map(String::as_str).collect();

@@ -9,54 +9,24 @@
 use rust_decimal::Decimal;
 use std::str::FromStr;
 
-const MONTH: &[&str] = &[
-    "每个月",
-    "每月",
-    "一个月",
-    "1个月",
-    "一月",
-    "月预算",
-    "包月",
-    "/月",
-    "a month",
-    "per month",
-    "/month",
-    "monthly",
-    "/mo",
-    " a mo",
-];
+/// The words that name a budget's period: the lexicon's each-period words (`每月`, `per month`,
+/// `一个月`), its packages of that length (`包月` names the month a sum is for) and the period
+/// words a budget alone uses (`月预算`, `/mo`); one table, `lexicon::each_period`.
+fn period_words(per: Per) -> Vec<&'static str> {
+    use crate::lexicon::{PACKAGES, Package, Period};
+    let (p, len) = match per {
+        Per::Month => (Period::Month, Package::Months(1)),
+        Per::Week => (Period::Week, Package::Week),
+        Per::Day => (Period::Day, Package::Day),
+    };
+    let mut v: Vec<&'static str> = crate::lexicon::period_words(p).collect();
+    v.extend(PACKAGES.iter().filter(|(_, k)| *k == len).map(|(w, _)| *w));
+    v.extend(crate::lexicon::budget_period_words(p));
+    v
+}
+
 /// The period a budget is said for (kept in `Needs::budget_per`).
 pub(super) use super::state::BudgetPer as Per;
-
-const DAY: &[&str] = &[
-    "每天",
-    "每日",
-    "一天",
-    "1天",
-    "日预算",
-    "/天",
-    "a day",
-    "per day",
-    "/day",
-    "daily",
-];
-const WEEK: &[&str] = &[
-    "每周",
-    "每星期",
-    "每个星期",
-    "一周",
-    "1周",
-    "一个星期",
-    "1个星期",
-    "一星期",
-    "1星期",
-    "周预算",
-    "/周",
-    "a week",
-    "per week",
-    "/week",
-    "weekly",
-];
 
 /// Words that make an amount beside a period a budget: `预算`, spending, and the lexicon's
 /// bounds on spending (`一个月最多两百`, `max $150 a month`); a number with a unit of its own
@@ -81,12 +51,12 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
     );
     let cue = cues().filter_map(|w| t.find(w).map(|i| (i, w))).min()?;
     // Of the periods said, the one nearest the budget word.
-    let (per, month) = [(Per::Month, MONTH), (Per::Week, WEEK), (Per::Day, DAY)]
+    let (per, month) = [Per::Month, Per::Week, Per::Day]
         .into_iter()
-        .flat_map(|(per, words)| {
-            words
-                .iter()
-                .flat_map(|w| t.match_indices(w).map(move |(i, _)| (per, (i, *w))))
+        .flat_map(|per| {
+            period_words(per)
+                .into_iter()
+                .flat_map(|w| t.match_indices(w).map(move |(i, _)| (per, (i, w))))
                 .collect::<Vec<_>>()
         })
         .min_by_key(|(_, (i, w))| {

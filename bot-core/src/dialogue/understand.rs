@@ -72,35 +72,49 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
 
 pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
     let l = t.to_lowercase();
-    // A mixed always-on (`一直online`, `always在线`) as the lexicon's one phrase of it.
-    if always_said(&lexicon::always_on_as_always(&l)) {
+    if always_said(&l) {
         return Some(Usage::Always);
     }
-    l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | '跑'))
-        .find_map(|w| {
-            let secs = parse_duration(w).ok()?;
-            // A bare number is not a duration in a sentence ("qwen 7b", "2 cards").
-            (w.chars().any(|c| !c.is_ascii_digit() && c != '.') && secs >= Decimal::from(60)).then(
-                || Usage::OneOff {
-                    hours: secs / Decimal::from(3600),
-                },
-            )
-        })
+    if let Some(u) = night_usage(&l) {
+        return Some(u);
+    }
+    let said =
+        l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '。' | '跑'))
+            .find_map(|w| {
+                let secs = parse_duration(w).ok()?;
+                // A bare number is not a duration in a sentence ("qwen 7b", "2 cards").
+                (w.chars().any(|c| !c.is_ascii_digit() && c != '.') && secs >= Decimal::from(60))
+                    .then(|| Usage::OneOff {
+                        hours: secs / Decimal::from(3600),
+                    })
+            });
+    // No use said: a long rental (`长期部署`) is a month held, as the question reader prices it.
+    said.or_else(|| {
+        l.split_whitespace()
+            .any(|w| lexicon::LONG_RENTAL.iter().any(|r| w.contains(r)))
+            .then_some(Usage::Always)
+    })
 }
 
-/// Whether a sentence says the job stays on, in the words `/cost` reads so (the lexicon's
-/// `一直在线`, `一直开`, `包月`, `全天`), the reader's (`24小时不关机`, `nonstop`), and `always`,
-/// `24/7`. `一直` alone is "all along"
-/// (`之前一直用colab跑推理`: a habit, not a length), so it is no service.
+/// A night said alone (the lexicon's nights): one night is a run of 8 hours, nights as a habit
+/// 8 hours a day; hours said beside it are the duration reader's.
+fn night_usage(l: &str) -> Option<Usage> {
+    let eight = Decimal::from(8);
+    if crate::understand::hours_in(l) {
+        return None;
+    }
+    match lexicon::night_said(l)? {
+        lexicon::NightSense::One => Some(Usage::OneOff { hours: eight }),
+        lexicon::NightSense::Nightly => Some(Usage::Daily { hours: eight }),
+    }
+}
+
+/// Whether a sentence says the job stays on: the lexicon's one always-on table (`一直在线`,
+/// `常驻`, `24小时不关机`, `nonstop`, mixed forms), or a month's package (`包月`: a month held).
+/// `一直` alone is "all along" (`之前一直用colab跑推理`: a habit, not a length), so it is no
+/// service.
 fn always_said(l: &str) -> bool {
-    ["always", "24/7"].iter().any(|w| l.contains(w))
-        || crate::answer::billing::ALWAYS_WORDS
-            .iter()
-            .any(|w| !w.is_ascii() && l.contains(w))
-        // The reader's words for a card never turned off (`24小时不关机`, `round the clock`).
-        || crate::understand::ALWAYS_ON_WORDS
-            .iter()
-            .any(|w| l.contains(w))
+    lexicon::says_always_on(l) || l.split_whitespace().any(lexicon::says_month_package)
 }
 
 /// A family misspelt before its size (`lamma3.1 8b`, `lamma 3.1 8b`): the model the catalog's
@@ -146,10 +160,20 @@ pub(super) fn params_b(t: &str) -> Option<f64> {
 /// `40m`, `3h`, `daily 4h`, `每天4小时`, `always`, `一直在线`.
 pub fn parse_usage(t: &str) -> Option<Usage> {
     let l = t.trim().to_lowercase();
-    // The lexicon's always-on phrases, a mixed one (`一直online`) with its English half read.
-    let on = lexicon::always_on_as_always(&l);
-    if matches!(on.trim(), "always" | "一直" | "常驻") {
+    // The lexicon's always-on table, a mixed one (`一直online`) with its English half read.
+    if lexicon::is_always_on(&l) || l == "一直" || lexicon::says_always_on(&l) {
         return Some(Usage::Always);
+    }
+    // A month held (`包月`): a month kept on. A long rental (`长期`) is one too where it says
+    // no use of its own (`长期每天4小时` is daily).
+    if lexicon::package(&l) == Some(lexicon::Package::Months(1)) {
+        return Some(Usage::Always);
+    }
+    if let Some(rest) = lexicon::LONG_RENTAL.iter().find_map(|w| l.strip_prefix(w)) {
+        return parse_usage(rest).or(Some(Usage::Always));
+    }
+    if let Some(u) = night_usage(&l) {
+        return Some(u);
     }
     for prefix in ["daily", "every day", "per day", "每天", "每日"] {
         if let Some(rest) = l.strip_prefix(prefix) {

@@ -21,60 +21,6 @@ pub fn always_of_a_verb(next: Option<&str>) -> bool {
     ing_or_s || VERBS.contains(&n)
 }
 
-/// Phrases that say a job stays on (`一直在线`, `24/7`, `always on`): the one always-on table.
-pub const ALWAYS_ON: &[&str] = &[
-    "一直在线",
-    "长期在线",
-    "24小时在线",
-    "全天候在线",
-    "24/7",
-    "always on",
-    "always-on",
-];
-
-/// The Chinese halves of [`ALWAYS_ON`] phrases and their English (`一直online`, `24小时online`,
-/// `always在线`, `全天候 online`): a mixed form is the phrase with a half said in English. Only
-/// inside a phrase, so `online` or `always` alone keeps its own sense (`我always用autodl`).
-const ALWAYS_HALVES: &[(&str, &str)] = &[("一直", "always"), ("在线", "online")];
-
-/// Every spelling of the [`ALWAYS_ON`] phrases, mixed ones included, longest first (so
-/// `always online` is read before `always on`).
-fn always_on_forms() -> Vec<String> {
-    let mut forms: Vec<String> = Vec::new();
-    for p in ALWAYS_ON {
-        forms.push(p.to_string());
-        let halves: Vec<_> = ALWAYS_HALVES
-            .iter()
-            .filter(|(zh, _)| p.contains(zh))
-            .collect();
-        for (zh, en) in &halves {
-            for en in [en.to_string(), format!("{en} "), format!(" {en}")] {
-                forms.push(p.replace(zh, &en));
-            }
-        }
-        if halves.len() == 2 {
-            let both = halves.iter().fold(p.to_string(), |t, (zh, en)| {
-                t.replace(zh, &format!(" {en} "))
-            });
-            forms.push(both.split_whitespace().collect::<Vec<_>>().join(" "));
-        }
-    }
-    forms.sort_by_key(|f| std::cmp::Reverse(f.chars().count()));
-    forms.dedup();
-    forms
-}
-
-/// The text with each [`ALWAYS_ON`] phrase, in any of its mixed forms, written as the reader's
-/// one word, ` always `.
-pub fn always_on_as_always(text: &str) -> String {
-    // Built once: `normalize` calls this on every message.
-    static FORMS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    FORMS
-        .get_or_init(always_on_forms)
-        .iter()
-        .fold(text.to_string(), |t, w| t.replace(w.as_str(), " always "))
-}
-
 /// `啥时候都`, `什么时候都`, `何时都`: a when-word with `都` after it is "whenever", i.e. always,
 /// never a question of when (`3090 啥时候都有货吧 哪个平台最便宜` asks the ranking).
 const WHENEVER: &[&str] = &["什么时候都", "啥时候都", "何时都"];
@@ -108,24 +54,5 @@ mod tests {
         assert!(!always_of_a_verb(Some("on")));
         assert!(!always_of_a_verb(None));
         assert!(!always_of_a_verb(Some("24/7")));
-    }
-
-    #[test]
-    fn always_on_said_half_in_english_is_always() {
-        for t in [
-            "一直online",
-            "24小时online",
-            "always在线",
-            "全天候 online",
-            "一直 online",
-            "always online",
-            "一直在线",
-            "24/7",
-        ] {
-            assert_eq!(always_on_as_always(t).trim(), "always", "{t}");
-        }
-        // `online` or `always` alone keeps its own sense.
-        assert_eq!(always_on_as_always("online demo"), "online demo");
-        assert_eq!(always_on_as_always("我always用autodl"), "我always用autodl");
     }
 }

@@ -130,6 +130,31 @@ pub fn budget_short(padded: &str) -> bool {
         || SHORT_EN.iter().any(|w| padded.contains(w))
 }
 
+/// Period words a budget alone uses (`月预算`, `$300/mo`), beside the each-period table's: a
+/// budget's period, never a usage's (`一月` is January elsewhere).
+const BUDGET_PERIODS: &[(&str, super::Period)] = &[
+    ("月预算", super::Period::Month),
+    ("一月", super::Period::Month),
+    ("/月", super::Period::Month),
+    ("/mo", super::Period::Month),
+    (" a mo", super::Period::Month),
+    ("日预算", super::Period::Day),
+    ("周预算", super::Period::Week),
+    ("/周", super::Period::Week),
+    ("一星期", super::Period::Week),
+    ("1星期", super::Period::Week),
+    ("一个星期", super::Period::Week),
+    ("1个星期", super::Period::Week),
+];
+
+/// [`BUDGET_PERIODS`]' words for period `p`.
+pub fn budget_period_words(p: super::Period) -> impl Iterator<Item = &'static str> {
+    BUDGET_PERIODS
+        .iter()
+        .filter(move |(_, q)| *q == p)
+        .map(|(w, _)| *w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::budget_short;

@@ -22,6 +22,7 @@
 mod adverbs;
 mod advice_rent;
 mod alias_words;
+mod always_on;
 mod api_units;
 mod assent;
 mod audience;
@@ -51,6 +52,7 @@ mod money;
 mod name_size;
 mod needs;
 mod negation;
+mod nights;
 mod options;
 mod passes;
 mod people;
@@ -76,9 +78,14 @@ mod watch;
 mod weekdays;
 mod words;
 
-pub use adverbs::{ALWAYS_ON, always_of_a_verb, always_on_as_always, whenever_as_always};
+pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
+pub use always_on::{
+    LONG_RENTAL, PACKAGES, Package, STAYS_ON, WHOLE_DAY, always_on_as_always,
+    always_on_phrases_as_word, always_on_words, is_always_on, is_long_rental, is_whole_day,
+    package, says_always_on, says_month_package,
+};
 pub use api_units::{
     EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, speaks_of_tokens,
     tokens_unit_at,
@@ -86,7 +93,8 @@ pub use api_units::{
 pub use assent::{Assent, assent, closing, go_on, result_named, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
-    BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_short, money_can_do,
+    BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_period_words, budget_short,
+    money_can_do,
 };
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
@@ -137,6 +145,7 @@ pub use needs::{
     phrase_is_topic_only, place_outside_cn, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
+pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER};

@@ -19,20 +19,6 @@ const SPAN: &[&str] = &[
 /// Day-parts with hours said right after them (`白天跑8小时`, `工作日开10小时`): every day's.
 const PART_HOURS: &[&str] = &["白天", "工作日", "weekdays", "during the day", "daytime"];
 
-/// Nights only, with no hours said: a night's 8 hours every day (the spoken-form table's night).
-const NIGHTS: &[(&str, &str)] = &[
-    ("只在晚上", "每天8小时"),
-    ("只有晚上", "每天8小时"),
-    ("只晚上", "每天8小时"),
-    ("每天晚上", "每天8小时"),
-    ("每晚", "每天8小时"),
-    ("nights only", "8 hours a day"),
-    ("only at night", "8 hours a day"),
-    ("only nights", "8 hours a day"),
-    ("every night", "8 hours a day"),
-    ("each night", "8 hours a day"),
-];
-
 /// Whether hours are said within a few characters after byte `at` (a verb between).
 fn hours_soon(s: &str, at: usize) -> bool {
     let rest: String = s[at..].chars().take(12).collect();
@@ -52,6 +38,10 @@ fn hours_soon(s: &str, at: usize) -> bool {
 
 /// The text with a day-part's hours over a span of days said as every day's.
 pub(super) fn as_daily(s: &str) -> String {
+    let nightly = nightly_as_daily(s);
+    if nightly != s {
+        return nightly;
+    }
     if !SPAN.iter().any(|w| s.contains(w)) || s.contains("每天") && !s.contains("每天晚上") {
         return s.to_string();
     }
@@ -65,15 +55,27 @@ pub(super) fn as_daily(s: &str) -> String {
             return out;
         }
     }
-    if super::night::hours_said(&out) {
-        return out;
-    }
-    for (night, daily) in NIGHTS {
-        if out.contains(night) {
-            return out.replacen(night, daily, 1);
-        }
-    }
     out
+}
+
+/// Nights as a habit (the lexicon's `每晚`, `只在晚上`, `nights only`), a span said or not: every
+/// day's, a night's 8 hours each day, or the hours said each night (`每晚跑3小时`).
+fn nightly_as_daily(s: &str) -> String {
+    use crate::lexicon::{NightSense, night_said, nights_as};
+    if night_said(s) != Some(NightSense::Nightly) {
+        return s.to_string();
+    }
+    if super::night::hours_said(s) {
+        // Hours each night beside a span or a package (`每天晚上跑4小时 哪家包月划算`) stay as
+        // said: the plan or the span is the question, read by the span rules.
+        let period = SPAN.iter().any(|w| s.contains(w))
+            || crate::lexicon::PACKAGES.iter().any(|(w, _)| s.contains(w));
+        if period {
+            return s.to_string();
+        }
+        return nights_as(s, NightSense::Nightly, "每天", " daily ");
+    }
+    nights_as(s, NightSense::Nightly, "每天8小时", " 8 hours a day ")
 }
 
 #[cfg(test)]
@@ -87,10 +89,9 @@ mod tests {
             "每天跑8小时晚上关掉 4090一个月多少钱"
         );
         assert_eq!(as_daily("只在晚上跑 跑两周"), "每天8小时跑 跑两周");
-        assert_eq!(
-            as_daily("nights only for two weeks"),
-            "8 hours a day for two weeks"
-        );
+        let said = as_daily("nights only for two weeks");
+        let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(said, "8 hours a day for two weeks");
     }
 
     #[test]

@@ -295,8 +295,8 @@ pub use asks::{asks_for_action, is_known_command};
 pub(crate) use at_once::{at_once_count, at_once_said};
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use few_word_kinds::region_not_carried;
+pub(crate) use night::hours_said as hours_in;
 pub use region_named::region_beside_named;
-pub(crate) use usage_said::ALWAYS as ALWAYS_ON_WORDS;
 
 /// A task word typed with a slip written as the word: an input method's (`微条`, `推里`, the
 /// table the reader's cue words use) or a letter's (`fine tunning`, the reader's English cue

@@ -3,33 +3,17 @@
 //! spoken-form table); beside a length it was added to it (18 h) or won over it (8 h), a wrong
 //! bill said with confidence. Here it is dropped whenever hours are said.
 
-/// A night, however said, and the length it is read as (8 hours): the one table of nights,
-/// read with the spoken forms (`text`) and dropped beside hours said (below). Longest first; an
-/// English night after a space (`21 night` is no `1 night`).
-pub(super) const NIGHTS: &[(&str, &str)] = &[
-    ("一整晚", "8小时"),
-    ("1个通宵", "8小时"),
-    ("一个通宵", "8小时"),
-    ("通宵", "8小时"),
-    ("1个晚上", "8小时"),
-    ("一晚上", "8小时"),
-    ("一整宿", "8小时"),
-    ("一宿", "8小时"),
-    ("一晚", "8小时"),
-    ("overnight", "8h"),
-    ("all night", " 8h "),
-    ("whole night", " 8h "),
-    // Non-native and spoken English (`for one night`, `a night`, `for the night`).
-    ("for the night", " 8h "),
-    ("through the night", " 8h "),
-    (" one night", " 8h "),
-    (" 1 night", " 8h "),
-    (" a night", " 8h "),
-];
+use crate::lexicon::{NightSense, night_said, nights_as};
+
+/// One night as its length, 8 hours (the lexicon's `nights`: `一晚上`, `通宵`, `overnight`);
+/// nights as a habit (`每晚`) are `day_part`'s, never a length.
+pub(super) fn one_night_as_hours(s: &str) -> String {
+    nights_as(s, NightSense::One, "8小时", " 8h ")
+}
 
 /// Whether a number of hours is said (`10个小时`, `10小时`, `10h`, `10 hours`, `10钟头`); the
 /// hour of a price (`2块1小时`, `3块钱1个小时`) is its unit, no length.
-pub(super) fn hours_said(s: &str) -> bool {
+pub(crate) fn hours_said(s: &str) -> bool {
     let chars: Vec<char> = s.chars().collect();
     (0..chars.len()).any(|i| {
         if !chars[i].is_ascii_digit() || chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
@@ -74,12 +58,10 @@ pub(super) fn hours_said(s: &str) -> bool {
 
 /// The text without its night words when a length in hours is said too.
 pub(super) fn night_beside_hours(s: &str) -> String {
-    if !NIGHTS.iter().any(|(n, _)| s.contains(n)) || !hours_said(s) {
+    if night_said(s) != Some(NightSense::One) || !hours_said(s) {
         return s.to_string();
     }
-    NIGHTS
-        .iter()
-        .fold(s.to_string(), |t, (n, _)| t.replace(n, " "))
+    nights_as(s, NightSense::One, " ", " ")
 }
 
 #[cfg(test)]

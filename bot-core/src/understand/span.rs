@@ -253,12 +253,13 @@ const DURATION_UNITS: &[&str] = &[
 /// `1h30m`, `a day`, `always`; `每天4小时` / `daily 4h` is every day. Words taken as a card or a
 /// model (`4090d`, `7b`) are not durations.
 pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
-    // `包月` (the text keeps it beside the month it spans) is the monthly rental: always on.
-    // The words `/cost` reads as always on (`长期租`, `全天`, `24/7`), inside a Chinese run too.
+    // The lexicon's always-on table, inside a Chinese run too (`4090常驻`), and a month's
+    // package (`包月`, which the text keeps beside the month it spans): a month held, priced as
+    // the monthly plan. `长期` and `全天` are not in it (below).
     let always = |t: &String| {
-        crate::answer::billing::ALWAYS_WORDS
-            .iter()
-            .any(|w| t == w || (!w.is_ascii() && t.contains(w)))
+        lexicon::is_always_on(t)
+            || lexicon::always_on_words().any(|w| !w.is_ascii() && t.contains(w))
+            || lexicon::says_month_package(t)
     };
     // `runpod is always running out of a100s`: `always` before a verb says what happens.
     let on = |(i, t): (usize, &String)| {
@@ -280,6 +281,17 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
     let month = lexicon::duration("1mo").ok();
     match find_span(toks, taken) {
         Some(Usage::Once(s)) if Some(s) == month => Some(Usage::Always),
+        // No use said: a long rental (`长期租`) is priced as the month it is quoted for, and all
+        // day (`全天`) is that day's 24 hours (the lexicon's decisions).
+        None if toks.iter().any(|t| lexicon::is_long_rental(t)) => Some(Usage::Always),
+        None if toks.iter().any(|t| {
+            lexicon::WHOLE_DAY
+                .iter()
+                .any(|w| t == w || (!w.is_ascii() && t.contains(w) && !t.contains("全天候")))
+        }) =>
+        {
+            lexicon::duration("1d").ok().map(Usage::Once)
+        }
         u => u,
     }
 }

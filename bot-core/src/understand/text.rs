@@ -76,12 +76,9 @@ pub fn normalize(text: &str) -> String {
     let out = crate::lexicon::weekdays_as_rhythm(&out);
     // The lexicon's always-on phrases last, where the spoken table had read them.
     crate::lexicon::always_on_as_always(&replace_all(
-        &replace_all(
-            &super::night::night_beside_hours(&super::day_part::as_daily(&super::pass_held::held(
-                &out,
-            ))),
-            super::night::NIGHTS,
-        ),
+        &super::night::one_night_as_hours(&super::night::night_beside_hours(
+            &super::day_part::as_daily(&super::pass_held::held(&out)),
+        )),
         SPOKEN,
     ))
 }
@@ -255,7 +252,7 @@ const SPOKEN: &[(&str, &str)] = &[
     ("按天", "1天 "),
     ("半个小时", "30分钟"),
     ("半小时", "30分钟"),
-    // A night's length is read from `night::NIGHTS`, before this table.
+    // A night's length is read from the lexicon's nights, before this table.
     // A day or a weekend said without a number: its span.
     // A weekend before any week: `a whole weekend` holds `a whole week`.
     ("a whole weekend", " 2 days "),

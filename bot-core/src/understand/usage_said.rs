@@ -1,49 +1,20 @@
-//! How a card is used, said in words the span reader missed: always on (`常驻`, `24小时不关机`,
-//! `round the clock`), read as one day's job or the default hour; and hours per week with
+//! How a card is used, said in words the span reader missed: always on (the lexicon's table:
+//! `常驻`, `24小时不关机`, `round the clock`), read as one day's job or the default hour; and hours per week with
 //! words between the period and the hours (`每周用 l40s 大概 14 个小时`), read as one 14-hour
 //! job. Both ranked the wrong bill.
 
 use super::request::Usage;
 
-/// Words that keep a card on all the time (`/pick`'s first sentence reads them too).
-pub(crate) const ALWAYS: &[&str] = &[
-    "常驻",
-    "不关机",
-    "24小时在线",
-    "24小时开着",
-    "一直开着",
-    "一直挂着",
-    "长期挂着",
-    "全天候",
-    "24小时不停",
-    "24小时不间断",
-    "不间断运行",
-    "不停机",
-    "7x24",
-    "round the clock",
-    "around the clock",
-    "24 hours a day",
-    "never turn it off",
-    "never shut it down",
-    "always running",
-    "running nonstop",
-    "nonstop",
-];
-
-/// A whole day said (`24小时`, `全天`) …
+/// A whole day said (`24小时`, `全天`) right before a word of staying on (the lexicon's
+/// `STAYS_ON`) is always on: its 24 hours are the day's, never hours of a longer period said
+/// beside it (`一个月 24小时不关机`).
 const WHOLE_DAY: &[&str] = &["24小时", "24个小时", "24h", "全天"];
-/// … right before a word of staying on (`开机`, `开着`, `不关`) is always on: its 24 hours are
-/// the day's, never hours of a longer period said beside it (`一个月 24小时不关机`).
-const STAYS_ON: &[&str] = &[
-    "开机", "开着", "在线", "运行", "不停", "不关", "跑着", "挂着",
-];
-
 /// Whether a whole day is said kept on (`24小时开机`, `全天不关机`), spaces aside.
 fn whole_day_on(text: &str) -> bool {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     WHOLE_DAY.iter().any(|d| {
         compact.match_indices(d).any(|(k, _)| {
-            STAYS_ON
+            crate::lexicon::STAYS_ON
                 .iter()
                 .any(|w| compact[k + d.len()..].starts_with(w))
         })
@@ -74,17 +45,13 @@ pub(super) fn usage_said(padded: &str, toks: &[String], taken: &[bool], usage: &
 
 fn usage_in_words(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
     let text = format!(" {} ", toks.join(" "));
-    // `always running out of a100s` is a place short of a card, not a card kept on.
-    let on = |w: &&str| {
-        text.match_indices(*w)
-            .any(|(k, _)| !text[k + w.len()..].trim_start().starts_with("out "))
-    };
     // A daily share read beside an always word is kept (hours a day said apart), unless the
     // share came from the always phrase's own 24 hours spread over a longer period (less than a
     // day a day); `一天 24h 开着` stays a day's job.
     let spread = matches!(usage, Some(Usage::Daily(d)) if *d < rust_decimal::Decimal::from(86_400));
     if spread && whole_day_on(&text)
-        || ALWAYS.iter().any(on) && !matches!(usage, Some(Usage::Daily(_)))
+        // The lexicon's one always-on table (`always running out of a100s` is none).
+        || crate::lexicon::says_always_on(&text) && !matches!(usage, Some(Usage::Daily(_)))
     {
         *usage = Some(Usage::Always);
         return;

@@ -321,6 +321,7 @@ mod und_bq_mechanisms;
 mod und_br_mechanisms;
 mod und_bs_mechanisms;
 mod und_bt_mechanisms;
+mod und_bu_mechanisms;
 mod und_bv_mechanisms;
 mod und_bw_mechanisms;
 mod und_i_mechanisms;

@@ -11,6 +11,7 @@ mod member;
 mod reply;
 mod request;
 mod tier_words;
+mod usage_words;
 
 pub use error::{error_msg, error_reply};
 pub use reply::{
@@ -19,7 +20,6 @@ pub use reply::{
 };
 // The one list of spot words, for questions too (`runpod 4090 spot price`).
 pub(crate) use reply::floor_group_msg;
-pub(crate) use request::ALWAYS_WORDS;
 pub use request::{
     ConvertRequest, JobRequest, parse_convert, parse_convert_request, parse_job_request,
 };

@@ -2,6 +2,7 @@
 //! pattern (`40m`, `daily 4h`, `always`), options (`boot=3m`, `cards=2`, `fx=7.2`), conversion
 //! targets (`to hour cny`, `换成 usd/day`).
 
+use super::usage_words::{DEFAULT_DAYS, DEFAULT_MONTHS, usage_word, word_usage};
 use crate::advice;
 use crate::billing::{self, BillingError, ConvertQuery, Job, Pattern, PriceUnit, format_span};
 use crate::catalog::{Catalog, Gpu, Platform};
@@ -47,39 +48,6 @@ pub(super) fn option_key(k: &str) -> Option<&'static str> {
     })
 }
 
-pub(crate) const ALWAYS_WORDS: &[&str] = &[
-    "always",
-    "always-on",
-    "alwayson",
-    "24/7",
-    "常开",
-    "一直开",
-    "一直在线",
-    "长期",
-    "全天",
-    "monthly",
-    "包月",
-    "7x24",
-];
-
-/// Words for a rental period of a package's length (`包周`: one week held); `包月` and
-/// `monthly` are always on, above. A held period has its boot and setup inside it
-/// ([`Job::held`]).
-pub(super) const PERIOD_WORDS: &[(&str, &str)] = &[
-    ("包周", "1w"),
-    ("weekly", "1w"),
-    ("包天", "1d"),
-    ("包日", "1d"),
-];
-
-fn period_word(w: &str) -> Option<&'static str> {
-    let l = w.to_lowercase();
-    PERIOD_WORDS
-        .iter()
-        .find(|(word, _)| *word == l)
-        .map(|(_, span)| *span)
-}
-
 pub(super) const DAILY_WORDS: &[&str] = &["daily", "每天", "每日", "天天"];
 
 pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingError> {
@@ -101,7 +69,9 @@ pub(super) fn parse_count(what: &'static str, v: &str) -> Result<u32, BillingErr
 
 /// Parses `<names...> <duration | daily 4h | always> [key=value...]`.
 pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
-    let (mut words, opts) = split_options(args);
+    // `round the clock`, `24 hours a day`: the lexicon's always-on phrase as one word.
+    let args = crate::lexicon::always_on_phrases_as_word(args);
+    let (mut words, opts) = split_options(&args);
     let mut job = Job::default();
     let mut cards = 1;
     let mut currency = None;
@@ -150,13 +120,12 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
         });
     };
     let lower = last.to_lowercase();
-    if ALWAYS_WORDS.contains(&lower.as_str()) {
+    if usage_word(&lower) {
         let said = months_said(&mut words);
-        job.pattern = Pattern::AlwaysOn {
-            months: months.or(said).unwrap_or(1),
-        };
-    } else if let Some(span) = period_word(&lower) {
-        job.work = parse_dur("work", span)?;
+        word_usage(&mut job, &lower, months.or(said))?;
+        if let Pattern::Daily { days: d, .. } = &mut job.pattern {
+            *d = days.unwrap_or(DEFAULT_DAYS);
+        }
     } else if let Some(prefix) = DAILY_WORDS.iter().find(|w| lower.starts_with(**w))
         && lower.len() > prefix.len()
     {
@@ -222,8 +191,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
 fn duration_last(words: &mut Vec<String>) {
     let is_duration = |w: &str| {
         let l = w.to_lowercase();
-        ALWAYS_WORDS.contains(&l.as_str())
-            || period_word(&l).is_some()
+        usage_word(&l)
             || (l.chars().any(|c| !c.is_ascii_digit() && c != '.')
                 && crate::units::parse_duration(&l).is_ok())
     };
@@ -270,10 +238,6 @@ fn assume_hidden(job: &mut Job, boot_given: bool, pull_given: bool) {
         job.pull_assumed = pull > Decimal::ZERO;
     }
 }
-
-/// Days of daily use and months of always-on use when none are written.
-const DEFAULT_DAYS: u32 = 30;
-const DEFAULT_MONTHS: u32 = 1;
 
 impl JobRequest {
     /// A job of `usage` on `names` (catalog ids, or a price word) with every default the
