@@ -404,6 +404,16 @@ pub(super) fn checked(word: &str, s: NameSize) -> Result<ModelSize, FitError> {
     Ok(ModelSize { total_b, active_b })
 }
 
+/// The multipliers written after a count in Chinese (`2000万`, `1亿`), longest first: one
+/// table for every reader of token counts and volumes.
+pub const CJK_MULTIPLIERS: &[(&str, f64)] = &[
+    ("千万", 1e7),
+    ("百万", 1e6),
+    ("亿", 1e8),
+    ("万", 1e4),
+    ("千", 1e3),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -99,8 +99,8 @@ pub use budget::{
 pub use card_failed::{card_failed_at, card_out_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
-    CARD_MEASURES, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS, card_count,
-    card_measure_len, card_memory_gb, cards_and_name, context_tokens, data_set_word,
+    CARD_MEASURES, CJK_MULTIPLIERS, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS,
+    card_count, card_measure_len, card_memory_gb, cards_and_name, context_tokens, data_set_word,
     is_machine_noun, machine_said, model_size, params_b, take_card_prefix, thousands_as_k,
     token_count,
 };

@@ -6,15 +6,6 @@
 use super::entities::Entities;
 use crate::lexicon::{self, EACH_REQUEST_WORDS, Period, REQUEST_WORDS};
 
-/// The multipliers written after a count in Chinese, longest first.
-const CJK: &[(&str, f64)] = &[
-    ("千万", 1e7),
-    ("百万", 1e6),
-    ("亿", 1e8),
-    ("万", 1e4),
-    ("千", 1e3),
-];
-
 /// The count at word `i` and the words after it (`50k requests`, `2 万次请求`, `2000 token`).
 fn count_at(toks: &[String], i: usize) -> Option<(f64, String)> {
     let t = toks[i].trim_start_matches(['~', '约']);
@@ -23,7 +14,10 @@ fn count_at(toks: &[String], i: usize) -> Option<(f64, String)> {
     }
     let mut n = lexicon::token_count(t)?;
     let rest = toks[i + 1..(i + 5).min(toks.len())].join(" ");
-    let rest = match CJK.iter().find(|(w, _)| rest.starts_with(w)) {
+    let rest = match lexicon::CJK_MULTIPLIERS
+        .iter()
+        .find(|(w, _)| rest.starts_with(w))
+    {
         Some((w, m)) => {
             n *= m;
             rest[w.len()..].trim_start().to_string()

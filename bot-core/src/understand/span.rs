@@ -14,13 +14,6 @@ fn is_number(t: &str) -> bool {
 /// `api 一百万 token 2块钱 我每天一亿 token` the first is the API price's unit.
 pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
     let mut unmarked = None;
-    const CJK: &[(&str, f64)] = &[
-        ("千万", 1e7),
-        ("百万", 1e6),
-        ("亿", 1e8),
-        ("万", 1e4),
-        ("千", 1e3),
-    ];
     for (i, t) in toks.iter().enumerate() {
         // `a million tokens daily`: one million said with an article.
         let one_said = matches!(t.as_str(), "a" | "one")
@@ -42,7 +35,10 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         let mut tail = toks.get(next).map(String::as_str).unwrap_or("");
         // A multiplier said in words (`万`, `million`), not a suffix (`20m` may be minutes).
         let mut worded = false;
-        if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
+        if let Some((w, m)) = lexicon::CJK_MULTIPLIERS
+            .iter()
+            .find(|(w, _)| tail.starts_with(w))
+        {
             worded = true;
             n *= m;
             // `一千万个token`: the measure word before what is counted.

@@ -205,13 +205,6 @@ fn tokens_said(toks: &[String]) -> Option<(u64, bool)> {
 
 /// Every count of tokens said (see [`tokens_said`]), in order.
 fn tokens_counts(toks: &[String]) -> Vec<(u64, bool)> {
-    const CJK: &[(&str, f64)] = &[
-        ("千万", 1e7),
-        ("百万", 1e6),
-        ("亿", 1e8),
-        ("万", 1e4),
-        ("千", 1e3),
-    ];
     toks.iter()
         .enumerate()
         .filter_map(|(i, t)| {
@@ -222,7 +215,10 @@ fn tokens_counts(toks: &[String]) -> Vec<(u64, bool)> {
             let mut n = lexicon::token_count(t)?;
             let mut tail = toks.get(i + 1).map(String::as_str).unwrap_or("");
             let mut next = i + 1;
-            if let Some((w, m)) = CJK.iter().find(|(w, _)| tail.starts_with(w)) {
+            if let Some((w, m)) = lexicon::CJK_MULTIPLIERS
+                .iter()
+                .find(|(w, _)| tail.starts_with(w))
+            {
                 n *= m;
                 tail = tail[w.len()..].trim_start_matches('个');
                 if tail.is_empty() {
