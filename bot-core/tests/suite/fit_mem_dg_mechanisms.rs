@@ -17,9 +17,8 @@
 //!    output projections, 24 x 10240 x 4096 = 1.007 B parameters of T5-XXL v1.1 - and only
 //!    `nn.Linear` layers are converted (the 32128 x 4096 embedding stays 16-bit).
 
+use super::chat::ask_fresh as ask;
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -113,20 +112,6 @@ fn a_4bit_t5_keeps_its_wo_layers_in_fp32() {
     let wan = diffusion::find("wan2.1-t2v-14b").unwrap();
     let naive = wan.weights_b(diffusion::Role::TextEncoder) * 1e9 * 4.5 / 8.0 / GIB;
     assert!(text_gib("wan2.1-t2v-14b", Some(Precision::Nf4)) >= naive - 1e-9);
-}
-
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

@@ -6,12 +6,12 @@
 //! own names: THUDM/CogVideo's README (CogVideoX-2B/5B/5B-I2V, CogVideoX1.5-5B), Lightricks'
 //! LTX-Video, genmo's Mochi, Stability's SD2.1 / SDXL-Lightning, PixArt-Sigma, NVlabs' Sana.
 
+use super::chat::ask_fresh as ask;
+use bot_core::Catalog;
 use bot_core::diffusion::{self, Role, names::unsized_family};
 use bot_core::lexicon::model_size_in_name;
 use bot_core::understand::{Unheard, unheard};
 use bot_core::vram::FitError;
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 /// Names people type for generators the file lacks, and the family each is said back as.
 const UNSIZED: &[(&str, &str)] = &[
@@ -111,20 +111,6 @@ fn sdxl_turbo_is_sdxl_at_512() {
     assert_eq!((turbo.width, turbo.height), (512, 512));
     let at = |p| diffusion::estimate(&diffusion::DiffusionRequest::new(p)).peak_gib;
     assert!(at(turbo) < at(sdxl), "512x512 needs less than 1024x1024");
-}
-
-fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(l, r))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]
