@@ -41,10 +41,21 @@ pub fn bot_with(catalog: Catalog) -> (Bot, tempfile::TempDir) {
 }
 
 /// One line typed in the terminal chat in `locale`, the answer as plain text.
+/// Every text part must format cleanly (no missing message id or argument) in that language.
 pub fn ask(bot: &Bot, locale: &str, line: &str) -> String {
     let who = ChatRef::terminal(Some(locale));
     let a = bot.handle(&who, Input::Text(line.to_string()));
-    text(&a.replies, Lang::from_locale(Some(locale)))
+    let lang = Lang::from_locale(Some(locale));
+    for r in &a.replies {
+        for p in &r.parts {
+            if let bot_core::reply::Part::Text(m) = p {
+                Localizer::get()
+                    .try_format(lang, m)
+                    .unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+        }
+    }
+    text(&a.replies, lang)
 }
 
 /// [`ask`] of a fresh bot on the embedded catalog with an empty store.

@@ -2,9 +2,8 @@
 //! fit (breakdown, verdict, what makes it fit, the cards that hold it, sources) in both
 //! languages, and the estimate is checked against public measurements.
 
+use bot_core::Catalog;
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
-use bot_core::{Bot, Catalog, ChatRef, Input, Lang, Localizer, Store};
-use std::sync::Arc;
 
 /// What a measurement covered.
 #[derive(Clone, Copy)]
@@ -170,26 +169,7 @@ fn memory_grows_with_resolution_batch_and_frames() {
 }
 
 fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| {
-            for p in &r.parts {
-                if let bot_core::reply::Part::Text(m) = p {
-                    Localizer::get()
-                        .try_format(l, m)
-                        .unwrap_or_else(|e| panic!("{line}: {e}"));
-                }
-            }
-            Localizer::get().render_plain(l, r)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::chat::ask_fresh(lang, line)
 }
 
 #[test]

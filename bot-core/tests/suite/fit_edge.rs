@@ -3,9 +3,7 @@
 use bot_core::vram::{
     Engine, FitError, FitOptions, FitRequest, ModelRef, Quant, Task, Zero, estimate, estimate_with,
 };
-use bot_core::{Bot, ChatRef, Input};
-use bot_core::{Catalog, Lang, Localizer, Store};
-use std::sync::Arc;
+use bot_core::{Catalog, Lang, Localizer};
 
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
@@ -252,29 +250,7 @@ fn bad_requests_are_typed_errors() {
 }
 
 fn ask(lang: &str, line: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(Store::open(&dir.path().join("t.redb")).unwrap());
-    let bot = Bot::new(Arc::new(cat()), store);
-    let who = ChatRef::terminal(Some(lang));
-    let l = if lang == "zh" { Lang::Zh } else { Lang::En };
-    bot.handle(&who, Input::Text(line.into()))
-        .replies
-        .iter()
-        .map(|r| {
-            for id in r.message_ids() {
-                assert!(!id.is_empty());
-            }
-            for p in &r.parts {
-                if let bot_core::reply::Part::Text(m) = p {
-                    Localizer::get()
-                        .try_format(l, m)
-                        .unwrap_or_else(|e| panic!("{line}: {e}"));
-                }
-            }
-            Localizer::get().render_plain(l, r)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::chat::ask_fresh(lang, line)
 }
 
 #[test]
