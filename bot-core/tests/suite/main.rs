@@ -74,6 +74,7 @@ mod corpus81_share;
 mod corpus82_share;
 mod corpus83_share;
 mod corpus84_share;
+mod corpus85_share;
 mod currency;
 mod currency_whole;
 mod data_files;
