@@ -20,9 +20,15 @@ fn public_measurements_fifty_eighth_held_out_set() {
         "measured_memory_heldout58.tsv (held out 58, session 33)",
     );
     assert!(held.numeric >= 14);
-    // Floors of 0 until the untuned score is in; they may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 14;
+    // Untuned (scored on heldout58w's branch from main 6ae85c12, 2026-12-06): 14 numeric rows, 6 within 15 %, 5
+    // under by more than 15 %, 3 the CLI cannot state, none over by more than 15 %; no verdict rows. Within:
+    // Falcon-7B fp32 and bf16 (-4.3 %), ChatGLM3-6B LoRA (+8.0 %), vLLM's weights / activation peak / KV pool for
+    // Llama-3.2-3B on a T4 (-0.7 %, -1.1 %, -1.1 %). Under: Falcon-7B bnb.nf4 (-24.0 %), bnb.nf4-dq (-19.2 %),
+    // bnb.int8 (-16.7 %), LitGPT's gptq.int4 at 32-true (-19.4 %), ChatGLM3-6B full ZeRO-3 x 4 (-22.7 %). Not
+    // stated: bnb.fp4 / bnb.fp4-dq (no fp4 word), P-Tuning v2 (no prefix-tuning word) -
+    // docs/misses/heldout58_misses.md. The floors may only tighten.
+    let floor_within = 6;
+    let ceiling_under = 5;
     let floor_verdicts = 0;
     floors(
         &held,
