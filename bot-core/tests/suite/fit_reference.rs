@@ -884,5 +884,7 @@ mod heldout55;
 mod heldout56;
 #[path = "fit_reference/heldout57.rs"]
 mod heldout57;
+#[path = "fit_reference/heldout58.rs"]
+mod heldout58;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
