@@ -114,20 +114,19 @@ fn family_typos(catalog: &Catalog, s: &str) -> String {
     let mut families: Vec<&str> = catalog
         .models
         .iter()
-        .map(|m| {
-            m.family
-                .trim_end_matches(|c: char| !c.is_ascii_alphabetic())
-        })
+        .map(|m| m.family.as_str())
         // The letters before a version (`qwen` of `qwen2.5`, `deepseek` of `deepseek-v3`), never
         // a first word before another word (`seed` of `seed-oss`: `need 2 a100` is no slip of
-        // Seed-OSS).
+        // Seed-OSS; `command` of `command-r`: `company (5 devs)` is no slip of Command-R).
         .filter_map(|f| {
             let head = f
                 .split(|c: char| !c.is_ascii_alphabetic())
                 .next()
                 .unwrap_or(f);
             let rest = f[head.len()..].strip_prefix('-').unwrap_or("");
-            let word_follows = rest.bytes().take_while(u8::is_ascii_alphabetic).count() >= 2;
+            let letters = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let version = rest.as_bytes().get(letters).is_some_and(u8::is_ascii_digit);
+            let word_follows = letters > 0 && !version;
             (!word_follows).then_some(head)
         })
         .filter(|f| f.len() >= 4)
