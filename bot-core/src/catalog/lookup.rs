@@ -128,23 +128,19 @@ impl Catalog {
         if let Some(i) = lookup(&self.model_index, query, &[]) {
             return Some(&self.models[i]);
         }
-        // An org prefix or a chat/instruct suffix does not change the architecture.
-        let bare = query.rsplit('/').next().unwrap_or(query);
+        // An org prefix, a chat/instruct suffix or the weights' format does not change the
+        // architecture. The format words are read by the one reader of a name's format
+        // (`vram::name_format`), so every form it knows (`-GPTQ-Int8`, `-FP8-dynamic`,
+        // `-bnb-4bit`, `-GGUF`, MLX) is read here as in /fit.
+        let stem = crate::vram::name_format::parse(query).map(|f| f.stem);
+        let named = stem.as_deref().unwrap_or(query);
+        let bare = named.rsplit('/').next().unwrap_or(named);
         let lower = bare.to_lowercase();
-        [
-            "-instruct",
-            "-chat",
-            "-it",
-            "-base",
-            "-hf",
-            "-gguf",
-            "-awq",
-            "-gptq-int4",
-        ]
-        .iter()
-        .find_map(|suffix| lookup(&self.model_index, lower.strip_suffix(suffix)?, &[]))
-        .or_else(|| lookup(&self.model_index, bare, &[]))
-        .map(|i| &self.models[i])
+        ["-instruct", "-chat", "-it", "-base", "-hf"]
+            .iter()
+            .find_map(|suffix| lookup(&self.model_index, lower.strip_suffix(suffix)?, &[]))
+            .or_else(|| lookup(&self.model_index, bare, &[]))
+            .map(|i| &self.models[i])
     }
 
     /// The model a family and a size name when no entry is called that: `deepseek-671b-a37b`,

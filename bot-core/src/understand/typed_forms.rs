@@ -92,7 +92,11 @@ fn zero_letters(catalog: &Catalog, s: &str) -> String {
 }
 
 /// Words a family's misspelling would take that are names of their own.
-const NOT_TYPOS: &[&str] = &["llava", "gamma", "lambda", "mamba", "qwq"];
+/// `small` is Mistral Small's word (two slips from SmolLM), `internal` an ordinary one (one from
+/// InternVL).
+const NOT_TYPOS: &[&str] = &[
+    "llava", "gamma", "lambda", "mamba", "qwq", "small", "internal",
+];
 
 /// Whether `w` and the word after it are a catalog model's own name with a space for its dash
 /// (`ministral 8b`, the alias of `ministral-8b`): an exact name, never a family misspelt.
@@ -110,14 +114,20 @@ fn family_typos(catalog: &Catalog, s: &str) -> String {
     let mut families: Vec<&str> = catalog
         .models
         .iter()
-        .map(|m| {
-            m.family
-                .trim_end_matches(|c: char| !c.is_ascii_alphabetic())
-        })
-        .map(|f| {
-            f.split(|c: char| !c.is_ascii_alphabetic())
+        .map(|m| m.family.as_str())
+        // The letters before a version (`qwen` of `qwen2.5`, `deepseek` of `deepseek-v3`), never
+        // a first word before another word (`seed` of `seed-oss`: `need 2 a100` is no slip of
+        // Seed-OSS; `command` of `command-r`: `company (5 devs)` is no slip of Command-R).
+        .filter_map(|f| {
+            let head = f
+                .split(|c: char| !c.is_ascii_alphabetic())
                 .next()
-                .unwrap_or(f)
+                .unwrap_or(f);
+            let rest = f[head.len()..].strip_prefix('-').unwrap_or("");
+            let letters = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let version = rest.as_bytes().get(letters).is_some_and(u8::is_ascii_digit);
+            let word_follows = letters > 0 && !version;
+            (!word_follows).then_some(head)
         })
         .filter(|f| f.len() >= 4)
         .collect();

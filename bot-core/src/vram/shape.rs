@@ -290,16 +290,27 @@ impl Shape {
     }
 
     /// The catalog's plain dense models a size-only guess may be shaped like: current (not
-    /// superseded), no experts, no latent or compressed attention, a shape of their own.
+    /// superseded), no experts, no latent or compressed attention, grouped-query attention, a
+    /// shape of their own.
     fn template_models() -> impl Iterator<Item = &'static Model> {
         crate::catalog::embedded_base_models().iter().filter(|m| {
             m.superseded_by.is_none()
                 && m.experts == 0
                 && m.kv_lora_rank == 0
                 && m.compress_ratios.is_empty()
+                && Shape::grouped_query(m.heads, m.kv_heads)
                 && m.params_b > 0.0
                 && Shape::from_model(m).is_ok()
         })
+    }
+
+    /// Grouped-query attention as Ainslie et al. define it (arXiv:2305.13245): G groups of
+    /// query heads share a KV head, 1 < G < H. G = H is multi-head attention (Llama-2-7B,
+    /// OLMo-2, Command-R v01: 64 KV heads), G = 1 multi-query (Falcon-7B); a guess shaped like
+    /// either end sizes the KV cache 4-64x away from a current model of that size, whose
+    /// cache the guess stands for.
+    fn grouped_query(heads: u32, kv_heads: u32) -> bool {
+        kv_heads > 1 && kv_heads < heads
     }
 
     /// The catalog's dense model nearest in size to a size-only guess (by ratio of sizes, the
