@@ -224,6 +224,11 @@ pub struct FitArgs {
     /// vLLM V0's start-up profile encodes that many of the largest image. Default 1
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     images: Option<u32>,
+    /// Videos a prompt may carry (vLLM's --limit-mm-per-prompt video=N; the chat's `videos=N`):
+    /// vLLM V1's start-up profile encodes a dummy video of as many frames as max_model_len holds
+    /// when the processor takes video (Qwen2-VL, Qwen2.5-VL); 0 sizes the image alone. Default 1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=256))]
+    videos: Option<u32>,
     /// Train the vision tower too (ms-swift `--freeze_vit false`, LLaMA-Factory
     /// `freeze_vision_tower: false`; the chat's `train_vit=on`). Default: frozen.
     #[arg(long)]
@@ -553,6 +558,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.qat = a.qat;
     req.max_pixels = a.max_pixels;
     req.images_per_prompt = a.images;
+    req.videos_per_prompt = a.videos;
     req.vit.trained = a.train_vit;
     req.vit.full = a.vit_full;
     req.vit.video_frames = a.video_frames;

@@ -432,6 +432,7 @@ fit-warn-vision-image = ℹ️ vLLM's start-up profile encodes the largest image
     [yes] , as max_pixels= sets it (vLLM's mm_processor_kwargs).
    *[no] , the processor's own limit; max_pixels=1048576 (vLLM's mm_processor_kwargs) sizes a smaller cap.
   }
+fit-warn-vision-video = ℹ️ vLLM's start-up profile encodes a dummy video, not an image: this model's processor takes video, and at max_model_len { $ctx } a video of { $frames } frames of the largest image holds { $tokens } tokens ({ $patches } patches through the vision tower), more than one image. videos=0 (vLLM's --limit-mm-per-prompt video=0) or a shorter ctx= sizes the image alone.
 fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 starts Llama-3.2-Vision with a profile that encodes one image of 4 tiles for every sequence it may run at once (max_num_seqs { $seqs }): { $gib } GiB on top of the weights. seqs={ $few } (vLLM --max-num-seqs) makes it { $few_gib } GiB; the default 256 is what kills these servers at start-up (vllm#9445).
 fit-warn-ollama-projector = ℹ️ Ollama loads the vision projector as its own 16-bit file on the first card ({ $weights } GiB, whatever the text model's quantization) and reserves { $graph } GiB for its graph: the attention over every tile of the largest image at once (Ollama's own estimate, what `ollama ps` shows).
 fit-warn-ollama-ps = ℹ️ Ollama's own estimate (its llm/memory.go formula, read at ollama@000ce020; what `ollama ps` shows as SIZE): { $size } ({ $gib } GiB) at num_ctx { $ctx } × { $parallel } { $parallel ->

@@ -174,6 +174,11 @@ pub struct FitRequest<'a> {
     /// `--images`; default `None`: vLLM's 1): vLLM V0's start-up profile encodes that many of the
     /// largest image in each dummy sequence (`vram::infer`, `profile_images`).
     pub images_per_prompt: Option<u32>,
+    /// Videos a prompt may carry (`videos=0`, vLLM's `--limit-mm-per-prompt video=0`; CLI
+    /// `--videos`; default `None`: vLLM's 1): V1's start-up profile encodes a dummy video of as
+    /// many frames as `max_model_len` holds when the processor takes video
+    /// (`vram::vllm_video_profile`); 0 leaves the image.
+    pub videos_per_prompt: Option<u32>,
     /// The vision tower in training: trained or frozen, its own checkpointing, video frames
     /// (`vram::vision_train`; default frozen, checkpointed as the language model).
     pub vit: super::vit_words::VitTrain,
@@ -387,6 +392,7 @@ impl<'a> FitRequest<'a> {
             transformers_release: None,
             max_pixels: None,
             images_per_prompt: None,
+            videos_per_prompt: None,
             vit: Default::default(),
             axolotl: false,
             experts_16bit: false,

@@ -17,7 +17,9 @@
 
 use super::chat::ask_fresh as ask;
 use bot_core::catalog::Catalog;
-use bot_core::vram::{Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, estimate_with};
+use bot_core::vram::{
+    Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, estimate_with,
+};
 
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
@@ -33,7 +35,11 @@ fn serve(
     videos: Option<u32>,
     v0: bool,
 ) -> FitReport {
-    let mut r = FitRequest::new(ModelRef::Known(c.model(model).unwrap()), Quant::Bf16, Task::Infer);
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(model).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
     r.context = ctx;
     r.engine = Engine::Vllm;
     r.gpu = Some(c.gpu(gpu).unwrap());
