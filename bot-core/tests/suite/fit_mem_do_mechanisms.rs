@@ -140,3 +140,62 @@ fn the_chat_reads_the_video_limit_in_both_languages() {
     assert!(zh.contains("视频"), "{zh}");
     assert!(zh.contains("videos=0"), "{zh}");
 }
+
+/// vLLM's `--mm-encoder-tp-mode data` (`vision.py` `run_dp_sharded_mrope_vision_model`, models
+/// with `supports_encoder_tp_data`): the tower's linear layers are built with `disable_tp`, so
+/// every rank holds the whole tower and encodes its own images unsplit; the profile's one dummy
+/// item lands on one rank whole, and every rank all-gathers the ranks' outputs padded to the
+/// longest. Qwen3-VL-235B-A22B FP8 over 8 x H20 at 8192 tokens: the busiest rank's profile grows
+/// by the tower's unsplit blocks over 65536 patches and the gathered outputs; the answer says so.
+fn served_dp(c: &Catalog, encoder_dp: bool) -> FitReport {
+    let m = c.model("qwen3-vl-235b-a22b").unwrap();
+    let mut r = FitRequest::new(ModelRef::Known(m), Quant::Fp8, Task::Infer);
+    r.context = 8192;
+    r.engine = Engine::Vllm;
+    r.gpu = Some(c.gpu("h20").unwrap());
+    r.cards = 8;
+    r.mm_encoder_dp = encoder_dp;
+    estimate_with(c, &r, &FitOptions::default()).unwrap()
+}
+
+#[test]
+fn encoder_data_parallel_holds_the_whole_item_on_one_rank() {
+    let c = cat();
+    let tp = served_dp(&c, false);
+    let dp = served_dp(&c, true);
+    let v = c.model("qwen3-vl-235b-a22b").unwrap().vision.unwrap();
+    let patches = (v.max_pixels as f64 / f64::from(v.patch * v.patch)).floor();
+    // The blocks' FFN part no longer split over 8: 7/8 of 6 x intermediate bytes a patch more,
+    // and at least the seven other ranks' gathered outputs.
+    let unsplit = patches * 6.0 * f64::from(v.intermediate) * 7.0 / 8.0 / GIB;
+    let grown = dp.per_gpu.activations_gib - tp.per_gpu.activations_gib;
+    assert!(grown > unsplit, "{grown} vs {unsplit}");
+    assert!(dp.warning_ids.iter().any(|w| w == "fit-warn-vision-encoder-dp"));
+    assert!(!tp.warning_ids.iter().any(|w| w == "fit-warn-vision-encoder-dp"));
+    // One card has nothing to split: the word changes nothing there.
+    let mut one = FitRequest::new(
+        ModelRef::Known(c.model("qwen2.5-vl-7b").unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    one.context = 8192;
+    one.engine = Engine::Vllm;
+    one.gpu = Some(c.gpu("a100-80g-sxm").unwrap());
+    let a = estimate_with(&c, &one, &FitOptions::default()).unwrap();
+    one.mm_encoder_dp = true;
+    let b = estimate_with(&c, &one, &FitOptions::default()).unwrap();
+    assert!((a.per_gpu.activations_gib - b.per_gpu.activations_gib).abs() < 0.01);
+}
+
+#[test]
+fn the_encoder_mode_is_a_word_in_chat_and_cli_form() {
+    let line = "/fit qwen3-vl-235b-a22b fp8 vllm ctx=8192 8x h20";
+    let tp = ask("en-US", line);
+    let dp = ask("en-US", &format!("{line} mm_encoder_tp_mode=data"));
+    assert!(!tp.contains("mm-encoder-tp-mode"), "{tp}");
+    assert!(dp.contains("mm-encoder-tp-mode data"), "{dp}");
+    let zh = ask("zh-CN", &format!("{line} mm_encoder_tp_mode=data"));
+    assert!(zh.contains("视觉编码器"), "{zh}");
+}
+
+const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
