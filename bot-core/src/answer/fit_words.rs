@@ -276,6 +276,15 @@ fn images_option(
         }
         return Ok(true);
     }
+    // vLLM's `--mm-encoder-tp-mode`: `data` replicates the tower on every rank.
+    if matches!(k, "mm_encoder_tp_mode" | "encoder_tp_mode") {
+        match v {
+            "data" | "dp" => req.mm_encoder_dp = true,
+            "weights" | "tp" => req.mm_encoder_dp = false,
+            _ => return Err(usage_err(FitError::BadValue(w.into()))),
+        }
+        return Ok(true);
+    }
     if !matches!(
         k,
         "images_per_prompt" | "limit_mm_per_prompt" | "limit_mm" | "每条请求图片数"

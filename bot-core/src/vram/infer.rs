@@ -158,7 +158,15 @@ fn with_vision_profile(
         Some(d) if c.server.is_none() => (d.patches, d.tokens),
         _ => super::vllm_video_profile::image_patches_tokens(v),
     };
-    let (mut encode, kept) = vllm_vision_profile(v, shape, n, (prof_tokens, item), limit);
+    // `--mm-encoder-tp-mode data` (vLLM `vision.py`, `run_dp_sharded_mrope_vision_model`): the
+    // tower's layers built with `disable_tp`, the one dummy item encoded whole on one rank, and
+    // every rank all-gathers the ranks' outputs padded to the longest (n x its rows).
+    let dp = req.mm_encoder_dp && n > 1.0;
+    let split = if dp { 1.0 } else { n };
+    let (mut encode, kept) = vllm_vision_profile(v, shape, split, (prof_tokens, item), limit);
+    if dp {
+        encode += n * kept;
+    }
     if req.vllm_v0
         && let Some(tiled) = super::vision_tower::vllm_v0_tiled_profile_bytes(v, c.vllm.max_seqs, n)
     {

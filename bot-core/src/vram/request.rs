@@ -179,6 +179,11 @@ pub struct FitRequest<'a> {
     /// many frames as `max_model_len` holds when the processor takes video
     /// (`vram::vllm_video_profile`); 0 leaves the image.
     pub videos_per_prompt: Option<u32>,
+    /// vLLM's `--mm-encoder-tp-mode data` (`mm_encoder_tp_mode=data`; CLI `--mm-encoder-tp-mode`;
+    /// default off, vLLM's `weights`): the vision tower whole on every tensor-parallel rank, each
+    /// encoding its own images unsplit, the outputs all-gathered (`vram::infer`,
+    /// `with_vision_profile`).
+    pub mm_encoder_dp: bool,
     /// The vision tower in training: trained or frozen, its own checkpointing, video frames
     /// (`vram::vision_train`; default frozen, checkpointed as the language model).
     pub vit: super::vit_words::VitTrain,
@@ -393,6 +398,7 @@ impl<'a> FitRequest<'a> {
             max_pixels: None,
             images_per_prompt: None,
             videos_per_prompt: None,
+            mm_encoder_dp: false,
             vit: Default::default(),
             axolotl: false,
             experts_16bit: false,

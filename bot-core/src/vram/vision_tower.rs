@@ -185,6 +185,11 @@ pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate:
                 .arg("given", given),
         );
     }
+    // `--mm-encoder-tp-mode data` over several ranks: the profile's item whole on one.
+    let ranks = super::data_parallel::tensor_size(req);
+    if req.engine == Engine::Vllm && req.mm_encoder_dp && ranks > 1 && v.tiles == 0 {
+        out.push(Msg::new("fit-warn-vision-encoder-dp").arg("ranks", ranks));
+    }
     // V1's dummy video, where it holds more tokens than the image (`vram::vllm_video_profile`).
     let video = super::vllm_video_profile::dummy_video(req, &t);
     match req.engine {

@@ -145,15 +145,16 @@ fn the_chat_reads_the_video_limit_in_both_languages() {
 /// with `supports_encoder_tp_data`): the tower's linear layers are built with `disable_tp`, so
 /// every rank holds the whole tower and encodes its own images unsplit; the profile's one dummy
 /// item lands on one rank whole, and every rank all-gathers the ranks' outputs padded to the
-/// longest. Qwen3-VL-235B-A22B FP8 over 8 x H20 at 8192 tokens: the busiest rank's profile grows
-/// by the tower's unsplit blocks over 65536 patches and the gathered outputs; the answer says so.
-fn served_dp(c: &Catalog, encoder_dp: bool) -> FitReport {
-    let m = c.model("qwen3-vl-235b-a22b").unwrap();
-    let mut r = FitRequest::new(ModelRef::Known(m), Quant::Fp8, Task::Infer);
-    r.context = 8192;
+/// longest. Qwen2.5-VL-7B over 2 x L40S at 32768 tokens (the dummy video of two temporal groups,
+/// 131072 patches, sets the profile): the busiest rank's profile grows by the blocks' FFN half no
+/// longer split and the gathered outputs; the answer says so.
+fn served_dp(c: &Catalog, cards: u32, encoder_dp: bool) -> FitReport {
+    let m = c.model("qwen2.5-vl-7b").unwrap();
+    let mut r = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Infer);
+    r.context = 32768;
     r.engine = Engine::Vllm;
-    r.gpu = Some(c.gpu("h20").unwrap());
-    r.cards = 8;
+    r.gpu = Some(c.gpu("l40s").unwrap());
+    r.cards = cards;
     r.mm_encoder_dp = encoder_dp;
     estimate_with(c, &r, &FitOptions::default()).unwrap()
 }
@@ -161,35 +162,40 @@ fn served_dp(c: &Catalog, encoder_dp: bool) -> FitReport {
 #[test]
 fn encoder_data_parallel_holds_the_whole_item_on_one_rank() {
     let c = cat();
-    let tp = served_dp(&c, false);
-    let dp = served_dp(&c, true);
-    let v = c.model("qwen3-vl-235b-a22b").unwrap().vision.unwrap();
-    let patches = (v.max_pixels as f64 / f64::from(v.patch * v.patch)).floor();
-    // The blocks' FFN part no longer split over 8: 7/8 of 6 x intermediate bytes a patch more,
-    // and at least the seven other ranks' gathered outputs.
-    let unsplit = patches * 6.0 * f64::from(v.intermediate) * 7.0 / 8.0 / GIB;
+    let tp = served_dp(&c, 2, false);
+    let dp = served_dp(&c, 2, true);
+    let v = c.model("qwen2.5-vl-7b").unwrap().vision.unwrap();
+    // Two temporal groups of the largest image (the video at 32768 tokens).
+    let patches = 2.0 * (v.max_pixels as f64 / f64::from(v.patch * v.patch)).floor();
+    // The blocks' FFN part no longer split over 2: half of 6 x intermediate bytes a patch more,
+    // and the gathered outputs beside.
+    let unsplit = patches * 6.0 * f64::from(v.intermediate) / 2.0 / GIB;
     let grown = dp.per_gpu.activations_gib - tp.per_gpu.activations_gib;
     assert!(grown > unsplit, "{grown} vs {unsplit}");
-    assert!(dp.warning_ids.iter().any(|w| w == "fit-warn-vision-encoder-dp"));
-    assert!(!tp.warning_ids.iter().any(|w| w == "fit-warn-vision-encoder-dp"));
-    // One card has nothing to split: the word changes nothing there.
-    let mut one = FitRequest::new(
-        ModelRef::Known(c.model("qwen2.5-vl-7b").unwrap()),
-        Quant::Bf16,
-        Task::Infer,
+    assert!(
+        dp.warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vision-encoder-dp")
     );
-    one.context = 8192;
-    one.engine = Engine::Vllm;
-    one.gpu = Some(c.gpu("a100-80g-sxm").unwrap());
-    let a = estimate_with(&c, &one, &FitOptions::default()).unwrap();
-    one.mm_encoder_dp = true;
-    let b = estimate_with(&c, &one, &FitOptions::default()).unwrap();
+    assert!(
+        !tp.warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vision-encoder-dp")
+    );
+    // One card has nothing to split: the word changes nothing there, and says nothing.
+    let a = served_dp(&c, 1, false);
+    let b = served_dp(&c, 1, true);
     assert!((a.per_gpu.activations_gib - b.per_gpu.activations_gib).abs() < 0.01);
+    assert!(
+        !b.warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vision-encoder-dp")
+    );
 }
 
 #[test]
 fn the_encoder_mode_is_a_word_in_chat_and_cli_form() {
-    let line = "/fit qwen3-vl-235b-a22b fp8 vllm ctx=8192 8x h20";
+    let line = "/fit qwen2.5-vl-7b vllm ctx=32768 2x l40s";
     let tp = ask("en-US", line);
     let dp = ask("en-US", &format!("{line} mm_encoder_tp_mode=data"));
     assert!(!tp.contains("mm-encoder-tp-mode"), "{tp}");
