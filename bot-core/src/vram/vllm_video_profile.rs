@@ -60,7 +60,7 @@ pub fn frames(v: &VisionTower, seq_len: u32, videos: u32) -> u32 {
     while n < 4096 && groups(v, n + 1) * tokens <= f64::from(seq_len) {
         n += 1;
     }
-    (n / videos.max(1)).min(MAX_FRAMES_PER_VIDEO).max(1)
+    (n / videos.max(1)).clamp(1, MAX_FRAMES_PER_VIDEO)
 }
 
 /// The dummy video of the request's V1 profile, when it holds more tokens than the image;
