@@ -224,6 +224,16 @@ pub struct FitArgs {
     /// vLLM V0's start-up profile encodes that many of the largest image. Default 1
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     images: Option<u32>,
+    /// Videos a prompt may carry (vLLM's --limit-mm-per-prompt video=N; the chat's `videos=N`):
+    /// vLLM V1's start-up profile encodes a dummy video of as many frames as max_model_len holds
+    /// when the processor takes video (Qwen2-VL, Qwen2.5-VL); 0 sizes the image alone. Default 1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=256))]
+    videos: Option<u32>,
+    /// vLLM's --mm-encoder-tp-mode: `data` keeps the whole vision tower on every tensor-parallel
+    /// rank, which encodes its own images unsplit (the chat's `mm_encoder_tp_mode=data`).
+    /// Default: `weights`, the tower split like the decoder
+    #[arg(long, value_name = "MODE", value_parser = ["data", "weights"])]
+    mm_encoder_tp_mode: Option<String>,
     /// Train the vision tower too (ms-swift `--freeze_vit false`, LLaMA-Factory
     /// `freeze_vision_tower: false`; the chat's `train_vit=on`). Default: frozen.
     #[arg(long)]
@@ -553,6 +563,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.qat = a.qat;
     req.max_pixels = a.max_pixels;
     req.images_per_prompt = a.images;
+    req.videos_per_prompt = a.videos;
+    req.mm_encoder_dp = a.mm_encoder_tp_mode.as_deref() == Some("data");
     req.vit.trained = a.train_vit;
     req.vit.full = a.vit_full;
     req.vit.video_frames = a.video_frames;

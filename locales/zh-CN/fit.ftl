@@ -473,6 +473,8 @@ fit-warn-vision-image = ℹ️ vLLM 启动时的显存预估会编码处理器�
     [yes] ，按 max_pixels= 设定的上限（即 vLLM 的 mm_processor_kwargs）。
    *[no] ，即处理器自身的上限；写 max_pixels=1048576（vLLM 的 mm_processor_kwargs）可按更小的上限估算。
   }
+fit-warn-vision-video = ℹ️ 这个模型的处理器也支持视频：在 max_model_len { $ctx } 下，由这种图片组成的 { $frames } 帧视频有 { $tokens } 个 token（视觉编码器要处理 { $patches } 个图块），比一张图片多，所以 vLLM V1 启动时的显存预估改为编码这段视频，这里也按它估算。写 videos=0（即 vLLM 的 --limit-mm-per-prompt video=0）或缩短 ctx=，就只按一张图片估算。
+fit-warn-vision-encoder-dp = ℹ️ 用 --mm-encoder-tp-mode data 时，{ $ranks } 个张量并行进程各自保存完整的视觉编码器，各自完整编码分到的图片：启动预估里那张最大的图片会整张落在一个进程上，而且每个进程都要汇集所有进程的图像输出。最忙的那张卡按此估算；默认的 weights 模式会像语言模型一样切分视觉编码器。
 fit-warn-vllm-v0-tiled = ⚠️ vLLM V0 启动 Llama-3.2-Vision 时的显存预估，会为它可能同时处理的每条序列各编码一张 4 块切图的图片（max_num_seqs { $seqs }）：在权重之外还要 { $gib } GiB。写 seqs={ $few }（即 vLLM 的 --max-num-seqs）可降到 { $few_gib } GiB；默认的 256 正是这类服务启动即爆显存的原因（vllm#9445）。
 fit-warn-ollama-projector = ℹ️ Ollama 会把视觉投影器作为单独的 16 位文件加载到第一张卡上（{ $weights } GiB，与文本模型的量化无关），并为其计算图预留 { $graph } GiB：对最大图片所有切块一次性做注意力（这是 Ollama 自己的估算，也就是 `ollama ps` 显示的数）。
 fit-warn-ollama-ps = ℹ️ Ollama 自己的估算（它的 llm/memory.go 公式，按 ollama@000ce020 读取；即 `ollama ps` 的 SIZE 一栏）：{ $size }（{ $gib } GiB），num_ctx { $ctx } × { $parallel } 个并发槽（KV { $kv } GiB，每张放了层的卡各预留 { $graph } GiB 计算图）{ $card ->

@@ -267,18 +267,38 @@ fn images_option(
         }
         return Ok(true);
     }
+    // Videos a prompt may carry (vLLM's `--limit-mm-per-prompt video=0`): V1's dummy video
+    // (`vram::vllm_video_profile`).
+    if matches!(k, "videos" | "videos_per_prompt" | "每条请求视频数") {
+        match v.parse::<u32>() {
+            Ok(n) if n <= MAX_IMAGES => req.videos_per_prompt = Some(n),
+            _ => return Err(usage_err(FitError::BadValue(w.into()))),
+        }
+        return Ok(true);
+    }
+    // vLLM's `--mm-encoder-tp-mode`: `data` replicates the tower on every rank.
+    if matches!(k, "mm_encoder_tp_mode" | "encoder_tp_mode") {
+        match v {
+            "data" | "dp" => req.mm_encoder_dp = true,
+            "weights" | "tp" => req.mm_encoder_dp = false,
+            _ => return Err(usage_err(FitError::BadValue(w.into()))),
+        }
+        return Ok(true);
+    }
     if !matches!(
         k,
         "images_per_prompt" | "limit_mm_per_prompt" | "limit_mm" | "每条请求图片数"
     ) {
         return Ok(false);
     }
-    let n = v
-        .strip_prefix("image=")
-        .or_else(|| v.strip_prefix("image:"));
-    match n.unwrap_or(v).parse::<u32>() {
-        Ok(n) if (1..=MAX_IMAGES).contains(&n) => req.images_per_prompt = Some(n),
-        _ => return Err(usage_err(FitError::BadValue(w.into()))),
+    // `image=1,video=0` as vLLM writes the limits, each modality its own; a bare number is images.
+    for part in v.split(',') {
+        let (modality, n) = part.split_once(['=', ':']).unwrap_or(("image", part));
+        match (modality.trim(), n.trim().parse::<u32>()) {
+            ("image", Ok(n)) if (1..=MAX_IMAGES).contains(&n) => req.images_per_prompt = Some(n),
+            ("video", Ok(n)) if n <= MAX_IMAGES => req.videos_per_prompt = Some(n),
+            _ => return Err(usage_err(FitError::BadValue(w.into()))),
+        }
     }
     Ok(true)
 }

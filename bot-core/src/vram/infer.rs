@@ -153,7 +153,20 @@ fn with_vision_profile(
     let v = &super::vision_tower::capped(v, req.max_pixels);
     // V0 packs `--limit-mm-per-prompt` images into each dummy sequence; V1 as many as fit.
     let limit = req.vllm_v0.then(|| req.images_per_prompt.unwrap_or(1));
-    let (mut encode, kept) = vllm_vision_profile(v, shape, n, c.vllm.batched_tokens as f64, limit);
+    // V1 encodes a dummy video instead when it holds more tokens (`vram::vllm_video_profile`).
+    let item = match super::vllm_video_profile::dummy_video(req, v) {
+        Some(d) if c.server.is_none() => (d.patches, d.tokens),
+        _ => super::vllm_video_profile::image_patches_tokens(v),
+    };
+    // `--mm-encoder-tp-mode data` (vLLM `vision.py`, `run_dp_sharded_mrope_vision_model`): the
+    // tower's layers built with `disable_tp`, the one dummy item encoded whole on one rank, and
+    // every rank all-gathers the ranks' outputs padded to the longest (n x its rows).
+    let dp = req.mm_encoder_dp && n > 1.0;
+    let split = if dp { 1.0 } else { n };
+    let (mut encode, kept) = vllm_vision_profile(v, shape, split, (prof_tokens, item), limit);
+    if dp {
+        encode += n * kept;
+    }
     if req.vllm_v0
         && let Some(tiled) = super::vision_tower::vllm_v0_tiled_profile_bytes(v, c.vllm.max_seqs, n)
     {
@@ -200,8 +213,9 @@ fn outside_budget(
 /// dummy forward pass and the sampler, and clears them after. Returns, in bytes per card, the
 /// encoder's own peak and what it leaves held.
 ///
-/// The largest image is `max_pixels` in patches of `patch`² pixels, every `merge`² patches one
-/// language-model token. The encoder's peak: the processor's fp32 pixels (3 channels ×
+/// The item (`patches`, `tokens`): the largest image, `max_pixels` in patches of `patch`² pixels,
+/// every `merge`² patches one language-model token, or V1's dummy video where it holds more
+/// (`vram::vllm_video_profile`). The encoder's peak: the processor's fp32 pixels (3 channels ×
 /// `temporal_patch` frames × `patch`² per patch), one block's activations over every patch
 /// (the decoder's `6 × FFN / TP + 8 × hidden` bytes per token: vLLM splits the vision blocks
 /// over the tensor-parallel ranks too) and the outputs, one 16-bit row of the decoder's width
@@ -210,12 +224,10 @@ fn vllm_vision_profile(
     v: &VisionTower,
     shape: &Shape,
     n: f64,
-    batched: f64,
+    (batched, (patches, tokens)): (f64, (f64, f64)),
     v0_limit: Option<u32>,
 ) -> (f64, f64) {
     let patch_px = (v.patch as f64).powi(2);
-    let patches = (v.max_pixels as f64 / patch_px).floor();
-    let tokens = (patches / (v.merge as f64).powi(2)).floor().max(1.0);
     let items = profile_images(tokens, batched, v0_limit);
     let kept = items * tokens * shape.hidden as f64 * 2.0;
     let pixels = items * patches * 3.0 * v.temporal_patch as f64 * patch_px * 4.0;

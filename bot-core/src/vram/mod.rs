@@ -94,6 +94,7 @@ pub mod vllm_pool;
 pub mod vllm_sampler;
 pub mod vllm_seqs;
 pub mod vllm_v0_graphs;
+pub mod vllm_video_profile;
 pub mod whole_load;
 
 pub use axolotl::axolotl_fp32_copies_gib;

@@ -174,6 +174,16 @@ pub struct FitRequest<'a> {
     /// `--images`; default `None`: vLLM's 1): vLLM V0's start-up profile encodes that many of the
     /// largest image in each dummy sequence (`vram::infer`, `profile_images`).
     pub images_per_prompt: Option<u32>,
+    /// Videos a prompt may carry (`videos=0`, vLLM's `--limit-mm-per-prompt video=0`; CLI
+    /// `--videos`; default `None`: vLLM's 1): V1's start-up profile encodes a dummy video of as
+    /// many frames as `max_model_len` holds when the processor takes video
+    /// (`vram::vllm_video_profile`); 0 leaves the image.
+    pub videos_per_prompt: Option<u32>,
+    /// vLLM's `--mm-encoder-tp-mode data` (`mm_encoder_tp_mode=data`; CLI `--mm-encoder-tp-mode`;
+    /// default off, vLLM's `weights`): the vision tower whole on every tensor-parallel rank, each
+    /// encoding its own images unsplit, the outputs all-gathered (`vram::infer`,
+    /// `with_vision_profile`).
+    pub mm_encoder_dp: bool,
     /// The vision tower in training: trained or frozen, its own checkpointing, video frames
     /// (`vram::vision_train`; default frozen, checkpointed as the language model).
     pub vit: super::vit_words::VitTrain,
@@ -387,6 +397,8 @@ impl<'a> FitRequest<'a> {
             transformers_release: None,
             max_pixels: None,
             images_per_prompt: None,
+            videos_per_prompt: None,
+            mm_encoder_dp: false,
             vit: Default::default(),
             axolotl: false,
             experts_16bit: false,

@@ -185,6 +185,13 @@ pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate:
                 .arg("given", given),
         );
     }
+    // `--mm-encoder-tp-mode data` over several ranks: the profile's item whole on one.
+    let ranks = super::data_parallel::tensor_size(req);
+    if req.engine == Engine::Vllm && req.mm_encoder_dp && ranks > 1 && v.tiles == 0 {
+        out.push(Msg::new("fit-warn-vision-encoder-dp").arg("ranks", ranks));
+    }
+    // V1's dummy video, where it holds more tokens than the image (`vram::vllm_video_profile`).
+    let video = super::vllm_video_profile::dummy_video(req, &t);
     match req.engine {
         Engine::Vllm if v.tiles == 0 => out.push(
             Msg::new("fit-warn-vision-image")
@@ -214,6 +221,15 @@ pub(super) fn notes(shape: &super::Shape, req: &super::FitRequest) -> Vec<crate:
         // SDPA's math path has its own warning (`vram::sdpa_math`, report.rs).
         // Eager scores in the tower: `vram::vision_calls::notes`.
         _ => {}
+    }
+    if let Some(d) = video.filter(|_| v.tiles == 0) {
+        out.push(
+            Msg::new("fit-warn-vision-video")
+                .arg("frames", d.frames)
+                .arg("tokens", d.tokens)
+                .arg("patches", d.patches)
+                .arg("ctx", req.context),
+        );
     }
     out
 }
