@@ -65,6 +65,26 @@ fn a_whole_day_beside_a_span_reads_alike_in_the_commands() {
     assert_eq!(typed("/compare 4090 整天"), "/compare rtx-4090 1d");
 }
 
+/// The two senses a reader reports are typed: the word said, each sense, and the text with the
+/// word written in that sense; the question path asks back with both readings as choices.
+#[test]
+fn a_word_with_two_live_senses_is_reported_typed() {
+    use bot_core::lexicon::Sense;
+    use bot_core::understand::senses_said;
+    let s = senses_said("qwen2.5-7b on a 4090, run it 20m a day, worth it?")
+        .expect("tokens or minutes");
+    assert_eq!(s.word, "20m");
+    let kinds: Vec<Sense> = s.said.iter().map(|(k, _)| *k).collect();
+    assert_eq!(kinds, vec![Sense::MillionTokens, Sense::Minutes]);
+    let s = senses_said("4090 包月 但只用10天 多少钱").expect("package or length");
+    assert!(s.said.iter().any(|(k, _)| matches!(k, Sense::Package)));
+    assert!(s.said.iter().any(|(k, _)| matches!(k, Sense::Length)));
+    // Settled: tokens named; minutes written out; the package's own month.
+    assert!(senses_said("qwen2.5-7b on a 4090, 20m tokens a day, worth it?").is_none());
+    assert!(senses_said("4090 跑 qwen2.5-7b 每天 30分钟 划算吗").is_none());
+    assert!(senses_said("4090 包月 一个月 多少钱").is_none());
+}
+
 /// Asked back, each choice is a whole reading (a command), and a sense that reads as nothing is
 /// no choice.
 #[test]
@@ -80,4 +100,29 @@ fn two_senses_asked_back_are_both_commands() {
             r => panic!("{q}: {:?}", r.lines()),
         }
     }
+}
+
+/// `/pick`'s usage answer reads a whole day as the reader and `/cost` do: beside a span of days
+/// that span held whole, beside whole months kept on, alone one day.
+#[test]
+fn pick_reads_a_whole_day_from_the_lexicon() {
+    use bot_core::dialogue::{Usage, parse_usage};
+    use rust_decimal::Decimal;
+    let hours = |h: i64| {
+        Some(Usage::OneOff {
+            hours: Decimal::from(h),
+        })
+    };
+    assert_eq!(parse_usage("10天 全天"), hours(240));
+    assert_eq!(parse_usage("14d 24h"), hours(336));
+    assert_eq!(parse_usage("全天"), hours(24));
+    assert_eq!(parse_usage("24小时"), hours(24));
+    assert_eq!(parse_usage("1个月 全天"), Some(Usage::Always));
+    // Not a whole day: hours a day stay daily.
+    assert_eq!(
+        parse_usage("每天4小时"),
+        Some(Usage::Daily {
+            hours: Decimal::from(4)
+        })
+    );
 }

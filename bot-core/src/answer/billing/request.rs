@@ -122,7 +122,16 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     let lower = last.to_lowercase();
     if usage_word(&lower) {
         let said = months_said(&mut words);
+        // `10天 全天`, `14d 24h`: all day beside a span of days is that span held whole (the
+        // lexicon's decision, as the question reader reads it); whole months are held above.
+        let days_held = match said {
+            None if crate::lexicon::is_whole_day(&lower) => days_said(&mut words),
+            _ => None,
+        };
         word_usage(&mut job, &lower, months.or(said))?;
+        if let Some(d) = days_held {
+            job.work = d;
+        }
         if let Pattern::Daily { days: d, .. } = &mut job.pattern {
             *d = days.unwrap_or(DEFAULT_DAYS);
         }
@@ -219,6 +228,26 @@ fn months_said(words: &mut Vec<String>) -> Option<u32> {
         .and_then(|w| crate::units::parse_duration(w).ok())
         .filter(|s| !s.is_zero() && (*s % month).is_zero())
         .and_then(|s| rust_decimal::prelude::ToPrimitive::to_u32(&(s / month)));
+    if said.is_some() {
+        words.pop();
+    }
+    said
+}
+
+/// `10天 全天`: a span of whole days said before all day, the span it holds whole; taken off.
+fn days_said(words: &mut Vec<String>) -> Option<Decimal> {
+    let day = Decimal::from(86_400);
+    // `两周` as the reader's spoken-form pass writes it (`2周`).
+    let spoken = |w: &String| crate::understand::normalize(w).replace(' ', "");
+    let said = words
+        .last()
+        .filter(|w| w.chars().any(|c| !c.is_ascii_digit() && c != '.'))
+        .and_then(|w| {
+            crate::units::parse_duration(w)
+                .or_else(|_| crate::units::parse_duration(&spoken(w)))
+                .ok()
+        })
+        .filter(|s| !s.is_zero() && (*s % day).is_zero());
     if said.is_some() {
         words.pop();
     }
