@@ -17,6 +17,7 @@ mod alert_family;
 mod alert_terms;
 mod arch_family;
 mod asks;
+mod bare_asked;
 mod bare_number;
 mod card_and_place;
 mod card_count;
@@ -117,6 +118,7 @@ mod second_ask;
 mod seen_price;
 mod self_host_fit;
 mod senses;
+mod senses_said;
 mod service_cheapest;
 mod serving;
 mod sign_words;
@@ -308,7 +310,7 @@ pub fn input_slips(text: &str) -> String {
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
-pub use senses::senses_said;
+pub use senses_said::senses_said;
 pub use storage_unsized::storage_unsized;
 pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard, unheard_after_reading};
@@ -544,7 +546,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {
         return (r, work);
     }
-    if let Some(r) = bare_number::asked(catalog, &e, &plain, &norm) {
+    if let Some(r) = bare_asked::asked(catalog, &e, &plain, &norm) {
         return (r, work);
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the

@@ -6,10 +6,10 @@
 //! guessed: `20m a day` beside a run and a cost weighed, a package beside a shorter length.
 
 use bot_core::Catalog;
-use bot_core::commands::Request;
 use bot_core::understand::{Reading, read};
 
-use super::fresh19_share::{own_cases_read_right, own_labels_canonical, with_parse_ctx};
+use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+use super::und_bu_mechanisms::typed;
 
 const OWN: &str = include_str!("../data/questions_und_und_bx_own.tsv");
 
@@ -21,15 +21,6 @@ fn und_bx_mechanisms_on_cases_of_their_own() {
 #[test]
 fn und_bx_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
-}
-
-/// The line a typed command reads into (its own parser), or the error as text.
-fn typed(line: &str) -> String {
-    with_parse_ctx(|ctx| match Request::parse(ctx, line) {
-        Some(Ok(r)) => r.line(),
-        Some(Err(_)) => format!("refused: {line}"),
-        None => format!("no command: {line}"),
-    })
 }
 
 /// `/tco`'s API price is per million tokens: the lexicon's units of tokens after it read as the

@@ -121,17 +121,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     };
     let lower = last.to_lowercase();
     if usage_word(&lower) {
-        let said = months_said(&mut words);
-        // `10天 全天`, `14d 24h`: all day beside a span of days is that span held whole (the
-        // lexicon's decision, as the question reader reads it); whole months are held above.
-        let days_held = match said {
-            None if crate::lexicon::is_whole_day(&lower) => days_said(&mut words),
-            _ => None,
-        };
-        word_usage(&mut job, &lower, months.or(said))?;
-        if let Some(d) = days_held {
-            job.work = d;
-        }
+        word_usage_said(&mut job, &mut words, &lower, months)?;
         if let Pattern::Daily { days: d, .. } = &mut job.pattern {
             *d = days.unwrap_or(DEFAULT_DAYS);
         }
@@ -232,6 +222,27 @@ fn months_said(words: &mut Vec<String>) -> Option<u32> {
         words.pop();
     }
     said
+}
+
+/// The job a usage word says with the span said before it: whole months (`2个月 包月`), or for
+/// all day a span of days (`10天 全天`, `14d 24h`: that span held whole, the lexicon's decision,
+/// as the question reader reads it); both taken off.
+fn word_usage_said(
+    job: &mut Job,
+    words: &mut Vec<String>,
+    lower: &str,
+    months: Option<u32>,
+) -> Result<(), BillingError> {
+    let said = months_said(words);
+    let days_held = match said {
+        None if crate::lexicon::is_whole_day(lower) => days_said(words),
+        _ => None,
+    };
+    word_usage(job, lower, months.or(said))?;
+    if let Some(d) = days_held {
+        job.work = d;
+    }
+    Ok(())
 }
 
 /// `10天 全天`: a span of whole days said before all day, the span it holds whole; taken off.
