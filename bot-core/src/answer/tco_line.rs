@@ -27,6 +27,21 @@ pub(super) fn money(text: &str, per_ok: PriceUnit) -> Option<PriceText> {
     }
 }
 
+/// The API's price per 1M tokens as typed: a unit of tokens written onto it is the lexicon's, as
+/// the question reader reads it (`$0.05/M`, `0.05usd/mtok`; `0.002usd/1k` scaled to the
+/// million), a bare `M` a million here (the slot is a price per tokens, never per minute).
+fn api_money(text: &str) -> Option<PriceText> {
+    let lower = text.to_lowercase();
+    if let Some((amount, per)) = lexicon::glued_per_tokens(&lower, true) {
+        let p = parse_price(amount).ok().filter(|p| p.per.is_none())?;
+        return Some(PriceText {
+            amount: p.amount * Decimal::from(1_000_000 / per),
+            ..p
+        });
+    }
+    money(text, PriceUnit::MillionTokens)
+}
+
 /// A `/tco` line (or a question's reading) part by part: the model as written, its format,
 /// the card (catalog id) and how many, tokens a day, the API's price per 1M tokens and the
 /// card's price per hour where given. A part a question did not say is `None`, and the
@@ -170,7 +185,7 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
     line.tokens = Some(token_count(pos[3]).ok_or_else(|| bad("tco-error-tokens", pos[3]))?);
     if let Some(a) = pos.get(4) {
         line.api = Some(
-            money(a, PriceUnit::MillionTokens)
+            api_money(a)
                 .filter(|p| p.amount > Decimal::ZERO)
                 .ok_or_else(|| bad("tco-error-api", a))?,
         );

@@ -131,7 +131,7 @@ fn said_whole(text: &str) -> Option<Said> {
         (QUIT_WORDS, Said::Quit),
         (RESTART_WORDS, Said::Restart),
         (BACK_WORDS, Said::Back),
-        (UNSURE_WORDS, Said::Unsure),
+        (unsure_words(), Said::Unsure),
         (THANKS_WORDS, Said::Thanks),
     ]
     .into_iter()
@@ -197,7 +197,10 @@ const LINKS: &[&str] = &[
 fn unsure_which(text: &str) -> bool {
     let t = understand::normalize(text).to_lowercase();
     let t = t.trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢".contains(c));
-    let Some(rest) = NOT_KNOWING.iter().find_map(|w| t.strip_prefix(w)) else {
+    let Some(rest) = crate::lexicon::UNSURE
+        .iter()
+        .find_map(|w| t.strip_prefix(w))
+    else {
         return false;
     };
     let strip = |rest: &str, list: &[&str]| -> Option<usize> {
@@ -223,25 +226,6 @@ fn unsure_which(text: &str) -> bool {
     rest.is_empty()
 }
 
-const NOT_KNOWING: &[&str] = &[
-    "不知道",
-    "不确定",
-    "不清楚",
-    "不太清楚",
-    "不太确定",
-    "没想好",
-    "还没想好",
-    "不懂",
-    "not sure",
-    "no idea",
-    "don't know",
-    "dont know",
-    "i don't know",
-    "i'm not sure",
-    "im not sure",
-    "idk",
-    "dunno",
-];
 /// Verbs of choosing before or after the question word (`用啥`, `which one to pick`).
 const CHOOSE: &[&str] = &[
     "该用",
@@ -347,27 +331,20 @@ const BACK_WORDS: &[&str] = &[
     "后退",
 ];
 
-const UNSURE_WORDS: &[&str] = &[
-    // The step's default, named (`用默认的`, `whatever is the default`).
+/// A step's answer that leaves the choice to the bot (`默认`, `随便`, `你定`, `skip`, `up to you`);
+/// beside the lexicon's words of not knowing (`lexicon::UNSURE`), which answer the same.
+const HANDED_WORDS: &[&str] = &[
     "默认",
     "默认的",
     "default",
     "the default",
     "不太懂",
-    "不太清楚",
-    "不太确定",
     "不了解",
     "听你的",
     "随便",
     "都行",
     "都可以",
     "无所谓",
-    "不知道",
-    "不清楚",
-    "不确定",
-    "没想好",
-    "还没想好",
-    "不懂",
     "你定",
     "你来定",
     "你帮我选",
@@ -376,13 +353,6 @@ const UNSURE_WORDS: &[&str] = &[
     "any",
     "anything",
     "whatever",
-    "dunno",
-    "idk",
-    "not sure",
-    "no idea",
-    "don't know",
-    "dont know",
-    "i don't know",
     "no preference",
     "you choose",
     "you pick",
@@ -390,6 +360,18 @@ const UNSURE_WORDS: &[&str] = &[
     "doesn't matter",
     "don't care",
 ];
+
+/// The words of [`Said::Unsure`]: the choice handed over, or not knowing.
+fn unsure_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        HANDED_WORDS
+            .iter()
+            .chain(crate::lexicon::UNSURE)
+            .copied()
+            .collect()
+    })
+}
 
 const THANKS_WORDS: &[&str] = &[
     "谢谢",

@@ -183,6 +183,9 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
                 .then_some(Usage::Daily { hours });
         }
     }
+    if let Some(u) = whole_day_usage(&l) {
+        return Some(u);
+    }
     let secs = parse_duration(&l).ok()?;
     // Bare numbers mean hours in this question ("3" → 3 h), not seconds.
     let hours = if l.chars().all(|c| c.is_ascii_digit() || c == '.') {
@@ -191,6 +194,33 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
         secs / Decimal::from(3600)
     };
     (hours > Decimal::ZERO).then_some(Usage::OneOff { hours })
+}
+
+/// All day (`全天`, `24小时`, the lexicon's `whole_day_words`) beside a span of days is that span
+/// held whole (`10天 全天` = 10 days, whole months kept on), alone one day: as the question
+/// reader and `/cost` read it.
+fn whole_day_usage(l: &str) -> Option<Usage> {
+    let w = lexicon::whole_day_words().find(|w| l.contains(w))?;
+    let rest = l.replacen(w, " ", 1);
+    let rest = crate::understand::normalize(rest.trim());
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return Some(Usage::OneOff {
+            hours: Decimal::from(24),
+        });
+    }
+    let secs = parse_duration(&rest.replace(' ', "")).ok()?;
+    let month = Decimal::from(crate::units::HOURS_PER_MONTH * 3600);
+    let day = Decimal::from(86_400);
+    if secs.is_zero() {
+        None
+    } else if (secs % month).is_zero() {
+        Some(Usage::Always)
+    } else {
+        (secs % day).is_zero().then(|| Usage::OneOff {
+            hours: secs / Decimal::from(3600),
+        })
+    }
 }
 
 pub(super) fn normalize_method(t: &str, task: Option<TaskKind>) -> Option<String> {

@@ -125,9 +125,23 @@ pub const STAYS_ON: &[&str] = &[
 
 /// Whether all day ([`WHOLE_DAY`]) is said kept on (`全天开着`, `全天 在线`), spaces aside.
 fn whole_day_kept_on(text: &str) -> bool {
+    said_kept_on(text, WHOLE_DAY)
+}
+
+/// Whether the day's hours or all day ([`DAY_HOURS`], [`WHOLE_DAY`]) are said kept on
+/// (`24小时开机`, `24h不关`, `全天不关机`), spaces aside: the card kept on, never one day's 24 hours
+/// nor hours of a longer period said beside it (`一个月 24小时不关机`). Alone (`一天 24h 开着`)
+/// the day's hours kept on can still be that one day: the reader decides by the use said.
+pub fn day_kept_on(text: &str) -> bool {
+    said_kept_on(text, DAY_HOURS) || said_kept_on(text, WHOLE_DAY)
+}
+
+/// Whether one of `days` is said right before a word of [`STAYS_ON`], spaces aside.
+fn said_kept_on(text: &str, days: &[&str]) -> bool {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    WHOLE_DAY.iter().any(|d| {
-        compact.match_indices(d).any(|(k, _)| {
+    days.iter().any(|d| {
+        let d: String = d.chars().filter(|c| !c.is_whitespace()).collect();
+        compact.match_indices(&d).any(|(k, _)| {
             STAYS_ON
                 .iter()
                 .any(|w| compact[k + d.len()..].starts_with(w))
@@ -192,9 +206,25 @@ pub fn always_on_phrases_as_word(args: &str) -> String {
 /// clock) is always on, in the table, and is never read as this word.
 pub const WHOLE_DAY: &[&str] = &["全天", "整天", "all-day"];
 
-/// Whether `word` is [`WHOLE_DAY`]'s.
+/// The day's hours (`24小时`, `24h`, `24 hours`): a whole day as all day is ([`WHOLE_DAY`]),
+/// unless said as hours used in a longer period (`一个月用24小时`, `24 hours a month`: a daily share
+/// of it, decided where the period is read, `understand::whole_day_span`).
+pub const DAY_HOURS: &[&str] = &["24小时", "24个小时", "24h", "24 hours", "24 hrs"];
+
+/// The always-on phrases that name every hour of the day (`24/7`, `7x24`, `round the clock`):
+/// beside a span of days they hold that span whole, as all day does. Each is a phrase of the
+/// always-on table (checked by a test), listed here only for this second sense.
+pub const EVERY_HOUR: &[&str] = &["24/7", "7x24", "around the clock", "round the clock"];
+
+/// Every way of saying a whole day: all day, the day's hours, every hour of the day.
+pub fn whole_day_words() -> impl Iterator<Item = &'static str> {
+    WHOLE_DAY.iter().chain(DAY_HOURS).chain(EVERY_HOUR).copied()
+}
+
+/// Whether `word` (a command's usage word) is all day: [`WHOLE_DAY`]'s, or the day's hours
+/// ([`DAY_HOURS`], `24h` beside a span of days is that span held whole, alone one day).
 pub fn is_whole_day(word: &str) -> bool {
-    WHOLE_DAY.contains(&word)
+    WHOLE_DAY.contains(&word) || DAY_HOURS.contains(&word)
 }
 
 /// A long rental with no length said (`长期`, `长租`, `long-term`): never always on by itself;
@@ -301,6 +331,23 @@ mod tests {
         );
         assert_eq!(always_on_phrases_as_word("4090 3H"), "4090 3H");
         assert_eq!(always_on_phrases_as_word("4090 7x24"), "4090 always");
+    }
+
+    #[test]
+    fn a_whole_day_in_one_table() {
+        for w in EVERY_HOUR {
+            assert!(
+                is_always_on(w) || always_on_as_always(w).trim() == "always",
+                "{w}"
+            );
+        }
+        assert!(is_whole_day("24h") && is_whole_day("全天") && is_whole_day("24小时"));
+        assert!(!is_whole_day("24") && !is_whole_day("全天候"));
+        assert!(day_kept_on("a100 1个月 24小时开机"));
+        assert!(day_kept_on("24h 不关"));
+        assert!(day_kept_on("全天 在线"));
+        assert!(!day_kept_on("24小时 多少钱"));
+        assert_eq!(whole_day_words().count(), 12);
     }
 
     #[test]

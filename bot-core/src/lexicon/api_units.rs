@@ -34,18 +34,58 @@ const PER_TOKENS: &[(&str, u64)] = &[
 ];
 
 /// `$0.05/M`, `$2/1m`: a bare `M` after a price's mark, a million tokens only where the sentence
-/// speaks of tokens ([`speaks_of_tokens`]): `4090 $300/m` is a month's rent.
-const BARE_MILLION: &[&str] = &["1m", "m"];
+/// speaks of tokens ([`speaks_of_tokens`]): `4090 $300/m` is a month's rent. `$0.002/1K` there is
+/// a thousand.
+const BARE_UNITS: &[(&str, u64)] = &[("1m", 1_000_000), ("m", 1_000_000), ("1k", 1_000)];
 
-/// Words that make a sentence speak of tokens: tokens named, an API, a count in millions or more.
-const TOKEN_CONTEXT: &[&str] = &[
-    "token", " tok", "api", "百万", "千万", "亿", "million", "billion",
+/// What a word that makes a count of tokens says (one table, [`TOKEN_CUES`], each word one sense;
+/// each reader takes the senses it needs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenCue {
+    /// Tokens named (`token`, `tok`).
+    Named,
+    /// An API, or a price per tokens (`api`, `tco`, `per million`, `/1m`).
+    Api,
+    /// A count in millions or more said in words (`百万`, `千万`, `亿`, `million`).
+    Count,
+    /// A cost weighed (`划算`, `worth it`): the rent-vs-API sum's word, and any bill's.
+    Weighed,
+}
+
+/// The words that make a count of tokens, each with its one sense.
+pub const TOKEN_CUES: &[(&str, TokenCue)] = &[
+    ("token", TokenCue::Named),
+    (" tok", TokenCue::Named),
+    ("api", TokenCue::Api),
+    ("tco", TokenCue::Api),
+    ("per million", TokenCue::Api),
+    ("per 1m", TokenCue::Api),
+    ("/1m", TokenCue::Api),
+    ("/m tok", TokenCue::Api),
+    ("百万", TokenCue::Count),
+    ("千万", TokenCue::Count),
+    ("亿", TokenCue::Count),
+    ("million", TokenCue::Count),
+    ("billion", TokenCue::Count),
+    ("划算", TokenCue::Weighed),
+    ("worth it", TokenCue::Weighed),
 ];
 
-/// Whether `norm` speaks of tokens: a word of [`TOKEN_CONTEXT`], or another count written with
-/// `m` (`5M a day`), which counts tokens beside a price per `M` (a size's `8b` is no count).
+/// Whether `text` says a word of [`TOKEN_CUES`] of one of `senses`.
+pub fn token_cue_said(text: &str, senses: &[TokenCue]) -> bool {
+    TOKEN_CUES
+        .iter()
+        .any(|(w, s)| senses.contains(s) && text.contains(w))
+}
+
+/// The nouns of tokens after a count (`5m tokens`, `1k tok`).
+pub const TOKEN_NOUNS: &[&str] = &["tokens", "token", "toks", "tok"];
+
+/// Whether `norm` speaks of tokens: tokens named, an API, a count in millions ([`TOKEN_CUES`]), or
+/// another count written with `m` (`5M a day`), which counts tokens beside a price per `M` (a
+/// size's `8b` is no count).
 pub fn speaks_of_tokens(norm: &str) -> bool {
-    TOKEN_CONTEXT.iter().any(|w| norm.contains(w))
+    token_cue_said(norm, &[TokenCue::Named, TokenCue::Api, TokenCue::Count])
         || norm
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '.')
             .any(|w| {
@@ -59,10 +99,7 @@ pub fn speaks_of_tokens(norm: &str) -> bool {
 /// the tokens it counts; an English unit must end its word (`/min` is no million). A bare `M`
 /// counts only where `tokens` (the sentence speaks of tokens).
 pub fn tokens_unit_at(rest: &str, tokens: bool) -> Option<(usize, u64)> {
-    let bare = BARE_MILLION
-        .iter()
-        .filter(|_| tokens)
-        .map(|w| (*w, 1_000_000));
+    let bare = BARE_UNITS.iter().copied().filter(|_| tokens);
     PER_TOKENS.iter().copied().chain(bare).find_map(|(w, n)| {
         let after = rest.strip_prefix(w)?;
         let ends = !w.is_ascii()
@@ -72,6 +109,33 @@ pub fn tokens_unit_at(rest: &str, tokens: bool) -> Option<(usize, u64)> {
                 .is_none_or(|c| !c.is_ascii_alphanumeric());
         ends.then_some((w.len(), n))
     })
+}
+
+/// The marks between a bare amount and the unit of tokens it is priced per (`0.4 per million`,
+/// `0.25 /M tokens`, `2 每百万`, `0.5 a million`, `0.3 for 1m tokens`).
+const PRICE_MARKS: &[&str] = &["per ", "/", "每", "for a ", "for ", "a "];
+
+/// The unit of tokens a bare amount is priced per, said right after it ([`PRICE_MARKS`], then a
+/// unit of [`tokens_unit_at`]): the bytes the mark and unit take in `after` (leading spaces
+/// counted) and the tokens the unit counts. `tokens`: the sentence speaks of tokens, so a bare
+/// `M` is a million.
+pub fn per_tokens_after(after: &str, tokens: bool) -> Option<(usize, u64)> {
+    let rest = after.trim_start();
+    let lead = after.len() - rest.len();
+    PRICE_MARKS.iter().find_map(|m| {
+        let unit = rest.strip_prefix(m)?;
+        let unit_trim = unit.trim_start();
+        let (len, n) = tokens_unit_at(unit_trim, tokens)?;
+        Some((lead + rest.len() - unit_trim.len() + len, n))
+    })
+}
+
+/// `0.1/m`, `2/1k`, `0.3/百万`: an amount with its unit of tokens written onto it, as the amount
+/// and the tokens it is per.
+pub fn glued_per_tokens(word: &str, tokens: bool) -> Option<(&str, u64)> {
+    let (amount, unit) = word.split_once('/')?;
+    let (len, n) = tokens_unit_at(unit, tokens)?;
+    (len == unit.len() && !amount.is_empty()).then_some((amount, n))
 }
 
 /// Words that say the price after them is the API's price of input (prompt) tokens.
@@ -125,6 +189,34 @@ mod tests {
         // A bare `M` where nothing speaks of tokens (`4090 $300/m`): no million.
         assert_eq!(tokens_unit_at("m", false), None);
         assert_eq!(tokens_unit_at("m tokens", false), Some((8, 1_000_000)));
+    }
+
+    #[test]
+    fn a_bare_amount_priced_per_tokens() {
+        use super::{glued_per_tokens, per_tokens_after};
+        assert_eq!(
+            per_tokens_after(" per million ", true),
+            Some((12, 1_000_000))
+        );
+        assert_eq!(per_tokens_after(" /m tokens ", true), Some((10, 1_000_000)));
+        assert_eq!(
+            per_tokens_after(" 每百万 ", true).map(|x| x.1),
+            Some(1_000_000)
+        );
+        assert_eq!(per_tokens_after(" per 1k tokens ", true), Some((14, 1_000)));
+        assert_eq!(
+            per_tokens_after(" a million ", true).map(|x| x.1),
+            Some(1_000_000)
+        );
+        // A length or a count after the amount is no unit it is priced per.
+        assert_eq!(per_tokens_after(" per hour ", true), None);
+        assert_eq!(per_tokens_after(" for 5m tokens ", true), None);
+        assert_eq!(per_tokens_after(" a month ", true), None);
+        assert_eq!(glued_per_tokens("0.1/m", true), Some(("0.1", 1_000_000)));
+        assert_eq!(glued_per_tokens("0.002/1k", true), Some(("0.002", 1_000)));
+        assert_eq!(glued_per_tokens("0.3/百万", true), Some(("0.3", 1_000_000)));
+        assert_eq!(glued_per_tokens("300/m", false), None);
+        assert_eq!(glued_per_tokens("2/min", true), None);
     }
 
     #[test]

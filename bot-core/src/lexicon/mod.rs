@@ -66,6 +66,7 @@ mod rent_ease;
 mod rental_noun;
 mod reported;
 mod seasons;
+mod senses;
 mod seq_length;
 mod services;
 mod switches;
@@ -82,12 +83,13 @@ pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
 pub use always_on::{
-    LONG_RENTAL, PACKAGES, Package, STAYS_ON, WHOLE_DAY, always_on_as_always,
-    always_on_phrases_as_word, always_on_words, is_always_on, is_long_rental, is_whole_day,
-    package, says_always_on, says_month_package,
+    DAY_HOURS, EVERY_HOUR, LONG_RENTAL, PACKAGES, Package, STAYS_ON, WHOLE_DAY,
+    always_on_as_always, always_on_phrases_as_word, always_on_words, day_kept_on, is_always_on,
+    is_long_rental, is_whole_day, package, says_always_on, says_month_package, whole_day_words,
 };
 pub use api_units::{
-    EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, speaks_of_tokens,
+    EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, TOKEN_CUES,
+    TOKEN_NOUNS, TokenCue, glued_per_tokens, per_tokens_after, speaks_of_tokens, token_cue_said,
     tokens_unit_at,
 };
 pub use assent::{Assent, assent, closing, go_on, result_named, shown, yes_before};
@@ -161,6 +163,7 @@ pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
+pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
@@ -169,7 +172,7 @@ pub use taken_back::{
 };
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
-pub use unsure::card_unknown_to_writer;
+pub use unsure::{UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;

@@ -4,8 +4,9 @@
 //! it was a phrase each (`不知道用什么`, `not sure which`), so any other word between read as the
 //! card list or nothing.
 
-/// Words of not knowing or not being sure.
-const UNSURE: &[&str] = &[
+/// Words of not knowing or not being sure: one table for the guidance reader and `/pick`'s
+/// answers (`dialogue::said`: a step's answer of not knowing, `不知道用哪个`).
+pub const UNSURE: &[&str] = &[
     "不知道",
     "不清楚",
     // `不太清楚`, `不太确定`: the softened forms, which hold no `不清楚`.
@@ -26,6 +27,13 @@ const UNSURE: &[&str] = &[
     "dont know",
     "do not know",
     "dunno",
+    "没想好",
+    "还没想好",
+    "不懂",
+    "i don't know",
+    "i'm not sure",
+    "im not sure",
+    "idk",
 ];
 
 /// The card asked (`什么卡`, `哪种显卡`, `which gpu`, `what card`).

@@ -3,23 +3,9 @@
 //! the answer states), as `tco_prices` reads it after its fixed phrases. It was dropped, and
 //! the rent-vs-API sum was answered with the bot's own API price for the user's.
 
+use crate::lexicon;
 use rust_decimal::Decimal;
 
-/// A million tokens said after the number.
-const PER_MILLION: &[&str] = &[
-    "per million",
-    "per 1m",
-    "per m ",
-    "/m ",
-    "/1m",
-    "/mtok",
-    "per mtok",
-    "a million",
-    "for a million",
-    "for 1m",
-    "每百万",
-    "/百万",
-];
 /// Words right after a number that make it a count of tokens (`5 million tokens`, `20k
 /// tokens`), never a price.
 const VOLUME_AFTER: &[&str] = &[
@@ -43,12 +29,12 @@ pub(super) fn counts_tokens(after: &str) -> bool {
 /// A day's count said right after a million (`tokens per day`, `tok/day`, `a day`, `每天`).
 fn daily_tokens(after: &str) -> bool {
     let after = after.trim_start();
-    let after = ["tokens", "token", "tok"]
+    let after = lexicon::TOKEN_NOUNS
         .iter()
         .find_map(|t| after.strip_prefix(t))
         .unwrap_or(after)
         .trim_start();
-    crate::lexicon::starts_with(after, crate::lexicon::Period::Day)
+    lexicon::starts_with(after, lexicon::Period::Day)
 }
 
 /// Words that may stand between `api` and its price.
@@ -64,28 +50,26 @@ fn number(w: &str) -> Option<Decimal> {
         .filter(|d| !d.is_zero())
 }
 
-/// The bare number said as an API's price.
+/// The bare number said as an API's price, per million tokens: a unit of tokens after it is the
+/// lexicon's (`lexicon::per_tokens_after`: `per million`, `/M tokens`, `每百万`, `per 1K tokens`
+/// scaled to a million). Read only in a rent-vs-API sum, so a bare `M` there is a million.
 pub(super) fn api_price(padded: &str) -> Option<Decimal> {
     let words: Vec<&str> = padded.split_whitespace().collect();
+    let per_million = |n: Decimal, per: u64| n * Decimal::from(1_000_000 / per);
     words.iter().enumerate().find_map(|(k, w)| {
         // `0.1/m`: the unit written onto the number.
-        if let Some(n) = ["/m", "/1m", "/mtok", "/million", "/百万"]
-            .iter()
-            .find_map(|u| w.strip_suffix(u).and_then(number))
+        if let Some((n, per)) =
+            lexicon::glued_per_tokens(w, true).and_then(|(a, per)| number(a).map(|n| (n, per)))
         {
-            return Some(n);
+            return Some(per_million(n, per));
         }
         let n = number(w)?;
         let after = format!(" {} ", words[k + 1..(k + 4).min(words.len())].join(" "));
         let rest = format!(" {} ", words[k + 1..].join(" "));
-        if let Some(p) = PER_MILLION
-            .iter()
-            .find(|p| after.starts_with(&format!(" {p}")) || after.starts_with(*p))
-        {
+        if let Some((len, per)) = lexicon::per_tokens_after(&rest, true) {
             // `a 3090 for 1m tokens per day`: a million tokens a day is the volume after the
             // number (here the card's), never the price of a million.
-            let at = rest.find(p.trim()).map_or(0, |a| a + p.trim().len());
-            return (!daily_tokens(&rest[at..])).then_some(n);
+            return (!daily_tokens(&rest[len..])).then_some(per_million(n, per));
         }
         // `api 5 million tokens a day`: a number counting tokens is the volume, not a price.
         if counts_tokens(&after) {
@@ -124,5 +108,8 @@ mod tests {
             None
         );
         assert_eq!(api_price(" vs 0.3 for 1m tokens "), d("0.3"));
+        // A price per thousand tokens is a thousand times its price per million.
+        assert_eq!(api_price(" api 0.002 per 1k tokens "), d("2"));
+        assert_eq!(api_price(" vs 0.001/1k "), d("1"));
     }
 }

@@ -3,6 +3,8 @@
 //! count) said without its unit. Dropping it bills the default hour, a confident wrong bill;
 //! what it may mean is asked back instead.
 
+use crate::lexicon::{Sense, Senses};
+
 /// Verbs after which a number is the job's length.
 const RUN_VERBS: &[&str] = &[
     "跑个", "用个", "租个", "跑", "用", "租", "run", "rent", "for",
@@ -53,18 +55,24 @@ pub(super) struct Bare {
 }
 
 impl Bare {
-    /// The text with the number said each way it may be meant, in the order asked back.
-    pub fn readings(&self, norm: &str) -> Vec<String> {
+    /// The number's live senses (`lexicon::Senses`): the text with it said each way it may be
+    /// meant, in the order asked back.
+    pub fn senses(&self, norm: &str) -> Senses {
         let number = norm[self.start..self.end].trim_end_matches('个').trim_end();
-        let with = |said: String| format!("{} {said} {}", &norm[..self.start], &norm[self.end..]);
-        let mut out = vec![with(format!("{number}小时"))];
+        let mut senses = vec![Sense::Hours];
         if !self.counted {
-            out.push(with(format!("{number}天")));
+            senses.push(Sense::Days);
         }
         if self.after_card || self.counted {
-            out.push(with(format!("{number} cards")));
+            senses.push(Sense::Cards);
         }
-        out
+        Senses::of_number(norm, self.start, self.end, number, &senses)
+    }
+
+    /// The text with the number said each way it may be meant, in the order asked back.
+    #[cfg(test)]
+    pub fn readings(&self, norm: &str) -> Vec<String> {
+        self.senses(norm).said.into_iter().map(|(_, t)| t).collect()
     }
 }
 

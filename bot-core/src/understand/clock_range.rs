@@ -428,7 +428,15 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
     let Some((half, whole)) = unread_as(&text.to_lowercase()) else {
         return reading;
     };
-    super::half_day::between(catalog, &half, &whole, reading)
+    // The range is the word with two senses: 12 hours or 24.
+    let senses = crate::lexicon::Senses {
+        word: text.to_string(),
+        said: vec![
+            (crate::lexicon::Sense::Hours, half),
+            (crate::lexicon::Sense::Hours, whole),
+        ],
+    };
+    super::senses::asked_back(catalog, Some(senses), reading)
 }
 
 #[cfg(test)]

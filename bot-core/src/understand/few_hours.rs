@@ -38,18 +38,15 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
     {
         return reading;
     }
-    let mut choices = Vec::new();
-    for hours in LENGTHS {
-        let said = lower.replacen(word, &format!(" {hours} "), 1);
-        match super::read_normalized(catalog, super::normalize(&said), true).0 {
-            Reading::Command(r) if !choices.contains(&r) => choices.push(r),
-            Reading::Command(_) => {}
-            _ => return reading,
-        }
-    }
-    if choices.len() > 1 {
-        Reading::Ask(choices)
-    } else {
-        reading
-    }
+    let senses = crate::lexicon::Senses {
+        word: word.to_string(),
+        said: LENGTHS
+            .iter()
+            .map(|h| {
+                let said = lower.replacen(word, &format!(" {h} "), 1);
+                (crate::lexicon::Sense::Hours, said)
+            })
+            .collect(),
+    };
+    super::senses::asked_back(catalog, Some(senses), reading)
 }

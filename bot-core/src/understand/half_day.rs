@@ -4,6 +4,7 @@
 
 use super::Reading;
 use crate::catalog::Catalog;
+use crate::lexicon::{Sense, Senses};
 
 /// The ways people write half a day, each with the two lengths it can mean.
 const HALF_DAY: &[&str] = &["半天", "半日", "half a day", "half day", "half-day"];
@@ -19,21 +20,12 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
     if lower.contains(&format!("大{word}")) || !matches!(reading, Reading::Command(_)) {
         return reading;
     }
-    let said = |hours: &str| lower.replace(word, &format!(" {hours} "));
-    between(catalog, &said("4小时"), &said("12小时"), reading)
-}
-
-/// `reading` asked back between the readings of two wordings of one length (`半天` as 4 h and
-/// 12 h, `从8点跑到8点` as 12 h and 24 h) when they read as different commands; unchanged
-/// otherwise. One rule for every length that can be read two ways.
-pub(super) fn between(catalog: &Catalog, short: &str, long: &str, reading: Reading) -> Reading {
-    let read = |said: &str| super::read_normalized(catalog, super::normalize(said), true).0;
-    match (read(short), read(long)) {
-        (Reading::Command(short), Reading::Command(long)) if short != long => {
-            Reading::Ask(vec![short, long])
-        }
-        _ => reading,
-    }
+    let said = |hours: &str| (Sense::Hours, lower.replace(word, &format!(" {hours} ")));
+    let senses = Senses {
+        word: word.to_string(),
+        said: vec![said("4小时"), said("12小时")],
+    };
+    super::senses::asked_back(catalog, Some(senses), reading)
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod alert_family;
 mod alert_terms;
 mod arch_family;
 mod asks;
+mod bare_asked;
 mod bare_number;
 mod card_and_place;
 mod card_count;
@@ -116,6 +117,8 @@ mod season_asked;
 mod second_ask;
 mod seen_price;
 mod self_host_fit;
+mod senses;
+mod senses_said;
 mod service_cheapest;
 mod serving;
 mod sign_words;
@@ -307,6 +310,7 @@ pub fn input_slips(text: &str) -> String {
 pub use missing::{Missing, missing};
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
+pub use senses_said::senses_said;
 pub use storage_unsized::storage_unsized;
 pub use text::{MAX_CHARS, normalize};
 pub use unheard::{Unheard, unheard, unheard_after_reading};
@@ -542,7 +546,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {
         return (r, work);
     }
-    if let Some(r) = bare_asked(catalog, &e, &plain, &norm) {
+    if let Some(r) = bare_asked::asked(catalog, &e, &plain, &norm) {
         return (r, work);
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
@@ -594,56 +598,4 @@ fn unknown_card_read_past(
 ) -> bool {
     let in_fit = matches!(plain, Reading::Command(Request::Fit(_))) && !e.models.is_empty();
     (in_fit || !e.gpus.is_empty()) && unheard::unknown_card(catalog, toks).is_some()
-}
-
-/// `跑3 多少钱`, `h100 8 how much`, `跑4090 3个`, `4090 40`: a job length (or a card count)
-/// said without its unit is asked back, never billed as the default hour nor dropped.
-fn bare_asked(
-    catalog: &Catalog,
-    e: &entities::Entities,
-    plain: &Reading,
-    norm: &str,
-) -> Option<Reading> {
-    if e.usage.is_some() {
-        return None;
-    }
-    // A card's specs with a number (`a100 2`): each meaning asked as the price it would be.
-    let priced = format!("{norm} 多少钱");
-    let norm = if priced_or_unread(e, plain) {
-        norm
-    } else if card_number::specs_with_a_number(catalog, e, plain, norm) {
-        priced.as_str()
-    } else {
-        return None;
-    };
-    // `4090 3 autodl`: the platform named after the number, moved before the card.
-    let moved = card_number::platforms_first(catalog, norm);
-    let (bare, norm) = match bare_number::bare_number(norm) {
-        Some(b) => (b, norm),
-        None => {
-            let m = moved.as_deref()?;
-            (bare_number::bare_number(m)?, m)
-        }
-    };
-    let choices: Vec<Request> = bare
-        .readings(norm)
-        .into_iter()
-        .filter_map(|said| match read_normalized(catalog, said, false).0 {
-            // `4090 40 cards` read as the card's specs again says nothing of the number.
-            Reading::Command(r) if !matches!(plain, Reading::Command(p) if *p == r) => Some(r),
-            _ => None,
-        })
-        .collect();
-    (!choices.is_empty()).then_some(Reading::Ask(choices))
-}
-
-/// Whether a bare number may be a job's unsaid length: in a bill or a ranking, or with a card
-/// and a platform and nothing else read (`vast 4090 跑个 6`).
-fn priced_or_unread(e: &entities::Entities, plain: &Reading) -> bool {
-    let unread = matches!(plain, Reading::Unknown) && !e.gpus.is_empty() && !e.platforms.is_empty();
-    unread
-        || matches!(
-            plain,
-            Reading::Command(Request::Cost(_) | Request::Compare(_))
-        )
 }

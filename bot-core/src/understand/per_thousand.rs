@@ -68,7 +68,13 @@ fn number_after(t: &str, i: usize) -> Option<std::ops::Range<usize>> {
         .char_indices()
         .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
         .map_or(t.len() - s, |(k, _)| k);
-    (len > 0 && t[s..].starts_with(|c: char| c.is_ascii_digit())).then_some(s..s + len)
+    // `per 1k tokens 3m tokens a day`: a count with its unit glued on is the volume, no figure.
+    let tail = &t[s + len..];
+    let counted = tail.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !["usd", "rmb", "cny", "dollar"]
+            .iter()
+            .any(|w| tail.starts_with(w));
+    (len > 0 && !counted && t[s..].starts_with(|c: char| c.is_ascii_digit())).then_some(s..s + len)
 }
 
 /// The number ending before `i`, over spaces and a currency word between (`$0.0005 per 1k`,

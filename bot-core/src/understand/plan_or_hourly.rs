@@ -3,20 +3,27 @@
 //! hourly bill beside its plan. It was read as rent-vs-API (`划算还是` is that question's
 //! word too) or the plan alone as always on, dropping the hours said.
 
-/// Plan words, as the spoken-form pass leaves them (`包月` → `1个月 包月`), longest first.
-const PLANS: &[&str] = &[
-    "1个月 包月",
-    "1周 包周",
-    "1天 包天",
-    "包月",
-    "包周",
-    "包天",
-    "包年",
-    "monthly plan",
-    "weekly plan",
-    "subscription",
-    "monthly",
-];
+/// Plan nouns; the packages themselves (`包月`, `包周`, `按月`, `monthly` …) are the lexicon's
+/// (`lexicon::PACKAGES`).
+const PLAN_NOUNS: &[&str] = &["monthly plan", "weekly plan", "subscription"];
+
+/// The package's own length the spoken-form pass writes before it (`包月` → `1个月 包月`), taken
+/// out with it.
+const OWN_LENGTHS: &[&str] = &["1个月 ", "1周 ", "1天 "];
+
+/// Every plan word, longest first: a package with its own length before it, the plan nouns,
+/// then each package word.
+fn plans() -> Vec<String> {
+    let packages = crate::lexicon::PACKAGES.iter().map(|(w, _)| *w);
+    let mut out: Vec<String> = packages
+        .clone()
+        .flat_map(|w| OWN_LENGTHS.iter().map(move |l| format!("{l}{w}")))
+        .chain(PLAN_NOUNS.iter().map(|w| w.to_string()))
+        .chain(packages.map(str::to_string))
+        .collect();
+    out.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    out
+}
 const HOURLY: &[&str] = &[
     "按量付费",
     "按量计费",
@@ -44,11 +51,16 @@ const API: &[&str] = &["api", "token", "自建", "自己部署"];
 /// weighed; otherwise unchanged.
 pub(super) fn weighed(norm: &str) -> String {
     let has = |ws: &[&str]| ws.iter().any(|w| norm.contains(w));
-    if !has(PLANS) || !has(HOURLY) || has(API) {
+    let plans = plans();
+    if !plans.iter().any(|w| norm.contains(w.as_str())) || !has(HOURLY) || has(API) {
         return norm.to_string();
     }
     let mut out = norm.to_string();
-    for w in PLANS.iter().chain(HOURLY) {
+    for w in plans
+        .iter()
+        .map(String::as_str)
+        .chain(HOURLY.iter().copied())
+    {
         out = out.replace(w, " ");
     }
     for w in [

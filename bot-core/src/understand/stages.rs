@@ -426,6 +426,8 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     let r = half_day::asked_back(catalog, text, r);
     // `从8点跑到8点`, `from 9 to 9`: 12 h or 24 h, where the bill differs.
     let r = super::clock_range::asked_back(catalog, text, r);
+    // `20m a day` beside a run and a cost weighed; a package beside a shorter length.
+    let r = super::senses_said::stage(catalog, text, r);
     // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.
     let r = if budget_said::budget_lasts(text) {
         r

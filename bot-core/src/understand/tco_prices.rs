@@ -46,7 +46,14 @@ fn bare_api_price(padded: &str) -> Option<Decimal> {
         if super::api_bare::counts_tokens(&format!("{} ", &rest[end..])) {
             return None;
         }
-        rest[..end].parse::<Decimal>().ok().filter(|d| !d.is_zero())
+        // `api price is 0.002 per 1k tokens`: the unit after it is the lexicon's, scaled to the
+        // million `/tco` takes.
+        let per = crate::lexicon::per_tokens_after(&rest[end..], true).map_or(1_000_000, |u| u.1);
+        let n = rest[..end]
+            .parse::<Decimal>()
+            .ok()
+            .filter(|d| !d.is_zero())?;
+        Some(n * Decimal::from(1_000_000 / per))
     })
 }
 
@@ -96,6 +103,7 @@ mod tests {
         assert_eq!(bare_api_price(" 每天1000万token api价格0.3 "), d("0.3"));
         assert_eq!(bare_api_price(" 5m tokens a day  api price 0.2 "), d("0.2"));
         assert_eq!(bare_api_price(" api price is 1.5 "), d("1.5"));
+        assert_eq!(bare_api_price(" api price is 0.002 per 1k tokens "), d("2"));
         assert_eq!(bare_api_price(" api价格是2 "), d("2"));
         assert_eq!(bare_api_price(" api价格多少 "), None);
         assert_eq!(bare_api_price(" api price 3m "), None);

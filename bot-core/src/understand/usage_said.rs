@@ -5,36 +5,14 @@
 
 use super::request::Usage;
 
-/// A whole day said (`24小时`, `全天`) right before a word of staying on (the lexicon's
-/// `STAYS_ON`) is always on: its 24 hours are the day's, never hours of a longer period said
-/// beside it (`一个月 24小时不关机`).
-const WHOLE_DAY: &[&str] = &["24小时", "24个小时", "24h", "全天"];
-/// Whether a whole day is said kept on (`24小时开机`, `全天不关机`), spaces aside.
-fn whole_day_on(text: &str) -> bool {
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    WHOLE_DAY.iter().any(|d| {
-        compact.match_indices(d).any(|(k, _)| {
-            crate::lexicon::STAYS_ON
-                .iter()
-                .any(|w| compact[k + d.len()..].starts_with(w))
-        })
-    })
-}
+/// Words between a period and its hours that say nothing of either: the lexicon's adverbs of
+/// approximation (`lexicon::APPROXIMATELY`: `大概`, `about`, `~` …), and these.
+const FILLER: &[&str] = &["左右", "like", "maybe"];
 
-/// Words between a period and its hours that say nothing of either.
-const FILLER: &[&str] = &[
-    "大概",
-    "大约",
-    "约",
-    "差不多",
-    "左右",
-    "about",
-    "around",
-    "roughly",
-    "like",
-    "maybe",
-    "~",
-];
+/// Whether `t` is a word of [`FILLER`] or an adverb of approximation.
+fn filler(t: &str) -> bool {
+    FILLER.contains(&t) || crate::lexicon::APPROXIMATELY.contains(&t)
+}
 
 /// The usage said: always on, or hours per week or month with fillers and names between; a
 /// whole day over a span of days, the span held whole (`whole_day_span`), last.
@@ -49,7 +27,7 @@ fn usage_in_words(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
     // share came from the always phrase's own 24 hours spread over a longer period (less than a
     // day a day); `一天 24h 开着` stays a day's job.
     let spread = matches!(usage, Some(Usage::Daily(d)) if *d < rust_decimal::Decimal::from(86_400));
-    if spread && whole_day_on(&text)
+    if spread && crate::lexicon::day_kept_on(&text)
         // The lexicon's one always-on table (`always running out of a100s` is none).
         || crate::lexicon::says_always_on(&text) && !matches!(usage, Some(Usage::Daily(_)))
     {
@@ -63,7 +41,7 @@ fn usage_in_words(toks: &[String], taken: &[bool], usage: &mut Option<Usage>) {
     let (kept, kept_taken): (Vec<String>, Vec<bool>) = toks
         .iter()
         .zip(taken)
-        .filter(|(t, k)| !**k && !FILLER.contains(&t.as_str()))
+        .filter(|(t, k)| !**k && !filler(t))
         .map(|(t, _)| (t.clone(), false))
         .unzip();
     if kept.len() < toks.len()

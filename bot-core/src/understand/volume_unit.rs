@@ -9,28 +9,9 @@ use super::entities::Entities;
 use super::question::Question;
 use super::request::{self as make, Usage};
 use super::text::has;
-use crate::lexicon;
+use crate::lexicon::{self, TokenCue};
 use crate::vram::Task;
 use rust_decimal::Decimal;
-
-/// Words that name tokens.
-const TOKEN_WORDS: &[&str] = &["token", " tok "];
-/// Words that make a count tokens without naming them (an API, a rent-vs-API sum).
-const API_CUES: &[&str] = &[
-    "api",
-    "tco",
-    "per million",
-    "per 1m",
-    "/1m",
-    "/m tok",
-    "百万",
-    "self-host",
-    "self host",
-    "自己部署",
-    "自建",
-    "划算",
-    "worth it",
-];
 
 /// Words that make an `m` minutes: a run, a job, a session, or minutes said elsewhere.
 const TIME_CUES: &[&str] = &[
@@ -115,7 +96,7 @@ fn period_days(rest: &str) -> Option<u64> {
 
 /// `15m` followed within a few words by a period (`15m a day`, `15M/day`): the number and the
 /// days of the period, else `None`.
-fn millions_per_period(toks: &[String]) -> Option<(u64, u64, usize)> {
+pub(super) fn millions_per_period(toks: &[String]) -> Option<(u64, u64, usize)> {
     toks.iter().enumerate().find_map(|(i, t)| {
         let n: f64 = t
             .strip_suffix('m')
@@ -131,20 +112,55 @@ fn millions_per_period(toks: &[String]) -> Option<(u64, u64, usize)> {
     })
 }
 
-/// Whether `m` after a number is settled as millions of tokens (`Some(true)`), as minutes
-/// (`Some(false)`), or by nothing (`None`) in this sentence.
-fn m_is_tokens(padded: &str) -> Option<bool> {
-    // A rent-vs-API word (`vs paying`, `调API`) is the reader's own table of them.
+/// What `m` after a count is in a sentence: millions of tokens, minutes, both said (a cue of
+/// each, nothing naming tokens or an API: two live senses, asked back by `senses`), or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MUnit {
+    Tokens,
+    Minutes,
+    Both,
+    Neither,
+}
+
+/// The cues of tokens `m` is read by: every sense of the lexicon's one table.
+const M_CUES: &[TokenCue] = &[
+    TokenCue::Named,
+    TokenCue::Api,
+    TokenCue::Count,
+    TokenCue::Weighed,
+];
+
+/// What `m` after a number is in this sentence ([`MUnit`]).
+pub(super) fn m_unit(padded: &str) -> MUnit {
+    // A rent-vs-API word (`vs paying`, `调API`, `self-host`) is the reader's own table of them.
     let rent_vs_api = has(padded, super::words::TCO_WORDS);
-    let tokens = has(padded, TOKEN_WORDS) || has(padded, API_CUES) || rent_vs_api;
+    let tokens = lexicon::token_cue_said(padded, M_CUES) || rent_vs_api;
     let time = has(padded, TIME_CUES);
     match (tokens, time) {
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        // Tokens named outright (`15m tokens`) or renting weighed against an API win over a
-        // run verb.
-        (true, true) => Some(padded.contains("token") || padded.contains("api") || rent_vs_api),
-        (false, false) => None,
+        (true, false) => MUnit::Tokens,
+        (false, true) => MUnit::Minutes,
+        // Tokens named outright (`15m tokens`), an API, or renting weighed against one win over
+        // a run verb; a cost weighed beside a run leaves both.
+        (true, true) => {
+            let settled = lexicon::token_cue_said(padded, &[TokenCue::Named, TokenCue::Api]);
+            if settled || rent_vs_api {
+                MUnit::Tokens
+            } else {
+                MUnit::Both
+            }
+        }
+        (false, false) => MUnit::Neither,
+    }
+}
+
+/// Whether `m` after a number is settled as millions of tokens (`Some(true)`), as minutes
+/// (`Some(false)`: also where both are said, the minutes read until asked back), or by nothing
+/// (`None`) in this sentence.
+fn m_is_tokens(padded: &str) -> Option<bool> {
+    match m_unit(padded) {
+        MUnit::Tokens => Some(true),
+        MUnit::Minutes | MUnit::Both => Some(false),
+        MUnit::Neither => None,
     }
 }
 
@@ -357,7 +373,8 @@ pub(super) fn settle(toks: &[String], padded: &str, e: &mut Entities, token_pric
     if e.context.is_none()
         && let Some((n, false)) = tokens_said(toks)
         && e.volume == Some(n)
-        && !has(padded, API_CUES)
+        && !lexicon::token_cue_said(padded, &[TokenCue::Api, TokenCue::Count, TokenCue::Weighed])
+        && !has(padded, super::words::TCO_WORDS)
         && has(padded, CONTEXT_CUES)
         && (1024..=10_000_000).contains(&n)
     {

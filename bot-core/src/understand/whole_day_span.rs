@@ -8,19 +8,6 @@
 use super::request::Usage;
 use rust_decimal::Decimal;
 
-/// A whole day said as the day's hours or as never stopping.
-const WHOLE_DAY: &[&str] = &[
-    "24小时",
-    "24个小时",
-    "24h",
-    "24 hours",
-    "24 hrs",
-    "24/7",
-    "7x24",
-    "全天",
-    "around the clock",
-    "round the clock",
-];
 /// Before the whole day, it is hours used in a longer period (`一个月用24小时`, `每月24小时`).
 const USED_BEFORE: &[&str] = &["用", "每月", "每个月", "每周", "每星期"];
 /// After it, the same (`24 hours a month`, `24h/month`, `24小时每月`).
@@ -39,7 +26,8 @@ const PER_AFTER: &[&str] = &[
 
 /// Whether the text says a whole day of each day, not hours shared over a period.
 fn whole_day(padded: &str) -> bool {
-    WHOLE_DAY.iter().any(|w| {
+    // Every way of saying a whole day is the lexicon's (`lexicon::whole_day_words`).
+    crate::lexicon::whole_day_words().any(|w| {
         padded.match_indices(w).any(|(k, _)| {
             let before = padded[..k].trim_end();
             let after = padded[k + w.len()..].trim_start();

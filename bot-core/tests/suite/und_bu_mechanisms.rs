@@ -51,7 +51,7 @@ fn und_bu_labels_are_canonical_lines() {
 }
 
 /// The line a typed command reads into (its own parser), or the error as text.
-fn typed(line: &str) -> String {
+pub(super) fn typed(line: &str) -> String {
     with_parse_ctx(|ctx| match Request::parse(ctx, line) {
         Some(Ok(r)) => r.line(),
         Some(Err(_)) => format!("refused: {line}"),

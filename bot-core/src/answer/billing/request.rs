@@ -121,8 +121,7 @@ pub fn parse_job_request(args: &str) -> Result<JobRequest, BillingError> {
     };
     let lower = last.to_lowercase();
     if usage_word(&lower) {
-        let said = months_said(&mut words);
-        word_usage(&mut job, &lower, months.or(said))?;
+        word_usage_said(&mut job, &mut words, &lower, months)?;
         if let Pattern::Daily { days: d, .. } = &mut job.pattern {
             *d = days.unwrap_or(DEFAULT_DAYS);
         }
@@ -219,6 +218,47 @@ fn months_said(words: &mut Vec<String>) -> Option<u32> {
         .and_then(|w| crate::units::parse_duration(w).ok())
         .filter(|s| !s.is_zero() && (*s % month).is_zero())
         .and_then(|s| rust_decimal::prelude::ToPrimitive::to_u32(&(s / month)));
+    if said.is_some() {
+        words.pop();
+    }
+    said
+}
+
+/// The job a usage word says with the span said before it: whole months (`2个月 包月`), or for
+/// all day a span of days (`10天 全天`, `14d 24h`: that span held whole, the lexicon's decision,
+/// as the question reader reads it); both taken off.
+fn word_usage_said(
+    job: &mut Job,
+    words: &mut Vec<String>,
+    lower: &str,
+    months: Option<u32>,
+) -> Result<(), BillingError> {
+    let said = months_said(words);
+    let days_held = match said {
+        None if crate::lexicon::is_whole_day(lower) => days_said(words),
+        _ => None,
+    };
+    word_usage(job, lower, months.or(said))?;
+    if let Some(d) = days_held {
+        job.work = d;
+    }
+    Ok(())
+}
+
+/// `10天 全天`: a span of whole days said before all day, the span it holds whole; taken off.
+fn days_said(words: &mut Vec<String>) -> Option<Decimal> {
+    let day = Decimal::from(86_400);
+    // `两周` as the reader's spoken-form pass writes it (`2周`).
+    let spoken = |w: &String| crate::understand::normalize(w).replace(' ', "");
+    let said = words
+        .last()
+        .filter(|w| w.chars().any(|c| !c.is_ascii_digit() && c != '.'))
+        .and_then(|w| {
+            crate::units::parse_duration(w)
+                .or_else(|_| crate::units::parse_duration(&spoken(w)))
+                .ok()
+        })
+        .filter(|s| !s.is_zero() && (*s % day).is_zero());
     if said.is_some() {
         words.pop();
     }
