@@ -264,6 +264,16 @@ pub const PACKAGES: &[(&str, Package)] = &[
     ("按年", Package::Months(12)),
 ];
 
+/// Words that, right after an English package word, make it the bill's period and no package
+/// (`monthly bill`, `weekly cost`): `each day 3 hours, monthly bill?` is a daily use. Not
+/// `price`, nor the Chinese `包月费用`: those ask the package's own price.
+pub const BILL_OF_PERIOD: &[&str] = &["bill", "cost", "total", "spend"];
+
+/// Whether `word` (what follows a package word) begins with a [`BILL_OF_PERIOD`] word.
+pub fn names_bill_period(word: &str) -> bool {
+    BILL_OF_PERIOD.iter().any(|b| word.starts_with(b))
+}
+
 /// The package a word holds, if it is one.
 pub fn package(word: &str) -> Option<Package> {
     PACKAGES.iter().find(|(w, _)| *w == word).map(|(_, p)| *p)

@@ -112,6 +112,13 @@ fn package_or_length(lower: &str, toks: &[String]) -> Option<Senses> {
     // The package's words: a package word kept, and its own length (the first one, or the one
     // right before the word).
     let word = toks.iter().position(|t| lexicon::package(t).is_some());
+    // `monthly bill`, `包月费用`: the month names the bill's period, one sense only.
+    let after = lower
+        .find(said)
+        .map(|at| lower[at + said.len()..].trim_start());
+    if after.is_some_and(lexicon::names_bill_period) {
+        return None;
+    }
     let own = (0..toks.len())
         .filter(|k| word.is_none_or(|p| *k + 2 >= p && *k < p))
         .find_map(|k| {

@@ -71,16 +71,8 @@ pub(super) fn render_train(
     if held.is_empty() {
         reply.push(Msg::new("diff-no-cards"));
     } else {
-        let names: Vec<&str> = held
-            .iter()
-            .take(SHOWN_CARDS)
-            .map(|g| g.name.as_str())
-            .collect();
-        reply.push(
-            Msg::new("diff-cards")
-                .arg("count", held.len())
-                .arg("cards", names.join(", ")),
-        );
+        // Both locales' lists, as the inference answer gives them (zh-CN's message reads its own).
+        super::push_cards(&mut reply, "diff-cards", &held, TRAIN_MARGIN_PCT);
     }
     reply.push(Msg::new("diff-train-basis").arg("blocks", p.blocks_basis.as_str()));
     reply.push(
