@@ -323,6 +323,7 @@ mod und_bs_mechanisms;
 mod und_bt_mechanisms;
 mod und_bu_mechanisms;
 mod und_bv_mechanisms;
+mod und_by_mechanisms;
 mod und_bw_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
