@@ -107,3 +107,22 @@ pub(super) fn size_guided(q: &Question) -> Option<Reading> {
         || (budget && (has(&p, WAY) || place || asks_pick(&p)));
     guided.then_some(Reading::Command(Request::Pick))
 }
+
+/// `预算约300`, `budget roughly $40`, `my budget is about 25 dollars`: a budget said and nothing
+/// else (no card, model, size, platform, length or rate) is guidance with that budget, as a
+/// budget beside `怎么选` is; `/pick` keeps the amount.
+pub(super) fn budget_alone(q: &Question) -> Option<Reading> {
+    if !q.e.gpus.is_empty()
+        || !q.e.platforms.is_empty()
+        || !q.e.models.is_empty()
+        || !q.e.sizes.is_empty()
+        || q.e.usage.is_some()
+        || q.price.is_some_and(|m| m.per.is_some())
+    {
+        return None;
+    }
+    let p = format!(" {}", q.padded);
+    // A sum with its currency was taken out of the text as the price (`budget $40`).
+    let amount = q.price.is_some() || super::facts::budget(q.padded.trim()).is_some();
+    (has(&p, BUDGET) && amount).then_some(Reading::Command(Request::Pick))
+}
