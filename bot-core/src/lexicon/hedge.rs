@@ -48,7 +48,12 @@ pub fn hedges_dropped(text: &str) -> String {
                 w.ends_with(h) && out.ends_with(&w[..w.len() - h.len()])
                     || w.starts_with(h) && rest.starts_with(w)
             });
-            if word_start && word_end && !range && !asked && !held && number_starts(after.trim_start())
+            if word_start
+                && word_end
+                && !range
+                && !asked
+                && !held
+                && number_starts(after.trim_start())
             {
                 // A space kept where the hedge stood between two Latin words.
                 if out.ends_with(|c: char| c.is_ascii_alphanumeric()) {

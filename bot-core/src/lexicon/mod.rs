@@ -157,8 +157,8 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
-    HOSTS_IN_PLACE, PLACES, Place, UNPLACED, city_unplaced, place_codes, place_outside_cn, place_said,
-    place_within, place_word,
+    HOSTS_IN_PLACE, PLACES, Place, UNPLACED, city_unplaced, place_codes, place_outside_cn,
+    place_said, place_within, place_word,
 };
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;

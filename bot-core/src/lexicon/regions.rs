@@ -251,14 +251,68 @@ pub const PLACES: &[Place] = &[
 /// back, never read as the country they lie in (GCP's `asia-northeast1` or Azure's `japaneast`
 /// may be Tokyo; the texts do not say so).
 pub const UNPLACED: &[&str] = &[
-    " frankfurt", "法兰克福", " tokyo", "东京", " osaka", "大阪", " virginia", "弗吉尼亚",
-    " oregon", "俄勒冈", " ohio", "俄亥俄", " seoul", "首尔", " mumbai", "孟买", " sydney",
-    "悉尼", " paris", "巴黎", " amsterdam", "阿姆斯特丹", " dallas", "达拉斯", " chicago",
-    "芝加哥", " los angeles", "洛杉矶", " silicon valley", "硅谷", " seattle", "西雅图",
-    " toronto", "多伦多", " dublin", "都柏林", " zurich", "苏黎世", " milan", "米兰", " madrid",
-    "马德里", " warsaw", "华沙", " helsinki", "赫尔辛基", " jakarta", "雅加达", " bangkok",
-    "曼谷", " kuala lumpur", "吉隆坡", " taipei", "台北", " shanghai", "上海", "广州", "深圳",
-    "杭州", "成都", "乌兰察布", "张家口",
+    " frankfurt",
+    "法兰克福",
+    " tokyo",
+    "东京",
+    " osaka",
+    "大阪",
+    " virginia",
+    "弗吉尼亚",
+    " oregon",
+    "俄勒冈",
+    " ohio",
+    "俄亥俄",
+    " seoul",
+    "首尔",
+    " mumbai",
+    "孟买",
+    " sydney",
+    "悉尼",
+    " paris",
+    "巴黎",
+    " amsterdam",
+    "阿姆斯特丹",
+    " dallas",
+    "达拉斯",
+    " chicago",
+    "芝加哥",
+    " los angeles",
+    "洛杉矶",
+    " silicon valley",
+    "硅谷",
+    " seattle",
+    "西雅图",
+    " toronto",
+    "多伦多",
+    " dublin",
+    "都柏林",
+    " zurich",
+    "苏黎世",
+    " milan",
+    "米兰",
+    " madrid",
+    "马德里",
+    " warsaw",
+    "华沙",
+    " helsinki",
+    "赫尔辛基",
+    " jakarta",
+    "雅加达",
+    " bangkok",
+    "曼谷",
+    " kuala lumpur",
+    "吉隆坡",
+    " taipei",
+    "台北",
+    " shanghai",
+    "上海",
+    "广州",
+    "深圳",
+    "杭州",
+    "成都",
+    "乌兰察布",
+    "张家口",
 ];
 
 /// The city no provider's region text names ([`UNPLACED`]) that `padded` asks about (not
@@ -306,9 +360,28 @@ pub fn place_within(text: &str) -> Option<&'static str> {
 /// Nouns for the platforms or the machines a place is asked of (`欧洲的云`, `platforms in the
 /// US`, `北京的机房`, `Singapore region`), ASCII ones whole words.
 pub const HOSTS_IN_PLACE: &[&str] = &[
-    "平台", "云", "机房", "节点", "服务商", "厂商", "算力", "platform", "platforms", "provider",
-    "providers", "cloud", "clouds", "host", "hosts", "vendors", "datacenter", "datacenters",
-    "data center", "data centers", "region", "regions",
+    "平台",
+    "云",
+    "机房",
+    "节点",
+    "服务商",
+    "厂商",
+    "算力",
+    "platform",
+    "platforms",
+    "provider",
+    "providers",
+    "cloud",
+    "clouds",
+    "host",
+    "hosts",
+    "vendors",
+    "datacenter",
+    "datacenters",
+    "data center",
+    "data centers",
+    "region",
+    "regions",
 ];
 
 /// Words for a region a place's short word stands beside, either side.
@@ -318,9 +391,23 @@ const REGION_WORDS: &[&str] = &[
 
 /// Words said just before a place that make it where the user is, not where the machine is.
 const WHERE_I_AM: &[&str] = &[
-    "from", "i'm in", "im in", "i am in", "we're in", "we are in", "i'm", "i am", "live in",
-    "based in", "我在", "人在",
-    "我是", "我喺", "来自", "住在", "身在",
+    "from",
+    "i'm in",
+    "im in",
+    "i am in",
+    "we're in",
+    "we are in",
+    "i'm",
+    "i am",
+    "live in",
+    "based in",
+    "我在",
+    "人在",
+    "我是",
+    "我喺",
+    "来自",
+    "住在",
+    "身在",
 ];
 
 /// The region text of the place a question names (`新加坡有h100吗` → `singapore`), if any.
@@ -436,7 +523,10 @@ mod tests {
         assert_eq!(place_said("伦敦的a100有吗"), Some("gb"));
         assert_eq!(place_said("北京的机房"), Some("cn"));
         assert_eq!(place_said("我在北京，4090哪里便宜"), None);
-        assert_eq!(place_said("any gpu clouds based in canada?"), Some("canada"));
+        assert_eq!(
+            place_said("any gpu clouds based in canada?"),
+            Some("canada")
+        );
         assert_eq!(place_said("i'm based in canada, any cheap h100?"), None);
         assert_eq!(city_unplaced(" 4090 in frankfurt "), Some("frankfurt"));
         assert_eq!(city_unplaced(" 东京节点的h100 "), Some("东京"));

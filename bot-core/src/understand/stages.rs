@@ -157,8 +157,6 @@ pub(super) const FIRST: &[Rule] = &[
     super::budget_month::budget_month,
     // `预算不多 想跑qwen3 8b 推荐一下`: a recommendation on a short budget, even with a model.
     super::budget_recommend::budget_recommend,
-    // `预算约300`, `budget roughly $40`: a budget and nothing else, guidance that keeps it.
-    super::size_guided::budget_alone,
     // `recommend a provider for running a 70b model`, `预算100块 微调个7b 怎么搞`,
     // `想找个便宜的平台做毕设`: guidance beside a bare size or a budget, never a fit.
     super::size_guided::size_guided,
@@ -174,8 +172,6 @@ pub(super) const FIRST: &[Rule] = &[
     seen_price::seen_price,
     // `autodl 页面上写 4090 1.98/小时，实际跑3小时多少钱`: that platform's bill for the card.
     super::page_price::page_price,
-    // `platforms in the US`, `欧洲的云`, `北京的机房`: the platforms in that place, nothing else named.
-    super::platforms_placed::platforms_in_place,
     // `need: no KYC + alipay + under ¥2/h, which platforms`: the platforms with those needs.
     super::needs_capped::needs_capped,
     // `costs me $3.67/h on GCP, what's an A100 here`: that price a reference, the card here.
@@ -308,6 +304,10 @@ pub(super) const RULES: &[Rule] = &[
     jobs_each::cards_on_platform,
     // `四卡a100`, `8x h100`: a machine's size alone, its offers (the count kept).
     machines::machine_alone,
+    // Last, when no rule read more: `platforms in the US`, `欧洲的云`, `北京的机房`, the
+    // platforms in that place; `预算约300`, `budget roughly $40`, guidance that keeps the budget.
+    super::platforms_placed::platforms_in_place,
+    super::size_guided::budget_alone,
 ];
 
 /// Stage 5, in order.

@@ -51,7 +51,11 @@ fn a_word_holding_a_hedge_is_kept() {
         ("what about 4090", "about"),
         ("how about 2 hours", "about"),
     ] {
-        assert!(normalize(text).contains(kept), "{text}: {}", normalize(text));
+        assert!(
+            normalize(text).contains(kept),
+            "{text}: {}",
+            normalize(text)
+        );
     }
 }
 
@@ -145,4 +149,3 @@ fn platforms_in_a_place_from_the_catalogs_region_texts() {
     );
     assert!(t.contains("fluidstack"), "{t}");
 }
-
