@@ -40,6 +40,13 @@ pub(super) fn platforms_in_place(q: &Question) -> Option<Reading> {
     {
         return None;
     }
+    // Guidance asked in a place (`国内有什么好用的平台推荐吗`, `best gpu platform … in china`)
+    // is `/pick`; a memory floor in a region (`24gb vram in US region`) is offers.
+    if super::words_guidance::asks_pick(q.padded)
+        || q.has(super::size_guided::GUIDED_IN_PLACE)
+    {
+        return None;
+    }
     let place = place_said(q.padded)?;
     if !hosts_said(q.padded) && !place_alone(q.padded) {
         return None;
