@@ -177,13 +177,30 @@ platforms-need = { $need ->
     [stopped_free] nothing billed while stopped
     [cn] in mainland China
     [global] outside mainland China
+    [us] machines in the US
+    [germany] machines in Germany
+    [gb] machines in the UK
+    [france] machines in France
+    [netherlands] machines in the Netherlands
+    [japan] machines in Japan
+    [singapore] machines in Singapore
+    [korea] machines in South Korea
+    [hk] machines in Hong Kong
+    [taiwan] machines in Taiwan
+    [india] machines in India
+    [australia] machines in Australia
+    [canada] machines in Canada
+    [sweden] machines in Sweden
+    [norway] machines in Norway
+    [eu] machines in Europe
+    [asia] machines in Asia
    *[other] { $need }
   }
 platforms-filtered-title = Platforms known to meet every need ({ $needs }): { $count }
 platforms-filtered-none = None is known to meet every need.
 platforms-filtered-unknown = Not verified: { $count } more where a needed fact is unknown (check it on the platform before you pay):
 platforms-filtered-left-out = { $count } platforms known not to meet a need are left out.
-platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, unionpay, bank-transfer, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card) (combine them: /platforms alipay no-real-name).
+platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, unionpay, bank-transfer, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card), and one place where the machines are: us, eu, asia, gb, germany, france, netherlands, sweden, norway, canada, japan, singapore, korea, hk, taiwan, india, australia (combine them: /platforms alipay no-real-name, /platforms paypal eu).
 price-tier = { $tier ->
     [on_demand] on demand
     [community] community cloud

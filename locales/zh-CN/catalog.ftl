@@ -177,13 +177,30 @@ platforms-need = { $need ->
     [stopped_free] 关机后不收任何费用
     [cn] 国内平台
     [global] 海外平台
+    [us] 机房在美国
+    [germany] 机房在德国
+    [gb] 机房在英国
+    [france] 机房在法国
+    [netherlands] 机房在荷兰
+    [japan] 机房在日本
+    [singapore] 机房在新加坡
+    [korea] 机房在韩国
+    [hk] 机房在香港
+    [taiwan] 机房在台湾
+    [india] 机房在印度
+    [australia] 机房在澳大利亚
+    [canada] 机房在加拿大
+    [sweden] 机房在瑞典
+    [norway] 机房在挪威
+    [eu] 机房在欧洲
+    [asia] 机房在亚洲
    *[other] { $need }
   }
 platforms-filtered-title = 已知满足全部条件（{ $needs }）的平台：{ $count } 个
 platforms-filtered-none = 没有已知满足全部条件的平台。
 platforms-filtered-unknown = 未核实：另有 { $count } 个平台的相关信息未知（付款前请到平台确认）：
 platforms-filtered-left-out = 已排除 { $count } 个已知不满足条件的平台。
-platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、银联、对公转账、免实名、按秒、关机不收费、国内、海外、不用信用卡（可组合，如 /platforms 支付宝 免实名）。
+platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、银联、对公转账、免实名、按秒、关机不收费、国内、海外、不用信用卡，以及机房所在的一个地方：美国、欧洲、亚洲、英国、德国、法国、荷兰、瑞典、挪威、加拿大、日本、新加坡、韩国、香港、台湾、印度、澳大利亚（可组合，如 /platforms 支付宝 免实名、/platforms paypal 欧洲）。
 price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云

@@ -41,12 +41,31 @@ impl Need {
                 .known()
                 .map(|l| l.as_slice() == [crate::catalog::StoppedCharge::Nothing]),
             Need::Region(r) => Some(p.region == *r),
+            Need::Place(place) => in_place(p, place),
             // Some other method taken: known only when the catalog lists the methods.
             Need::Without(m) => {
                 (!b.payment_methods.is_empty()).then(|| b.payment_methods.iter().any(|x| x != m))
             }
         }
     }
+}
+
+/// Whether `p` has machines in `place`, by its sourced region texts (the test `/offers
+/// region=` makes of an offer's): unknown without them, never guessed from where it sells. A
+/// complete list with none there is a no, unless one of its texts names only the wider place
+/// the asked one lies in (Lambda's `europe-central-1` for Germany) or the list is partial.
+fn in_place(p: &Platform, place: &str) -> Option<bool> {
+    let l = p.locations.as_ref()?;
+    let has = |place: &str| {
+        l.regions
+            .iter()
+            .any(|r| crate::availability::region_text_in(r, place))
+    };
+    if has(place) {
+        return Some(true);
+    }
+    let wider = crate::lexicon::place_within(place).is_some_and(has);
+    (l.complete && !wider).then_some(false)
 }
 
 /// What a filter found: platforms known to meet every need; those with an unknown fact and

@@ -92,6 +92,14 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::Place { word, lines } => {
+            let mut r =
+                Reply::text(Msg::new("understand-unknown-place").said("word", word.as_str()));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-unknown-place-without"));
+            }
+            (r, lines)
+        }
         Unheard::Laptop { card, lines } => {
             let name = ctx
                 .catalog

@@ -24,7 +24,7 @@ mod written;
 
 pub use canonical::{canonical_gpu, gpu_key, name_offer_gpu};
 pub use curated::{CuratedError, parse_curated, parse_stock_word};
-pub use filter::{OfferFilter, OfferRow, OffersView, Sort, search_offers};
+pub use filter::{OfferFilter, OfferRow, OffersView, Sort, region_text_in, search_offers};
 pub use fx::{
     ECB_FEED, FX_FRESH_DAYS, FxSnapshot, RateUsed, catalog_with_fx, fresh_fx, latest_fx, rate_for,
     record_fx,

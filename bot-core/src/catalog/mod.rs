@@ -38,7 +38,7 @@ pub use lookup::{
 pub use name_size::{NameSize, size_word, split_at_size};
 pub use platform::{
     Barriers, BillingRules, BillingStart, Cite, CredibilityNote, DataScope, InstanceState,
-    LookedFor, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName,
+    Locations, LookedFor, PAYMENT_METHODS, PLATFORM_FIELDS, PRICE_TIERS, Platform, RealName,
     RealNameDocuments, RetentionRule, StoppedCharge,
 };
 pub use quote::PriceQuote;

@@ -342,6 +342,22 @@ pub struct Nickname {
     pub as_of: String,
 }
 
+/// Where a platform's machines are, as its own region texts write them (Lambda `us-east-1`,
+/// RunPod `US`, Cudo `gb-london-1`), read from a dated public copy: `/platforms us` matches them
+/// as `/offers region=` matches an offer's. `complete`: the copy lists every region the platform
+/// had (a place none of them lies in is a no); a partial copy (a head of a marketplace's hosts)
+/// only says yes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Locations {
+    pub regions: Vec<String>,
+    pub complete: bool,
+    pub source: String,
+    pub as_of: String,
+    #[serde(default)]
+    pub source_note: Option<String>,
+}
+
 /// Where an unknown fact was looked for (so "unknown" is a finding, not a gap).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -389,6 +405,9 @@ pub struct Platform {
     #[serde(default, rename = "nickname")]
     pub nicknames: Vec<Nickname>,
     pub region: String,
+    /// Where its machines are ([`Locations`]); none: not known, never guessed.
+    #[serde(default)]
+    pub locations: Option<Locations>,
     #[serde(default)]
     pub website: Option<String>,
     pub currency: String,

@@ -443,6 +443,12 @@ fn records(k: &Check, p: &Platform) -> Result<(), CatalogError> {
         }
         k.provenance(&prefix, &cite.source, &cite.as_of)?;
     }
+    if let Some(l) = &p.locations {
+        if l.regions.iter().any(|r| r.trim().is_empty()) || l.regions.is_empty() {
+            return Err(k.fail("locations.regions", "must list region texts"));
+        }
+        k.provenance("locations.", &l.source, &l.as_of)?;
+    }
     for (i, l) in p.looked_for.iter().enumerate() {
         let prefix = format!("looked_for[{i}].");
         for f in &l.fields {

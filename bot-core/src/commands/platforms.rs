@@ -1,5 +1,6 @@
-//! `/platforms [alipay|wechat|card|paypal|crypto|免实名|按秒|cn|global …]`: every platform in
-//! the catalog, or those that meet the needs named (known first, unknown facts labelled).
+//! `/platforms [alipay|wechat|card|paypal|crypto|免实名|按秒|cn|global …] [us|eu|japan …]`:
+//! every platform in the catalog, or those that meet the needs named and have machines in the
+//! place named (known first, unknown facts labelled).
 
 use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::error::AnswerError;
@@ -19,23 +20,49 @@ pub const DEF: CommandDef = CommandDef {
     run: Run::typed::<Cmd>(),
 };
 
-/// What `/platforms` is asked: the needs every platform listed must meet (none: all).
+/// What `/platforms` is asked: the needs every platform listed must meet (none: all), and the
+/// place its machines must be in (a text of the lexicon's places table: `us`, `eu`, `japan`;
+/// none: anywhere).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlatformsArgs {
     pub needs: Vec<Need>,
+    pub place: Option<&'static str>,
 }
 
 impl PlatformsArgs {
-    /// Reads the filter words (the lexicon's); an unknown word is named back.
+    /// Reads the filter words (the lexicon's needs and places); an unknown word, or a second
+    /// place, is named back.
     pub fn parse(args: &str) -> Result<PlatformsArgs, Reply> {
-        parse_needs(args)
-            .map(|needs| PlatformsArgs { needs })
-            .map_err(|word| Reply::text(Msg::new("platforms-filter-unknown").said("word", word)))
+        let unknown =
+            |word: &str| Reply::text(Msg::new("platforms-filter-unknown").said("word", word));
+        let mut place = None;
+        let mut rest = Vec::new();
+        for w in args.split_whitespace() {
+            match crate::lexicon::place_word(w) {
+                Some(p) if place.is_none() || place == Some(p) => place = Some(p),
+                Some(_) => return Err(unknown(w)),
+                None => rest.push(w),
+            }
+        }
+        parse_needs(&rest.join(" "))
+            .map(|needs| PlatformsArgs { needs, place })
+            .map_err(|word| unknown(&word))
     }
 
-    /// The arguments as a command line writes them.
+    /// The arguments as a command line writes them: the needs, then the place.
     pub fn words(&self) -> Vec<String> {
-        self.needs.iter().map(|n| n.word().to_string()).collect()
+        self.needs
+            .iter()
+            .map(|n| n.word().to_string())
+            .chain(self.place.map(str::to_string))
+            .collect()
+    }
+
+    /// Every filter, the place as a need among them.
+    pub fn filters(&self) -> Vec<Need> {
+        let mut all = self.needs.clone();
+        all.extend(self.place.map(Need::Place));
+        all
     }
 }
 
@@ -55,10 +82,11 @@ impl Typed for Cmd {
 /// The answer to a typed request (from the line or from a question).
 pub fn answer(turn: &Turn, a: &PlatformsArgs) -> RunResult {
     let v = View::of(turn.ctx);
-    Ok(if a.needs.is_empty() {
+    let filters = a.filters();
+    Ok(if filters.is_empty() {
         platform_list(&v)
     } else {
-        filtered_list(&v, &a.needs)
+        filtered_list(&v, &filters)
     }
     .into())
 }

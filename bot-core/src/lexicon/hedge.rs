@@ -1,9 +1,17 @@
 //! Hedge words between a noun and its number (`并发大概8个`, `concurrency around 12`, `预算差不多
 //! 50`, `大约3个小时`, `budget about $30`): they say how sure the number is, never what it
 //! counts, so every fact reader reads the sentence with them dropped and the noun keeps its
-//! number. The words are [`super::APPROXIMATELY`], one table for every reader.
+//! number. The words are [`super::APPROXIMATELY`], one table for every reader, dropped once in
+//! the text every question reader reads (`understand::normalize`) and in each `/pick` message.
 
 use super::APPROXIMATELY;
+
+/// Words that hold a hedge's letters and are no hedge (`合约3个月` is a contract of three
+/// months, `预约2小时` a booking of two hours): the hedge is kept inside them.
+const HOLDS_HEDGE: &[&str] = &[
+    "预约", "合约", "签约", "节约", "契约", "违约", "续约", "解约", "租约", "履约", "特约", "相约",
+    "邀约", "制约", "公约", "条约", "约束", "约定",
+];
 
 /// Chinese numerals a number may start with.
 const NUMERALS: &str = "零一二两三四五六七八九十百千几半";
@@ -36,7 +44,17 @@ pub fn hedges_dropped(text: &str) -> String {
             let asked = ["what", "how"]
                 .iter()
                 .any(|w| before.to_lowercase().ends_with(w));
-            if word_start && word_end && !range && !asked && number_starts(after.trim_start()) {
+            let held = HOLDS_HEDGE.iter().any(|w| {
+                w.ends_with(h) && out.ends_with(&w[..w.len() - h.len()])
+                    || w.starts_with(h) && rest.starts_with(w)
+            });
+            if word_start
+                && word_end
+                && !range
+                && !asked
+                && !held
+                && number_starts(after.trim_start())
+            {
                 // A space kept where the hedge stood between two Latin words.
                 if out.ends_with(|c: char| c.is_ascii_alphanumeric()) {
                     out.push(' ');
@@ -81,5 +99,8 @@ mod tests {
         assert_eq!(d("大概多少钱"), "大概多少钱");
         assert_eq!(d("talk about it"), "talk about it");
         assert_eq!(d("roundabout 3"), "roundabout 3");
+        assert_eq!(d("合约3个月"), "合约3个月");
+        assert_eq!(d("预约2小时"), "预约2小时");
+        assert_eq!(d("约定3点"), "约定3点");
     }
 }

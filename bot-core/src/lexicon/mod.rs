@@ -145,7 +145,7 @@ pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
     card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,
-    phrase_is_topic_only, place_outside_cn, region_refused, stopped_billing_asked,
+    phrase_is_topic_only, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
@@ -159,7 +159,10 @@ pub use rate_marks::{
 };
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
-pub use regions::{PLACES, Place, place_codes, place_said};
+pub use regions::{
+    HOSTS_IN_PLACE, PLACES, Place, UNPLACED, city_unplaced, place_codes, place_outside_cn,
+    place_said, place_within, place_word,
+};
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;

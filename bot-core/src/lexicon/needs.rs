@@ -15,6 +15,9 @@ pub enum Need {
     StoppedFree,
     /// Sells in mainland China (`cn`) or outside it (`global`).
     Region(&'static str),
+    /// Has machines in a place of the places table other than the catalog's split (`us`, `eu`,
+    /// `japan`: `/platforms us`), by the catalog's sourced region texts of each platform.
+    Place(&'static str),
     /// Takes some payment method other than this one (`没有信用卡`, `no credit card`): the
     /// user lacks it.
     Without(&'static str),
@@ -44,7 +47,7 @@ impl Need {
             Need::NoRealName => "no_real_name",
             Need::PerSecond => "per_second",
             Need::StoppedFree => "stopped_free",
-            Need::Region(r) => r,
+            Need::Region(r) | Need::Place(r) => r,
             // A method with no row is named by no message: a neutral key, never another
             // method's (it was `no_card`, so a lacked method read as lacking a bank card).
             Need::Without(m) => without(m).map_or("no_other", |w| w.1),
@@ -58,7 +61,7 @@ impl Need {
             Need::NoRealName => "no-real-name",
             Need::PerSecond => "per-second",
             Need::StoppedFree => "stopped-free",
-            Need::Region(r) => r,
+            Need::Region(r) | Need::Place(r) => r,
             // No filter word reads back as another method's lack.
             Need::Without(m) => without(m).map_or("no-other", |w| w.2),
         }
@@ -489,55 +492,6 @@ pub const COMPANY_PAYMENTS: &[&str] = &["bank_transfer", "invoice"];
 /// record says whether it issues one (the catalog's `invoice` payment method is post-paid
 /// billing, another thing), so it is said back as a need to ask about, never a filter.
 pub const INVOICE_WORDS: &[&str] = &["发票", "开票", "invoice", "receipt", "报销凭证"];
-
-/// Places finer than the catalog's two regions, each outside mainland China (`hosted in the EU`,
-/// `要美国的机器`): the region they lie in is a filter the catalog can apply; the place itself
-/// is not in any platform's record, so it is said back to check. ASCII names are whole words.
-const PLACES_OUTSIDE_CN: &[&str] = &[
-    "eu",
-    "europe",
-    "european",
-    "usa",
-    "us-based",
-    "america",
-    "japan",
-    "singapore",
-    "germany",
-    "uk",
-    "欧盟",
-    "欧洲",
-    "美国",
-    "日本",
-    "新加坡",
-    "德国",
-    "英国",
-];
-
-/// A place outside mainland China named in `text` (lower-case), as written there.
-pub fn place_outside_cn(text: &str) -> Option<&'static str> {
-    let words: Vec<&str> = text
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .filter(|w| !w.is_empty())
-        .collect();
-    PLACES_OUTSIDE_CN
-        .iter()
-        .copied()
-        .find(|p| {
-            if p.is_ascii() {
-                words.contains(p)
-            } else {
-                text.contains(p)
-            }
-        })
-        .or_else(|| {
-            // The United States in two words (`the US`, `U.S.`, `united states`): `us` alone is
-            // the pronoun.
-            let us = words
-                .windows(2)
-                .any(|w| matches!(w, ["the", "us"] | ["u", "s"] | ["united", "states"]));
-            us.then_some("US")
-        })
-}
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.
 pub fn phrase_is_topic_only(w: &str) -> bool {

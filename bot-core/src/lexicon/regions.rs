@@ -7,6 +7,10 @@
 //! `cn` and `global` are the catalog's own split of platforms, resolved by `/offers` to the
 //! platforms placed there.
 //! Where the user is (`I'm in Singapore`, `hi from Korea`, `我在香港`) is no place asked.
+//! A city is read as its place only where providers' region texts name it (Cudo
+//! `us-newyork-1`, `gb-london-1`, `se-stockholm-1`, `ca-montreal-1`; Vast `Texas, US`,
+//! `California, US`, `Quebec, CA`; AutoDL `beijing-A`); a city none names ([`UNPLACED`]) is said
+//! back, never read as the country it lies in.
 
 /// One place: the region text written in `region=`, the phrases that name it in a question
 /// (Latin ones padded with spaces where a bare word would be another word's part), the short
@@ -36,6 +40,7 @@ pub const PLACES: &[Place] = &[
         said: &[
             " in the us",
             " in us ",
+            " u.s.",
             " us only",
             " us-based",
             " us 的",
@@ -52,6 +57,19 @@ pub const PLACES: &[Place] = &[
             "美东",
             "美東",
             "北美",
+            " new york",
+            "纽约",
+            " nyc",
+            " santa clara",
+            "圣克拉拉",
+            " texas",
+            "得克萨斯",
+            "德克萨斯",
+            " california",
+            "加州",
+            "加利福尼亚",
+            " new jersey",
+            "新泽西",
         ],
         beside: &["us", "usa"],
         codes: &[],
@@ -71,6 +89,8 @@ pub const PLACES: &[Place] = &[
             "united kingdom",
             " in britain",
             "英国",
+            " london",
+            "伦敦",
             "英國",
         ],
         beside: &["uk", "gb"],
@@ -140,9 +160,30 @@ pub const PLACES: &[Place] = &[
     },
     Place {
         text: "canada",
-        said: &[" in canada", "加拿大"],
+        said: &[
+            " in canada",
+            "加拿大",
+            " montreal",
+            "蒙特利尔",
+            " quebec",
+            "魁北克",
+            " alberta",
+            " british columbia",
+        ],
         beside: &["canada", "ca"],
         codes: &["ca"],
+    },
+    Place {
+        text: "sweden",
+        said: &[" in sweden", " sweden ", "瑞典", " stockholm", "斯德哥尔摩"],
+        beside: &["sweden", "se"],
+        codes: &["se"],
+    },
+    Place {
+        text: "norway",
+        said: &[" in norway", " norway ", "挪威"],
+        beside: &["norway"],
+        codes: &["no"],
     },
     // Europe as `eu`: a region is a part of the stored text, and `eu` is in every one that
     // `europe` is in (`westeurope`) and in data-centre ids too (`EU-RO-1`, `EUR-IS-1`).
@@ -173,7 +214,15 @@ pub const PLACES: &[Place] = &[
     // offers carry no region text of their own.
     Place {
         text: "cn",
-        said: &["国内", "大陆", " in china", " inside china", "中国境内"],
+        said: &[
+            "国内",
+            "大陆",
+            " in china",
+            " inside china",
+            "中国境内",
+            "北京",
+            " beijing",
+        ],
         beside: &[],
         codes: &[],
     },
@@ -196,6 +245,145 @@ pub const PLACES: &[Place] = &[
     },
 ];
 
+/// Cities people rent in that no provider's region text in the project's data names (checked
+/// against /work/shared/data: SkyPilot's Lambda, RunPod, Cudo, DigitalOcean, Fluidstack,
+/// Paperspace, GCP and Vast catalogs, Azure's prices, AutoDL's API samples, 2026-12-06): said
+/// back, never read as the country they lie in (GCP's `asia-northeast1` or Azure's `japaneast`
+/// may be Tokyo; the texts do not say so).
+pub const UNPLACED: &[&str] = &[
+    " frankfurt",
+    "法兰克福",
+    " tokyo",
+    "东京",
+    " osaka",
+    "大阪",
+    " virginia",
+    "弗吉尼亚",
+    " oregon",
+    "俄勒冈",
+    " ohio",
+    "俄亥俄",
+    " seoul",
+    "首尔",
+    " mumbai",
+    "孟买",
+    " sydney",
+    "悉尼",
+    " paris",
+    "巴黎",
+    " amsterdam",
+    "阿姆斯特丹",
+    " dallas",
+    "达拉斯",
+    " chicago",
+    "芝加哥",
+    " los angeles",
+    "洛杉矶",
+    " silicon valley",
+    "硅谷",
+    " seattle",
+    "西雅图",
+    " toronto",
+    "多伦多",
+    " dublin",
+    "都柏林",
+    " zurich",
+    "苏黎世",
+    " milan",
+    "米兰",
+    " madrid",
+    "马德里",
+    " warsaw",
+    "华沙",
+    " helsinki",
+    "赫尔辛基",
+    " jakarta",
+    "雅加达",
+    " bangkok",
+    "曼谷",
+    " kuala lumpur",
+    "吉隆坡",
+    " taipei",
+    "台北",
+    " shanghai",
+    "上海",
+    "广州",
+    "深圳",
+    "杭州",
+    "成都",
+    "乌兰察布",
+    "张家口",
+];
+
+/// The city no provider's region text names ([`UNPLACED`]) that `padded` asks about (not
+/// where the user is), as written there without its padding.
+pub fn city_unplaced(padded: &str) -> Option<&'static str> {
+    let p = format!(" {padded} ");
+    UNPLACED
+        .iter()
+        .find(|w| {
+            named_there(&p, w)
+                && (!w.is_ascii()
+                    || p.match_indices(**w).any(|(at, _)| {
+                        !p[at + w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                    }))
+        })
+        .map(|w| w.trim_start())
+}
+
+/// The place a `/platforms` word names (`us`, `eu`, `japan`, `jp`, `hk`, `美国`, `欧洲`): a
+/// place's text, its short word or one of its Chinese names; `None` for the catalog's own split
+/// (`cn`, `global`: needs of their own).
+pub fn place_word(w: &str) -> Option<&'static str> {
+    let w = w.to_lowercase();
+    PLACES
+        .iter()
+        .filter(|p| !p.beside.is_empty())
+        .find(|p| {
+            p.text == w
+                || p.beside.contains(&w.as_str())
+                || p.said.iter().any(|s| !s.is_ascii() && *s == w)
+        })
+        .map(|p| p.text)
+}
+
+/// The wider place (`eu`, `asia`) a country lies in: its country code among the wider place's.
+pub fn place_within(text: &str) -> Option<&'static str> {
+    let codes = place_codes(text);
+    PLACES
+        .iter()
+        .filter(|p| p.text != text && p.codes.len() > 1)
+        .find(|p| codes.iter().any(|c| p.codes.contains(&c.as_str())))
+        .map(|p| p.text)
+}
+
+/// Nouns for the platforms or the machines a place is asked of (`欧洲的云`, `platforms in the
+/// US`, `北京的机房`, `Singapore region`), ASCII ones whole words.
+pub const HOSTS_IN_PLACE: &[&str] = &[
+    "平台",
+    "云",
+    "机房",
+    "节点",
+    "服务商",
+    "厂商",
+    "算力",
+    "platform",
+    "platforms",
+    "provider",
+    "providers",
+    "cloud",
+    "clouds",
+    "host",
+    "hosts",
+    "vendors",
+    "datacenter",
+    "datacenters",
+    "data center",
+    "data centers",
+    "region",
+    "regions",
+];
+
 /// Words for a region a place's short word stands beside, either side.
 const REGION_WORDS: &[&str] = &[
     "region", "regions", "region:", "区", "区域", "地区", "节点", "机房",
@@ -203,8 +391,23 @@ const REGION_WORDS: &[&str] = &[
 
 /// Words said just before a place that make it where the user is, not where the machine is.
 const WHERE_I_AM: &[&str] = &[
-    "from", "i'm in", "im in", "i am in", "i'm", "i am", "live in", "based in", "我在", "人在",
-    "我是", "我喺", "来自", "住在", "身在",
+    "from",
+    "i'm in",
+    "im in",
+    "i am in",
+    "we're in",
+    "we are in",
+    "i'm",
+    "i am",
+    "live in",
+    "based in",
+    "我在",
+    "人在",
+    "我是",
+    "我喺",
+    "来自",
+    "住在",
+    "身在",
 ];
 
 /// The region text of the place a question names (`新加坡有h100吗` → `singapore`), if any.
@@ -215,6 +418,25 @@ pub fn place_said(padded: &str) -> Option<&'static str> {
         .find(|place| place.said.iter().any(|w| named_there(&p, w)))
         .map(|place| place.text)
         .or_else(|| beside_region_word(&p))
+}
+
+/// A place outside mainland China that `text` (lower case) asks for (`hosted in the EU`, `要美国
+/// 的机器`), as written there (`eu`, `美国`): the region it lies in is a filter the catalog can
+/// apply, the place itself said back. Asia holds China, so it is none.
+pub fn place_outside_cn(text: &str) -> Option<&'static str> {
+    let p = format!(" {text} ");
+    PLACES
+        .iter()
+        .filter(|place| !matches!(place.text, "cn" | "global" | "asia"))
+        .find_map(|place| place.said.iter().find(|w| named_there(&p, w)))
+        .map(|w| {
+            let w = w.trim();
+            let w = ["in the ", "in "]
+                .iter()
+                .find_map(|lead| w.strip_prefix(lead))
+                .unwrap_or(w);
+            w.trim_end_matches(['的', ' '])
+        })
 }
 
 /// Whether `word` is in `p` somewhere not said as where the user is.
@@ -230,9 +452,14 @@ fn named_there(p: &str, word: &str) -> bool {
         let name_at = at + lead + skip;
         let before = p[..name_at].trim_end();
         !WHERE_I_AM.iter().any(|w| {
-            before
-                .strip_suffix(w)
-                .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()))
+            before.strip_suffix(w).is_some_and(|b| {
+                // `clouds based in canada`: where the platforms are, not the user.
+                let hosts = *w == "based in"
+                    && HOSTS_IN_PLACE
+                        .iter()
+                        .any(|h| h.is_ascii() && b.trim_end().ends_with(h));
+                !b.ends_with(|c: char| c.is_ascii_alphanumeric()) && !hosts
+            })
         })
     })
 }
@@ -288,6 +515,33 @@ mod tests {
         // The catalog's split, as before.
         assert_eq!(place_said("国内哪里有4090"), Some("cn"));
         assert_eq!(place_said("海外有没有便宜的a100"), Some("global"));
+    }
+
+    #[test]
+    fn cities_providers_name_and_cities_none_names() {
+        assert_eq!(place_said("new york region h100"), Some("us"));
+        assert_eq!(place_said("伦敦的a100有吗"), Some("gb"));
+        assert_eq!(place_said("北京的机房"), Some("cn"));
+        assert_eq!(place_said("我在北京，4090哪里便宜"), None);
+        assert_eq!(
+            place_said("any gpu clouds based in canada?"),
+            Some("canada")
+        );
+        assert_eq!(place_said("i'm based in canada, any cheap h100?"), None);
+        assert_eq!(city_unplaced(" 4090 in frankfurt "), Some("frankfurt"));
+        assert_eq!(city_unplaced(" 东京节点的h100 "), Some("东京"));
+        assert_eq!(city_unplaced(" 我在东京，4090哪里便宜 "), None);
+        assert_eq!(city_unplaced(" comparison of parisian prices "), None);
+    }
+
+    #[test]
+    fn platforms_words_name_places() {
+        assert_eq!(place_word("us"), Some("us"));
+        assert_eq!(place_word("欧洲"), Some("eu"));
+        assert_eq!(place_word("jp"), Some("japan"));
+        assert_eq!(place_word("cn"), None);
+        assert_eq!(place_within("germany"), Some("eu"));
+        assert_eq!(place_within("us"), None);
     }
 
     #[test]

@@ -113,7 +113,7 @@ pub(crate) fn at_once_said(text: &str) -> bool {
 /// requests`): `/pick`'s conversations at once. People served with nothing said at once
 /// (`给20个人用`) are a headcount, not this.
 pub(crate) fn at_once_count(text: &str) -> Option<u32> {
-    let n = super::text::normalize(&crate::lexicon::hedges_dropped(text));
+    let n = super::text::normalize(text);
     let people = at_once_said(&n)
         .then(|| served(&super::text::tokens(&n), &format!(" {n} ")))
         .flatten();
@@ -191,10 +191,9 @@ const TOGETHER: &[&str] = &[
 ];
 /// Words right before a count that say whom it is for (`for 12 clinicians`, `给20个人`).
 const FOR: &[&str] = &["for", "to", "给", "供"];
-/// Approximations between `for` and the count (`to about thirty users`).
-const ABOUT: &[&str] = &[
-    "about", "around", "roughly", "like", "~", "maybe", "大概", "约",
-];
+/// Words of doubt between `for` and the count (`to like thirty users`); a hedge (`about`,
+/// `大概`) is gone already, dropped by `normalize` for every reader.
+const ABOUT: &[&str] = &["like", "maybe"];
 
 /// A noun for people, in the plural or (`100 user simultaneous`, `30 student`: non-native
 /// English) the singular of a plural listed; dropped, the fit was for one user.

@@ -113,8 +113,8 @@ fn shared_size(models: &[String]) -> Option<f64> {
 
 /// Reads the facts of one sentence (no intent).
 pub fn facts(catalog: &Catalog, text: &str) -> Facts {
-    // A hedge before a number (`预算差不多50`) says how sure it is, never what it counts.
-    let norm = normalize(&crate::lexicon::hedges_dropped(text));
+    // A hedge before a number (`预算差不多50`) is dropped by `normalize`, for every reader.
+    let norm = normalize(text);
     let toks = tokens(&norm);
     let e = entities(catalog, &toks);
     let explicit = toks.iter().any(|t| {
@@ -269,7 +269,7 @@ fn place(norm: &str, f: &mut Facts) {
 
 /// `预算50`, `预算 ¥300`, `budget $20`, `预算30元`, `budget 30 yuan`, `2k吧` (alone, an amount is
 /// the budget the step asks), with the currency written beside it, if any.
-fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
+pub(super) fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     // Each budget word in turn, the first first: `i have a budget of 100` has its amount after
     // the second.
     let mut at: Vec<usize> = BUDGET_WORDS
@@ -278,13 +278,67 @@ fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
         .collect();
     at.sort_unstable();
     at.dedup();
-    at.into_iter().find_map(|at| budget_at(norm, at))
+    at.into_iter()
+        .find_map(|at| budget_at(norm, at))
+        .or_else(|| budget_before(norm))
+}
+
+/// Budget words an amount may come before (`50块预算`, `a $40 budget`, `两百的预算`).
+const BUDGET_AFTER: &[&str] = &["预算", "budget"];
+
+/// The budget said with its amount first: the amount (with its currency, glued or one word
+/// apart) right before a budget word, `的` between allowed. A price (`2块/小时 预算呢`) is none:
+/// only a currency may follow the number.
+fn budget_before(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
+    BUDGET_AFTER.iter().find_map(|w| {
+        norm.match_indices(w).find_map(|(at, _)| {
+            let before = norm[..at].trim_end();
+            let before = before.strip_suffix('的').unwrap_or(before).trim_end();
+            let mut words = before.split_whitespace().rev();
+            let last = words.next()?;
+            // `两百的预算`: a Chinese numeral in digits (none before a counter is, in `normalize`).
+            let zh: Vec<char> = last
+                .chars()
+                .rev()
+                .take_while(|c| super::spoken_zh::digit(*c).is_some() || "十百千".contains(*c))
+                .collect();
+            let last = match zh.len() {
+                0 => last.to_string(),
+                n => {
+                    let numeral: Vec<char> = zh.into_iter().rev().collect();
+                    let head: String = last.chars().take(last.chars().count() - n).collect();
+                    format!("{head}{}", super::spoken_zh::numeral_value(&numeral)?)
+                }
+            };
+            // `300 dollar budget`: a currency word alone, its amount the word before.
+            let said = if !last.chars().any(|c| c.is_ascii_digit()) {
+                currency_word(&last)?;
+                format!("{} {last}", words.next()?)
+            } else {
+                last
+            };
+            let chars: Vec<char> = said.chars().collect();
+            let mut i = chars.iter().rposition(char::is_ascii_digit)? + 1;
+            let tail: String = chars[i..].iter().collect();
+            let tail = tail.trim().trim_start_matches(['k', 'w', '千', '万']);
+            if !tail.is_empty() && currency_word(tail).is_none() {
+                return None;
+            }
+            while i > 0 && (chars[i - 1].is_ascii_digit() || chars[i - 1] == '.') {
+                i -= 1;
+            }
+            if i > 0 && ['$', '¥'].contains(&chars[i - 1]) {
+                i -= 1;
+            }
+            let amount: String = chars[i..].iter().collect();
+            budget_at(&amount, 0)
+        })
+    })
 }
 
 /// The budget whose amount starts at `at`, just after a budget word.
 fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
-    let rest = norm[at..].replace("大概", "");
-    let rest = budget_lead(&rest);
+    let rest = budget_lead(&norm[at..]);
     let mut words = rest.split_whitespace();
     let first = words.next()?;
     // `30元` and `30 yuan` alike: the amount's word, else the word after it when that word is
@@ -329,24 +383,21 @@ fn budget_lead(rest: &str) -> &str {
         "就",
         "of",
         "is",
-        "about",
-        "around",
         "up to",
         "at most",
         "max",
         "maximum",
-        "roughly",
         "maybe",
         "to",
     ];
-    let mut r = rest.trim_start_matches([' ', ':', '是', '在', '约']);
+    let mut r = rest.trim_start_matches([' ', ':', '是', '在']);
     loop {
         let before = r;
         for w in LEAD {
             if let Some(t) = r.strip_prefix(w)
                 && (!w.is_ascii() || t.starts_with(' '))
             {
-                r = t.trim_start_matches([' ', ':', '是', '在', '约']);
+                r = t.trim_start_matches([' ', ':', '是', '在']);
             }
         }
         if r == before {

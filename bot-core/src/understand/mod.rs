@@ -102,6 +102,7 @@ mod period_first;
 mod place_judged;
 mod plan_or_hourly;
 mod platform_slips;
+mod platforms_placed;
 mod price;
 mod price_here;
 mod price_range;

@@ -162,7 +162,7 @@ pub(super) fn platform(id: &str) -> Request {
 }
 
 pub(super) fn platforms(needs: Vec<Need>) -> Request {
-    Request::Platforms(PlatformsArgs { needs })
+    Request::Platforms(PlatformsArgs { needs, place: None })
 }
 
 pub(super) fn trend(gpu: &str, days: Option<u32>) -> Request {

@@ -41,6 +41,10 @@ const WAY: &[&str] = &[
     "啥办法",
 ];
 /// A budget said in words (`预算两百`, `budget is`), beside a sum or instead of one.
+/// Words that make platforms asked in a place guidance or a search by memory, never the list.
+pub(super) const GUIDED_IN_PLACE: &[&str] = &[
+    "推荐", "适合", "好用", "最稳", "靠谱", "best", "recommend", "显存", "vram",
+];
 const BUDGET: &[&str] = &["预算", "budget", "i have $", "got $", "只有", "手头"];
 /// A place asked for by how good it is (`any good platform for running 8b models`).
 const GOOD_PLACE: &[&str] = &[
@@ -106,4 +110,23 @@ pub(super) fn size_guided(q: &Question) -> Option<Reading> {
         || has(&p, GOOD_PLACE)
         || (budget && (has(&p, WAY) || place || asks_pick(&p)));
     guided.then_some(Reading::Command(Request::Pick))
+}
+
+/// `预算约300`, `budget roughly $40`, `my budget is about 25 dollars`: a budget said and nothing
+/// else (no card, model, size, platform, length or rate) is guidance with that budget, as a
+/// budget beside `怎么选` is; `/pick` keeps the amount.
+pub(super) fn budget_alone(q: &Question) -> Option<Reading> {
+    if !q.e.gpus.is_empty()
+        || !q.e.platforms.is_empty()
+        || !q.e.models.is_empty()
+        || !q.e.sizes.is_empty()
+        || q.e.usage.is_some()
+        || q.price.is_some_and(|m| m.per.is_some())
+    {
+        return None;
+    }
+    let p = format!(" {}", q.padded);
+    // A sum with its currency was taken out of the text as the price (`budget $40`).
+    let amount = q.price.is_some() || super::facts::budget(q.padded.trim()).is_some();
+    (has(&p, BUDGET) && amount).then_some(Reading::Command(Request::Pick))
 }

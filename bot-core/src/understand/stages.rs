@@ -304,6 +304,10 @@ pub(super) const RULES: &[Rule] = &[
     jobs_each::cards_on_platform,
     // `四卡a100`, `8x h100`: a machine's size alone, its offers (the count kept).
     machines::machine_alone,
+    // Last, when no rule read more: `platforms in the US`, `欧洲的云`, `北京的机房`, the
+    // platforms in that place; `预算约300`, `budget roughly $40`, guidance that keeps the budget.
+    super::platforms_placed::platforms_in_place,
+    super::size_guided::budget_alone,
 ];
 
 /// Stage 5, in order.
@@ -317,6 +321,8 @@ const COMPLETIONS: &[Completion] = &[
     |q, r| offers_said::with_region(q.padded, r),
     // `美国区的h100有哪些`: a region beside one card's specs asks that region's offers.
     super::region_card::with_region_offers,
+    // `list providers in europe that take paypal`: a list of platforms keeps the place said.
+    super::platforms_placed::with_place,
     |q, r| pay_either::with_either(q.padded, !q.e.platforms.is_empty(), r),
     // `5090 有货吗 runpod 或 vast 都行`: platforms as alternatives filter nothing.
     |q, r| pay_either::platforms_either(q.padded, q.e.platforms.len(), r),

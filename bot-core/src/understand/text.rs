@@ -67,6 +67,9 @@ pub fn normalize(text: &str) -> String {
     let out = crate::lexicon::rather_as_adverb(&crate::lexicon::ease_as_can(&out));
     // `eight thousand context`, `ctx about 4 thousand`: a window's thousands as its `k`.
     let out = crate::lexicon::thousands_as_k(&english_numbers(&cue_spellings(&out)), false);
+    // `预算约300`, `roughly 6 hrs`: a hedge before a number is dropped here, once, for every
+    // reader (the lexicon's one table), numbers in words already in digits.
+    let out = crate::lexicon::hedges_dropped(&out);
     let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);

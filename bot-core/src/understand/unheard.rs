@@ -49,6 +49,9 @@ pub enum Unheard {
     /// A cloud the catalog does not hold (`sagemaker`, `aws`); `lines`: the question read
     /// without it, to tap.
     Platform { word: String, lines: Vec<String> },
+    /// A city no provider's region text names (`frankfurt`, `东京`): said back, never read as
+    /// the country it lies in nor passed over; `lines`: the question read without it, to tap.
+    Place { word: String, lines: Vec<String> },
     /// A laptop card the catalog has no entry of (`3060笔记本`): `card` is the desktop card's
     /// id, never answered in its place; `lines`: the question read without the card (a memory
     /// size said kept), to tap.
@@ -159,6 +162,17 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     }
     if let Some((word, lines)) = super::unknown_platform::unknown_platform(catalog, &norm) {
         return Some(Unheard::Platform { word, lines });
+    }
+    if let Some(city) = crate::lexicon::city_unplaced(&format!(" {norm} ")) {
+        let without = norm.replace(&format!("in {city}"), " ").replace(city, " ");
+        let lines = match read(catalog, &without) {
+            Reading::Command(r) => vec![r.line()],
+            _ => Vec::new(),
+        };
+        return Some(Unheard::Place {
+            word: city.to_string(),
+            lines,
+        });
     }
     if let Some(card) = super::laptop_card::laptop_unknown(catalog, &toks) {
         let lines = match read(catalog, text) {

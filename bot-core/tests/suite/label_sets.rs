@@ -130,6 +130,7 @@ fn every_need() -> Vec<Need> {
         | Need::PerSecond
         | Need::StoppedFree
         | Need::Region(_)
+        | Need::Place(_)
         | Need::Without(_) => {}
     };
     let mut needs: Vec<Need> = NEED_PHRASES.iter().map(|(_, n)| *n).collect();
@@ -137,6 +138,13 @@ fn every_need() -> Vec<Need> {
     needs.extend(REGIONS.iter().map(|r| Need::Region(r)));
     needs.extend([Need::NoRealName, Need::PerSecond, Need::StoppedFree]);
     needs.extend(PAYMENT_METHODS.iter().map(|m| Need::Without(m)));
+    // Every place a `/platforms` word names (the places table's, the catalog's split aside).
+    needs.extend(
+        bot_core::lexicon::PLACES
+            .iter()
+            .filter_map(|p| bot_core::lexicon::place_word(p.text))
+            .map(Need::Place),
+    );
     needs
 }
 
