@@ -42,9 +42,7 @@ pub(super) fn platforms_in_place(q: &Question) -> Option<Reading> {
     }
     // Guidance asked in a place (`国内有什么好用的平台推荐吗`, `best gpu platform … in china`)
     // is `/pick`; a memory floor in a region (`24gb vram in US region`) is offers.
-    if super::words_guidance::asks_pick(q.padded)
-        || q.has(super::size_guided::GUIDED_IN_PLACE)
-    {
+    if super::words_guidance::asks_pick(q.padded) || q.has(super::size_guided::GUIDED_IN_PLACE) {
         return None;
     }
     let place = place_said(q.padded)?;

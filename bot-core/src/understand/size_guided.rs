@@ -43,7 +43,15 @@ const WAY: &[&str] = &[
 /// A budget said in words (`预算两百`, `budget is`), beside a sum or instead of one.
 /// Words that make platforms asked in a place guidance or a search by memory, never the list.
 pub(super) const GUIDED_IN_PLACE: &[&str] = &[
-    "推荐", "适合", "好用", "最稳", "靠谱", "best", "recommend", "显存", "vram",
+    "推荐",
+    "适合",
+    "好用",
+    "最稳",
+    "靠谱",
+    "best",
+    "recommend",
+    "显存",
+    "vram",
 ];
 const BUDGET: &[&str] = &["预算", "budget", "i have $", "got $", "只有", "手头"];
 /// A place asked for by how good it is (`any good platform for running 8b models`).

@@ -1,7 +1,7 @@
 //! Training an image or video model in `/fit` (`/fit flux.1-dev lora 4090`): the run by part,
 //! its verdict on the card typed, the words that lower it, and the cards that hold it.
 
-use super::{DiffusionLine, Fix, SHOWN_CARDS, TRAIN_MARGIN_PCT, gib, size_text, verdict_and_fixes};
+use super::{DiffusionLine, Fix, TRAIN_MARGIN_PCT, gib, size_text, verdict_and_fixes};
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, Train};
 use crate::diffusion::{DiffusionReport, DiffusionRequest, cards_that_hold, estimate};
