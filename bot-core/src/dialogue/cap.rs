@@ -277,14 +277,22 @@ mod tests {
         // A ceiling said by what to refuse, or after its amount (the lexicon's words): the
         // hours said beside it stay in the rest.
         for (t, amount, cur, kept) in [
-            ("6 hours or so, but nothing over $2.5/hr", "2.5", "USD", "6 hours"),
+            (
+                "6 hours or so, but nothing over $2.5/hr",
+                "2.5",
+                "USD",
+                "6 hours",
+            ),
             ("5 hours, not over 2 dollars an hour", "2", "USD", "5 hours"),
             ("$2/hr max", "2", "USD", ""),
             ("3个小时，一小时2块封顶", "2", "CNY", "3个小时"),
         ] {
             let (a, c, r) = split(t).unwrap_or_else(|| panic!("{t}"));
             assert_eq!((a, c.as_deref()), (d(amount), Some(cur)), "{t}");
-            assert!(r.contains(kept) && !r.contains('$') && !r.contains('块'), "{t}: {r}");
+            assert!(
+                r.contains(kept) && !r.contains('$') && !r.contains('块'),
+                "{t}: {r}"
+            );
         }
         for t in [
             "lora微调qwen2.5 7b 3小时 预算50",
