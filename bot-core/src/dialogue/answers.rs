@@ -138,6 +138,17 @@ pub(super) fn model_step(
             false => Err(Invalid),
         };
     }
+    // `跑sdxl出图`, `short clips with hunyuan video`: an image or video job named here is a
+    // generation job, as in a first sentence; with no pipeline named, the pipeline is asked.
+    if choice.is_none()
+        && let Some((kind, pipeline)) = text.and_then(super::media::media_in)
+    {
+        super::media::apply(&mut s, kind, pipeline);
+        return Ok(Answer::Next(match pipeline {
+            Some(_) => advanced(s),
+            None => s,
+        }));
+    }
     let value = answer_value(choice, text, "m:")?;
     if value == "unsure" {
         s.unsure_model = true;

@@ -11,37 +11,15 @@ use crate::reply::Msg;
 use rust_decimal::Decimal;
 use std::str::FromStr;
 
-/// Words that make a price a ceiling.
-const CUES: &[&str] = &[
-    "不超过",
-    "别超过",
-    "不要超过",
-    "不能超过",
-    "最多",
-    "以内",
-    "以下",
-    "之内",
-    "低于",
-    "不高于",
-    "封顶",
-    "上限",
-    "预算",
-    "budget",
-    "under ",
-    "below ",
-    "max ",
-    "max.",
-    "maximum",
-    "at most",
-    "less than",
-    "no more than",
-    "not more than",
-    "up to",
-    "cap ",
-    "<=",
-    "≤",
-    "<",
-];
+/// Words that make a price a ceiling: the lexicon's, before or after the amount (`nothing over
+/// $2.5/hr`, `$2/hr max`), and a budget said per hour (`my budget is $1.2/hr`).
+fn cues() -> impl Iterator<Item = &'static str> {
+    lexicon::CEILING_BEFORE
+        .iter()
+        .chain(lexicon::CEILING_AFTER)
+        .chain(&["预算", "budget"])
+        .copied()
+}
 /// The hour a price is per (`/h`, `每小时`, `an hour`).
 const PER_HOUR: &[&str] = &[
     "每小时",
@@ -139,9 +117,8 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<String>, String)> {
         .iter()
         .filter_map(|w| spaced.find(w).map(|i| (i, *w)))
         .min_by_key(|(i, _)| *i)?;
-    let cue = CUES
-        .iter()
-        .filter_map(|w| spaced.find(w).map(|i| (i, *w)))
+    let cue = cues()
+        .filter_map(|w| spaced.find(w).map(|i| (i, w)))
         .min_by_key(|(i, _)| *i)?;
     // The amount nearest the hour word, with a currency or right beside it.
     let hour_end = hour_at + hour_word.len();
@@ -296,6 +273,26 @@ mod tests {
             let (a, c, r) = split(t).unwrap_or_else(|| panic!("{t}"));
             assert_eq!((a, c.as_deref()), (d(amount), cur), "{t}");
             assert_eq!(r, rest, "{t}");
+        }
+        // A ceiling said by what to refuse, or after its amount (the lexicon's words): the
+        // hours said beside it stay in the rest.
+        for (t, amount, cur, kept) in [
+            (
+                "6 hours or so, but nothing over $2.5/hr",
+                "2.5",
+                "USD",
+                "6 hours",
+            ),
+            ("5 hours, not over 2 dollars an hour", "2", "USD", "5 hours"),
+            ("$2/hr max", "2", "USD", ""),
+            ("3个小时，一小时2块封顶", "2", "CNY", "3个小时"),
+        ] {
+            let (a, c, r) = split(t).unwrap_or_else(|| panic!("{t}"));
+            assert_eq!((a, c.as_deref()), (d(amount), Some(cur)), "{t}");
+            assert!(
+                r.contains(kept) && !r.contains('$') && !r.contains('块'),
+                "{t}: {r}"
+            );
         }
         for t in [
             "lora微调qwen2.5 7b 3小时 预算50",

@@ -173,6 +173,17 @@ pub(super) fn pipeline_msg(s: &PickState) -> Option<Msg> {
     Some(Msg::new("pick-understood-model").arg("name", &p.name))
 }
 
+/// The task and pipeline of a generation job named after the task was tapped (at the model
+/// step), said back; nothing for any other job.
+pub(super) fn named(s: &PickState) -> Vec<Msg> {
+    let Some(task) = s.media.and(task_key(s)) else {
+        return Vec::new();
+    };
+    let mut v = vec![Msg::new("pick-understood-task").arg("task", task)];
+    v.extend(pipeline_msg(s));
+    v
+}
+
 /// The model step of a generation job: its pipelines, of the kind said first.
 pub(super) fn ask_pipeline(s: &PickState, header: Msg) -> Reply {
     let mut r = Reply::text(header).with(Msg::new("pick-ask-pipeline"));

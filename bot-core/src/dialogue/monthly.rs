@@ -57,6 +57,8 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
             period_words(per)
                 .into_iter()
                 .flat_map(|w| t.match_indices(w).map(move |(i, _)| (per, (i, w))))
+                // `跑一天，预算80块`: a period said with a run verb is the run's length.
+                .filter(|(_, (i, _))| !crate::lexicon::run_length_at(&t, *i))
                 .collect::<Vec<_>>()
         })
         .min_by_key(|(_, (i, w))| {
@@ -152,6 +154,10 @@ mod tests {
             // A daily use beside a budget for the whole is no daily budget.
             "每天跑3小时 预算100",
             "budget 50, running 2 hours a day",
+            // The run's length beside a budget for the whole.
+            "用wan2.1生成视频，跑一天，预算80块",
+            "lora finetune qwen2.5 7b, run it for a day, budget $30",
+            "租一周 预算500",
         ] {
             assert!(split(t).is_none(), "{t}");
         }

@@ -185,6 +185,10 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     {
         noted.push(m);
     }
+    // A generation job named at the model step (`跑sdxl出图`): its task and pipeline said back.
+    if state.step == Step::Model && state.media.is_none() {
+        noted.splice(0..0, super::media::named(&next));
+    }
     // A duration in the user's words (`两个半小时`, `一晚上`, `半天`) is said back as
     // the hours it was read as, so a reading they did not mean shows at once.
     if let PickInput::Text(t) = input

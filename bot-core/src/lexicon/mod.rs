@@ -29,6 +29,7 @@ mod audience;
 mod barrier_negated;
 mod budget;
 mod card_failed;
+mod ceiling;
 mod choose;
 mod count;
 mod cue_words;
@@ -100,6 +101,7 @@ pub use budget::{
     money_can_do,
 };
 pub use card_failed::{card_failed_at, card_out_at};
+pub use ceiling::{CEILING_AFTER, CEILING_BEFORE, RUN_VERBS, ceiling_after, run_length_at};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
     CARD_MEASURES, CJK_MULTIPLIERS, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS,

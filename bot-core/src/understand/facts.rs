@@ -166,7 +166,7 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     place(&norm, &mut f);
-    if let Some((b, currency)) = budget(&norm) {
+    if let Some((b, currency)) = budget(&norm).or_else(|| budget_after(&norm)) {
         f.budget = Some(b);
         f.budget_currency = currency;
     }
@@ -336,6 +336,38 @@ fn budget_before(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     })
 }
 
+/// A budget whose ceiling word follows its amount (`$15 max`, `40 dollars at most`, `100块封顶`;
+/// the lexicon's `CEILING_AFTER`): an amount written with its currency, never a price per hour
+/// (`$2/hr max` is the cap's).
+fn budget_after(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
+    let words: Vec<&str> = norm
+        .split([' ', ',', '，', ';', '；', '、'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    let end_of = |w: &str| w.as_ptr() as usize - norm.as_ptr() as usize + w.len();
+    words.iter().enumerate().find_map(|(i, w)| {
+        let start = w.find(|c: char| c.is_ascii_digit() || c == '$' || c == '¥')?;
+        // `100块封顶`: the ceiling glued to its amount.
+        let glued = crate::lexicon::CEILING_AFTER
+            .iter()
+            .find_map(|c| w.strip_suffix(c));
+        let text = &glued.unwrap_or(w)[start..];
+        let amount = amount_word(text)?;
+        // `40 dollars at most`: the currency may be the next word.
+        let next = words
+            .get(i + 1)
+            .filter(|n| !n.chars().any(|c| c.is_ascii_digit()))
+            .filter(|n| currency_word(n).is_some());
+        let cur = currency_word(text).or_else(|| next.and_then(|n| currency_word(n)))?;
+        let end = match next.filter(|_| currency_word(text).is_none()) {
+            Some(n) => end_of(n),
+            None => end_of(w),
+        };
+        (glued.is_some() || crate::lexicon::ceiling_after(norm, end).is_some())
+            .then_some((amount, Some(cur)))
+    })
+}
+
 /// The budget whose amount starts at `at`, just after a budget word.
 fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     let rest = budget_lead(&norm[at..]);
@@ -470,4 +502,41 @@ fn daily_words() -> Vec<&'static str> {
     crate::lexicon::rate_words(crate::lexicon::Period::Day)
         .chain(["a day"])
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ceiling_after_its_amount_is_the_budget() {
+        for (t, amount, cur) in [
+            (
+                "qlora finetune of llama 3.1 8b, about 90 minutes, credit card only, $15 max",
+                15,
+                "USD",
+            ),
+            ("2 hours, 40 dollars at most", 40, "USD"),
+            ("3个小时，100块封顶", 100, "CNY"),
+            ("50 bucks tops", 50, "USD"),
+        ] {
+            let norm = normalize(t).to_lowercase();
+            assert_eq!(
+                budget_after(&norm),
+                Some((Decimal::from(amount), Some(cur))),
+                "{t}"
+            );
+        }
+        // A price per hour is the cap's; a number with no currency is no money.
+        for t in [
+            "$2/hr max",
+            "3 hours max",
+            "一小时2块封顶",
+            "8k context max",
+            "$15 for 3 hours",
+        ] {
+            let norm = normalize(t).to_lowercase();
+            assert_eq!(budget_after(&norm), None, "{t}");
+        }
+    }
 }

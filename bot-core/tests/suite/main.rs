@@ -247,6 +247,7 @@ mod pick_conversations_q;
 mod pick_conversations_r;
 mod pick_conversations_t;
 mod pick_conversations_u;
+mod pick_conversations_und_bz;
 mod pick_conversations_v;
 mod pick_listens;
 mod pick_listens2;
