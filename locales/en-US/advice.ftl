@@ -55,6 +55,7 @@ advice-unsloth-release = Sized for Unsloth { $release }: { $rope } GiB of RoPE t
    *[today] {""}
 }.
 advice-assume-precision = { $amp ->
+    [fp32] Model in fp32: fp32 weights, fp32 gradients and fp32 { $optim } moments with no separate master copy (the fp32 weights are the masters; DeepSpeed ZeRO adds its own fp32 copy of each card's share), about { $bytes } bytes per parameter for gradients and optimizer; without amp the activations and the KV cache are fp32 too.
     [yes] Mixed precision (amp): fp32 master weights and fp32 { $optim } moments beside the bf16 model, about { $bytes } bytes per parameter for gradients and optimizer.
     [deepspeed] DeepSpeed ZeRO (assumed for several cards; say fsdp for PyTorch FSDP): its optimizer keeps fp32 master weights and fp32 { $optim } moments even for a model loaded in bf16, about { $bytes } bytes per parameter for gradients and optimizer before they are split over the cards; FSDP keeps them in bf16 like the weights.
    *[no] Model loaded in bf16, { $optim } moments kept in bf16 like the weights (PyTorch's AdamW on a bf16 model: LLaMA-Factory with pure_bf16, torchtune, LitGPT bf16-true): about { $bytes } bytes per parameter for gradients and optimizer; amp adds fp32 master weights, as DeepSpeed bf16 and LLaMA-Factory's own default (it upcasts trainable parameters to fp32) hold them; adamw8bit or paged_adamw_8bit shrinks the moments.

@@ -219,24 +219,27 @@ fn short_first(
 /// model, `vram::fp32_master_weights`), and the AdamW step's own copy when it has one.
 fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
     let masters = crate::vram::fp32_master_weights(req, &p.opts);
-    let amp = match (req.fp32_masters(), masters) {
-        (true, _) => "yes",
-        (false, true) => "deepspeed",
-        (false, false) => "no",
+    let fp32 = req.quant == crate::vram::Quant::Fp32;
+    let amp = match (fp32, req.fp32_masters(), masters) {
+        // An fp32 model: its fp32 parameters are the masters (`vram::fp32_model`).
+        (true, _, _) => "fp32",
+        (false, true, _) => "yes",
+        (false, false, true) => "deepspeed",
+        (false, false, false) => "no",
+    };
+    // Gradients (in the parameters' dtype) + optimizer state, per parameter.
+    let bytes = if fp32 {
+        4.0 + crate::vram::fp32_model_state_bytes(req, &p.opts)
+    } else if masters {
+        2.0 + p.opts.optimizer.state_bytes()
+    } else {
+        2.0 + p.opts.optimizer.state_bytes_in_param_dtype(2.0)
     };
     r.push(
         Msg::new("advice-assume-precision")
             .arg("amp", amp)
             .arg("optim", p.opts.optimizer.key())
-            // Gradients (bf16, 2 bytes) + optimizer state, per parameter.
-            .arg(
-                "bytes",
-                2.0 + if masters {
-                    p.opts.optimizer.state_bytes()
-                } else {
-                    p.opts.optimizer.state_bytes_in_param_dtype(2.0)
-                },
-            ),
+            .arg("bytes", bytes),
     );
     let step = crate::vram::foreach_step_gib(req, &p.opts);
     if step >= 0.05 {

@@ -64,6 +64,8 @@ pub(super) fn compute_on(
     let held = super::swa::sliding_tokens(shape, req, opts, vllm.batched_tokens);
     // A hybrid's KV as the engine keeps it (`vram::recurrent`).
     let kv_shape = super::recurrent::kv_shape(shape, req, opts);
+    // An fp32 model's cache in its own dtype (`vram::fp32_model`).
+    let kv_scale = super::fp32_model::kv_scale(req, (kv_k, kv_v));
     let c = Common {
         cards,
         n: cards as f64,
@@ -76,14 +78,14 @@ pub(super) fn compute_on(
         },
         split,
         w_total: split.total(),
-        kv_tok: kv_bytes_per_token_kv(&kv_shape, req.engine, kv_k, kv_v),
+        kv_tok: kv_bytes_per_token_kv(&kv_shape, req.engine, kv_k, kv_v) * kv_scale,
         kv_seq: kv_bytes_per_sequence_kv(
             &kv_shape,
             req.engine,
             req.context as f64,
             held,
             (kv_k, kv_v),
-        ),
+        ) * kv_scale,
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
         eager: req.attention().materializes_scores(),

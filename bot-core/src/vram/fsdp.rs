@@ -40,12 +40,14 @@ pub(super) fn unsharded_bytes(shape: &Shape, req: &FitRequest, opts: &FitOptions
     }
     let n = req.cards as f64;
     let pc = &shape.params;
-    let root = (pc.embed + pc.lm_head) * 2.0;
+    // In the model's dtype: 4 bytes for an fp32 one (`vram::fp32_model`).
+    let b = req.quant.unquantized_bytes();
+    let root = (pc.embed + pc.lm_head) * b;
     let params = root * (1.0 - 1.0 / n);
     let grads = if req.task == Task::Full {
         let layer = (pc.total - pc.embed - pc.lm_head).max(0.0) / shape.layers.max(1) as f64;
         // The unit's own gradients and the previous unit's reduce-scatter input.
-        root * (1.0 - 1.0 / n) + layer * 2.0 * 2.0
+        root * (1.0 - 1.0 / n) + layer * 2.0 * super::fp32_model::full_param_bytes(req)
     } else {
         0.0
     };

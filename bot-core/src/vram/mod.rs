@@ -40,6 +40,7 @@ pub mod exl2;
 pub mod exl2_format;
 pub mod expert_offload;
 mod fit_report;
+mod fp32_model;
 mod fsdp;
 pub mod grad_accum;
 mod infer;
@@ -133,7 +134,7 @@ pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{
     autocast_copies_gib, deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
-    peft_fp32_cast_gib,
+    fp32_model_state_bytes, peft_fp32_cast_gib,
 };
 pub use tuners::Tuner;
 pub use vision_sdpa3d::TransformersRelease;

@@ -136,11 +136,28 @@ pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
 /// ms-swift's Qwen2.5-7B full fine-tuning with `--deepspeed zero3` on 4 cards at 8192 tokens
 /// measured 42-54 GiB per card against 31-39 estimated with bf16 moments.
 pub fn fp32_master_weights(req: &FitRequest, opts: &FitOptions) -> bool {
+    req.fp32_masters() || deepspeed_masters(req, opts)
+}
+
+/// The optimizer's bytes per parameter in full fine-tuning of an fp32 model: its moments in
+/// fp32 like the parameters, no master copy but DeepSpeed's partition clone
+/// (`vram::fp32_model`).
+pub fn fp32_model_state_bytes(req: &FitRequest, opts: &FitOptions) -> f64 {
+    let clone = if deepspeed_masters(req, opts) {
+        4.0
+    } else {
+        0.0
+    };
+    opts.optimizer.state_bytes_in_param_dtype(4.0) + clone
+}
+
+/// Whether DeepSpeed's ZeRO optimizer builds its fp32 partitions for a full fine-tune
+/// (`fp32_master_weights`).
+pub(super) fn deepspeed_masters(req: &FitRequest, opts: &FitOptions) -> bool {
     // On one card any DeepSpeed stage asked for builds the fp32 partitions (stage3.py too).
     let one_card_z3 = req.cards <= 1 && opts.zero == Some(Zero::Three) && !opts.device_map;
     let zero = deepspeed_zero(req, opts) != Zero::Off || one_card_z3;
-    let deepspeed = zero && !opts.fsdp && req.task == Task::Full;
-    req.fp32_masters() || deepspeed
+    zero && !opts.fsdp && req.task == Task::Full
 }
 
 /// The ZeRO stage a training job runs under: on several cards the one asked for (ZeRO-3 when

@@ -3,7 +3,7 @@
 
 use super::optim_step::{deepspeed_ipg_bytes, deepspeed_step_bytes, foreach_step_bytes};
 pub use super::optim_step::{
-    deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
+    deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
 };
 use super::parts::{
     Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs,
@@ -91,11 +91,14 @@ fn activations(
     } else {
         0.0
     };
-    let per_layer = match super::layer_kept::sixteen_bit_layer_bytes(shape, req, stream) {
+    // An fp32 model without autocast keeps every tensor in fp32 (`vram::fp32_model`).
+    let dtype = super::fp32_model::activation_scale(req);
+    let per_layer = (match super::layer_kept::sixteen_bit_layer_bytes(shape, req, stream) {
         Some(kept) => kept,
         None => 8.0 * stream * shape.hidden as f64 + ffn_bytes * shape.ffn_width_active_per_token(),
     } + dropout
-        + dora;
+        + dora)
+        * dtype;
     let layers = shape.layers as f64;
     let loss_tok = loss_bytes_per_token(shape, req);
     let checkpoints = if req.unsloth { 1.0 } else { layers };
@@ -113,7 +116,7 @@ fn activations(
         let per_elem = if req.grad_checkpointing {
             c.eager_bytes + 6.0
         } else {
-            6.0 * layers
+            6.0 * dtype * layers
         };
         batch * tokens * tokens * (per_elem * heads + 2.0)
     } else {
@@ -124,7 +127,7 @@ fn activations(
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
-            checkpoints * stream * shape.hidden as f64 * tb,
+            checkpoints * stream * dtype * shape.hidden as f64 * tb,
             per_layer * tb + scores,
         )
     } else {
@@ -245,7 +248,9 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
 /// (`fp32_master_weights`); adapters are fp32 under PEFT either way.
 fn optimizer_bytes_per_param(req: &FitRequest, opts: &FitOptions) -> f64 {
     let in_base = super::tuners::trains_in_base(req);
-    if in_base || (req.task == Task::Full && !fp32_master_weights(req, opts)) {
+    if req.task == Task::Full && req.quant == Quant::Fp32 {
+        super::optim_step::fp32_model_state_bytes(req, opts)
+    } else if in_base || (req.task == Task::Full && !fp32_master_weights(req, opts)) {
         opts.optimizer.state_bytes_in_param_dtype(2.0)
     } else {
         opts.optimizer.state_bytes() + super::tuners::extra_state_bytes(req)
@@ -287,7 +292,7 @@ fn resident(
     } else {
         (trainable - super::vision_train::tower_params_trained(shape, req)) * 2.0
     };
-    let grads = trainable * 2.0;
+    let grads = trainable * super::fp32_model::full_param_bytes(req);
     let optim = trainable * k;
     let dm = super::device_map::layered(shape, opts, c);
     let (w_share, l_share, ctx) = dm.map_or((1.0, 1.0, c.ctx), |l| (l.weights, l.layers, l.ctx));

@@ -28,8 +28,11 @@ pub(crate) fn quantized_bits(req: &FitRequest) -> f64 {
 /// output head that is live at the loss peak.
 pub(super) fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {
     let pc = &shape.params;
-    // Full fine-tune keeps bf16 weights; LoRA keeps the frozen base in its format.
-    let mut base = if req.task == Task::Full {
+    // Full fine-tune keeps 16-bit weights (fp32 ones for an fp32 model, `vram::fp32_model`);
+    // LoRA keeps the frozen base in its format.
+    let mut base = if req.task == Task::Full && req.quant == Quant::Fp32 {
+        weight_bytes(shape, Quant::Fp32)
+    } else if req.task == Task::Full {
         weight_bytes(shape, Quant::Bf16)
     } else {
         w_total
