@@ -274,6 +274,29 @@ pub fn names_bill_period(word: &str) -> bool {
     BILL_OF_PERIOD.iter().any(|b| word.starts_with(b))
 }
 
+/// Paying by the hour named as the other choice beside a package (`包月还是按量`, `monthly or
+/// pay as you go`): the plan is weighed against the hours said, one ranking, no second sense.
+pub const HOURLY_BILLING: &[&str] = &[
+    "按量付费",
+    "按量计费",
+    "按量",
+    "按小时",
+    "按时计费",
+    "按时",
+    "pay as you go",
+    "pay-as-you-go",
+    "on-demand",
+    "on demand",
+    "hourly billing",
+    "by the hour",
+    // ` hourly` is written ` per hour ` by the spoken-form pass.
+    "pay per hour",
+    "or per hour",
+    "per hour or",
+    // At the start of a message ` hourly` has no space before it and stays as typed.
+    "hourly or",
+];
+
 /// The package a word holds, if it is one.
 pub fn package(word: &str) -> Option<Package> {
     PACKAGES.iter().find(|(w, _)| *w == word).map(|(_, p)| *p)

@@ -84,10 +84,10 @@ pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
 pub use always_on::{
-    BILL_OF_PERIOD, DAY_HOURS, EVERY_HOUR, LONG_RENTAL, PACKAGES, Package, STAYS_ON, WHOLE_DAY,
-    always_on_as_always, always_on_phrases_as_word, always_on_words, day_kept_on, is_always_on,
-    is_long_rental, is_whole_day, names_bill_period, package, says_always_on, says_month_package,
-    whole_day_words,
+    BILL_OF_PERIOD, DAY_HOURS, EVERY_HOUR, HOURLY_BILLING, LONG_RENTAL, PACKAGES, Package,
+    STAYS_ON, WHOLE_DAY, always_on_as_always, always_on_phrases_as_word, always_on_words,
+    day_kept_on, is_always_on, is_long_rental, is_whole_day, names_bill_period, package,
+    says_always_on, says_month_package, whole_day_words,
 };
 pub use api_units::{
     EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, TOKEN_CUES,

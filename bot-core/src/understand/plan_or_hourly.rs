@@ -24,26 +24,7 @@ fn plans() -> Vec<String> {
     out.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
     out
 }
-const HOURLY: &[&str] = &[
-    "按量付费",
-    "按量计费",
-    "按量",
-    "按小时",
-    "按时计费",
-    "按时",
-    "pay as you go",
-    "pay-as-you-go",
-    "on-demand",
-    "on demand",
-    "hourly billing",
-    "by the hour",
-    // ` hourly` is written ` per hour ` by the spoken-form pass.
-    "pay per hour",
-    "or per hour",
-    "per hour or",
-    // At the start of a message ` hourly` has no space before it and stays as typed.
-    "hourly or",
-];
+use crate::lexicon::HOURLY_BILLING as HOURLY;
 /// Words that make it a rent-vs-API question after all.
 const API: &[&str] = &["api", "token", "自建", "自己部署"];
 

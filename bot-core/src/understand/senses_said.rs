@@ -112,7 +112,12 @@ fn package_or_length(lower: &str, toks: &[String]) -> Option<Senses> {
     // The package's words: a package word kept, and its own length (the first one, or the one
     // right before the word).
     let word = toks.iter().position(|t| lexicon::package(t).is_some());
-    // `monthly bill`, `包月费用`: the month names the bill's period, one sense only.
+    // A package weighed against paying by the hour (`包月还是按量划算 每天用5小时`): one
+    // ranking for the hours said (`plan_or_hourly`), no second sense to ask.
+    if lexicon::HOURLY_BILLING.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    // `monthly bill`: the month names the bill's period, one sense only.
     let after = lower
         .find(said)
         .map(|at| lower[at + said.len()..].trim_start());
