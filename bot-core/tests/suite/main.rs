@@ -326,6 +326,7 @@ mod und_bt_mechanisms;
 mod und_bu_mechanisms;
 mod und_bv_mechanisms;
 mod und_bw_mechanisms;
+mod und_ca_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
