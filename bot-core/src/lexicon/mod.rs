@@ -175,9 +175,9 @@ pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
-    checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
-    method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name,
-    sharding, task_in, tasks_in, training_method_word,
+    checkpoint_quant, full_alone, is_device_map, is_dora_word, is_fsdp, is_generic_tune,
+    is_offload, kv_dtype, method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer,
+    quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
