@@ -148,7 +148,7 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
-pub use people::{GROUP_OF, PEOPLE_AFTER};
+pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
 pub use rate_marks::{

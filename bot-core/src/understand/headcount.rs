@@ -144,7 +144,7 @@ pub(super) fn others_counted(catalog: &Catalog, padded: &str) -> bool {
         };
         !digits.is_empty()
             && catalog.find_gpu(digits).is_none()
-            && !super::student_price::STUDENT
+            && !crate::lexicon::STUDENT_PRICE
                 .iter()
                 .any(|p| after.starts_with(p))
             && ["个学生", "名学生", "学生", "students", "个同学", "同学"]
