@@ -153,7 +153,7 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use options::{connective, option, pixels, split_options};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
-pub use people::{GROUP_OF, PEOPLE_AFTER};
+pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
 pub use rate_marks::{
@@ -184,9 +184,9 @@ pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
     MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
-    checkpoint_quant, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
-    method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name,
-    sharding, task_in, tasks_in, training_method_word,
+    checkpoint_quant, full_alone, is_device_map, is_dora_word, is_fsdp, is_generic_tune,
+    is_offload, kv_dtype, method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer,
+    quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -43,3 +43,24 @@ pub const GROUP_OF: &[&str] = &[
     "crew of",
     "squad of",
 ];
+
+/// Words that ask a student or education price (`学生价`, `学生优惠`, `student discount`): a
+/// price tier asked, never people counted (`4090 学生价` is no 4,090 students).
+pub const STUDENT_PRICE: &[&str] = &[
+    "学生价",
+    "学生优惠",
+    "学生认证",
+    "学生折扣",
+    "学生有优惠",
+    "学生便宜",
+    "教育优惠",
+    "教育版",
+    "student discount",
+    "student price",
+    "student pricing",
+    "students get",
+    "academic discount",
+    "academic pricing",
+    "edu discount",
+    "education discount",
+];

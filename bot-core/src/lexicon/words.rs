@@ -306,6 +306,40 @@ pub fn tasks_in(words: &[String]) -> Vec<Task> {
     methods
 }
 
+/// Whether the one task word a sentence says is a bare `full` (`qwen2.5-7b full 4090行吗`):
+/// no training word (`微调`, `ft`, `全参`, `fully`) and no serving word beside it, read as
+/// [`tasks_in`] reads them, nor a family right after it. `full` alone is a full fine-tune to `/fit`, and the whole model in
+/// its published precision to a reader: the two are asked back where they differ.
+pub fn full_alone(words: &[String]) -> bool {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let joined = words.get(i + 1).map(|n| format!("{}{n}", words[i]));
+        match joined.as_deref().filter(|j| j.is_ascii()).and_then(task_of) {
+            Some(_) => {
+                found.push(joined.unwrap_or_default());
+                i += 2;
+            }
+            None => {
+                if task_of(&words[i]).is_some() {
+                    found.push(words[i].clone());
+                }
+                i += 1;
+            }
+        }
+    }
+    // `full qwen2.5-1.5b`: a family right after `full` is the task said of it (the reader's
+    // rule in `volume_unit::full_of_model_or_context`).
+    let before_family = words
+        .windows(2)
+        .any(|p| p[0] == "full" && super::MODEL_FAMILIES.iter().any(|f| p[1].starts_with(f)));
+    !found.is_empty()
+        && !before_family
+        && found.iter().all(|w| w == "full")
+        && !fully_said(words)
+        && !words.iter().any(|w| training_method_word(w).is_some())
+}
+
 /// Whether `word` says "fine-tune" without its method (`finetune`, `sft`, `微调`): read as LoRA,
 /// and the answer says so with what full fine-tuning and QLoRA would need.
 pub fn is_generic_tune(word: &str) -> bool {

@@ -4,6 +4,8 @@
 //! verdict differs between them, the sizes are asked back: "fits" on one and "does not" on
 //! the other is no answer to give on a guess.
 
+mod full_alone;
+
 use super::Reading;
 use super::request::Request;
 use crate::advice;
@@ -14,35 +16,24 @@ use crate::commands::fit::{FitArgs, FitMemoryArgs};
 use crate::lexicon;
 use crate::vram::{FitOptions, FitRequest, ModelRef, Quant, Task};
 
-/// The memory part of a card id (`a100-80g-sxm` → `80`), when it has one.
-fn memory_part(id: &str) -> Option<(usize, &str)> {
-    id.split('-').enumerate().find_map(|(k, p)| {
-        let n = p.strip_suffix('g')?;
-        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some((k, n))
-    })
+/// A card's memory as its sizes are said (`10` for `rtx-3080`, `80` for `a100-80g-sxm`).
+fn memory_of(catalog: &Catalog, id: &str) -> Option<String> {
+    catalog
+        .find_gpu(id)
+        .map(|g| (g.vram_gb.round() as u32).to_string())
 }
 
-/// The same card with another memory size, the rest of its id alike (`v100-16g` →
-/// `v100-32g`; `a100-80g-sxm` → `a100-40g-sxm`).
+/// The same card with another memory size: the catalog's own family data
+/// ([`Catalog::memory_siblings`]), so a card whose default id carries no size (`rtx-3080`,
+/// `rtx-a2000`) has its other size as well as `v100-16g` has `v100-32g`.
 fn siblings<'c>(catalog: &'c Catalog, id: &str) -> Vec<&'c str> {
-    let Some((k, n)) = memory_part(id) else {
-        return Vec::new();
-    };
-    let parts: Vec<&str> = id.split('-').collect();
-    catalog
-        .gpus
-        .iter()
-        .map(|g| g.id.as_str())
-        .filter(|other| {
-            let o: Vec<&str> = other.split('-').collect();
-            o.len() == parts.len()
-                && memory_part(other).is_some_and(|(ok, on)| ok == k && on != n)
-                && o.iter()
-                    .zip(&parts)
-                    .enumerate()
-                    .all(|(i, (a, b))| i == k || a == b)
-        })
-        .collect()
+    catalog.find_gpu(id).map_or_else(Vec::new, |g| {
+        catalog
+            .memory_siblings(g)
+            .into_iter()
+            .map(|o| o.id.as_str())
+            .collect()
+    })
 }
 
 /// What `/fit` prints about `gpu` (its defaults; options aside): the verdict (fits, tight, short,
@@ -92,6 +83,8 @@ fn verdict(
 /// `r` with a card's memory sizes asked back where the verdict differs between them; the
 /// memory said in the words (`v100 32g`, `80gb`) is kept.
 pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Reading {
+    // `full` alone first: a line asked back is no card's memory to ask about.
+    let r = full_alone::full_asked(catalog, padded, r);
     if let Reading::Command(Request::FitMemory(m)) = &r {
         return lists_asked(catalog, padded, m).unwrap_or(r);
     }
@@ -101,10 +94,10 @@ pub(super) fn memory_asked(catalog: &Catalog, padded: &str, r: Reading) -> Readi
     let Some(gpu) = a.gpu.as_deref() else {
         return r;
     };
-    let Some((_, n)) = memory_part(gpu) else {
+    let Some(n) = memory_of(catalog, gpu) else {
         return r;
     };
-    let said = memory_said(padded, n);
+    let said = memory_said(padded, &n);
     let others = siblings(catalog, gpu);
     if said || others.is_empty() || !a.options.is_empty() {
         return r;
@@ -141,8 +134,8 @@ fn memory_said(padded: &str, n: &str) -> bool {
 /// differ (the card the bare name means first), and the card kept where they are alike.
 fn lists_asked(catalog: &Catalog, padded: &str, m: &FitMemoryArgs) -> Option<Reading> {
     let gpu = m.card.as_deref()?;
-    let (_, n) = memory_part(gpu)?;
-    if memory_said(padded, n) {
+    let n = memory_of(catalog, gpu)?;
+    if memory_said(padded, &n) {
         return None;
     }
     let own = fit_memory::models_named(catalog, m);

@@ -517,9 +517,9 @@ pub(super) fn spot_asked(padded: &str) -> bool {
 /// `runpod 4090 spot price`, `vast 竞价实例`: a job's price with spot capacity too (the words
 /// `/cost` and `/compare` read, [`crate::answer::billing::SPOT_WORDS`]); `autodl 4090 会员价`,
 /// `学生价`: with member prices too ([`member_asked`]; `i'm a student` alone asks no tier).
-pub(super) fn with_spot(r: Reading, padded: &str) -> Reading {
+pub(super) fn with_spot(catalog: &Catalog, r: Reading, padded: &str) -> Reading {
     let spot = spot_asked(padded);
-    let member = member_asked(padded) && !super::headcount::others_counted(padded);
+    let member = member_asked(padded) && !super::headcount::others_counted(catalog, padded);
     let tiers = |t: crate::billing::Tiers| {
         let t = if spot { t.with_spot() } else { t };
         if member { t.with_member() } else { t }

@@ -2,6 +2,8 @@
 //! person's cards at once, so the card count is the people times each one's cards (a bill for
 //! one card would be a third of the real one).
 
+use crate::catalog::Catalog;
+
 /// Words that say each person has their own cards.
 const EACH: &[&str] = &[
     "每人",
@@ -129,8 +131,9 @@ const PEOPLE: &[&str] = &[
 
 /// Whether people are counted in `padded` as others (`30个学生`, `a class of 30 students`): a
 /// student named with a count is someone the asker pays for, never the asker's own student
-/// price tier.
-pub(super) fn others_counted(padded: &str) -> bool {
+/// price tier. A number that names a card (`4090 学生价`) is never a count of people, and a
+/// student price word (`学生价`, `学生优惠`) is never the noun counted.
+pub(super) fn others_counted(catalog: &Catalog, padded: &str) -> bool {
     let words: Vec<&str> = padded.split_whitespace().collect();
     let counted = words.iter().enumerate().any(|(k, w)| {
         let (digits, rest) = split_number(w);
@@ -140,6 +143,10 @@ pub(super) fn others_counted(padded: &str) -> bool {
             rest
         };
         !digits.is_empty()
+            && catalog.find_gpu(digits).is_none()
+            && !crate::lexicon::STUDENT_PRICE
+                .iter()
+                .any(|p| after.starts_with(p))
             && ["个学生", "名学生", "学生", "students", "个同学", "同学"]
                 .iter()
                 .any(|u| after.starts_with(u))
@@ -180,5 +187,25 @@ mod tests {
         assert_eq!(people_each(&toks("每人 1张 4090")), None);
         // An amount in yuan is not a headcount.
         assert_eq!(people_each(&toks("每人 预算 50人民币")), None);
+    }
+
+    /// A card's number before a student price is the card; people counted stay counted.
+    #[test]
+    fn a_card_number_is_never_a_count_of_students() {
+        let c = Catalog::embedded().unwrap();
+        for card in [
+            " autodl 4090 学生价 一小时 ",
+            " 3090学生优惠 多少 ",
+            " 5090 students price ",
+        ] {
+            assert!(!others_counted(&c, card), "{card}");
+        }
+        for people in [
+            " 30个学生 用 4090 ",
+            " 20 students on a 3090 ",
+            " 12学生 每人一张 ",
+        ] {
+            assert!(others_counted(&c, people), "{people}");
+        }
     }
 }

@@ -532,7 +532,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         let r = diffusion_options::with_diffusion_options(&padded, r);
         let r = method_unsaid::with_method(&toks, vllm_flags::with_flags(&format!(" {padded}"), r));
         let r = beam_words::with_beams(&format!(" {padded}"), r);
-        let r = period::with_months_held(cues::with_spot(r, &padded), &toks);
+        let r = period::with_months_held(cues::with_spot(catalog, r, &padded), &toks);
         let r = stages::completed(&q, alert_terms::with_terms(&padded, count, r));
         pasted_flags::split_between_cards(&original, r)
     };

@@ -6,24 +6,8 @@ use super::Reading;
 use super::question::Question;
 use super::request::{self as make};
 
-pub(super) const STUDENT: &[&str] = &[
-    "学生价",
-    "学生优惠",
-    "学生认证",
-    "学生折扣",
-    "学生有优惠",
-    "学生便宜",
-    "教育优惠",
-    "教育版",
-    "student discount",
-    "student price",
-    "student pricing",
-    "students get",
-    "academic discount",
-    "academic pricing",
-    "edu discount",
-    "education discount",
-];
+/// The lexicon's student price words (`学生价`, `student discount`).
+pub(super) use crate::lexicon::STUDENT_PRICE as STUDENT;
 
 pub(super) fn student_price(q: &Question) -> Option<Reading> {
     let [p] = q.e.platforms.as_slice() else {

@@ -9,7 +9,7 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus85.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 296;
+const FLOOR: usize = 300;
 
 /// `questions_corpus85.tsv` (300: a mainstream mix as an outside checker would write it, 46 %
 /// Chinese, 35 % English, a third of it non-native, 19 % mixed; every intent in the brief's
@@ -17,7 +17,8 @@ const FLOOR: usize = 296;
 /// it, committed before it was scored (35d6d712): untuned 294/300 (98.0 %; 299/300 by command
 /// alone, 300/300 the examples file's way); 2 rows relabelled (the labeller's errors: Europe is
 /// the house's `region=eu`; a stock question with a region is `/offers … region=`), so 296/300
-/// after. The 4 misses left are in `docs/misses/corpus85_misses.md`.
+/// after, and 300/300 after helper und_ca's fixes of the 4 misses in
+/// `docs/misses/corpus85_misses.md` (`docs/misses/und_und_ca.md`).
 #[test]
 fn corpus85_share() {
     let catalog = Catalog::embedded().unwrap();
