@@ -57,9 +57,10 @@ impl Need {
 fn in_place(p: &Platform, place: &str) -> Option<bool> {
     let l = p.locations.as_ref()?;
     let has = |place: &str| {
+        let codes = crate::lexicon::place_codes(&place.to_lowercase());
         l.regions
             .iter()
-            .any(|r| crate::availability::region_text_in(r, place))
+            .any(|r| crate::availability::region_text_in(r, place, &codes))
     };
     if has(place) {
         return Some(true);

@@ -116,11 +116,13 @@ fn region_text_has(have: &str, want: &str) -> bool {
 
 /// Whether a region text as a provider writes it (an offer's, or a platform's in the catalog)
 /// lies in the place written `region=<place>`: the place's text in it, or one of the country
-/// codes that stand for the place as a whole word (the test `/offers region=` makes).
-pub fn region_text_in(have: &str, place: &str) -> bool {
+/// codes that stand for the place as a whole word (the test `/offers region=` makes). The
+/// codes are the lexicon's (`lexicon::place_codes`), given by the caller: an engine reads no
+/// lexicon.
+pub fn region_text_in(have: &str, place: &str, codes: &[String]) -> bool {
     let place = place.to_lowercase();
     region_text_has(have, &place)
-        || crate::lexicon::place_codes(&place).iter().any(|c| {
+        || codes.iter().any(|c| {
             have.split(|c: char| !c.is_ascii_alphanumeric())
                 .any(|w| w.eq_ignore_ascii_case(c))
         })

@@ -267,7 +267,17 @@ pub const PACKAGES: &[(&str, Package)] = &[
 /// Words that, right after an English package word, make it the bill's period and no package
 /// (`monthly bill`, `weekly cost`): `each day 3 hours, monthly bill?` is a daily use. Not
 /// `price`, nor the Chinese `包月费用`: those ask the package's own price.
-pub const BILL_OF_PERIOD: &[&str] = &["bill", "cost", "total", "spend"];
+pub const BILL_OF_PERIOD: &[&str] = &[
+    "bill",
+    "cost",
+    "total",
+    "spend",
+    // Money of the user's by the period (`my monthly allowance is $300`): no package either.
+    "allowance",
+    "budget",
+    "salary",
+    "income",
+];
 
 /// Whether `word` (what follows a package word) begins with a [`BILL_OF_PERIOD`] word.
 pub fn names_bill_period(word: &str) -> bool {

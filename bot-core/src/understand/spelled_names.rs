@@ -83,7 +83,9 @@ mod tests {
         // Four and five words, a distill said without its family.
         assert_eq!(
             joined(&c, "r1 distill llama 70b int4 on 2x a6000"),
-            "r1-distill-llama-70b int4 on 2x a6000"
+            // The run joined with the format its name states (`-int4`, read by
+            // `vram::name_format` since mem_dp): the model and its quantization both kept.
+            "r1-distill-llama-70b-int4 on 2x a6000"
         );
         assert_eq!(
             joined(&c, "deepseek r1 distill qwen 32b 4090"),
@@ -98,7 +100,7 @@ mod tests {
             joined(&c, "deepseek-r1-distill llama 8b 3080"),
             "deepseek-r1-distill-llama-8b 3080"
         );
-        assert_eq!(joined(&c, "qwen2.5-7b int4 4090"), "qwen2.5-7b int4 4090");
+        assert_eq!(joined(&c, "qwen2.5-7b int4 4090"), "qwen2.5-7b-int4 4090");
         // A card and an org path are never swallowed into a name.
         assert_eq!(
             joined(&c, "can a h100 sxm run qwen/qwen2.5-7b-instruct"),
