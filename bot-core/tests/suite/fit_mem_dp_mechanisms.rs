@@ -166,18 +166,11 @@ const NAMES: &[(&str, &str, &str)] = &[
 
 #[test]
 fn each_added_model_resolves_by_id_hf_id_and_a_common_name() {
+    super::fit_mem_dl_mechanisms::resolves_by_id_hf_id_and_a_common_name(NAMES);
     let c = cat();
-    for (id, hf, typed) in NAMES {
-        for name in [*id, *hf, *typed] {
-            let m = c
-                .find_model(name)
-                .unwrap_or_else(|| panic!("`{name}` names no model"));
-            assert_eq!(&m.id, id, "`{name}`");
-            assert!(m.source.starts_with("https://huggingface.co/"), "{id}");
-            assert!(m.source.ends_with("config.json"), "{id}");
-            assert!(bot_core::catalog::parse_date(&m.as_of).is_some(), "{id}");
-            assert!(m.source_note.is_some(), "{id}: which copy was read");
-        }
+    for (id, _, _) in NAMES {
+        let m = c.find_model(id).unwrap();
+        assert!(m.source.ends_with("config.json"), "{id}");
     }
 }
 
