@@ -75,6 +75,7 @@ mod corpus82_share;
 mod corpus83_share;
 mod corpus84_share;
 mod corpus85_share;
+mod corpus86_share;
 mod currency;
 mod currency_whole;
 mod data_files;

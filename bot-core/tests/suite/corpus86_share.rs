@@ -1,0 +1,31 @@
+//! The share of `questions_corpus86.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::fresh19_share::own_labels_canonical;
+use super::understand::share_by_line;
+
+const CORPUS: &str = include_str!("../data/questions_corpus86.tsv");
+
+/// The least number of rows read right: the score after the labeller's relabels.
+const FLOOR: usize = 0;
+
+/// `questions_corpus86.tsv` (300: a second mainstream mix by a different hand than corpus85's,
+/// 45 % Chinese, 35 % English, a third of it non-native, 20 % mixed; every intent in the brief's
+/// proportions, 20 rows asked back), written apart from the reader by a helper who never read
+/// it, committed before it was scored: untuned score pending.
+#[test]
+fn corpus86_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "corpus86", CORPUS);
+    assert!(total >= 300, "corpus86: {total} questions");
+    assert!(right >= FLOOR, "corpus86: {right} of {total}");
+}
+
+/// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
+/// command's own parser reads it and renders it back to the very same line.
+#[test]
+fn corpus86_labels_are_canonical_lines() {
+    own_labels_canonical(CORPUS, |_| false);
+}
