@@ -9,12 +9,15 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus86.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 0;
+const FLOOR: usize = 299;
 
 /// `questions_corpus86.tsv` (300: a second mainstream mix by a different hand than corpus85's,
 /// 45 % Chinese, 35 % English, a third of it non-native, 20 % mixed; every intent in the brief's
 /// proportions, 20 rows asked back), written apart from the reader by a helper who never read
-/// it, committed before it was scored: untuned score pending.
+/// it, committed before it was scored (f846162b): untuned 299/300 (99.7 %; 299/300 by command
+/// alone and the examples file's way); no row relabelled (the one miss is the reader's), so
+/// 299/300 after. The miss, `does vats bill by the second` (no reading; the house asks back a
+/// four-letter platform name with two letters swapped), is in `docs/misses/corpus86_misses.md`.
 #[test]
 fn corpus86_share() {
     let catalog = Catalog::embedded().unwrap();
