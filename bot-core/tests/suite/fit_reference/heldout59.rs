@@ -22,10 +22,18 @@ fn public_measurements_fifty_ninth_held_out_set() {
         "measured_memory_heldout59.tsv (held out 59)",
     );
     assert!(held.numeric >= 7);
-    // Not yet scored: the floors below are placeholders until the untuned run sets them.
-    let floor_within = 0;
-    let ceiling_under = 7;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout59 branch from main f2a1e20f, 2026-12-06, table committed first in
+    // a54fc869): 7 numeric rows, 4 within 15 %, 1 under by more than 15 %, 1 over by more than 15 %, 1
+    // the CLI cannot state; verdicts 7 of 9 right (0 contradicting the run). Within: TinyLlama packed
+    // 4096 x 2 without checkpointing (+4.2 %), gpt-oss-20b on a T4 (-3.8 %), PEFT AdaLoRA (-12.5 %),
+    // LitGPT Falcon-7B LoRA at 256 tokens (+2.5 %). Under: PEFT BOFT (-22.0 %). Over: Gemma-3-4B in
+    // Unsloth 2025.3 (+78.6 %). Not stated: unsloth/Mistral-Small-Instruct-2409 (no 22B Mistral-Small
+    // in the catalog; its numeric row and its T4 verdict). Wrong verdict: TinyLlama on the T4 (answered
+    // tight, 0.1 GiB short on paper; the run peaked at 13.5 of 14.7 GiB) - docs/misses/heldout59_misses.md.
+    // The floors may only tighten.
+    let floor_within = 4;
+    let ceiling_under = 1;
+    let floor_verdicts = 7;
     floors(
         &held,
         "held out 59",
