@@ -886,5 +886,7 @@ mod heldout56;
 mod heldout57;
 #[path = "fit_reference/heldout58.rs"]
 mod heldout58;
+#[path = "fit_reference/heldout59.rs"]
+mod heldout59;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
