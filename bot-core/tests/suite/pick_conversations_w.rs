@@ -7,9 +7,11 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned pending (the file is scored after it is committed), so
-/// the floor is 0 until then.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 30/40 as written (commit 15843ffe), 32/40 after
+/// relabelling my own checks in three conversations (a GGUF format checked with underscores,
+/// which the runner reads as spaces; a tap on a fixed command line too long to be a button); the
+/// eight misses are the reader's and the dialogue's (docs/misses/pick_w_misses.md).
+const MUST_HOLD: usize = 32;
 
 #[test]
 fn pick_conversations_w() {
