@@ -251,6 +251,7 @@ mod pick_conversations_t;
 mod pick_conversations_u;
 mod pick_conversations_und_bz;
 mod pick_conversations_v;
+mod pick_conversations_w;
 mod pick_listens;
 mod pick_listens2;
 mod pick_listens3;
