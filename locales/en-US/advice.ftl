@@ -84,6 +84,10 @@ advice-pick-published-first = { $model } is published in { $quant } (its config.
 advice-pick-4bit-first = { $model } in bf16 needs { $bf16 } GiB, more than one { $gb } GB card holds: { $quant } (4-bit weights) comes first, on one or two cards; bf16 takes at least two 80 GB cards.
 advice-pick-ask-card-reader = Cards that fit, cheapest for your job first (the price already includes hidden costs) among those that keep up with a reader in every conversation (about { $tps } tokens/s each); slower ones after; each doubling of cards counts as 15% dearer, since more cards bring more to go wrong:
 advice-assume-optimizer-step = PyTorch's AdamW updates every tensor at once (foreach) and holds one more copy of the moments while it does, { $gib } GiB per card, after the activations are freed: the activations figure counts the larger of the two. adamw8bit avoids it, as DeepSpeed's own Adam does.
+advice-assume-optimizer-step-loop = PyTorch's AdamW steps one tensor at a time here (foreach=off, its default before PyTorch 2.0): the square root of the second moment and its quotient are two temporaries the size of the tensor stepped, { $gib } GiB each per card{ $deepspeed ->
+    [yes] , because DeepSpeed steps the card's whole fp32 partition as one tensor
+   *[no] {""}
+}. PyTorch 2.0 or later holds one such copy (the multi-tensor path).
 advice-assume-fsdp-root = FSDP keeps whole on every card what no layer's unit owns (the embedding and the output head, gathered for the whole forward and backward pass), and in full fine-tuning a unit's gradients until they are reduce-scattered: { $gib } GiB per card beyond their shard. DeepSpeed ZeRO-3 (say zero3) gathers each module only while it runs.
 advice-assume-axolotl = Sized as axolotl trains it: its loader casts the embedding and the output head to fp32 and back to 16-bit, and PyTorch's cache keeps the fp32 copies, { $gib } GiB, beyond what the step reuses of them: nvidia-smi shows them, but PyTorch gives them back before running out, so the verdict does not count them. trainer=peft sizes PEFT's own preparation instead.
 advice-assume-grad-accum = { $accum ->

@@ -1,9 +1,13 @@
 //! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
 //! ZeRO), activations and the allocator's reserve, per card.
 
-use super::optim_step::{deepspeed_ipg_bytes, deepspeed_step_bytes, foreach_step_bytes};
+use super::optim_step::{
+    deepspeed_ipg_bytes, deepspeed_step_bytes, for_loop_step_bytes, foreach_step_bytes,
+    largest_tensor_elements,
+};
 pub use super::optim_step::{
-    deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
+    deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element, for_loop_step_gib,
+    foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
 };
 use super::parts::{
     Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs,
@@ -368,6 +372,7 @@ fn step_activations(
 /// The transient part of the peak: the activations `a`, or what is live at another moment of
 /// the step when larger (the optimizer step's intermediates, GRPO's rollout cache).
 fn transient_peak(
+    shape: &Shape,
     req: &FitRequest,
     opts: &FitOptions,
     c: &Common,
@@ -385,22 +390,43 @@ fn transient_peak(
     };
     // Before Transformers 4.51 the Qwen-VL tower's forward (frozen or not) holds its math-path
     // scores over the micro-batch's patches before the decoder runs (`vram::vision_sdpa3d`).
-    a.max(step_bytes(opts, c, zero, (trainable, k)))
+    a.max(step_bytes(shape, req, opts, (c, zero), (trainable, k)))
         .max(rollout)
         .max(super::vision_sdpa3d::tower_bytes(req))
 }
 
 /// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
-/// share of the parameters, or DeepSpeed's step on a gradient partition.
-fn step_bytes(opts: &FitOptions, c: &Common, zero: Zero, (trainable, k): (f64, f64)) -> f64 {
+/// share of the parameters or its for-loop path's two copies of the largest tensor
+/// (`FitRequest::adamw_foreach`), or DeepSpeed's step on a gradient partition.
+fn step_bytes(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    (c, zero): (&Common, Zero),
+    (trainable, k): (f64, f64),
+) -> f64 {
     let sharded = if zero == Zero::Off { 1.0 } else { c.n };
     // An offloaded optimizer steps on the CPU: no intermediate on the card.
     if super::offload::steps_on_cpu(opts, zero) {
-        0.0
-    } else {
-        (foreach_step_bytes(opts, zero, trainable, k) / sharded)
-            .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
+        return 0.0;
     }
+    // Adapters are small matrices each: only a full fine-tune steps a tensor worth counting.
+    let largest = if req.task == Task::Full {
+        largest_tensor_elements(shape)
+    } else {
+        0.0
+    };
+    let host = if req.adamw_foreach {
+        foreach_step_bytes(opts, zero, trainable, k) / sharded
+    } else {
+        for_loop_step_bytes(opts, zero, (trainable, k), (largest, sharded))
+    };
+    host.max(deepspeed_step_bytes(
+        opts,
+        zero,
+        (c.cards, req.adamw_foreach),
+        trainable,
+    ))
 }
 
 /// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.
@@ -463,13 +489,13 @@ pub(super) fn compute_train(
     let ctx = r.ctx
         + super::unsloth_release::rope_cache_bytes(shape, req)
         + super::transformers_rope::per_layer_cache_bytes(shape, req) * r.l_share;
-    let a = transient_peak(req, opts, c, zero, (a, trainable, k));
+    let a = transient_peak(shape, req, opts, c, zero, (a, trainable, k));
     let ctx = ctx + colocated_vllm_bytes(req, c);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // One micro-batch per optimizer step (`vram::grad_accum`): no gradient beside the forward
     // pass; their freed blocks stay in the allocator's cache (`cached`, releasable).
-    let step = (a, step_bytes(opts, c, zero, (trainable, k)));
+    let step = (a, step_bytes(shape, req, opts, (c, zero), (trainable, k)));
     let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held =
