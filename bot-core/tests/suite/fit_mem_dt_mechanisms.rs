@@ -126,3 +126,52 @@ fn the_chat_reads_foreach_off_and_says_what_it_holds() {
     assert!(zh.contains("foreach=off"), "{zh}");
     assert!(zh.contains("逐个"), "{zh}");
 }
+
+/// LoRA of `model` over `cards` cards under `zero` at `ctx` tokens; `overlap`: DeepSpeed's
+/// `overlap_comm`.
+fn lora(model: &str, (cards, zero): (u32, Zero), ctx: u32, overlap: bool) -> FitReport {
+    let c = cat();
+    let m = c.model(model).unwrap();
+    let mut req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora);
+    req.context = ctx;
+    req.cards = cards;
+    req.grad_checkpointing = true;
+    req.overlap_comm = overlap;
+    let opts = FitOptions {
+        zero: Some(zero),
+        ..FitOptions::default()
+    };
+    estimate_with(&c, &req, &opts).unwrap()
+}
+
+/// DeepSpeed ZeRO-1/2 with `overlap_comm` and `contiguous_gradients` (`stage_1_and_2.py`
+/// `setup_buckets`: "Use double buffers to avoid data access conflict when overlap_comm is
+/// enabled", `buf_1 = torch.empty(int(self.reduce_bucket_size), dtype=self.dtype)`) holds a
+/// second reduce bucket through the backward pass: 5e8 elements in 16 bits at LLaMA-Factory's
+/// `reduce_bucket_size`, 0.93 GiB. A LoRA's step is small, so the backward pass is the peak and
+/// the second bucket adds to it; ZeRO-3's buckets are sized "auto" (hidden²): nothing counted.
+#[test]
+fn overlap_comm_adds_zero2s_second_reduce_bucket() {
+    let bucket_gib = 5e8 * 2.0 / GIB;
+    let off = lora("qwen2.5-7b", (4, Zero::Two), 2048, false);
+    let on = lora("qwen2.5-7b", (4, Zero::Two), 2048, true);
+    let grew = on.per_gpu_required_gib - off.per_gpu_required_gib;
+    assert!((grew - bucket_gib).abs() < 0.02, "grew {grew:.3} GiB");
+    let z3_off = lora("qwen2.5-7b", (4, Zero::Three), 2048, false);
+    let z3_on = lora("qwen2.5-7b", (4, Zero::Three), 2048, true);
+    assert!(
+        (z3_on.per_gpu_required_gib - z3_off.per_gpu_required_gib).abs() < 0.01,
+        "ZeRO-3 moved"
+    );
+}
+
+#[test]
+fn the_chat_reads_overlap_comm() {
+    let line = "/fit qwen2.5-7b lora ctx=2048 zero=2 4x 4090";
+    let off = ask("en-US", line);
+    let on = ask("en-US", &format!("{line} overlap_comm=on"));
+    assert!(!off.contains("overlap_comm"), "{off}");
+    assert!(on.contains("overlap_comm"), "{on}");
+    let zh = ask("zh-CN", &format!("{line} overlap_comm=on"));
+    assert!(zh.contains("overlap_comm") && zh.contains("梯度桶"), "{zh}");
+}
