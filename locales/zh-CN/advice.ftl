@@ -84,6 +84,7 @@ advice-pick-published-first = { $model } 官方发布的权重就是 { $quant }�
 advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
 advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅读速度（每路约每秒 { $tps } 个 token）的配置里，按你这个任务的实际花费从低到高（已含隐性成本）；更慢的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
 advice-assume-optimizer-step = PyTorch 的 AdamW 默认把全部张量一起更新，更新时多占一份与动量同样大小的显存，每张卡 { $gib } GiB，这时激活已经释放：激活一项按两者中较大的计。用 adamw8bit 或 DeepSpeed 自带的优化器没有这份开销。
+advice-assume-overlap-comm = 开启了 DeepSpeed 的 overlap_comm：ZeRO-1/2 的梯度桶（reduce_bucket_size）变成双缓冲，反向传播期间每张卡多占一个 { $gib } GiB 的梯度桶（LLaMA-Factory 的 ds_z*_config.json 在 0.6.0 到 0.9.1 之间默认开启；DeepSpeed 自身对 1、2 阶段默认关闭）。
 advice-assume-optimizer-step-loop = 这里 PyTorch 的 AdamW 逐个张量更新（foreach=off，PyTorch 2.0 之前的默认）：二阶动量的平方根和它的商是两份与所更新张量一样大的临时张量，每张卡各 { $gib } GiB{ $deepspeed ->
     [yes] ，因为 DeepSpeed 把每张卡的整块 fp32 分片当作一个张量来更新
    *[no] {""}

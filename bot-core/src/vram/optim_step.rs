@@ -2,6 +2,7 @@
 //! (`fp32_master_weights`), PyTorch AdamW's multi-tensor step intermediate, DeepSpeed ZeRO's
 //! gradient bucket and its step on a gradient partition. Read by `train`, never importing it.
 
+use super::parts::Common;
 use super::request::{FitOptions, FitRequest};
 use super::{Shape, Task, Zero};
 
@@ -14,13 +15,32 @@ use super::{Shape, Task, Zero};
 /// "auto" (hidden², tens of MiB): not counted. Not under FSDP or a layer split; on one card
 /// only when a ZeRO stage is asked for (`deepspeed_zero`: the bucket does not depend on the
 /// world size).
-pub(super) fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero) -> f64 {
+///
+/// With `overlap_comm` (`FitRequest::overlap_comm`) `setup_buckets` allocates a second buffer of
+/// the same size ("Use double buffers to avoid data access conflict when overlap_comm is
+/// enabled", deepspeedai/DeepSpeed@edaa7221 `stage_1_and_2.py`), and both live until
+/// `independent_gradient_partition_epilogue` releases them at the end of the backward pass, so
+/// not through the optimizer step.
+pub(super) fn deepspeed_ipg_bytes(req: &FitRequest, opts: &FitOptions, zero: Zero) -> f64 {
     let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp;
+    let buffers = if req.overlap_comm { 2.0 } else { 1.0 };
     if deepspeed_1_2 {
-        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
+        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0 * buffers
     } else {
         0.0
     }
+}
+
+/// GiB per card of the second reduce bucket `overlap_comm` adds under ZeRO-1/2, for the answer
+/// to state; 0 where it does not apply.
+pub fn overlap_comm_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
+    if !req.overlap_comm || !req.task.is_training() {
+        return 0.0;
+    }
+    let zero = deepspeed_zero(req, opts);
+    let mut one = req.clone();
+    one.overlap_comm = false;
+    (deepspeed_ipg_bytes(req, opts, zero) - deepspeed_ipg_bytes(&one, opts, zero)) / super::GIB
 }
 
 /// DeepSpeed's optimizer step on one card's partition of the gradients: it flattens the 16-bit
@@ -254,4 +274,38 @@ pub fn deepspeed_zero(req: &FitRequest, opts: &FitOptions) -> Zero {
         (0 | 1, _) => Zero::Off,
         (_, z) => z.unwrap_or(Zero::Three),
     }
+}
+
+/// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
+/// share of the parameters or its for-loop path's two copies of the largest tensor
+/// (`FitRequest::adamw_foreach`), or DeepSpeed's step on a gradient partition.
+pub(super) fn step_bytes(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    (c, zero): (&Common, Zero),
+    (trainable, k): (f64, f64),
+) -> f64 {
+    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
+    // An offloaded optimizer steps on the CPU: no intermediate on the card.
+    if super::offload::steps_on_cpu(opts, zero) {
+        return 0.0;
+    }
+    // Adapters are small matrices each: only a full fine-tune steps a tensor worth counting.
+    let largest = if req.task == Task::Full {
+        largest_tensor_elements(shape)
+    } else {
+        0.0
+    };
+    let host = if req.adamw_foreach {
+        foreach_step_bytes(opts, zero, trainable, k) / sharded
+    } else {
+        for_loop_step_bytes(opts, zero, (trainable, k), (largest, sharded))
+    };
+    host.max(deepspeed_step_bytes(
+        opts,
+        zero,
+        (c.cards, req.adamw_foreach),
+        trainable,
+    ))
 }

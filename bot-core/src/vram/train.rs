@@ -1,13 +1,10 @@
 //! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
 //! ZeRO), activations and the allocator's reserve, per card.
 
-use super::optim_step::{
-    deepspeed_ipg_bytes, deepspeed_step_bytes, for_loop_step_bytes, foreach_step_bytes,
-    largest_tensor_elements,
-};
+use super::optim_step::{deepspeed_ipg_bytes, step_bytes};
 pub use super::optim_step::{
     deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element, for_loop_step_gib,
-    foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
+    foreach_step_gib, fp32_master_weights, fp32_model_state_bytes, overlap_comm_gib,
 };
 use super::parts::{
     Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs,
@@ -359,7 +356,7 @@ fn step_activations(
     let held = activations(shape, req, c, head_dequant, free);
     let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, r.zero)
+        + deepspeed_ipg_bytes(req, opts, r.zero)
         // The vision tower's kept tensors over the micro-batch's patches (`vram::vision_train`).
         + super::vision_train::held_bytes(req, c.batch);
     Held {
@@ -393,40 +390,6 @@ fn transient_peak(
     a.max(step_bytes(shape, req, opts, (c, zero), (trainable, k)))
         .max(rollout)
         .max(super::vision_sdpa3d::tower_bytes(req))
-}
-
-/// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
-/// share of the parameters or its for-loop path's two copies of the largest tensor
-/// (`FitRequest::adamw_foreach`), or DeepSpeed's step on a gradient partition.
-fn step_bytes(
-    shape: &Shape,
-    req: &FitRequest,
-    opts: &FitOptions,
-    (c, zero): (&Common, Zero),
-    (trainable, k): (f64, f64),
-) -> f64 {
-    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
-    // An offloaded optimizer steps on the CPU: no intermediate on the card.
-    if super::offload::steps_on_cpu(opts, zero) {
-        return 0.0;
-    }
-    // Adapters are small matrices each: only a full fine-tune steps a tensor worth counting.
-    let largest = if req.task == Task::Full {
-        largest_tensor_elements(shape)
-    } else {
-        0.0
-    };
-    let host = if req.adamw_foreach {
-        foreach_step_bytes(opts, zero, trainable, k) / sharded
-    } else {
-        for_loop_step_bytes(opts, zero, (trainable, k), (largest, sharded))
-    };
-    host.max(deepspeed_step_bytes(
-        opts,
-        zero,
-        (c.cards, req.adamw_foreach),
-        trainable,
-    ))
 }
 
 /// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.

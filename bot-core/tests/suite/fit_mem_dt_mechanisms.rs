@@ -20,7 +20,9 @@
 
 use super::chat::ask_fresh as ask;
 use bot_core::catalog::Catalog;
-use bot_core::vram::{FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Zero, estimate_with};
+use bot_core::vram::{
+    FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Zero, estimate_with,
+};
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
@@ -59,8 +61,20 @@ fn the_for_loop_step_under_zero2_holds_one_more_fp32_partition() {
     // 3.14 GiB; the for-loop path's second temporary adds exactly that to the step's peak.
     let params = cat().model("llama-2-7b").unwrap().params_b * 1e9;
     let partition_gib = params / 8.0 * 4.0 / GIB;
-    let on = full("llama-2-7b", Quant::Fp16, (8, None, Some(Zero::Two)), 1024, true);
-    let off = full("llama-2-7b", Quant::Fp16, (8, None, Some(Zero::Two)), 1024, false);
+    let on = full(
+        "llama-2-7b",
+        Quant::Fp16,
+        (8, None, Some(Zero::Two)),
+        1024,
+        true,
+    );
+    let off = full(
+        "llama-2-7b",
+        Quant::Fp16,
+        (8, None, Some(Zero::Two)),
+        1024,
+        false,
+    );
     let grew = off.per_gpu_required_gib - on.per_gpu_required_gib;
     assert!(
         (grew - partition_gib).abs() < 0.1,
@@ -80,7 +94,11 @@ fn the_v100_run_that_stepped_on_the_for_loop_path_does_not_fit() {
     );
     assert_eq!(z2.fits, Some(false), "{:?}", z2.verdict);
     // Its need is at least what the log shows allocated when it died: 28.28 GiB + 3.14 GiB.
-    assert!(z2.per_gpu_required_gib >= 31.4, "{}", z2.per_gpu_required_gib);
+    assert!(
+        z2.per_gpu_required_gib >= 31.4,
+        "{}",
+        z2.per_gpu_required_gib
+    );
     let z3 = full(
         "llama-2-7b",
         Quant::Fp16,
