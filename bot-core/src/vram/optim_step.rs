@@ -278,17 +278,18 @@ pub fn deepspeed_zero(req: &FitRequest, opts: &FitOptions) -> Zero {
 
 /// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
 /// share of the parameters or its for-loop path's two copies of the largest tensor
-/// (`FitRequest::adamw_foreach`), or DeepSpeed's step on a gradient partition.
+/// (`FitRequest::adamw_foreach`), or DeepSpeed's step on a gradient partition; moved here from
+/// `train` with the for-loop path.
 pub(super) fn step_bytes(
     shape: &Shape,
     req: &FitRequest,
     opts: &FitOptions,
-    (c, zero): (&Common, Zero),
+    (c, zero, on_cpu): (&Common, Zero, bool),
     (trainable, k): (f64, f64),
 ) -> f64 {
     let sharded = if zero == Zero::Off { 1.0 } else { c.n };
-    // An offloaded optimizer steps on the CPU: no intermediate on the card.
-    if super::offload::steps_on_cpu(opts, zero) {
+    // An offloaded optimizer steps on the CPU (`offload::steps_on_cpu`): nothing on the card.
+    if on_cpu {
         return 0.0;
     }
     // Adapters are small matrices each: only a full fine-tune steps a tensor worth counting.

@@ -1,6 +1,7 @@
 //! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
 //! ZeRO), activations and the allocator's reserve, per card.
 
+use super::offload::steps_on_cpu;
 use super::optim_step::{deepspeed_ipg_bytes, step_bytes};
 pub use super::optim_step::{
     deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element, for_loop_step_gib,
@@ -387,9 +388,15 @@ fn transient_peak(
     };
     // Before Transformers 4.51 the Qwen-VL tower's forward (frozen or not) holds its math-path
     // scores over the micro-batch's patches before the decoder runs (`vram::vision_sdpa3d`).
-    a.max(step_bytes(shape, req, opts, (c, zero), (trainable, k)))
-        .max(rollout)
-        .max(super::vision_sdpa3d::tower_bytes(req))
+    a.max(step_bytes(
+        shape,
+        req,
+        opts,
+        (c, zero, steps_on_cpu(opts, zero)),
+        (trainable, k),
+    ))
+    .max(rollout)
+    .max(super::vision_sdpa3d::tower_bytes(req))
 }
 
 /// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.
@@ -458,7 +465,16 @@ pub(super) fn compute_train(
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // One micro-batch per optimizer step (`vram::grad_accum`): no gradient beside the forward
     // pass; their freed blocks stay in the allocator's cache (`cached`, releasable).
-    let step = (a, step_bytes(shape, req, opts, (c, zero), (trainable, k)));
+    let step = (
+        a,
+        step_bytes(
+            shape,
+            req,
+            opts,
+            (c, zero, steps_on_cpu(opts, zero)),
+            (trainable, k),
+        ),
+    );
     let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held =
