@@ -371,11 +371,6 @@ fn push_assumptions(
         }
         super::fit_held::push_held(r, req, &p.opts);
         super::fit_rl::push_method(r, req, &p.opts);
-        // DeepSpeed's `overlap_comm`: ZeRO-1/2's second reduce bucket.
-        let overlap = crate::vram::overlap_comm_gib(req, &p.opts);
-        if overlap >= 0.05 {
-            r.push(Msg::new("advice-assume-overlap-comm").arg("gib", gib(overlap)));
-        }
     }
 }
 
