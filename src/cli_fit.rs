@@ -302,6 +302,16 @@ pub struct FitArgs {
     /// `amp`). Default: model in bf16, optimizer state in bf16.
     #[arg(long)]
     amp: bool,
+    /// PyTorch's AdamW on its for-loop path (`foreach=False`; PyTorch's default before 2.0; the
+    /// chat's `foreach=off`): the step holds two temporaries the size of the tensor it steps,
+    /// under DeepSpeed ZeRO-1/2 the card's whole fp32 partition. Default: the multi-tensor path.
+    #[arg(long)]
+    no_foreach: bool,
+    /// DeepSpeed's `overlap_comm` on (the chat's `overlap_comm=on`; LLaMA-Factory's
+    /// ds_z*_config.json from 0.6.0 to 0.9.1): ZeRO-1/2 holds a second reduce bucket through the
+    /// backward pass. Default: off, DeepSpeed's own default for stages 1-2.
+    #[arg(long)]
+    overlap_comm: bool,
     /// torchao weight-only quantization of a 16-bit model on the card (the chat's `torchao`,
     /// `int8wo`, `int4wo-64`): `on` (with --quant int8|int4|fp8), `int8wo`, `int4wo[-G]`,
     /// `float8wo`.
@@ -535,6 +545,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.beams = a.beams;
     req.lora_dropout = a.lora_dropout && !a.no_lora_dropout;
     req.mixed_precision = a.amp;
+    req.adamw_foreach = !a.no_foreach;
+    req.overlap_comm = a.overlap_comm;
     req.lora_experts = a.lora_experts;
     req.lora_targets = a.lora_targets.unwrap_or_default();
     req.double_quant = !a.no_double_quant;

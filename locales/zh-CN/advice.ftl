@@ -84,6 +84,11 @@ advice-pick-published-first = { $model } 官方发布的权重就是 { $quant }�
 advice-pick-4bit-first = { $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下：所以把 { $quant }（4 比特权重）排在第一位，一两张卡就够；bf16 至少要两张 80 GB 的卡。
 advice-pick-ask-card-reader = 放得下的卡：在每路对话都跟得上阅读速度（每路约每秒 { $tps } 个 token）的配置里，按你这个任务的实际花费从低到高（已含隐性成本）；更慢的排在后面；卡数每翻一倍按贵 15% 排序，因为卡越多越容易出问题：
 advice-assume-optimizer-step = PyTorch 的 AdamW 默认把全部张量一起更新，更新时多占一份与动量同样大小的显存，每张卡 { $gib } GiB，这时激活已经释放：激活一项按两者中较大的计。用 adamw8bit 或 DeepSpeed 自带的优化器没有这份开销。
+advice-assume-overlap-comm = 开启了 DeepSpeed 的 overlap_comm：ZeRO-1/2 的梯度桶（reduce_bucket_size）变成双缓冲，反向传播期间每张卡多占一个 { $gib } GiB 的梯度桶（LLaMA-Factory 的 ds_z*_config.json 在 0.6.0 到 0.9.1 之间默认开启；DeepSpeed 自身对 1、2 阶段默认关闭）。
+advice-assume-optimizer-step-loop = 这里 PyTorch 的 AdamW 逐个张量更新（foreach=off，PyTorch 2.0 之前的默认）：二阶动量的平方根和它的商是两份与所更新张量一样大的临时张量，每张卡各 { $gib } GiB{ $deepspeed ->
+    [yes] ，因为 DeepSpeed 把每张卡的整块 fp32 分片当作一个张量来更新
+   *[no] {""}
+}。PyTorch 2.0 及以后的多张量路径只多占一份。
 advice-assume-fsdp-root = FSDP 会在每张卡上完整保留不归任何一层管的参数（词嵌入和输出头，整个前向和反向传播期间都不拆分），全参微调时还会先算出一整层的梯度再分到各卡：每张卡比自己那一份多占 { $gib } GiB。DeepSpeed ZeRO-3（写 zero3）只在某个模块运行时才把它的参数聚合起来。
 advice-assume-axolotl = 按 axolotl 的训练方式估算：它加载模型时先把词嵌入和输出头转成 fp32，再转回 16 位，PyTorch 的缓存会留着那份 fp32 副本，共 { $gib } GiB，训练步骤用不上的部分会一直占着：nvidia-smi 能看到，但显存不够时 PyTorch 会先把缓存还回去，所以能否放下不算这部分。写 trainer=peft 则按 PEFT 自己的预处理估算。
 advice-assume-grad-accum = { $accum ->

@@ -4,7 +4,8 @@
 //! and the fp32 embedding and head copies axolotl's loader leaves in PyTorch's cache
 //! (`vram::axolotl_fp32_copies_gib`), and what torchao's `generate.py` allocates for its
 //! cache's length (`vram::torchao_generate_gib`), and the gradients held through the forward
-//! pass by the trainers' gradient accumulation (`vram::grad_accum`). Kept apart from
+//! pass by the trainers' gradient accumulation (`vram::grad_accum`), and DeepSpeed's second
+//! reduce bucket under `overlap_comm` (`vram::overlap_comm_gib`). Kept apart from
 //! `fit_render` for its length.
 
 use crate::reply::{Msg, Reply};
@@ -19,6 +20,11 @@ pub(super) fn push_held(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) 
     let copies = crate::vram::axolotl_fp32_copies_gib(req, opts);
     if copies >= 0.05 {
         r.push(Msg::new("advice-assume-axolotl").arg("gib", format!("{copies:.1}")));
+    }
+    // DeepSpeed's `overlap_comm`: ZeRO-1/2's second reduce bucket through the backward pass.
+    let overlap = crate::vram::overlap_comm_gib(req, opts);
+    if overlap >= 0.05 {
+        r.push(Msg::new("advice-assume-overlap-comm").arg("gib", format!("{overlap:.1}")));
     }
     push_grad_accum(r, req, opts);
 }

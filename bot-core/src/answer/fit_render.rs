@@ -245,6 +245,15 @@ fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
     if step >= 0.05 {
         r.push(Msg::new("advice-assume-optimizer-step").arg("gib", gib(step)));
     }
+    // AdamW's for-loop path (`foreach=off`): two temporaries of the tensor it steps.
+    let (loop_step, deepspeed) = crate::vram::for_loop_step_gib(req, &p.opts);
+    if loop_step >= 0.05 {
+        r.push(
+            Msg::new("advice-assume-optimizer-step-loop")
+                .arg("gib", gib(loop_step))
+                .arg("deepspeed", if deepspeed { "yes" } else { "no" }),
+        );
+    }
 }
 
 /// The defaults the figure rests on that the user did not choose, each with its word.

@@ -66,6 +66,11 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         // A LoRA loop of its own without 16-bit autocast (`FitRequest::autocast`).
         "autocast" => req.autocast = on,
         "amp" | "mixed" | "混合精度" => req.mixed_precision = on,
+        // PyTorch AdamW's multi-tensor path (`foreach=off`: its for-loop path, the default
+        // before PyTorch 2.0; `FitRequest::adamw_foreach`).
+        "foreach" => req.adamw_foreach = on,
+        // DeepSpeed's `overlap_comm` (`FitRequest::overlap_comm`): ZeRO-1/2's second bucket.
+        "overlap_comm" | "overlap" => req.overlap_comm = on,
         // DoRA (`FitRequest::dora`) and the reference model of DPO/KTO/GRPO (`ref=off`:
         // precomputed log-probs, or GRPO's beta=0).
         "dora" | "use_dora" => req.dora = on,

@@ -133,8 +133,9 @@ pub use throughput::{
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{
-    autocast_copies_gib, deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights,
-    fp32_model_state_bytes, peft_fp32_cast_gib,
+    autocast_copies_gib, deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element,
+    for_loop_step_gib, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
+    overlap_comm_gib, peft_fp32_cast_gib,
 };
 pub use tuners::Tuner;
 pub use vision_sdpa3d::TransformersRelease;

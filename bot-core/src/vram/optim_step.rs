@@ -2,6 +2,7 @@
 //! (`fp32_master_weights`), PyTorch AdamW's multi-tensor step intermediate, DeepSpeed ZeRO's
 //! gradient bucket and its step on a gradient partition. Read by `train`, never importing it.
 
+use super::parts::Common;
 use super::request::{FitOptions, FitRequest};
 use super::{Shape, Task, Zero};
 
@@ -14,13 +15,32 @@ use super::{Shape, Task, Zero};
 /// "auto" (hidden², tens of MiB): not counted. Not under FSDP or a layer split; on one card
 /// only when a ZeRO stage is asked for (`deepspeed_zero`: the bucket does not depend on the
 /// world size).
-pub(super) fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero) -> f64 {
+///
+/// With `overlap_comm` (`FitRequest::overlap_comm`) `setup_buckets` allocates a second buffer of
+/// the same size ("Use double buffers to avoid data access conflict when overlap_comm is
+/// enabled", deepspeedai/DeepSpeed@edaa7221 `stage_1_and_2.py`), and both live until
+/// `independent_gradient_partition_epilogue` releases them at the end of the backward pass, so
+/// not through the optimizer step.
+pub(super) fn deepspeed_ipg_bytes(req: &FitRequest, opts: &FitOptions, zero: Zero) -> f64 {
     let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp;
+    let buffers = if req.overlap_comm { 2.0 } else { 1.0 };
     if deepspeed_1_2 {
-        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0
+        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0 * buffers
     } else {
         0.0
     }
+}
+
+/// GiB per card of the second reduce bucket `overlap_comm` adds under ZeRO-1/2, for the answer
+/// to state; 0 where it does not apply.
+pub fn overlap_comm_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
+    if !req.overlap_comm || !req.task.is_training() {
+        return 0.0;
+    }
+    let zero = deepspeed_zero(req, opts);
+    let mut one = req.clone();
+    one.overlap_comm = false;
+    (deepspeed_ipg_bytes(req, opts, zero) - deepspeed_ipg_bytes(&one, opts, zero)) / super::GIB
 }
 
 /// DeepSpeed's optimizer step on one card's partition of the gradients: it flattens the 16-bit
@@ -39,17 +59,25 @@ pub(super) fn deepspeed_ipg_bytes(opts: &FitOptions, zero: Zero) -> f64 {
 /// tensor at a time in place: the cast's 6. ZeRO-3 works in sub-groups of `sub_group_size`
 /// elements (1e9: DeepSpeed's default and ms-swift's `zero3.json`). Matters for full
 /// fine-tuning; a LoRA's partition is small.
+///
+/// On AdamW's for-loop path (`FitRequest::adamw_foreach` off) the one tensor stepped is the
+/// flat partition itself, so the step holds its fp32 gradient and two temporaries of its size
+/// (`for_loop_step_bytes_per_element`).
 pub(super) fn deepspeed_step_bytes(
     opts: &FitOptions,
     zero: Zero,
-    cards: u32,
+    (cards, foreach): (u32, bool),
     trainable: f64,
 ) -> f64 {
     if opts.fsdp || zero == Zero::Off {
         return 0.0;
     }
     let partition = trainable / f64::from(cards.max(1));
-    let per_element = deepspeed_step_bytes_per_element(opts.optimizer);
+    let per_element = if foreach {
+        deepspeed_step_bytes_per_element(opts.optimizer)
+    } else {
+        for_loop_step_bytes_per_element(opts.optimizer)
+    };
     match zero {
         Zero::One | Zero::Two => partition * per_element,
         Zero::Three => partition.min(DEEPSPEED_SUB_GROUP_ELEMENTS) * per_element,
@@ -65,6 +93,82 @@ pub fn deepspeed_step_bytes_per_element(optimizer: super::Optimizer) -> f64 {
         super::Optimizer::AdamW => 8.0,
         super::Optimizer::Adam8bit => 6.0,
     }
+}
+
+/// Bytes an element of the tensor DeepSpeed steps holds at the peak of AdamW's for-loop path
+/// (`_single_tensor_adam`, pytorch/pytorch@005941eb `torch/optim/adam.py`: `denom =
+/// (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)`): the fp32 `.grad`, the square root
+/// and its quotient, 4 + 4 + 4. LLaMA-Factory#1221 (Llama-2-7B, ZeRO-2, 8 x V100 32GB) died on
+/// that line with 12.55 GiB of fp16 weights and five fp32 partitions allocated, asking for the
+/// sixth. An 8-bit Adam steps in place: as on the multi-tensor path.
+pub fn for_loop_step_bytes_per_element(optimizer: super::Optimizer) -> f64 {
+    match optimizer {
+        super::Optimizer::AdamW => 12.0,
+        super::Optimizer::Adam8bit => deepspeed_step_bytes_per_element(optimizer),
+    }
+}
+
+/// Elements of the largest parameter tensor a full fine-tune steps: the embedding or the head
+/// (vocab x hidden) or one dense MLP matrix (intermediate x hidden). MoE experts are one
+/// `nn.Linear` each in the Transformers 4.x releases of PyTorch's for-loop era, no larger.
+pub(super) fn largest_tensor_elements(shape: &Shape) -> f64 {
+    let h = f64::from(shape.hidden);
+    (f64::from(shape.vocab) * h).max(f64::from(shape.intermediate) * h)
+}
+
+/// AdamW's for-loop path without DeepSpeed (`FitRequest::adamw_foreach` off): each parameter is
+/// its own tensor, so the step holds two temporaries of the largest one stepped (a share
+/// `1/sharded` of it under FSDP), in the moments' dtype, instead of the multi-tensor path's
+/// copy of every moment (`foreach_step_bytes`). `k` as there.
+pub(super) fn for_loop_step_bytes(
+    opts: &FitOptions,
+    zero: Zero,
+    (trainable, k): (f64, f64),
+    (largest, sharded): (f64, f64),
+) -> f64 {
+    let deepspeed = zero != Zero::Off && !opts.fsdp;
+    if deepspeed || opts.optimizer != super::Optimizer::AdamW {
+        return 0.0;
+    }
+    2.0 * (largest / sharded).min(trainable / sharded) * moment_bytes(k)
+}
+
+/// The moments' bytes an element: fp32 when the optimizer keeps fp32 state (12 bytes with
+/// masters, or fp32 adapters), else the 16-bit parameters' own.
+fn moment_bytes(k: f64) -> f64 {
+    if k >= 12.0 { 4.0 } else { k / 2.0 }
+}
+
+/// GiB per card of each of the two temporaries AdamW's for-loop path holds in a full
+/// fine-tune's step (`for_loop_step_bytes`, `for_loop_step_bytes_per_element`): the card's
+/// flat fp32 partition under DeepSpeed (a sub-group under ZeRO-3), else the largest tensor.
+/// With it, whether that tensor is DeepSpeed's partition. 0 on the multi-tensor path, for
+/// LoRA, a size-only guess or an 8-bit optimizer.
+pub fn for_loop_step_gib(req: &FitRequest, opts: &FitOptions) -> (f64, bool) {
+    let super::ModelRef::Known(m) = req.model else {
+        return (0.0, false);
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return (0.0, false);
+    };
+    if req.adamw_foreach || req.task != Task::Full || opts.optimizer != super::Optimizer::AdamW {
+        return (0.0, false);
+    }
+    let zero = deepspeed_zero(req, opts);
+    let n = req.cards.max(1) as f64;
+    let elements = match zero {
+        _ if opts.fsdp => largest_tensor_elements(&s) / n,
+        Zero::Off => largest_tensor_elements(&s),
+        Zero::One | Zero::Two => s.params.total / n,
+        Zero::Three => (s.params.total / n).min(DEEPSPEED_SUB_GROUP_ELEMENTS),
+    };
+    let deepspeed = zero != Zero::Off && !opts.fsdp;
+    let bytes = if deepspeed || fp32_master_weights(req, opts) || req.quant == super::Quant::Fp32 {
+        4.0
+    } else {
+        2.0
+    };
+    (elements * bytes / super::GIB, deepspeed)
 }
 
 /// DeepSpeed ZeRO-3's `sub_group_size` default, elements (`zero/config.py`, 1e9).
@@ -91,10 +195,7 @@ pub(super) fn foreach_step_bytes(opts: &FitOptions, zero: Zero, trainable: f64, 
     if deepspeed || opts.optimizer != super::Optimizer::AdamW {
         return 0.0;
     }
-    // The moments' dtype: fp32 when the optimizer keeps fp32 state (12 bytes with masters,
-    // or fp32 adapters), else the 16-bit parameters' own.
-    let moment_bytes = if k >= 12.0 { 4.0 } else { k / 2.0 };
-    trainable * moment_bytes
+    trainable * moment_bytes(k)
 }
 
 /// GiB per card of AdamW's step intermediate (`foreach_step_bytes`) for full fine-tuning, for
@@ -107,7 +208,7 @@ pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
     let Ok(s) = Shape::from_model(m) else {
         return 0.0;
     };
-    if req.task != Task::Full {
+    if req.task != Task::Full || !req.adamw_foreach {
         return 0.0;
     }
     let zero = deepspeed_zero(req, opts);
@@ -173,4 +274,39 @@ pub fn deepspeed_zero(req: &FitRequest, opts: &FitOptions) -> Zero {
         (0 | 1, _) => Zero::Off,
         (_, z) => z.unwrap_or(Zero::Three),
     }
+}
+
+/// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
+/// share of the parameters or its for-loop path's two copies of the largest tensor
+/// (`FitRequest::adamw_foreach`), or DeepSpeed's step on a gradient partition; moved here from
+/// `train` with the for-loop path.
+pub(super) fn step_bytes(
+    shape: &Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+    (c, zero, on_cpu): (&Common, Zero, bool),
+    (trainable, k): (f64, f64),
+) -> f64 {
+    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
+    // An offloaded optimizer steps on the CPU (`offload::steps_on_cpu`): nothing on the card.
+    if on_cpu {
+        return 0.0;
+    }
+    // Adapters are small matrices each: only a full fine-tune steps a tensor worth counting.
+    let largest = if req.task == Task::Full {
+        largest_tensor_elements(shape)
+    } else {
+        0.0
+    };
+    let host = if req.adamw_foreach {
+        foreach_step_bytes(opts, zero, trainable, k) / sharded
+    } else {
+        for_loop_step_bytes(opts, zero, (trainable, k), (largest, sharded))
+    };
+    host.max(deepspeed_step_bytes(
+        opts,
+        zero,
+        (c.cards, req.adamw_foreach),
+        trainable,
+    ))
 }

@@ -82,6 +82,18 @@ pub struct FitRequest<'a> {
     /// `init_adapter` logs "Upcasting trainable params to float32" and casts them (under ZeRO-3
     /// / FSDP they stay fp32 masters), so fp32 weights, gradients and moments.
     pub mixed_precision: bool,
+    /// Whether PyTorch's AdamW steps on its multi-tensor (`foreach`) path (default on: the CUDA
+    /// default since PyTorch 2.0). Off (`foreach=off`, `--no-foreach`): the for-loop path,
+    /// PyTorch's default before 2.0 (pytorch/pytorch@005941eb `torch/optim/adam.py`: `if foreach
+    /// is None: foreach = False`), whose `_single_tensor_adam` holds `exp_avg_sq.sqrt()` and its
+    /// quotient by `bias_correction2_sqrt` at once: two temporaries the size of the tensor it
+    /// steps (`optim_step::for_loop_step_bytes`).
+    pub adamw_foreach: bool,
+    /// DeepSpeed's `overlap_comm` (training under ZeRO; default off, DeepSpeed's own default for
+    /// stages 1-2 and LLaMA-Factory's `ds_z*_config.json` before 2025-03-07; on: `overlap_comm=on`,
+    /// `--overlap-comm`; LLaMA-Factory's configs from 2024-03-21 to 2025-03-07, 0.6.0-0.9.1, ms-swift's
+    /// `zero2.json`): ZeRO-1/2 then double-buffers its reduce bucket (`optim_step::deepspeed_ipg_bytes`).
+    pub overlap_comm: bool,
     /// Whether a bitsandbytes 4-bit training keeps the hidden-width stream in fp32 (training
     /// only; default on): PEFT's `prepare_model_for_kbit_training` casts the remaining 16-bit
     /// parameters (the norms) to fp32, and LitGPT's 4-bit path holds at least as much. Off for
@@ -379,6 +391,8 @@ impl<'a> FitRequest<'a> {
             lora_dropout: false,
             lora_experts: false,
             mixed_precision: false,
+            adamw_foreach: true,
+            overlap_comm: false,
             kbit_upcast: true,
             autocast: true,
             grad_accum: None,

@@ -1,9 +1,11 @@
 //! Training memory: the frozen or trained weights, gradients and optimizer state (sharded by
 //! ZeRO), activations and the allocator's reserve, per card.
 
-use super::optim_step::{deepspeed_ipg_bytes, deepspeed_step_bytes, foreach_step_bytes};
+use super::offload::steps_on_cpu;
+use super::optim_step::{deepspeed_ipg_bytes, step_bytes};
 pub use super::optim_step::{
-    deepspeed_step_bytes_per_element, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
+    deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element, for_loop_step_gib,
+    foreach_step_gib, fp32_master_weights, fp32_model_state_bytes, overlap_comm_gib,
 };
 use super::parts::{
     Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs,
@@ -355,7 +357,7 @@ fn step_activations(
     let held = activations(shape, req, c, head_dequant, free);
     let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
-        + deepspeed_ipg_bytes(opts, r.zero)
+        + deepspeed_ipg_bytes(req, opts, r.zero)
         // The vision tower's kept tensors over the micro-batch's patches (`vram::vision_train`).
         + super::vision_train::held_bytes(req, c.batch);
     Held {
@@ -368,6 +370,7 @@ fn step_activations(
 /// The transient part of the peak: the activations `a`, or what is live at another moment of
 /// the step when larger (the optimizer step's intermediates, GRPO's rollout cache).
 fn transient_peak(
+    shape: &Shape,
     req: &FitRequest,
     opts: &FitOptions,
     c: &Common,
@@ -385,22 +388,15 @@ fn transient_peak(
     };
     // Before Transformers 4.51 the Qwen-VL tower's forward (frozen or not) holds its math-path
     // scores over the micro-batch's patches before the decoder runs (`vram::vision_sdpa3d`).
-    a.max(step_bytes(opts, c, zero, (trainable, k)))
-        .max(rollout)
-        .max(super::vision_sdpa3d::tower_bytes(req))
-}
-
-/// What the optimizer step allocates on the card: AdamW's multi-tensor intermediate on its
-/// share of the parameters, or DeepSpeed's step on a gradient partition.
-fn step_bytes(opts: &FitOptions, c: &Common, zero: Zero, (trainable, k): (f64, f64)) -> f64 {
-    let sharded = if zero == Zero::Off { 1.0 } else { c.n };
-    // An offloaded optimizer steps on the CPU: no intermediate on the card.
-    if super::offload::steps_on_cpu(opts, zero) {
-        0.0
-    } else {
-        (foreach_step_bytes(opts, zero, trainable, k) / sharded)
-            .max(deepspeed_step_bytes(opts, zero, c.cards, trainable))
-    }
+    a.max(step_bytes(
+        shape,
+        req,
+        opts,
+        (c, zero, steps_on_cpu(opts, zero)),
+        (trainable, k),
+    ))
+    .max(rollout)
+    .max(super::vision_sdpa3d::tower_bytes(req))
 }
 
 /// A colocated vLLM's share of the named card (`method::colocated_share`): GRPO only.
@@ -463,13 +459,22 @@ pub(super) fn compute_train(
     let ctx = r.ctx
         + super::unsloth_release::rope_cache_bytes(shape, req)
         + super::transformers_rope::per_layer_cache_bytes(shape, req) * r.l_share;
-    let a = transient_peak(req, opts, c, zero, (a, trainable, k));
+    let a = transient_peak(shape, req, opts, c, zero, (a, trainable, k));
     let ctx = ctx + colocated_vllm_bytes(req, c);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
     // One micro-batch per optimizer step (`vram::grad_accum`): no gradient beside the forward
     // pass; their freed blocks stay in the allocator's cache (`cached`, releasable).
-    let step = (a, step_bytes(opts, c, zero, (trainable, k)));
+    let step = (
+        a,
+        step_bytes(
+            shape,
+            req,
+            opts,
+            (c, zero, steps_on_cpu(opts, zero)),
+            (trainable, k),
+        ),
+    );
     let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);
     // What loading a 16-bit checkpoint into bitsandbytes keeps reserved (`vram::bnb_load`).
     let held =

@@ -202,6 +202,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-grad-checkpointing" => gc = Some(false),
             "--lora-dropout" => req.lora_dropout = true,
             "--amp" => req.mixed_precision = true,
+            // PyTorch AdamW's for-loop path (`--no-foreach`; the default before PyTorch 2.0).
+            "--no-foreach" => req.adamw_foreach = false,
+            // DeepSpeed's `overlap_comm` (`--overlap-comm`): ZeRO-1/2's second reduce bucket.
+            "--overlap-comm" => req.overlap_comm = true,
             "--adam-8bit" => opts.optimizer = Optimizer::Adam8bit,
             // The CLI's `--kv-cache fp8` (an FP8 KV cache: vLLM / SGLang `--kv-cache-dtype fp8`).
             // and llama.cpp's / Ollama's block types (`--kv-cache q8_0`): K and V alike.
