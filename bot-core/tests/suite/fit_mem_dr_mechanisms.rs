@@ -38,8 +38,9 @@ fn vocab(model: &str) -> f64 {
 
 #[test]
 fn unsloth_own_forward_holds_the_logits_of_llama_and_qwen2_classes_by_any_name() {
-    // Unsloth's own loss (no card named: one chunk of every token's logits, 16-bit and fp32)
-    // against the same job under Cut Cross Entropy, which holds none: at least the fp32 copy.
+    // Unsloth's own loss (no card named: one chunk of every token's logits, 16-bit and fp32,
+    // 6 bytes a logit) is live at the step's peak, which is therefore at least that; under Cut
+    // Cross Entropy, which holds none, the same job peaks below it.
     for model in [
         "qwen1.5-7b",
         "qwen1.5-14b",
@@ -50,10 +51,10 @@ fn unsloth_own_forward_holds_the_logits_of_llama_and_qwen2_classes_by_any_name()
         let tokens = 1024.0;
         let own = unsloth_qlora(model, 1024, false).per_gpu.activations_gib;
         let cce = unsloth_qlora(model, 1024, true).per_gpu.activations_gib;
-        let fp32_logits = tokens * vocab(model) * 4.0 / GIB;
+        let loss = tokens * vocab(model) * 6.0 / GIB;
         assert!(
-            own - cce >= 0.9 * fp32_logits,
-            "{model}: own loss {own:.3} GiB vs CCE {cce:.3} GiB, fp32 logits {fp32_logits:.3}"
+            own >= 0.95 * loss && cce < 0.95 * loss,
+            "{model}: own loss {own:.3} GiB vs CCE {cce:.3} GiB, logits 16-bit + fp32 {loss:.3}"
         );
     }
 }
