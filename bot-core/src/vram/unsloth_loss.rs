@@ -23,10 +23,19 @@ use super::request::{FitRequest, LossHead, ModelRef};
 /// Phi-3/Phi-4, Yi and the R1 distills load as Llama/Qwen2). Every other model goes through
 /// `unsloth_zoo/compiler.py`, whose rewritten forward calls Cut Cross Entropy
 /// (`fused_linear_cross_entropy`, on unless `UNSLOTH_ENABLE_CCE=0`): no logits.
+/// `FastLanguageModel.from_pretrained` picks the class by `config.json`'s `model_type`, not the
+/// name (`unsloth/models/loader.py` @ 015bdef0: `llama` → `FastLlamaModel`, `qwen2` →
+/// `FastQwen2Model`, since 9b4ed21a, May 2024), so a family whose checkpoints are
+/// `Qwen2ForCausalLM` (Qwen1.5) or `LlamaForCausalLM` (CodeLlama, TinyLlama, SmolLM2; the
+/// catalog's `source_note` quotes each config) takes the same loss (mem_dr).
 const OWN_FORWARD_FAMILIES: &[&str] = &[
     "llama2",
     "llama3",
+    "codellama",
+    "tinyllama",
+    "smollm2",
     "mistral",
+    "qwen1.5",
     "qwen2",
     "qwen2.5",
     "qwen2.5-coder",
