@@ -89,3 +89,24 @@ fn a_class_unsloth_compiles_keeps_cut_cross_entropy() {
     // Below a tenth of a GiB: far under one fp32 copy of its logits (0.38 GiB at 1024 tokens).
     assert!((own - cce).abs() < 0.1, "olmo-2-7b: {own:.3} vs {cce:.3}");
 }
+
+#[test]
+fn unsloth_sends_a_qwen_moe_to_the_compiled_forward() {
+    // FastLanguageModel's `qwen3` branch has taken only `model_type == "qwen3"` since Unsloth's
+    // Qwen3 release (`elif model_type == "qwen3":# or model_type == "qwen3_moe":`,
+    // unsloth/models/loader.py @ 9a930bb0, 2025-04-30, still so @ 015bdef0), and no branch takes
+    // `qwen2_moe`: Qwen3-30B-A3B, Qwen3-Coder and Qwen2-57B-A14B go through FastModel's compiled
+    // forward, whose Transformers `lm_head` + `self.loss_function` pattern becomes Cut Cross
+    // Entropy (unsloth-zoo `compiler.py` @ ce232d6c, `cross_entropy_replacement_2`): no logits.
+    for model in ["qwen3-30b-a3b", "qwen3-coder-30b-a3b", "qwen2-57b-a14b"] {
+        let own = unsloth_qlora(model, 2048, false).per_gpu.activations_gib;
+        let cce = unsloth_qlora(model, 2048, true).per_gpu.activations_gib;
+        assert!((own - cce).abs() < 0.1, "{model}: {own:.3} vs {cce:.3}");
+    }
+    // The dense Qwen3 of the same family keeps Unsloth's own loss (`FastQwen3Model`).
+    let own = unsloth_qlora("qwen3-8b", 2048, false)
+        .per_gpu
+        .activations_gib;
+    let loss = 2048.0 * vocab("qwen3-8b") * 6.0 / GIB;
+    assert!(own >= 0.95 * loss, "qwen3-8b: {own:.3} vs loss {loss:.3}");
+}
