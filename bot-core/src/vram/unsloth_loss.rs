@@ -72,6 +72,14 @@ fn own_forward(req: &FitRequest) -> bool {
 /// Whether Unsloth writes this catalog model's forward (and attention) itself
 /// (`OWN_FORWARD_FAMILIES`; `llama3.1` and the like by their leading name).
 pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
+    // No class FastLanguageModel dispatches is a mixture of experts: `qwen3_moe` is left out of
+    // its `qwen3` branch since Unsloth's Qwen3 release (`elif model_type == "qwen3":# or
+    // model_type == "qwen3_moe":`, `unsloth/models/loader.py` @ 9a930bb0, 2025-04-30, unchanged
+    // @ 015bdef0) and `qwen2_moe` never had one, so Qwen3-30B-A3B and Qwen3-Coder go through
+    // FastModel's compiled forward and its Cut Cross Entropy (mem_dr).
+    if m.is_moe() {
+        return false;
+    }
     // Gemma (1), matched whole so that Gemma-3's compiled forward keeps its own rule:
     // `unsloth/models/gemma.py` (`FastGemmaModel`, since Unsloth 2024.2) patches
     // `CausalLM_fast_forward` onto `GemmaForCausalLM` as `gemma2.py` does for Gemma-2.
