@@ -110,3 +110,23 @@ fn unsloth_sends_a_qwen_moe_to_the_compiled_forward() {
     let loss = 2048.0 * vocab("qwen3-8b") * 6.0 / GIB;
     assert!(own >= 0.95 * loss, "qwen3-8b: {own:.3} vs loss {loss:.3}");
 }
+
+#[test]
+fn unsloth_compiles_the_vision_language_classes_of_own_families() {
+    // Qwen2.5-VL (`qwen2_5_vl`) and Llama-3.2-Vision (`mllama`) are none of FastLanguageModel's
+    // branches: FastModel / FastVisionModel compile Transformers' forward, whose
+    // `logits = self.lm_head(...)` … `loss_fct(shift_logits, shift_labels)` is unsloth-zoo's
+    // `cross_entropy_find_1` (`compiler.py` @ ce232d6c) and becomes Cut Cross Entropy. The family
+    // name that begins like `qwen2` or `llama3` does not make them Unsloth's own forward.
+    for model in ["qwen2.5-vl-7b", "llama-3.2-11b-vision"] {
+        let own = unsloth_qlora(model, 2048, false).per_gpu.activations_gib;
+        let cce = unsloth_qlora(model, 2048, true).per_gpu.activations_gib;
+        assert!((own - cce).abs() < 0.1, "{model}: {own:.3} vs {cce:.3}");
+    }
+    // Their text-only relatives keep the own loss.
+    for model in ["qwen2.5-7b", "llama-3.2-3b"] {
+        let own = unsloth_qlora(model, 2048, false).per_gpu.activations_gib;
+        let loss = 2048.0 * vocab(model) * 6.0 / GIB;
+        assert!(own >= 0.95 * loss, "{model}: {own:.3} vs loss {loss:.3}");
+    }
+}
