@@ -83,14 +83,16 @@ pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
     // Gemma (1), matched whole so that Gemma-3's compiled forward keeps its own rule:
     // `unsloth/models/gemma.py` (`FastGemmaModel`, since Unsloth 2024.2) patches
     // `CausalLM_fast_forward` onto `GemmaForCausalLM` as `gemma2.py` does for Gemma-2.
+    // A listed family or a later version of it (`llama3.1`, `phi3.5`): the rest is a version
+    // number only. A family that goes on with a word is another class (`qwen2.5-vl` is
+    // `qwen2_5_vl`, `llama3.2-vision` is `mllama`), which FastModel compiles (mem_dr).
     m.family == "gemma"
         || OWN_FORWARD_FAMILIES.iter().any(|f| {
             m.family == *f
-                || (m.family.starts_with(f)
-                    && m.family[f.len()..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+                || m.family.strip_prefix(f).is_some_and(|rest| {
+                    rest.starts_with(|c: char| c == '.' || c.is_ascii_digit())
+                        && rest.chars().all(|c| c == '.' || c.is_ascii_digit())
+                })
         })
 }
 
