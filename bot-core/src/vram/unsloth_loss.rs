@@ -23,10 +23,19 @@ use super::request::{FitRequest, LossHead, ModelRef};
 /// Phi-3/Phi-4, Yi and the R1 distills load as Llama/Qwen2). Every other model goes through
 /// `unsloth_zoo/compiler.py`, whose rewritten forward calls Cut Cross Entropy
 /// (`fused_linear_cross_entropy`, on unless `UNSLOTH_ENABLE_CCE=0`): no logits.
+/// `FastLanguageModel.from_pretrained` picks the class by `config.json`'s `model_type`, not the
+/// name (`unsloth/models/loader.py` @ 015bdef0: `llama` → `FastLlamaModel`, `qwen2` →
+/// `FastQwen2Model`, since 9b4ed21a, May 2024), so a family whose checkpoints are
+/// `Qwen2ForCausalLM` (Qwen1.5) or `LlamaForCausalLM` (CodeLlama, TinyLlama, SmolLM2; the
+/// catalog's `source_note` quotes each config) takes the same loss (mem_dr).
 const OWN_FORWARD_FAMILIES: &[&str] = &[
     "llama2",
     "llama3",
+    "codellama",
+    "tinyllama",
+    "smollm2",
     "mistral",
+    "qwen1.5",
     "qwen2",
     "qwen2.5",
     "qwen2.5-coder",
@@ -63,17 +72,27 @@ fn own_forward(req: &FitRequest) -> bool {
 /// Whether Unsloth writes this catalog model's forward (and attention) itself
 /// (`OWN_FORWARD_FAMILIES`; `llama3.1` and the like by their leading name).
 pub(crate) fn own_family(m: &crate::catalog::Model) -> bool {
+    // No class FastLanguageModel dispatches is a mixture of experts: `qwen3_moe` is left out of
+    // its `qwen3` branch since Unsloth's Qwen3 release (`elif model_type == "qwen3":# or
+    // model_type == "qwen3_moe":`, `unsloth/models/loader.py` @ 9a930bb0, 2025-04-30, unchanged
+    // @ 015bdef0) and `qwen2_moe` never had one, so Qwen3-30B-A3B and Qwen3-Coder go through
+    // FastModel's compiled forward and its Cut Cross Entropy (mem_dr).
+    if m.is_moe() {
+        return false;
+    }
     // Gemma (1), matched whole so that Gemma-3's compiled forward keeps its own rule:
     // `unsloth/models/gemma.py` (`FastGemmaModel`, since Unsloth 2024.2) patches
     // `CausalLM_fast_forward` onto `GemmaForCausalLM` as `gemma2.py` does for Gemma-2.
+    // A listed family or a later version of it (`llama3.1`, `phi3.5`): the rest is a version
+    // number only. A family that goes on with a word is another class (`qwen2.5-vl` is
+    // `qwen2_5_vl`, `llama3.2-vision` is `mllama`), which FastModel compiles (mem_dr).
     m.family == "gemma"
         || OWN_FORWARD_FAMILIES.iter().any(|f| {
             m.family == *f
-                || (m.family.starts_with(f)
-                    && m.family[f.len()..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c == '.' || c.is_ascii_digit()))
+                || m.family.strip_prefix(f).is_some_and(|rest| {
+                    rest.starts_with(|c: char| c == '.' || c.is_ascii_digit())
+                        && rest.chars().all(|c| c == '.' || c.is_ascii_digit())
+                })
         })
 }
 
