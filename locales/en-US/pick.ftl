@@ -133,7 +133,7 @@ col-per-useful-hour = Per useful hour
 col-barriers = Needs
 pick-rule = { $platform }: { $rule }
 pick-stock-unknown = Stock: unknown for now — check the platform's console before paying.
-pick-result-legend = Needs: web = web terminal, img = images, nrn = no real-name, pay = payment, region = in the region you asked for (mainland China or outside it); ✓ met, ✗ not met, ? unknown. * = price older than 30 days or undated.
+pick-result-legend = Needs: web = web terminal, img = images, nrn = no real-name, pay = payment, region = in the region you asked for (mainland China or outside it), place = machines in the place you asked for; ✓ met, ✗ not met, ? unknown. * = price older than 30 days or undated.
 pick-unverified-needs-lower = Not verified, listed after the platforms known to meet every need: { $platforms }. One of your needs (?) could not be checked there; check it on its site before you pay.
 pick-invoice-ask = You need an invoice: no platform's record in my data says whether it issues one. Ask the platform before you top up.
 pick-left-out = Left out: { $count ->
@@ -224,3 +224,4 @@ pick-understood-budget-month = • budget: { $budget } a month (a service or a d
 pick-no-bf16-full = Left out: { $cards } — no bf16 on these cards (compute capability below 8.0), and this full fine-tune is sized in bf16. There it trains in fp16 mixed precision, whose fp32 master weights need more memory than sized here. Type one of them to size it anyway.
 pick-no-bf16-lora = No bf16 on { $cards } (compute capability below 8.0): there this LoRA trains in fp16 mixed precision with loss scaling instead. The memory is the same, but a model trained in bf16 can overflow in fp16; watch the loss for NaN.
 pick-media-no-bf16 = Left out: { $cards } — no bf16 on these cards (compute capability below 8.0), and { $name } runs in bf16; in fp16 such pipelines have overflowed (NaN, black images). Type one of them to size it anyway.
+pick-number-senses = “{ $word }” could be { $word } hours or { $word } cards, and the two cost differently. Say it again with its unit (“{ $word } hours” or “{ $word } cards”); nothing was changed.

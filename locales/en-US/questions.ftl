@@ -49,10 +49,8 @@ pick-understood-budget = • budget: { $budget }
 pick-understood-region = • only platforms { $region ->
     [cn] in mainland China
     [global] outside mainland China
+    [place] with machines in { $place } (checked against the regions each platform's record lists, with their source; a platform whose record lists none is marked unknown there, never guessed)
    *[other] { $region }
-  }{ $place ->
-    [none] {""}
-   *[other] {" "}({ $place } itself: my data says only whether a platform is in mainland China, not where its machines are; check that on the platform before you pay)
   }
 pick-understood-invoice = • an invoice for your accounts: no platform's record in my data says whether it issues one, so ask the platform before you pay
 pick-understood-context = • context: { $tokens } tokens

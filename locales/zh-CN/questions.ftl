@@ -46,13 +46,11 @@ pick-understood-no-pay = • 没有{ $method ->
    *[other] { $method }
   }
 pick-understood-budget = • 预算：{ $budget }
-pick-understood-region = • 只看{ $region ->
-    [cn] 国内（中国大陆）
-    [global] 海外（中国大陆以外）
-   *[other] { $region }
-  }的平台{ $place ->
-    [none] {""}
-   *[other] （至于{ $place }：我的资料只记录平台是否在中国大陆，不记录机器具体在哪里，付款前请到平台确认）
+pick-understood-region = • { $region ->
+    [cn] 只看国内（中国大陆）的平台
+    [global] 只看海外（中国大陆以外）的平台
+    [place] 只看在{ $place }有机房的平台（按各平台资料里注明来源的机房地区核对；资料里没列地区的平台标为未知，不会猜）
+   *[other] 只看{ $region }的平台
   }
 pick-understood-invoice = • 需要开发票：我的资料里没有各平台能否开票的记录，付款前请先向平台问清楚
 pick-understood-context = • 上下文：{ $tokens } token

@@ -50,23 +50,9 @@ impl Need {
     }
 }
 
-/// Whether `p` has machines in `place`, by its sourced region texts (the test `/offers
-/// region=` makes of an offer's): unknown without them, never guessed from where it sells. A
-/// complete list with none there is a no, unless one of its texts names only the wider place
-/// the asked one lies in (Lambda's `europe-central-1` for Germany) or the list is partial.
+/// Whether `p` has machines in `place`: the lexicon's one test (`/pick` makes it too).
 fn in_place(p: &Platform, place: &str) -> Option<bool> {
-    let l = p.locations.as_ref()?;
-    let has = |place: &str| {
-        let codes = crate::lexicon::place_codes(&place.to_lowercase());
-        l.regions
-            .iter()
-            .any(|r| crate::availability::region_text_in(r, place, &codes))
-    };
-    if has(place) {
-        return Some(true);
-    }
-    let wider = crate::lexicon::place_within(place).is_some_and(has);
-    (l.complete && !wider).then_some(false)
+    crate::lexicon::platform_in_place(p, place)
 }
 
 /// What a filter found: platforms known to meet every need; those with an unknown fact and

@@ -96,6 +96,7 @@ pub(super) fn met_text(check: &[(&'static str, Met)], zh: bool) -> String {
                 (true, "nrn") => "免实名",
                 (true, "pay") => "支付",
                 (true, "region") => "地区",
+                (true, "place") => "机房",
                 (_, k) => k,
             };
             format!(

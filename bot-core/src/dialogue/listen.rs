@@ -133,10 +133,21 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
     }
     if let Some(r) = f.region {
         s.needs.region = Some(r.to_string());
-        echo.push(Msg::new("pick-understood-region").arg("region", r).arg(
-            "place",
-            f.place.map_or_else(|| "none".to_string(), place_name),
-        ));
+        echo.push(
+            Msg::new("pick-understood-region")
+                .arg("region", r)
+                .arg("place", "none"),
+        );
+    }
+    // A place: the candidates are filtered by each platform's sourced region list, and the
+    // place is said back as the user wrote it.
+    if let Some(t) = f.place_text {
+        s.needs.place = Some(t.to_string());
+        echo.push(
+            Msg::new("pick-understood-region")
+                .arg("region", "place")
+                .arg("place", place_name(f.place.unwrap_or(t))),
+        );
     }
     if f.invoice {
         s.needs.invoice = true;

@@ -1,7 +1,8 @@
 //! What a message says NOT to use inside `/pick`: `不要autodl`, `not runpod please` leave a
 //! platform out of the ranking (kept, said, and counted in the result); `不用lora了 全量微调`
 //! drops the method it refuses, so the one it asks for is read, never the refused one. The
-//! card step prices no card on a platform refused or outside the region wanted.
+//! card step prices no card on a platform refused, outside the region wanted, or known to
+//! have no machines in the place asked.
 
 use crate::context::Ctx;
 
@@ -11,14 +12,33 @@ const METHODS: &[&str] = &[
     "qlora", "lora", "全参", "全量", "int4", "int8", "awq", "gptq", "fp8",
 ];
 
-/// The platforms a card is never priced on: those refused, and those outside the region
-/// wanted (a platform's region is always known), so that a card rented only elsewhere does not
-/// lead the list and then find no platform in the result.
+/// The platforms a card is never priced on: those refused, those outside the region wanted (a
+/// platform's region is always known), and those not known to be in the place asked, so that a
+/// card rented only elsewhere does not lead the list and then find no platform in the result.
 pub(super) fn left_out(ctx: &Ctx, s: &super::state::PickState) -> Vec<String> {
     let mut out = s.excluded.clone();
     if let Some(r) = &s.needs.region {
         let elsewhere = ctx.catalog.platforms.iter().filter(|p| p.region != *r);
         out.extend(elsewhere.map(|p| p.id.clone()));
+    }
+    // A place asked: the cards are priced where machines are known to be there, so the card
+    // step never leads with a card rented only where that is unknown; with no platform known
+    // there, only those known elsewhere are left out. The result still lists the unknown ones,
+    // after the known, marked `?`.
+    if let Some(place) = &s.needs.place {
+        let known: Vec<(&str, Option<bool>)> = ctx
+            .catalog
+            .platforms
+            .iter()
+            .map(|p| (p.id.as_str(), crate::lexicon::platform_in_place(p, place)))
+            .collect();
+        let some_there = known.iter().any(|(_, m)| *m == Some(true));
+        out.extend(
+            known
+                .iter()
+                .filter(|(_, m)| *m == Some(false) || (some_there && m.is_none()))
+                .map(|(id, _)| id.to_string()),
+        );
     }
     out
 }

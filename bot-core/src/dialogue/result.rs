@@ -368,6 +368,11 @@ fn unverified_facts(
                     &Msg::new("advice-fact-pay").arg("methods", methods.join(&or)),
                 )
             }
+            // Machines in the place asked (`机房在美国`), as `/platforms <place>` names it.
+            "place" => l.format(
+                ctx.lang,
+                &Msg::new("platforms-need").arg("need", s.needs.place.as_deref().unwrap_or("")),
+            ),
             k => l.format(ctx.lang, &Msg::new(&format!("advice-fact-{k}"))),
         })
         .collect();

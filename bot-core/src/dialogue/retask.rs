@@ -133,6 +133,9 @@ pub(super) fn keep_needs(new: &mut super::state::Needs, old: &super::state::Need
     if new.region.is_none() {
         new.region.clone_from(&old.region);
     }
+    if new.place.is_none() {
+        new.place.clone_from(&old.place);
+    }
     if new.budget.is_none() {
         new.budget = old.budget;
         new.budget_currency.clone_from(&old.budget_currency);

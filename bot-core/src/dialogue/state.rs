@@ -242,6 +242,10 @@ pub struct Needs {
     /// known, so one elsewhere is left out.
     #[serde(default)]
     pub region: Option<String>,
+    /// A place machines are wanted in (`us`, `eu`, `hk`: a region text of `lexicon::PLACES`),
+    /// checked against each platform's sourced region list: unknown where it has none.
+    #[serde(default)]
+    pub place: Option<String>,
     /// An invoice wanted for the books: no platform's record says, so the result says to ask.
     #[serde(default)]
     pub invoice: bool,
@@ -418,6 +422,16 @@ impl Needs {
         }
         if let Some(r) = &self.region {
             out.push(("region", if p.region == *r { Met::Yes } else { Met::No }));
+        }
+        if let Some(place) = &self.place {
+            out.push((
+                "place",
+                match crate::lexicon::platform_in_place(p, place) {
+                    Some(true) => Met::Yes,
+                    Some(false) => Met::No,
+                    None => Met::Unknown,
+                },
+            ));
         }
         if !self.payments.is_empty() {
             out.push((

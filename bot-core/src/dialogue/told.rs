@@ -30,9 +30,10 @@ pub(super) fn before(
         )),
         other => other,
     };
-    // `actually make it 2 cards`, `改成两张吧`: the card already named, counted again.
+    // `make it 2 cards`: the card named, counted again; `4090 跑 8`: cards or hours, asked.
     if let PickInput::Text(t) = &input
-        && let Some(out) = super::recount::told(ctx, state, t)
+        && let Some(out) =
+            super::recount::told(ctx, state, t).or_else(|| number_senses(ctx, state, t))
     {
         return Ok(out);
     }
@@ -311,4 +312,19 @@ pub(super) fn asks_help(t: &str) -> bool {
     ]
     .iter()
     .any(|w| l.contains(w))
+}
+
+/// `4090 跑 8`, `rtx 4090, 6`: eight cards or eight hours, asked back with both readings and
+/// nothing changed; a question asks it through the question path.
+fn number_senses(ctx: &Ctx, state: &PickState, t: &str) -> Option<Outcome> {
+    if super::listen::is_question(t) {
+        return None;
+    }
+    let senses = crate::understand::card_or_hours(ctx.catalog, t)?;
+    let first = crate::reply::Reply::text(Msg::new("pick-number-senses").arg("word", senses.word));
+    Some(Outcome {
+        replies: vec![first, ask(ctx, state)],
+        state: Some(state.clone()),
+        changed: false,
+    })
 }

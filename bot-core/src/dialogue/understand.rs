@@ -8,7 +8,12 @@ use rust_decimal::Decimal;
 
 /// Guesses the task kind from a one-sentence description.
 pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
-    let l = t.to_lowercase();
+    // `need servers in europe`: servers are the machines rented, no serving said (`serv`
+    // would take them); `inference server`, `api server` keep their own serving words.
+    let l = t
+        .to_lowercase()
+        .replace("servers", "machines")
+        .replace("server", "machine");
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
     if has(&[
         "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",

@@ -47,6 +47,7 @@ mod image_names;
 mod image_options;
 mod job_flags;
 mod laptop;
+mod located;
 mod mixed;
 mod moe_offload;
 mod money;
@@ -135,6 +136,7 @@ pub use job_flags::{
     gpu_hour_unit,
 };
 pub use laptop::laptop_said_at;
+pub use located::{placed, platform_in_place};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
@@ -162,7 +164,7 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
-    HOSTS_IN_PLACE, PLACES, Place, UNPLACED, city_unplaced, place_codes, place_outside_cn,
+    HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, place_codes, place_named,
     place_said, place_within, place_word,
 };
 pub use rent_ease::ease_as_can;

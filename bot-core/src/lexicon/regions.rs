@@ -420,25 +420,6 @@ pub fn place_said(padded: &str) -> Option<&'static str> {
         .or_else(|| beside_region_word(&p))
 }
 
-/// A place outside mainland China that `text` (lower case) asks for (`hosted in the EU`, `要美国
-/// 的机器`), as written there (`eu`, `美国`): the region it lies in is a filter the catalog can
-/// apply, the place itself said back. Asia holds China, so it is none.
-pub fn place_outside_cn(text: &str) -> Option<&'static str> {
-    let p = format!(" {text} ");
-    PLACES
-        .iter()
-        .filter(|place| !matches!(place.text, "cn" | "global" | "asia"))
-        .find_map(|place| place.said.iter().find(|w| named_there(&p, w)))
-        .map(|w| {
-            let w = w.trim();
-            let w = ["in the ", "in "]
-                .iter()
-                .find_map(|lead| w.strip_prefix(lead))
-                .unwrap_or(w);
-            w.trim_end_matches(['的', ' '])
-        })
-}
-
 /// Whether `word` is in `p` somewhere not said as where the user is.
 fn named_there(p: &str, word: &str) -> bool {
     p.match_indices(word).any(|(at, _)| {
@@ -483,15 +464,79 @@ fn beside_region_word(p: &str) -> Option<&'static str> {
     })
 }
 
-/// The country codes that stand for the place written `region=<text>` (`japan` → `jp`), each to
-/// match a whole word of an offer's region text; none for a text that names no place.
+/// A datacenter's code as a provider writes it, which names no place by itself (DigitalOcean's
+/// `nyc2`), with the place it lies in and where the provider says so: matched as a whole word of
+/// a region text, like a country code. A code no source places is left out, so a list holding it
+/// is unknown outside the places it names (`located::platform_in_place`), never guessed.
+pub struct Site {
+    pub code: &'static str,
+    pub place: &'static str,
+    pub source: &'static str,
+}
+
+/// DigitalOcean's region slugs (the API's `/v2/regions` names them "New York 1/2/3", the US
+/// place's `new york`). Paperspace's `NY2` and `CA1` ("East Coast (NY2)", "West Coast (CA1)")
+/// are not here: no source read names their country.
+pub const SITES: &[Site] = &[
+    Site {
+        code: "nyc1",
+        place: "us",
+        source: "https://gist.github.com/coolaj86/dfa7505c6f0334450ce5fee6aa2d797f (DigitalOcean API /v2/regions: slug nyc1, name New York 1)",
+    },
+    Site {
+        code: "nyc2",
+        place: "us",
+        source: "https://gist.github.com/dzt/8499a5f3ee0e3fc390891c64f737d3c6 (DigitalOcean API regions: New York 2, nyc2)",
+    },
+    Site {
+        code: "nyc3",
+        place: "us",
+        source: "https://gist.github.com/dzt/8499a5f3ee0e3fc390891c64f737d3c6 (DigitalOcean API regions: New York 3, nyc3)",
+    },
+];
+
+/// The country codes (and datacenter codes, [`SITES`]) that stand for the place written
+/// `region=<text>` (`japan` → `jp`, `us` → `nyc2`), each to match a whole word of an offer's
+/// region text; none for a text that names no place.
 pub fn place_codes(text: &str) -> Vec<String> {
     let t = text.to_lowercase();
-    PLACES
+    let mut codes: Vec<String> = PLACES
         .iter()
         .find(|place| place.text == t)
         .map(|place| place.codes.iter().map(|c| c.to_string()).collect())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    codes.extend(
+        SITES
+            .iter()
+            .filter(|s| s.place == t)
+            .map(|s| s.code.to_string()),
+    );
+    codes
+}
+
+/// The place a sentence asks machines in (`在美国的机器`, `need servers in europe`, `香港的`,
+/// `us region`): its region text (`us`, `eu`, `hk`) and the words as said (`美国`, `europe`),
+/// where the user is left out (`I'm in Singapore`). The catalog's own split (`国内`, `海外`) is
+/// a region of platforms, not a place: `None` for it.
+pub fn place_named(text: &str) -> Option<(&'static str, &'static str)> {
+    let p = format!(" {text} ");
+    let said = PLACES
+        .iter()
+        .filter(|place| !matches!(place.text, "cn" | "global"))
+        .find_map(|place| {
+            let w = place.said.iter().find(|w| named_there(&p, w))?;
+            let w = w.trim();
+            let w = ["in the ", "in "]
+                .iter()
+                .find_map(|lead| w.strip_prefix(lead))
+                .unwrap_or(w);
+            Some((place.text, w.trim_end_matches(['的', ' '])))
+        });
+    said.or_else(|| {
+        beside_region_word(&p)
+            .filter(|t| !matches!(*t, "cn" | "global"))
+            .map(|t| (t, t))
+    })
 }
 
 #[cfg(test)]
@@ -548,6 +593,23 @@ mod tests {
     fn a_place_stands_for_its_country_codes() {
         assert_eq!(place_codes("japan"), vec!["jp".to_string()]);
         assert!(place_codes("eu").contains(&"de".to_string()));
-        assert!(place_codes("us").is_empty() && place_codes("ca-mtl").is_empty());
+        assert!(place_codes("ca-mtl").is_empty());
+        // A datacenter's code a provider's own list names stands for its place.
+        assert!(place_codes("us").contains(&"nyc2".to_string()));
+    }
+
+    #[test]
+    fn a_place_named_with_its_words() {
+        assert_eq!(place_named("在美国的机器"), Some(("us", "美国")));
+        assert_eq!(
+            place_named("need servers in europe"),
+            Some(("eu", "europe"))
+        );
+        assert_eq!(place_named("香港的"), Some(("hk", "香港")));
+        assert_eq!(place_named("us region 的 a100"), Some(("us", "us")));
+        assert_eq!(place_named("亚洲的机器"), Some(("asia", "亚洲")));
+        // Where the user is, and the catalog's own split, are no place asked.
+        assert_eq!(place_named("i'm in singapore"), None);
+        assert_eq!(place_named("国内的平台"), None);
     }
 }

@@ -52,6 +52,9 @@ pub(super) struct Bare {
     pub after_card: bool,
     /// Said with `个` (`3个`): hours or cards, never days.
     pub counted: bool,
+    /// After a run verb that comes right after a card's name (`4090 跑 8`): it may count the
+    /// cards too.
+    pub card_before_verb: bool,
 }
 
 impl Bare {
@@ -63,7 +66,7 @@ impl Bare {
         if !self.counted {
             senses.push(Sense::Days);
         }
-        if self.after_card || self.counted {
+        if self.after_card || self.counted || self.card_before_verb {
             senses.push(Sense::Cards);
         }
         Senses::of_number(norm, self.start, self.end, number, &senses)
@@ -109,11 +112,26 @@ pub(super) fn bare_number(norm: &str) -> Option<Bare> {
         }
         let before = norm[..start].trim_end();
         // An English verb is a whole word, apart from the number (`run 5`, not `rerun5`).
-        let verb = RUN_VERBS.iter().any(|v| {
-            before.strip_suffix(v).is_some_and(|p| {
+        let verb_of = |v: &&str| {
+            before.strip_suffix(*v).filter(|p| {
                 !v.is_ascii()
                     || (start > before.len() && !p.ends_with(|c: char| c.is_ascii_alphanumeric()))
             })
+        };
+        let before_verb = RUN_VERBS.iter().find_map(verb_of);
+        let verb = before_verb.is_some();
+        // `4090 跑 8`: a card's name, a space, the verb (`跑4090 3个` has the card after it);
+        // never `for`, which says a length (`h100 for 12`).
+        let for_length = before.ends_with("for");
+        let card_before_verb = before_verb.is_some_and(|p| {
+            !for_length
+                && p.ends_with(' ')
+                && card_like(
+                    p.trim_end()
+                        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .next()
+                        .unwrap_or(""),
+                )
         });
         let last_word = before
             .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -144,6 +162,7 @@ pub(super) fn bare_number(norm: &str) -> Option<Bare> {
                 end: stop,
                 after_card,
                 counted,
+                card_before_verb,
             });
         }
     }
@@ -197,6 +216,18 @@ mod tests {
         assert!(found("llama 3 how much").is_none());
         assert!(found("4090 3个小时 多少钱").is_none());
         assert!(found("qwen2.5 7 how much").is_none());
+    }
+
+    #[test]
+    fn a_card_before_the_run_verb_may_be_counted() {
+        let b = |s: &str| bare_number(s).unwrap().card_before_verb;
+        assert!(b("4090 跑 8"));
+        assert!(b("runpod 4090 跑3 多少钱"));
+        assert!(!b("跑 8 多少钱"));
+        assert!(!b("runpod h100 for 12 how much"));
+        let s = "4090 跑 8 多少钱";
+        let r = bare_number(s).unwrap().readings(s);
+        assert!(r.iter().any(|t| t.contains("8 cards")), "{r:?}");
     }
 
     #[test]

@@ -42,8 +42,11 @@ pub struct Facts {
     pub budget: Option<Decimal>,
     /// The region of the platforms wanted (`国内`, `outside china`: `cn` or `global`).
     pub region: Option<&'static str>,
-    /// A place finer than the region (`the EU`), which no platform's record holds.
+    /// A place machines are wanted in, as said (`美国`, `europe`), to say back.
     pub place: Option<&'static str>,
+    /// That place's region text (`us`, `eu`, `hk`: `lexicon::PLACES`), which platforms are
+    /// checked against by their sourced region lists (`lexicon::platform_in_place`).
+    pub place_text: Option<&'static str>,
     /// An invoice wanted for the books (`需要开发票`), which no platform's record holds.
     pub invoice: bool,
     /// The budget's currency when the sentence writes one (`¥`, `元`, `块`, `$`, `刀`, `usd`);
@@ -70,6 +73,7 @@ impl Facts {
             || !self.lacks.is_empty()
             || self.budget.is_some()
             || self.region.is_some()
+            || self.place_text.is_some()
             || self.invoice
     }
 }
@@ -248,8 +252,10 @@ fn barriers(norm: &str, f: &mut Facts) {
     }
 }
 
-/// The region wanted (`国内`, `not in china`), or the region of a place named (`hosted in the
-/// EU`: outside mainland China, the EU itself kept to say back), and an invoice wanted.
+/// The region wanted (`国内`, `not in china`), a place machines are wanted in (`hosted in the
+/// EU`, `香港的`: its region text, checked against each platform's sourced region list, never
+/// widened to "outside mainland China", which would guess where a platform with no list has
+/// its machines), and an invoice wanted.
 fn place(norm: &str, f: &mut Facts) {
     let padded = format!(" {norm} ");
     f.region = super::needs_said::needs_said(&padded)
@@ -258,9 +264,9 @@ fn place(norm: &str, f: &mut Facts) {
             Need::Region(r) => Some(r),
             _ => None,
         });
-    if let Some(p) = crate::lexicon::place_outside_cn(norm) {
-        f.place = Some(p);
-        f.region = f.region.or(Some("global"));
+    if let Some((text, said)) = crate::lexicon::place_named(norm) {
+        f.place = Some(said);
+        f.place_text = Some(text);
     }
     f.invoice = crate::lexicon::INVOICE_WORDS
         .iter()

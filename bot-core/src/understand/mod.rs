@@ -23,6 +23,7 @@ mod card_and_place;
 mod card_count;
 mod card_memory;
 mod card_now;
+mod card_or_hours;
 mod ceiling_told;
 mod cheap_purpose;
 mod cheaper_when;
@@ -297,6 +298,7 @@ mod tests;
 
 pub use asks::{asks_for_action, is_known_command};
 pub(crate) use at_once::{at_once_count, at_once_said};
+pub use card_or_hours::card_or_hours;
 pub use facts::{Facts, amount_word, currency_word, facts};
 pub use few_word_kinds::region_not_carried;
 pub(crate) use night::hours_said as hours_in;
