@@ -333,6 +333,7 @@ mod und_bw_mechanisms;
 mod und_bx_mechanisms;
 mod und_by_mechanisms;
 mod und_ca_mechanisms;
+mod und_und_cd;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
