@@ -51,6 +51,7 @@ mod mixed;
 mod moe_offload;
 mod money;
 mod name_size;
+mod name_slot;
 mod needs;
 mod negation;
 mod nights;
@@ -119,7 +120,8 @@ pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
     starts_with, words_longest_first,
 };
-pub use edit::{method_typos, one_edit, swapped};
+pub use edit::{method_typos, one_edit, same_letters, slips_apart, swapped};
+pub use name_slot::{card_slot, platform_slot};
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
