@@ -121,7 +121,6 @@ pub use each_period::{
     starts_with, words_longest_first,
 };
 pub use edit::{method_typos, one_edit, same_letters, slips_apart, swapped};
-pub use name_slot::{card_slot, platform_slot};
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
@@ -146,6 +145,7 @@ pub use money::{
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
+pub use name_slot::{card_slot, platform_slot};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
     card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,

@@ -17,8 +17,29 @@ const AFTER_NAME: &[&str] = &[
 /// The start of a Chinese run right after a platform's name: `vats上`, `cdou 的`, `vats怎么收费`,
 /// `vsta关机还收费吗`. Never a noun of its own (`lamb优化器`).
 const AFTER_NAME_ZH: &[&str] = &[
-    "上", "的", "怎么", "收费", "计费", "关机", "停机", "支持", "能不能", "可以", "有没有", "有",
-    "是不是", "多少", "贵", "便宜", "要不要", "需要", "租", "退款", "充值", "实名", "按",
+    "上",
+    "的",
+    "怎么",
+    "收费",
+    "计费",
+    "关机",
+    "停机",
+    "支持",
+    "能不能",
+    "可以",
+    "有没有",
+    "有",
+    "是不是",
+    "多少",
+    "贵",
+    "便宜",
+    "要不要",
+    "需要",
+    "租",
+    "退款",
+    "充值",
+    "实名",
+    "按",
 ];
 
 /// Whether the word after `toks[i]` asks a name's facts or price.

@@ -233,7 +233,10 @@ pub(super) fn typo_reading(
                 if let Some(r) = asked_with(catalog, original, t, &ids) {
                     return Some(r);
                 }
-                if let Some(r) = slot.then(|| two_slips_asked(catalog, original, t)).flatten() {
+                if let Some(r) = slot
+                    .then(|| two_slips_asked(catalog, original, t))
+                    .flatten()
+                {
                     return Some(r);
                 }
                 continue;
@@ -241,7 +244,10 @@ pub(super) fn typo_reading(
             if let Some(r) = read_as_meant(catalog, original, t) {
                 return Some(r);
             }
-            if let Some(r) = slot.then(|| two_slips_asked(catalog, original, t)).flatten() {
+            if let Some(r) = slot
+                .then(|| two_slips_asked(catalog, original, t))
+                .flatten()
+            {
                 return Some(r);
             }
             scans += 1;
