@@ -40,6 +40,10 @@ const AFTER_NAME_ZH: &[&str] = &[
     "充值",
     "实名",
     "按",
+    "好用",
+    "靠谱",
+    "稳定",
+    "咋样",
 ];
 
 /// Whether the word after `toks[i]` asks a name's facts or price.

@@ -113,6 +113,19 @@ fn one_key_from_number(name: &str, typed: &str) -> bool {
         .any(|run| lexicon::one_edit(run.as_bytes(), typed.as_bytes()))
 }
 
+/// Whether the cards `names` are one key from `typed` by one card number only (`4900`: the 4090
+/// and its variants), not several (`3000`: 3060, 3070, 3080).
+fn one_number(names: &[String], typed: &str) -> bool {
+    let mut numbers = names.iter().flat_map(|n| {
+        n.split(|c: char| !c.is_ascii_digit())
+            .filter(|run| run.len() >= 3 && lexicon::one_edit(run.as_bytes(), typed.as_bytes()))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    });
+    let first = numbers.next();
+    numbers.all(|n| Some(&n) == first.as_ref())
+}
+
 /// `qwen2.5 72b awq 409 4`: three digits not ending in 0, in a fit of a named model with no
 /// card, may be a card's four-digit number with one digit dropped (asked back, never guessed);
 /// a sum (`350`, `预算500`) or a count ends in 0 or is read before this.
@@ -206,6 +219,12 @@ pub(super) fn typo_reading(
                 if t.bytes().all(|b| b.is_ascii_digit()) {
                     // A bare number is a card only one keystroke from that card's number.
                     nf.suggestions.retain(|s| one_key_from_number(s, t));
+                    // Where only its place makes it a card (`autodl 3000 多少钱`), a number one
+                    // key from several cards' numbers (3060, 3070, 3080) is no slip of one.
+                    let by_place_only = !(short_card(t, e) || card4(t) && !t.ends_with("00"));
+                    if by_place_only && !one_number(&nf.suggestions, t) {
+                        nf.suggestions.clear();
+                    }
                 }
                 nf
             })
