@@ -30,6 +30,47 @@ pub fn swapped(a: &[u8], b: &[u8]) -> bool {
         && a[diff[1]] == b[diff[0]]
 }
 
+/// How many slips (a letter inserted, dropped or changed, or two neighbours swapped) turn `a`
+/// into `b` (optimal string alignment), or `None` past `max`. Two slips are what the reader
+/// asks back where a name fits (`vsta`, `cdou`, `lamb`); never what it reads without asking.
+pub fn slips_apart(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    Some(d[n][m]).filter(|&k| k <= max)
+}
+
+/// Whether `a` holds the same letters as `b` in another order (`vsta`, `vats` of `vast`): the only
+/// slips a short name is asked back for, where a changed letter makes other words (`cuda`, `sale`).
+pub fn same_letters(a: &[u8], b: &[u8]) -> bool {
+    let sorted = |w: &[u8]| {
+        let mut v = w.to_vec();
+        v.sort_unstable();
+        v
+    };
+    a != b && sorted(a) == sorted(b)
+}
+
 /// A method word typed with two neighbouring letters swapped (`lroa`, `qlroa`), alone or glued
 /// to Chinese (`能不能lroa一下`), written as the method; any other run of letters as typed, so
 /// `lore`, `flora` or `oral` stay. One rule for `/pick`'s steps and the reader.
@@ -58,7 +99,7 @@ pub fn method_typos(t: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{method_typos, one_edit};
+    use super::{method_typos, one_edit, same_letters, slips_apart};
 
     #[test]
     fn swapped_method_letters_are_the_method() {
@@ -81,5 +122,27 @@ mod tests {
         for (a, b) in [("fit", "fit"), ("cost", "cast2"), ("trend", "tried")] {
             assert!(!one_edit(a.as_bytes(), b.as_bytes()), "{a} {b}");
         }
+    }
+
+    #[test]
+    fn slips_apart_counts_each_kind() {
+        let apart = |a: &str, b: &str| slips_apart(a.as_bytes(), b.as_bytes(), 2);
+        assert_eq!(apart("vats", "vast"), Some(1));
+        assert_eq!(apart("vsta", "vast"), Some(2));
+        assert_eq!(apart("cdou", "cudo"), Some(2));
+        assert_eq!(apart("lamb", "lambda"), Some(2));
+        assert_eq!(apart("cost", "vast"), Some(2));
+        assert_eq!(apart("cost", "cudo"), None);
+        assert_eq!(apart("run", "runpod"), None);
+        assert_eq!(apart("vast", "vast"), Some(0));
+    }
+
+    #[test]
+    fn same_letters_in_another_order() {
+        assert!(same_letters(b"vsta", b"vast"));
+        assert!(same_letters(b"vats", b"vast"));
+        assert!(!same_letters(b"vast", b"vast"));
+        assert!(!same_letters(b"cuda", b"cudo"));
+        assert!(!same_letters(b"cost", b"vast"));
     }
 }

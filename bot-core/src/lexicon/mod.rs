@@ -52,6 +52,7 @@ mod mixed;
 mod moe_offload;
 mod money;
 mod name_size;
+mod name_slot;
 mod needs;
 mod negation;
 mod nights;
@@ -120,7 +121,7 @@ pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
     starts_with, words_longest_first,
 };
-pub use edit::{method_typos, one_edit, swapped};
+pub use edit::{method_typos, one_edit, same_letters, slips_apart, swapped};
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
@@ -146,6 +147,7 @@ pub use money::{
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
+pub use name_slot::{card_slot, platform_slot};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
     card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,

@@ -49,6 +49,41 @@ pub(super) fn four_letters_swapped(catalog: &Catalog, t: &str) -> Vec<String> {
         .collect()
 }
 
+/// The one platform a word is two slips from, asked back only where a platform's name fits
+/// (`lexicon::platform_slot`): a name of four or five letters by the same letters in another
+/// order (`vsta`, `cdou`; one changed makes other words: `cuda`, `sale`), a longer one by any two
+/// slips (`lamb`, `rnupdo`); the first letter kept, and never a cue word, a card or a model.
+pub(super) fn two_slips(catalog: &Catalog, t: &str) -> Option<String> {
+    let b = t.as_bytes();
+    if t.len() < 4
+        || !b.iter().all(u8::is_ascii_lowercase)
+        || crate::lexicon::CUE_WORDS.contains(&t)
+        || crate::lexicon::REAL_WORDS.contains(&t)
+        || crate::lexicon::cue_of_slip(t).is_some()
+        || catalog.find_gpu(t).is_some()
+        || catalog.find_model(t).is_some()
+        // A name itself, left as the ordinary word (`the vast majority`).
+        || catalog.find_platform(t).is_some()
+    {
+        return None;
+    }
+    let near = |k: &String| {
+        let k = k.as_bytes();
+        k.first() == b.first()
+            && k != b
+            && (k.len() >= 6 || crate::lexicon::same_letters(b, k))
+            && crate::lexicon::slips_apart(b, k, 2).is_some()
+    };
+    let mut ids = catalog
+        .platforms
+        .iter()
+        .filter(|p| typed_names(p).any(|k| k.len() >= 4 && near(&k)));
+    match (ids.next(), ids.next()) {
+        (Some(p), None) => Some(p.id.clone()),
+        _ => None,
+    }
+}
+
 /// The one platform a slip is, where a human reader would not doubt it (`runpdo`, `autdl`,
 /// `lamda`, `featurze`): a word of five letters or more (four collide, as above), one edit (one
 /// letter dropped, doubled, changed, or two neighbours swapped) from a name people type of exactly
@@ -186,6 +221,22 @@ mod tests {
         assert_eq!(sure("model"), None);
         assert_eq!(sure("collab"), None);
         assert_eq!(sure("prices"), None);
+    }
+
+    #[test]
+    fn two_slips_of_one_platform() {
+        let cat = Catalog::embedded().unwrap();
+        let two = |t: &str| two_slips(&cat, t);
+        assert_eq!(two("vsta").as_deref(), Some("vast"));
+        assert_eq!(two("vats").as_deref(), Some("vast"));
+        assert_eq!(two("cdou").as_deref(), Some("cudo"));
+        assert_eq!(two("lamb").as_deref(), Some("lambda"));
+        // Another first letter, a changed letter in a short name, a cue word: none.
+        assert_eq!(two("cost"), None);
+        assert_eq!(two("cuda"), None);
+        assert_eq!(two("sale"), None);
+        assert_eq!(two("vast"), None);
+        assert_eq!(two("price"), None);
     }
 
     #[test]

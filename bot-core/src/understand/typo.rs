@@ -57,9 +57,12 @@ const NOT_NAMES: &[&str] = &[
     "price",
     "what's",
     "pricing",
-    // Four letters that are a platform's with two swapped, yet English.
-    "vats",
 ];
+
+/// English words that are a platform's name with a slip (`vats`: vast with two letters swapped):
+/// asked back as the platform only where a platform's name fits (`does vats bill`, `vats 4090
+/// price`), never elsewhere (`vats of cash`).
+const WORDS_LIKE_NAMES: &[&str] = &["vats"];
 
 /// Words after a number that make it a volume, a length or an amount (`2000万token`, `1000
 /// hours`, `2500个小时`, `3000 budget`), never a misspelt card number.
@@ -108,6 +111,19 @@ fn one_key_from_number(name: &str, typed: &str) -> bool {
     name.split(|c: char| !c.is_ascii_digit())
         .filter(|run| run.len() >= 3)
         .any(|run| lexicon::one_edit(run.as_bytes(), typed.as_bytes()))
+}
+
+/// Whether the cards `names` are one key from `typed` by one card number only (`4900`: the 4090
+/// and its variants), not several (`3000`: 3060, 3070, 3080).
+fn one_number(names: &[String], typed: &str) -> bool {
+    let mut numbers = names.iter().flat_map(|n| {
+        n.split(|c: char| !c.is_ascii_digit())
+            .filter(|run| run.len() >= 3 && lexicon::one_edit(run.as_bytes(), typed.as_bytes()))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    });
+    let first = numbers.next();
+    numbers.all(|n| Some(&n) == first.as_ref())
 }
 
 /// `qwen2.5 72b awq 409 4`: three digits not ending in 0, in a fit of a named model with no
@@ -186,8 +202,14 @@ pub(super) fn typo_reading(
             } else {
                 None
             }
-        } else if has_digit && !size_or_time && (starts_alpha || card4(t) || short_card(t, e)) {
-            if t.bytes().all(|b| b.is_ascii_digit()) && t.ends_with("00") {
+        } else if has_digit
+            && !size_or_time
+            && (starts_alpha || card4(t) || short_card(t, e) || card_here(catalog, toks, k))
+        {
+            if t.bytes().all(|b| b.is_ascii_digit())
+                && t.ends_with("00")
+                && !card_here(catalog, toks, k)
+            {
                 // `2000`, `1500`: a round number is a sum, a budget or a count, never a card
                 // number misspelt (those the catalog names exactly were read before this).
                 continue;
@@ -197,6 +219,12 @@ pub(super) fn typo_reading(
                 if t.bytes().all(|b| b.is_ascii_digit()) {
                     // A bare number is a card only one keystroke from that card's number.
                     nf.suggestions.retain(|s| one_key_from_number(s, t));
+                    // Where only its place makes it a card (`autodl 3000 多少钱`), a number one
+                    // key from several cards' numbers (3060, 3070, 3080) is no slip of one.
+                    let by_place_only = !(short_card(t, e) || card4(t) && !t.ends_with("00"));
+                    if by_place_only && !one_number(&nf.suggestions, t) {
+                        nf.suggestions.clear();
+                    }
                 }
                 nf
             })
@@ -208,6 +236,12 @@ pub(super) fn typo_reading(
             && !lexicon::WEEKDAYS.contains(&t)
             && !lexicon::season_said(&format!(" {t} "))
         {
+            // Where a platform's name fits (`does vats bill`, `cdou h100 price`, `on vsta`), an
+            // English word that is a name's slip, or two slips of one name, is asked back too.
+            let slot = lexicon::platform_slot(toks, k, |w| catalog.find_gpu(w).is_some());
+            if WORDS_LIKE_NAMES.contains(&t) && !slot {
+                continue;
+            }
             if t.len() == 4 {
                 // Four letters: two swapped only, and a cheap check with a budget of its own.
                 if swaps >= MAX_SCANS {
@@ -218,9 +252,21 @@ pub(super) fn typo_reading(
                 if let Some(r) = asked_with(catalog, original, t, &ids) {
                     return Some(r);
                 }
+                if let Some(r) = slot
+                    .then(|| two_slips_asked(catalog, original, t))
+                    .flatten()
+                {
+                    return Some(r);
+                }
                 continue;
             }
             if let Some(r) = read_as_meant(catalog, original, t) {
+                return Some(r);
+            }
+            if let Some(r) = slot
+                .then(|| two_slips_asked(catalog, original, t))
+                .flatten()
+            {
                 return Some(r);
             }
             scans += 1;
@@ -262,6 +308,22 @@ pub(super) fn typo_reading(
     toks.iter()
         .find_map(|run| platform_slips::chinese_slip(catalog, run))
         .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
+}
+
+/// `vsta`, `cdou`, `lamb` where a platform's name fits: the one platform two slips away
+/// ([`platform_slips::two_slips`]), asked back (never read as meant).
+fn two_slips_asked(catalog: &Catalog, original: &str, t: &str) -> Option<Reading> {
+    let id = platform_slips::two_slips(catalog, t)?;
+    asked_with(catalog, original, t, &[id])
+}
+
+/// Whether the number at `k` stands where a card's number fits (`vast 4900 price`, `runpod
+/// 309`): right after a platform's name, before a price word or at the end
+/// ([`lexicon::card_slot`]); a slip of a card's number there is asked back, never dropped.
+fn card_here(catalog: &Catalog, toks: &[String], k: usize) -> bool {
+    toks[k].bytes().all(|b| b.is_ascii_digit())
+        && (3..=4).contains(&toks[k].len())
+        && lexicon::card_slot(toks, k, |w| catalog.find_platform(w).is_some())
 }
 
 /// `runpdo`, `lamda`: a slip of one platform, no doubt ([`platform_slips::sure_slip`]): the
