@@ -340,6 +340,7 @@ mod und_r_mechanisms;
 mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
+mod und_und_cb;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
