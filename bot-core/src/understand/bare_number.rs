@@ -5,11 +5,6 @@
 
 use crate::lexicon::{Sense, Senses};
 
-/// Verbs after which a number is the job's length.
-const RUN_VERBS: &[&str] = &[
-    "跑个", "用个", "租个", "跑", "用", "租", "run", "rent", "for",
-];
-
 /// What may follow the bare number: the price asked, or nothing.
 const ASK_AFTER: &[&str] = &[
     "多少",
@@ -108,13 +103,9 @@ pub(super) fn bare_number(norm: &str) -> Option<Bare> {
             continue;
         }
         let before = norm[..start].trim_end();
-        // An English verb is a whole word, apart from the number (`run 5`, not `rerun5`).
-        let verb = RUN_VERBS.iter().any(|v| {
-            before.strip_suffix(v).is_some_and(|p| {
-                !v.is_ascii()
-                    || (start > before.len() && !p.ends_with(|c: char| c.is_ascii_alphanumeric()))
-            })
-        });
+        // The lexicon's run verbs (`跑`, `训练`, `running`) or `for` alone, an English one a
+        // whole word (`run 5`; `rerun5` is glued, above).
+        let verb = crate::lexicon::run_verb_ends(before, false);
         let last_word = before
             .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
             .next()

@@ -12,8 +12,8 @@ const OWN: &str = include_str!("../data/questions_und_und_cb_own.tsv");
 
 /// Every own case read as its expected line; the floor is the count read right (raised as the
 /// mechanisms land, never lowered).
-/// Before the change: 16 of 38.
-const FLOOR: usize = 16;
+/// Before the change: 16 of 38; after: 38 of 38.
+const FLOOR: usize = 38;
 
 #[test]
 fn und_cb_own_cases_read_right() {
