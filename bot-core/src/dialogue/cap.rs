@@ -14,32 +14,10 @@ use std::str::FromStr;
 /// Words that make a price a ceiling: the lexicon's, before or after the amount (`nothing over
 /// $2.5/hr`, `$2/hr max`), and a budget said per hour (`my budget is $1.2/hr`).
 fn cues() -> impl Iterator<Item = &'static str> {
-    lexicon::CEILING_BEFORE
-        .iter()
-        .chain(lexicon::CEILING_AFTER)
-        .chain(&["预算", "budget"])
-        .copied()
+    lexicon::ceiling_words(lexicon::CeilingSide::Before)
+        .chain(lexicon::ceiling_words(lexicon::CeilingSide::After))
+        .chain(["预算", "budget"])
 }
-/// The hour a price is per (`/h`, `每小时`, `an hour`).
-const PER_HOUR: &[&str] = &[
-    "每小时",
-    "每个小时",
-    "一小时",
-    "一个小时",
-    "1小时",
-    "每时",
-    "/小时",
-    "/时",
-    "/hour",
-    "/hr",
-    "/h",
-    " per hour",
-    " per hr",
-    " an hour",
-    " a hour",
-    " hourly",
-    " per h",
-];
 
 /// A money amount with its currency: (start, end, amount, currency).
 fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<String>)> {
@@ -113,7 +91,7 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<String>)> {
 pub(super) fn split(text: &str) -> Option<(Decimal, Option<String>, String)> {
     let t = crate::understand::normalize(text).to_lowercase();
     let spaced = format!(" {t} ");
-    let (hour_at, hour_word) = PER_HOUR
+    let (hour_at, hour_word) = lexicon::PER_HOUR
         .iter()
         .filter_map(|w| spaced.find(w).map(|i| (i, *w)))
         .min_by_key(|(i, _)| *i)?;

@@ -33,9 +33,9 @@ pub(super) use super::state::BudgetPer as Per;
 /// (`每天最多3小时`) is never the amount.
 const BUDGET: &[&str] = &["预算", "budget", "花费", "spend"];
 
-/// The cue words of [`BUDGET`] and the lexicon's [`crate::lexicon::SPEND_BOUNDS`].
+/// The cue words of [`BUDGET`] and the lexicon's bounds on spending (`lexicon::spend_bounds`).
 fn cues() -> impl Iterator<Item = &'static str> {
-    BUDGET.iter().chain(crate::lexicon::SPEND_BOUNDS).copied()
+    BUDGET.iter().copied().chain(crate::lexicon::spend_bounds())
 }
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
@@ -49,7 +49,16 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         " {} ",
         super::flow::hundreds(&crate::understand::normalize(text).to_lowercase())
     );
-    let cue = cues().filter_map(|w| t.find(w).map(|i| (i, w))).min()?;
+    let mut cue = cues().filter_map(|w| t.find(w).map(|i| (i, w))).min()?;
+    // Cue words said one after the other (`can spend at most $40`) are one cue: the last of them,
+    // right before its amount.
+    while let Some(next) = cues()
+        .filter_map(|w| t.find(w).map(|i| (i, w)))
+        .filter(|(i, _)| (cue.0 + cue.1.len()..=cue.0 + cue.1.len() + 1).contains(i))
+        .max_by_key(|(i, w)| i + w.len())
+    {
+        cue = next;
+    }
     // Of the periods said, the one nearest the budget word.
     let (per, month) = [Per::Month, Per::Week, Per::Day]
         .into_iter()

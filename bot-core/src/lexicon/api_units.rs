@@ -30,6 +30,15 @@ const PER_TOKENS: &[(&str, u64)] = &[
     ("k tokens", 1_000),
     ("k token", 1_000),
     ("1000 tokens", 1_000),
+    ("1000 token", 1_000),
+    ("1000tokens", 1_000),
+    ("1000token", 1_000),
+    ("1000个token", 1_000),
+    ("thousand tokens", 1_000),
+    ("thousand token", 1_000),
+    ("1千token", 1_000),
+    ("1千个token", 1_000),
+    ("千个token", 1_000),
     ("千token", 1_000),
 ];
 
@@ -138,6 +147,27 @@ pub fn glued_per_tokens(word: &str, tokens: bool) -> Option<(&str, u64)> {
     (len == unit.len() && !amount.is_empty()).then_some((amount, n))
 }
 
+/// The marks a price per a unit of tokens is written with before the unit (`每1k token`,
+/// `per thousand tokens`, `/ 1000 tokens`).
+const UNIT_MARKS: &[&str] = &["每", "per ", "/"];
+
+/// The first price unit of a thousand tokens said in `text` (`每千个token`, `per 1k tokens`,
+/// `/ 1000 tokens`: a mark of [`UNIT_MARKS`], spaces, then a unit of [`PER_TOKENS`] that counts
+/// a thousand), as its byte range. The question reader writes such a price per million, the unit
+/// `/tco` takes; it had kept its own list of these spellings (`understand::per_thousand`).
+pub fn per_thousand_at(text: &str) -> Option<std::ops::Range<usize>> {
+    UNIT_MARKS
+        .iter()
+        .flat_map(|m| text.match_indices(m))
+        .filter_map(|(at, m)| {
+            let after = &text[at + m.len()..];
+            let unit = after.trim_start();
+            let (len, n) = tokens_unit_at(unit, false)?;
+            (n == 1_000).then(|| at..at + m.len() + (after.len() - unit.len()) + len)
+        })
+        .min_by_key(|r| r.start)
+}
+
 /// Words that say the price after them is the API's price of input (prompt) tokens.
 pub const INPUT_PRICE_WORDS: &[&str] = &["input", "输入", "prompt", "提示"];
 /// Words that say the price after them is the API's price of output (generated) tokens.
@@ -217,6 +247,30 @@ mod tests {
         assert_eq!(glued_per_tokens("0.3/百万", true), Some(("0.3", 1_000_000)));
         assert_eq!(glued_per_tokens("300/m", false), None);
         assert_eq!(glued_per_tokens("2/min", true), None);
+    }
+
+    #[test]
+    fn a_price_unit_of_a_thousand_tokens() {
+        use super::per_thousand_at;
+        for (s, unit) in [
+            ("api 每1000 token 0.002元", "每1000 token"),
+            ("$0.0004 / 1000 tokens, 5m a day", "/ 1000 tokens"),
+            ("$0.0004 per thousand tokens", "per thousand tokens"),
+            ("每千个token 0.002元", "每千个token"),
+            ("0.0006 usd per 1k tokens", "per 1k tokens"),
+        ] {
+            let r = per_thousand_at(s).expect(s);
+            assert_eq!(&s[r], unit, "{s}");
+        }
+        // A million, a length, a bare `1k` with no tokens named: none.
+        for s in [
+            "per million tokens",
+            "per 1000 hours",
+            "每1k 多少",
+            "$2 per hour",
+        ] {
+            assert_eq!(per_thousand_at(s), None, "{s}");
+        }
     }
 
     #[test]

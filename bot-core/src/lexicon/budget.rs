@@ -14,23 +14,43 @@ pub const BUDGET_WORDS: &[&str] = &[
     "grant",
 ];
 
-/// Bounds said on spending (`一个月最多两百`, `每周顶多50`, `max $150 a month`, `no more than
-/// 300 rmb a week`): beside a period, its amount is a budget for that period even with no
-/// budget word; an amount per hour beside one (`max $2/hr`) stays the hourly cap.
-pub const SPEND_BOUNDS: &[&str] = &[
+/// Words of spending before an amount (`最多花50`, `能花`, `控制在300`, `i can spend`): the
+/// amount after them is money to spend.
+pub const SPEND_VERBS: &[&str] = &[
     "最多花",
-    "最多",
-    "顶多",
-    "不超过",
+    "花不超过",
     "能花",
     "可以花",
     "愿意花",
-    "at most",
-    "no more than",
-    "not more than",
-    "maximum",
-    "max",
+    "控制在",
+    "can spend",
+    "could spend",
 ];
+
+/// Money at hand said before its amount (`I have 300 dollars a month`, `我手头有500`, `i got
+/// 200`): the money there is to spend.
+pub const MONEY_AT_HAND: &[&str] = &[
+    "i have",
+    "i've got",
+    "ive got",
+    "i got",
+    "我有",
+    "手头有",
+    "手头",
+    "手上有",
+];
+
+/// Bounds said on spending (`一个月最多两百`, `每周顶多50`, `max $150 a month`, `no more than
+/// 300 rmb a week`): the words of spending and the lexicon's ceiling words that bound a quantity
+/// at most, said before it (`lexicon::ceiling`, one table). Beside a period, the amount is a
+/// budget for that period even with no budget word; an amount per hour beside one (`max
+/// $2/hr`) stays the hourly cap.
+pub fn spend_bounds() -> impl Iterator<Item = &'static str> {
+    SPEND_VERBS
+        .iter()
+        .copied()
+        .chain(super::ceiling::at_most_before())
+}
 
 /// Words asking how to spend a budget well: guidance (`怎么花最划算`, `smartest way to spend
 /// it`).

@@ -46,6 +46,7 @@ mod hedge;
 mod image_names;
 mod image_options;
 mod job_flags;
+mod job_verbs;
 mod laptop;
 mod located;
 mod mixed;
@@ -93,17 +94,20 @@ pub use always_on::{
 };
 pub use api_units::{
     EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, TOKEN_CUES,
-    TOKEN_NOUNS, TokenCue, glued_per_tokens, per_tokens_after, speaks_of_tokens, token_cue_said,
-    tokens_unit_at,
+    TOKEN_NOUNS, TokenCue, glued_per_tokens, per_thousand_at, per_tokens_after, speaks_of_tokens,
+    token_cue_said, tokens_unit_at,
 };
 pub use assent::{Assent, assent, closing, go_on, result_named, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
-    BUDGET_WORDS, MONEY_CAN_DO, SPEND_ASKED, SPEND_BOUNDS, budget_period_words, budget_short,
-    money_can_do,
+    BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, budget_period_words,
+    budget_short, money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
-pub use ceiling::{CEILING_AFTER, CEILING_BEFORE, RUN_VERBS, ceiling_after, run_length_at};
+pub use ceiling::{
+    Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
+    at_most_before, ceiling_after, ceiling_said, ceiling_words, run_length_at, run_verb_ends,
+};
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
     CARD_MEASURES, CJK_MULTIPLIERS, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS,
@@ -136,6 +140,7 @@ pub use job_flags::{
     CARD_HOUR_UNITS, CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, card_hour_unit,
     gpu_hour_unit,
 };
+pub use job_verbs::{JOB_VERBS, is_job_verb, job_verb_said};
 pub use laptop::laptop_said_at;
 pub use located::{placed, platform_in_place};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
@@ -187,10 +192,10 @@ pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
-    MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS, attention, billing_start,
-    checkpoint_quant, full_alone, is_device_map, is_dora_word, is_fsdp, is_generic_tune,
-    is_offload, kv_dtype, method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer,
-    quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
+    MEMORY_NEED_WORDS, MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS,
+    attention, billing_start, checkpoint_quant, full_alone, is_device_map, is_dora_word, is_fsdp,
+    is_generic_tune, is_offload, kv_dtype, method_unsaid, names_16bit_repo, offload_sharding,
+    on_off, optimizer, quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

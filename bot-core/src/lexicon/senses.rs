@@ -22,6 +22,10 @@ pub enum Sense {
     Package,
     /// The shorter length said beside a package, billed by the hour.
     Length,
+    /// `一天` / `a day` as a run of one day (`a100 一天 两周`: the day, the longer length left).
+    DayRun,
+    /// `一天` / `a day` as each day of the longer length said beside it (the two weeks billed).
+    EachDay,
 }
 
 impl Sense {
@@ -34,7 +38,7 @@ impl Sense {
             Sense::Hours => format!("{number}小时"),
             Sense::Days => format!("{number}天"),
             Sense::Cards => format!("{number} cards"),
-            Sense::Package | Sense::Length => return None,
+            Sense::Package | Sense::Length | Sense::DayRun | Sense::EachDay => return None,
         })
     }
 }

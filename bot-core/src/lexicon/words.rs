@@ -21,6 +21,12 @@ fn squash(s: &str) -> String {
 /// asks whether memory is meant.
 pub const MEMORY_WORDS: &[&str] = &["显存", "vram", "gpu ram", "memory", "内存"];
 
+/// Words that say a memory size is what a job needs (`需要大概40G显存`, `needs about 30gb of
+/// vram`, `吃20G显存`): with nothing else named, the cards that have at least that much.
+pub const MEMORY_NEED_WORDS: &[&str] = &[
+    "需要", "要", "吃", "占", "need", "needs", "require", "requires", "takes",
+];
+
 /// Every way of writing a quantization, squashed (see [`squash`]), with its one meaning.
 /// `full` is not here: it is a full fine-tune ([`TASK_WORDS`]); FP32 is `fp32`.
 pub const QUANT_WORDS: &[(&str, Quant)] = &[

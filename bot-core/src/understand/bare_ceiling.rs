@@ -4,18 +4,6 @@
 //! currency or a unit after it (`under 2 hours`, `under $2`, `under 2 dollars`), or a ceiling
 //! beside a length said (`for 3 hours under 10`: a total), is left as said.
 
-/// Words of a ceiling, before the number.
-const UNDER: &[&str] = &[
-    "under",
-    "undr",
-    "below",
-    "less than",
-    "cheaper than",
-    "at most",
-    "max",
-    "no more than",
-    "not more than",
-];
 /// Words after the number that say it is per hour.
 const HOURLY: &[&str] = &[
     "an hour", "a hour", "per hour", "per hr", "/hour", "/hr", "/h", "hourly",
@@ -37,7 +25,12 @@ fn ceiling(norm: &str, card: &dyn Fn(&str) -> bool) -> String {
         return norm.to_string();
     }
     let padded = format!(" {norm} ");
-    for under in UNDER {
+    // The lexicon's ceiling words said before an amount, English ones (`under`, `nothing over`,
+    // `no higher than`): one table for every reader.
+    let words = crate::lexicon::ceiling_words(crate::lexicon::CeilingSide::Before)
+        .filter(|w| w.is_ascii())
+        .map(str::trim);
+    for under in words {
         let Some(at) = padded.find(&format!(" {under} ")) else {
             continue;
         };

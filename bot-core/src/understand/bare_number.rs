@@ -5,11 +5,6 @@
 
 use crate::lexicon::{Sense, Senses};
 
-/// Verbs after which a number is the job's length.
-const RUN_VERBS: &[&str] = &[
-    "跑个", "用个", "租个", "跑", "用", "租", "run", "rent", "for",
-];
-
 /// What may follow the bare number: the price asked, or nothing.
 const ASK_AFTER: &[&str] = &[
     "多少",
@@ -111,28 +106,26 @@ pub(super) fn bare_number(norm: &str) -> Option<Bare> {
             continue;
         }
         let before = norm[..start].trim_end();
-        // An English verb is a whole word, apart from the number (`run 5`, not `rerun5`).
-        let verb_of = |v: &&str| {
-            before.strip_suffix(*v).filter(|p| {
-                !v.is_ascii()
-                    || (start > before.len() && !p.ends_with(|c: char| c.is_ascii_alphanumeric()))
-            })
-        };
-        let before_verb = RUN_VERBS.iter().find_map(verb_of);
-        let verb = before_verb.is_some();
+        // The lexicon's run verbs (`跑`, `训练`, `running`) or `for` alone, an English one a
+        // whole word (`run 5`; `rerun5` is glued, above).
+        let verb = crate::lexicon::run_verb_ends(before, false);
         // `4090 跑 8`: a card's name, a space, the verb (`跑4090 3个` has the card after it);
         // never `for`, which says a length (`h100 for 12`).
         let for_length = before.ends_with("for");
-        let card_before_verb = before_verb.is_some_and(|p| {
-            !for_length
-                && p.ends_with(' ')
-                && card_like(
-                    p.trim_end()
-                        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-                        .next()
-                        .unwrap_or(""),
-                )
-        });
+        let card_before_verb = verb
+            && !for_length
+            && crate::lexicon::RUN_VERBS
+                .iter()
+                .find_map(|v| before.strip_suffix(*v))
+                .is_some_and(|p| {
+                    p.ends_with(' ')
+                        && card_like(
+                            p.trim_end()
+                                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                                .next()
+                                .unwrap_or(""),
+                        )
+                });
         let last_word = before
             .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
             .next()

@@ -9,8 +9,6 @@ pub(super) const ASKS_NOW: &[&str] = &[
     "which", "where", "what", "how", "price", "cost", "哪", "多少", "什么", "吗", "价", "钱",
 ];
 
-/// Words after an amount that make it a ceiling (`2 刀以下`, `5块以内`).
-const CEILING_AFTER: &[&str] = &["以下", "以内", "之下"];
 /// Units an amount ends with before its ceiling word.
 const AMOUNT_ENDS: &[&str] = &["块", "元", "刀", "美元", "毛", "钱"];
 
@@ -18,7 +16,8 @@ const AMOUNT_ENDS: &[&str] = &["块", "元", "刀", "美元", "毛", "钱"];
 /// (after a when: `的时候`, `就`) a way to be told with nothing asked after it: the threshold is the
 /// condition, whatever verb came before the amount (到, 降到, 低于).
 pub(super) fn ceiling_then_told(padded: &str) -> bool {
-    CEILING_AFTER.iter().any(|c| {
+    // The lexicon's ceiling words said after an amount (`以下`, `以内`, `之下`, `封顶`).
+    crate::lexicon::ceiling_words(crate::lexicon::CeilingSide::After).any(|c| {
         padded.match_indices(c).any(|(at, _)| {
             // The amount, or the gap it left once the price was read out of the text.
             let before = &padded[..at];

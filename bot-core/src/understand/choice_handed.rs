@@ -119,11 +119,6 @@ const FIT_ASKED: &[&str] = &[
     "enough",
 ];
 
-/// Verbs of a job (`跑个sd出图`: the pipeline unnamed, the job said).
-pub(super) const JOB_VERBS: &[&str] = &[
-    "跑", "训", "部署", "出图", "生成", "run ", "train", "deploy", "host", "serve", "generate",
-];
-
 /// Whether `words` are said, `platform` read in either language: inside Chinese it is written
 /// `平台` with spaces around it (`pick a 平台 for me`, `想找个 平台`).
 fn said(q: &Question, words: &[&str]) -> bool {
@@ -134,7 +129,10 @@ fn said(q: &Question, words: &[&str]) -> bool {
 
 /// A job said: a model, a size, a task, a length or a verb of one.
 fn job(q: &Question) -> bool {
-    !q.nothing_to_size() || q.e.task.is_some() || q.e.usage.is_some() || q.has(JOB_VERBS)
+    !q.nothing_to_size()
+        || q.e.task.is_some()
+        || q.e.usage.is_some()
+        || crate::lexicon::job_verb_said(q.padded)
 }
 
 /// Whether anything a `/pick` would not carry was asked: a platform named, a price or a fit.

@@ -78,27 +78,43 @@ impl Facts {
     }
 }
 
-/// Words that say the sentence is about money to spend, before an amount.
-const BUDGET_WORDS: &[&str] = &[
-    "预算",
-    "budget",
-    "最多花",
-    "不超过",
-    "花不超过",
-    "at most",
-    "up to",
-    "控制在",
-    // `I have 300 dollars a month`, `我手头有500`: money at hand is the budget.
-    "i have",
-    "i've got",
-    "我有",
-    "手头有",
-    // What one can spend (`I can spend maybe 10 bucks`, `能花50`).
-    "can spend",
-    "could spend",
-    "能花",
-    "可以花",
-];
+/// Words that say the sentence is about money to spend, before an amount: the lexicon's budget
+/// nouns (`预算`, `budget`, `经费`), its bounds on spending (`最多花`, `控制在`, and the ceiling
+/// words of a bound at most: `不超过`, `at most`, `up to`, `最多`) and money at hand (`i have`,
+/// `手头有`). One table each in the lexicon; this reader had kept a copy of its own.
+fn budget_cues() -> impl Iterator<Item = &'static str> {
+    crate::lexicon::BUDGET_WORDS
+        .iter()
+        .copied()
+        .chain(crate::lexicon::spend_bounds())
+        .chain(crate::lexicon::MONEY_AT_HAND.iter().copied())
+}
+
+/// Whether the amount after a ceiling word at `cue` (its end `at`) is a cap or a count, not a
+/// budget: an hour said right before the word (`每小时不超过3块`, `一小时最多两块`) or after the
+/// amount (`最多3块一小时`), or a count's noun after a bare number (`最多3张卡`, `max 2 gpus`).
+fn bound_not_budget(norm: &str, cue: usize, at: usize) -> bool {
+    let before = norm[..cue].trim_end();
+    let spaced = format!(" {before}");
+    if crate::lexicon::PER_HOUR.iter().any(|h| spaced.ends_with(h)) {
+        return true;
+    }
+    let rest = budget_lead(&norm[at..]);
+    let mut words = rest.split_whitespace();
+    let Some(first) = words.next() else {
+        return true;
+    };
+    if find_price(first).is_some_and(|(p, _)| p.per.is_some()) {
+        return true;
+    }
+    let bare = first
+        .trim_start_matches(['$', '¥'])
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.');
+    bare && words
+        .next()
+        .is_some_and(|w| currency_word(w).is_none() && w.starts_with(|c: char| c.is_alphabetic()))
+}
 
 /// The size every model asked back has in its name (`llama-3.3-70b`, `llama-2-70b`: 70), when
 /// they agree: what a family size said without its generation does settle.
@@ -188,11 +204,7 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
 fn money_beside_text(norm: &str, c: &str) -> bool {
     norm.match_indices(c).any(|(i, _)| {
         let before = norm[..i].trim_end();
-        BUDGET_WORDS.iter().any(|w| before.ends_with(w))
-            || crate::lexicon::BUDGET_WORDS
-                .iter()
-                .any(|w| before.ends_with(w))
-            || before.ends_with(['$', '¥'])
+        budget_cues().any(|w| before.ends_with(w)) || before.ends_with(['$', '¥'])
     })
 }
 
@@ -204,10 +216,7 @@ fn money_beside(toks: &[String], c: &str) -> bool {
     };
     let before = i.checked_sub(1).map(|p| toks[p].as_str()).unwrap_or("");
     let after = toks.get(i + 1).map(String::as_str).unwrap_or("");
-    BUDGET_WORDS.iter().any(|w| before.ends_with(w))
-        || crate::lexicon::BUDGET_WORDS
-            .iter()
-            .any(|w| before.ends_with(w))
+    budget_cues().any(|w| before.ends_with(w))
         || before.ends_with(['$', '¥'])
         || currency_word(after).is_some()
 }
@@ -278,14 +287,19 @@ fn place(norm: &str, f: &mut Facts) {
 pub(super) fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     // Each budget word in turn, the first first: `i have a budget of 100` has its amount after
     // the second.
-    let mut at: Vec<usize> = BUDGET_WORDS
-        .iter()
-        .filter_map(|w| norm.find(w).map(|i| i + w.len()))
+    let bounds: Vec<&str> = crate::lexicon::at_most_before().collect();
+    let mut at: Vec<(usize, usize)> = budget_cues()
+        .filter_map(|w| {
+            let i = norm.find(w)?;
+            // A ceiling word's amount is a budget only when it is no cap nor count.
+            let skip = bounds.contains(&w) && bound_not_budget(norm, i, i + w.len());
+            (!skip).then_some((i + w.len(), i))
+        })
         .collect();
     at.sort_unstable();
-    at.dedup();
+    at.dedup_by_key(|(end, _)| *end);
     at.into_iter()
-        .find_map(|at| budget_at(norm, at))
+        .find_map(|(at, _)| budget_at(norm, at))
         .or_else(|| budget_before(norm))
 }
 
@@ -354,8 +368,7 @@ fn budget_after(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     words.iter().enumerate().find_map(|(i, w)| {
         let start = w.find(|c: char| c.is_ascii_digit() || c == '$' || c == '¥')?;
         // `100块封顶`: the ceiling glued to its amount.
-        let glued = crate::lexicon::CEILING_AFTER
-            .iter()
+        let glued = crate::lexicon::ceiling_words(crate::lexicon::CeilingSide::After)
             .find_map(|c| w.strip_suffix(c));
         let text = &glued.unwrap_or(w)[start..];
         let amount = amount_word(text)?;

@@ -5,7 +5,6 @@
 //! platform list without the 2 hours). A card named, or a model alone, keeps its own rules.
 
 use super::Reading;
-use super::choice_handed::JOB_VERBS;
 use super::question::Question;
 use super::request::Request;
 use super::text::has;
@@ -85,7 +84,7 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
     let rent = has(&p, crate::lexicon::RENT_GPU);
     let facts = need || rent || q.e.usage.is_some() || q.price.is_some() || has(&p, JOB_FACTS);
     // `想跑个stable diffusion`: a job said by its verb, the pipeline unnamed, is a job too.
-    let job = !q.nothing_to_size() || q.e.task.is_some() || has(&p, JOB_VERBS);
+    let job = !q.nothing_to_size() || q.e.task.is_some() || crate::lexicon::job_verb_said(&p);
     // `i dont know what to rent, help`: nothing named at all, only guidance asked.
     let bare = q.nothing_to_size() && q.e.task.is_none() && !need && q.e.usage.is_none();
     // `advice on which cloud for a 2 hour experiment, paypal only`: a need and a length.

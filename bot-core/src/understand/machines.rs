@@ -24,7 +24,7 @@ pub(super) fn machine_sought(q: &Question) -> Option<Reading> {
     // A verdict asked (`能跑吗`, `够不够`, `enough`), not the bare verb of the job (`想跑…`).
     let verdict = FIT_WORDS
         .iter()
-        .filter(|w| !JOB_VERBS.contains(w))
+        .filter(|w| !crate::lexicon::is_job_verb(w))
         .any(|w| padded.contains(w));
     // Where to rent it (`哪里有`, `where can I find`), not only whether there is one (`现在有台…`).
     let sought = STOCK_WORDS
@@ -36,9 +36,6 @@ pub(super) fn machine_sought(q: &Question) -> Option<Reading> {
     }
     machine_offers(q)
 }
-
-/// Fit words that only name the job's verb.
-const JOB_VERBS: &[&str] = &["跑", "run "];
 
 /// The offers of the machine said, with a machine's noun and a count of several cards.
 fn machine_offers(q: &Question) -> Option<Reading> {

@@ -179,6 +179,27 @@ pub(super) fn model_job_said(q: &Question) -> bool {
     q.e.task.is_some() && (!q.e.model_options.is_empty() || family())
 }
 
+/// A memory size said with a memory word, as what the job needs (the lexicon's
+/// `MEMORY_NEED_WORDS`) or alone (`roughly 20 GB of vram`: every word the size, its unit, a
+/// memory word or a word of two letters or fewer).
+fn memory_needed(q: &Question) -> bool {
+    if !q.has(crate::lexicon::MEMORY_WORDS) {
+        return false;
+    }
+    let need = super::text::tokens(q.padded).iter().any(|t| {
+        crate::lexicon::MEMORY_NEED_WORDS
+            .iter()
+            .any(|w| if w.is_ascii() { t == w } else { t.contains(w) })
+    });
+    let alone = super::text::tokens(q.padded).iter().all(|t| {
+        t.starts_with(|c: char| c.is_ascii_digit())
+            || ["gb", "g", "gib"].contains(&t.as_str())
+            || crate::lexicon::MEMORY_WORDS.contains(&t.as_str())
+            || t.chars().count() <= 2
+    });
+    need || alone
+}
+
 /// `cheapest gpu with 48gb vram`: `/offers vram>=48` (cheapest first, its default order).
 pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
     let e = q.e;
@@ -212,6 +233,9 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         || (q.has(CARD_WORDS) && q.has(SOUGHT))
         // `48g+的卡`: the floor itself asks for the cards above it.
         || floor_said(q.padded)
+        // `需要大概40G显存的卡`, `need ~60GB VRAM`, `roughly 20 GB of vram`: memory a job needs,
+        // or a memory said alone, with nothing else named: the cards that have it.
+        || memory_needed(q)
         // `gpu in US region with 24gb vram`: a card noun, then the size it is to have, other
         // words between (`gpu with` beside each other is one case of it).
         || (q.has(CARD_WORDS) && size_had(q.padded));
@@ -236,7 +260,7 @@ pub(super) fn cap_alone(q: &Question) -> Option<Reading> {
         || e.platforms.len() > 1
         || e.usage.is_some()
         || memory_said(q.padded).is_some()
-        || !q.has(super::words::CAP_WORDS)
+        || !q.ceiling_said()
         || q.has(&["预算", "budget", "一共", "总共", "in total"])
         || q.has(super::words::ALERT_WORDS)
     {

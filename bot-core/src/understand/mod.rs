@@ -36,6 +36,7 @@ mod currency_asked;
 mod cut_down;
 mod daily_days;
 mod day_part;
+mod day_sense;
 mod deadline_said;
 mod diffusion_names;
 mod diffusion_options;

@@ -8,7 +8,7 @@
 use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Usage};
-use super::words::{ALERT_WORDS, CAP_WORDS, STOCK_WORDS};
+use super::words::{ALERT_WORDS, STOCK_WORDS};
 use crate::billing::PriceUnit;
 use crate::units::TimeUnit;
 
@@ -28,7 +28,7 @@ pub(super) fn month_left_on(q: &Question) -> Option<Reading> {
         // With no platform `intent::convert` reads it (a day asked stays a day).
         || q.e.platforms.len() != 1
         || q.has(ALERT_WORDS)
-        || q.has(CAP_WORDS)
+        || q.ceiling_said()
         || q.has(STOCK_WORDS)
     {
         return None;

@@ -32,15 +32,6 @@ const PRICE_NOUNS: &[&str] = &[
     " price", " prices", " pricing", " cost ", " costs ", " rate ", " rates ", "价格", "价钱",
     "租金", "费用",
 ];
-const PER_HOUR: &[&str] = &[
-    "per hour",
-    "an hour",
-    "hourly",
-    "/h",
-    "每小时",
-    "一小时",
-    "每个小时",
-];
 
 /// `/compare a b <length>` for two cards weighed on price over one job's length.
 pub(super) fn pair_job(q: &Question) -> Option<Reading> {
@@ -56,7 +47,7 @@ pub(super) fn pair_job(q: &Question) -> Option<Reading> {
     // with no length is an hour's, so the same ranking over 1h (corpus69, und_bg). A bare
     // `差多少` with no price word stays `/gpu a b` (corpus49's spec difference).
     let noun_diff = gap || (q.has(PRICE_NOUNS) && q.has(DIFF_ASKED));
-    let diff = priced && (q.has(PER_HOUR) || q.e.usage.is_some()) || noun_diff;
+    let diff = priced && (q.has(crate::lexicon::PER_HOUR) || q.e.usage.is_some()) || noun_diff;
     // `4090 vs 3090 哪个租起来便宜`: which is cheaper, no length: an hour's ranking of both.
     let diff = diff || super::which_cheaper::which_cheaper(q.padded);
     let asked = q.has(CHEAP_WORDS) || q.has(LESS) || diff;

@@ -5,33 +5,17 @@
 
 use rust_decimal::Decimal;
 
-/// A price's unit of a thousand tokens, in the spellings people use.
-const PER_K: &[&str] = &[
-    "每千个token",
-    "每千token",
-    "每1k token",
-    "每 1k token",
-    "每1千token",
-    "per 1k token",
-    "per 1k tok",
-    "per thousand token",
-    "per 1000 token",
-    "/1k token",
-    "/ 1k token",
-    "每1000token",
-    "每1000个token",
-];
-
 /// `text` with a price per thousand tokens written as its price per million.
 pub(super) fn plain(text: &str) -> String {
-    let Some((at, unit)) = PER_K.iter().find_map(|u| text.find(u).map(|i| (i, *u))) else {
+    // The lexicon's units of tokens after a price's mark, one table for every reader.
+    let Some(unit) = crate::lexicon::per_thousand_at(text) else {
         return text.to_string();
     };
-    let mut unit_end = at + unit.len();
+    let (at, mut unit_end) = (unit.start, unit.end);
     if text[unit_end..].starts_with('s') {
         unit_end += 1;
     }
-    let per_million = if unit.is_ascii() {
+    let per_million = if text[at..unit_end].is_ascii() {
         " per million tokens "
     } else {
         "每百万token "

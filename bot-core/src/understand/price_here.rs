@@ -7,7 +7,6 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make};
-use super::words_price::CAP_WORDS;
 use crate::lexicon::here_asked;
 
 /// One card asked here beside a price said: its prices here for the length said (an hour).
@@ -19,7 +18,7 @@ pub(super) fn price_here(q: &Question) -> Option<Reading> {
         return None;
     }
     // `这里有低于2块的4090吗`: a price asked as a ceiling here is no reference.
-    if q.has(CAP_WORDS) || platform_is_here(q) {
+    if q.ceiling_said() || platform_is_here(q) {
         return None;
     }
     one(make::compare(card, &q.usage())?)

@@ -20,6 +20,11 @@ impl Question<'_> {
     pub(super) fn has(&self, words: &[&str]) -> bool {
         has(self.padded, words)
     }
+    /// Whether a ceiling is said by a word that says one wherever it stands (the lexicon's one
+    /// table of ceiling words, `lexicon::ceiling_said`).
+    pub(super) fn ceiling_said(&self) -> bool {
+        crate::lexicon::ceiling_said(self.padded)
+    }
     pub(super) fn nothing_to_size(&self) -> bool {
         self.e.models.is_empty() && self.e.sizes.is_empty()
     }

@@ -11,7 +11,7 @@
 use super::Reading;
 use super::price::convert_request;
 use super::question::Question;
-use super::words::{ALERT_WORDS, CAP_WORDS};
+use super::words::ALERT_WORDS;
 
 /// A rate asked in a longer unit: the unit as a rate, not a job's length.
 const RATE_ASKED: &[&str] = &[
@@ -60,8 +60,6 @@ const BILLING: &[&str] = &[
     "按秒",
     "按分钟",
 ];
-/// Words of a job run (`跑 3 小时`, `running it`): a bill, not a rate.
-const JOB: &[&str] = &["跑", "训练", "用了", " run ", " running ", " train"];
 
 /// `for 3 hours`, `for a day`: a job's length said.
 fn length_said(padded: &str) -> bool {
@@ -85,7 +83,12 @@ pub(super) fn rate_asked(q: &Question) -> Option<Reading> {
     if !asked || !q.nothing_to_size() || q.e.gpus.len() > 1 {
         return None;
     }
-    if q.has(JOB) || length_said(q.padded) || q.has(ALERT_WORDS) || q.has(CAP_WORDS) {
+    // A job said by its verb (the lexicon's `JOB_VERBS`: `跑 3 小时`, `running it`): a bill.
+    if crate::lexicon::job_verb_said(q.padded)
+        || length_said(q.padded)
+        || q.has(ALERT_WORDS)
+        || q.ceiling_said()
+    {
         return None;
     }
     convert_request(q.padded, p).map(Reading::Command)
@@ -113,7 +116,7 @@ pub(super) fn rate_per_calendar(q: &Question) -> Option<Reading> {
     if !hourly || !q.has(CALENDAR_ASKED) || !q.nothing_to_size() || q.e.gpus.len() > 1 {
         return None;
     }
-    if !q.e.platforms.is_empty() || length_said(q.padded) || q.has(ALERT_WORDS) || q.has(CAP_WORDS)
+    if !q.e.platforms.is_empty() || length_said(q.padded) || q.has(ALERT_WORDS) || q.ceiling_said()
     {
         return None;
     }

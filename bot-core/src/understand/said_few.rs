@@ -8,7 +8,7 @@ use super::Reading;
 use super::price::convert_request;
 use super::question::Question;
 use super::request::Request;
-use super::words::{ALERT_WORDS, CAP_WORDS, CONVERT_WORDS};
+use super::words::{ALERT_WORDS, CONVERT_WORDS};
 
 /// Words of converting a price to another unit (beside `CONVERT_WORDS`).
 const CONVERT_TO: &[&str] = &[
@@ -31,7 +31,7 @@ pub(super) fn convert_beside_card(q: &Question) -> Option<Reading> {
     let p = q.price?;
     let asked = p.per.is_some() && (q.has(CONVERT_WORDS) || q.has(CONVERT_TO));
     // `alert me in yuan when a 4090 is below 2`: a ceiling, not a price to convert.
-    let bound = q.has(ALERT_WORDS) || q.has(CAP_WORDS);
+    let bound = q.has(ALERT_WORDS) || q.ceiling_said();
     if !asked || bound || !q.nothing_to_size() || q.e.gpus.len() > 1 {
         return None;
     }

@@ -434,6 +434,8 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     let r = super::clock_range::asked_back(catalog, text, r);
     // `20m a day` beside a run and a cost weighed; a package beside a shorter length.
     let r = super::senses_said::stage(catalog, text, r);
+    // `a100 一天 两周`: a day's run or each day of the two weeks, where the bill differs.
+    let r = super::day_sense::asked_back(catalog, text, r);
     // `a few hours` with the lengths it may mean; a budget asked how long it lasts is none.
     let r = if budget_said::budget_lasts(text) {
         r

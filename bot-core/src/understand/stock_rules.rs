@@ -45,7 +45,7 @@ pub(super) fn stock(q: &Question) -> Option<Reading> {
         return None;
     };
     // A card with a price ceiling (`有没有3090低于1块一小时的`) asks for the offers under it.
-    let capped = q.hourly_cap().is_some() && q.has(CAP_WORDS);
+    let capped = q.hourly_cap().is_some() && q.ceiling_said();
     // `有4090吗`, `lambda有h100没`: a card asked to exist, not owned (`我有一张4090`), nor
     // people asked (`有人知道…吗`).
     let text = super::fee_asked::without_fees_asked(&cues::without_people_asked(q.padded));
@@ -106,7 +106,7 @@ pub(super) fn capped_job(q: &Question) -> Option<Reading> {
     };
     let usage = q.e.usage.as_ref()?;
     if q.hourly_cap().is_none()
-        || !q.has(CAP_WORDS)
+        || !q.ceiling_said()
         || !q.has(COST_WORDS)
         || !q.nothing_to_size()
         || q.has(ALERT_WORDS)

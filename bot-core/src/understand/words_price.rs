@@ -168,18 +168,3 @@ pub(super) const CONVERT_WORDS: &[&str] = &[
 ];
 
 pub(super) const PRICE_WORDS: &[&str] = &["价格", "价钱", "租金", "price", "pricing", "rate"];
-
-/// Words that make a price a ceiling (`低于2块一小时`, `under $2/hr`): offers at or below it.
-pub(super) const CAP_WORDS: &[&str] = &[
-    "低于",
-    "不超过",
-    "以下",
-    "以内",
-    "便宜于",
-    "under",
-    "below",
-    "less than",
-    "cheaper than",
-    "at most",
-    "max",
-];
