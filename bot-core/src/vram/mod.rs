@@ -42,6 +42,7 @@ pub mod expert_offload;
 mod fit_report;
 mod fp32_model;
 mod fsdp;
+pub mod fused_qkv;
 pub mod grad_accum;
 mod infer;
 mod kbit_base;

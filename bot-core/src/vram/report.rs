@@ -277,24 +277,34 @@ fn fewer_seqs(
     g: &crate::catalog::Gpu,
     verdict_now: Option<&str>,
 ) -> Option<Msg> {
-    let d = VllmDefaults::for_card(Some(g));
+    let class = VllmDefaults::for_card(Some(g));
+    // What the release named samples for (`vllm_seqs::at_release`: V1 as it launched, 1024
+    // requests on every card).
+    let d = super::vllm_seqs::at_release(class, req.vllm_release, Some(g));
     if req.engine != Engine::Vllm
         || req.task.is_training()
-        || d != VllmDefaults::LARGE
+        || d.max_seqs <= VllmDefaults::SMALL.max_seqs
         || verdict_now == Some("fits")
         // The user set it: the profile already samples for that many.
         || opts.vllm_max_seqs.is_some()
     {
         return None;
     }
-    let fewer = VllmDefaults {
-        max_seqs: VllmDefaults::SMALL.max_seqs,
-        ..d
+    let seqs = VllmDefaults::SMALL.max_seqs;
+    let fewer = FitOptions {
+        vllm_max_seqs: Some(seqs),
+        ..*opts
     };
-    let need = compute_on(shape, req, opts, fewer).need();
+    let need = compute_on(shape, req, &fewer, class).need();
+    let launch = req.vllm_release.filter(|_| d != class);
     (need < parts.need()).then(|| {
-        Msg::new("fit-warn-vllm-fewer-seqs")
-            .arg("seqs", fewer.max_seqs)
+        let m = match launch {
+            Some(r) => Msg::new("fit-warn-vllm-launch-seqs")
+                .arg("release", r.label())
+                .arg("default", d.max_seqs),
+            None => Msg::new("fit-warn-vllm-fewer-seqs"),
+        };
+        m.arg("seqs", seqs)
             .arg("need", round2(need / GIB))
             .arg("spare", round2(g.usable_gib() - need / GIB))
     })

@@ -120,7 +120,7 @@ fn launch_release_keeps_the_h100_class_sampler_and_says_fewer_requests() {
     // The 3090 server that died is told what 256 requests would need.
     let died = qwen32b_on_3090s(&c, Some("0.8.1"), 256, None);
     assert!(
-        died.warning_ids.iter().any(|w| w == "fit-warn-vllm-fewer-seqs"),
+        died.warning_ids.iter().any(|w| w == "fit-warn-vllm-launch-seqs"),
         "{:?}",
         died.warning_ids
     );
