@@ -49,7 +49,9 @@ pub fn held_bytes_per_token_layer(shape: &Shape, req: &FitRequest, cache_16bit: 
     let applies = req.engine == Engine::Transformers
         && !req.task.is_training()
         && cache_16bit
-        && req.transformers_release.is_some_and(|r| r < CACHE_COPIES_FROM)
+        && req
+            .transformers_release
+            .is_some_and(|r| r < CACHE_COPIES_FROM)
         && FAMILIES.contains(&m.family.as_str());
     if !applies {
         return 0.0;

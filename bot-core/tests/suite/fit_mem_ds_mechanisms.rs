@@ -31,7 +31,12 @@ const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 /// Qwen2.5-32B W8A16 (read as GPTQ-Int8) over 2 x RTX 3090 at 4096 tokens, vLLM V1, as
 /// vllm-project/vllm#17238 served it (`--gpu-memory-utilization 0.9 --enforce-eager`), under
 /// `release` (None: today's) with `seqs` as `--max-num-seqs`.
-fn qwen32b_on_3090s(c: &Catalog, release: Option<&str>, batch: u32, seqs: Option<u32>) -> FitReport {
+fn qwen32b_on_3090s(
+    c: &Catalog,
+    release: Option<&str>,
+    batch: u32,
+    seqs: Option<u32>,
+) -> FitReport {
     let mut r = FitRequest::new(
         ModelRef::Known(c.model("qwen2.5-32b").unwrap()),
         Quant::GptqInt8,
@@ -120,7 +125,9 @@ fn launch_release_keeps_the_h100_class_sampler_and_says_fewer_requests() {
     // The 3090 server that died is told what 256 requests would need.
     let died = qwen32b_on_3090s(&c, Some("0.8.1"), 256, None);
     assert!(
-        died.warning_ids.iter().any(|w| w == "fit-warn-vllm-launch-seqs"),
+        died.warning_ids
+            .iter()
+            .any(|w| w == "fit-warn-vllm-launch-seqs"),
         "{:?}",
         died.warning_ids
     );
@@ -163,7 +170,10 @@ fn phi3_prefill_holds_the_fused_qkv_output_before_4_56() {
     let old = need_gib(&c, &phi3(&c, Some("4.42"), batch, ctx));
     let lazy = need_gib(&c, &phi3(&c, Some("4.56"), batch, ctx));
     let today = need_gib(&c, &phi3(&c, None, batch, ctx));
-    assert!((lazy - today).abs() < 0.01, "4.56 {lazy:.2} vs today {today:.2}");
+    assert!(
+        (lazy - today).abs() < 0.01,
+        "4.56 {lazy:.2} vs today {today:.2}"
+    );
     // Beyond the cache: the q and k widths of every layer's qkv output, 16-bit.
     let head_dim = f64::from(m.head_dim);
     let held = f64::from(batch)
