@@ -95,12 +95,13 @@ pub(super) fn compute_on(
         vllm,
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
-        // Phi-3's fused qkv output held by an older dynamic cache (`vram::fused_qkv`).
+        // Phi-3's fused qkv output held by an older dynamic cache (`vram::fused_qkv`), this
+        // card's layers' worth (Transformers splits whole layers).
         prefill_held: super::fused_qkv::held_bytes_per_token_layer(
             shape,
             req,
             kv_k == super::KvDtype::Fp16 && kv_v == super::KvDtype::Fp16,
-        ),
+        ) * super::parts::layers_per_card(shape, cards),
     };
     if req.task.is_training() && req.method == super::Method::Ppo {
         // PPO's four models as its trainer lays them out (`vram::ppo`).

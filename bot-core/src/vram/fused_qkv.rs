@@ -40,14 +40,16 @@ const FAMILIES: [&str; 2] = ["phi3", "phi3.5"];
 /// Bytes per prompt token, sequence and layer that the cache keeps referenced beyond its own
 /// keys and values through the prefill: the q and k widths of the fused projection's output
 /// (the key's slice too: the cache holds the rotated copy), in the compute dtype. 0 where it
-/// does not apply: another engine, training, no release said or 4.56 on, a model whose q, k and
-/// v are separate projections, or a quantized cache (`cache_16bit` false).
+/// does not apply: another engine, training, torchao's generate, no release said or 4.56 on, a
+/// model whose q, k and v are separate projections, or a quantized cache (`cache_16bit` false).
 pub fn held_bytes_per_token_layer(shape: &Shape, req: &FitRequest, cache_16bit: bool) -> f64 {
     let ModelRef::Known(m) = req.model else {
         return 0.0;
     };
+    // torchao's `generate.py` prefills no prompt of `tokens` (`vram::torchao::generate_bytes`).
     let applies = req.engine == Engine::Transformers
         && !req.task.is_training()
+        && req.torchao.is_none()
         && cache_16bit
         && req
             .transformers_release

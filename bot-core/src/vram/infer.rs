@@ -356,12 +356,7 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             layers,
         ));
     }
-    // An older dynamic cache keeps Phi-3's fused qkv output of every layer through the prefill,
-    // its LM head and the first step's scores (`vram::fused_qkv`): beside all of them, this
-    // card's layers' worth.
-    if generate.is_none() {
-        a += tokens * batch * layers_per_card(shape, cards) * c.prefill_held;
-    }
+    a += tokens * batch * c.prefill_held; // Phi-3's held qkv outputs (`vram::fused_qkv`)
     // torchao quantizing a model already on the card (`vram::torchao`): the segments its
     // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
     // 16-bit copy of each matrix in turn. An older Transformers' per-layer RoPE caches
