@@ -236,3 +236,50 @@ fn the_kv_cache_docs_forty_beams_die_on_a_48_gb_card_under_4_42() {
     let today = run(None);
     assert!(old.per_gpu_required_gib > today.per_gpu_required_gib + 10.0);
 }
+
+/// `model` in `quant` on one `gpu` under vLLM at `util` (`--gpu-memory-utilization`), V0 or V1.
+fn on_vllm(c: &Catalog, model: &str, quant: Quant, gpu: &str, util: f64, v0: bool) -> FitReport {
+    let mut r = FitRequest::new(ModelRef::Known(c.model(model).unwrap()), quant, Task::Infer);
+    r.context = 128;
+    r.engine = Engine::Vllm;
+    r.vllm_v0 = v0;
+    r.gpu = Some(c.gpu(gpu).unwrap());
+    let o = FitOptions {
+        vllm_utilization: util,
+        ..FitOptions::default()
+    };
+    estimate_with(c, &r, &o).unwrap()
+}
+
+const NO_ROOM: &str = "fit-warn-vllm-no-room";
+
+#[test]
+fn a_share_that_leaves_no_room_for_the_graphs_does_not_start() {
+    // vllm#16199: gemma-3-27b-it-int4-awq, V0, `--max-model-len 128 --gpu-memory-utilization
+    // 0.98` on a 24 GB card: "total_gpu_memory (21.99GiB) x gpu_memory_utilization (0.98)", then
+    // "capture_end ... CUDA error: out of memory". The KV cache fills the share first; the CUDA
+    // graphs are captured after it, outside the share (vllm#11251), in 0.44 GiB.
+    let c = cat();
+    let m = "gaunernst-gemma-3-27b-it-int4-awq";
+    let tight = on_vllm(&c, m, Quant::Awq, "a10", 0.98, true);
+    assert_eq!(tight.fits, Some(false), "{:?}", tight.verdict);
+    assert_eq!(tight.verdict.as_deref(), Some("no"));
+    assert!(tight.warning_ids.iter().any(|w| w == NO_ROOM));
+    // At vLLM's default share the same server has 2.2 GiB outside: no such line.
+    let default = on_vllm(&c, m, Quant::Awq, "a10", 0.9, true);
+    assert!(!default.warning_ids.iter().any(|w| w == NO_ROOM));
+    assert_ne!(default.verdict.as_deref(), Some("no"));
+}
+
+#[test]
+fn todays_v1_refuses_a_share_the_free_memory_cannot_hold() {
+    // Today's V1 checks at start that the free memory holds `total x utilization`
+    // (`gpu_worker.py` `init_device`: "Free memory on device ... is less than desired GPU memory
+    // utilization"); the CUDA context is already taken then, so 1.0 never starts.
+    let c = cat();
+    let all = on_vllm(&c, "qwen2.5-0.5b", Quant::Bf16, "rtx-4090", 1.0, false);
+    assert_eq!(all.verdict.as_deref(), Some("no"), "{:?}", all.verdict);
+    assert!(all.warning_ids.iter().any(|w| w == NO_ROOM));
+    let usual = on_vllm(&c, "qwen2.5-0.5b", Quant::Bf16, "rtx-4090", 0.9, false);
+    assert_eq!(usual.fits, Some(true), "{:?}", usual.verdict);
+}
