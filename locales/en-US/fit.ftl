@@ -226,6 +226,10 @@ fit-warn-vllm-v0-graph-room = ⚠️ Tight for vLLM V0: its share leaves { $room
 fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A100 (H100, H200, B200), vLLM profiles chunks of { $tokens } tokens and { $seqs } requests at once: { $extra } GiB more activations per card; the card list counts it.
 fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
 fit-warn-vllm-launch-seqs = ℹ️ vLLM { $release } (V1 as it launched, 0.8.0 to 0.8.3) samples for { $default } requests at once in its start-up profile on every card; with --max-num-seqs { $seqs } (its default on this card from 0.8.4) it needs { $need } GiB per card ({ $spare } GiB left on this card).
+fit-warn-vllm-no-room = ❌ --gpu-memory-utilization { $util } leaves { $room } GiB of this card outside vLLM's share, and { $what ->
+        [context] the CUDA context alone takes about { $needs } GiB there: vLLM refuses to start ("Free memory on device … is less than desired GPU memory utilization"). A share of at most { $share } leaves that room.
+       *[graphs] its CUDA graphs, captured after the KV cache has filled the share, take at least about { $needs } GiB there: the server runs out of memory before it serves. A share of at most { $share } leaves that room, or --enforce-eager captures no graphs.
+    }
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
 fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.
 fit-warn-device-map = ℹ️ Training over { $cards } cards in one process, the model split by whole layers (Transformers `device_map`): no ZeRO sharding and no data parallelism; each card holds its own layers with their adapters and optimizer state, and the cards compute in turn.

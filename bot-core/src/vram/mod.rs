@@ -93,6 +93,7 @@ mod vllm_grant;
 mod vllm_max_len;
 pub mod vllm_moe_profile;
 pub mod vllm_pool;
+pub mod vllm_room;
 pub mod vllm_sampler;
 pub mod vllm_seqs;
 pub mod vllm_v0_graphs;

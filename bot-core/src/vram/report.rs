@@ -213,8 +213,11 @@ fn judge_card(
         vram * GIB,
         report.margin_pct,
     ));
+    // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
+    let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.
     if let Some(room) = super::vllm_v0_graphs::short_room_gib(req, opts, g)
+        && no_room.is_none()
         && matches!(report.verdict.as_deref(), Some("fits" | "tight"))
     {
         report.verdict = Some("tight".into());
@@ -249,6 +252,12 @@ fn judge_card(
         } else {
             super::sglang_pool::judge(report, pool, held, vram);
         }
+    }
+    // The server's own arithmetic, not the estimate's margin: it does not start.
+    if let Some(m) = no_room {
+        report.fits = Some(false);
+        report.verdict = Some("no".into());
+        warnings.push(m);
     }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
