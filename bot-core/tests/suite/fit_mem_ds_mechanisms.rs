@@ -283,3 +283,23 @@ fn todays_v1_refuses_a_share_the_free_memory_cannot_hold() {
     let usual = on_vllm(&c, "qwen2.5-0.5b", Quant::Bf16, "rtx-4090", 0.9, false);
     assert_eq!(usual.fits, Some(true), "{:?}", usual.verdict);
 }
+
+#[test]
+fn the_chat_says_why_the_server_does_not_start_in_both_languages() {
+    use super::chat::ask_fresh as ask;
+    let en = ask("en-US", "/fit qwen2.5-0.5b 4090 vllm gmu=1.0");
+    assert!(en.contains("refuses to start"), "{en}");
+    let zh = ask("zh-CN", "/fit qwen2.5-0.5b 4090 vllm gmu=1.0");
+    assert!(zh.contains("直接拒绝"), "{zh}");
+    let launch = ask(
+        "en-US",
+        "/fit qwen2.5-32b gptq-int8 2x3090 ctx=4096 vllm=0.8.1",
+    );
+    assert!(launch.contains("V1 as it launched"), "{launch}");
+    assert!(launch.contains("short per card"), "{launch}");
+    let zh = ask(
+        "zh-CN",
+        "/fit qwen2.5-32b gptq-int8 2x3090 ctx=4096 vllm=0.8.1",
+    );
+    assert!(zh.contains("V1 刚推出时"), "{zh}");
+}
