@@ -48,7 +48,7 @@ pub fn with_batched_tokens(given: VllmDefaults, batched: Option<u32>) -> VllmDef
 const V1_LAUNCH: VllmRelease = VllmRelease::new(0, 8, 0);
 /// The first release with the reverted default: vllm-project/vllm PR 16158 ("[V1] Revert the
 /// default `max_num_seqs` to V0 values for most hardware", merged 2025-04-07, the day after
-/// v0.8.3 was tagged; v0.8.4's notes list PR 16168, merged after it).
+/// v0.8.3 was tagged, so first released in 0.8.4; not checked against the tag).
 const V1_SEQS_REVERTED: VllmRelease = VllmRelease::new(0, 8, 4);
 
 /// The scheduler defaults `vllm serve` took in the release named, where they differ from
