@@ -22,8 +22,8 @@
 //! Checked on Transformers' own `kv_cache.md` example (huggingface/transformers @ 04d5adf3): Phi-3-mini
 //! in fp16 with 40 beams over a ~1006-token prompt prints "CUDA out of memory. Tried to allocate
 //! 4.83 GiB" on 50 GB (40 × 32 heads × 1006² fp32 softmax scores of a late layer) and succeeds with
-//! `cache_implementation="offloaded"`: the cache at 2 × 3072 bytes per token and layer would leave
-//! room for that allocation, with the held `qkv` (4 × 3072) it does not.
+//! `cache_implementation="offloaded"`: the cache's 2 × 3072 values per token and layer would leave
+//! room for that allocation, with the held `qkv` (4 × 3072 values) it does not.
 
 use super::{Engine, FitRequest, ModelRef, Quant, Shape, TransformersRelease};
 
