@@ -21,7 +21,8 @@ fn scheduler(req: &FitRequest, opts: &FitOptions, given: VllmDefaults) -> VllmDe
         let multimodal = matches!(req.model, super::ModelRef::Known(m) if m.vision.is_some());
         VllmDefaults::v0(req.context, multimodal)
     } else {
-        given
+        // V1's defaults as the release named set them (`vllm_seqs::at_release`).
+        super::vllm_seqs::at_release(given, req.vllm_release, req.gpu)
     };
     let d = super::vllm_seqs::with_batched_tokens(d, opts.vllm_batched_tokens);
     super::vllm_seqs::profile_limits(d, opts.vllm_max_seqs)
@@ -94,6 +95,13 @@ pub(super) fn compute_on(
         vllm,
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
+        // Phi-3's fused qkv output held by an older dynamic cache (`vram::fused_qkv`), this
+        // card's layers' worth (Transformers splits whole layers).
+        prefill_held: super::fused_qkv::held_bytes_per_token_layer(
+            shape,
+            req,
+            kv_k == super::KvDtype::Fp16 && kv_v == super::KvDtype::Fp16,
+        ) * super::parts::layers_per_card(shape, cards),
     };
     if req.task.is_training() && req.method == super::Method::Ppo {
         // PPO's four models as its trainer lays them out (`vram::ppo`).

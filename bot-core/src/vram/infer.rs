@@ -356,6 +356,7 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             layers,
         ));
     }
+    a += tokens * batch * c.prefill_held; // Phi-3's held qkv outputs (`vram::fused_qkv`)
     // torchao quantizing a model already on the card (`vram::torchao`): the segments its
     // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
     // 16-bit copy of each matrix in turn. An older Transformers' per-layer RoPE caches

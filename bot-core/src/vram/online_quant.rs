@@ -35,31 +35,44 @@ use super::parts::{Common, weight_split};
 use super::{FitRequest, Quant, Server, Shape};
 use crate::reply::Msg;
 
-/// A vLLM release as its tags number them (`0.11`, `v0.10.2`; the patch is checked, then
-/// ignored): the CLI's `--vllm-release`, the chat's `vllm=0.11.0`.
+/// A vLLM release as its tags number them (`0.11`, `v0.10.2`, `0.8.3`; no patch is `.0`): the
+/// CLI's `--vllm-release`, the chat's `vllm=0.11.0`. The patch is kept: V1's scheduler
+/// defaults changed inside 0.8 (`vram::vllm_seqs::at_release`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct VllmRelease {
     pub major: u8,
     pub minor: u8,
+    pub patch: u16,
 }
 
 impl VllmRelease {
     /// `0.11`, `v0.10.2`, `1.0`. Majors above 9 are refused.
     pub fn parse(s: &str) -> Option<Self> {
-        let (major, minor) = super::releases::major_minor(s, 0..=9)?;
-        Some(Self { major, minor })
+        let (major, minor, patch) = super::releases::major_minor_patch(s, 0..=9)?;
+        Some(Self {
+            major,
+            minor,
+            patch,
+        })
+    }
+
+    /// As the answer writes it: `0.8.1`.
+    pub fn label(self) -> String {
+        format!("{}.{}.{}", self.major, self.minor, self.patch)
+    }
+
+    pub const fn new(major: u8, minor: u8, patch: u16) -> Self {
+        Self {
+            major,
+            minor,
+            patch,
+        }
     }
 
     /// The first release that keeps the 16-bit originals referenced while it quantizes (PR 29196).
-    const STREAM_KEEPS_ORIGINALS: VllmRelease = VllmRelease {
-        major: 0,
-        minor: 13,
-    };
+    const STREAM_KEEPS_ORIGINALS: VllmRelease = VllmRelease::new(0, 13, 0);
     /// The first release that materializes each layer just in time (PR 31914).
-    const STREAMS: VllmRelease = VllmRelease {
-        major: 0,
-        minor: 15,
-    };
+    const STREAMS: VllmRelease = VllmRelease::new(0, 15, 0);
 }
 
 /// How a loader holds the weights while it quantizes them.

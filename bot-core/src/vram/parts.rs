@@ -586,6 +586,10 @@ pub(super) struct Common {
     /// A vLLM-class server with its own pool rule and the fraction it runs with
     /// (`vram::server`); `None`: vLLM's.
     pub server: Option<(super::Server, f64)>,
+    /// Bytes per prompt token and sequence an older Transformers' cache keeps referenced on the
+    /// busiest card through the prefill beside its own keys and values (`vram::fused_qkv`); 0
+    /// mostly.
+    pub prefill_held: f64,
 }
 
 impl Common {

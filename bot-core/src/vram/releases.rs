@@ -34,15 +34,25 @@ impl UnslothRelease {
 /// checked, then ignored), with the major inside `majors`: the one reader of the TGI and
 /// Transformers release words.
 pub(crate) fn major_minor(s: &str, majors: std::ops::RangeInclusive<u8>) -> Option<(u8, u8)> {
+    major_minor_patch(s, majors).map(|(major, minor, _)| (major, minor))
+}
+
+/// [`major_minor`] with the patch number kept (0 where the tag has none): vLLM's release word,
+/// whose scheduler defaults changed between patches of 0.8.
+pub(crate) fn major_minor_patch(
+    s: &str,
+    majors: std::ops::RangeInclusive<u8>,
+) -> Option<(u8, u8, u16)> {
     let s = s.trim();
     let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
     let mut it = s.split('.');
     let major: u8 = it.next()?.parse().ok()?;
     let minor: u8 = it.next()?.parse().ok()?;
-    if let Some(patch) = it.next() {
-        patch.parse::<u16>().ok()?;
-    }
-    (it.next().is_none() && majors.contains(&major)).then_some((major, minor))
+    let patch = match it.next() {
+        Some(p) => p.parse::<u16>().ok()?,
+        None => 0,
+    };
+    (it.next().is_none() && majors.contains(&major)).then_some((major, minor, patch))
 }
 
 /// A TGI release as its tags number them: major and minor (`3.2`, `v3.2.1`).

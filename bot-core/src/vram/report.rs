@@ -213,8 +213,11 @@ fn judge_card(
         vram * GIB,
         report.margin_pct,
     ));
+    // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
+    let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.
     if let Some(room) = super::vllm_v0_graphs::short_room_gib(req, opts, g)
+        && no_room.is_none()
         && matches!(report.verdict.as_deref(), Some("fits" | "tight"))
     {
         report.verdict = Some("tight".into());
@@ -250,6 +253,12 @@ fn judge_card(
             super::sglang_pool::judge(report, pool, held, vram);
         }
     }
+    // The server's own arithmetic, not the estimate's margin: it does not start.
+    if let Some(m) = no_room {
+        report.fits = Some(false);
+        report.verdict = Some("no".into());
+        warnings.push(m);
+    }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
     if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {
@@ -277,24 +286,34 @@ fn fewer_seqs(
     g: &crate::catalog::Gpu,
     verdict_now: Option<&str>,
 ) -> Option<Msg> {
-    let d = VllmDefaults::for_card(Some(g));
+    let class = VllmDefaults::for_card(Some(g));
+    // What the release named samples for (`vllm_seqs::at_release`: V1 as it launched, 1024
+    // requests on every card).
+    let d = super::vllm_seqs::at_release(class, req.vllm_release, Some(g));
     if req.engine != Engine::Vllm
         || req.task.is_training()
-        || d != VllmDefaults::LARGE
+        || d.max_seqs <= VllmDefaults::SMALL.max_seqs
         || verdict_now == Some("fits")
         // The user set it: the profile already samples for that many.
         || opts.vllm_max_seqs.is_some()
     {
         return None;
     }
-    let fewer = VllmDefaults {
-        max_seqs: VllmDefaults::SMALL.max_seqs,
-        ..d
+    let seqs = VllmDefaults::SMALL.max_seqs;
+    let fewer = FitOptions {
+        vllm_max_seqs: Some(seqs),
+        ..*opts
     };
-    let need = compute_on(shape, req, opts, fewer).need();
+    let need = compute_on(shape, req, &fewer, class).need();
+    let launch = req.vllm_release.filter(|_| d != class);
     (need < parts.need()).then(|| {
-        Msg::new("fit-warn-vllm-fewer-seqs")
-            .arg("seqs", fewer.max_seqs)
+        let m = match launch {
+            Some(r) => Msg::new("fit-warn-vllm-launch-seqs")
+                .arg("release", r.label())
+                .arg("default", d.max_seqs),
+            None => Msg::new("fit-warn-vllm-fewer-seqs"),
+        };
+        m.arg("seqs", seqs)
             .arg("need", round2(need / GIB))
             .arg("spare", round2(g.usable_gib() - need / GIB))
     })

@@ -253,8 +253,14 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
     } else if !req.task.is_training() && req.engine == Engine::Vllm {
         // The user's `--max-num-batched-tokens` replaces the class's chunk (`vllm_seqs`).
         let batched = |d| super::vllm_seqs::with_batched_tokens(d, opts.vllm_batched_tokens);
+        // The class's defaults as the release named set them (`vllm_seqs::at_release`).
+        let class = VllmDefaults::for_card(req.gpu);
         let d = super::vllm_seqs::profile_limits(
-            batched(VllmDefaults::for_card(req.gpu)),
+            batched(super::vllm_seqs::at_release(
+                class,
+                req.vllm_release,
+                req.gpu,
+            )),
             opts.vllm_max_seqs,
         );
         warnings.push(

@@ -49,9 +49,13 @@ fn public_measurements_fifth_held_out_set() {
     // +0.9 %; gpt-oss-20b LoRA -10.0 → -1.6 %; GLM-4.5-Air -3.9 → -8.6 %; Qwen3-Next -4.9 and
     // +13.1 → -8.3 and +9.7 %. 21 of 24, 3 under, 4 of 5. The floor and ceilings may only
     // tighten.
+    // mem_ds (session 34): the kv-cache-quantization blog's two Llama-2-7B rows replayed with the
+    // Transformers of May 2024 (`--prompt-logits`: the fp32 logits of the whole prompt and the
+    // legacy cache copied through the first decode step, before 4.45): 40000 tokens 57.0 GiB, fits
+    // (as the blog's "maximum capacity is 40k"); 65536 tokens 85.0 GiB, short. 21 of 24, 5 of 5.
     let floor_within = 21;
     let ceiling_under = 3;
-    let floor_verdicts = 4;
+    let floor_verdicts = 5;
     assert!(
         held.within15 >= floor_within,
         "held out 5: {} of {} within 15% (floor {floor_within})",
