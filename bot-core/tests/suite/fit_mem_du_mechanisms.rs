@@ -41,8 +41,12 @@ fn tuned(model: &str, tuner: Tuner, targets: LoraTargets, gc: bool) -> FitReport
 /// Activation GiB BOFT holds beyond Bone's on the same run: Bone's trained parameters are as
 /// small, and neither has per-token tensors of its own, so the difference is BOFT's rotations.
 fn boft_over_bone(model: &str, targets: LoraTargets, gc: bool) -> f64 {
-    let boft = tuned(model, Tuner::Boft, targets, gc).per_gpu.activations_gib;
-    let bone = tuned(model, Tuner::Bone, targets, gc).per_gpu.activations_gib;
+    let boft = tuned(model, Tuner::Boft, targets, gc)
+        .per_gpu
+        .activations_gib;
+    let bone = tuned(model, Tuner::Bone, targets, gc)
+        .per_gpu
+        .activations_gib;
     boft - bone
 }
 
@@ -78,8 +82,11 @@ fn boft_keeps_every_layers_rotations_without_checkpointing() {
 
 #[test]
 fn boft_with_checkpointing_keeps_one_layers_rotations() {
-    // With checkpointing only the recomputed layer's rotations are kept: the layers'
-    // count divides out, and the widest Linear (Qwen2.5-7B's down_proj, 18944 wide) dominates.
+    // With checkpointing only the recomputed layer's rotations are kept: the layers' count
+    // divides out. The recompute and the loss head's backward are not live together (the
+    // engine's rule for every layer), so the one layer's rotations show in full where they
+    // outweigh the loss: Qwen2.5-7B on all seven Linears (down_proj is 18944 wide) at a short
+    // sequence.
     for (model, targets) in [
         ("llama-3.2-3b", LoraTargets::QueryValue),
         ("qwen2.5-7b", LoraTargets::AllLinear),
@@ -89,11 +96,34 @@ fn boft_with_checkpointing_keeps_one_layers_rotations() {
         let widest = w.iter().cloned().fold(0.0, f64::max);
         let expect = (one + 4.0 * widest * widest) / GIB;
         let got = boft_over_bone(model, targets, true);
-        println!("{model}: BOFT over Bone with checkpointing: {got:.2} GiB (expect {expect:.2})");
-        assert!((got - expect).abs() < 0.05 * expect, "{model}: {got} vs {expect}");
+        println!("{model}: BOFT over Bone with checkpointing: {got:.2} GiB (at most {expect:.2})");
+        assert!(
+            got > 0.0 && got <= expect + 0.005,
+            "{model}: {got} vs {expect}"
+        );
         // Far less than every layer's.
         assert!(got < boft_over_bone(model, targets, false) / 4.0, "{model}");
     }
+    let (w, _) = widths("qwen2.5-7b", LoraTargets::AllLinear);
+    let one: f64 = w.iter().map(|i| 6.0 * i * i).sum();
+    let widest = w.iter().cloned().fold(0.0, f64::max);
+    let expect = (one + 4.0 * widest * widest) / GIB;
+    let at = |tuner| {
+        let c = cat();
+        let m = c.model("qwen2.5-7b").unwrap();
+        let mut req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora);
+        req.context = 64;
+        req.batch = 1;
+        req.grad_checkpointing = true;
+        req.tuner = Some(tuner);
+        estimate_with(&c, &req, &FitOptions::default())
+            .unwrap()
+            .per_gpu
+            .activations_gib
+    };
+    let got = at(Tuner::Boft) - at(Tuner::Bone);
+    assert!(expect > 3.0, "{expect}");
+    assert!((got - expect).abs() < 0.05 * expect, "{got} vs {expect}");
 }
 
 #[test]
@@ -131,22 +161,45 @@ fn mistral_small_2409_and_codestral_22b_resolve_to_one_shape() {
         ("codestral-22b", "mistralai/Codestral-22B-v0.1", "codestral"),
     ]);
     let c = cat();
-    let m = c.find_model("mistralai/Mistral-Small-Instruct-2409").unwrap();
+    let m = c
+        .find_model("mistralai/Mistral-Small-Instruct-2409")
+        .unwrap();
     assert_eq!(
         (m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim),
         (56, 6144, 48, 8, 128)
     );
-    assert_eq!((m.intermediate, m.vocab, m.max_context), (16384, 32768, 32768));
+    assert_eq!(
+        (m.intermediate, m.vocab, m.max_context),
+        (16384, 32768, 32768)
+    );
     // The card's "22B parameters", counted from the shape.
     let p = Shape::from_model(m).unwrap().count(None, None);
     let counted = (p.embed + p.lm_head + p.linear + p.other) / 1e9;
     assert!((counted - 22.0).abs() / 22.0 < 0.03, "{counted}");
-    assert!(((m.params_b - counted) / counted).abs() < 0.01, "{}", m.params_b);
+    assert!(
+        ((m.params_b - counted) / counted).abs() < 0.01,
+        "{}",
+        m.params_b
+    );
     // Codestral is the same shape, written once.
     let v = c.find_model("codestral-22b").unwrap();
     assert_eq!(
-        (v.layers, v.hidden, v.heads, v.kv_heads, v.intermediate, v.vocab),
-        (m.layers, m.hidden, m.heads, m.kv_heads, m.intermediate, m.vocab)
+        (
+            v.layers,
+            v.hidden,
+            v.heads,
+            v.kv_heads,
+            v.intermediate,
+            v.vocab
+        ),
+        (
+            m.layers,
+            m.hidden,
+            m.heads,
+            m.kv_heads,
+            m.intermediate,
+            m.vocab
+        )
     );
     assert_ne!(v.source, m.source);
     assert!(v.source_note.as_deref().unwrap().contains(&m.id));
