@@ -105,7 +105,9 @@ fn linears_on(shape: &Shape, targets: super::LoraTargets) -> Vec<(f64, f64)> {
 /// permutation, `torch.eye(self.in_features)` and the rotation `butterfly_oft_mat @
 /// boft_rotation`; then `x @ boft_rotation`. Autograd keeps three of them per Linear for the
 /// backward pass: the permutation copy (the `bmm`s' other factor), the identity (the
-/// rotation product's) and the rotation (`x @ R`'s): `3 e` bytes per `in x in` element at
+/// rotation product's) and the rotation (`x @ R`'s); a product's operand is saved only when
+/// the other one needs a gradient (pytorch/pytorch `tools/autograd/gen_variable_type.py`,
+/// `guard_for`), so nothing else of them is kept: `3 e` bytes per `in x in` element at
 /// `e` bytes an activation element (default `boft_n_butterfly_factor` 1: one permutation).
 /// While one Linear runs, the copy, the cast rotation, the second product, the identity and
 /// the rotation are live together (`5 e`), or at the cast the fp32 rotation beside the copy
