@@ -127,15 +127,20 @@ fn activations(
     // With checkpointing the recomputed layer, its scores included, and the loss head are not
     // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
+    // BOFT's dense rotations (`tuners::boft_rotation_bytes`), in the layers' input dtype: kept
+    // per layer like the layer's own tensors (every layer's without checkpointing, the
+    // recomputed one's with it), the widest adapted Linear's working set beside them.
+    let (boft_layer, boft_running) =
+        super::tuners::boft_rotation_bytes(shape, req, (stream * dtype).min(4.0));
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
             checkpoints * stream * dtype * shape.hidden as f64 * tb,
-            per_layer * tb + scores,
+            per_layer * tb + scores + boft_layer,
         )
     } else {
         (
-            layers * per_layer * tb + scores,
-            per_layer * tb + scores / layers.max(1.0),
+            layers * (per_layer * tb + boft_layer) + scores,
+            per_layer * tb + boft_layer + scores / layers.max(1.0),
         )
     };
     let a = if req.grad_checkpointing {
@@ -158,7 +163,7 @@ fn activations(
         super::grad_accum::head_transient_bytes(shape, tb_logits, tb)
     };
     Held {
-        peak: a + head_dequant + dora_norm,
+        peak: a + head_dequant + dora_norm + boft_running,
         layers_held,
         one_layer,
         head_transient,

@@ -13,6 +13,10 @@
 //!   block_size, block_size) and a scale `boft_s` of `out` on every target.
 //! - Bone (peft `tuners/bone/layer.py`): `bone_block` of (r, out) on every target.
 //!
+//! BOFT's forward also builds dense matrices as wide as each adapted layer's input
+//! (`boft_rotation_bytes`, below): the one cost of these tuners that is not their trained
+//! parameters.
+//!
 //! Each freezes the 16-bit base as LoRA does; its trained parameters are sized like LoRA's
 //! adapters (fp32 under PEFT, AdamW). LLaMA-Pro (ms-swift `swift/tuners/llamapro.py`) copies
 //! `num_new_blocks` decoder layers into the model and trains those in full, the rest frozen:
@@ -77,6 +81,49 @@ fn linears(shape: &Shape) -> [(f64, f64); 7] {
     let kv = f64::from(shape.kv_heads * shape.head_dim);
     let i = f64::from(shape.intermediate);
     [(h, q), (h, kv), (h, kv), (q, h), (h, i), (h, i), (i, h)]
+}
+
+/// The linear layers `targets` names, of `linears` (PEFT wraps each the way it wraps LoRA's).
+fn linears_on(shape: &Shape, targets: super::LoraTargets) -> Vec<(f64, f64)> {
+    let all = linears(shape);
+    let picked: &[usize] = match targets {
+        super::LoraTargets::AllLinear => &[0, 1, 2, 3, 4, 5, 6],
+        super::LoraTargets::Attention => &[0, 1, 2, 3],
+        super::LoraTargets::QueryValue => &[0, 2],
+        super::LoraTargets::Mlp => &[4, 5, 6],
+    };
+    picked.iter().map(|&i| all[i]).collect()
+}
+
+/// The dense `in x in` matrices BOFT's forward builds for each adapted Linear
+/// (huggingface/peft@5d602fdb `src/peft/tuners/boft/layer.py`, `Linear.forward`): the
+/// permutation buffer `boft_P` (created on the CPU in fp32 by `update_layer`, `torch.empty`
+/// with no device, and not among the names `_move_adapter_to_device_of_base_layer` moves)
+/// copied to the input's device and dtype (`self.boft_P.to(x)`), the block-diagonal rotation
+/// (`FastBlockDiag` / `torch.block_diag`, fp32: "cayley_batch, dropout and FastBlockDiag ONLY
+/// return fp32 outputs") cast to that dtype, the two `torch.bmm` products with the
+/// permutation, `torch.eye(self.in_features)` and the rotation `butterfly_oft_mat @
+/// boft_rotation`; then `x @ boft_rotation`. Autograd keeps three of them per Linear for the
+/// backward pass: the permutation copy (the `bmm`s' other factor), the identity (the
+/// rotation product's) and the rotation (`x @ R`'s); a product's operand is saved only when
+/// the other one needs a gradient (pytorch/pytorch `tools/autograd/gen_variable_type.py`,
+/// `guard_for`), so nothing else of them is kept: `3 e` bytes per `in x in` element at
+/// `e` bytes an activation element (default `boft_n_butterfly_factor` 1: one permutation).
+/// While one Linear runs, the copy, the cast rotation, the second product, the identity and
+/// the rotation are live together (`5 e`), or at the cast the fp32 rotation beside the copy
+/// and its cast (`2 e + 4`).
+///
+/// Returns (bytes a decoder layer keeps for the backward pass over its adapted Linears, bytes
+/// beyond those live while its widest one runs); (0, 0) for another tuner.
+pub(crate) fn boft_rotation_bytes(shape: &Shape, req: &super::FitRequest, e: f64) -> (f64, f64) {
+    if req.tuner != Some(Tuner::Boft) || !req.task.is_training() || req.task == super::Task::Full {
+        return (0.0, 0.0);
+    }
+    let adapted = linears_on(shape, req.lora_targets);
+    let kept: f64 = adapted.iter().map(|(i, _)| 3.0 * e * i * i).sum();
+    let widest = adapted.iter().map(|(i, _)| *i).fold(0.0, f64::max);
+    let running = (5.0 * e).max(2.0 * e + 4.0) - 3.0 * e;
+    (kept, running * widest * widest)
 }
 
 /// One decoder layer's matmul weights (norms are a rounding error beside them).

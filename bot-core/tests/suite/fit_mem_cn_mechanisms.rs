@@ -142,7 +142,20 @@ fn peft_tuners_train_few_parameters_over_the_frozen_base_as_lora_does() {
             let dw = got.per_gpu.weights_gib - base.per_gpu.weights_gib;
             assert!(dw.abs() <= 4.0 * (own + r8) / GIB, "{id} {t:?}: {dw:+.3}");
             let d = got.per_gpu_required_gib - base.per_gpu_required_gib;
-            assert!(d.abs() < 1.0, "{id} {t:?}: {d:+.2} GiB beside LoRA r8");
+            // BOFT also builds dense in x in rotations on every forward (mem_du,
+            // `vram::tuners::boft_rotation_bytes`): with checkpointing, the recomputed layer's
+            // (3 x 2 bytes an element on each Linear) and the widest Linear's working set (4).
+            let rotations = if t == Tuner::Boft {
+                let (h, i) = (f64::from(s.hidden), f64::from(s.intermediate));
+                let o = f64::from(s.heads * s.head_dim);
+                (6.0 * (5.0 * h * h + o * o + i * i) + 4.0 * i.max(h).powi(2)) / GIB
+            } else {
+                0.0
+            };
+            assert!(
+                d.abs() < 1.0 + rotations,
+                "{id} {t:?}: {d:+.2} GiB beside LoRA r8"
+            );
             assert!(bot_core::vram::tuners::trainable_params(&s, t) < 0.02 * s.params.total);
         }
         // AdaLoRA's rank allocator (three fp32 tensors a parameter) beyond a rank-12 LoRA.
