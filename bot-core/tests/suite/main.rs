@@ -176,6 +176,7 @@ mod fit_mem_dn_mechanisms;
 mod fit_mem_do_mechanisms;
 mod fit_mem_dp_mechanisms;
 mod fit_mem_dq_mechanisms;
+mod fit_mem_dv_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
