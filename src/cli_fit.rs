@@ -366,6 +366,11 @@ pub struct FitArgs {
     /// activations per token; the chat's `generate.py`).
     #[arg(long)]
     wan_generate: bool,
+    /// Image/video models: the pipeline was moved to the card (pipe.to("cuda")) before
+    /// --offload, on a diffusers that keeps the weights' blocks in its cache (before PR #2543):
+    /// what nvidia-smi shows, said beside the need (the chat's `to_cuda=first`).
+    #[arg(long)]
+    to_cuda_first: bool,
     /// Image/video training (--task lora|full): optimizer adamw | adamw8bit | adafactor |
     /// prodigy (the chat's `opt=`; default adamw8bit for LoRA, adafactor for full).
     #[arg(long)]
@@ -792,6 +797,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     }
     if a.wan_generate {
         words.push("generate.py".into());
+    }
+    if a.to_cuda_first {
+        words.push("to_cuda=first".into());
     }
     // `--attention eager` sizes the scores an unfused attention holds (the chat's `attn=`).
     words.extend(a.attention.as_ref().map(|t| format!("attn={t}")));

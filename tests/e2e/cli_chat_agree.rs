@@ -373,6 +373,35 @@ fn a_tiled_and_sliced_vae_decode_sizes_the_same_in_both() {
 }
 
 #[test]
+fn a_pipeline_moved_to_the_card_before_offload_reads_the_same_in_both() {
+    // `--to-cuda-first` is the chat's `to_cuda=first` (mem_dv): nvidia-smi shows more than the
+    // streamed need, and the answer says both.
+    let chat_answer = chat("/fit sd1.5 offload=seq to_cuda=first");
+    let args = [
+        "fit",
+        "--model",
+        "sd1.5",
+        "--offload",
+        "seq",
+        "--to-cuda-first",
+    ];
+    assert_eq!(chat_answer, text(&args));
+    assert!(chat_answer.contains("to_cuda=first"), "{chat_answer}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    let (shown, peak) = (
+        v["shown_gib"].as_f64().unwrap(),
+        v["peak_gib"].as_f64().unwrap(),
+    );
+    assert!(shown > peak + 1.0, "{v}");
+    assert!(
+        chat_answer.contains(&format!("{shown:.1} GiB")),
+        "{chat_answer}"
+    );
+}
+
+#[test]
 fn a_wan_run_by_its_own_generate_py_sizes_the_same_in_both() {
     // `--wan-generate` is the chat's `generate.py`: an fp32 DiT, its activations per token.
     let chat_answer = chat("/fit wan2.1-t2v-1.3b generate.py offload=model res=960x544 l40s");

@@ -166,6 +166,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
             .arg("context", gib(e.context_gib)),
     );
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
+    extras::offload_basis(&mut reply, r, &e);
     vae::explain(&mut reply, r, &e);
     wan_generate(&mut reply, r, &e);
     if line.many_cards {

@@ -12,10 +12,12 @@ use super::{Kind, Pipeline, Role};
 use crate::catalog::{Catalog, Gpu};
 use crate::vram::CUDA_CONTEXT_GIB;
 
+mod cached_weights;
 mod decode_stage;
 mod load_stage;
 mod text_encoders;
 
+use cached_weights::shown_with_cache;
 pub use decode_stage::decode_chunks;
 use decode_stage::decode_cut;
 use load_stage::bnb_loaded_gib;
@@ -136,6 +138,12 @@ pub struct DiffusionRequest<'a> {
     /// `F.scaled_dot_product_attention` ([`eager_scores_gib`]).
     pub eager_attention: bool,
     pub offload: Offload,
+    /// The pipeline was moved to the card (`pipe.to("cuda")`) before the offload call, on a
+    /// diffusers that neither moves it back nor empties the cache (the chat's `to_cuda=first`,
+    /// CLI `--to-cuda-first`): the weights' blocks stay in PyTorch's cache, which nvidia-smi
+    /// shows, though the allocator hands them back before it would fail
+    /// ([`DiffusionReport::shown_gib`]).
+    pub cuda_first: bool,
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
     /// given, and its activations per token. Only for the pipelines it runs.
     pub wan_generate: bool,
@@ -161,6 +169,7 @@ impl<'a> DiffusionRequest<'a> {
             vae_sliced: false,
             eager_attention: false,
             offload: Offload::None,
+            cuda_first: false,
             wan_generate: false,
             width: pipeline.width,
             height: pipeline.height,
@@ -255,6 +264,9 @@ pub struct DiffusionReport {
     pub context_gib: f64,
     /// What the card must hold at the busiest moment, reserve and CUDA context included.
     pub peak_gib: f64,
+    /// What nvidia-smi shows at the busiest moment: the peak, or more where the allocator's
+    /// cache still holds blocks the job no longer needs (`to_cuda=first`).
+    pub shown_gib: f64,
     pub stage: Stage,
     /// Tokens in one denoiser forward (batch and CFG included).
     pub tokens: f64,
@@ -410,6 +422,10 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     // What the card shows also holds the CUDA context, as an LLM fit counts it: the verdict
     // compares the peak with the card's whole memory.
     let context_gib = CUDA_CONTEXT_GIB;
+    let peak_gib = held + reserve_gib + context_gib;
+    let all = denoiser_gib + text_on_card + vae_gib + checker_gib;
+    let shown_gib =
+        shown_with_cache(r, all, [step_gib, decode_gib], reserve_of, context_gib).max(peak_gib);
     DiffusionReport {
         denoiser_gib,
         text_gib,
@@ -421,7 +437,8 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         decode_mode: cut.mode,
         reserve_gib,
         context_gib,
-        peak_gib: held + reserve_gib + context_gib,
+        peak_gib,
+        shown_gib,
         stage,
         tokens: t,
     }
@@ -505,6 +522,7 @@ pub fn what_fits<'a>(
                 && a.vae_fp32 == t.vae_fp32
                 && (a.vae_tiled, a.vae_sliced) == (t.vae_tiled, t.vae_sliced)
                 && a.wan_generate == t.wan_generate
+                && a.cuda_first == t.cuda_first
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };
         if same(r) || out.iter().any(|(a, _)| same(a)) {

@@ -98,6 +98,7 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     let weights = weights_on_card + trained_gib + text_on_card + vae_on_card;
     let held = weights + step_gib;
     let reserve_gib = held * ALLOCATOR_RESERVE;
+    let peak_gib = held + reserve_gib + CUDA_CONTEXT_GIB;
     DiffusionReport {
         denoiser_gib,
         text_gib,
@@ -109,7 +110,8 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         decode_mode: super::decode::DecodeMode::Whole,
         reserve_gib,
         context_gib: CUDA_CONTEXT_GIB,
-        peak_gib: held + reserve_gib + CUDA_CONTEXT_GIB,
+        peak_gib,
+        shown_gib: peak_gib,
         stage: Stage::Denoise,
         tokens,
     }

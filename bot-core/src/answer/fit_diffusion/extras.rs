@@ -17,3 +17,18 @@ pub(super) fn explain(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionRepo
         reply.push(Msg::new("diff-safety-checker").arg("checker", gib(e.checker_gib)));
     }
 }
+
+/// Under offload, what the sizing assumed about the pipeline's place before the offload call,
+/// and the word that changes it; with `to_cuda=first`, what nvidia-smi shows beside the need.
+pub(super) fn offload_basis(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
+    if r.offload == crate::diffusion::Offload::None || r.train.is_some() || r.wan().is_some() {
+        return;
+    }
+    reply.push(if r.cuda_first {
+        Msg::new("diff-cuda-first")
+            .arg("shown", gib(e.shown_gib))
+            .arg("peak", gib(e.peak_gib))
+    } else {
+        Msg::new("diff-cuda-default")
+    });
+}

@@ -110,6 +110,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.eager_attention = true;
             } else if flag == "--wan-generate" {
                 r.wan_generate = true;
+            } else if flag == "--to-cuda-first" {
+                r.cuda_first = true;
             } else if let Some(t) = r.train.as_mut() {
                 if let Some(n) = flag.strip_prefix("--rank=") {
                     t.rank = Some(n.parse().expect("rank"));
@@ -133,7 +135,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
         }
         let e = estimate(&r);
         let est = match f[8] {
-            "smi" => e.peak_gib,
+            "smi" => e.shown_gib,
             "reserved" => e.peak_gib - e.context_gib,
             "alloc" => e.peak_gib - e.context_gib - e.reserve_gib,
             "verdict" => f64::NAN,
