@@ -14,6 +14,31 @@ pub const BUDGET_WORDS: &[&str] = &[
     "grant",
 ];
 
+/// Money at hand said as all there is or what is left (`只有20块`, `就剩30`, `i only have 5
+/// bucks`, `all I've got is $10`): the amount right after them is the budget when it is money,
+/// written with a currency or a bare number that ends its clause; a payment, a length or a
+/// card after the same words (`只有支付宝`, `i only have 2 hours`, `只有8g显存`) is none
+/// (`understand::facts`).
+pub const MONEY_AT_HAND: &[&str] = &[
+    "就只有",
+    "只有",
+    "只剩下",
+    "就剩下",
+    "只剩",
+    "就剩",
+    "还剩",
+    "all i've got is",
+    "all ive got is",
+    "all i have is",
+    "i only have",
+    "i have only",
+    "i've only got",
+    "ive only got",
+    "i only got",
+    "only have",
+    "only got",
+];
+
 /// Bounds said on spending (`一个月最多两百`, `每周顶多50`, `max $150 a month`, `no more than
 /// 300 rmb a week`): beside a period, its amount is a budget for that period even with no
 /// budget word; an amount per hour beside one (`max $2/hr`) stays the hourly cap.
