@@ -125,6 +125,30 @@ pub(super) fn budget_text(ctx: &Ctx, n: &Needs, budget: Decimal) -> String {
     format_money(budget, budget_currency(ctx, n))
 }
 
+/// The budget as the dialogue holds it, said once: its line with the period it is held
+/// against (`预算：每月 ¥3000.00` for a month's, `预算：¥50.00` for the job's), then the note on
+/// its currency when none was written. Every echo of a budget (the first sentence's, a fact
+/// said later, a budget per period, the barriers step's) says it with this, so one sum is one
+/// line and one period: it had been said twice (`¥3000.00` and `每月 ¥3000.00`) when a first
+/// sentence's monthly budget came beside a payment need, the needs' echo reading the amount
+/// without its period.
+pub(super) fn budget_said(ctx: &Ctx, n: &Needs) -> Vec<Msg> {
+    let Some(b) = n.budget else {
+        return Vec::new();
+    };
+    let key = match n.budget_per {
+        Some(BudgetPer::Day) => "pick-understood-budget-day",
+        Some(BudgetPer::Week) => "pick-understood-budget-week",
+        Some(BudgetPer::Month) => "pick-understood-budget-month",
+        None => "pick-understood-budget",
+    };
+    let mut said = vec![Msg::new(key).arg("budget", budget_text(ctx, n, b))];
+    if n.budget_currency.is_none() {
+        said.push(bare_note(ctx));
+    }
+    said
+}
+
 /// The line saying which currency a budget written without one was read in: the currency
 /// this dialogue shows its prices in (`Ctx::currency`: the chat's `/currency`, else the
 /// person's, else their language's), so `预算50` in a Chinese chat is ¥50, said.

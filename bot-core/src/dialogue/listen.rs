@@ -122,14 +122,17 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
     if let Some(b) = f.budget.filter(|b| *b > Decimal::ZERO) {
         s.needs.budget = Some(b);
         s.needs.budget_currency = f.budget_currency.map(str::to_string);
-        let b = super::barriers::budget_text(ctx, &s.needs, b);
-        echo.push(Msg::new("pick-understood-budget").arg("budget", b));
-        // At the barriers step its question says it, below the budget.
-        if s.needs.budget_currency.is_none() && s.step != Step::Barriers {
-            // A bare `预算50` is in the currency the dialogue prices in: said, as every
-            // answer that reads a bare amount says it.
-            echo.push(super::barriers::bare_note(ctx));
-        }
+        // Said with the period it is held against (a month's budget changed to 500 stays a
+        // month's, and says so). A bare `预算50` is in the currency the dialogue prices in:
+        // said, as every answer that reads a bare amount says it; at the barriers step its
+        // question says it, below the budget.
+        let said = super::barriers::budget_said(ctx, &s.needs);
+        let keep = if s.step == Step::Barriers {
+            1
+        } else {
+            said.len()
+        };
+        echo.extend(said.into_iter().take(keep));
     }
     if let Some(r) = f.region {
         s.needs.region = Some(r.to_string());

@@ -36,6 +36,11 @@ enum Kind {
     /// The result asked for (`直接给结果`, `show me the cheapest`).
     Result,
     Label(String),
+    /// The choice handed over (`都行`, `whatever`, `don't care`: the lexicon's `HANDED` and
+    /// `UNSURE`): beside a no or the result asked for at the needs step (`都行，没什么要求`,
+    /// `don't care, just show me`), no needs; alone, or at another step, read as before
+    /// (`dialogue::said` takes the step's default and says so).
+    Handed,
 }
 
 const CLAUSE_MARKS: &str = ",，。.!！;；、~…";
@@ -66,6 +71,13 @@ fn clause_kinds(ctx: &Ctx, state: &PickState, clause: &str) -> Option<Vec<Kind>>
     if lexicon::closing(clause) || super::said::thanks(clause) {
         return Some(vec![Kind::Close]);
     }
+    // `just show me` at the needs step asks for the result; elsewhere it is read as before.
+    if state.step == Step::Barriers && lexicon::show_alone(clause) {
+        return Some(vec![Kind::Result]);
+    }
+    if super::said::hands_over(clause) {
+        return Some(vec![Kind::Handed]);
+    }
     if let Some(thing) = lexicon::shown(clause) {
         if lexicon::result_named(thing) || lexicon::cheapest_chosen(thing) {
             return Some(vec![Kind::Result]);
@@ -89,6 +101,13 @@ fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> {
     }
     let kinds = kinds(ctx, state, text)?;
     let has = |k: &Kind| kinds.contains(k);
+    // "Anything goes" answers only the needs step, beside another answer; else the message
+    // is read as before.
+    if has(&Kind::Handed)
+        && (state.step != Step::Barriers || kinds.iter().all(|k| *k == Kind::Handed))
+    {
+        return None;
+    }
     let mut labels = kinds.iter().filter_map(|k| match k {
         Kind::Label(id) => Some(id.clone()),
         _ => None,
@@ -99,7 +118,8 @@ fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> {
     match state.step {
         // "What do you need?": nothing, or go on to the result.
         Step::Barriers => {
-            (has(&Kind::Yes) || has(&Kind::No) || has(&Kind::Result)).then_some(Replied::Forward)
+            (has(&Kind::Yes) || has(&Kind::No) || has(&Kind::Result) || has(&Kind::Handed))
+                .then_some(Replied::Forward)
         }
         // One way on (the trial plan): a yes takes it, a no ends here.
         Step::Result if has(&Kind::Yes) && !has(&Kind::No) => Some(Replied::Forward),

@@ -106,6 +106,11 @@ pub(super) fn is_filler(clause: &str) -> bool {
         || LEADING.contains(&t.as_str())
 }
 
+/// Whether one clause hands the choice over or says it does not know (`都行`, `whatever`).
+pub(super) fn hands_over(clause: &str) -> bool {
+    said_whole(clause) == Some(Said::Unsure)
+}
+
 /// Whether one clause is thanks (`谢谢啦`, `thanks!`).
 pub(super) fn thanks(clause: &str) -> bool {
     said_whole(clause) == Some(Said::Thanks)
@@ -154,7 +159,7 @@ fn made_of(t: &str, words: &[&str]) -> bool {
         let len = if let Some(len) = longest(words) {
             any = true;
             len
-        } else if let Some(len) = longest(LINKS) {
+        } else if let Some(len) = longest(links()) {
             len
         } else {
             return false;
@@ -189,6 +194,18 @@ const LINKS: &[&str] = &[
     "ok",
     "okay",
 ];
+
+/// [`LINKS`] and the lexicon's asides (`tbh`, `说实话`), which add nothing to a move.
+fn links() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        LINKS
+            .iter()
+            .chain(crate::lexicon::ASIDES)
+            .copied()
+            .collect()
+    })
+}
 
 /// Not knowing, then the step's own question asked back (`不知道用啥模型`, `不确定选哪个好`,
 /// `not sure which one to pick`): no preference, as `不知道` alone. Only a choosing verb, the
@@ -331,41 +348,11 @@ const BACK_WORDS: &[&str] = &[
     "后退",
 ];
 
-/// A step's answer that leaves the choice to the bot (`默认`, `随便`, `你定`, `skip`, `up to you`);
-/// beside the lexicon's words of not knowing (`lexicon::UNSURE`), which answer the same.
-const HANDED_WORDS: &[&str] = &[
-    "默认",
-    "默认的",
-    "default",
-    "the default",
-    "不太懂",
-    "不了解",
-    "听你的",
-    "随便",
-    "都行",
-    "都可以",
-    "无所谓",
-    "你定",
-    "你来定",
-    "你帮我选",
-    "跳过",
-    "skip",
-    "any",
-    "anything",
-    "whatever",
-    "no preference",
-    "you choose",
-    "you pick",
-    "up to you",
-    "doesn't matter",
-    "don't care",
-];
-
 /// The words of [`Said::Unsure`]: the choice handed over, or not knowing.
 fn unsure_words() -> &'static [&'static str] {
     static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        HANDED_WORDS
+        crate::lexicon::HANDED
             .iter()
             .chain(crate::lexicon::UNSURE)
             .copied()
@@ -450,7 +437,9 @@ pub(super) fn inference_kind(text: &str, seconds: bool, always: bool) -> Option<
         "run the model",
     ]
     .iter()
-    .any(|w| l.contains(w) || l.trim_end() == w.trim_end());
+    .any(|w| l.contains(w) || l.trim_end() == w.trim_end())
+        // `用llama.cpp跑3个小时`: a job run with an inference engine is inference.
+        || crate::lexicon::engine_named(&l);
     if !infer {
         return None;
     }
@@ -519,6 +508,12 @@ mod tests {
             "idk what format",
             "随便用吧🙏",
             "whatever is fine",
+            // The lexicon's HANDED and ASIDES (pick_conversations_w).
+            "你看着办",
+            "你看着办吧",
+            "no idea tbh",
+            "honestly no idea tbh",
+            "说实话不清楚",
         ] {
             assert_eq!(said_in(t, &|_| false), Some(Said::Unsure), "{t}");
         }

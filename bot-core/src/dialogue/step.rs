@@ -223,10 +223,9 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
             }
             // A budget typed at the barriers step (`预算大概500`), said back as read.
             Step::Barriers if next.needs.budget != state.needs.budget => {
-                next.needs.budget.map(|b| {
-                    let b = super::barriers::budget_text(ctx, &next.needs, b);
-                    Msg::new("pick-understood-budget").arg("budget", b)
-                })
+                super::barriers::budget_said(ctx, &next.needs)
+                    .into_iter()
+                    .next()
             }
             // A bare number at the model step is a size (`7` → 7B), said back.
             Step::Model if typed.parse::<f64>().is_ok() => next
@@ -451,12 +450,8 @@ fn understood_note(ctx: &Ctx, s: &PickState) -> Reply {
         for p in &n.payments {
             r.push(Msg::new("pick-understood-pay").arg("method", p.as_str()));
         }
-        if let Some(b) = n.budget {
-            let b = super::barriers::budget_text(ctx, n, b);
-            r.push(Msg::new("pick-understood-budget").arg("budget", b));
-            if n.budget_currency.is_none() {
-                r.push(super::barriers::bare_note(ctx));
-            }
+        for m in super::barriers::budget_said(ctx, n) {
+            r.push(m);
         }
     }
     r

@@ -107,16 +107,9 @@ pub(super) fn before(
         };
         let mut s = state.clone();
         set(&mut s.needs);
-        let shown = super::barriers::budget_text(ctx, &s.needs, amount);
-        let key = match per {
-            super::monthly::Per::Day => "pick-understood-budget-day",
-            super::monthly::Per::Week => "pick-understood-budget-week",
-            super::monthly::Per::Month => "pick-understood-budget-month",
-        };
-        let mut notes = vec![Msg::new(key).arg("budget", shown)];
-        if currency.is_none() {
-            notes.push(super::barriers::bare_note(ctx));
-        }
+        // The one budget line, with its period (and the currency note): a first sentence's
+        // echo that lists the needs already says it, so `with_notes` adds it only once.
+        let notes = super::barriers::budget_said(ctx, &s.needs);
         let mut out = rest_read(again, ctx, &s, &rest, true);
         if !out.changed {
             out.state = Some(s);
@@ -195,6 +188,16 @@ fn with_notes(mut out: Outcome, notes: Vec<Msg>, heading: bool) -> Outcome {
     let Some(first) = out.replies.first_mut() else {
         return out;
     };
+    // A fact the reply already says (the first sentence's echo lists the budget) is said once.
+    let notes: Vec<Msg> = notes
+        .into_iter()
+        .filter(|m| {
+            !first
+                .parts
+                .iter()
+                .any(|p| matches!(p, crate::reply::Part::Text(said) if said == m))
+        })
+        .collect();
     let listed = first.parts.iter().rposition(
         |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
     );

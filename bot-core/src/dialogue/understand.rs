@@ -68,7 +68,8 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
         "作业",
         "尝鲜",
         "体验",
-    ]) {
+    ]) || crate::lexicon::TRY_WORDS.iter().any(|w| l.contains(w))
+    {
         Some(TaskKind::Experiment)
     } else {
         None

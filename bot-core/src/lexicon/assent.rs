@@ -133,6 +133,32 @@ pub const SHOW_VERBS: &[&str] = &[
     "看",
 ];
 
+/// Show verbs that ask, alone, for what the step goes on to (`just show me`, `给我看看`): the
+/// result at the needs step.
+const SHOW_ALONE: &[&str] = &[
+    "show me",
+    "let me see",
+    "let's see",
+    "lets see",
+    "给我看看",
+    "给我看",
+    "直接给结果",
+    "直接出",
+    "直接看",
+    "看看",
+];
+
+/// Whether a whole clause is a show verb with nothing after it (`just show me`, `那就看看`).
+pub fn show_alone(clause: &str) -> bool {
+    let t = bare(clause).to_lowercase();
+    let t = t
+        .strip_prefix("just ")
+        .or_else(|| t.strip_prefix("那就"))
+        .unwrap_or(&t)
+        .trim();
+    SHOW_ALONE.contains(&t)
+}
+
 /// The result asked for by name (`结果`, `the result`): what a needs step goes on to.
 pub const RESULT_NOUNS: &[&str] = &[
     "the results",
@@ -253,6 +279,16 @@ mod tests {
             "4090",
         ] {
             assert_eq!(assent(t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn a_show_verb_alone() {
+        for t in ["just show me", "show me!", "给我看看", "那就看看吧"] {
+            assert!(show_alone(t), "{t}");
+        }
+        for t in ["show me the trial plan", "看下试跑计划", "see", "看"] {
+            assert!(!show_alone(t), "{t}");
         }
     }
 

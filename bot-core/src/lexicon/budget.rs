@@ -14,6 +14,31 @@ pub const BUDGET_WORDS: &[&str] = &[
     "grant",
 ];
 
+/// Money said as all there is or what is left (`只有20块`, `就剩30`, `i only have 5
+/// bucks`, `all I've got is $10`): the amount right after them is the budget when it is money,
+/// written with a currency or a bare number that ends its clause; a payment, a length or a
+/// card after the same words (`只有支付宝`, `i only have 2 hours`, `只有8g显存`) is none
+/// (`understand::facts`).
+pub const MONEY_LEFT: &[&str] = &[
+    "就只有",
+    "只有",
+    "只剩下",
+    "就剩下",
+    "只剩",
+    "就剩",
+    "还剩",
+    "all i've got is",
+    "all ive got is",
+    "all i have is",
+    "i only have",
+    "i have only",
+    "i've only got",
+    "ive only got",
+    "i only got",
+    "only have",
+    "only got",
+];
+
 /// Words of spending before an amount (`最多花50`, `能花`, `控制在300`, `i can spend`): the
 /// amount after them is money to spend.
 pub const SPEND_VERBS: &[&str] = &[

@@ -97,11 +97,11 @@ pub use api_units::{
     TOKEN_NOUNS, TokenCue, glued_per_tokens, per_thousand_at, per_tokens_after, speaks_of_tokens,
     token_cue_said, tokens_unit_at,
 };
-pub use assent::{Assent, assent, closing, go_on, result_named, shown, yes_before};
+pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
-    BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, budget_period_words,
-    budget_short, money_can_do, spend_bounds,
+    BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, MONEY_LEFT, SPEND_ASKED, SPEND_VERBS,
+    budget_period_words, budget_short, money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
 pub use ceiling::{
@@ -187,15 +187,16 @@ pub use taken_back::{
 };
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
-pub use unsure::{UNSURE, card_unknown_to_writer};
+pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
     MEMORY_NEED_WORDS, MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS,
-    attention, billing_start, checkpoint_quant, full_alone, is_device_map, is_dora_word, is_fsdp,
-    is_generic_tune, is_offload, kv_dtype, method_unsaid, names_16bit_repo, offload_sharding,
-    on_off, optimizer, quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
+    TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named, full_alone, is_device_map,
+    is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype, method_unsaid, names_16bit_repo,
+    offload_sharding, on_off, optimizer, quant_in_checkpoint_name, sharding, task_in, tasks_in,
+    training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -36,6 +36,57 @@ pub const UNSURE: &[&str] = &[
     "idk",
 ];
 
+/// A step's answer that leaves the choice to the bot (`默认`, `随便`, `你定`, `你看着办`, `skip`,
+/// `up to you`), beside [`UNSURE`], which answers the same: one table for `/pick`'s readers
+/// (`dialogue::said`: the step's default taken; `dialogue::replied`: at the barriers step, no
+/// needs). It was a private list of `dialogue::said`, which lacked `你看着办`.
+pub const HANDED: &[&str] = &[
+    "默认",
+    "默认的",
+    "default",
+    "the default",
+    "不太懂",
+    "不了解",
+    "听你的",
+    "随便",
+    "都行",
+    "都可以",
+    "无所谓",
+    "你定",
+    "你来定",
+    "你决定",
+    "你说了算",
+    "你看着办",
+    "看着办",
+    "你看着来",
+    "你帮我选",
+    "跳过",
+    "skip",
+    "any",
+    "anything",
+    "whatever",
+    "no preference",
+    "you choose",
+    "you decide",
+    "you pick",
+    "up to you",
+    "doesn't matter",
+    "dont care",
+    "don't care",
+];
+
+/// Words said around a move that add nothing to it (`honestly no idea tbh`, `说实话不清楚`).
+pub const ASIDES: &[&str] = &[
+    "to be honest",
+    "honestly",
+    "tbh",
+    "lol",
+    "haha",
+    "说实话",
+    "老实说",
+    "其实",
+];
+
 /// The card asked (`什么卡`, `哪种显卡`, `which gpu`, `what card`).
 const CARD_ASKED: &[&str] = &[
     "什么卡",

@@ -117,6 +117,44 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("nvfp4a16", Quant::Nvfp4),
 ];
 
+/// A run to test or try something (`测一下`, `验证一下`, `跑跑看`, `test it`, `just to try`): a
+/// short experiment, `/pick`'s task (`dialogue::understand::task_from_sentence`).
+pub const TRY_WORDS: &[&str] = &[
+    "测一下",
+    "测一测",
+    "测测",
+    "测下",
+    "验证一下",
+    "验证下",
+    "试一下",
+    "试试",
+    "试跑",
+    "跑跑看",
+    "跑一下看看",
+    "test it",
+    "test run",
+    "test drive",
+    "try it",
+    "try out",
+    "kick the tires",
+];
+
+/// Whether `text` names an inference engine (`vllm`, `llama.cpp`, `ollama`, `sglang`): a job
+/// run with one is inference. `llama` alone is a model family, `gguf` a file format, and
+/// `transformers`/`pytorch` train as well, so those say no task.
+pub fn engine_named(text: &str) -> bool {
+    text.to_lowercase()
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')))
+        .filter(|w| !w.is_empty())
+        .any(|w| {
+            let s = squash(w);
+            !matches!(
+                s.as_str(),
+                "llama" | "gguf" | "transformers" | "hf" | "huggingface" | "pytorch" | "torch"
+            ) && w.parse::<Engine>().is_ok()
+        })
+}
+
 /// Every way of writing a task, squashed, with its one meaning. A fine-tune named without its
 /// method (`finetune`, `微调`, `sft`, `train`) is LoRA, the method a newcomer can afford and the
 /// one `/pick` leads with; a full fine-tune is said so (`full`, `全参`, `全量`). The reader
@@ -646,5 +684,26 @@ mod tests {
         assert_eq!(said("lorawise"), vec![Task::Lora]);
         // A word that only ends like one is no method.
         assert!(said("otherwise likewise").is_empty());
+    }
+
+    #[test]
+    fn an_inference_engine_named() {
+        for t in [
+            "想租卡用llama.cpp跑3个小时",
+            "用ollama跑llama3.1 8b",
+            "vllm serve qwen",
+            "run it on sglang",
+        ] {
+            assert!(super::engine_named(t), "{t}");
+        }
+        // A family, a file format and training frameworks name no inference engine.
+        for t in [
+            "llama 3.1 8b",
+            "qwen2.5-7b-instruct-q4_k_m.gguf",
+            "用pytorch训练",
+            "transformers",
+        ] {
+            assert!(!super::engine_named(t), "{t}");
+        }
     }
 }

@@ -186,7 +186,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     place(&norm, &mut f);
-    if let Some((b, currency)) = budget(&norm).or_else(|| budget_after(&norm)) {
+    if let Some((b, currency)) = budget(&norm)
+        .or_else(|| budget_after(&norm))
+        .or_else(|| at_hand(&norm))
+    {
         f.budget = Some(b);
         f.budget_currency = currency;
     }
@@ -387,6 +390,46 @@ fn budget_after(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     })
 }
 
+/// Money at hand as the budget (`只有20块`, `就剩30了`, `i only have 5 bucks`, `all I've got is
+/// $10`; the lexicon's `MONEY_LEFT`): the amount right after the words, with its currency
+/// glued or the next word, or a bare number that ends its clause (no Latin word after it).
+/// Anything else after the
+/// words (`只有支付宝`, `i only have 2 hours`, `只有8g显存`, `就剩2张卡`) is no budget.
+fn at_hand(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
+    const CLAUSE_END: &[char] = &[',', '，', '。', '.', ';', '；', '!', '！', '、', '?', '？'];
+    let low = norm.to_lowercase();
+    crate::lexicon::MONEY_LEFT.iter().find_map(|w| {
+        low.match_indices(w).find_map(|(i, _)| {
+            let rest = budget_lead(low[i + w.len()..].trim_start());
+            // The amount's word, cut at the clause's end (`就剩50了，` → `50了`).
+            let word_end = rest
+                .find(|c: char| c.is_whitespace() || CLAUSE_END.contains(&c))
+                .unwrap_or(rest.len());
+            let word = &rest[..word_end];
+            let after = &rest[word_end..];
+            let amount_text = word.trim_end_matches(['了', '啊', '呢', '吧']);
+            let amount = amount_word(amount_text)?;
+            let next = after
+                .split_whitespace()
+                .next()
+                .filter(|n| !n.starts_with(CLAUSE_END));
+            let currency = currency_word(amount_text).or_else(|| {
+                next.filter(|n| !n.chars().any(|c| c.is_ascii_digit()))
+                    .filter(|n| n.chars().count() <= 8)
+                    .and_then(|n| currency_word(n.trim_end_matches(CLAUSE_END)))
+            });
+            // A bare number only where its clause ends (`就剩30`; `normalize` makes `，` a
+            // space, and a Chinese unit is glued to its number, so a Chinese word after it
+            // starts another clause: `就剩50了 够吗`), never before a word of a unit
+            // (`i only have 2 hours`).
+            let ends = next.is_none()
+                || after.trim_start().starts_with(CLAUSE_END)
+                || next.is_some_and(|n| !n.starts_with(|c: char| c.is_ascii_alphanumeric()));
+            (currency.is_some() || ends).then_some((amount, currency))
+        })
+    })
+}
+
 /// The budget whose amount starts at `at`, just after a budget word.
 fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     let rest = budget_lead(&norm[at..]);
@@ -526,6 +569,37 @@ fn daily_words() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn money_at_hand_is_the_budget() {
+        for (t, amount, cur) in [
+            ("我是学生，一个小时就行，只有20块", 20, Some("CNY")),
+            ("就剩30", 30, None),
+            ("跑1小时，就剩50了，够吗", 50, None),
+            ("student here, i only have 5 bucks", 5, Some("USD")),
+            ("all I've got is $10", 10, Some("USD")),
+            ("i only have 8 dollars", 8, Some("USD")),
+        ] {
+            let norm = normalize(t);
+            assert_eq!(
+                at_hand(&norm),
+                Some((Decimal::from(amount), cur)),
+                "{t} ({norm})"
+            );
+        }
+        // A payment, a length, a card or memory after the same words is no budget.
+        for t in [
+            "只有支付宝",
+            "i only have 2 hours",
+            "只有8g显存",
+            "就剩2张卡",
+            "只有一张4090",
+            "we only have 3 cards",
+        ] {
+            let norm = normalize(t);
+            assert_eq!(at_hand(&norm), None, "{t} ({norm})");
+        }
+    }
 
     #[test]
     fn a_ceiling_after_its_amount_is_the_budget() {

@@ -256,6 +256,7 @@ mod pick_conversations_t;
 mod pick_conversations_u;
 mod pick_conversations_und_bz;
 mod pick_conversations_und_cc;
+mod pick_conversations_und_ce;
 mod pick_conversations_v;
 mod pick_conversations_w;
 mod pick_listens;

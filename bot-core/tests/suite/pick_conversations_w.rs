@@ -10,8 +10,10 @@ use super::pick_runner::run;
 /// Conversations that must hold: untuned 30/40 as written (commit 15843ffe), 32/40 after
 /// relabelling my own checks in three conversations (a GGUF format checked with underscores,
 /// which the runner reads as spaces; a tap on a fixed command line too long to be a button); the
-/// eight misses are the reader's and the dialogue's (docs/misses/pick_w_misses.md).
-const MUST_HOLD: usize = 32;
+/// eight misses are the reader's and the dialogue's (docs/misses/pick_w_misses.md). Helper
+/// und_ce: 37/40 (money at hand, the choice handed over, a test run; docs/misses/und_und_ce.md);
+/// the three left are places (helper und_cc).
+const MUST_HOLD: usize = 37;
 
 #[test]
 fn pick_conversations_w() {
