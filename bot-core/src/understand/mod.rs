@@ -14,7 +14,6 @@
 //! constant number of catalog look-ups, and "did you mean" scans a few words at most.
 
 mod alert_family;
-mod named_kept;
 mod alert_terms;
 mod arch_family;
 mod asks;
