@@ -446,8 +446,6 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, norm: &str, r: Reading) 
     let r = said_options::resolution_no_card(catalog, text, r);
     // `what's in stock`: no card, so which one is asked, the commonest offered.
     let r = super::stock_unnamed::asked_back(catalog, text, r);
-    // `4090 on cudo`: a platform named is kept in the reading, or asked back.
-    // let r = super::named_kept::kept(catalog, norm, r);
     let r = super::one_of_each(r);
     // `llama4 scout`: a word said that names one of the models asked back settles it.
     weighed::settled(norm, r)
