@@ -352,6 +352,7 @@ mod und_t_mechanisms;
 mod und_u_mechanisms;
 mod und_und_cb;
 mod und_und_cd;
+mod und_und_cf;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
