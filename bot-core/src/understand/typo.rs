@@ -236,52 +236,11 @@ pub(super) fn typo_reading(
             && !lexicon::WEEKDAYS.contains(&t)
             && !lexicon::season_said(&format!(" {t} "))
         {
-            // Where a platform's name fits (`does vats bill`, `cdou h100 price`, `on vsta`), an
-            // English word that is a name's slip, or two slips of one name, is asked back too.
-            let slot = lexicon::platform_slot(toks, k, |w| catalog.find_gpu(w).is_some());
-            if WORDS_LIKE_NAMES.contains(&t) && !slot {
-                continue;
+            match platform_word(catalog, original, toks, k, &mut swaps, &mut scans) {
+                Slip::Asked(r) => return Some(r),
+                Slip::Skip => continue,
+                Slip::Looked(nf) => nf,
             }
-            if t.len() == 4 {
-                // Four letters: two swapped only, and a cheap check with a budget of its own.
-                if swaps >= MAX_SCANS {
-                    continue;
-                }
-                swaps += 1;
-                let ids = platform_slips::four_letters_swapped(catalog, t);
-                if let Some(r) = asked_with(catalog, original, t, &ids) {
-                    return Some(r);
-                }
-                if let Some(r) = slot
-                    .then(|| two_slips_asked(catalog, original, t))
-                    .flatten()
-                {
-                    return Some(r);
-                }
-                continue;
-            }
-            if let Some(r) = read_as_meant(catalog, original, t) {
-                return Some(r);
-            }
-            if let Some(r) = slot
-                .then(|| two_slips_asked(catalog, original, t))
-                .flatten()
-            {
-                return Some(r);
-            }
-            scans += 1;
-            catalog.platform(t).err().map(|mut nf| {
-                // A misspelling keeps the length of a name people type (`nebious` for
-                // `nebius`), never of the display name (`Nebius AI Cloud`); `cloud` is not
-                // CloudRift.
-                let names = nf.names.clone();
-                nf.suggestions.retain(|s| {
-                    names.iter().any(|n| {
-                        &n.name == s && platform_slips::near_by_typed_name(catalog, &n.id, t)
-                    })
-                });
-                nf
-            })
         } else {
             None
         };
@@ -308,6 +267,73 @@ pub(super) fn typo_reading(
     toks.iter()
         .find_map(|run| platform_slips::chinese_slip(catalog, run))
         .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
+}
+
+/// What [`typo_reading`] does with one letters-only word: a reading asked back, the word
+/// skipped, or the catalog's platform lookup (its near names) to ask with.
+enum Slip {
+    Asked(Reading),
+    Skip,
+    Looked(Option<crate::catalog::NotFound>),
+}
+
+/// A letters-only word (`autdl`, `vats`, `cdou`) read as a platform's slip: where a platform's
+/// name fits, an English word that is a name's slip, or two slips of one name, is asked back too.
+fn platform_word(
+    catalog: &Catalog,
+    original: &str,
+    toks: &[String],
+    k: usize,
+    swaps: &mut usize,
+    scans: &mut usize,
+) -> Slip {
+    let t = toks[k].as_str();
+    // Where a platform's name fits (`does vats bill`, `cdou h100 price`, `on vsta`), an
+    // English word that is a name's slip, or two slips of one name, is asked back too.
+    let slot = lexicon::platform_slot(toks, k, |w| catalog.find_gpu(w).is_some());
+    if WORDS_LIKE_NAMES.contains(&t) && !slot {
+        return Slip::Skip;
+    }
+    if t.len() == 4 {
+        // Four letters: two swapped only, and a cheap check with a budget of its own.
+        if *swaps >= MAX_SCANS {
+            return Slip::Skip;
+        }
+        *swaps += 1;
+        let ids = platform_slips::four_letters_swapped(catalog, t);
+        if let Some(r) = asked_with(catalog, original, t, &ids) {
+            return Slip::Asked(r);
+        }
+        if let Some(r) = slot
+            .then(|| two_slips_asked(catalog, original, t))
+            .flatten()
+        {
+            return Slip::Asked(r);
+        }
+        return Slip::Skip;
+    }
+    if let Some(r) = read_as_meant(catalog, original, t) {
+        return Slip::Asked(r);
+    }
+    if let Some(r) = slot
+        .then(|| two_slips_asked(catalog, original, t))
+        .flatten()
+    {
+        return Slip::Asked(r);
+    }
+    *scans += 1;
+    Slip::Looked(catalog.platform(t).err().map(|mut nf| {
+        // A misspelling keeps the length of a name people type (`nebious` for
+        // `nebius`), never of the display name (`Nebius AI Cloud`); `cloud` is not
+        // CloudRift.
+        let names = nf.names.clone();
+        nf.suggestions.retain(|s| {
+            names
+                .iter()
+                .any(|n| &n.name == s && platform_slips::near_by_typed_name(catalog, &n.id, t))
+        });
+        nf
+    }))
 }
 
 /// `vsta`, `cdou`, `lamb` where a platform's name fits: the one platform two slips away

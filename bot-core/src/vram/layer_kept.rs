@@ -5,6 +5,7 @@
 use super::Task;
 use super::request::{FitRequest, ModelLayout};
 use super::shape::Shape;
+use super::unsloth_release::adapts_experts;
 
 /// Bytes per token one decoder layer keeps for the backward pass in Transformers on a 16-bit
 /// base (sdpa or flash attention), by tensor, where the layer is a plain one (no MLA, no
@@ -70,4 +71,63 @@ pub(super) fn adapter_input_bytes(req: &FitRequest) -> f64 {
         (false, true, false) => 4.0,
         (false, false, _) => 0.0,
     }
+}
+
+/// The width in bytes of the hidden-size stream a layer keeps: 4 for a PEFT-prepared k-bit
+/// base whose trainer casts the norms and inputs to fp32, 2 otherwise (`train::activations`).
+pub(super) fn stream_bytes(req: &FitRequest) -> f64 {
+    if super::kbit_base::prepared_by_peft(req.quant)
+        && req.task != Task::Full
+        && super::rl_trainer::kbit_upcast(req)
+        && !req.unsloth
+        // axolotl casts the norms back to 16-bit after the preparation (`vram::axolotl`).
+        && !req.axolotl
+    {
+        4.0
+    } else {
+        2.0
+    }
+}
+
+/// Bytes a layer keeps per token for the backward pass in 16-bit terms (the caller scales an fp32
+/// model): the layer's own tensors, LoRA dropout's input copies and DoRA's kept outputs.
+pub(super) fn per_layer_bytes(shape: &Shape, req: &FitRequest, stream: f64) -> f64 {
+    // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
+    // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
+    // rows hold even more per token).
+    // LoRA adapters' own copies of their inputs, `ModelLayout::lora_dropout_inputs` wide per
+    // token, on top of the layer's own tensors (`adapter_input_bytes`).
+    let dropout = if req.task.is_training() && req.task != Task::Full {
+        adapter_input_bytes(req)
+            * super::parts::lora_dropout_inputs(
+                shape,
+                req.lora_targets,
+                req.layout,
+                adapts_experts(req),
+            )
+    } else {
+        0.0
+    };
+    // FFN-width tensors: the gate and up outputs, the activation and the product's 16-bit copy
+    // the down projection keeps. bitsandbytes' `Linear4bit.forward` casts its input to the
+    // compute dtype and returns `out.to(inp_dtype)`, so with an fp32 stream the gate and up
+    // outputs and the activation are fp32: 4 + 4 + 4 + 2 = 14 bytes per element instead of 8.
+    // LitGPT's own 4-bit path (`ModelLayout::LitGpt`, bf16-true) feeds its layers in bf16.
+    let ffn_bytes = if stream == 4.0 && req.layout == ModelLayout::Transformers {
+        14.0
+    } else {
+        8.0
+    };
+    // DoRA keeps each wrapped matrix's base and adapter outputs for its magnitude's gradient.
+    let dora = if req.dora && req.task.is_training() && req.task != Task::Full {
+        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
+        super::method::dora_activation_bytes_per_token(shape, r1)
+    } else {
+        0.0
+    };
+    (match sixteen_bit_layer_bytes(shape, req, stream) {
+        Some(kept) => kept,
+        None => 8.0 * stream * shape.hidden as f64 + ffn_bytes * shape.ffn_width_active_per_token(),
+    } + dropout
+        + dora)
 }

@@ -7,10 +7,8 @@ pub use super::optim_step::{
     deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element, for_loop_step_gib,
     foreach_step_gib, fp32_master_weights, fp32_model_state_bytes, overlap_comm_gib,
 };
-use super::parts::{
-    Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED, lora_dropout_inputs,
-};
-use super::request::{FitOptions, FitRequest, LossHead, ModelLayout};
+use super::parts::{Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED};
+use super::request::{FitOptions, FitRequest, LossHead};
 use super::unsloth_release::adapts_experts;
 use super::{Parallelism, Quant, Shape, Task, Zero};
 
@@ -54,53 +52,10 @@ fn activations(
     free: Option<f64>,
 ) -> Held {
     let (tokens, batch, heads, eager) = (c.tokens, c.batch, c.heads, c.eager);
-    let stream = if super::kbit_base::prepared_by_peft(req.quant)
-        && req.task != Task::Full
-        && super::rl_trainer::kbit_upcast(req)
-        && !req.unsloth
-        // axolotl casts the norms back to 16-bit after the preparation (`vram::axolotl`).
-        && !req.axolotl
-    {
-        4.0
-    } else {
-        2.0
-    };
-    // bitsandbytes casts each fp32 input to the compute dtype and its output back to fp32, so
-    // all eight hidden-width tensors a layer keeps are fp32 (LitGPT's no-checkpointing 4-bit
-    // rows hold even more per token).
-    // LoRA adapters' own copies of their inputs, `ModelLayout::lora_dropout_inputs` wide per
-    // token, on top of the layer's own tensors (`adapter_input_bytes`).
-    let dropout = if req.task.is_training() && req.task != Task::Full {
-        super::layer_kept::adapter_input_bytes(req)
-            * lora_dropout_inputs(shape, req.lora_targets, req.layout, adapts_experts(req))
-    } else {
-        0.0
-    };
-    // FFN-width tensors: the gate and up outputs, the activation and the product's 16-bit copy
-    // the down projection keeps. bitsandbytes' `Linear4bit.forward` casts its input to the
-    // compute dtype and returns `out.to(inp_dtype)`, so with an fp32 stream the gate and up
-    // outputs and the activation are fp32: 4 + 4 + 4 + 2 = 14 bytes per element instead of 8.
-    // LitGPT's own 4-bit path (`ModelLayout::LitGpt`, bf16-true) feeds its layers in bf16.
-    let ffn_bytes = if stream == 4.0 && req.layout == ModelLayout::Transformers {
-        14.0
-    } else {
-        8.0
-    };
-    // DoRA keeps each wrapped matrix's base and adapter outputs for its magnitude's gradient.
-    let dora = if req.dora && req.task.is_training() && req.task != Task::Full {
-        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
-        super::method::dora_activation_bytes_per_token(shape, r1)
-    } else {
-        0.0
-    };
+    let stream = super::layer_kept::stream_bytes(req);
     // An fp32 model without autocast keeps every tensor in fp32 (`vram::fp32_model`).
     let dtype = super::fp32_model::activation_scale(req);
-    let per_layer = (match super::layer_kept::sixteen_bit_layer_bytes(shape, req, stream) {
-        Some(kept) => kept,
-        None => 8.0 * stream * shape.hidden as f64 + ffn_bytes * shape.ffn_width_active_per_token(),
-    } + dropout
-        + dora)
-        * dtype;
+    let per_layer = super::layer_kept::per_layer_bytes(shape, req, stream) * dtype;
     let layers = shape.layers as f64;
     let loss_tok = loss_bytes_per_token(shape, req);
     let checkpoints = if req.unsloth { 1.0 } else { layers };
