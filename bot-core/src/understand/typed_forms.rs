@@ -185,29 +185,10 @@ fn allowed(word: &str, family: &str) -> usize {
     }
 }
 
-/// The edits from `a` to `b`: letters added, dropped, changed or two swapped side by side.
+/// The edits from `a` to `b`: letters added, dropped, changed or two swapped side by side
+/// (the lexicon's one distance, `lexicon::slips_apart`, with no limit).
 fn slips(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[a.len()][b.len()]
+    crate::lexicon::slips_apart(a.as_bytes(), b.as_bytes(), usize::MAX).unwrap_or(usize::MAX)
 }
 
 /// Whether `word` is one of the card's own names (its id's model part, its name, an alias),
