@@ -237,7 +237,7 @@ pub(super) fn typo_reading(
             && !lexicon::season_said(&format!(" {t} "))
         {
             match platform_word(catalog, original, toks, k, &mut swaps, &mut scans) {
-                Slip::Asked(r) => return Some(r),
+                Slip::Asked(r) => return Some(*r),
                 Slip::Skip => continue,
                 Slip::Looked(nf) => nf,
             }
@@ -272,7 +272,7 @@ pub(super) fn typo_reading(
 /// What [`typo_reading`] does with one letters-only word: a reading asked back, the word
 /// skipped, or the catalog's platform lookup (its near names) to ask with.
 enum Slip {
-    Asked(Reading),
+    Asked(Box<Reading>),
     Skip,
     Looked(Option<crate::catalog::NotFound>),
 }
@@ -302,24 +302,24 @@ fn platform_word(
         *swaps += 1;
         let ids = platform_slips::four_letters_swapped(catalog, t);
         if let Some(r) = asked_with(catalog, original, t, &ids) {
-            return Slip::Asked(r);
+            return Slip::Asked(Box::new(r));
         }
         if let Some(r) = slot
             .then(|| two_slips_asked(catalog, original, t))
             .flatten()
         {
-            return Slip::Asked(r);
+            return Slip::Asked(Box::new(r));
         }
         return Slip::Skip;
     }
     if let Some(r) = read_as_meant(catalog, original, t) {
-        return Slip::Asked(r);
+        return Slip::Asked(Box::new(r));
     }
     if let Some(r) = slot
         .then(|| two_slips_asked(catalog, original, t))
         .flatten()
     {
-        return Slip::Asked(r);
+        return Slip::Asked(Box::new(r));
     }
     *scans += 1;
     Slip::Looked(catalog.platform(t).err().map(|mut nf| {
