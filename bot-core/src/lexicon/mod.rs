@@ -74,6 +74,7 @@ mod senses;
 mod seq_length;
 mod services;
 mod sharding_words;
+mod squash;
 mod switches;
 mod taken_back;
 mod team_words;

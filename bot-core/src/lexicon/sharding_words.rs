@@ -1,7 +1,7 @@
 //! Words for how training state is sharded over cards: DeepSpeed ZeRO stages, PyTorch FSDP,
 //! DDP, Transformers' `device_map`, and their CPU-offload forms. Split out of `words.rs`.
 
-use super::words::squash;
+use super::squash::squash;
 use crate::vram::Zero;
 
 /// Whether a sharding word names PyTorch FSDP (`fsdp`, `fsdp2`, `fullshard`) rather than

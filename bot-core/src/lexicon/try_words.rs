@@ -1,7 +1,7 @@
 //! Words that say a run is a try or a test, and the inference engines named in a sentence.
 //! Split out of `words.rs`.
 
-use super::words::squash;
+use super::squash::squash;
 use crate::vram::Engine;
 
 /// A run to test or try something (`测一下`, `验证一下`, `跑跑看`, `test it`, `just to try`): a

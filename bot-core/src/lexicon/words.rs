@@ -5,21 +5,13 @@
 //! `/fit`, `/tco`, `/pick` and the CLI read one vocabulary.
 
 use super::sharding_words::without_offload;
+use super::squash::squash;
 use crate::catalog::BillingStart;
 use crate::vram::{Attention, Engine, FitError, KvDtype, Optimizer, Quant, Task, Zero};
 use std::str::FromStr;
 
 pub use super::sharding_words::{is_device_map, is_fsdp, is_offload, offload_sharding, sharding};
 pub use super::try_words::{TRY_WORDS, engine_named};
-
-/// Lower-case, without `-`, `_`, spaces or dots: `Q4_K_M`, `q4-k-m` and `q4km` are one word.
-pub(super) fn squash(s: &str) -> String {
-    s.trim()
-        .to_lowercase()
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.'))
-        .collect()
-}
 
 /// Words naming a card's memory (`显存`, `vram`, `gpu ram`): one list for every reader that
 /// asks whether memory is meant.
