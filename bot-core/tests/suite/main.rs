@@ -259,6 +259,7 @@ mod pick_conversations_und_cc;
 mod pick_conversations_und_ce;
 mod pick_conversations_v;
 mod pick_conversations_w;
+mod pick_conversations_x;
 mod pick_listens;
 mod pick_listens2;
 mod pick_listens3;
