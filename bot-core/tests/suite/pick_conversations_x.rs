@@ -8,9 +8,11 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending (the file is committed before any
-/// conversation is run).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 28/40 as written (commit 61d9baae), 29/40 after
+/// relabelling my own checks in two conversations (a negative check that the task step's own
+/// prompt also matched; a pay column asked of a card whose only platform the need leaves out);
+/// the eleven misses are the reader's and the dialogue's (docs/misses/pick_x_misses.md).
+const MUST_HOLD: usize = 29;
 
 #[test]
 fn pick_conversations_x() {
