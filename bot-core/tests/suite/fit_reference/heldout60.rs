@@ -21,11 +21,20 @@ fn public_measurements_sixtieth_held_out_set() {
         "measured_memory_heldout60.tsv (held out 60)",
     );
     assert!(held.numeric >= 34);
-    // Untuned: not yet scored (the table and this file are committed first).
+    // Untuned (scored on the heldout60 branch from main 082da3de, 2026-12-06, table committed first in
+    // 3019a90e): 34 numeric rows, 25 within 15 %, 0 under by more than 15 %, 9 over by more than 15 %,
+    // 0 the CLI cannot state; verdicts 17 of 18 right (0 contradicting the run). Within: every Liger
+    // row (bf16 LoRA, nf4 and GPTQ LoRA, batch 4 to 32, smi +2.8 to +12.3 %, alloc -10.0 to -3.0 %)
+    // and the fused-kernel rows' nvidia-smi figures for bf16 LoRA at batch 4 (+4.9 %) and nf4 at batch 4
+    // and 8 (+12.9 / +14.1 %). Over: the fused-kernel (foak, fms's own Triton cross-entropy) rows'
+    // allocated peaks (+32.8 to +50.8 %), bf16 LoRA at batch 8 as nvidia-smi (+54.7 %) and GPTQ LoRA at
+    // batch 4 and 8 as nvidia-smi (+17.4 / +17.0 %): the whole-vocabulary logits counted as without a
+    // fused loss. Wrong verdict: Qwen2-72B LoRA under ZeRO-3 on 2 x A800 80GB PCIe (answered tight, 75.7
+    // GiB allocated a card; the run ran out) - docs/misses/heldout60_misses.md.
     // The floors may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 34;
-    let floor_verdicts = 0;
+    let floor_within = 25;
+    let ceiling_under = 0;
+    let floor_verdicts = 17;
     floors(
         &held,
         "held out 60",
