@@ -888,5 +888,7 @@ mod heldout57;
 mod heldout58;
 #[path = "fit_reference/heldout59.rs"]
 mod heldout59;
+#[path = "fit_reference/heldout60.rs"]
+mod heldout60;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
