@@ -8,12 +8,19 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus87.tsv");
 
-/// The least number of rows read right: untuned score pending, so no floor yet.
-const FLOOR: usize = 0;
+/// The least number of rows read right: the score after the labeller's relabels.
+const FLOOR: usize = 283;
 
-/// `questions_corpus87.tsv` (300: a hard mix by an outside checker's hand), written apart from
-/// the reader by a helper who never read it, committed before it was scored: untuned score
-/// pending.
+/// `questions_corpus87.tsv` (300: a HARD mix, as an outside checker would write it to find the
+/// reader's limits — stories before the ask, two asks, exclusion and relative asks, colloquial
+/// Chinese, chat shorthand and non-native English, cards the catalog lacks; 41 % Chinese, 36 %
+/// English, 23 % mixed; 30 rows asked back), written apart from the reader by a helper who never
+/// read it, committed before it was scored (a0b905ab): untuned 281/300 (93.7 %; 294/300 by
+/// command alone, 295/300 the examples file's way); 2 rows relabelled (a stated `zero3` and a
+/// stated `ollama` the labels had dropped), so 283/300 (94.3 %) after. The 17 misses, 15 of them
+/// confident wrong lines (a story's numbers taken as the ask's, `8 of them` dropped, requests ×
+/// tokens not multiplied, `not runpod`, `cheaper than X` keeping X), are in
+/// `docs/misses/corpus87_misses.md`.
 #[test]
 fn corpus87_share() {
     let catalog = Catalog::embedded().unwrap();
