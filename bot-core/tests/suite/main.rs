@@ -76,6 +76,7 @@ mod corpus83_share;
 mod corpus84_share;
 mod corpus85_share;
 mod corpus86_share;
+mod corpus87_share;
 mod currency;
 mod currency_whole;
 mod data_files;
