@@ -387,6 +387,10 @@ pub struct FitArgs {
     /// encoders stay on the card; the chat's `cache=off`).
     #[arg(long)]
     no_cache: bool,
+    /// Image training: the text encoders trained too (kohya's `text_encoder_lr`): their LoRA,
+    /// the embeddings' gradients and their activations on the card (the chat's `te=train`).
+    #[arg(long)]
+    train_te: bool,
     #[arg(long)]
     json: bool,
 }
@@ -822,6 +826,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
         }
         if a.no_cache {
             words.push("cache=off".into());
+        }
+        if a.train_te {
+            words.push("te=train".into());
         }
     }
     let line = match diffusion_answer::read(catalog, &words.join(" ")) {

@@ -92,6 +92,10 @@ diff-train-encoders = Text encoders { $text } GiB: { $text_on ->
 } · VAE { $vae } GiB: { $vae_on ->
     [yes] on the card
    *[no] not on the card (latents cached)
+}{ $trained ->
+    [yes] {" "}· text encoders trained too (te=train, kohya's text_encoder_lr): their trained weights (a LoRA on every attention and MLP linear, every weight in a full fine-tune) with gradients and optimizer state, the embeddings' gradients (unfrozen for gradient checkpointing) and their activations over 77 tokens: { $te_train } GiB
+    [unsized] {" "}· text encoders trained too (te=train), but their layers are not in my data: that part is not counted
+   *[no] {" "}· text encoders not trained (kohya's --network_train_unet_only; te=train if yours are)
 }
 diff-train-fix = What lowers it: a lower rank= (LoRA), opt=adamw8bit or opt=adafactor, fp8 (the base in fp8, kohya/musubi --fp8_base), swap=N (blocks_to_swap, up to { $blocks }; slower), ckpt=on, a smaller res=.
 diff-train-basis = Basis: base weights = parameters × bits; a LoRA adds rank × 1.5 × parameters ÷ width (every linear of a block, from width×width to width×4·width), kept in fp32 with its gradient (8 bytes) plus the optimizer's state (AdamW 8, AdamW8bit 2, Adafactor ≈0, Prodigy 16 bytes); a full fine-tune holds bf16 gradients (none with fused=on, kohya --fused_backward_pass, or with block swap, which needs it) and the state; activations 34 × width bytes per token per block without gradient checkpointing, 2 × width per block plus one block with it (Korthikanti et al. 2022); blocks: { $blocks }; blocks swapped taken as equal in size. Not counted: sample images during training, EMA. This is derived, not measured per tool: ±30%.

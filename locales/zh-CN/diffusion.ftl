@@ -96,6 +96,10 @@ diff-train-encoders = 文本编码器 { $text } GiB：{ $text_on ->
 } · VAE { $vae } GiB：{ $vae_on ->
     [yes] 在卡上
    *[no] 不在卡上（潜变量已缓存）
+}{ $trained ->
+    [yes] {" "}· 文本编码器也一起训练（te=train，即 kohya 的 text_encoder_lr）：训练的权重（注意力和 MLP 每个线性层上的 LoRA，全量微调则是全部权重）连同梯度和优化器状态、为梯度检查点解冻的嵌入层梯度、77 个 token 的激活，共 { $te_train } GiB
+    [unsized] {" "}· 文本编码器也一起训练（te=train），但我的数据里没有它们的层数：这部分没有计入
+   *[no] {" "}· 文本编码器不训练（kohya 的 --network_train_unet_only；若你的也训练，用 te=train）
 }
 diff-train-fix = 能降低的办法：调低 rank=（LoRA），opt=adamw8bit 或 opt=adafactor，fp8（底模用 fp8，kohya/musubi 的 --fp8_base），swap=N（blocks_to_swap，最多 { $blocks }，会变慢），ckpt=on，调小 res=。
 diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留 bf16 梯度（fused=on 即 kohya 的 --fused_backward_pass 时为 0，块交换时也是，因为它需要融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图、EMA。这是推导值，没有按每个工具实测：±30%。

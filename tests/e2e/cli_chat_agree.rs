@@ -961,6 +961,35 @@ fn training_methods_size_the_same_in_both() {
 }
 
 #[test]
+fn training_the_text_encoders_too_sizes_the_same_in_both() {
+    // `--train-te` is the chat's `te=train` (kohya's text_encoder_lr): the encoders' LoRA,
+    // embeddings' gradients and activations are counted and said.
+    let args = [
+        "fit",
+        "--model",
+        "sdxl",
+        "--task",
+        "lora",
+        "--train-te",
+        "--gpu",
+        "rtx-3060",
+    ];
+    let chat_answer = chat("/fit sdxl rtx-3060 batch=1 lora rank=16 te=train");
+    assert_eq!(chat_answer, text(&args));
+    assert!(chat_answer.contains("trained too"), "{chat_answer}");
+    let v = json(&[
+        "fit",
+        "--model",
+        "sdxl",
+        "--task",
+        "lora",
+        "--train-te",
+        "--json",
+    ]);
+    assert!(v["text_train_gib"].as_f64().unwrap() > 0.0, "{v}");
+}
+
+#[test]
 fn training_an_image_model_sizes_the_same_in_both() {
     // `gpuscout fit --model sd3.5-medium --task lora --lora-rank 32 --optimizer prodigy
     // --blocks-to-swap 4 --gpu a10` is `/fit sd3.5-medium lora rank=32 opt=prodigy swap=4 a10`.

@@ -251,6 +251,9 @@ pub struct DiffusionReport {
     pub checker_gib: f64,
     /// Activations of one denoising step (both CFG halves when they are batched).
     pub step_gib: f64,
+    /// What training the text encoders adds (their LoRA or weights' gradients and state, the
+    /// embeddings' gradients, their activations: [`super::train_text`]); 0 otherwise.
+    pub text_train_gib: f64,
     /// Weights on the card during a denoising step (all of them, one model, or one leaf
     /// module, by offload mode).
     pub denoise_weights_gib: f64,
@@ -432,6 +435,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         vae_gib,
         checker_gib,
         step_gib,
+        text_train_gib: 0.0,
         denoise_weights_gib,
         decode_gib,
         decode_mode: cut.mode,

@@ -12,6 +12,7 @@ pub mod decode;
 pub mod estimate;
 pub mod names;
 pub mod train;
+pub mod train_text;
 pub mod train_words;
 pub mod wan;
 
@@ -73,6 +74,19 @@ pub struct Component {
     /// Where `bnb_fp32_b` and `bnb_16bit_b` come from; required when either is set.
     #[serde(default)]
     pub bnb_basis: String,
+    /// A text encoder's transformer layers and width, for sizing it trained
+    /// ([`train_text`]); 0 = not stated (training it is then not sized).
+    #[serde(default)]
+    pub layers: u32,
+    #[serde(default)]
+    pub width: u32,
+    /// Its token and position embeddings, billions of parameters (vocabulary and positions
+    /// times the width).
+    #[serde(default)]
+    pub embeddings_b: f64,
+    /// Where `layers`, `width` and `embeddings_b` come from; required with them.
+    #[serde(default)]
+    pub shape_basis: String,
 }
 
 /// How Wan's own `generate.py` runs this pipeline ([`wan`]); absent for every other model.
@@ -401,6 +415,19 @@ fn check(p: &Pipeline) -> Result<(), String> {
             || (bnb > 0.0) == c.bnb_basis.is_empty()
         {
             return bad(&format!("component `{}`: bnb_* and bnb_basis", c.name));
+        }
+        let shaped = c.layers > 0 || c.width > 0 || c.embeddings_b > 0.0;
+        if shaped
+            && (c.layers == 0
+                || c.width == 0
+                || !(c.embeddings_b > 0.0 && c.embeddings_b < c.params_b)
+                || c.shape_basis.is_empty()
+                || c.role != Role::TextEncoder)
+        {
+            return bad(&format!(
+                "component `{}`: a text encoder's layers, width, embeddings_b and shape_basis",
+                c.name
+            ));
         }
         if Precision::parse(&c.precision).is_none() {
             return bad(&format!(

@@ -10,7 +10,8 @@
 //!   ([`act_bytes_per_token`]);
 //! - the text encoders and the VAE, unless their outputs were cached before training (kohya and
 //!   musubi cache latents and text-encoder outputs, then move the models off the card: an
-//!   assumption the answer states).
+//!   assumption the answer states);
+//! - trained text encoders' LoRA, embeddings' gradients and activations ([`super::train_text`]).
 //!
 //! Not counted: sample images generated during training, EMA copies, and the allocator's
 //! fragmentation beyond its usual reserve.
@@ -95,8 +96,11 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     let vae_on_card = if t.cache_latents { 0.0 } else { vae_gib };
     let tokens = train_tokens(r);
     let step_gib = tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB;
+    // Trained text encoders' LoRA, embeddings' gradients and activations
+    // ([`super::train_text`]); an encoder without a shape on file adds nothing and is said.
+    let text_train_gib = super::train_text::trained_text_gib(r, t).unwrap_or(0.0);
     let weights = weights_on_card + trained_gib + text_on_card + vae_on_card;
-    let held = weights + step_gib;
+    let held = weights + step_gib + text_train_gib;
     let reserve_gib = held * ALLOCATOR_RESERVE;
     let peak_gib = held + reserve_gib + CUDA_CONTEXT_GIB;
     DiffusionReport {
@@ -105,6 +109,7 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         vae_gib,
         checker_gib: 0.0,
         step_gib,
+        text_train_gib,
         denoise_weights_gib: weights,
         decode_gib: 0.0,
         decode_mode: super::decode::DecodeMode::Whole,

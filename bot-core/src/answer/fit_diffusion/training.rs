@@ -4,6 +4,7 @@
 use super::{DiffusionLine, Fix, TRAIN_MARGIN_PCT, gib, size_text, verdict_and_fixes};
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, Train};
+use crate::diffusion::train_text;
 use crate::diffusion::{DiffusionReport, DiffusionRequest, cards_that_hold, estimate};
 use crate::reply::{Msg, Reply};
 
@@ -52,7 +53,16 @@ pub(super) fn render_train(
                     "yes"
                 },
             )
-            .arg("vae_on", if t.cache_latents { "no" } else { "yes" }),
+            .arg("vae_on", if t.cache_latents { "no" } else { "yes" })
+            .arg(
+                "trained",
+                match (t.train_text, train_text::trained_text_gib(r, t)) {
+                    (false, _) => "no",
+                    (true, Some(_)) => "yes",
+                    (true, None) => "unsized",
+                },
+            )
+            .arg("te_train", gib(e.text_train_gib)),
     );
     reply.push(
         Msg::new("diff-peak")

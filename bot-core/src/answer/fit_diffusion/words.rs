@@ -87,6 +87,11 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
         // `te=cpu`: the encoders never take the card; `te=fp8` / `te=nf4` / `te=q8_0`: their
         // storage (16-bit is as published).
         "te" | "text" if value.eq_ignore_ascii_case("cpu") => r.text_on_cpu = true,
+        // `te=train`: the text encoders trained too (kohya's `text_encoder_lr`): they stay on
+        // the card with their LoRA ([`crate::diffusion::train_text`]).
+        "te" | "text" if value.eq_ignore_ascii_case("train") && train::sizable(r.pipeline) => {
+            r.train.get_or_insert_with(Train::lora).train_text = true
+        }
         "te" | "text" => {
             r.text_precision = match Precision::parse(value)? {
                 Precision::Bf16 | Precision::Fp16 => None,
