@@ -25,6 +25,7 @@ mod fit_options;
 mod fit_parsed;
 mod fit_render;
 mod fit_rl;
+mod fit_tuner;
 mod fit_short;
 mod fit_vram;
 mod fit_words;
