@@ -270,8 +270,9 @@ pub struct FitArgs {
     /// DoRA (PEFT `use_dora=True`; the chat's `dora`): LoRA with magnitude vectors
     #[arg(long)]
     dora: bool,
-    /// A PEFT tuner beside LoRA, sized from ms-swift's defaults: adalora | adapter | boft |
-    /// bone | llamapro (4 new blocks trained in full) | llamapro:N (the chat's `tuner=`)
+    /// A PEFT tuner beside LoRA (the chat's `tuner=`): adalora | adapter | boft | bone |
+    /// llamapro (4 new blocks trained in full) | llamapro:N on ms-swift's defaults, oft | vera |
+    /// ia3 | loha | lokr on PEFT's; --lora-rank and --lora-targets replace their defaults
     #[arg(long)]
     tuner: Option<String>,
     /// GRPO: completions per prompt (`num_generations`; the chat's `generations=8`) [default: 8]
@@ -810,7 +811,10 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     if !a.task.eq_ignore_ascii_case("infer") {
         words.push(a.task.clone());
         if a.task.eq_ignore_ascii_case("lora") || a.task.eq_ignore_ascii_case("qlora") {
-            words.push(format!("rank={}", a.lora_rank.unwrap_or(FitOptions::default().lora_rank)));
+            words.push(format!(
+                "rank={}",
+                a.lora_rank.unwrap_or(FitOptions::default().lora_rank)
+            ));
         }
         words.extend(a.optimizer.as_ref().map(|o| format!("opt={o}")));
         if a.adam_8bit {

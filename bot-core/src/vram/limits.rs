@@ -128,7 +128,9 @@ impl FitError {
             FitError::MediaUnsized(name, family) => Msg::new("fit-error-media-unsized")
                 .said("model", name.as_str())
                 .arg("family", family.as_str()),
-            FitError::TunerTargets(t) => Msg::new("fit-error-tuner-targets").arg("tuner", t.as_str()),
+            FitError::TunerTargets(t) => {
+                Msg::new("fit-error-tuner-targets").arg("tuner", t.as_str())
+            }
         }
     }
 }

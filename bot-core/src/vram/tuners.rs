@@ -188,16 +188,28 @@ pub fn plan(req: &super::FitRequest) -> Result<Option<Plan>, super::FitError> {
     let Some(tuner) = req.tuner else {
         return Ok(None);
     };
-    let swift_or = |peft: Basis| if tuner.peft_native() { peft } else { Basis::Swift };
+    let swift_or = |peft: Basis| {
+        if tuner.peft_native() {
+            peft
+        } else {
+            Basis::Swift
+        }
+    };
     let mt = model_type(req);
     let (rank, rank_from) = match (tuner.has_rank(), req.tuner_rank) {
         (true, Some(r)) => (Some(r), Basis::Said),
-        _ => (tuner.default_rank(), swift_or(Basis::Peft(mt.unwrap_or("")))),
+        _ => (
+            tuner.default_rank(),
+            swift_or(Basis::Peft(mt.unwrap_or(""))),
+        ),
     };
     let (picked, targets_from) = if req.targets_said && tuner.has_targets() {
         (targets::from_lora(req.lora_targets), Basis::Said)
     } else if !tuner.peft_native() {
-        (targets::from_lora(super::LoraTargets::AllLinear), Basis::Swift)
+        (
+            targets::from_lora(super::LoraTargets::AllLinear),
+            Basis::Swift,
+        )
     } else {
         let found = mt.and_then(|t| targets::peft_default(tuner == Tuner::Ia3, t).map(|p| (t, p)));
         let Some((t, p)) = found else {
@@ -333,7 +345,11 @@ pub(crate) fn layer_bytes(shape: &Shape, req: &super::FitRequest, boft_e: f64) -
 ///   it, then the frozen base), LoKr, AdaLoRA, BOFT, Bone: LoRA's copy of each adapted input.
 ///
 /// None where LoRA's rule holds as it stands (no tuner; Adapter and LLaMA-Pro; an MoE shape).
-pub(crate) fn per_token_bytes(shape: &Shape, req: &super::FitRequest, lora_copy: f64) -> Option<f64> {
+pub(crate) fn per_token_bytes(
+    shape: &Shape,
+    req: &super::FitRequest,
+    lora_copy: f64,
+) -> Option<f64> {
     if !tuning(req) || shape.is_moe() || req.layout != super::ModelLayout::Transformers {
         return None;
     }
@@ -348,7 +364,13 @@ pub(crate) fn per_token_bytes(shape: &Shape, req: &super::FitRequest, lora_copy:
         }
         Tuner::Ia3 => adapted
             .iter()
-            .map(|(i, o, k)| if targets::ia3_feedforward(*k) { 4.0 * i } else { 2.0 * o })
+            .map(|(i, o, k)| {
+                if targets::ia3_feedforward(*k) {
+                    4.0 * i
+                } else {
+                    2.0 * o
+                }
+            })
             .sum(),
         Tuner::Loha if req.autocast => 0.0,
         _ => lora_copy * inputs,
@@ -415,7 +437,11 @@ fn oft_divisor(features: u64, params: u64) -> u64 {
     while lower > 1 && features % lower != 0 {
         lower -= 1;
     }
-    if params - lower <= higher.saturating_sub(params) { lower } else { higher }
+    if params - lower <= higher.saturating_sub(params) {
+        lower
+    } else {
+        higher
+    }
 }
 
 /// One adapted Linear's trained parameters under a plan.
@@ -448,7 +474,11 @@ fn per_linear(p: &Plan, (i, o, k): (f64, f64, usize)) -> f64 {
             let (in_m, in_n) = factorization(i as u64, -1);
             let w1 = (out_l * in_m) as f64;
             let (ok, inn) = (out_k as f64, in_n as f64);
-            w1 + if r < ok.max(inn) / 2.0 { r * (ok + inn) } else { ok * inn }
+            w1 + if r < ok.max(inn) / 2.0 {
+                r * (ok + inn)
+            } else {
+                ok * inn
+            }
         }
         Tuner::Adapter | Tuner::LlamaPro(_) => 0.0,
     }

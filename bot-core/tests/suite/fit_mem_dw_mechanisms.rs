@@ -45,7 +45,9 @@ fn stated_params(answer: &str) -> u64 {
         .into_iter()
         .rev()
         .collect();
-    digits.parse().unwrap_or_else(|_| panic!("no count in:\n{answer}"))
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count in:\n{answer}"))
 }
 
 fn params(line: &str) -> u64 {
@@ -223,7 +225,10 @@ fn loha_and_lokr_keep_every_adapted_linears_dense_delta() {
     // all, where LoRA keeps a bf16 copy of each adapted input (2 x 6144 a token and layer).
     let loha16 = act_over_lora("loha", true, false);
     let want16 = kept / 2.0 + 16.0 * q - 2.0 * 6144.0 * 550.0 * 4.0 * 28.0 / GIB;
-    assert!((loha16 - want16).abs() < 0.03 * kept, "{loha16} vs {want16}");
+    assert!(
+        (loha16 - want16).abs() < 0.03 * kept,
+        "{loha16} vs {want16}"
+    );
     // With checkpointing, only the recomputed layer's.
     let gc = act_over_lora("loha", false, true);
     assert!(gc < kept / 5.0, "{gc}");
@@ -238,7 +243,10 @@ fn vera_ia3_and_oft_keep_their_own_per_token_tensors() {
     let vera_tok = 4.0 * ((256.0 + 3072.0) + (256.0 + 1024.0));
     let vera = act_over_lora("vera", false, false);
     let want = (vera_tok - lora_tok) * tokens_layers / GIB;
-    assert!((vera - want).abs() < 0.05 * want.abs() + 0.01, "{vera} vs {want}");
+    assert!(
+        (vera - want).abs() < 0.05 * want.abs() + 0.01,
+        "{vera} vs {want}"
+    );
     // IA3 (llama: k, v, down): the 16-bit k and v outputs it scales, down's fp32 input.
     let ia3_tok = 2.0 * 1024.0 + 2.0 * 1024.0 + 4.0 * 8192.0;
     let ia3 = act_over_lora("ia3", false, false);
@@ -248,4 +256,3 @@ fn vera_ia3_and_oft_keep_their_own_per_token_tensors() {
     let oft = act_over_lora("oft", false, false);
     assert!(oft.abs() < 0.02, "{oft}");
 }
-
