@@ -423,6 +423,10 @@ fit-tuner-unranked = PEFT tuner { $tuner }: { $params } trainable parameters on 
    *[none] ; it has no rank, so r= does not change it
   }; targets= changes the layers. The 16-bit base stays frozen, as under LoRA.
 fit-tuner-fixed = PEFT tuner { $tuner }: { $params } trainable parameters (ms-swift's defaults: one 128-wide bottleneck after each MLP); rank and targets do not apply to it.
+fit-tuner-dense = { $tuner } builds each adapted layer's full out × in update matrix on every forward pass, and the backward pass keeps it: { $gib } GiB in the activations ({ $gc ->
+    [on] the one layer gradient checkpointing recomputes
+   *[off] every layer's, without gradient checkpointing
+  }), which LoRA at the same rank does not hold.
 fit-tuner-llamapro = LLaMA-Pro: { $blocks } new decoder blocks ({ $params } parameters) join the frozen model and train in full, their gradients and AdamW moments in 16-bit; tuner=llamapro:N sets the blocks.
 fit-dora = DoRA: a magnitude vector per wrapped matrix, the base and adapter outputs each layer keeps for it, and each matrix's weight norm while it runs ({ $gib } GiB at its peak); dora=off sizes plain LoRA.
 fit-no-bf16-infer = ⚠️ No bf16 on the { $card } (compute capability { $cc }; bf16 needs 8.0 or newer): vLLM refuses --dtype bfloat16 there and runs fp16 with dtype auto. The weights take the same two bytes, so the size above stands; a model trained in bf16 can overflow in fp16 (rare for LLMs, watch for NaN or empty output).

@@ -467,6 +467,10 @@ fit-tuner-unranked = PEFT 微调方式 { $tuner }：{ $params } 个可训练参�
    *[none] ；它没有秩，r= 不影响它
   }；targets= 改挂的层。16 位底座与 LoRA 一样保持冻结。
 fit-tuner-fixed = PEFT 微调方式 { $tuner }：{ $params } 个可训练参数（ms-swift 的默认设置：每个 MLP 之后一个 128 宽的瓶颈层）；秩和目标层对它不适用。
+fit-tuner-dense = { $tuner } 每次前向都会为每个适配层构造完整的 out × in 更新矩阵，反向传播要保留它：激活里多出 { $gib } GiB（{ $gc ->
+    [on] 梯度检查点重算的那一层
+   *[off] 不开梯度检查点时每一层都有
+  }），同样秩的 LoRA 没有这部分。
 fit-tuner-llamapro = LLaMA-Pro：新增 { $blocks } 个解码层（{ $params } 个参数）加入冻结的模型并全量训练，其梯度与 AdamW 动量均为 16 位；tuner=llamapro:N 设定层数。
 fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它保留底座与适配器的输出，运行时还要算每个矩阵的权重范数（峰值 { $gib } GiB）；dora=off 按普通 LoRA 估算。
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。

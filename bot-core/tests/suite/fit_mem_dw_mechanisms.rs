@@ -256,3 +256,22 @@ fn vera_ia3_and_oft_keep_their_own_per_token_tensors() {
     let oft = act_over_lora("oft", false, false);
     assert!(oft.abs() < 0.02, "{oft}");
 }
+
+#[test]
+fn loha_and_lokr_answers_say_the_dense_deltas_they_keep() {
+    // 28 layers x 2 bytes (bf16 under the Trainer's autocast) x (3072^2 + 1024 x 3072) = 0.66
+    // GiB without checkpointing; one layer's (0.02) with it. Written after the engine change.
+    let want = 28.0 * 2.0 * (3072.0 * 3072.0 + 1024.0 * 3072.0) / GIB;
+    for (locale, line) in [
+        ("en", "/fit llama-3.2-3b lora bf16 tuner=loha gc=off"),
+        ("zh-CN", "/fit llama-3.2-3b lora bf16 tuner=lokr gc=off"),
+    ] {
+        let a = ask(locale, line);
+        assert!(a.contains(&format!("{want:.2} GiB")), "{a}");
+    }
+    let a = ask("en", "/fit llama-3.2-3b lora bf16 tuner=loha");
+    assert!(a.contains(&format!("{:.2} GiB", want / 28.0)), "{a}");
+    // LoRA and the other tuners say nothing of the kind.
+    let a = ask("en", "/fit llama-3.2-3b lora bf16 tuner=vera gc=off");
+    assert!(!a.contains("update matrix"), "{a}");
+}
