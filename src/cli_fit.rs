@@ -270,8 +270,9 @@ pub struct FitArgs {
     /// DoRA (PEFT `use_dora=True`; the chat's `dora`): LoRA with magnitude vectors
     #[arg(long)]
     dora: bool,
-    /// A PEFT tuner beside LoRA, sized from ms-swift's defaults: adalora | adapter | boft |
-    /// bone | llamapro (4 new blocks trained in full) | llamapro:N (the chat's `tuner=`)
+    /// A PEFT tuner beside LoRA (the chat's `tuner=`): adalora | adapter | boft | bone |
+    /// llamapro (4 new blocks trained in full) | llamapro:N on ms-swift's defaults, oft | vera |
+    /// ia3 | loha | lokr on PEFT's; --lora-rank and --lora-targets replace their defaults
     #[arg(long)]
     tuner: Option<String>,
     /// GRPO: completions per prompt (`num_generations`; the chat's `generations=8`) [default: 8]
@@ -317,9 +318,10 @@ pub struct FitArgs {
     /// `float8wo`.
     #[arg(long)]
     torchao: Option<String>,
-    /// LoRA rank (adapters on all linear layers).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
-    lora_rank: u32,
+    /// LoRA rank (adapters on all linear layers; default 16); with --tuner, the tuner's rank
+    /// (AdaLoRA init_r, Bone/VeRA/LoHa/LoKr r, OFT's block count) in place of its default.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    lora_rank: Option<u32>,
     /// Sharding when training on several cards: DeepSpeed ZeRO stage 0-3 (default 3), or
     /// `fsdp` (PyTorch FSDP full shard: a bf16 model's optimizer stays bf16), or `device_map`
     /// (one process, whole layers per card, no NCCL); `3-offload`, `zero2-offload`,
@@ -558,6 +560,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.overlap_comm = a.overlap_comm;
     req.lora_experts = a.lora_experts;
     req.lora_targets = a.lora_targets.unwrap_or_default();
+    req.targets_said = a.lora_targets.is_some();
+    req.tuner_rank = a.lora_rank;
     req.double_quant = !a.no_double_quant;
     req.kbit_upcast = !a.no_kbit_upcast;
     req.load_warmup = !a.no_load_warmup;
@@ -692,7 +696,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         } else {
             Optimizer::AdamW
         },
-        lora_rank: a.lora_rank,
+        lora_rank: a.lora_rank.unwrap_or(FitOptions::default().lora_rank),
         zero: match &a.zero {
             Some(z) => Some(z.parse::<Zero>().map_err(fit_err)?),
             None => None,
@@ -811,7 +815,10 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     if !a.task.eq_ignore_ascii_case("infer") {
         words.push(a.task.clone());
         if a.task.eq_ignore_ascii_case("lora") || a.task.eq_ignore_ascii_case("qlora") {
-            words.push(format!("rank={}", a.lora_rank));
+            words.push(format!(
+                "rank={}",
+                a.lora_rank.unwrap_or(FitOptions::default().lora_rank)
+            ));
         }
         words.extend(a.optimizer.as_ref().map(|o| format!("opt={o}")));
         if a.adam_8bit {

@@ -18,6 +18,7 @@ fit-method-other = { $task ->
 fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
 fit-assume-context = No context given: sized for { $context } tokens per sequence (prompt + output). Add e.g. ctx=32k.
 fit-assume-training = { $task ->
+    [tuner] PEFT tuner { $tuner } over a frozen 16-bit base (its rank and layers on its own line)
     [full] Full fine-tune
    *[other] { $task ->
         [qlora] QLoRA
@@ -401,8 +402,32 @@ fit-ref-grpo-default = No reference model: TRL's GRPO defaults to beta=0.0 since
 fit-ref-off = No reference model during training (ref=off: log-probs precomputed, precompute_ref_log_probs, or GRPO with beta=0).
 fit-ref-copy = Reference model: a frozen copy of the model in the dtype it was loaded in ({ $gib } GiB on the busiest card), as TRL loads it for full fine-tuning; ref=off if the log-probs are precomputed (precompute_ref_log_probs) or GRPO runs with beta=0.
 fit-ref-adapter = Reference model: the LoRA base with its adapters off (TRL), no second copy of the weights; its forward runs without gradients.
-fit-tuner = PEFT tuner { $tuner }: { $params } million parameters train (ms-swift's defaults for it) over a frozen 16-bit base, as LoRA's adapters do; tuner= names another.
-fit-tuner-llamapro = LLaMA-Pro: { $blocks } new decoder blocks ({ $params } million parameters) join the frozen model and train in full, their gradients and AdamW moments in 16-bit; tuner=llamapro:N sets the blocks.
+fit-tuner-ranked = PEFT tuner { $tuner }: { $params } trainable parameters at { $unit ->
+    [blocks] { $rank } blocks per layer
+   *[rank] rank { $rank }
+  } ({ $rank_from ->
+    [said] as you set it
+    [swift] ms-swift's default
+   *[peft] PEFT's default
+  }) on { $targets } ({ $targets_from ->
+    [said] as you set them
+    [swift] ms-swift's default, all-linear
+   *[peft] PEFT's default for { $model_type }
+  }); r= changes the rank, targets= the layers. The 16-bit base stays frozen, as under LoRA.
+fit-tuner-unranked = PEFT tuner { $tuner }: { $params } trainable parameters on { $targets } ({ $targets_from ->
+    [said] as you set them
+    [swift] ms-swift's default, all-linear
+   *[peft] PEFT's default for { $model_type }
+  }){ $unit ->
+    [blocks] , block size 32 (PEFT's default; r=N makes it N blocks per layer)
+   *[none] ; it has no rank, so r= does not change it
+  }; targets= changes the layers. The 16-bit base stays frozen, as under LoRA.
+fit-tuner-fixed = PEFT tuner { $tuner }: { $params } trainable parameters (ms-swift's defaults: one 128-wide bottleneck after each MLP); rank and targets do not apply to it.
+fit-tuner-dense = { $tuner } builds each adapted layer's full out × in update matrix on every forward pass, and the backward pass keeps it: { $gib } GiB in the activations ({ $gc ->
+    [on] the one layer gradient checkpointing recomputes
+   *[off] every layer's, without gradient checkpointing
+  }), which LoRA at the same rank does not hold.
+fit-tuner-llamapro = LLaMA-Pro: { $blocks } new decoder blocks ({ $params } parameters) join the frozen model and train in full, their gradients and AdamW moments in 16-bit; tuner=llamapro:N sets the blocks.
 fit-dora = DoRA: a magnitude vector per wrapped matrix, the base and adapter outputs each layer keeps for it, and each matrix's weight norm while it runs ({ $gib } GiB at its peak); dora=off sizes plain LoRA.
 fit-no-bf16-infer = ⚠️ No bf16 on the { $card } (compute capability { $cc }; bf16 needs 8.0 or newer): vLLM refuses --dtype bfloat16 there and runs fp16 with dtype auto. The weights take the same two bytes, so the size above stands; a model trained in bf16 can overflow in fp16 (rare for LLMs, watch for NaN or empty output).
 fit-no-bf16-train = ⚠️ Training in bf16 is not available on the { $card } (compute capability { $cc }; bf16 needs 8.0 or newer). Use fp16 mixed precision with loss scaling (fp32 master weights: more memory than sized here), or a card with compute capability 8.0 or newer (A100, L4, RTX 30xx and later).
@@ -426,6 +451,7 @@ fit-error-mxfp4-vllm = vLLM does not load MXFP4 on { $card } (compute capability
 fit-error-exl2-bpw = EXL2 is sized by its bits per weight, which the file chooses: say it as exl2-4.65bpw (or 4.65bpw, --bpw 4.65 on the command line).
 fit-error-exl2-scope = EXL2 files run on ExLlamaV2 (TabbyAPI, text-generation-webui) for inference, and ExLlamaV2 does not train; not { $value }. For fine-tuning use bf16 (LoRA) or nf4 (QLoRA); for vLLM or llama.cpp use their formats (awq, gptq, q4_k_m).
 fit-error-media-unsized = “{ $model }” is an image/video model ({ $family }) I don't size yet: its denoiser, text encoders and VAE are not in my data, and sizing it as a language model from the size in its name would be wrong. Image and video models I do size include flux.1-dev, sdxl, sd3.5-large, wan2.1 and hunyuanvideo.
+fit-error-tuner-targets = PEFT has no default target modules for { $tuner } on this model (its mapping by model type lacks it, and PEFT itself stops with "Please specify `target_modules`"), so I would be guessing which layers it adapts. Say them: targets=qv, targets=attn, targets=mlp, targets=all or a module list such as targets=q_proj,v_proj.
 fit-warn-vision-images-v0 = ℹ️ vLLM V0's start-up profile puts { $images ->
     [one] one such image
    *[other] { $images } such images

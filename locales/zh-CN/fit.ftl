@@ -37,6 +37,7 @@ fit-method-other = { $task ->
 fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
 fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
 fit-assume-training = { $task ->
+    [tuner] PEFT 微调方式 { $tuner }，底座冻结为 16 位（它的秩和挂的层见单独一行）
     [full] 全参微调
    *[other] { $task ->
         [qlora] QLoRA
@@ -445,8 +446,32 @@ fit-ref-grpo-default = 没有参考模型：TRL 的 GRPO 从 v0.19 起默认 bet
 fit-ref-off = 训练时没有参考模型（ref=off：对数概率已预先算好，即 precompute_ref_log_probs，或 GRPO 的 beta=0）。
 fit-ref-copy = 参考模型：按加载时的精度冻结一份模型副本（最忙的卡上 { $gib } GiB），这是 TRL 全参数训练的做法；若对数概率已预先算好（precompute_ref_log_probs）或 GRPO 的 beta=0，用 ref=off。
 fit-ref-adapter = 参考模型：关掉适配器的 LoRA 底座（TRL 的做法），不再多存一份权重；它的前向不带梯度。
-fit-tuner = PEFT 微调方式 { $tuner }：训练 { $params } 百万个参数（按 ms-swift 的默认设置），底座与 LoRA 一样冻结为 16 位；可用 tuner= 换一种。
-fit-tuner-llamapro = LLaMA-Pro：新增 { $blocks } 个解码层（{ $params } 百万个参数）加入冻结的模型并全量训练，其梯度与 AdamW 动量均为 16 位；tuner=llamapro:N 设定层数。
+fit-tuner-ranked = PEFT 微调方式 { $tuner }：{ $params } 个可训练参数，{ $unit ->
+    [blocks] 每层 { $rank } 个块
+   *[rank] 秩 { $rank }
+  }（{ $rank_from ->
+    [said] 按你的设定
+    [swift] ms-swift 的默认值
+   *[peft] PEFT 的默认值
+  }），挂在 { $targets } 上（{ $targets_from ->
+    [said] 按你的设定
+    [swift] ms-swift 的默认值：所有线性层
+   *[peft] PEFT 对 { $model_type } 的默认值
+  }）；r= 改秩，targets= 改挂的层。16 位底座与 LoRA 一样保持冻结。
+fit-tuner-unranked = PEFT 微调方式 { $tuner }：{ $params } 个可训练参数，挂在 { $targets } 上（{ $targets_from ->
+    [said] 按你的设定
+    [swift] ms-swift 的默认值：所有线性层
+   *[peft] PEFT 对 { $model_type } 的默认值
+  }）{ $unit ->
+    [blocks] ，块大小 32（PEFT 的默认值；r=N 改为每层 N 个块）
+   *[none] ；它没有秩，r= 不影响它
+  }；targets= 改挂的层。16 位底座与 LoRA 一样保持冻结。
+fit-tuner-fixed = PEFT 微调方式 { $tuner }：{ $params } 个可训练参数（ms-swift 的默认设置：每个 MLP 之后一个 128 宽的瓶颈层）；秩和目标层对它不适用。
+fit-tuner-dense = { $tuner } 每次前向都会为每个适配层构造完整的 out × in 更新矩阵，反向传播要保留它：激活里多出 { $gib } GiB（{ $gc ->
+    [on] 梯度检查点重算的那一层
+   *[off] 不开梯度检查点时每一层都有
+  }），同样秩的 LoRA 没有这部分。
+fit-tuner-llamapro = LLaMA-Pro：新增 { $blocks } 个解码层（{ $params } 个参数）加入冻结的模型并全量训练，其梯度与 AdamW 动量均为 16 位；tuner=llamapro:N 设定层数。
 fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它保留底座与适配器的输出，运行时还要算每个矩阵的权重范数（峰值 { $gib } GiB）；dora=off 按普通 LoRA 估算。
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。
 fit-no-bf16-train = ⚠️ { $card } 无法用 bf16 训练（计算能力 { $cc }，bf16 需要 8.0 及以上）。可改用 fp16 混合精度加损失缩放（需要 fp32 主权重，显存比这里估算的多），或换一张计算能力 8.0 及以上的卡（A100、L4、RTX 30 系及更新）。
@@ -470,6 +495,7 @@ fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 {
 fit-error-exl2-bpw = EXL2 的大小取决于每个权重的位数，这是转换时选定的：请写成 exl2-4.65bpw（或 4.65bpw，命令行用 --bpw 4.65）。
 fit-error-exl2-scope = EXL2 文件只能用 ExLlamaV2（TabbyAPI、text-generation-webui）做推理，ExLlamaV2 也不能训练；不支持 { $value }。微调请用 bf16（LoRA）或 nf4（QLoRA）；vLLM 或 llama.cpp 请用它们的格式（awq、gptq、q4_k_m）。
 fit-error-media-unsized = “{ $model }”是图像/视频生成模型（{ $family }），我还估算不了：它的去噪网络、文本编码器和 VAE 都不在我的数据里，按名字里的参数量当成大语言模型来算会是错的。我能估算的图像/视频模型有 flux.1-dev、sdxl、sd3.5-large、wan2.1、hunyuanvideo 等。
+fit-error-tuner-targets = PEFT 对这个模型没有 { $tuner } 的默认目标模块（它按模型类型给出的映射里没有这一项，PEFT 自己也会报错要求指定 `target_modules`），我不猜它挂在哪些层上。请写明：targets=qv、targets=attn、targets=mlp、targets=all，或列出模块，如 targets=q_proj,v_proj。
 fit-warn-vision-images-v0 = ℹ️ vLLM V0 启动时的显存预估会在每条虚拟请求里放 { $images } 张这样的图片{ $given ->
     [yes] ，按 images_per_prompt= 的设定（即 vLLM 的 --limit-mm-per-prompt）。
    *[no] ，即 vLLM 的默认上限；服务允许每条请求带更多图片时，写 images_per_prompt=N（即 vLLM 的 --limit-mm-per-prompt image=N）按实际上限估算。

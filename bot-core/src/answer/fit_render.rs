@@ -342,7 +342,8 @@ fn push_assumptions(
                 .arg("targets", req.lora_targets.key())
                 .arg("moe", lora_experts_word(req))
                 .arg("experts", lora_expert_count(req))
-                .arg("task", req.task.key())
+                .arg("task", training_line_task(req))
+                .arg("tuner", req.tuner.map_or(String::new(), |t| t.key()))
                 .arg("on_default", trainers_defaulting(true, lang))
                 .arg("off_default", trainers_defaulting(false, lang)),
         );
@@ -637,4 +638,13 @@ fn kv_cache_line(label: &str) -> Option<Msg> {
             )
             .arg("share", (bytes / 2.0 * 100.0).round())
     })
+}
+
+/// The training line's method: a PEFT tuner beside LoRA is said as itself (its rank and targets
+/// are its own line's, `fit_tuner`), never as LoRA at LoRA's rank.
+fn training_line_task(req: &FitRequest) -> &'static str {
+    match (req.task, req.tuner) {
+        (Task::Full, _) | (_, None) => req.task.key(),
+        (_, Some(_)) => "tuner",
+    }
 }

@@ -142,27 +142,5 @@ pub(super) fn push_method(r: &mut Reply, req: &FitRequest, opts: &vram::FitOptio
     if req.dora {
         r.push(Msg::new("fit-dora").arg("gib", format!("{:.1}", dora_gib(req))));
     }
-    push_tuner(r, req);
-}
-
-/// A PEFT tuner beside LoRA (`vram::tuners`): what trains, in millions of parameters.
-fn push_tuner(r: &mut Reply, req: &FitRequest) {
-    let (Some(t), vram::ModelRef::Known(m)) = (req.tuner, req.model) else {
-        return;
-    };
-    let Ok(s) = vram::Shape::from_model(m) else {
-        return;
-    };
-    if req.task == Task::Full {
-        return;
-    }
-    let params = format!("{:.1}", vram::tuners::trainable_params(&s, t) / 1e6);
-    r.push(match t {
-        vram::Tuner::LlamaPro(n) => Msg::new("fit-tuner-llamapro")
-            .arg("blocks", n.to_string())
-            .arg("params", params),
-        _ => Msg::new("fit-tuner")
-            .arg("tuner", t.key())
-            .arg("params", params),
-    });
+    super::fit_tuner::push(r, req);
 }

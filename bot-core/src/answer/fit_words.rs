@@ -469,8 +469,12 @@ fn training_option(
     (k, v, w): (&str, &str, &str),
 ) -> Result<bool, Box<Reply>> {
     match k {
+        // The rank: LoRA's, and a tuner's in place of its own default (`vram::tuners::plan`).
         "rank" | "r" => match v.parse::<u32>() {
-            Ok(n) if (1..=4096).contains(&n) => opts.lora_rank = n,
+            Ok(n) if (1..=4096).contains(&n) => {
+                opts.lora_rank = n;
+                req.tuner_rank = Some(n);
+            }
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
         "zero" => set_zero(opts, v).map_err(usage_err)?,
@@ -478,7 +482,8 @@ fn training_option(
         // or a trainer's module list (`target_modules=q_proj,v_proj`).
         "targets" | "lora_target" | "target_modules" | "目标模块" => {
             req.lora_targets = vram::LoraTargets::from_key(v)
-                .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?
+                .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
+            req.targets_said = true;
         }
         "optim" | "optimizer" => match lexicon::optimizer(v) {
             Some(o) => {

@@ -26,6 +26,7 @@ mod fit_parsed;
 mod fit_render;
 mod fit_rl;
 mod fit_short;
+mod fit_tuner;
 mod fit_vram;
 mod fit_words;
 pub mod gpu_compare;

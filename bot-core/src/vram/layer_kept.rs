@@ -97,7 +97,12 @@ pub(super) fn per_layer_bytes(shape: &Shape, req: &FitRequest, stream: f64) -> f
     // rows hold even more per token).
     // LoRA adapters' own copies of their inputs, `ModelLayout::lora_dropout_inputs` wide per
     // token, on top of the layer's own tensors (`adapter_input_bytes`).
-    let dropout = if req.task.is_training() && req.task != Task::Full {
+    // A tuner beside LoRA keeps its own per-token tensors on its own targets
+    // (`tuners::per_token_bytes`).
+    let tuner = super::tuners::per_token_bytes(shape, req, adapter_input_bytes(req));
+    let dropout = if let Some(own) = tuner {
+        own
+    } else if req.task.is_training() && req.task != Task::Full {
         adapter_input_bytes(req)
             * super::parts::lora_dropout_inputs(
                 shape,

@@ -82,6 +82,10 @@ pub enum FitError {
     /// (`diffusion::names::unsized_family`): never sized as a language model from its name.
     #[error("{0} is an image/video model the bot does not size yet")]
     MediaUnsized(String, String),
+    /// A PEFT tuner asked without targets on a model type PEFT's target mapping lacks
+    /// (`vram::tuner_targets`): PEFT itself asks for `target_modules`.
+    #[error("{0} needs its target modules for this model: say targets=qv|attn|mlp|all")]
+    TunerTargets(String),
 }
 
 impl FitError {
@@ -124,6 +128,9 @@ impl FitError {
             FitError::MediaUnsized(name, family) => Msg::new("fit-error-media-unsized")
                 .said("model", name.as_str())
                 .arg("family", family.as_str()),
+            FitError::TunerTargets(t) => {
+                Msg::new("fit-error-tuner-targets").arg("tuner", t.as_str())
+            }
         }
     }
 }

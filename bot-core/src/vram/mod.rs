@@ -80,6 +80,7 @@ pub mod tgi_release;
 mod train;
 mod train_weights;
 pub mod transformers_rope;
+pub mod tuner_targets;
 pub mod tuners;
 pub mod unsloth_fp32;
 pub mod unsloth_loss;

@@ -24,6 +24,10 @@ pub fn estimate_with(
     opts: &FitOptions,
 ) -> Result<FitReport, FitError> {
     validate(req)?;
+    // A PEFT tuner whose targets PEFT would ask for (`vram::tuner_targets`).
+    if req.task.is_training() && req.task != Task::Full {
+        super::tuners::plan(req)?;
+    }
     let shape = match req.model {
         ModelRef::Known(m) => Shape::from_model(m)?,
         ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
@@ -107,6 +111,7 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
     match req.task {
         Task::Infer => 0.0,
         Task::Full => shape.params.total,
+        _ if req.tuner.is_some() => super::tuners::trainable_for(shape, req),
         _ => {
             let adapters = shape.lora_params_on(
                 opts.lora_rank,

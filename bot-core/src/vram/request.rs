@@ -248,6 +248,10 @@ pub struct FitRequest<'a> {
     pub dora: bool,
     /// A PEFT tuner other than LoRA (`tuner=`; CLI `--tuner`): `vram::tuners`.
     pub tuner: Option<super::tuners::Tuner>,
+    /// The rank the user stated (`r=`, CLI `--lora-rank`): a tuner's in place of its default.
+    pub tuner_rank: Option<u32>,
+    /// The user named the adapted layers (`targets=`, `--lora-targets`): a tuner adapts those.
+    pub targets_said: bool,
     /// GRPO's completions per prompt (`num_generations`; `generations=`; CLI `--generations`).
     pub generations: u32,
     /// GRPO's generated part of `context` (`max_completion_length`; `completion=`; CLI
@@ -427,6 +431,8 @@ impl<'a> FitRequest<'a> {
             method: super::Method::Sft,
             dora: false,
             tuner: None,
+            tuner_rank: None,
+            targets_said: false,
             generations: super::method::DEFAULT_GENERATIONS,
             completion: None,
             rollout: super::Rollout::Generate,

@@ -82,11 +82,12 @@ fn activations(
     // With checkpointing the recomputed layer, its scores included, and the loss head are not
     // live together (see above): ms-swift's Qwen-7B LoRA at 2048 tokens reserves 19.0 GiB with
     // its eager attention and 18.9 with flash, where adding the scores put it 26 % over.
-    // BOFT's dense rotations (`tuners::boft_rotation_bytes`), in the layers' input dtype: kept
-    // per layer like the layer's own tensors (every layer's without checkpointing, the
-    // recomputed one's with it), the widest adapted Linear's working set beside them.
+    // A tuner's dense per-layer tensors (`tuners::layer_bytes`: BOFT's rotations, in the layers'
+    // input dtype; LoHa's and LoKr's delta weights; VeRA's cast projections): kept per layer
+    // like the layer's own tensors (every layer's without checkpointing, the recomputed one's
+    // with it), the widest adapted Linear's working set beside them.
     let (boft_layer, boft_running) =
-        super::tuners::boft_rotation_bytes(shape, req, (stream * dtype).min(4.0));
+        super::tuners::layer_bytes(shape, req, (stream * dtype).min(4.0));
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
             checkpoints * stream * dtype * shape.hidden as f64 * tb,
@@ -186,7 +187,7 @@ struct Held {
 fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
     let trainable = match (req.task, req.tuner) {
         (Task::Full, _) => shape.params.total,
-        (_, Some(t)) => super::tuners::trainable_params(shape, t),
+        (_, Some(_)) => super::tuners::trainable_for(shape, req),
         // A LoRA whose vision tower trains in full beside it (ms-swift `lora_llm`).
         _ => {
             shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req))
@@ -253,6 +254,7 @@ fn resident(
         0.0
     } else {
         (trainable - super::vision_train::tower_params_trained(shape, req)) * 2.0
+            + super::tuners::frozen_buffer_bytes(shape, req)
     };
     let grads = trainable * super::fp32_model::full_param_bytes(req);
     let optim = trainable * k;

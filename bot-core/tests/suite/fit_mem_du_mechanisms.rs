@@ -35,6 +35,8 @@ fn tuned(model: &str, tuner: Tuner, targets: LoraTargets, gc: bool) -> FitReport
     req.grad_checkpointing = gc;
     req.tuner = Some(tuner);
     req.lora_targets = targets;
+    // The run's own targets (mem_dw: a tuner takes targets only where they are said).
+    req.targets_said = true;
     estimate_with(&c, &req, &FitOptions::default()).unwrap()
 }
 

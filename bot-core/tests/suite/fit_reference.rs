@@ -354,7 +354,9 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
     }
     if let Some(t) = &r.lora_targets {
         req.lora_targets = LoraTargets::from_key(t).expect("lora_targets key");
+        req.targets_said = true;
     }
+    req.tuner_rank = r.lora_rank;
     if let Some(l) = &r.layout {
         req.layout = ModelLayout::from_key(l).expect("layout key");
     }

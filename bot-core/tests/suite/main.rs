@@ -184,6 +184,7 @@ mod fit_mem_dt_mechanisms;
 mod fit_mem_du_mechanisms;
 mod fit_mem_dv_mechanisms;
 mod fit_mem_dx_mechanisms;
+mod fit_mem_dw_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;

@@ -240,10 +240,21 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--loss=half" => req.loss = LossHead::Half,
             // Liger's fused linear cross-entropy (`use_liger_kernel`): no full logits.
             "--liger" => req.loss = LossHead::Fused,
-            "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
-            "--lora-targets=qkvo" => req.lora_targets = LoraTargets::Attention,
+            // As the CLI's --lora-targets: named by the user, so a tuner takes them too
+            // (`FitRequest::targets_said`).
+            "--lora-targets=qv" => {
+                req.lora_targets = LoraTargets::QueryValue;
+                req.targets_said = true;
+            }
+            "--lora-targets=qkvo" => {
+                req.lora_targets = LoraTargets::Attention;
+                req.targets_said = true;
+            }
             // PEFT `target_modules` on gate/up/down only (`LoraTargets::Mlp`).
-            "--lora-targets=mlp" => req.lora_targets = LoraTargets::Mlp,
+            "--lora-targets=mlp" => {
+                req.lora_targets = LoraTargets::Mlp;
+                req.targets_said = true;
+            }
             // A trainer that builds its 4-bit model without PEFT's
             // `prepare_model_for_kbit_training` (no fp32 cast of the norms).
             "--no-kbit-upcast" => req.kbit_upcast = false,
@@ -338,8 +349,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 f.prefill = AwqPrefill::from_release(&other[18..]).expect("release");
                 f.keeps_unfused_qkv |= other[18..].starts_with("0.1");
             }
+            // As the CLI's --lora-rank: LoRA's rank, and a tuner's (`FitRequest::tuner_rank`).
             other if other.starts_with("--lora-rank=") => {
                 opts.lora_rank = other[12..].parse().expect("lora rank");
+                req.tuner_rank = Some(opts.lora_rank);
             }
             // The CLI's --zero (0 = plain data parallel, every card holds everything).
             other if other.starts_with("--zero=") => {
