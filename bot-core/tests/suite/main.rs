@@ -182,6 +182,7 @@ mod fit_mem_ds_mechanisms;
 mod fit_mem_dt_mechanisms;
 mod fit_mem_du_mechanisms;
 mod fit_mem_dv_mechanisms;
+mod fit_mem_dy_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
