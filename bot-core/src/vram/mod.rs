@@ -139,5 +139,6 @@ pub use train::{
     for_loop_step_gib, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
     overlap_comm_gib, peft_fp32_cast_gib,
 };
+pub use loss_head::triton_loss_bytes_label;
 pub use tuners::Tuner;
 pub use vision_sdpa3d::TransformersRelease;
