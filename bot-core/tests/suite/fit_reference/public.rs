@@ -240,6 +240,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--loss=half" => req.loss = LossHead::Half,
             // Liger's fused linear cross-entropy (`use_liger_kernel`): no full logits.
             "--liger" => req.loss = LossHead::Fused,
+            // fms-acceleration's fast_loss (Unsloth's Triton cross-entropy), the CLI's `--fast-loss`.
+            "--fast-loss" => req.loss = LossHead::Triton,
             "--lora-targets=qv" => req.lora_targets = LoraTargets::QueryValue,
             "--lora-targets=qkvo" => req.lora_targets = LoraTargets::Attention,
             // PEFT `target_modules` on gate/up/down only (`LoraTargets::Mlp`).
