@@ -105,6 +105,7 @@ pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
 pub use bnb_load::WARMUP_HEADROOM_GIB;
 pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib, verdict};
 pub use fsdp::fsdp_unsharded_gib;
+pub use loss_head::triton_loss_bytes_label;
 pub use method::{Method, Rollout};
 pub use online_quant::VllmRelease;
 pub use parts::{
@@ -139,6 +140,5 @@ pub use train::{
     for_loop_step_gib, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
     overlap_comm_gib, peft_fp32_cast_gib,
 };
-pub use loss_head::triton_loss_bytes_label;
 pub use tuners::Tuner;
 pub use vision_sdpa3d::TransformersRelease;

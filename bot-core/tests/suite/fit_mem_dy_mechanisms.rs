@@ -66,8 +66,22 @@ const BF16_LORA: (Task, Quant) = (Task::Lora, Quant::Bf16);
 #[test]
 fn before_4_46_the_triton_head_holds_8_bytes_a_logit_where_transformers_holds_14() {
     for batch in [4, 8] {
-        let fp32 = fms("llama-3-8b", BF16_LORA, batch, LossHead::Fp32, Some("4.45"), None);
-        let fast = fms("llama-3-8b", BF16_LORA, batch, LossHead::Triton, Some("4.45"), None);
+        let fp32 = fms(
+            "llama-3-8b",
+            BF16_LORA,
+            batch,
+            LossHead::Fp32,
+            Some("4.45"),
+            None,
+        );
+        let fast = fms(
+            "llama-3-8b",
+            BF16_LORA,
+            batch,
+            LossHead::Triton,
+            Some("4.45"),
+            None,
+        );
         let fell = fp32.per_gpu_required_gib - fast.per_gpu_required_gib;
         let want = 6.0 * logit_gib("llama-3-8b", batch);
         assert!(
@@ -79,8 +93,22 @@ fn before_4_46_the_triton_head_holds_8_bytes_a_logit_where_transformers_holds_14
 
 #[test]
 fn from_4_46_the_returned_16bit_logits_are_held_beside_the_fp32_ones() {
-    let old = fms("llama-3-8b", BF16_LORA, 4, LossHead::Triton, Some("4.45"), None);
-    let new = fms("llama-3-8b", BF16_LORA, 4, LossHead::Triton, Some("4.46"), None);
+    let old = fms(
+        "llama-3-8b",
+        BF16_LORA,
+        4,
+        LossHead::Triton,
+        Some("4.45"),
+        None,
+    );
+    let new = fms(
+        "llama-3-8b",
+        BF16_LORA,
+        4,
+        LossHead::Triton,
+        Some("4.46"),
+        None,
+    );
     let today = fms("llama-3-8b", BF16_LORA, 4, LossHead::Triton, None, None);
     let rose = new.per_gpu_required_gib - old.per_gpu_required_gib;
     let want = 2.0 * logit_gib("llama-3-8b", 4);
@@ -97,7 +125,14 @@ fn from_4_46_the_returned_16bit_logits_are_held_beside_the_fp32_ones() {
 #[test]
 fn nvidia_smi_shows_the_heads_blocks_again_and_the_verdict_does_not_count_them() {
     for (task, quant) in [BF16_LORA, (Task::Qlora, Quant::Nf4)] {
-        let fast = fms("llama-3-8b", (task, quant), 8, LossHead::Triton, Some("4.45"), None);
+        let fast = fms(
+            "llama-3-8b",
+            (task, quant),
+            8,
+            LossHead::Triton,
+            Some("4.45"),
+            None,
+        );
         let shown_above = fast.per_gpu_gib - fast.per_gpu_required_gib;
         let head = 8.0 * logit_gib("llama-3-8b", 8);
         assert!(
@@ -105,7 +140,14 @@ fn nvidia_smi_shows_the_heads_blocks_again_and_the_verdict_does_not_count_them()
             "{quant:?}: shown {shown_above:.2} GiB above the need, head {head:.2}"
         );
         // Liger's chunks leave no such blocks: far less shown above the need.
-        let liger = fms("llama-3-8b", (task, quant), 8, LossHead::Fused, Some("4.45"), None);
+        let liger = fms(
+            "llama-3-8b",
+            (task, quant),
+            8,
+            LossHead::Fused,
+            Some("4.45"),
+            None,
+        );
         assert!(liger.per_gpu_gib - liger.per_gpu_required_gib < head / 2.0);
     }
     // fms's bf16 LoRA at 8 x 4096 trained on one A100 80GB (55 GiB allocated): nvidia-smi's
@@ -130,7 +172,14 @@ fn the_triton_loss_counts_only_where_fms_patches_the_models_own_loss() {
     let qwen_plain = fms("qwen2.5-7b", BF16_LORA, 4, LossHead::Fp32, None, None);
     assert!((qwen_fast.per_gpu_gib - qwen_plain.per_gpu_gib).abs() < 1e-9);
     // Mistral is: less than Transformers' loss.
-    let mistral_fast = fms("mistral-7b-v0.3", BF16_LORA, 4, LossHead::Triton, None, None);
+    let mistral_fast = fms(
+        "mistral-7b-v0.3",
+        BF16_LORA,
+        4,
+        LossHead::Triton,
+        None,
+        None,
+    );
     let mistral_plain = fms("mistral-7b-v0.3", BF16_LORA, 4, LossHead::Fp32, None, None);
     assert!(mistral_fast.per_gpu_required_gib < mistral_plain.per_gpu_required_gib - 1.0);
     // A DPO trainer takes its log-probabilities from the logits itself: no Triton loss.
@@ -157,13 +206,24 @@ fn the_chat_reads_fast_loss_and_says_what_it_holds() {
     let plain = ask("en-US", line);
     let fast = ask("en-US", &format!("{line} fast_loss"));
     assert!(!plain.contains("fast_loss"), "{plain}");
-    assert!(fast.contains("fast_loss") && fast.contains("10 bytes"), "{fast}");
+    assert!(
+        fast.contains("fast_loss") && fast.contains("10 bytes"),
+        "{fast}"
+    );
     let old = ask("en-US", &format!("{line} fast_loss transformers=4.45"));
     assert!(old.contains("8 bytes"), "{old}");
     let zh = ask("zh-CN", &format!("{line} fast_loss"));
     assert!(zh.contains("fast_loss") && zh.contains("10 字节"), "{zh}");
     // Where it does not run, the answer says so, in both languages.
     let qwen = "/fit qwen2.5-7b lora ctx=4096 batch=4 fast_loss";
-    assert!(ask("en-US", qwen).contains("does not"), "{}", ask("en-US", qwen));
-    assert!(ask("zh-CN", qwen).contains("不生效"), "{}", ask("zh-CN", qwen));
+    assert!(
+        ask("en-US", qwen).contains("does not"),
+        "{}",
+        ask("en-US", qwen)
+    );
+    assert!(
+        ask("zh-CN", qwen).contains("不生效"),
+        "{}",
+        ask("zh-CN", qwen)
+    );
 }
