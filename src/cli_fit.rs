@@ -261,6 +261,12 @@ pub struct FitArgs {
     /// the full-vocabulary logits.
     #[arg(long)]
     liger: bool,
+    /// Unsloth's Triton cross-entropy over the whole logits, as fms-acceleration's fused-ops
+    /// plugin runs it (`fast_loss: True`; the chat's `fast_loss`): Transformers' fp32 logits and
+    /// their shifted copy, the gradient written in place. With --transformers-release before
+    /// 4.46 the 16-bit logits are not held beside them.
+    #[arg(long, conflicts_with = "liger")]
+    fast_loss: bool,
     /// What the fine-tune optimizes: sft | dpo | orpo | simpo | cpo | kto | reward | grpo | ppo
     /// (the chat's `dpo`, `method=grpo`). DPO-family: --context is one sequence of the pair,
     /// --batch counts pairs; GRPO: --batch counts completions per card; PPO: policy, value,
@@ -601,6 +607,9 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.axolotl = a.axolotl && !req.unsloth;
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
+    }
+    if a.fast_loss {
+        req.loss = bot_core::vram::LossHead::Triton;
     }
     if let Some(m) = &a.method {
         req.method = vram::Method::from_key(m)

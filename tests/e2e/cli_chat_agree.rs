@@ -248,6 +248,24 @@ fn fsdp_and_liger_size_the_same_in_both() {
     ]);
     assert_eq!(chat(ax), cli, "{ax}");
     assert!(cli.contains("fp32 copies"), "{cli}");
+    // fms-acceleration's fast_loss (`fast_loss` / `--fast-loss`): the Triton loss in both.
+    let fast = "/fit llama-3-8b lora ctx=4k batch=4 a100 fast_loss";
+    let cli = text(&[
+        "fit",
+        "--model",
+        "llama-3-8b",
+        "--task",
+        "lora",
+        "--context",
+        "4096",
+        "--batch",
+        "4",
+        "--gpu",
+        "a100",
+        "--fast-loss",
+    ]);
+    assert_eq!(chat(fast), cli, "{fast}");
+    assert!(cli.contains("fast_loss"), "{cli}");
 }
 
 #[test]

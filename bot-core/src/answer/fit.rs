@@ -399,6 +399,8 @@ fn flag_word(lw: &str) -> Option<(String, String)> {
         "axolotl" => ("trainer", "axolotl"),
         // Liger Kernel's fused linear cross-entropy: no full-vocabulary logits (`LossHead::Fused`).
         "liger" | "liger-kernel" | "liger_kernel" | "use_liger_kernel" => ("loss", "fused"),
+        // fms-acceleration's `fast_loss` (Unsloth's Triton cross-entropy, `LossHead::Triton`).
+        "fast_loss" | "fast-loss" | "fastloss" => ("loss", "triton"),
         // llama.cpp's expert offload: every routed expert in system RAM (`vram::expert_offload`).
         _ if lexicon::is_cpu_moe_word(lw) => ("cpu-moe", "all"),
         // A compressed-tensors checkpoint (`vram::ct_decompress`).

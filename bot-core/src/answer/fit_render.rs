@@ -360,6 +360,13 @@ fn push_assumptions(
             r.push(Msg::new("advice-liger-logits-kept").arg("method", req.method.key()));
         } else if req.loss == crate::vram::LossHead::Fused {
             r.push(Msg::new("advice-assume-fused-loss"));
+        } else if crate::vram::liger_scope::triton_unapplied(req) {
+            r.push(Msg::new("advice-triton-loss-unapplied"));
+        } else if req.loss == crate::vram::LossHead::Triton {
+            r.push(
+                Msg::new("advice-assume-triton-loss")
+                    .arg("bytes", crate::vram::triton_loss_bytes_label(req)),
+            );
         }
         if matches!(req.task, Task::Lora | Task::Qlora) {
             r.push(

@@ -62,6 +62,14 @@ pub fn liger_fuses_loss(method: Method) -> bool {
 /// (`LossHead::Fp32`: Transformers' `logits.float()`), because the trainer holds every token's
 /// logits to take its log-probabilities. Unsloth's own loss is left to `unsloth_loss`.
 pub fn effective_loss(req: &FitRequest) -> LossHead {
+    // The Triton loss replaces the loss the model computes from its labels: a preference or RL
+    // trainer's own log-probabilities, or a model class fms does not patch, keep Transformers'.
+    if req.loss == LossHead::Triton
+        && !req.unsloth
+        && (!liger_fuses_loss(req.method) || !super::loss_head::triton_patches(&req.model))
+    {
+        return LossHead::Fp32;
+    }
     // TRL's and ms-swift's GRPO build Liger's own fused GRPO loss (`rl_trainer::grpo_fused`).
     if req.loss == LossHead::Fused
         && !req.unsloth
@@ -80,6 +88,13 @@ pub fn liger_logits_kept(req: &FitRequest) -> bool {
     req.loss == LossHead::Fused
         && effective_loss(req) != LossHead::Fused
         && liger_patches(&req.model)
+}
+
+/// Whether the request asked for the Triton loss (`fast_loss`) where it does not run (a model
+/// class fms does not patch, or a trainer that takes its own log-probabilities): the answer
+/// says the logits are counted as Transformers' own loss holds them.
+pub fn triton_unapplied(req: &FitRequest) -> bool {
+    req.loss == LossHead::Triton && !req.unsloth && effective_loss(req) != LossHead::Triton
 }
 
 /// Whether the request asked for Liger for a model Liger has no patch for: the answer says the

@@ -22,6 +22,95 @@ pub enum LossHead {
     /// chunk's logits are about one hidden-width tensor per token; with the input gradient it
     /// computes in the forward pass, `FUSED_LOSS_HIDDEN_BYTES` x hidden per token.
     Fused,
+    /// Unsloth's Triton cross-entropy (`Fast_CrossEntropyLoss`) on the whole logits, as
+    /// fms-acceleration's fused-ops-and-kernels plugin ships it (`fast_loss: True`, the `foak`
+    /// configurations; chat `fast_loss`, CLI `--fast-loss`). Read at
+    /// foundation-model-stack/fms-acceleration@733992ae
+    /// `plugins/fused-ops-and-kernels/src/fms_acceleration_foak/kernels/unsloth/cross_entropy_loss.py`:
+    /// the forward keeps only a per-row fp32 logsumexp and saves the logits it is given; the
+    /// backward writes the gradient over them in place (`tl.store(logits_ptr + col_offsets,
+    /// dloss * y)`, `return logits`). What it is given is Transformers' fp32 copy: before 4.46
+    /// `LlamaForCausalLM.forward` upcasts (`self.lm_head(...).float()`) and shifts
+    /// (`logits[..., :-1, :].contiguous()`), the kernel replacing `CrossEntropyLoss` in
+    /// `modeling_llama`; from 4.46 fms registers `FastForCausalLMLoss` (HEAD 876e2ed, same file),
+    /// which does `logits.float()` and the shift itself while the model's output still holds
+    /// its 16-bit logits. See `triton_bytes_per_vocab`.
+    Triton,
+}
+
+/// Bytes per logit entry of the Triton head's fp32 tensors at its peak: the fp32 logits (4)
+/// and the shifted contiguous copy the kernel saves (4) in the forward pass; in the backward
+/// pass the copy, now the gradient written in place (4), and the zero-filled fp32 gradient of
+/// the unshifted logits the slice's backward (`SliceBackward0`: `zeros` then `copy_`) makes
+/// beside it (4). The 16-bit gradient cast after that (4 + 2) is smaller.
+pub const TRITON_FP32_BYTES: f64 = 8.0;
+
+/// The 16-bit logits Transformers 4.46 and later return in the model's output, held while
+/// the loss function makes its fp32 copy and the shifted one (`ForCausalLMLoss` and fms's
+/// `FastForCausalLMLoss` both take `outputs.logits`). Before 4.46 the upcast is inside the
+/// forward and the 16-bit product is a temporary freed at once.
+pub const TRITON_HALF_LOGITS_BYTES: f64 = 2.0;
+
+/// The first Transformers release whose causal-LM forward returns 16-bit logits and leaves the
+/// fp32 upcast to the loss function (`ForCausalLMLoss`, 4.46).
+pub const LOSS_FUNCTION_FROM: super::TransformersRelease = super::TransformersRelease {
+    major: 4,
+    minor: 46,
+};
+
+/// Catalog families whose model class fms-acceleration's fused-ops plugin patches with the
+/// Triton loss: its `models/` rules at 733992ae and at HEAD 876e2ed cover `LlamaForCausalLM`
+/// (`llama.py`: Llama 2 / 3, Code Llama, TinyLlama, Yi, SmolLM2), `MistralForCausalLM`
+/// (`mistral.py`: Mistral-7B, NeMo, Ministral, Small-2409), `MixtralForCausalLM` and
+/// `GraniteForCausalLM` (besides Granite-MoE and GPTBigCode, not in the catalog). Any other
+/// class keeps Transformers' own loss (`LossHead::Fp32`), the larger figure.
+const FMS_PATCHED_FAMILIES: &[&str] = &[
+    "llama2",
+    "llama3",
+    "llama3.1",
+    "llama3.2",
+    "llama3.3",
+    "codellama",
+    "tinyllama",
+    "yi1.5",
+    "smollm2",
+    "mistral",
+    "mixtral",
+    "granite3.3",
+];
+
+/// Whether fms-acceleration's Triton loss patches the model: a family in
+/// `FMS_PATCHED_FAMILIES`, or a size-only guess (sized Llama-like).
+pub fn triton_patches(model: &super::ModelRef) -> bool {
+    match model {
+        super::ModelRef::Known(m) => FMS_PATCHED_FAMILIES.contains(&m.family.as_str()),
+        super::ModelRef::BySize { .. } => true,
+    }
+}
+
+/// Bytes per logit entry the request's Triton head holds at its peak: its fp32 tensors alone
+/// when PEFT's k-bit preparation made the output head fp32 (`.float()` then returns the
+/// head's own output), else as `triton_bytes_per_vocab` of the request's release.
+pub fn triton_loss_bytes(req: &super::FitRequest) -> f64 {
+    if super::train_weights::peft_fp32_cast(req) {
+        TRITON_FP32_BYTES
+    } else {
+        triton_bytes_per_vocab(req.transformers_release)
+    }
+}
+
+/// `triton_loss_bytes` as the answer writes it ("8", "10").
+pub fn triton_loss_bytes_label(req: &super::FitRequest) -> String {
+    format!("{}", triton_loss_bytes(req))
+}
+
+/// Bytes per logit entry the Triton head holds at its peak under `release` (none named: today's
+/// Transformers).
+pub fn triton_bytes_per_vocab(release: Option<super::TransformersRelease>) -> f64 {
+    match release {
+        Some(r) if r < LOSS_FUNCTION_FROM => TRITON_FP32_BYTES,
+        _ => TRITON_FP32_BYTES + TRITON_HALF_LOGITS_BYTES,
+    }
 }
 
 /// Bytes per token, in units of the hidden width, that a fused linear cross-entropy holds at
@@ -48,6 +137,8 @@ impl LossHead {
             // Nothing vocabulary-wide; the chunk is counted per hidden unit
             // (`FUSED_LOSS_HIDDEN_BYTES`).
             LossHead::Fused => 0.0,
+            // Today's Transformers (`triton_bytes_per_vocab` with no release named).
+            LossHead::Triton => TRITON_FP32_BYTES + TRITON_HALF_LOGITS_BYTES,
         }
     }
 
@@ -56,6 +147,7 @@ impl LossHead {
             LossHead::Fp32 => "fp32",
             LossHead::Half => "half",
             LossHead::Fused => "fused",
+            LossHead::Triton => "triton",
         }
     }
 
@@ -64,6 +156,7 @@ impl LossHead {
             "fp32" => Some(LossHead::Fp32),
             "half" | "bf16" | "fp16" => Some(LossHead::Half),
             "fused" | "liger" | "cce" => Some(LossHead::Fused),
+            "triton" | "fast_loss" | "fast-loss" => Some(LossHead::Triton),
             _ => None,
         }
     }

@@ -106,6 +106,7 @@ pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
 pub use bnb_load::WARMUP_HEADROOM_GIB;
 pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib, verdict};
 pub use fsdp::fsdp_unsharded_gib;
+pub use loss_head::triton_loss_bytes_label;
 pub use method::{Method, Rollout};
 pub use online_quant::VllmRelease;
 pub use parts::{

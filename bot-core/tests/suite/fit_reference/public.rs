@@ -240,6 +240,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--loss=half" => req.loss = LossHead::Half,
             // Liger's fused linear cross-entropy (`use_liger_kernel`): no full logits.
             "--liger" => req.loss = LossHead::Fused,
+            // fms-acceleration's fast_loss (Unsloth's Triton cross-entropy), the CLI's `--fast-loss`.
+            "--fast-loss" => req.loss = LossHead::Triton,
             // As the CLI's --lora-targets: named by the user, so a tuner takes them too
             // (`FitRequest::targets_said`).
             "--lora-targets=qv" => {
