@@ -183,12 +183,9 @@ mod fit_mem_ds_mechanisms;
 mod fit_mem_dt_mechanisms;
 mod fit_mem_du_mechanisms;
 mod fit_mem_dv_mechanisms;
-<<<<<<< HEAD
 mod fit_mem_dx_mechanisms;
 mod fit_mem_dw_mechanisms;
-=======
 mod fit_mem_dy_mechanisms;
->>>>>>> mem_dy
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
