@@ -351,6 +351,7 @@ mod und_s_mechanisms;
 mod und_t_mechanisms;
 mod und_u_mechanisms;
 mod und_und_cb;
+mod und_und_ch;
 mod und_und_cd;
 mod und_und_cf;
 mod und_v_mechanisms;
