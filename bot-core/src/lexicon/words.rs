@@ -187,6 +187,9 @@ pub const TASK_WORDS: &[(&str, Task)] = &[
     ("练一个", Task::Lora),
     ("调个", Task::Lora),
     ("调一个", Task::Lora),
+    // `训` is a job verb of training (`lexicon::JOB_VERBS`); `训个 7b` trains one, as `练个`.
+    ("训个", Task::Lora),
+    ("训一个", Task::Lora),
 ];
 
 impl FromStr for Quant {
@@ -265,6 +268,8 @@ const GENERIC_TUNE: &[&str] = &[
     "练一个",
     "调个",
     "调一个",
+    "训个",
+    "训一个",
 ];
 
 /// The task of one word of a sentence, a whole ASCII word or a Chinese word inside a run
