@@ -28,14 +28,31 @@ fn period_words(per: Per) -> Vec<&'static str> {
 /// The period a budget is said for (kept in `Needs::budget_per`).
 pub(super) use super::state::BudgetPer as Per;
 
-/// Words that make an amount beside a period a budget: `预算`, spending, and the lexicon's
-/// bounds on spending (`一个月最多两百`, `max $150 a month`); a number with a unit of its own
-/// (`每天最多3小时`) is never the amount.
-const BUDGET: &[&str] = &["预算", "budget", "花费", "spend"];
+/// Words of spending that make an amount beside a period a budget, beside the lexicon's budget
+/// nouns and bounds on spending (`一个月最多两百`, `max $150 a month`); a number with a unit of
+/// its own (`每天最多3小时`) is never the amount.
+const SPENDING: &[&str] = &["花费", "spend"];
 
-/// The cue words of [`BUDGET`] and the lexicon's bounds on spending (`lexicon::spend_bounds`).
-fn cues() -> impl Iterator<Item = &'static str> {
-    BUDGET.iter().copied().chain(crate::lexicon::spend_bounds())
+/// Every cue said in `t` and its place: the lexicon's budget nouns (`lexicon::budget_nouns_in`,
+/// one table: `额度` and `credits` are budgets here as in a question; `credit card` is none),
+/// [`SPENDING`], and the lexicon's bounds on spending (`lexicon::spend_bounds`), each where it
+/// is first said.
+fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
+    let mut nouns: Vec<(usize, &'static str)> = crate::lexicon::budget_nouns_in(t).collect();
+    nouns.sort();
+    let mut seen: Vec<&str> = Vec::new();
+    nouns.retain(|(_, w)| {
+        !seen.contains(w) && {
+            seen.push(w);
+            true
+        }
+    });
+    let others = SPENDING
+        .iter()
+        .copied()
+        .chain(crate::lexicon::spend_bounds())
+        .filter_map(|w| t.find(w).map(|i| (i, w)));
+    nouns.into_iter().chain(others).collect()
 }
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
@@ -49,11 +66,13 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         " {} ",
         super::flow::hundreds(&crate::understand::normalize(text).to_lowercase())
     );
-    let mut cue = cues().filter_map(|w| t.find(w).map(|i| (i, w))).min()?;
+    let said = cues_in(&t);
+    let mut cue = said.iter().copied().min()?;
     // Cue words said one after the other (`can spend at most $40`) are one cue: the last of them,
     // right before its amount.
-    while let Some(next) = cues()
-        .filter_map(|w| t.find(w).map(|i| (i, w)))
+    while let Some(next) = said
+        .iter()
+        .copied()
         .filter(|(i, _)| (cue.0 + cue.1.len()..=cue.0 + cue.1.len() + 1).contains(i))
         .max_by_key(|(i, w)| i + w.len())
     {

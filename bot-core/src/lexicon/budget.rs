@@ -14,6 +14,41 @@ pub const BUDGET_WORDS: &[&str] = &[
     "grant",
 ];
 
+/// Where `text` first says a budget by one of [`BUDGET_WORDS`], and the word (the longest at that
+/// place): the one test every reader of a budget noun uses (`understand::vague_job`,
+/// `size_guided`, `guide_more`, `guide_needs`, `budget_job`, `budget_said`, `budget_month`,
+/// `own_figures`, `dialogue::monthly`), which had kept lists of their own (`预算`/`budget`, some
+/// `经费`) and so read `额度`, `credits` or `allowance` as no budget. An English word stands
+/// alone (`grant` is no part of `granted`), and `credit` before `card` is a way to pay, never a
+/// budget.
+pub fn budget_noun_at(text: &str) -> Option<(usize, &'static str)> {
+    budget_nouns_in(text).min_by_key(|&(at, w)| (at, std::cmp::Reverse(w.len())))
+}
+
+/// Every place `text` says a budget by one of [`BUDGET_WORDS`], as [`budget_noun_at`] reads one.
+pub fn budget_nouns_in(text: &str) -> impl Iterator<Item = (usize, &'static str)> + '_ {
+    BUDGET_WORDS.iter().flat_map(move |w| {
+        text.match_indices(w)
+            .map(|(at, _)| (at, *w))
+            .filter(move |&(at, w)| !w.is_ascii() || english_noun_alone(text, at, w))
+    })
+}
+
+/// Whether `text` says a budget by one of [`BUDGET_WORDS`] ([`budget_noun_at`]).
+pub fn budget_noun_said(text: &str) -> bool {
+    budget_noun_at(text).is_some()
+}
+
+/// The English budget noun `w` at `at` is a word of its own (no letter glued either side) and no
+/// card to pay with (`credit card`).
+fn english_noun_alone(text: &str, at: usize, w: &str) -> bool {
+    let before = text[..at].chars().next_back();
+    let rest = &text[at + w.len()..];
+    !before.is_some_and(|c| c.is_ascii_alphabetic())
+        && !rest.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !rest.trim_start().starts_with("card")
+}
+
 /// Money said as all there is or what is left (`只有20块`, `就剩30`, `i only have 5
 /// bucks`, `all I've got is $10`): the amount right after them is the budget when it is money,
 /// written with a currency or a bare number that ends its clause; a payment, a length or a
@@ -202,7 +237,37 @@ pub fn budget_period_words(p: super::Period) -> impl Iterator<Item = &'static st
 
 #[cfg(test)]
 mod tests {
-    use super::budget_short;
+    use super::{budget_noun_at, budget_noun_said, budget_short};
+
+    #[test]
+    fn a_budget_said_by_any_noun_of_the_one_table() {
+        for p in [
+            " 额度就200块 ",
+            " 经费500 ",
+            " 算力费300 ",
+            " my credits are $40 ",
+            " my allowance is 25 dollars ",
+            " a grant of $500 ",
+            " budget: 100 ",
+        ] {
+            assert!(budget_noun_said(p), "{p}");
+        }
+        // A card to pay with, a word the noun is part of: no budget.
+        for p in [
+            " i pay by credit card ",
+            " credit cards accepted? ",
+            " take it for granted ",
+            " budgetary ",
+        ] {
+            assert!(!budget_noun_said(p), "{p}");
+        }
+        // The first place, the longest word there.
+        assert_eq!(
+            budget_noun_at("credits 50, budget 10"),
+            Some((0, "credits"))
+        );
+        assert_eq!(budget_noun_at("预算额度"), Some((0, "预算")));
+    }
 
     #[test]
     fn a_budget_said_short_in_words() {

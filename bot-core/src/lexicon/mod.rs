@@ -104,7 +104,8 @@ pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown
 pub use barrier_negated::barrier_negated;
 pub use budget::{
     BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, MONEY_LEFT, SPEND_ASKED, SPEND_VERBS,
-    budget_period_words, budget_short, money_can_do, spend_bounds,
+    budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
+    money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
 pub use ceiling::{
@@ -195,11 +196,11 @@ pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
-    MEMORY_NEED_WORDS, MEMORY_WORDS, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS,
-    TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named, full_alone, is_device_map,
-    is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype, method_unsaid, names_16bit_repo,
-    offload_sharding, on_off, optimizer, quant_in_checkpoint_name, sharding, task_in, tasks_in,
-    training_method_word,
+    MEMORY_NEED_WORDS, MEMORY_UNITS, MEMORY_WORDS, MEMORY_WORDS_LINKED, QUANT_CHOICES, QUANT_WORDS,
+    TASK_CHOICES, TASK_WORDS, TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named,
+    full_alone, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
+    memory_said, method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer,
+    quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -17,6 +17,24 @@ pub use super::try_words::{TRY_WORDS, engine_named};
 /// asks whether memory is meant.
 pub const MEMORY_WORDS: &[&str] = &["显存", "vram", "gpu ram", "memory", "内存"];
 
+/// The words of [`MEMORY_WORDS`] that are a card's memory after a size only with `of` between
+/// (`3gb of memory`): `4gb memory card`, `16g内存` (a computer's RAM) are no card's memory; the
+/// others are one right after the size (`4g显存`, `4gb vram`, `4gb of gpu ram`).
+pub const MEMORY_WORDS_LINKED: &[&str] = &["memory", "内存"];
+
+/// Units a memory size is written in (`24gb`, `80gib`, `how many gb`).
+pub const MEMORY_UNITS: &[&str] = &["gb", "gib"];
+
+/// Whether `text` speaks of memory: one of [`MEMORY_WORDS`] or a unit of [`MEMORY_UNITS`]. The
+/// question reader's words had kept a copy of their own (`understand::words::MEMORY_WORDS`, with
+/// `gb` and without `gpu ram`).
+pub fn memory_said(text: &str) -> bool {
+    MEMORY_WORDS
+        .iter()
+        .chain(MEMORY_UNITS)
+        .any(|w| text.contains(w))
+}
+
 /// Words that say a memory size is what a job needs (`需要大概40G显存`, `needs about 30gb of
 /// vram`, `吃20G显存`): with nothing else named, the cards that have at least that much.
 pub const MEMORY_NEED_WORDS: &[&str] = &[
@@ -169,6 +187,9 @@ pub const TASK_WORDS: &[(&str, Task)] = &[
     ("练一个", Task::Lora),
     ("调个", Task::Lora),
     ("调一个", Task::Lora),
+    // `训` is a job verb of training (`lexicon::JOB_VERBS`); `训个 7b` trains one, as `练个`.
+    ("训个", Task::Lora),
+    ("训一个", Task::Lora),
 ];
 
 impl FromStr for Quant {
@@ -247,6 +268,8 @@ const GENERIC_TUNE: &[&str] = &[
     "练一个",
     "调个",
     "调一个",
+    "训个",
+    "训一个",
 ];
 
 /// The task of one word of a sentence, a whole ASCII word or a Chinese word inside a run

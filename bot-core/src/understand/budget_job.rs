@@ -12,16 +12,9 @@ use super::request::Request;
 use super::text::has;
 use super::words::{CONVERT_WORDS, TCO_WORDS};
 
-/// Words that make a number beside them money to spend.
-const BUDGET_WORDS: &[&str] = &[
-    "预算",
-    "经费",
-    "最多花",
-    "能花",
-    "budget",
-    "afford",
-    "spend",
-];
+/// Words of spending that make a number beside them money to spend, beside the lexicon's budget
+/// nouns (`lexicon::budget_noun_said`) and spend verbs (`lexicon::SPEND_VERBS`: `最多花`, `能花`).
+const SPENDING: &[&str] = &["afford", "spend"];
 /// Money at hand (`i got 200 a month`, `我手头每月有2000`).
 const AT_HAND: &[&str] = &[
     "i got",
@@ -161,7 +154,9 @@ pub(super) fn with_budget(q: &Question, r: Reading) -> Reading {
         && !has(p, ASKED_PRICE)
         && !has(p, CONVERT_WORDS);
     let said = limited
-        || has(p, BUDGET_WORDS)
+        || crate::lexicon::budget_noun_said(p)
+        || has(p, crate::lexicon::SPEND_VERBS)
+        || has(p, SPENDING)
         || (has(p, WITHIN) && period)
         || (has(p, AT_HAND) && (period || crate::lexicon::place_asked(p)))
         || sum_for_job;

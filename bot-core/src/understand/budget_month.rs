@@ -11,7 +11,7 @@ use super::words::ALERT_WORDS;
 use super::words_guidance::asks_pick;
 use crate::answer::billing::ConvertRequest;
 use crate::billing::PriceUnit;
-use crate::lexicon::{BUDGET_WORDS, SPEND_ASKED, place_asked};
+use crate::lexicon::{SPEND_ASKED, budget_noun_said, place_asked};
 use crate::units::TimeUnit;
 
 /// A period said in words beside the sum (the price reader keeps some as the price's unit): the
@@ -49,7 +49,7 @@ pub(super) fn budget_month(q: &Question) -> Option<Reading> {
     let period = per_period || matches!(q.e.usage, Some(Usage::Always)) || q.has(&period());
     let named = !q.e.gpus.is_empty() || !q.e.platforms.is_empty();
     let place = place_asked(q.padded);
-    let budget = q.has(BUDGET_WORDS) || place;
+    let budget = budget_noun_said(q.padded) || place;
     if !period || !budget || named || q.has(ALERT_WORDS) || q.has(HOURLY) {
         return None;
     }

@@ -12,8 +12,6 @@ use super::text::has;
 use crate::catalog::Catalog;
 use rust_decimal::Decimal;
 
-/// Words of a budget.
-const BUDGET: &[&str] = &["预算", "budget", "经费"];
 /// A month said beside a budget: the lexicon's month words (`lexicon::EACH_PERIOD`; this list had
 /// lacked `every month`, `each month`, `月均`), an English one with the space before it (the
 /// phrase is cut from the sum on: `800 usd per month`), with `/月`, `/mo`, ` per mo` and ` month`
@@ -111,14 +109,29 @@ pub(super) fn day_cantonese(s: &str) -> String {
 /// nor a count); a budget asked how long it lasts, or one that guides, is kept.
 pub(super) fn budget_dropped(catalog: &Catalog, s: &str) -> String {
     let padded = format!(" {s} ");
-    if !has(&padded, BUDGET)
+    if !crate::lexicon::budget_noun_said(&padded)
         || has(&padded, HOW_LONG)
         || has(&padded, GUIDE)
         || !has(&padded, &use_or_fit())
     {
         return s.to_string();
     }
-    cut_beside_card(catalog, s, BUDGET, budget_span)
+    if !card_named(catalog, s) {
+        return s.to_string();
+    }
+    // Each budget noun of the lexicon's one table in turn, the first first.
+    let mut out = s.to_string();
+    while let Some((at, w)) = crate::lexicon::budget_noun_at(&out) {
+        let (start, end) = budget_span(&out, at, w.len());
+        out.replace_range(start..end, " ");
+    }
+    out
+}
+
+/// Whether `s` names a card.
+fn card_named(catalog: &Catalog, s: &str) -> bool {
+    let toks = super::text::tokens(s);
+    !super::entities::entities(catalog, &toks).gpus.is_empty()
 }
 
 /// `s` with each of `words`' phrases (the bytes `span` gives around the word) taken out, where
@@ -130,8 +143,7 @@ pub(super) fn cut_beside_card(
     words: &[&str],
     span: fn(&str, usize, usize) -> (usize, usize),
 ) -> String {
-    let toks = super::text::tokens(s);
-    if super::entities::entities(catalog, &toks).gpus.is_empty() {
+    if !card_named(catalog, s) {
         return s.to_string();
     }
     let mut out = s.to_string();
@@ -190,7 +202,7 @@ const PERIOD_BEFORE: &[&str] = &["1周", "每周", "1天", "每天", "1年", "�
 /// `一个月预算500块，500 cny 是多少 usd`: a budget said before a plain sum turned into another
 /// currency is context; the budget phrase (with its period) is taken out so the sum reads.
 pub(super) fn budget_before_sum(_: &Catalog, s: &str) -> String {
-    let Some((w, at)) = BUDGET.iter().find_map(|w| s.find(w).map(|at| (w, at))) else {
+    let Some((at, w)) = crate::lexicon::budget_noun_at(s) else {
         return s.to_string();
     };
     let (mut start, end) = budget_span(s, at, w.len());
@@ -277,7 +289,7 @@ pub(super) fn first_ask(q: &Question) -> Option<Reading> {
 /// to ask back.
 pub(super) fn budget_lasts(text: &str) -> bool {
     let padded = format!(" {} ", super::normalize(text));
-    has(&padded, BUDGET) && has(&padded, HOW_LONG)
+    crate::lexicon::budget_noun_said(&padded) && has(&padded, HOW_LONG)
 }
 
 /// `a100最近一周是涨是跌`, `3090 近60天`, `b200 price chart 1 year`, `half year price
@@ -318,7 +330,8 @@ pub(super) fn budget_how_long(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let budget = q.has(BUDGET) || q.price.is_some_and(|p| p.per.is_none());
+    let budget =
+        crate::lexicon::budget_noun_said(q.padded) || q.price.is_some_and(|p| p.per.is_none());
     if !q.nothing_to_size() || !budget || !q.has(HOW_LONG) {
         return None;
     }

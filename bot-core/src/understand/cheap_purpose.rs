@@ -6,7 +6,19 @@
 /// The cheap words read here, then a degree (`点`, `一点`, `些`) and a verb of running.
 const CHEAP: &[&str] = &["便宜"];
 const DEGREE: &[&str] = &["一点", "一些", "点", "些"];
-const RUN: &[&str] = &["跑", "用", "测", "训", "做", "试", "玩", "练"];
+/// Verbs of a purpose said after the degree beside the lexicon's job verbs (`lexicon::JOB_VERBS`,
+/// whose Chinese ones — `跑`, `训`, `部署`, `出图`, `生成` — are read here too: this list had lacked
+/// `部署`, `出图`, `生成`): using, testing, trying, playing, practising.
+const PURPOSE: &[&str] = &["用", "测", "做", "试", "玩", "练"];
+
+/// Whether `rest` starts with a verb of running: a Chinese job verb of the lexicon or a purpose.
+fn run_verb_first(rest: &str) -> bool {
+    crate::lexicon::JOB_VERBS
+        .iter()
+        .filter(|v| !v.is_ascii())
+        .chain(PURPOSE)
+        .any(|v| rest.starts_with(v))
+}
 /// Where a clause ends.
 const BREAKS: &[char] = &['，', ',', '。', '？', '?', '！', '!', '；', ';', '吗', '么'];
 
@@ -26,7 +38,7 @@ pub(super) fn without_cheap_purpose(text: &str) -> String {
                 .iter()
                 .find_map(|d| rest.strip_prefix(d))
                 .unwrap_or(rest);
-            if asked && RUN.iter().any(|v| rest.starts_with(v)) {
+            if asked && run_verb_first(rest) {
                 out.replace_range(at..at + c.len(), &" ".repeat(c.len()));
             }
         }
@@ -44,5 +56,8 @@ mod tests {
         assert!(without_cheap_purpose("哪家便宜点跑4090").contains("便宜"));
         assert!(without_cheap_purpose("有没有便宜点跑sd的卡").contains("便宜"));
         assert!(without_cheap_purpose("有4090吗，要便宜的").contains("便宜"));
+        // Any Chinese job verb of the lexicon's table.
+        assert!(!without_cheap_purpose("有spot的a100吗，便宜点部署个服务").contains("便宜"));
+        assert!(!without_cheap_purpose("有竞价的4090吗，便宜点出图").contains("便宜"));
     }
 }

@@ -9,7 +9,7 @@ use super::entities::Entities;
 use super::request::{self as make, Request};
 use super::text::has;
 use super::unknown_named::name_part;
-use super::words::{FIT_WORDS, MEMORY_WORDS};
+use super::words::FIT_WORDS;
 use crate::catalog::Catalog;
 use crate::lexicon;
 use crate::vram::Task;
@@ -237,7 +237,7 @@ pub(super) fn family_fit(
     let asked = e.task.is_some()
         || !e.gpus.is_empty()
         || has(padded, FIT_WORDS)
-        || has(padded, MEMORY_WORDS)
+        || lexicon::memory_said(padded)
         || has(padded, &["几张", "几块", "how many", "多少张"]);
     // Two cards side by side for a family (`h100 or h200 for deepseek`): which model decides
     // which card, so each model's fit is asked without a card (its answer names the cards

@@ -56,7 +56,7 @@ fn cues_agree(padded: &str, last: &Request) -> bool {
         Request::Stock(_) | Request::Offers(_) | Request::Subscribe(_)
     );
     let sized = matches!(last, Request::Fit(_) | Request::Tco(_));
-    let cues: [(&[&str], bool); 9] = [
+    let cues: [(&[&str], bool); 8] = [
         (SPECS_WORDS, matches!(last, Request::Gpu(_))),
         (PLATFORM_FACT_WORDS, matches!(last, Request::Platform(_))),
         (STOCK_WORDS, stock),
@@ -66,10 +66,10 @@ fn cues_agree(padded: &str, last: &Request) -> bool {
         (COST_WORDS, priced),
         // `便宜点的呢` after a fit: the cheapest cards that fit.
         (CHEAP_WORDS, priced || sized),
-        (MEMORY_WORDS, sized),
     ];
     cues.iter()
         .all(|(words, agrees)| *agrees || !has(padded, words))
+        && (sized || !crate::lexicon::memory_said(padded))
 }
 
 /// The command a request answers with, `/cost` and `/compare` as one (a priced job).
@@ -168,12 +168,12 @@ pub(super) fn carried(catalog: &Catalog, norm: &str, last: &Request, fit: bool) 
             TREND_WORDS,
             SPECS_WORDS,
             FIT_WORDS,
-            MEMORY_WORDS,
             ALERT_WORDS,
             TCO_WORDS,
         ]
         .iter()
         .any(|w| has(&padded, w))
+            || crate::lexicon::memory_said(&padded)
     };
     if !asks && !fit {
         return None;

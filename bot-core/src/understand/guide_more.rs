@@ -26,7 +26,6 @@ const WHICH_CARD: &[&str] = &[
     "该租哪张",
     "该租哪个卡",
 ];
-const BUDGET: &[&str] = &["预算", "budget"];
 /// Words that name the fine-tuning method (else `fine-tune` says none).
 const METHOD: &[&str] = &["lora", "qlora", "全参", "全量", "full", "peft", "adapter"];
 
@@ -35,6 +34,6 @@ pub(super) fn which_card(q: &Question) -> Option<Reading> {
         return None;
     }
     let unsaid_method = q.e.task.is_some_and(|t| t != Task::Infer) && !q.has(METHOD);
-    (q.nothing_to_size() || q.has(BUDGET) || unsaid_method)
+    (q.nothing_to_size() || crate::lexicon::budget_noun_said(q.padded) || unsaid_method)
         .then_some(Reading::Command(Request::Pick))
 }

@@ -56,10 +56,9 @@ const FIT_ASKED: &[&str] = &[
     "显存",
 ];
 
-/// A budget said in words (a price is one too).
-const BUDGET: &[&str] = &[
-    "预算",
-    "budget",
+/// A budget said in words beside the lexicon's budget nouns (`lexicon::budget_noun_said`): a
+/// bound on the money or a wish for a cheap one (a price is one too).
+const BUDGET_BOUND: &[&str] = &[
     "不超过",
     "以内",
     "最多花",
@@ -75,7 +74,7 @@ pub(super) fn guide_needs(q: &Question) -> Option<Reading> {
     }
     let p = q.padded;
     let need = crate::lexicon::need_said(p);
-    let budget = q.has(BUDGET) || q.price.is_some();
+    let budget = crate::lexicon::budget_noun_said(p) || q.has(BUDGET_BOUND) || q.price.is_some();
     let job = !q.nothing_to_size() || q.e.task.is_some();
     let cue = q.has(START);
     // Whether it runs, with nothing a fit drops: the fit's question.

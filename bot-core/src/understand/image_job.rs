@@ -112,7 +112,7 @@ pub(super) fn guided(q: &Question) -> Option<Reading> {
         && image_models_only(q)
         && (q.has(RECOMMEND) || super::words_guidance::cloud_asked(q.padded))
         && !q.has(CARD_ASKED)
-        && !q.has(super::words::MEMORY_WORDS)
+        && !crate::lexicon::memory_said(q.padded)
         && !q.has(FIT_ASKED))
     .then_some(Reading::Command(Request::Pick))
 }

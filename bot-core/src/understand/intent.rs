@@ -425,7 +425,8 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
     let cheap = q.has(CHEAP_WORDS);
     // A model with a job's length and a price or the cheapest asked (`3090 跑 qwen2.5-7b 一小时
     // 多少钱`, `cheapest 5090 for a 3 hour flux lora run`) is the job's price; with memory a fit.
-    let priced_run = (costly || cheap) && e.usage.is_some() && !q.has(MEMORY_WORDS);
+    let priced_run =
+        (costly || cheap) && e.usage.is_some() && !crate::lexicon::memory_said(q.padded);
     if !(costly || cheap) || !(q.nothing_to_size() || priced_run) {
         return None;
     }

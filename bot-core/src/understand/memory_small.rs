@@ -3,14 +3,26 @@
 //! of 6 (no catalog card is sold with less, and `5g` alone is the network); a laptop card or an
 //! old card the catalog lacks has 2 to 4 GB, said with `显存`/`vram` after it.
 
-/// Words for a card's memory, said right after the size (each a token, or the start of one:
-/// `4g显存能跑`).
-const MEMORY_WORDS: &[&str] = &["显存", "vram"];
-/// Words that link the size to the memory word in English (`4 gb of vram`, `3gb of memory`).
+/// Words that link the size to a memory word in English (`4 gb of vram`, `3gb of memory`).
 const LINKS: &[&str] = &["of"];
-/// A memory word that needs the link before it: `memory` alone after a size is too loose
-/// (`4gb memory card`), `of memory` is a card's.
-const LINKED_ONLY: &[&str] = &["memory"];
+
+/// Whether the tokens `rest` (after the size) start with a memory word of the lexicon's one
+/// table (`lexicon::MEMORY_WORDS`; this reader had kept `显存`/`vram` only, so `4gb of gpu ram`
+/// said nothing): right after the size a word of a card's memory, after `of` any of them (the
+/// loose ones, `memory`, need it: `4gb memory card`).
+fn memory_after(rest: &[String]) -> bool {
+    let starts = |toks: &[String], linked: bool| {
+        let said = toks.join(" ");
+        crate::lexicon::MEMORY_WORDS
+            .iter()
+            .filter(|m| linked || !crate::lexicon::MEMORY_WORDS_LINKED.contains(m))
+            .any(|m| said.starts_with(m))
+    };
+    match rest {
+        [l, more @ ..] if LINKS.contains(&l.as_str()) => starts(more, true),
+        _ => starts(rest, false),
+    }
+}
 
 /// The size in GB (1 to 5) written in `t`, or in `t` and the unit token after it; with how many
 /// tokens it took.
@@ -42,16 +54,7 @@ pub(super) fn small_memory_said(padded: &str) -> Option<u32> {
     let toks = super::text::tokens(padded);
     (0..toks.len()).find_map(|i| {
         let (gb, used) = small_size(&toks, i)?;
-        let rest = &toks[i + used..];
-        let word = |w: &String| MEMORY_WORDS.iter().any(|m| w.starts_with(m));
-        let said = match rest {
-            [w, ..] if word(w) => true,
-            [l, w, ..] if LINKS.contains(&l.as_str()) => {
-                word(w) || LINKED_ONLY.contains(&w.as_str())
-            }
-            _ => false,
-        };
-        said.then_some(gb)
+        memory_after(&toks[i + used..]).then_some(gb)
     })
 }
 
@@ -72,5 +75,12 @@ mod tests {
         assert_eq!(small_memory_said(" 5g 网络能用吗 "), None);
         assert_eq!(small_memory_said(" 4gb memory card "), None);
         assert_eq!(small_memory_said(" 8g显存 "), None);
+        // Any memory word of the lexicon's table, `gpu ram` as well.
+        assert_eq!(
+            small_memory_said(" what can i run with 4gb of gpu ram "),
+            Some(4)
+        );
+        assert_eq!(small_memory_said(" 3 gb gpu ram "), Some(3));
+        assert_eq!(small_memory_said(" 4g内存 "), None);
     }
 }

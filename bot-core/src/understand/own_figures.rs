@@ -9,8 +9,7 @@ use super::price::convert_request;
 use super::request::{self as make, Money, Request, Usage};
 use super::text::has;
 use super::words::{
-    ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, MEMORY_WORDS, RUN_WORDS, STOCK_WORDS,
-    TCO_WORDS,
+    ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, RUN_WORDS, STOCK_WORDS, TCO_WORDS,
 };
 use super::words_guidance::asks_pick;
 use crate::billing::PriceUnit;
@@ -119,13 +118,12 @@ pub(super) fn fit_asked(padded: &str) -> bool {
         .iter()
         .filter(|w| !matches!(**w, "run " | "跑"))
         .any(|w| padded.contains(w))
-        || has(padded, MEMORY_WORDS)
+        || crate::lexicon::memory_said(padded)
 }
 
-/// Words that make an amount a budget: money to spend, not a price to convert.
+/// Words that make an amount a budget, beside the lexicon's budget nouns
+/// (`lexicon::budget_noun_said`): money held or spent, not a price to convert.
 const BUDGET_CUES: &[&str] = &[
-    "预算",
-    "budget",
     "i have",
     "i've got",
     "i got",
@@ -151,7 +149,8 @@ fn budget_pick(q: &Question) -> Option<Reading> {
         return None;
     }
     let asks = has(q.padded, RENT_WHAT_WORDS) || asks_pick(q.padded);
-    let budget = q.price.is_some() && has(q.padded, BUDGET_CUES);
+    let budget = q.price.is_some()
+        && (crate::lexicon::budget_noun_said(q.padded) || has(q.padded, BUDGET_CUES));
     // A payment or sign-up limit (`no credit card`, `只有支付宝`) with a model to run is a limit
     // /pick reads too; without one it is the platforms' filtered list.
     let limit = sized && crate::lexicon::need_said(q.padded);

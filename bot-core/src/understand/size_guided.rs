@@ -53,7 +53,14 @@ pub(super) const GUIDED_IN_PLACE: &[&str] = &[
     "显存",
     "vram",
 ];
-const BUDGET: &[&str] = &["预算", "budget", "i have $", "got $", "只有", "手头"];
+/// Money at hand said before its amount, the words this reader reads beside the lexicon's budget
+/// nouns (`lexicon::budget_noun_said`); `lexicon::MONEY_AT_HAND`/`MONEY_LEFT` lack `got $`.
+const MONEY_HELD: &[&str] = &["i have $", "got $", "只有", "手头"];
+
+/// A budget said: a noun of the lexicon's one table, or money held.
+fn budget_said(p: &str) -> bool {
+    crate::lexicon::budget_noun_said(p) || has(p, MONEY_HELD)
+}
 /// A place asked for by how good it is (`any good platform for running 8b models`).
 const GOOD_PLACE: &[&str] = &[
     "good platform",
@@ -106,7 +113,7 @@ pub(super) fn size_guided(q: &Question) -> Option<Reading> {
         return (sought && bare).then_some(Reading::Command(Request::Pick));
     }
     // A sum with no rate (`$50`, `100块`) is a budget; a rate per hour is a cap, not guidance.
-    let budget = q.price.is_some_and(|m| m.per.is_none()) || has(&p, BUDGET);
+    let budget = q.price.is_some_and(|m| m.per.is_none()) || budget_said(&p);
     if q.price.is_some_and(|m| m.per.is_some()) {
         return None;
     }
@@ -136,5 +143,5 @@ pub(super) fn budget_alone(q: &Question) -> Option<Reading> {
     let p = format!(" {}", q.padded);
     // A sum with its currency was taken out of the text as the price (`budget $40`).
     let amount = q.price.is_some() || super::facts::budget(q.padded.trim()).is_some();
-    (has(&p, BUDGET) && amount).then_some(Reading::Command(Request::Pick))
+    (budget_said(&p) && amount).then_some(Reading::Command(Request::Pick))
 }

@@ -297,20 +297,18 @@ fn after_family(catalog: &Catalog, before: &str) -> bool {
     letters.len() >= 2 && catalog.models.iter().any(|m| m.id.starts_with(&letters))
 }
 
-/// Words of a job a size is said with (`二b` alone is slang, no size); a count of cards asked
-/// (`七十二B要几张H一百`) is the fit's own question.
-const JOB: &[&str] = &[
-    "跑",
+/// Words a size is said with, beside the lexicon's job verbs (`lexicon::job_verb_said`: `跑`,
+/// `训`, `部署`, `run`; this list had kept `跑`, `部署`, `训练`, `run` of its own, so `想训个七b`
+/// had no size): what the size needs or runs on (`二b` alone is slang, no size); a count of
+/// cards asked (`七十二B要几张H一百`) is the fit's own question.
+const SIZE_CONTEXT: &[&str] = &[
     "够",
     "显存",
     "模型",
-    "部署",
     "推理",
     "微调",
-    "训练",
     "卡",
     "fit",
-    "run",
     "gpu",
     "model",
     "几张",
@@ -321,7 +319,7 @@ const JOB: &[&str] = &[
 
 /// `七b`, `十四b`, `七十b`: a size in Chinese numerals, in digits (`7b`), beside a job's words.
 fn size_in_numerals(s: &str) -> String {
-    if !JOB.iter().any(|w| s.contains(w)) {
+    if !crate::lexicon::job_verb_said(s) && !SIZE_CONTEXT.iter().any(|w| s.contains(w)) {
         return s.to_string();
     }
     let chars: Vec<char> = s.chars().collect();

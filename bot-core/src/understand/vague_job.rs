@@ -25,10 +25,10 @@ const CARD_NEEDED: &[&str] = &[
     "what kind of gpu",
 ];
 
-/// A budget said (beside an amount of money).
-const BUDGET: &[&str] = &[
-    "预算",
-    "budget",
+/// Money held, said beside an amount (the words this reader reads beside the lexicon's budget
+/// nouns, `lexicon::budget_noun_said`): `got` with its subject dropped and `bucks` are in no
+/// lexicon table of money at hand.
+const MONEY_HELD: &[&str] = &[
     "i have ",
     "i've got ",
     "i got ",
@@ -92,7 +92,9 @@ pub(super) fn vague_job(q: &Question) -> Option<Reading> {
     // lexicon's one reading of it.
     let asked = has(CARD_NEEDED)
         || crate::lexicon::card_unknown_to_writer(&padded)
-        || (money && has(BUDGET) && (has(VAGUE) || crate::lexicon::money_can_do(&padded)))
+        || (money
+            && (crate::lexicon::budget_noun_said(&padded) || has(MONEY_HELD))
+            && (has(VAGUE) || crate::lexicon::money_can_do(&padded)))
         || (has(ROUTE) && has(MODEL_LESS_TASKS));
     asked.then(|| one(Request::Pick)).flatten()
 }

@@ -118,6 +118,3 @@ pub(super) const SPECS_WORDS: &[&str] = &[
 /// Words that make a duration the length of a job (`跑40分钟`), not a unit to convert to.
 pub(super) const RUN_WORDS: &[&str] =
     &["跑", "用", "租", "run ", "running", "for ", "job", "train"];
-
-/// Words that make "how much" a question of memory, not money.
-pub(super) const MEMORY_WORDS: &[&str] = &["显存", "内存", "vram", "memory", "gb"];
