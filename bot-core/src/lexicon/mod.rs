@@ -103,7 +103,7 @@ pub use api_units::{
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
-    BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, MONEY_LEFT, SPEND_ASKED, SPEND_VERBS,
+    AtHand, BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
     budget_period_words, budget_short, money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
@@ -174,7 +174,8 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
-    HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, place_codes, place_named,
+    ANY_PLACE, HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, any_place, city_unplaced, place_codes,
+    place_named, place_of_home,
     place_said, place_within, place_word,
 };
 pub use rent_ease::ease_as_can;

@@ -47,6 +47,11 @@ pub struct Facts {
     /// That place's region text (`us`, `eu`, `hk`: `lexicon::PLACES`), which platforms are
     /// checked against by their sourced region lists (`lexicon::platform_in_place`).
     pub place_text: Option<&'static str>,
+    /// The place or region was said as where the person or the company is (`我人在美国`,
+    /// `we're an EU company`, `我在海外`): kept as a preference, and said back as assumed.
+    pub home: bool,
+    /// Every place said to do (`不限地区`, `anywhere`): a place kept is dropped.
+    pub any_place: bool,
     /// An invoice wanted for the books (`需要开发票`), which no platform's record holds.
     pub invoice: bool,
     /// The budget's currency when the sentence writes one (`¥`, `元`, `块`, `$`, `刀`, `usd`);
@@ -74,20 +79,21 @@ impl Facts {
             || self.budget.is_some()
             || self.region.is_some()
             || self.place_text.is_some()
+            || self.any_place
             || self.invoice
     }
 }
 
 /// Words that say the sentence is about money to spend, before an amount: the lexicon's budget
-/// nouns (`预算`, `budget`, `经费`), its bounds on spending (`最多花`, `控制在`, and the ceiling
-/// words of a bound at most: `不超过`, `at most`, `up to`, `最多`) and money at hand (`i have`,
-/// `手头有`). One table each in the lexicon; this reader had kept a copy of its own.
+/// nouns (`预算`, `budget`, `经费`) and its bounds on spending (`最多花`, `控制在`, and the
+/// ceiling words of a bound at most: `不超过`, `at most`, `up to`, `最多`). One table each in
+/// the lexicon. Money at hand (`i have`, `只有`) is no cue here: its words come before much
+/// else than money, so [`at_hand`] reads it, with its guard.
 fn budget_cues() -> impl Iterator<Item = &'static str> {
     crate::lexicon::BUDGET_WORDS
         .iter()
         .copied()
         .chain(crate::lexicon::spend_bounds())
-        .chain(crate::lexicon::MONEY_AT_HAND.iter().copied())
 }
 
 /// Whether the amount after a ceiling word at `cue` (its end `at`) is a cap or a count, not a
@@ -186,9 +192,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     place(&norm, &mut f);
+    let is_card = |w: &str| catalog.find_gpu(w).is_some();
     if let Some((b, currency)) = budget(&norm)
         .or_else(|| budget_after(&norm))
-        .or_else(|| at_hand(&norm))
+        .or_else(|| at_hand(&norm, is_card))
     {
         f.budget = Some(b);
         f.budget_currency = currency;
@@ -196,18 +203,22 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     f.context = e
         .context
         .as_deref()
-        .filter(|c| !money_beside(&toks, c) && !money_beside_text(&norm, c))
+        .filter(|c| !money_beside(&toks, c) && !money_beside_text(&norm, c, is_card))
         .and_then(crate::lexicon::context_tokens)
         .filter(|t| (1024..=10_000_000).contains(t))
         .map(|t| t as u32);
     f
 }
 
-/// The same in the text, for a count glued to its budget word (`预算2k`).
-fn money_beside_text(norm: &str, c: &str) -> bool {
+/// The same in the text, for a count glued to its budget word (`预算2k`), or after words of
+/// money at hand where their guard reads money (`手头有2k`; `i have 8k context` is none).
+fn money_beside_text(norm: &str, c: &str, is_card: impl Fn(&str) -> bool) -> bool {
     norm.match_indices(c).any(|(i, _)| {
         let before = norm[..i].trim_end();
-        budget_cues().any(|w| before.ends_with(w)) || before.ends_with(['$', '¥'])
+        budget_cues().any(|w| before.ends_with(w))
+            || before.ends_with(['$', '¥'])
+            || crate::lexicon::at_hand_words()
+                .any(|w| before.ends_with(w) && money_after(&norm[i..], &is_card).is_some())
     })
 }
 
@@ -276,10 +287,27 @@ fn place(norm: &str, f: &mut Facts) {
             Need::Region(r) => Some(r),
             _ => None,
         });
-    if let Some((text, said)) = crate::lexicon::place_named(norm) {
+    // A place asked for machines first; else where the person or company is, the same place
+    // fact (a preference for latency, where the data lives, who can pay), flagged to be said
+    // back as assumed.
+    let asked = crate::lexicon::place_named(norm);
+    let home = crate::lexicon::place_of_home(norm);
+    // `I'm in the US` holds a phrase a place asked has too (`in the us`): the same place, where
+    // the person is. A place asked elsewhere in the sentence (`我在香港，要美国的机器`) wins.
+    if let Some((text, said)) = asked.filter(|(t, _)| home.is_none_or(|(h, _)| h != *t)) {
         f.place = Some(said);
         f.place_text = Some(text);
+    } else if let Some((text, said)) = home {
+        f.home = true;
+        match text {
+            "cn" | "global" => f.region = f.region.or(Some(text)),
+            _ => {
+                f.place = Some(said);
+                f.place_text = Some(text);
+            }
+        }
     }
+    f.any_place = crate::lexicon::any_place(norm) && f.place_text.is_none() && f.region.is_none();
     f.invoice = crate::lexicon::INVOICE_WORDS
         .iter()
         .any(|w| norm.contains(w));
@@ -390,44 +418,51 @@ fn budget_after(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     })
 }
 
-/// Money at hand as the budget (`只有20块`, `就剩30了`, `i only have 5 bucks`, `all I've got is
-/// $10`; the lexicon's `MONEY_LEFT`): the amount right after the words, with its currency
-/// glued or the next word, or a bare number that ends its clause (no Latin word after it).
-/// Anything else after the
-/// words (`只有支付宝`, `i only have 2 hours`, `只有8g显存`, `就剩2张卡`) is no budget.
-fn at_hand(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
-    const CLAUSE_END: &[char] = &[',', '，', '。', '.', ';', '；', '!', '！', '、', '?', '？'];
+/// Money at hand as the budget (`我手头有200`, `只有20块`, `就剩30了`, `i have 50 bucks`,
+/// `all I've got is $10`; the lexicon's one table `MONEY_AT_HAND`): the first of its words
+/// whose amount passes the guard ([`money_after`]). Anything else after the words (`只有支付宝`,
+/// `i only have 2 hours`, `i have a 3090`, `我有两张4090`, `只有8g显存`) is no budget.
+fn at_hand(norm: &str, is_card: impl Fn(&str) -> bool) -> Option<(Decimal, Option<&'static str>)> {
     let low = norm.to_lowercase();
-    crate::lexicon::MONEY_LEFT.iter().find_map(|w| {
-        low.match_indices(w).find_map(|(i, _)| {
-            let rest = budget_lead(low[i + w.len()..].trim_start());
-            // The amount's word, cut at the clause's end (`就剩50了，` → `50了`).
-            let word_end = rest
-                .find(|c: char| c.is_whitespace() || CLAUSE_END.contains(&c))
-                .unwrap_or(rest.len());
-            let word = &rest[..word_end];
-            let after = &rest[word_end..];
-            let amount_text = word.trim_end_matches(['了', '啊', '呢', '吧']);
-            let amount = amount_word(amount_text)?;
-            let next = after
-                .split_whitespace()
-                .next()
-                .filter(|n| !n.starts_with(CLAUSE_END));
-            let currency = currency_word(amount_text).or_else(|| {
-                next.filter(|n| !n.chars().any(|c| c.is_ascii_digit()))
-                    .filter(|n| n.chars().count() <= 8)
-                    .and_then(|n| currency_word(n.trim_end_matches(CLAUSE_END)))
-            });
-            // A bare number only where its clause ends (`就剩30`; `normalize` makes `，` a
-            // space, and a Chinese unit is glued to its number, so a Chinese word after it
-            // starts another clause: `就剩50了 够吗`), never before a word of a unit
-            // (`i only have 2 hours`).
-            let ends = next.is_none()
-                || after.trim_start().starts_with(CLAUSE_END)
-                || next.is_some_and(|n| !n.starts_with(|c: char| c.is_ascii_alphanumeric()));
-            (currency.is_some() || ends).then_some((amount, currency))
-        })
+    crate::lexicon::at_hand_words().find_map(|w| {
+        low.match_indices(w)
+            .find_map(|(i, _)| money_after(&low[i + w.len()..], &is_card))
     })
+}
+
+/// The one guard of money at hand: the amount at the start of `rest` (after `budget_lead`'s
+/// words) when it is money — its currency glued or the next word, or a bare number that ends
+/// its clause (no Latin word after it; `normalize` makes `，` a space and glues a Chinese unit
+/// to its number, so a Chinese word after it starts another clause: `就剩50了 够吗`) and is no
+/// card's name (`我有3090`).
+fn money_after(
+    rest: &str,
+    is_card: impl Fn(&str) -> bool,
+) -> Option<(Decimal, Option<&'static str>)> {
+    const CLAUSE_END: &[char] = &[',', '，', '。', '.', ';', '；', '!', '！', '、', '?', '？'];
+    let rest = budget_lead(rest.trim_start());
+    // The amount's word, cut at the clause's end (`就剩50了，` → `50了`).
+    let word_end = rest
+        .find(|c: char| c.is_whitespace() || CLAUSE_END.contains(&c))
+        .unwrap_or(rest.len());
+    let word = &rest[..word_end];
+    let after = &rest[word_end..];
+    let amount_text = word.trim_end_matches(['了', '啊', '呢', '吧']);
+    let amount = amount_word(amount_text)?;
+    let next = after
+        .split_whitespace()
+        .next()
+        .filter(|n| !n.starts_with(CLAUSE_END));
+    let currency = currency_word(amount_text).or_else(|| {
+        next.filter(|n| !n.chars().any(|c| c.is_ascii_digit()))
+            .filter(|n| n.chars().count() <= 8)
+            .and_then(|n| currency_word(n.trim_end_matches(CLAUSE_END)))
+    });
+    let ends = next.is_none()
+        || after.trim_start().starts_with(CLAUSE_END)
+        || next.is_some_and(|n| !n.starts_with(|c: char| c.is_ascii_alphanumeric()));
+    let bare_card = currency.is_none() && is_card(amount_text);
+    (currency.is_some() || (ends && !bare_card)).then_some((amount, currency))
 }
 
 /// The budget whose amount starts at `at`, just after a budget word.
@@ -572,6 +607,7 @@ mod tests {
 
     #[test]
     fn money_at_hand_is_the_budget() {
+        let no_card = |_: &str| false;
         for (t, amount, cur) in [
             ("我是学生，一个小时就行，只有20块", 20, Some("CNY")),
             ("就剩30", 30, None),
@@ -579,10 +615,13 @@ mod tests {
             ("student here, i only have 5 bucks", 5, Some("USD")),
             ("all I've got is $10", 10, Some("USD")),
             ("i only have 8 dollars", 8, Some("USD")),
+            ("我手头有200，想lora微调", 200, None),
+            ("i have 50 bucks", 50, Some("USD")),
+            ("我有20块", 20, Some("CNY")),
         ] {
             let norm = normalize(t);
             assert_eq!(
-                at_hand(&norm),
+                at_hand(&norm, no_card),
                 Some((Decimal::from(amount), cur)),
                 "{t} ({norm})"
             );
@@ -595,9 +634,20 @@ mod tests {
             "就剩2张卡",
             "只有一张4090",
             "we only have 3 cards",
+            "i have 8 hours",
+            "i have 4 gpus at home",
+            "i have a 3090",
+            "我有两张4090",
         ] {
             let norm = normalize(t);
-            assert_eq!(at_hand(&norm), None, "{t} ({norm})");
+            assert_eq!(at_hand(&norm, no_card), None, "{t} ({norm})");
+        }
+        // A bare number that is a card's name is the card, never money.
+        let cat = Catalog::embedded().unwrap();
+        for t in ["我有3090", "i have 4090, want to tune"] {
+            let norm = normalize(t);
+            let card = |w: &str| cat.find_gpu(w).is_some();
+            assert_eq!(at_hand(&norm, card), None, "{t} ({norm})");
         }
     }
 
