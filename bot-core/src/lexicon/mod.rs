@@ -174,9 +174,8 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
-    ANY_PLACE, HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, any_place, city_unplaced, place_codes,
-    place_named, place_of_home,
-    place_said, place_within, place_word,
+    ANY_PLACE, HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, any_place, city_unplaced,
+    place_codes, place_named, place_of_home, place_said, place_within, place_word,
 };
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;

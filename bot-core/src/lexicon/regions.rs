@@ -504,16 +504,7 @@ const COMPANY_AT: &[&str] = &[
 /// Nouns said right after a place that make it where the person, company or users are (`EU
 /// company`, `UK startup`, `国外用户`, `美国公司`).
 const HOME_NOUNS: &[&str] = &[
-    "公司",
-    "团队",
-    "用户",
-    "company",
-    "startup",
-    "team",
-    "firm",
-    "business",
-    "user",
-    "users",
+    "公司", "团队", "用户", "company", "startup", "team", "firm", "business", "user", "users",
 ];
 
 /// The place at the start of `rest`, as said there: a place's name (its phrase without the
@@ -521,9 +512,9 @@ const HOME_NOUNS: &[&str] = &[
 /// word. Most specific place first, as [`PLACES`] is ordered.
 fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str)> {
     let whole = |w: &str| {
-        rest.strip_prefix(w).is_some_and(|r| {
-            !w.is_ascii() || !r.starts_with(|c: char| c.is_ascii_alphanumeric())
-        }) && !other_than_place(&rest[w.len()..])
+        rest.strip_prefix(w)
+            .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+            && !other_than_place(&rest[w.len()..])
     };
     PLACES.iter().find_map(|place| {
         let named = place.said.iter().find_map(|w| {
@@ -535,13 +526,7 @@ fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str
             // A name that is also the short word (`us`) needs `short` as the code does.
             (whole(w) && (short || !place.beside.contains(&w))).then_some(w)
         });
-        let code = || {
-            place
-                .beside
-                .iter()
-                .copied()
-                .find(|w| short && whole(w))
-        };
+        let code = || place.beside.iter().copied().find(|w| short && whole(w));
         named.or_else(code).map(|w| (place.text, w))
     })
 }
@@ -788,13 +773,19 @@ mod tests {
     fn where_the_person_or_company_is() {
         assert_eq!(place_of_home("我人在美国，想部署"), Some(("us", "美国")));
         assert_eq!(place_of_home("人在us 只能credit card"), Some(("us", "us")));
-        assert_eq!(place_of_home("based in germany, need"), Some(("germany", "germany")));
+        assert_eq!(
+            place_of_home("based in germany, need"),
+            Some(("germany", "germany"))
+        );
         assert_eq!(
             place_of_home("our company is in singapore"),
             Some(("singapore", "singapore"))
         );
         assert_eq!(place_of_home("i live in the us"), Some(("us", "us")));
-        assert_eq!(place_of_home("we're an eu company and pay"), Some(("eu", "eu")));
+        assert_eq!(
+            place_of_home("we're an eu company and pay"),
+            Some(("eu", "eu"))
+        );
         assert_eq!(place_of_home("we're a uk startup"), Some(("gb", "uk")));
         assert_eq!(place_of_home("我在海外"), Some(("global", "海外")));
         assert_eq!(place_of_home("国外用户 lora"), Some(("global", "国外")));
