@@ -43,6 +43,7 @@ mod grad_accum;
 mod guess;
 mod haste;
 mod hedge;
+mod home_place;
 mod image_names;
 mod image_options;
 mod job_flags;
@@ -57,6 +58,7 @@ mod name_slot;
 mod needs;
 mod negation;
 mod nights;
+mod not_a_place;
 mod options;
 mod passes;
 mod people;
@@ -137,6 +139,7 @@ pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use hedge::hedges_dropped;
+pub use home_place::{ANY_PLACE, any_place, place_of_home};
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{
@@ -174,8 +177,8 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
-    ANY_PLACE, HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, any_place, city_unplaced,
-    place_codes, place_named, place_of_home, place_said, place_within, place_word,
+    HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, place_codes, place_named,
+    place_said, place_within, place_word,
 };
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;
