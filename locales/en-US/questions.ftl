@@ -52,6 +52,8 @@ pick-understood-region = • only platforms { $region ->
     [place] with machines in { $place } (checked against the regions each platform's record lists, with their source; a platform whose record lists none is marked unknown there, never guessed)
    *[other] { $region }
   }
+pick-understood-home = (You said that is where you are, so I assumed you want machines there: latency, where your data lives, who can pay or invoice. Say "anywhere" to widen.)
+pick-understood-anywhere = • anywhere: platforms are no longer filtered by where their machines are
 pick-understood-invoice = • an invoice for your accounts: no platform's record in my data says whether it issues one, so ask the platform before you pay
 pick-understood-context = • context: { $tokens } tokens
 pick-understood-concurrency = • { $n } conversations at once at the busiest time

@@ -52,6 +52,8 @@ pick-understood-region = • { $region ->
     [place] 只看在{ $place }有机房的平台（按各平台资料里注明来源的机房地区核对；资料里没列地区的平台标为未知，不会猜）
    *[other] 只看{ $region }的平台
   }
+pick-understood-home = （你说人在那里，我按延迟、数据存放和付款开票的便利，先只看那里有机房的平台；想放宽就说“不限地区”。）
+pick-understood-anywhere = • 不限地区：不再按机房所在地筛选平台
 pick-understood-invoice = • 需要开发票：我的资料里没有各平台能否开票的记录，付款前请先向平台问清楚
 pick-understood-context = • 上下文：{ $tokens } token
 pick-understood-concurrency = • 高峰时同时 { $n } 路对话

@@ -152,6 +152,15 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
                 .arg("place", place_name(f.place.unwrap_or(t))),
         );
     }
+    // Said as where the person is: what was assumed, and how to widen it.
+    if f.home && (f.region.is_some() || f.place_text.is_some()) {
+        echo.push(Msg::new("pick-understood-home"));
+    }
+    if f.any_place {
+        s.needs.place = None;
+        s.needs.region = None;
+        echo.push(Msg::new("pick-understood-anywhere"));
+    }
     if f.invoice {
         s.needs.invoice = true;
         echo.push(Msg::new("pick-understood-invoice"));
@@ -209,7 +218,12 @@ fn skip(s: &mut PickState, step: Step) {
 /// Whether a message asks something (`4090多少钱一小时`, `H100 哪家有货`, `how much…?`)
 /// rather than stating facts.
 pub fn is_question(text: &str) -> bool {
-    let l = text.to_lowercase();
+    // Widening a place asks nothing, though `anywhere` holds `where` and `any region` opens
+    // like a question (`lexicon::ANY_PLACE`): it stands as a plain noun, so `anywhere is fine`
+    // does not start with `is`.
+    let l = crate::lexicon::ANY_PLACE
+        .iter()
+        .fold(text.to_lowercase(), |t, w| t.replace(w, "place"));
     let cues = [
         "?",
         "？",

@@ -43,6 +43,7 @@ mod grad_accum;
 mod guess;
 mod haste;
 mod hedge;
+mod home_place;
 mod image_names;
 mod image_options;
 mod job_flags;
@@ -57,6 +58,7 @@ mod name_slot;
 mod needs;
 mod negation;
 mod nights;
+mod not_a_place;
 mod options;
 mod passes;
 mod people;
@@ -106,6 +108,8 @@ pub use budget::{
     BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, MONEY_LEFT, SPEND_ASKED, SPEND_VERBS,
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
     money_can_do, spend_bounds,
+    AtHand, BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
+    budget_period_words, budget_short, money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
 pub use ceiling::{
@@ -138,6 +142,7 @@ pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use hedge::hedges_dropped;
+pub use home_place::{ANY_PLACE, any_place, place_of_home};
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use job_flags::{

@@ -12,6 +12,8 @@
 //! `California, US`, `Quebec, CA`; AutoDL `beijing-A`); a city none names ([`UNPLACED`]) is said
 //! back, never read as the country it lies in.
 
+use super::not_a_place::other_than_place;
+
 /// One place: the region text written in `region=`, the phrases that name it in a question
 /// (Latin ones padded with spaces where a bare word would be another word's part), the short
 /// words read only beside a word for region (`us region`, `region eu`, `jp 节点`), and the
@@ -390,7 +392,7 @@ const REGION_WORDS: &[&str] = &[
 ];
 
 /// Words said just before a place that make it where the user is, not where the machine is.
-const WHERE_I_AM: &[&str] = &[
+pub(super) const WHERE_I_AM: &[&str] = &[
     "from",
     "i'm in",
     "im in",
@@ -420,9 +422,13 @@ pub fn place_said(padded: &str) -> Option<&'static str> {
         .or_else(|| beside_region_word(&p))
 }
 
-/// Whether `word` is in `p` somewhere not said as where the user is.
+/// Whether `word` is in `p` somewhere not said as where the user is, nor as something else
+/// of the place (`美国的卡`, `US dollars`).
 fn named_there(p: &str, word: &str) -> bool {
     p.match_indices(word).any(|(at, _)| {
+        if other_than_place(&p[at + word.trim_end().len()..]) {
+            return false;
+        }
         // The name itself, after a leading `in the ` or `in ` of the phrase.
         let lead = word.len() - word.trim_start().len();
         let rest = &word[lead..];
@@ -611,5 +617,8 @@ mod tests {
         // Where the user is, and the catalog's own split, are no place asked.
         assert_eq!(place_named("i'm in singapore"), None);
         assert_eq!(place_named("国内的平台"), None);
+        // A place word that is no place: a card, a currency.
+        assert_eq!(place_named("只有美国的卡"), None);
+        assert_eq!(place_named("i get paid in us dollars"), None);
     }
 }

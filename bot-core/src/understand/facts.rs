@@ -2,6 +2,7 @@
 //! come (model, method, duration, card, barriers, budget), read with the same entities and
 //! lexicon plain questions get.
 
+use super::at_hand::{amount_word, budget_lead, currency_word};
 use super::entities::entities;
 use super::price::find_price;
 use super::request::Usage;
@@ -47,6 +48,11 @@ pub struct Facts {
     /// That place's region text (`us`, `eu`, `hk`: `lexicon::PLACES`), which platforms are
     /// checked against by their sourced region lists (`lexicon::platform_in_place`).
     pub place_text: Option<&'static str>,
+    /// The place or region was said as where the person or the company is (`我人在美国`,
+    /// `we're an EU company`, `我在海外`): kept as a preference, and said back as assumed.
+    pub home: bool,
+    /// Every place said to do (`不限地区`, `anywhere`): a place kept is dropped.
+    pub any_place: bool,
     /// An invoice wanted for the books (`需要开发票`), which no platform's record holds.
     pub invoice: bool,
     /// The budget's currency when the sentence writes one (`¥`, `元`, `块`, `$`, `刀`, `usd`);
@@ -74,20 +80,21 @@ impl Facts {
             || self.budget.is_some()
             || self.region.is_some()
             || self.place_text.is_some()
+            || self.any_place
             || self.invoice
     }
 }
 
 /// Words that say the sentence is about money to spend, before an amount: the lexicon's budget
-/// nouns (`预算`, `budget`, `经费`), its bounds on spending (`最多花`, `控制在`, and the ceiling
-/// words of a bound at most: `不超过`, `at most`, `up to`, `最多`) and money at hand (`i have`,
-/// `手头有`). One table each in the lexicon; this reader had kept a copy of its own.
+/// nouns (`预算`, `budget`, `经费`) and its bounds on spending (`最多花`, `控制在`, and the
+/// ceiling words of a bound at most: `不超过`, `at most`, `up to`, `最多`). One table each in
+/// the lexicon. Money at hand (`i have`, `只有`) is no cue here: its words come before much
+/// else than money, so [`at_hand`] reads it, with its guard.
 fn budget_cues() -> impl Iterator<Item = &'static str> {
     crate::lexicon::BUDGET_WORDS
         .iter()
         .copied()
         .chain(crate::lexicon::spend_bounds())
-        .chain(crate::lexicon::MONEY_AT_HAND.iter().copied())
 }
 
 /// Whether the amount after a ceiling word at `cue` (its end `at`) is a cap or a count, not a
@@ -186,9 +193,10 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     };
     barriers(&norm, &mut f);
     place(&norm, &mut f);
+    let is_card = |w: &str| catalog.find_gpu(w).is_some();
     if let Some((b, currency)) = budget(&norm)
         .or_else(|| budget_after(&norm))
-        .or_else(|| at_hand(&norm))
+        .or_else(|| super::at_hand::at_hand(&norm, is_card))
     {
         f.budget = Some(b);
         f.budget_currency = currency;
@@ -196,18 +204,23 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     f.context = e
         .context
         .as_deref()
-        .filter(|c| !money_beside(&toks, c) && !money_beside_text(&norm, c))
+        .filter(|c| !money_beside(&toks, c) && !money_beside_text(&norm, c, is_card))
         .and_then(crate::lexicon::context_tokens)
         .filter(|t| (1024..=10_000_000).contains(t))
         .map(|t| t as u32);
     f
 }
 
-/// The same in the text, for a count glued to its budget word (`预算2k`).
-fn money_beside_text(norm: &str, c: &str) -> bool {
+/// The same in the text, for a count glued to its budget word (`预算2k`), or after words of
+/// money at hand where their guard reads money (`手头有2k`; `i have 8k context` is none).
+fn money_beside_text(norm: &str, c: &str, is_card: impl Fn(&str) -> bool) -> bool {
     norm.match_indices(c).any(|(i, _)| {
         let before = norm[..i].trim_end();
-        budget_cues().any(|w| before.ends_with(w)) || before.ends_with(['$', '¥'])
+        budget_cues().any(|w| before.ends_with(w))
+            || before.ends_with(['$', '¥'])
+            || crate::lexicon::at_hand_words().any(|w| {
+                before.ends_with(w) && super::at_hand::money_after(&norm[i..], &is_card).is_some()
+            })
     })
 }
 
@@ -276,10 +289,27 @@ fn place(norm: &str, f: &mut Facts) {
             Need::Region(r) => Some(r),
             _ => None,
         });
-    if let Some((text, said)) = crate::lexicon::place_named(norm) {
+    // A place asked for machines first; else where the person or company is, the same place
+    // fact (a preference for latency, where the data lives, who can pay), flagged to be said
+    // back as assumed.
+    let asked = crate::lexicon::place_named(norm);
+    let home = crate::lexicon::place_of_home(norm);
+    // `I'm in the US` holds a phrase a place asked has too (`in the us`): the same place, where
+    // the person is. A place asked elsewhere in the sentence (`我在香港，要美国的机器`) wins.
+    if let Some((text, said)) = asked.filter(|(t, _)| home.is_none_or(|(h, _)| h != *t)) {
         f.place = Some(said);
         f.place_text = Some(text);
+    } else if let Some((text, said)) = home {
+        f.home = true;
+        match text {
+            "cn" | "global" => f.region = f.region.or(Some(text)),
+            _ => {
+                f.place = Some(said);
+                f.place_text = Some(text);
+            }
+        }
     }
+    f.any_place = crate::lexicon::any_place(norm) && f.place_text.is_none() && f.region.is_none();
     f.invoice = crate::lexicon::INVOICE_WORDS
         .iter()
         .any(|w| norm.contains(w));
@@ -390,46 +420,6 @@ fn budget_after(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     })
 }
 
-/// Money at hand as the budget (`只有20块`, `就剩30了`, `i only have 5 bucks`, `all I've got is
-/// $10`; the lexicon's `MONEY_LEFT`): the amount right after the words, with its currency
-/// glued or the next word, or a bare number that ends its clause (no Latin word after it).
-/// Anything else after the
-/// words (`只有支付宝`, `i only have 2 hours`, `只有8g显存`, `就剩2张卡`) is no budget.
-fn at_hand(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
-    const CLAUSE_END: &[char] = &[',', '，', '。', '.', ';', '；', '!', '！', '、', '?', '？'];
-    let low = norm.to_lowercase();
-    crate::lexicon::MONEY_LEFT.iter().find_map(|w| {
-        low.match_indices(w).find_map(|(i, _)| {
-            let rest = budget_lead(low[i + w.len()..].trim_start());
-            // The amount's word, cut at the clause's end (`就剩50了，` → `50了`).
-            let word_end = rest
-                .find(|c: char| c.is_whitespace() || CLAUSE_END.contains(&c))
-                .unwrap_or(rest.len());
-            let word = &rest[..word_end];
-            let after = &rest[word_end..];
-            let amount_text = word.trim_end_matches(['了', '啊', '呢', '吧']);
-            let amount = amount_word(amount_text)?;
-            let next = after
-                .split_whitespace()
-                .next()
-                .filter(|n| !n.starts_with(CLAUSE_END));
-            let currency = currency_word(amount_text).or_else(|| {
-                next.filter(|n| !n.chars().any(|c| c.is_ascii_digit()))
-                    .filter(|n| n.chars().count() <= 8)
-                    .and_then(|n| currency_word(n.trim_end_matches(CLAUSE_END)))
-            });
-            // A bare number only where its clause ends (`就剩30`; `normalize` makes `，` a
-            // space, and a Chinese unit is glued to its number, so a Chinese word after it
-            // starts another clause: `就剩50了 够吗`), never before a word of a unit
-            // (`i only have 2 hours`).
-            let ends = next.is_none()
-                || after.trim_start().starts_with(CLAUSE_END)
-                || next.is_some_and(|n| !n.starts_with(|c: char| c.is_ascii_alphanumeric()));
-            (currency.is_some() || ends).then_some((amount, currency))
-        })
-    })
-}
-
 /// The budget whose amount starts at `at`, just after a budget word.
 fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     let rest = budget_lead(&norm[at..]);
@@ -457,108 +447,6 @@ fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     amount_word(first).map(|b| (b, currency))
 }
 
-/// What comes between the budget's word and its amount and says nothing of it: `预算改成80`,
-/// `budget of 100 rmb`, `budget is about $30`, `预算最多两百` (a change or a bound said).
-fn budget_lead(rest: &str) -> &str {
-    const LEAD: &[&str] = &[
-        "改成",
-        "改为",
-        "换成",
-        "调到",
-        "调成",
-        "提到",
-        "降到",
-        "加到",
-        "变成",
-        "最多",
-        "顶多",
-        "不超过",
-        "只有",
-        "就",
-        "of",
-        "is",
-        "up to",
-        "at most",
-        "max",
-        "maximum",
-        "maybe",
-        "to",
-    ];
-    let mut r = rest.trim_start_matches([' ', ':', '是', '在']);
-    loop {
-        let before = r;
-        for w in LEAD {
-            if let Some(t) = r.strip_prefix(w)
-                && (!w.is_ascii() || t.starts_with(' '))
-            {
-                r = t.trim_start_matches([' ', ':', '是', '在']);
-            }
-        }
-        if r == before {
-            return r;
-        }
-    }
-}
-
-/// The currency written in `word` (`30元`, `$20`, `50刀`, `20美元`), if it is USD or CNY: the
-/// reader's currency words, the longest found first (`美元` is not `元`), as the lexicon reads
-/// them.
-pub fn currency_word(word: &str) -> Option<&'static str> {
-    let w = word.to_lowercase();
-    let found = super::price::CURRENCY_WORDS
-        .iter()
-        .filter(|c| w.contains(**c))
-        .max_by_key(|c| c.chars().count())?;
-    match crate::lexicon::parse_currency(found).ok()?.as_str() {
-        "USD" => Some("USD"),
-        "CNY" => Some("CNY"),
-        _ => None,
-    }
-}
-
-/// The amount at the start of `text`: `50`, `2k`, `2k吧`, `1.5w`, `3000块`, `2千`, `1万`;
-/// `None` when more follows than a currency or a "roughly" (`999b` is no amount).
-pub fn amount_word(text: &str) -> Option<Decimal> {
-    let t = text.trim_start_matches(['¥', '$', ' ']);
-    let end = t
-        .char_indices()
-        .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
-        .map_or(t.len(), |(i, _)| i);
-    let n: Decimal = t[..end].parse().ok()?;
-    let mut rest = &t[end..];
-    let mut mult = 1;
-    for (w, m) in [("k", 1000), ("千", 1000), ("w", 10_000), ("万", 10_000)] {
-        if let Some(r) = rest.strip_prefix(w) {
-            rest = r;
-            mult = m;
-            break;
-        }
-    }
-    const TAILS: &[&str] = &[
-        "",
-        "吧",
-        "左右",
-        "以内",
-        "以下",
-        "块",
-        "块钱",
-        "元",
-        "刀",
-        "美元",
-        "usd",
-        "cny",
-        "rmb",
-        "块吧",
-        "元吧",
-        "左右吧",
-    ];
-    if !TAILS.contains(&rest.trim()) {
-        return None;
-    }
-    n.checked_mul(Decimal::from(mult))
-        .filter(|b| *b > Decimal::ZERO && *b < Decimal::from(10_000_000))
-}
-
 /// The words that make hours daily: the lexicon's rate words of a day, and `a day`.
 fn daily_words() -> Vec<&'static str> {
     crate::lexicon::rate_words(crate::lexicon::Period::Day)
@@ -569,37 +457,6 @@ fn daily_words() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn money_at_hand_is_the_budget() {
-        for (t, amount, cur) in [
-            ("我是学生，一个小时就行，只有20块", 20, Some("CNY")),
-            ("就剩30", 30, None),
-            ("跑1小时，就剩50了，够吗", 50, None),
-            ("student here, i only have 5 bucks", 5, Some("USD")),
-            ("all I've got is $10", 10, Some("USD")),
-            ("i only have 8 dollars", 8, Some("USD")),
-        ] {
-            let norm = normalize(t);
-            assert_eq!(
-                at_hand(&norm),
-                Some((Decimal::from(amount), cur)),
-                "{t} ({norm})"
-            );
-        }
-        // A payment, a length, a card or memory after the same words is no budget.
-        for t in [
-            "只有支付宝",
-            "i only have 2 hours",
-            "只有8g显存",
-            "就剩2张卡",
-            "只有一张4090",
-            "we only have 3 cards",
-        ] {
-            let norm = normalize(t);
-            assert_eq!(at_hand(&norm), None, "{t} ({norm})");
-        }
-    }
 
     #[test]
     fn a_ceiling_after_its_amount_is_the_budget() {

@@ -348,7 +348,7 @@ fn count_said(toks: &[String]) -> Option<u32> {
 fn currency_said(toks: &[String]) -> Option<String> {
     let mut found: Vec<&str> = toks
         .iter()
-        .filter_map(|t| super::facts::currency_word(t))
+        .filter_map(|t| super::at_hand::currency_word(t))
         .collect();
     found.dedup();
     match found.as_slice() {

@@ -1,0 +1,151 @@
+//! Where the person or the company is (`我人在美国`, `人在US`, `based in Germany`, `we're an EU
+//! company`, `我在海外`, `国外用户`), read from the one place table ([`super::PLACES`]): no place
+//! asked for machines, but one a reader that says it back may keep as a preference (latency,
+//! where the data lives, who can pay or invoice), and the words that widen it again
+//! (`不限地区`, `anywhere`).
+
+use super::not_a_place::other_than_place;
+use super::regions::{PLACES, WHERE_I_AM};
+
+/// Words said just before a place that make it where the company or the team is (`我们公司在`,
+/// `our company is in`), beside [`WHERE_I_AM`]'s.
+const COMPANY_AT: &[&str] = &[
+    "公司在",
+    "团队在",
+    "我们在",
+    "company is in",
+    "company's in",
+    "team is in",
+    "we're based in",
+    "we are based in",
+];
+
+/// Nouns said right after a place that make it where the person, company or users are (`EU
+/// company`, `UK startup`, `国外用户`, `美国公司`).
+const HOME_NOUNS: &[&str] = &[
+    "公司", "团队", "用户", "company", "startup", "team", "firm", "business", "user", "users",
+];
+
+/// The place at the start of `rest`, as said there: a place's name (its phrase without the
+/// padding and `in (the)`), or, with `short`, its short word (`US`, `EU`, `UK`, `de`) as a whole
+/// word. Most specific place first, as [`PLACES`] is ordered.
+fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str)> {
+    let whole = |w: &str| {
+        rest.strip_prefix(w)
+            .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+            && !other_than_place(&rest[w.len()..])
+    };
+    PLACES.iter().find_map(|place| {
+        let named = place.said.iter().find_map(|w| {
+            let w = w.trim().trim_end_matches(['的', ' ']);
+            let w = ["in the ", "in "]
+                .iter()
+                .find_map(|lead| w.strip_prefix(lead))
+                .unwrap_or(w);
+            // A name that is also the short word (`us`) needs `short` as the code does.
+            (whole(w) && (short || !place.beside.contains(&w))).then_some(w)
+        });
+        let code = || place.beside.iter().copied().find(|w| short && whole(w));
+        named.or_else(code).map(|w| (place.text, w))
+    })
+}
+
+/// Where the person or the company is (`我人在美国`, `人在US`, `based in Germany`, `our company
+/// is in Singapore`, `we're an EU company`, `我在海外`, `国外用户`): the place's region text and
+/// its words as said, the catalog's own split (`cn`, `global`) included. Not a place asked for
+/// machines ([`place_named`] leaves it out); a reader that keeps it says it back as assumed.
+/// A city no provider's text names (`深圳`) is none: its country is not in the lexicon.
+pub fn place_of_home(text: &str) -> Option<(&'static str, &'static str)> {
+    let p = format!(" {text} ");
+    let after_lead = WHERE_I_AM.iter().chain(COMPANY_AT).find_map(|lead| {
+        p.match_indices(lead).find_map(|(at, _)| {
+            if lead.is_ascii() && p[..at].ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                return None;
+            }
+            let rest = p[at + lead.len()..].trim_start();
+            let rest = rest.strip_prefix("the ").unwrap_or(rest);
+            // A short word (`US`) only after `in`/`在`: `from us` is the pronoun.
+            let short = lead.ends_with(" in") || lead.ends_with('在');
+            place_at_start(rest, short)
+        })
+    });
+    after_lead.or_else(|| {
+        // `an EU company`, `国外用户`: a place's name or short word right before a home noun.
+        p.char_indices().find_map(|(at, c)| {
+            let starts_word = !c.is_ascii_alphanumeric()
+                || !p[..at].ends_with(|c: char| c.is_ascii_alphanumeric());
+            if !starts_word {
+                return None;
+            }
+            let (text, said) = place_at_start(&p[at..], true)?;
+            let after = p[at + said.len()..].trim_start();
+            HOME_NOUNS
+                .iter()
+                .any(|n| {
+                    after.strip_prefix(n).is_some_and(|r| {
+                        !n.is_ascii() || !r.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    })
+                })
+                .then_some((text, said))
+        })
+    })
+}
+
+/// Words that widen a place said back to every place (`不限地区`, `anywhere`).
+pub const ANY_PLACE: &[&str] = &[
+    "不限地区",
+    "地区不限",
+    "不限地点",
+    "地点不限",
+    "哪里都行",
+    "哪都行",
+    "在哪都行",
+    "哪里都可以",
+    "在哪都可以",
+    "地区无所谓",
+    "anywhere",
+    "any region",
+    "any location",
+    "any place",
+    "location doesn't matter",
+    "region doesn't matter",
+];
+
+/// Whether `text` widens the place to every place ([`ANY_PLACE`]).
+pub fn any_place(text: &str) -> bool {
+    let t = text.to_lowercase();
+    ANY_PLACE.iter().any(|w| t.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn where_the_person_or_company_is() {
+        assert_eq!(place_of_home("我人在美国，想部署"), Some(("us", "美国")));
+        assert_eq!(place_of_home("人在us 只能credit card"), Some(("us", "us")));
+        assert_eq!(
+            place_of_home("based in germany, need"),
+            Some(("germany", "germany"))
+        );
+        assert_eq!(
+            place_of_home("our company is in singapore"),
+            Some(("singapore", "singapore"))
+        );
+        assert_eq!(place_of_home("i live in the us"), Some(("us", "us")));
+        assert_eq!(
+            place_of_home("we're an eu company and pay"),
+            Some(("eu", "eu"))
+        );
+        assert_eq!(place_of_home("we're a uk startup"), Some(("gb", "uk")));
+        assert_eq!(place_of_home("我在海外"), Some(("global", "海外")));
+        assert_eq!(place_of_home("国外用户 lora"), Some(("global", "国外")));
+        // A city none names, a platform, a pronoun, a card: no place.
+        assert_eq!(place_of_home("我们公司在深圳"), None);
+        assert_eq!(place_of_home("我在autodl租4090"), None);
+        assert_eq!(place_of_home("a quote from us"), None);
+        assert_eq!(place_of_home("人在美国的卡"), None);
+        assert!(any_place("不限地区") && any_place("anywhere is fine"));
+    }
+}
