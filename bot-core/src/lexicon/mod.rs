@@ -105,11 +105,9 @@ pub use api_units::{
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use budget::{
-    BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, MONEY_LEFT, SPEND_ASKED, SPEND_VERBS,
+    AtHand, BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
     money_can_do, spend_bounds,
-    AtHand, BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
-    budget_period_words, budget_short, money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
 pub use ceiling::{

@@ -54,7 +54,7 @@ pub(super) const GUIDED_IN_PLACE: &[&str] = &[
     "vram",
 ];
 /// Money at hand said before its amount, the words this reader reads beside the lexicon's budget
-/// nouns (`lexicon::budget_noun_said`); `lexicon::MONEY_AT_HAND`/`MONEY_LEFT` lack `got $`.
+/// nouns (`lexicon::budget_noun_said`); `lexicon::MONEY_AT_HAND` lacks `got $`.
 const MONEY_HELD: &[&str] = &["i have $", "got $", "只有", "手头"];
 
 /// A budget said: a noun of the lexicon's one table, or money held.
