@@ -185,3 +185,39 @@ fn pick_or_ask(mut rs: Vec<Request>) -> Reading {
         Reading::Ask(rs)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Aside, taken_out};
+    use crate::catalog::Catalog;
+    use crate::understand::{Reading, normalize, read};
+
+    #[test]
+    fn a_pass_that_takes_a_platform_out_sets_it_aside_with_its_reason() {
+        let c = Catalog::embedded().unwrap();
+        let t = normalize("除了autodl 哪里还能租到4090");
+        let out = super::super::refused::plain(&c, &t);
+        let aside = taken_out(&c, &t, &out, Aside::Refused);
+        assert_eq!(aside.len(), 1, "{out}");
+        assert_eq!(
+            (aside[0].platform.as_str(), aside[0].why),
+            ("autodl", Aside::Refused)
+        );
+        // A pass that changed nothing sets nothing aside.
+        assert!(taken_out(&c, &t, &t, Aside::Refused).is_empty());
+    }
+
+    #[test]
+    fn a_platform_no_reader_set_aside_is_never_read_past() {
+        let c = Catalog::embedded().unwrap();
+        // Main read `/stock rtx-4090 vast`, runpod dropped: each platform's stock is asked.
+        match read(&c, "4090 offers on vast and runpod") {
+            Reading::Ask(rs) => {
+                let lines: Vec<String> = rs.iter().map(|r| r.line()).collect();
+                assert!(lines.iter().any(|l| l.ends_with(" runpod")), "{lines:?}");
+                assert!(lines.iter().any(|l| l.ends_with(" vast")), "{lines:?}");
+            }
+            other => panic!("{:?}", other.lines()),
+        }
+    }
+}
