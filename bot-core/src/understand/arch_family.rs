@@ -39,7 +39,7 @@ pub(super) fn asked(catalog: &Catalog, norm: &str, no_card: bool) -> Option<Read
     let mut choices = Vec::new();
     for card in cards {
         let said = padded.replacen(word, &format!(" {card} "), 1);
-        if let (Reading::Command(r), _) = read_normalized(catalog, said.trim().to_string(), false)
+        if let (Reading::Command(r), ..) = read_normalized(catalog, said.trim().to_string(), false)
             && !choices.contains(&r)
         {
             choices.push(r);

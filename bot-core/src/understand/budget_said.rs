@@ -336,7 +336,10 @@ pub(super) fn budget_how_long(q: &Question) -> Option<Reading> {
         return None;
     }
     let hour = Usage::Once(Decimal::from(3600));
-    make::compare(g, &hour).map(Reading::Command)
+    let r = make::compare(g, &hour)?;
+    // The budget's hours on every platform's price, a platform named ranked among them.
+    q.set_aside_all(super::set_aside::Aside::RankedIn);
+    Some(Reading::Command(r))
 }
 
 /// `你能幫我做啲咩`: what the bot does; `應該點揀`, `不知道租啥卡`: guidance to pick a card.

@@ -7,6 +7,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request as make;
+use super::set_aside::Aside;
 
 const THAN: &[&str] = &[
     "比",
@@ -40,7 +41,9 @@ pub(super) fn card_cheaper_than(q: &Question) -> Option<Reading> {
     if !q.nothing_to_size() || q.price.is_some() || !beaten(q, p) {
         return None;
     }
-    one(make::compare(g, &q.usage())?)
+    let r = make::compare(g, &q.usage())?;
+    q.set_aside(p, Aside::Beaten);
+    one(r)
 }
 
 /// Whether the platform `p` is said as the one to beat: `比<p>便宜`.

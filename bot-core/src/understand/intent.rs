@@ -8,6 +8,7 @@ use super::needs_said::needs_said;
 use super::price::convert_request;
 pub(super) use super::question::{Question, one, per_model};
 use super::request::{self as make, Cards, Request, Usage};
+use super::set_aside::Aside;
 use super::text::has;
 use super::words::*;
 use crate::answer::alerts::Unsubscribe;
@@ -413,6 +414,8 @@ fn specs(q: &Question) -> Option<Reading> {
     if !q.e.platforms.is_empty() && (q.has(CHEAP_WORDS) || q.has(PRICE_WORDS)) {
         return None;
     }
+    // The specs are the card's wherever it is rented (`autodl 上的 4090 显存多大`).
+    q.set_aside_all(Aside::SpecsThere);
     one(make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect()))
 }
 
@@ -473,7 +476,12 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
                     && q.has(AGAINST_WORDS)
                     && (q.has(PRICE_WORDS) || e.usage.is_some())) =>
         {
-            compare_named(g).map(Reading::Command)
+            let r = compare_named(g)?;
+            // One platform weighed against the rest is ranked among them, never billed alone.
+            if let [p] = ps {
+                q.set_aside(p, Aside::Beaten);
+            }
+            Some(Reading::Command(r))
         }
         ([p], [g]) => cost(p, g).map(Reading::Command),
         ([], [g]) => compare_named(g).map(Reading::Command),
@@ -622,6 +630,8 @@ fn alone(q: &Question) -> Option<Reading> {
     if let [g] = e.gpus.as_slice()
         && (e.platforms.is_empty() || q.has(SPECS_WORDS))
     {
+        // The specs are the card's wherever it is rented (`autodl 上的 4090 显存多大`).
+        q.set_aside_all(Aside::SpecsThere);
         return one(make::gpus(vec![g.gpu.clone()]));
     }
     if let [p] = e.platforms.as_slice() {

@@ -139,6 +139,7 @@ mod tests {
             padded: " ",
             e: &e,
             price: None,
+            aside: Default::default(),
         };
         for card in ["p40", "m40", "p100", "4060ti", "3060", "t4", "ti", "a4000"] {
             assert!(super::card_like(&q, card), "{card}");

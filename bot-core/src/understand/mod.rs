@@ -125,6 +125,7 @@ mod senses;
 mod senses_said;
 mod service_cheapest;
 mod serving;
+mod set_aside;
 mod sign_words;
 mod sold_out;
 mod spaced_units;
@@ -370,8 +371,10 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let part = background::question_part(catalog, text);
     let text = part.as_deref().unwrap_or(text);
     let norm = normalize(text);
-    let (reading, mut work) = read_normalized(catalog, norm.clone(), true);
+    let (reading, mut work, aside) = read_normalized(catalog, norm.clone(), true);
     let reading = stages::asked_back(catalog, text, &norm, reading);
+    // A platform named that no reading carries and no reader set aside: carried, or asked.
+    let reading = set_aside::guarded(catalog, &norm, &aside, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = said.chars().take(MAX_CHARS).count();
     (reading, work)
@@ -414,7 +417,7 @@ pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Rea
         return None;
     }
     let norm = normalize(&catalog.instance_cards(text));
-    let (plain, _) = read_normalized(catalog, norm.clone(), true);
+    let (plain, ..) = read_normalized(catalog, norm.clone(), true);
     if follow_more::fit_without_model(&norm, &plain, last) {
         return None;
     }
@@ -440,32 +443,45 @@ pub fn language_asked(text: &str) -> Option<crate::i18n::Lang> {
     follow_on::language_asked(&normalize(text))
 }
 
+/// The reading, its work, and the named platforms its readers set aside ([`set_aside`]).
 pub(super) fn read_normalized(
     catalog: &Catalog,
     original: String,
     fix_typos: bool,
-) -> (Reading, Work) {
+) -> (Reading, Work, Vec<set_aside::SetAside>) {
     // The engine named, as typed: the word passes may spell `ollama` into `llama`.
     let said = format!(" {original} ");
-    let original = stages::words(catalog, &original);
+    let (original, mut aside) = stages::words(catalog, &original);
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
-    let (reading, work) = read_whole(catalog, original.clone(), fix_typos);
+    let (reading, work, by_rule) = read_whole(catalog, original.clone(), fix_typos);
+    aside.extend(by_rule);
     let reading = match two {
-        Some(first) if !second_ask::whole_completes(&first, &reading) => first,
+        Some((first, second)) if !second_ask::whole_completes(&first, &reading) => {
+            aside.extend(second);
+            first
+        }
         _ => reading,
     };
     // `qwen3 32b 4090 2`: the bare number after a fit's card is its count, read again so.
     let reading = match fit_count::counted(catalog, &original, &reading) {
-        Some(said) => read_whole(catalog, said, fix_typos).0,
+        Some(said) => {
+            let (r, _, by_rule) = read_whole(catalog, said, fix_typos);
+            aside.extend(by_rule);
+            r
+        }
         None => reading,
     };
     // The engine named, on every `/fit` however it was reached.
-    (engine_kept::with_engine(&said, reading), work)
+    (engine_kept::with_engine(&said, reading), work, aside)
 }
 
-fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading, Work) {
+fn read_whole(
+    catalog: &Catalog,
+    original: String,
+    fix_typos: bool,
+) -> (Reading, Work, Vec<set_aside::SetAside>) {
     let mut norm = stages::spans(catalog, &original);
     // A whole number the catalog names as a card (`3090`) is the card, never an amount.
     let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
@@ -514,6 +530,7 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
         padded: &padded,
         e: &e,
         price: price.as_ref(),
+        aside: Default::default(),
     };
     let plain = if e.conflict {
         Reading::Unknown
@@ -546,14 +563,14 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {
-        return (memory_as_card::with_memory(&q, r), work);
+        return (memory_as_card::with_memory(&q, r), work, q.aside.take());
     }
     // `hopper 显存多大`: an architecture for a card, its cards asked back.
     if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {
-        return (r, work);
+        return (r, work, q.aside.take());
     }
     if let Some(r) = bare_asked::asked(catalog, &e, &plain, &norm) {
-        return (r, work);
+        return (r, work, q.aside.take());
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
@@ -569,11 +586,16 @@ fn read_whole(catalog: &Catalog, original: String, fix_typos: bool) -> (Reading,
     {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));
         if !same {
-            return (r, work);
+            return (r, work, q.aside.take());
         }
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
-    (card_memory::memory_asked(catalog, &padded, plain), work)
+    let aside = q.aside.take();
+    (
+        card_memory::memory_asked(catalog, &padded, plain),
+        work,
+        aside,
+    )
 }
 
 /// `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after the

@@ -7,6 +7,7 @@ use super::Reading;
 use super::intent::Question;
 use super::price::convert_request;
 use super::request::{self as make, Money, Request, Usage};
+use super::set_aside::Aside;
 use super::text::has;
 use super::words::{
     ALERT_LIST_WORDS, ALERT_WORDS, COST_WORDS, FIT_WORDS, RUN_WORDS, STOCK_WORDS, TCO_WORDS,
@@ -72,7 +73,10 @@ fn own_price_job(q: &Question) -> Option<Reading> {
         return None;
     }
     let cards = q.e.gpus.first().map_or(1, |g| g.count);
-    make::cost_at_cards(p, &usage, cards).map(Reading::Command)
+    let r = make::cost_at_cards(p, &usage, cards)?;
+    // The platform's own price said: costed at it, the platform's list price not asked.
+    q.set_aside_all(Aside::OwnPrice);
+    Some(Reading::Command(r))
 }
 
 /// Words that ask which card or platform to rent.

@@ -5,7 +5,9 @@
 //! first one's alone (`/stock` and `/offers` take one platform; the others were hidden).
 
 use super::Reading;
+use super::question::Question;
 use super::request::Request;
+use super::set_aside::Aside;
 use crate::lexicon::Need;
 
 const EITHER: &[&str] = &[
@@ -37,10 +39,14 @@ pub(super) fn with_either(padded: &str, named: bool, r: Reading) -> Reading {
 
 /// `r` (a card's stock or offers on one platform) over every platform when two or more
 /// platforms are said as alternatives (`runpod 或 vast 都行`, `vast or runpod, either works`).
-pub(super) fn platforms_either(padded: &str, platforms: usize, r: Reading) -> Reading {
-    let either = EITHER.iter().any(|w| padded.contains(w));
-    if platforms < 2 || !either {
+/// The platforms said are set aside as alternatives ([`Aside::Either`]).
+pub(super) fn platforms_either(q: &Question, r: Reading) -> Reading {
+    let either = EITHER.iter().any(|w| q.padded.contains(w));
+    if q.e.platforms.len() < 2 || !either {
         return r;
+    }
+    if matches!(r, Reading::Command(Request::Stock(_) | Request::Offers(_))) {
+        q.set_aside_all(Aside::Either);
     }
     match r {
         Reading::Command(Request::Stock(mut s)) => {

@@ -7,6 +7,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make};
+use super::set_aside::Aside;
 use crate::lexicon::here_asked;
 
 /// One card asked here beside a price said: its prices here for the length said (an hour).
@@ -21,7 +22,9 @@ pub(super) fn price_here(q: &Question) -> Option<Reading> {
     if q.ceiling_said() || platform_is_here(q) {
         return None;
     }
-    one(make::compare(card, &q.usage())?)
+    let r = make::compare(card, &q.usage())?;
+    q.set_aside_all(Aside::Reference);
+    one(r)
 }
 
 /// `autodl 这边 4090 2块一小时`, `我在 autodl 这里租`: `here` is the platform named right before

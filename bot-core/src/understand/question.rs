@@ -4,6 +4,7 @@
 use super::Reading;
 use super::entities::Entities;
 use super::request::{Money, Request, Usage};
+use super::set_aside::{Aside, SetAside};
 use super::text::has;
 use crate::catalog::Catalog;
 use rust_decimal::Decimal;
@@ -14,9 +15,25 @@ pub(super) struct Question<'a> {
     pub padded: &'a str,
     pub e: &'a Entities,
     pub price: Option<&'a Money>,
+    /// The named platforms the rule that read the question set aside, with why
+    /// ([`super::set_aside`]): recorded only by a rule that returns its reading.
+    pub aside: std::cell::RefCell<Vec<SetAside>>,
 }
 
 impl Question<'_> {
+    /// Records that the reading leaves the named `platform` out for `why`.
+    pub(super) fn set_aside(&self, platform: &str, why: Aside) {
+        self.aside.borrow_mut().push(SetAside {
+            platform: platform.to_string(),
+            why,
+        });
+    }
+    /// Records that the reading leaves every platform named out for `why`.
+    pub(super) fn set_aside_all(&self, why: Aside) {
+        for p in &self.e.platforms {
+            self.set_aside(p, why);
+        }
+    }
     pub(super) fn has(&self, words: &[&str]) -> bool {
         has(self.padded, words)
     }

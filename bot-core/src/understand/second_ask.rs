@@ -5,6 +5,7 @@
 //! ask's card where it names none.
 
 use super::request::Request;
+use super::set_aside::{self, Aside, SetAside};
 use super::text::normalize;
 use super::words::{COST_WORDS, SPECS_WORDS, STOCK_WORDS};
 use super::{Reading, cues, read_normalized};
@@ -104,7 +105,8 @@ fn tail_ask(catalog: &Catalog, head: &str, tail: &str) -> Option<Request> {
 /// read alone, is the reading: read whole, the second's words bend it (a platform named in
 /// the second turned the first into that platform's bill). A second part that is no ask of
 /// its own (`另外要跑3小时`) is a detail of the first, and the message is read whole.
-pub(super) fn first_of_two(catalog: &Catalog, padded: &str) -> Option<Reading> {
+/// The platforms named only in the second ask are set aside with it (`SecondAsk`).
+pub(super) fn first_of_two(catalog: &Catalog, padded: &str) -> Option<(Reading, Vec<SetAside>)> {
     let (head, tail) = split(padded)?;
     let Reading::Command(first) = read_normalized(catalog, head.to_string(), true).0 else {
         return None;
@@ -113,7 +115,16 @@ pub(super) fn first_of_two(catalog: &Catalog, padded: &str) -> Option<Reading> {
         return None;
     }
     let second = tail_ask(catalog, head, tail)?;
-    (second.line() != first.line()).then_some(Reading::Command(first))
+    let in_head = set_aside::named(catalog, head);
+    let aside = set_aside::named(catalog, tail)
+        .into_iter()
+        .filter(|p| !in_head.contains(p))
+        .map(|platform| SetAside {
+            platform,
+            why: Aside::SecondAsk,
+        })
+        .collect();
+    (second.line() != first.line()).then_some((Reading::Command(first), aside))
 }
 
 /// `3080还有哪里能租吗`: `还有` meaning "still" (is there anywhere one can still rent a 3080),

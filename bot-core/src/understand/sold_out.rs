@@ -5,6 +5,7 @@
 use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Request};
+use super::set_aside::Aside;
 
 /// Words that say a platform has none left.
 const NONE_LEFT: &[&str] = &[
@@ -114,5 +115,6 @@ pub(super) fn elsewhere(q: &Question) -> Option<Reading> {
         return None;
     }
     let args = make::stock_args(&card.gpu, None, q.hourly_cap().as_ref());
+    q.set_aside_all(Aside::SoldOut);
     Some(Reading::Command(Request::Stock(args)))
 }

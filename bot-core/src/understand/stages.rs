@@ -16,6 +16,7 @@
 use super::Reading;
 use super::entities::Entities;
 use super::question::Question;
+use super::set_aside::{self, Aside, SetAside};
 use super::{
     alert_cues, alert_family, alert_news, api_yuan, asked_now, bare_ceiling, bare_pair,
     barrier_guided, batch_said, bill_words, budget_job, budget_said, cap_currency, card_and_place,
@@ -40,71 +41,71 @@ type Rule = fn(&Question) -> Option<Reading>;
 type Completion = fn(&Question, Reading) -> Reading;
 
 /// Stage 1, in order.
-const WORDS: &[Words] = &[
+const WORDS: &[(Words, Option<Aside>)] = &[
     // `72b……不对，是32b`, `not the 4090, the 3090`: a value taken back, before any is read.
-    super::taken_back::plain,
+    (super::taken_back::plain, None),
     // `A10哪里能rent到`, `daily一千万token`, `LoRA-train`: glued words read apart.
-    |_, t| super::glued_words::plain(t),
+    (|_, t| super::glued_words::plain(t), None),
     // `notify when 4090 < $0.3/hr`: a sign before an amount as the ceiling word.
-    |_, t| super::sign_words::plain(t),
+    (|_, t| super::sign_words::plain(t), None),
     // `以前用 colab，现在想换到国内`: the place used before said as the one left.
-    region_asked::used_before,
+    (region_asked::used_before, None),
     // `"2x A100 80GB"` quoted beside another card: context, taken out.
-    quoted::plain,
+    (quoted::plain, None),
     // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
     // sizes written as the later passes read them.
-    super::hyphen_units::plain,
+    (super::hyphen_units::plain, None),
     // `a 13 billion parameter model`, `7B参数的模型`: the bare size, no specs asked.
-    super::size_said::plain,
+    (super::size_said::plain, None),
     // `魔改4090 48G和原版4090`: the stock card beside a modded one, by its id.
-    super::stock_card::plain,
+    (super::stock_card::plain, None),
     // `I reckon … needs two A6000s, is one not enough?`: the count asked, not the one guessed.
-    super::guess_count::plain,
+    (super::guess_count::plain, None),
     // `ddl 前三天`, `deadline next week`: when the job must end, no length nor window.
-    super::deadline_said::plain,
+    (super::deadline_said::plain, None),
     // `"rtx 4090 | 24 gb | $0.34/hr" per day?`: a pasted price-table row is a listing seen.
-    super::price_row::plain,
+    (super::price_row::plain, None),
     // `{"gpu_name": …, "num_gpus": 2}`: a pasted offer's card count is a card floor.
-    |_, t| super::pasted_json::plain(t),
+    (|_, t| super::pasted_json::plain(t), None),
     // `r1 蒸馏 32b`: `蒸馏` is distill before any pass reads `r1`.
-    |_, t| weighed::distill(t),
+    (|_, t| weighed::distill(t), None),
     // `UD-IQ1_S`, `1.58bit`, `exl2 4.0bpw`: community quant names as the fit's formats.
-    super::community_quants::plain,
+    (super::community_quants::plain, None),
     // `8b or 70b on an h100, llama 3.1`: a family said after two weighed sizes goes before them.
-    super::sizes_before::plain,
+    (super::sizes_before::plain, None),
     // `r1 distill 的qwen 14b`: the distill named by its base, before `r1` is read alone.
-    distill_base::plain,
-    spoken_forms::plain,
+    (distill_base::plain, None),
+    (spoken_forms::plain, None),
     // `qwen 2 张 4090 跑 32b`: a count after a family word, the size said later beside it.
-    super::count_after_family::plain,
+    (super::count_after_family::plain, None),
     // `72b的千问`, `千问的72b`: the family and its size as `family_model` reads them.
-    super::family_after::plain,
-    typed_forms::plain,
+    (super::family_after::plain, None),
+    (typed_forms::plain, None),
     // `subscribe h200 8 cards max=2.5`: a command's options typed in a sentence, as words.
-    |_, t| super::options_typed::plain(t),
+    (|_, t| super::options_typed::plain(t), None),
     // `过去一个季度`: counted quarters as months, before the spans are read.
-    |_, t| super::quarter_months::plain(t),
+    (|_, t| super::quarter_months::plain(t), None),
     // `l40s $/hr history 60d`: a unit with no amount beside a history is the price.
-    |_, t| super::unit_named::plain(t),
+    (|_, t| super::unit_named::plain(t), None),
     // `1-2块一小时`, `$1-2/h`: a price range is its upper end, before a price is read.
-    |_, t| price_range::plain(t),
+    (|_, t| price_range::plain(t), None),
     // `batch开8`, `批大小16`: the batch, before a number beside a card reads as its count.
-    |_, t| batch_said::plain(t),
-    |c, t| bare_ceiling::plain(c, t),
-    |_, t| ime_slips::plain(t),
-    |_, t| alert_news::plain(t),
+    (|_, t| batch_said::plain(t), None),
+    (|c, t| bare_ceiling::plain(c, t), None),
+    (|_, t| ime_slips::plain(t), None),
+    (|_, t| alert_news::plain(t), None),
     // `can you inform when …`, `set notification for …`: the alert class's forms.
-    |_, t| super::alert_forms::plain(t),
+    (|_, t| super::alert_forms::plain(t), None),
     // `who is having b200`, `which cloud have l20`: have in any form after a holder.
-    |_, t| super::stock_have::plain(t),
-    weighed::corrected,
-    |_, t| counter_words::plain(t),
-    |_, t| per_thousand::plain(t),
-    refused::plain,
-    left_for::plain,
+    (|_, t| super::stock_have::plain(t), None),
+    (weighed::corrected, None),
+    (|_, t| counter_words::plain(t), None),
+    (|_, t| per_thousand::plain(t), None),
+    (refused::plain, Some(Aside::Refused)),
+    (left_for::plain, Some(Aside::LeftFor)),
     // `T4 多少钱，colab 那个太慢了`: the place found wanting is left, not asked.
-    super::left_after::plain,
-    weighed::plain,
+    (super::left_after::plain, Some(Aside::Wanting)),
+    (weighed::plain, None),
 ];
 
 /// Stage 2, in order (after two asks are told apart).
@@ -325,7 +326,7 @@ const COMPLETIONS: &[Completion] = &[
     super::platforms_placed::with_place,
     |q, r| pay_either::with_either(q.padded, !q.e.platforms.is_empty(), r),
     // `5090 有货吗 runpod 或 vast 都行`: platforms as alternatives filter nothing.
-    |q, r| pay_either::platforms_either(q.padded, q.e.platforms.len(), r),
+    pay_either::platforms_either,
     |q, r| options_said::with_options(q.padded, r),
     |q, r| offers_words::with_order(q.padded, r),
     |q, r| offers_words::with_live(q.padded, r),
@@ -348,10 +349,17 @@ const COMPLETIONS: &[Completion] = &[
 ];
 
 /// Stage 1: the message with its words written plainly.
-pub(super) fn words(catalog: &Catalog, text: &str) -> String {
-    WORDS
-        .iter()
-        .fold(text.to_string(), |t, pass| pass(catalog, &t))
+/// The platforms a pass with a reason takes out of the text are set aside for it.
+pub(super) fn words(catalog: &Catalog, text: &str) -> (String, Vec<SetAside>) {
+    let mut aside = Vec::new();
+    let t = WORDS.iter().fold(text.to_string(), |t, (pass, why)| {
+        let out = pass(catalog, &t);
+        if let Some(why) = why {
+            aside.extend(set_aside::taken_out(catalog, &t, &out, *why));
+        }
+        out
+    });
+    (t, aside)
 }
 
 /// Stage 2: the text with its lengths, days and lists written as the later passes read them.

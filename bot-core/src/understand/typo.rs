@@ -375,7 +375,7 @@ fn kept_whole(
     let id = ids.first()?;
     let at = original.find(t)?;
     let fixed = format!("{}{id}{}", &original[..at], &original[at + t.len()..]);
-    let (read_with, _) = read_normalized(catalog, fixed, false);
+    let (read_with, ..) = read_normalized(catalog, fixed, false);
     match kind {
         EntryKind::Gpu => super::unknown_named::card_kept(t, id, &read_with),
         EntryKind::Model => super::unknown_named::model_kept(catalog, t, ids, &read_with),
@@ -390,7 +390,7 @@ fn asked_with(catalog: &Catalog, original: &str, t: &str, ids: &[String]) -> Opt
     let mut lines: Vec<super::Request> = Vec::new();
     for id in ids {
         let fixed = format!("{}{id}{}", &original[..at], &original[at + t.len()..]);
-        if let (Reading::Command(l), _) = read_normalized(catalog, fixed, false)
+        if let (Reading::Command(l), ..) = read_normalized(catalog, fixed, false)
             && !lines.contains(&l)
         {
             lines.push(l);

@@ -36,7 +36,12 @@ pub(super) fn cost_elsewhere(q: &Question) -> Option<Reading> {
                 .any(|f| q.padded.contains(&f.replace("{}", n)))
         })
     })?;
-    super::request::cost(asked, card, &q.usage()).map(Reading::Command)
+    let r = super::request::cost(asked, card, &q.usage())?;
+    // The other platform is where the price said is paid: the reference, not the ask.
+    for p in q.e.platforms.iter().filter(|p| *p != asked) {
+        q.set_aside(p, super::set_aside::Aside::Reference);
+    }
+    Some(Reading::Command(r))
 }
 
 /// The text with its spends written as prices (called before anything reads it): a spend
