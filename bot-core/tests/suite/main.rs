@@ -17,6 +17,7 @@ mod cat_mib_cards;
 mod cat_qw_mechanisms;
 mod catalog;
 mod catalog2;
+mod catalog_locations;
 mod catalog_consumer_cards;
 mod catalog_more_cards;
 mod chat;
