@@ -18,10 +18,142 @@ const UNPLACED: &[(&str, &str, &str)] = &[
         "West Coast (CA1)",
         "no source read names CA1's country (SITES has no CA1)",
     ),
+    (
+        "vast",
+        "RU",
+        "the lexicon has no Russia place (nor RU among Europe's or Asia's codes)",
+    ),
+    (
+        "vast",
+        "Moscow Oblas, RU",
+        "the lexicon has no Russia place (nor RU among Europe's or Asia's codes)",
+    ),
+    (
+        "vast",
+        "Türkiye, TR",
+        "the lexicon has no Türkiye place (nor TR among Europe's or Asia's codes)",
+    ),
+    (
+        "lambda",
+        "me-west-1",
+        "no source read says where Lambda's me-west-1 is; the lexicon has no Middle East place",
+    ),
+    (
+        "nebius",
+        "me-west1",
+        "no source read says where Nebius's me-west1 is; the lexicon has no Middle East place",
+    ),
+    (
+        "aliyun-pai",
+        "China (Hangzhou)",
+        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
+    ),
+    (
+        "aliyun-pai",
+        "China (Shanghai)",
+        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
+    ),
+    (
+        "aliyun-pai",
+        "China (Beijing)",
+        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
+    ),
+    (
+        "aliyun-pai",
+        "China (Ulanqab)",
+        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
+    ),
+    (
+        "aliyun-pai",
+        "China (Shenzhen)",
+        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
+    ),
+    (
+        "aliyun-pai",
+        "China (Guangzhou)",
+        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
+    ),
+    (
+        "aliyun-pai",
+        "China (Hong Kong)",
+        "the lexicon's `hk` place matches the word hk only, not Hong Kong spelled out",
+    ),
+    (
+        "aliyun-pai",
+        "Malaysia (Kuala Lumpur)",
+        "the lexicon has no Malaysia place (Asia's codes hold my, a code this text does not carry)",
+    ),
+    (
+        "aliyun-pai",
+        "Indonesia (Jakarta)",
+        "the lexicon has no Indonesia place (Asia's codes hold id, a code this text does not carry)",
+    ),
 ];
 
 /// Platforms with no list, and why: no primary source read names where their machines are.
-const NO_LIST: &[(&str, &str)] = &[];
+const NO_LIST: &[(&str, &str)] = &[
+    (
+        "verda",
+        "only gpuhunt's test fixture (FIN-01, FIN-02, ICE-01: test data, not a list); Verda's own location list not found, its codes explained by no source read",
+    ),
+    (
+        "crusoe",
+        "gpuhunt reads locations from Crusoe's API at run time (no list in its source); no Crusoe docs page found",
+    ),
+    (
+        "modal",
+        "Modal's region-selection page read names price groups (US/EU/UK/AP, CA/SA/ME/MX/AF), not where its GPUs are",
+    ),
+    (
+        "vultr",
+        "gpuhunt reads plan locations from Vultr's API; its test fixture's ewr/ord/sea are sample codes no source read explains",
+    ),
+    (
+        "saladcloud",
+        "a network of consumer machines; no region list found",
+    ),
+    (
+        "colab",
+        "Google names no place for Colab runtimes in any source found",
+    ),
+    (
+        "thundercompute",
+        "no region or location found in its docs or API material searched",
+    ),
+    (
+        "cloudrift",
+        "gpuhunt reads nodes per datacenter from CloudRift's API at run time; no list in its source",
+    ),
+    (
+        "autodl",
+        "its region names (西北B区, beijing-A …) seen only in a third-party client's docstrings (autodl-gpuhunter), not AutoDL's own docs",
+    ),
+    ("gpushare", "no region list in its own docs found"),
+    ("matpool", "no region list in its own docs found"),
+    ("featurize", "no region list in its own docs found"),
+    ("openbayes", "no region list in its own docs found"),
+    (
+        "tencent-hai",
+        "HAI's DescribeRegions doc shows only an example reply (ap-guangzhou, ap-chongqing unavailable), not the list",
+    ),
+    ("volcengine", "no region list for its GPU product found"),
+    ("ucompshare", "no region list in its own docs found"),
+    ("spacehpc", "no region list in its own docs found"),
+    ("zhixingyun", "no region list in its own docs found"),
+    ("shengsuanyun", "no region list in its own docs found"),
+    ("mornai", "no region list in its own docs found"),
+    ("gongji", "no region list in its own docs found"),
+    ("lanrui", "no region list in its own docs found"),
+    ("suanjiayun", "no region list in its own docs found"),
+    ("virtai", "no region list in its own docs found"),
+    ("baidu-aihc", "no region list for AIHC found"),
+    (
+        "huawei-modelarts",
+        "ModelArts regions not found in the sources searched (only other Huawei Cloud services' regions)",
+    ),
+    ("cloud-studio", "no region list in its own docs found"),
+    ("lanyun", "no region list in its own docs found"),
+];
 
 /// The platforms issue 26's data pass names.
 const NAMED: &[&str] = &[
