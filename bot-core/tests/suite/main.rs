@@ -18,6 +18,7 @@ mod cat_qw_mechanisms;
 mod catalog;
 mod catalog2;
 mod catalog_consumer_cards;
+mod catalog_locations;
 mod catalog_more_cards;
 mod chat;
 mod cheapest_from;
