@@ -354,6 +354,7 @@ mod und_u_mechanisms;
 mod und_und_cb;
 mod und_und_cd;
 mod und_und_cf;
+mod und_und_ck;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
