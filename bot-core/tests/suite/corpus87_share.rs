@@ -9,7 +9,7 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus87.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 283;
+const FLOOR: usize = 298;
 
 /// `questions_corpus87.tsv` (300: a HARD mix, as an outside checker would write it to find the
 /// reader's limits — stories before the ask, two asks, exclusion and relative asks, colloquial
