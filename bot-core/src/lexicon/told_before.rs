@@ -29,6 +29,21 @@ pub fn spent_before(text: &str) -> bool {
     })
 }
 
+/// Abbreviations whose point ends no sentence (`incl. 5 min image pull`, `e.g. a 4090`).
+pub const ABBREVIATIONS: &[&str] = &[
+    "incl", "excl", "e.g", "i.e", "eg", "ie", "approx", "vs", "etc", "avg", "ca", "est", "no",
+];
+
+/// Whether `before` (a sentence so far, its point left off) ends with an abbreviation.
+pub fn abbreviation_before(before: &str) -> bool {
+    let word = before
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    ABBREVIATIONS.contains(&word.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::spent_before;
@@ -39,5 +54,13 @@ mod tests {
         assert!(spent_before("we spent like 40 bucks"));
         assert!(!spent_before("how much would i spend"));
         assert!(!spent_before("unpaid leave"));
+    }
+
+    #[test]
+    fn an_abbreviation_ends_no_sentence() {
+        use super::abbreviation_before;
+        assert!(abbreviation_before("what's the all-in cost incl"));
+        assert!(abbreviation_before("a cheap card, e.g"));
+        assert!(!abbreviation_before("I used SDXL on my 3060 before"));
     }
 }

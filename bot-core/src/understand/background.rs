@@ -28,7 +28,11 @@ fn sentences(text: &str) -> Vec<String> {
         cur.push(c);
         let end = match c {
             '。' | '！' | '？' | '!' | '?' | ';' | '；' => true,
-            '.' => chars.get(i + 1).is_none_or(|n| n.is_whitespace()),
+            // `incl. 5 min image pull`: an abbreviation's point ends no sentence.
+            '.' => {
+                chars.get(i + 1).is_none_or(|n| n.is_whitespace())
+                    && !lexicon::abbreviation_before(&cur[..cur.len() - 1])
+            }
             _ => false,
         };
         if end {
@@ -83,15 +87,24 @@ struct Stated {
 }
 
 fn stated(catalog: &Catalog, s: &str) -> Stated {
-    let norm = super::normalize(s);
+    let mut norm = super::normalize(s);
+    // The price first, as the whole reading takes it (`1.99美元一小时`: its hour is no length).
+    let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
+    let price = super::price::find_price_not_card(&norm, &card).map(|(p, span)| {
+        norm.replace_range(span, " ");
+        p
+    });
     let toks = tokens(&norm);
     let mut e = entities(catalog, &toks);
-    super::stages::entities_said(catalog, &norm, &toks, &mut e, None);
-    let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
+    super::stages::entities_said(catalog, &norm, &toks, &mut e, price.as_ref());
     Stated {
-        length: e.usage.is_some(),
-        money: super::price::find_price_not_card(&norm, &card).is_some()
-            || lexicon::spent_before(&norm),
+        // A length of its own: no token volume (`15M a day`), no rhythm of hours a day, which
+        // an ask's period multiplies (`6 hours a day. monthly cost?`).
+        length: e.volume.is_none()
+            && e.usage
+                .as_ref()
+                .is_some_and(|u| !matches!(u, lexicon::Usage::Daily(_))),
+        money: price.is_some() || lexicon::spent_before(&norm),
         memory: toks.iter().any(|t| lexicon::card_memory_gb(t).is_some()),
         engine: super::cues::engine(&format!(" {norm} ")),
         methods: e.tasks,
@@ -107,7 +120,9 @@ fn ask_over_story(
     asked: &Entities,
     told: &Entities,
 ) -> Option<String> {
-    let a = stated(catalog, last);
+    let mut a = stated(catalog, last);
+    // A memory beside the ask's card is that card's (`an A10 (24GB)`), no memory asked.
+    a.memory &= asked.gpus.is_empty();
     let t = stated(catalog, story);
     let differ = |x: &Option<String>, y: &Option<String>| x.is_some() && y.is_some() && x != y;
     let again = (a.length && t.length)
