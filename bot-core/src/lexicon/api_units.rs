@@ -184,6 +184,21 @@ pub const REQUEST_WORDS: &[&str] = &[
     "次调用",
     "请求",
     "调用",
+    // Items a service answers one request each for (`两万条工单，每条1.5k token`, `3000 support
+    // tickets a day at 1k tokens each`): counted like requests where tokens each are said.
+    "条请求",
+    "条消息",
+    "条工单",
+    "条对话",
+    "条问答",
+    "条评论",
+    "个对话",
+    "次对话",
+    "tickets",
+    "messages",
+    "conversations",
+    "chats",
+    "prompts",
 ];
 
 /// Words after a count of tokens that make it each request's (`1k tokens each`, `每次2000 token`).

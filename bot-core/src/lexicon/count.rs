@@ -147,6 +147,21 @@ pub fn thousands_as_k(s: &str, anywhere: bool) -> String {
     }
 }
 
+/// Words that want a count of the card already named (`autodl的4090，要八张`): before `N张`
+/// said alone, the count is the card's, as `N张卡` is (corpus87).
+pub const COUNT_WANTED: &[&str] = &["要", "需要", "来", "整", "租"];
+
+/// Whether `word` is a card's name said in the plural (`a100s`, `4090s`, `h100s`): a count
+/// said after it pointing back (`a100s on lambda, 8 of them`) counts those cards.
+pub fn card_plural(word: &str) -> bool {
+    let Some(stem) = word.strip_suffix('s') else {
+        return false;
+    };
+    stem.ends_with(|c: char| c.is_ascii_digit())
+        && stem.chars().all(|c| c.is_ascii_alphanumeric())
+        && stem.len() >= 3
+}
+
 /// A card count written alone: `2`, `x2`, `×2`, `2x`, `2cards`, `2gpus`, `2张`, `2卡`.
 pub fn card_count(word: &str) -> Option<u32> {
     let l = word.to_lowercase();

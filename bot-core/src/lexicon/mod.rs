@@ -78,9 +78,12 @@ mod services;
 mod sharding_words;
 mod squash;
 mod switches;
+mod tag_ask;
 mod taken_back;
 mod team_words;
+mod than_card;
 mod timing;
+mod told_before;
 mod try_words;
 mod unsure;
 mod values;
@@ -116,10 +119,10 @@ pub use ceiling::{
 };
 pub use choose::{approval_mark, cheapest_chosen};
 pub use count::{
-    CARD_MEASURES, CJK_MULTIPLIERS, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize, WINDOW_WORDS,
-    card_count, card_measure_len, card_memory_gb, cards_and_name, context_tokens, data_set_word,
-    is_machine_noun, machine_said, model_size, params_b, take_card_prefix, thousands_as_k,
-    token_count,
+    CARD_MEASURES, CJK_MULTIPLIERS, COUNT_WANTED, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize,
+    WINDOW_WORDS, card_count, card_measure_len, card_memory_gb, card_plural, cards_and_name,
+    context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
+    take_card_prefix, thousands_as_k, token_count,
 };
 pub use cue_words::{CUE_WORDS, REAL_WORDS, cue_of_slip};
 pub use currency::{
@@ -189,11 +192,14 @@ pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
+pub use tag_ask::tags_dropped;
 pub use taken_back::{
     CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, refused_value_at, unit_key,
 };
 pub use team_words::{APPROXIMATELY, team_told_as_me};
+pub use than_card::compared_names;
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
+pub use told_before::{ABBREVIATIONS, SPENT_BEFORE, abbreviation_before, spent_before};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;

@@ -39,6 +39,9 @@ const QUESTION_ONLY: &[&str] = &[
     "anything but ",
     "excluding ",
     "apart from ",
+    // `any h100 rn? not runpod pls`: a name refused after the ask (corpus87); `why not vast`
+    // suggests it ([`super::refused_value_at`]).
+    "not ",
 ];
 
 /// Every word that refuses what follows it, as `/pick` reads a refusal.

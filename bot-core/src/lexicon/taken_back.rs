@@ -47,6 +47,10 @@ pub fn refused_value_at(text: &str, at: usize, word: &str) -> Option<usize> {
             return None;
         }
     }
+    // `why not vast`, `or not runpod`: a suggestion or a choice, no refusal.
+    if word == "not " && (before.ends_with("why ") || before.ends_with("or ")) {
+        return None;
+    }
     if word == "不对" && before.ends_with('对') || word == "不是" && before.ends_with('是') {
         return None;
     }

@@ -3,11 +3,20 @@
 //! card and model, so those win; the card and model of the story told before it are context,
 //! never asked back beside them. Only a question sentence that names both a card and a model
 //! is read alone, and only after sentences that ask nothing (no `?`).
+//!
+//! The one rule for which clause is the ask: the last sentence asks, the sentences before it
+//! (asking nothing) tell. Where the ask states a fact of a kind the story states too — a
+//! length, an amount of money, a card's memory, an engine, a method — the story is told of
+//! another time (`after 3 days of debugging. price for 4x4090 for 24h?`, `上周在autodl上花了两百
+//! 多块。当4090低于2块一小时的时候通知我`, `之前用ollama跑…。现在想租张4090用vllm部署`): the ask
+//! is read alone, lent only the story's model and cards where it names none (and no memory).
+//! A story that states nothing the ask states again is the job's own facts, read whole.
 
 use super::entities::{Entities, entities};
 use super::story_aside;
 use super::text::tokens;
 use crate::catalog::Catalog;
+use crate::lexicon;
 
 /// Marks that end a sentence (a full stop only before a space or the end: `flux.1-dev`,
 /// `2.5` stay whole).
@@ -19,7 +28,11 @@ fn sentences(text: &str) -> Vec<String> {
         cur.push(c);
         let end = match c {
             '。' | '！' | '？' | '!' | '?' | ';' | '；' => true,
-            '.' => chars.get(i + 1).is_none_or(|n| n.is_whitespace()),
+            // `incl. 5 min image pull`: an abbreviation's point ends no sentence.
+            '.' => {
+                chars.get(i + 1).is_none_or(|n| n.is_whitespace())
+                    && !lexicon::abbreviation_before(&cur[..cur.len() - 1])
+            }
             _ => false,
         };
         if end {
@@ -50,6 +63,9 @@ pub(super) fn question_part(catalog: &Catalog, text: &str) -> Option<String> {
     if let Some(part) = story_aside::question_alone(last, &asked, &told) {
         return Some(part);
     }
+    if let Some(part) = ask_over_story(catalog, last, &before.join(" "), &asked, &told) {
+        return Some(part);
+    }
     if asked.gpus.is_empty() || asked.models.is_empty() {
         return None;
     }
@@ -59,6 +75,82 @@ pub(super) fn question_part(catalog: &Catalog, text: &str) -> Option<String> {
         .any(|c| !asked.gpus.iter().any(|a| a.gpu == c.gpu));
     let other_model = told.models.iter().any(|m| !asked.models.contains(m));
     (other_card || other_model).then(|| last.clone())
+}
+
+/// The kinds of fact a sentence states that the ask's own wins over.
+struct Stated {
+    length: bool,
+    money: bool,
+    memory: bool,
+    engine: Option<String>,
+    methods: Vec<crate::vram::Task>,
+}
+
+fn stated(catalog: &Catalog, s: &str) -> Stated {
+    let mut norm = super::normalize(s);
+    // The price first, as the whole reading takes it (`1.99美元一小时`: its hour is no length).
+    let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
+    let price = super::price::find_price_not_card(&norm, &card).map(|(p, span)| {
+        norm.replace_range(span, " ");
+        p
+    });
+    let toks = tokens(&norm);
+    let mut e = entities(catalog, &toks);
+    super::stages::entities_said(catalog, &norm, &toks, &mut e, price.as_ref());
+    Stated {
+        // A length of its own: no token volume (`15M a day`), no rhythm of hours a day, which
+        // an ask's period multiplies (`6 hours a day. monthly cost?`).
+        length: e.volume.is_none()
+            && e.usage
+                .as_ref()
+                .is_some_and(|u| !matches!(u, lexicon::Usage::Daily(_))),
+        money: price.is_some() || lexicon::spent_before(&norm),
+        memory: toks.iter().any(|t| lexicon::card_memory_gb(t).is_some()),
+        engine: super::cues::engine(&format!(" {norm} ")),
+        methods: e.tasks,
+    }
+}
+
+/// The ask alone (with the story's model and cards where it names none), where it states a
+/// fact of a kind the story states too.
+fn ask_over_story(
+    catalog: &Catalog,
+    last: &str,
+    story: &str,
+    asked: &Entities,
+    told: &Entities,
+) -> Option<String> {
+    let mut a = stated(catalog, last);
+    // A memory beside the ask's card is that card's (`an A10 (24GB)`), no memory asked.
+    a.memory &= asked.gpus.is_empty();
+    let t = stated(catalog, story);
+    let differ = |x: &Option<String>, y: &Option<String>| x.is_some() && y.is_some() && x != y;
+    let again = (a.length && t.length)
+        || (a.money && t.money)
+        || (a.memory && t.memory)
+        || differ(&a.engine, &t.engine)
+        || (!a.methods.is_empty() && !t.methods.is_empty() && a.methods != t.methods);
+    if !again {
+        return None;
+    }
+    let mut part = last.to_string();
+    // The job the story tells is lent where the ask names none and sizes no memory of its own.
+    if asked.models.is_empty() && asked.sizes.is_empty() && !a.memory {
+        for m in &told.models {
+            part.push(' ');
+            part.push_str(m);
+        }
+    }
+    if asked.gpus.is_empty() && !a.memory {
+        for c in &told.gpus {
+            part.push(' ');
+            if c.count > 1 {
+                part.push_str(&format!("{}x", c.count));
+            }
+            part.push_str(&c.gpu);
+        }
+    }
+    Some(part)
 }
 
 #[cfg(test)]

@@ -40,6 +40,9 @@ const ALIKE: &[&str] = &[
     "同样",
     "也是",
     "像",
+    // The card to beat on price (`cheaper than an h100 but with at least 80g`, corpus87).
+    " than ",
+    "比",
 ];
 /// The named card's own memory kept, said without a number.
 const SAME_MEMORY: &[&str] = &[

@@ -3,6 +3,7 @@
 //! the fit was judged on one card while eight were asked about.
 
 use super::request::Cards;
+use crate::lexicon::COUNT_WANTED;
 
 /// Classifiers that count cards (never `张` alone: `2张图` counts images).
 const CLASSIFIERS: &[&str] = &["张卡", "卡", "块卡", "张显卡", "块显卡"];
@@ -49,9 +50,17 @@ const ON: &[&str] = &[
 fn count_said(norm: &str) -> Option<u32> {
     for (start, end) in super::numerals::digit_runs(norm) {
         let rest = &norm[end..];
+        // `fit on 8 of them`, or after the card said in the plural (`a100s on lambda, 8 of
+        // them`): the cards counted.
         let pointed = BACK_EN.iter().any(|c| rest.starts_with(c))
-            && ON.iter().any(|w| norm[..start].ends_with(w));
-        if (pointed || CLASSIFIERS.iter().chain(BACK).any(|c| rest.starts_with(c)))
+            && (ON.iter().any(|w| norm[..start].ends_with(w))
+                || norm[..start].split(' ').any(crate::lexicon::card_plural));
+        // `4090，要八张`: a count wanted, `张` ending its clause, counts the card named.
+        let wanted = rest
+            .strip_prefix('张')
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '租']))
+            && COUNT_WANTED.iter().any(|w| norm[..start].ends_with(w));
+        if (pointed || wanted || CLASSIFIERS.iter().chain(BACK).any(|c| rest.starts_with(c)))
             && let Ok(n) = norm[start..end].parse::<u32>()
             && (2..=64).contains(&n)
         {
@@ -91,5 +100,11 @@ mod tests {
             None
         );
         assert_eq!(count_said("is 4 of those enough"), Some(4));
+        assert_eq!(
+            count_said("a100s on lambda  8 of them  for a week"),
+            Some(8)
+        );
+        assert_eq!(count_said("autodl的4090 要8张 租一天多少钱"), Some(8));
+        assert_eq!(count_said("sdxl 要4张图"), None);
     }
 }

@@ -218,6 +218,15 @@ fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) 
     if !form && !memory_word(t) {
         return None;
     }
+    // `cheaper than an a100 but with at least 40g`: a floor of memory asked, no A100 40G.
+    let before = toks[..i].join(" ");
+    if !form
+        && super::memory_floor::FLOOR_BEFORE
+            .iter()
+            .any(|w| before.ends_with(w))
+    {
+        return None;
+    }
     let family = e.card_word.clone()?;
     // A form alone keeps the memory of the card just said (`a100 40g pcie vs sxm`: the 40G
     // SXM, not the family's default 80G), where the catalog has that pair.

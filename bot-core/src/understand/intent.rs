@@ -292,7 +292,8 @@ fn barriers(q: &Question) -> Option<Reading> {
         || (super::pay_asked::payment_asked(q, &needs) && !asks_pick(q.padded))
         || ((q.padded.contains("平台") || (exists && q.nothing_to_size()) || needs_alone)
             && !asks_pick(q.padded));
-    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed)
+    let advice = q.has(super::words_guidance::SHOULD_PICK_WORDS);
+    (q.e.platforms.is_empty() && q.e.gpus.is_empty() && listed && !advice)
         .then(|| Reading::Command(make::platforms(needs)))
 }
 

@@ -121,8 +121,14 @@ fn card_like(q: &Question, w: &str) -> bool {
 /// counted are left to the fit's own reading.
 fn counted(w: &str) -> bool {
     let times = w.strip_suffix('x').or_else(|| w.strip_suffix('×'));
-    w.ends_with('张')
-        || w.ends_with('块')
+    // `两张24g` counts; `有张16g的卡`, `一张` is one card.
+    let numeral_before = |unit: char| {
+        w.strip_suffix(unit)
+            .and_then(|h| h.chars().last())
+            .is_some_and(|c| c.is_ascii_digit() || "两二三四五六七八九十几".contains(c))
+    };
+    numeral_before('张')
+        || numeral_before('块')
         || times.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         || crate::lexicon::card_count(w).is_some()
         || ["two", "three", "four", "eight", "dual", "pair"].contains(&w)

@@ -48,7 +48,7 @@ const FLOOR_AFTER: &[&str] = &[
     "plus",
 ];
 /// Words of a floor before a size (`至少80g`, `at least 48gb`).
-const FLOOR_BEFORE: &[&str] = &[
+pub(super) const FLOOR_BEFORE: &[&str] = &[
     "至少",
     "不少于",
     "不低于",

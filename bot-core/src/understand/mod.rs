@@ -504,6 +504,24 @@ fn read_whole(
         }
         e.gpus.retain(|c| !had.contains(&c.gpu));
     }
+    // `cheaper than an h100 that can serve …`, `比4090便宜点的卡，能跑…`: beside a job to size,
+    // the card to beat on price is no card asked (the fit's card list answers).
+    if !e.models.is_empty() || !e.sizes.is_empty() {
+        let beaten: Vec<(String, String)> = crate::lexicon::compared_names(&norm)
+            .into_iter()
+            .filter_map(|(at, n)| {
+                let name = &norm[at..at + n];
+                catalog
+                    .find_gpu(name)
+                    .map(|g| (g.id.clone(), name.to_string()))
+            })
+            .collect();
+        e.gpus.retain(|c| {
+            !beaten
+                .iter()
+                .any(|(id, name)| c.gpu == *id || c.gpu.contains(name))
+        });
+    }
     count_said_apart(&toks, &mut e.gpus);
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);

@@ -43,7 +43,19 @@ fn days(window: &str) -> f64 {
 fn requests(toks: &[String]) -> Option<f64> {
     (0..toks.len()).find_map(|i| {
         let (n, rest) = count_at(toks, i)?;
-        let noun = REQUEST_WORDS.iter().find(|w| rest.starts_with(**w))?;
+        // One English word may describe the items (`3000 support tickets`).
+        let described = rest
+            .split_once(' ')
+            .filter(|(w, _)| w.chars().all(|c| c.is_ascii_alphabetic()))
+            .map(|(_, r)| r);
+        let (rest, noun) = std::iter::once(rest.as_str())
+            .chain(described)
+            .find_map(|r| {
+                REQUEST_WORDS
+                    .iter()
+                    .find(|w| r.starts_with(**w))
+                    .map(|w| (r, w))
+            })?;
         let after: Vec<&str> = rest[noun.len()..].split_whitespace().take(3).collect();
         let before = toks[i.saturating_sub(2)..i].join(" ");
         Some(n / days(&format!("{before} {}", after.join(" "))))
@@ -99,6 +111,10 @@ mod tests {
         assert_eq!(
             both("每天2万次请求 每次2000 token"),
             (Some(20_000.0), Some(2000.0))
+        );
+        assert_eq!(
+            both("3000 support tickets a day at about 1k tokens each"),
+            (Some(3000.0), Some(1000.0))
         );
         assert_eq!(
             both("300k requests a month, 2k tokens per request"),

@@ -95,6 +95,8 @@ const SPELLINGS: &[(&str, &str)] = &[
     ("atm", "right now"),
     ("pls", "please"),
     ("plz", "please"),
+    // `any recs for a gpu cloud`: recommendations asked in chat shorthand (corpus87).
+    ("recs", "recommendations"),
     ("wat", "what"),
     ("wht", "what"),
     // `which` misspelt (`not sure wich provider`): the guidance and list cues read `which`.

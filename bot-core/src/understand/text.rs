@@ -70,6 +70,8 @@ pub fn normalize(text: &str) -> String {
     // `预算约300`, `roughly 6 hrs`: a hedge before a number is dropped here, once, for every
     // reader (the lexicon's one table), numbers in words already in digits.
     let out = crate::lexicon::hedges_dropped(&out);
+    // `… right now or nah`: a yes-or-no tag marks the question, naming no option.
+    let out = crate::lexicon::tags_dropped(&out);
     let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);

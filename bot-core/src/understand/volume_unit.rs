@@ -379,7 +379,12 @@ pub(super) fn settle(toks: &[String], padded: &str, e: &mut Entities, token_pric
         && (1024..=10_000_000).contains(&n)
     {
         e.volume = None;
-        e.context = Some(window(n));
+        // A window said in `k` keeps its `k` (`1.5k tokens ctx`: 1.5 × 1024, the lexicon's
+        // binary window), never the decimal count the volume reader made of it.
+        let said_k = toks.iter().find(|t| {
+            t.ends_with('k') && lexicon::token_count(t).is_some_and(|c| c.round() as u64 == n)
+        });
+        e.context = Some(said_k.cloned().unwrap_or_else(|| window(n)));
     }
     if e.tasks.contains(&Task::Full) && full_not_training(toks, padded) {
         e.tasks.retain(|t| *t != Task::Full);

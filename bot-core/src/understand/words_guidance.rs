@@ -353,6 +353,24 @@ pub(super) const PLACE_PICK_WORDS: &[&str] = &[
     "which provider to",
     "which service to",
     "which cloud to",
+    "which cloud i should",
+    "which platform i should",
+    "which provider i should",
+    "which service i should",
+];
+
+/// Which place one should use, asked (`which platform should i use`, non-native `which cloud i
+/// should use? i only have debit card`): advice, `/pick`, whatever needs the sentence tells;
+/// never the list filtered by them (corpus87).
+pub(super) const SHOULD_PICK_WORDS: &[&str] = &[
+    "which cloud should",
+    "which platform should",
+    "which provider should",
+    "which service should",
+    "which cloud i should",
+    "which platform i should",
+    "which provider i should",
+    "which service i should",
 ];
 pub(super) const HELP_WORDS: &[&str] = &[
     "help",

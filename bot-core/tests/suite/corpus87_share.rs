@@ -9,7 +9,7 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus87.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 283;
+const FLOOR: usize = 299;
 
 /// `questions_corpus87.tsv` (300: a HARD mix, as an outside checker would write it to find the
 /// reader's limits — stories before the ask, two asks, exclusion and relative asks, colloquial
@@ -20,7 +20,8 @@ const FLOOR: usize = 283;
 /// stated `ollama` the labels had dropped), so 283/300 (94.3 %) after. The 17 misses, 15 of them
 /// confident wrong lines (a story's numbers taken as the ask's, `8 of them` dropped, requests ×
 /// tokens not multiplied, `not runpod`, `cheaper than X` keeping X), are in
-/// `docs/misses/corpus87_misses.md`.
+/// `docs/misses/corpus87_misses.md`. After und_ck (`docs/misses/und_und_ck.md`): 299/300; the
+/// one left (`P40 24g`'s memory) is a convention corpus44 labels the other way.
 #[test]
 fn corpus87_share() {
     let catalog = Catalog::embedded().unwrap();
