@@ -1,6 +1,6 @@
 //! The card step: the cards that hold the job (the fit engine), each priced for the job.
 
-use super::state::{PickState, TaskKind, Usage};
+use super::state::{PickState, Step, TaskKind, Usage};
 use crate::advice;
 use crate::billing::{self, Job};
 use crate::catalog::CardLink;
@@ -113,6 +113,7 @@ pub(super) fn priced_options(
     // never prices a card.
     let left = super::negated::left_out(ctx, s);
     let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&left);
+    let no_row = super::barriers::no_row(ctx, s);
     let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
     // Inference: configurations that keep up with a reader come first, as /fit ranks them
     // (`advice::rank_options`); the tier needs no price, so it leads the pruning key too.
@@ -128,7 +129,7 @@ pub(super) fn priced_options(
     }
     let mut candidates: Vec<Candidate> = all
         .into_iter()
-        .filter(|o| o.fits && keep(o))
+        .filter(|o| o.fits && keep(o) && !only_left_out(ctx, &o.gpu, &no_row))
         .map(|option| {
             // The ranking key only scales the total up (a margin per doubling of cards, and
             // one more for a slow link, which the bound leaves out), so the bound scaled by
@@ -211,6 +212,57 @@ pub(super) fn priced_options(
         .collect()
 }
 
+/// Whether every platform that rents `gpu` is one the result has no row for (refused, or known
+/// to fail a need said: `barriers::no_row`), so the card step never offers it. A card no
+/// platform prices at all is not this: it is offered as of unknown price, as before.
+fn only_left_out(ctx: &Ctx, gpu: &str, left: &[String]) -> bool {
+    let mut renting = ctx.catalog.platforms_quoting(gpu).peekable();
+    renting.peek().is_some() && renting.all(|p| left.contains(&p.id))
+}
+
+/// The cards that hold the job but are not offered because every platform renting them is
+/// known to fail a need said (not those the user refused or placed elsewhere, which their own
+/// lines say): the line that says so, naming up to three, `None` when there are none.
+fn need_left_cards(ctx: &Ctx, s: &PickState, options: &[FitOption]) -> Option<Msg> {
+    let failing = super::barriers::failing_needs(ctx, s);
+    if failing.is_empty() {
+        return None;
+    }
+    let left = super::barriers::no_row(ctx, s);
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let mut cards: Vec<&str> = Vec::new();
+    for o in options.iter().filter(|o| o.fits) {
+        if cards.contains(&o.gpu.as_str()) || !only_left_out(ctx, &o.gpu, &left) {
+            continue;
+        }
+        // Left out by a need, not only by a refusal or a place.
+        if ctx
+            .catalog
+            .platforms_quoting(&o.gpu)
+            .any(|p| failing.contains(&p.id))
+        {
+            cards.push(o.gpu.as_str());
+        }
+    }
+    if cards.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = cards
+        .iter()
+        .take(3)
+        .map(|g| {
+            ctx.catalog
+                .gpu(g)
+                .map_or_else(|_| g.to_string(), |g| g.display_name(zh).to_string())
+        })
+        .collect();
+    Some(
+        Msg::new("pick-cards-need-left-out")
+            .arg("count", cards.len())
+            .arg("cards", names.join(if zh { "、" } else { ", " })),
+    )
+}
+
 /// How many card options the card step offers.
 const SHOWN: usize = 6;
 
@@ -248,6 +300,9 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     }
     let mut options = report.options;
     if let Some(m) = drop_full_no_bf16(ctx, s, &mut options) {
+        r.push(m);
+    }
+    if let Some(m) = need_left_cards(ctx, s, &options) {
         r.push(m);
     }
     let want = if s.cap.is_some() { SHOWN * 5 } else { SHOWN };
@@ -348,6 +403,9 @@ fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
     if let Some(m) = fit.no_bf16_left_out(ctx.lang == crate::i18n::Lang::Zh) {
         r.push(m);
     }
+    if let Some(m) = need_left_cards(ctx, s, &fit.options) {
+        r.push(m);
+    }
     let want = if s.cap.is_some() { 30 } else { 6 };
     let options = priced_options(ctx, s, fit.options, want, |_| true);
     card_list(ctx, s, r, options)
@@ -374,27 +432,115 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
         })
 }
 
+/// What `cards` × `gpu_id` lacks for the job as the answers size it so far: the GiB a card
+/// must hold and the GiB it has, from the card step's own fit request (the /fit engine's, with
+/// the method, context and conversations said); `None` when it holds the job or cannot be
+/// judged. A card that only starts a service with fewer than its users at once does not hold it.
+pub(super) fn shortfall(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<(f64, f64)> {
+    let mut req = fit_request(ctx, s)?;
+    let gpu = ctx.catalog.gpu(gpu_id).ok()?;
+    req.gpu = Some(gpu);
+    req.cards = cards;
+    let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
+    if fit.report.holds_all() || fit.report.fits.is_none() {
+        return None;
+    }
+    Some((fit.report.per_gpu_gib, gpu.usable_gib()))
+}
+
+/// The echo line of a card that cannot hold the job (`key`: said now, or kept and no longer
+/// holding it): the card, and the sizing it was judged by, as the card step sizes it (the
+/// method said, else BF16; the context said, else the 4096 tokens assumed), with what a card
+/// must hold where the fit engine sized it.
+pub(super) fn unfit_msg(ctx: &Ctx, s: &PickState, key: &str, gpu_id: &str, cards: u32) -> Msg {
+    let zh = ctx.lang == crate::i18n::Lang::Zh;
+    let name = ctx
+        .catalog
+        .gpu(gpu_id)
+        .map_or_else(|_| gpu_id.to_string(), |g| g.display_name(zh).to_string());
+    let method = s.method.as_deref().unwrap_or("bf16");
+    let label = crate::i18n::Localizer::get()
+        .format(ctx.lang, &Msg::new("pick-method").arg("method", method));
+    let short = s
+        .media
+        .is_none()
+        .then(|| shortfall(ctx, s, gpu_id, cards))
+        .flatten();
+    Msg::new(key)
+        .arg("name", name)
+        .arg("cards", cards)
+        .arg("method", label)
+        .arg("media", if s.media.is_some() { "yes" } else { "no" })
+        .arg("context", s.context.unwrap_or(4096).to_string())
+        .arg(
+            "need",
+            short.map_or_else(|| "unknown".to_string(), |(n, _)| format!("{n:.1}")),
+        )
+        .arg(
+            "vram",
+            short.map_or_else(|| "unknown".to_string(), |(_, v)| format!("{v:.1}")),
+        )
+        // A 4-bit format is a way out only where the job is sized in 16 bits.
+        .arg(
+            "wide",
+            if s.media.is_none() && matches!(method, "bf16" | "lora" | "full") {
+                "yes"
+            } else {
+                "no"
+            },
+        )
+}
+
+/// Takes the card step up again for a card said that cannot hold the job: the card said
+/// before it is dropped too (the user asked to change it; the result never rents a card they
+/// moved away from), and a dialogue past the card step goes back to it, so the card step's
+/// list of the cards that do hold the job is what comes next.
+pub(super) fn reopen_card_step(s: &mut PickState) {
+    s.gpu = None;
+    s.cards = None;
+    s.skip.retain(|x| *x != Step::Card);
+    if matches!(s.step, Step::Barriers | Step::Result | Step::Trial) {
+        s.history.push(s.step);
+        s.step = Step::Card;
+    }
+}
+
+/// A card kept from an earlier answer that no longer holds the job once a later answer sized
+/// it again (a longer context, another method, more conversations at once): dropped, the card
+/// step asked again, and said, never rented in silence. `None` when the sizing did not change
+/// or the card still holds the job.
+pub(super) fn recheck_kept(ctx: &Ctx, before: &PickState, s: &mut PickState) -> Option<Msg> {
+    let (gpu, cards) = (s.gpu.clone()?, s.cards.unwrap_or(1));
+    let resized = before.model != s.model
+        || before.params_b != s.params_b
+        || before.method != s.method
+        || before.context != s.context
+        || before.concurrency != s.concurrency
+        || before.task != s.task;
+    if !resized || before.gpu.as_deref() != Some(gpu.as_str()) || s.media.is_some() {
+        return None;
+    }
+    shortfall(ctx, s, &gpu, cards)?;
+    let said = unfit_msg(ctx, s, "pick-card-no-longer-holds", &gpu, cards);
+    s.gpu_unfit = Some(gpu);
+    reopen_card_step(s);
+    Some(said)
+}
+
 /// Why `cards` × `gpu_id` cannot hold the job the answers describe, with the cards that can;
 /// `None` when it fits (or the fit cannot be judged, e.g. an incomplete model config).
 pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<Reply> {
     if s.media.is_some() {
         return super::media::refuse(ctx, s, gpu_id, cards);
     }
-    let mut req = fit_request(ctx, s)?;
+    let (need, vram) = shortfall(ctx, s, gpu_id, cards)?;
     let gpu = ctx.catalog.gpu(gpu_id).ok()?;
-    req.gpu = Some(gpu);
-    req.cards = cards;
-    let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
-    // A card that only starts the service with fewer than its users at once does not hold it.
-    if fit.report.holds_all() || fit.report.fits.is_none() {
-        return None;
-    }
     let mut r = Reply::text(
         Msg::new("pick-card-does-not-fit")
             .arg("cards", cards)
             .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
-            .arg("vram", format!("{:.1}", gpu.usable_gib()))
-            .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
+            .arg("vram", format!("{vram:.1}"))
+            .arg("need", format!("{need:.1}")),
     );
     let alternatives: Vec<String> = card_options(ctx, s, 3)
         .iter()

@@ -33,9 +33,23 @@ pub(super) use super::state::BudgetPer as Per;
 /// (`每天最多3小时`) is never the amount.
 const BUDGET: &[&str] = &["预算", "budget", "花费", "spend"];
 
-/// The cue words of [`BUDGET`] and the lexicon's bounds on spending (`lexicon::spend_bounds`).
+/// The cue words of [`BUDGET`], the lexicon's bounds on spending (`lexicon::spend_bounds`),
+/// and its ceiling words of a level below (`under $300 a month`, `每月低于2000`): beside a
+/// month, a week or a day, a level below bounds what is spent in it, as `at most` does. An
+/// amount per hour beside one is never read here: an hour is no budget's period, so `under
+/// $2/hr` stays the cap (`dialogue::cap`).
 fn cues() -> impl Iterator<Item = &'static str> {
-    BUDGET.iter().copied().chain(crate::lexicon::spend_bounds())
+    let below = crate::lexicon::CEILINGS
+        .iter()
+        .filter(|c| {
+            c.side == crate::lexicon::CeilingSide::Before && c.bound == crate::lexicon::Bound::Below
+        })
+        .map(|c| c.word);
+    BUDGET
+        .iter()
+        .copied()
+        .chain(crate::lexicon::spend_bounds())
+        .chain(below)
 }
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
