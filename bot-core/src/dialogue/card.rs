@@ -1,6 +1,6 @@
 //! The card step: the cards that hold the job (the fit engine), each priced for the job.
 
-use super::state::{PickState, Step, TaskKind, Usage};
+use super::state::{PickState, TaskKind, Usage};
 use crate::advice;
 use crate::billing::{self, Job};
 use crate::catalog::CardLink;
@@ -10,8 +10,12 @@ use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quan
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
+mod held;
 mod no_bf16;
+mod rentable;
+pub(super) use held::{recheck_kept, reopen_card_step, shortfall, unfit_msg};
 use no_bf16::{drop_full_no_bf16, no_bf16_cards, no_bf16_msg};
+use rentable::{need_left_cards, only_left_out};
 
 /// The fit request the answers so far describe.
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
@@ -212,57 +216,6 @@ pub(super) fn priced_options(
         .collect()
 }
 
-/// Whether every platform that rents `gpu` is one the result has no row for (refused, or known
-/// to fail a need said: `barriers::no_row`), so the card step never offers it. A card no
-/// platform prices at all is not this: it is offered as of unknown price, as before.
-fn only_left_out(ctx: &Ctx, gpu: &str, left: &[String]) -> bool {
-    let mut renting = ctx.catalog.platforms_quoting(gpu).peekable();
-    renting.peek().is_some() && renting.all(|p| left.contains(&p.id))
-}
-
-/// The cards that hold the job but are not offered because every platform renting them is
-/// known to fail a need said (not those the user refused or placed elsewhere, which their own
-/// lines say): the line that says so, naming up to three, `None` when there are none.
-fn need_left_cards(ctx: &Ctx, s: &PickState, options: &[FitOption]) -> Option<Msg> {
-    let failing = super::barriers::failing_needs(ctx, s);
-    if failing.is_empty() {
-        return None;
-    }
-    let left = super::barriers::no_row(ctx, s);
-    let zh = ctx.lang == crate::i18n::Lang::Zh;
-    let mut cards: Vec<&str> = Vec::new();
-    for o in options.iter().filter(|o| o.fits) {
-        if cards.contains(&o.gpu.as_str()) || !only_left_out(ctx, &o.gpu, &left) {
-            continue;
-        }
-        // Left out by a need, not only by a refusal or a place.
-        if ctx
-            .catalog
-            .platforms_quoting(&o.gpu)
-            .any(|p| failing.contains(&p.id))
-        {
-            cards.push(o.gpu.as_str());
-        }
-    }
-    if cards.is_empty() {
-        return None;
-    }
-    let names: Vec<String> = cards
-        .iter()
-        .take(3)
-        .map(|g| {
-            ctx.catalog
-                .gpu(g)
-                .map_or_else(|_| g.to_string(), |g| g.display_name(zh).to_string())
-        })
-        .collect();
-    Some(
-        Msg::new("pick-cards-need-left-out")
-            .arg("count", cards.len())
-            .arg("cards", names.join(if zh { "、" } else { ", " })),
-    )
-}
-
 /// How many card options the card step offers.
 const SHOWN: usize = 6;
 
@@ -430,101 +383,6 @@ pub(super) fn drop_one_tier(ctx: &Ctx, s: &PickState, gpu_id: &str) -> Option<(F
                 billing::format_money(total, &ctx.currency),
             ))
         })
-}
-
-/// What `cards` × `gpu_id` lacks for the job as the answers size it so far: the GiB a card
-/// must hold and the GiB it has, from the card step's own fit request (the /fit engine's, with
-/// the method, context and conversations said); `None` when it holds the job or cannot be
-/// judged. A card that only starts a service with fewer than its users at once does not hold it.
-pub(super) fn shortfall(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) -> Option<(f64, f64)> {
-    let mut req = fit_request(ctx, s)?;
-    let gpu = ctx.catalog.gpu(gpu_id).ok()?;
-    req.gpu = Some(gpu);
-    req.cards = cards;
-    let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
-    if fit.report.holds_all() || fit.report.fits.is_none() {
-        return None;
-    }
-    Some((fit.report.per_gpu_gib, gpu.usable_gib()))
-}
-
-/// The echo line of a card that cannot hold the job (`key`: said now, or kept and no longer
-/// holding it): the card, and the sizing it was judged by, as the card step sizes it (the
-/// method said, else BF16; the context said, else the 4096 tokens assumed), with what a card
-/// must hold where the fit engine sized it.
-pub(super) fn unfit_msg(ctx: &Ctx, s: &PickState, key: &str, gpu_id: &str, cards: u32) -> Msg {
-    let zh = ctx.lang == crate::i18n::Lang::Zh;
-    let name = ctx
-        .catalog
-        .gpu(gpu_id)
-        .map_or_else(|_| gpu_id.to_string(), |g| g.display_name(zh).to_string());
-    let method = s.method.as_deref().unwrap_or("bf16");
-    let label = crate::i18n::Localizer::get()
-        .format(ctx.lang, &Msg::new("pick-method").arg("method", method));
-    let short = s
-        .media
-        .is_none()
-        .then(|| shortfall(ctx, s, gpu_id, cards))
-        .flatten();
-    Msg::new(key)
-        .arg("name", name)
-        .arg("cards", cards)
-        .arg("method", label)
-        .arg("media", if s.media.is_some() { "yes" } else { "no" })
-        .arg("context", s.context.unwrap_or(4096).to_string())
-        .arg(
-            "need",
-            short.map_or_else(|| "unknown".to_string(), |(n, _)| format!("{n:.1}")),
-        )
-        .arg(
-            "vram",
-            short.map_or_else(|| "unknown".to_string(), |(_, v)| format!("{v:.1}")),
-        )
-        // A 4-bit format is a way out only where the job is sized in 16 bits.
-        .arg(
-            "wide",
-            if s.media.is_none() && matches!(method, "bf16" | "lora" | "full") {
-                "yes"
-            } else {
-                "no"
-            },
-        )
-}
-
-/// Takes the card step up again for a card said that cannot hold the job: the card said
-/// before it is dropped too (the user asked to change it; the result never rents a card they
-/// moved away from), and a dialogue past the card step goes back to it, so the card step's
-/// list of the cards that do hold the job is what comes next.
-pub(super) fn reopen_card_step(s: &mut PickState) {
-    s.gpu = None;
-    s.cards = None;
-    s.skip.retain(|x| *x != Step::Card);
-    if matches!(s.step, Step::Barriers | Step::Result | Step::Trial) {
-        s.history.push(s.step);
-        s.step = Step::Card;
-    }
-}
-
-/// A card kept from an earlier answer that no longer holds the job once a later answer sized
-/// it again (a longer context, another method, more conversations at once): dropped, the card
-/// step asked again, and said, never rented in silence. `None` when the sizing did not change
-/// or the card still holds the job.
-pub(super) fn recheck_kept(ctx: &Ctx, before: &PickState, s: &mut PickState) -> Option<Msg> {
-    let (gpu, cards) = (s.gpu.clone()?, s.cards.unwrap_or(1));
-    let resized = before.model != s.model
-        || before.params_b != s.params_b
-        || before.method != s.method
-        || before.context != s.context
-        || before.concurrency != s.concurrency
-        || before.task != s.task;
-    if !resized || before.gpu.as_deref() != Some(gpu.as_str()) || s.media.is_some() {
-        return None;
-    }
-    shortfall(ctx, s, &gpu, cards)?;
-    let said = unfit_msg(ctx, s, "pick-card-no-longer-holds", &gpu, cards);
-    s.gpu_unfit = Some(gpu);
-    reopen_card_step(s);
-    Some(said)
 }
 
 /// Why `cards` × `gpu_id` cannot hold the job the answers describe, with the cards that can;
