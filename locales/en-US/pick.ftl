@@ -127,6 +127,16 @@ pick-usage-line-oneoff = Job: one run of { $hours } h.
 pick-usage-line-daily = Job: { $hours } h a day for 30 days.
 pick-usage-line-always = Job: always on for one 730-hour month.
 pick-result-none = No platform in the catalog lists a price for this card.
+pick-result-none-left = No platform is left for this card: every one that rents it is left out by what you said (see below). Go /back to pick another card, or change a need.
+pick-cards-need-left-out = Not offered: { $cards }{ $count ->
+    [1] {""}
+    [2] {""}
+    [3] {""}
+   *[other] {" "}and { $count } in all
+  } — every platform that rents { $count ->
+    [1] it
+   *[other] them
+  } is known not to meet your needs.
 col-rank = #
 col-job-cost = Job cost
 col-per-useful-hour = Per useful hour
@@ -217,7 +227,20 @@ pick-users-peak = You said { $users } people use it: rarely all at once. How man
 pick-understood-gpu-unfit = • card: { $cards ->
     [1] { $name }
    *[other] { $cards } × { $name }
-  } — it cannot hold this model as sized so far (BF16); the card step lists the cards that do, and a 4-bit format may fit it
+  } — it cannot hold this job as sized so far ({ $media ->
+    [yes] the image or video job as published
+   *[other] { $method }, { $context } tokens: { $need ->
+        [unknown] more memory than it has
+       *[other] { $need } GiB a card, it has { $vram } GiB
+    }
+  }); the card step lists the cards that do{ $wide ->
+    [yes] , and a 4-bit format may fit it
+   *[other] {""}
+  }
+pick-card-no-longer-holds = • card: { $cards ->
+    [1] { $name }
+   *[other] { $cards } × { $name }
+  } no longer holds this job as now sized ({ $method }, { $context } tokens: { $need } GiB a card, it has { $vram } GiB), so it was dropped: pick one of the cards that do below
 pick-understood-budget-day = • budget: { $budget } a day (a service or a daily job is costed over one month, so it counts for each of its days; one run has it for each day it spans)
 pick-understood-budget-week = • budget: { $budget } a week (a service or a daily job is costed over one month, so it counts for each of its weeks; one run has it for each week it spans)
 pick-understood-budget-month = • budget: { $budget } a month (a service or a daily job is costed over one month; one run is set against it as it is)

@@ -124,6 +124,13 @@ pick-usage-line-oneoff = 任务：跑一次 { $hours } 小时。
 pick-usage-line-daily = 任务：每天 { $hours } 小时，按 30 天算。
 pick-usage-line-always = 任务：一直在线，按一个月 730 小时算。
 pick-result-none = 目录里还没有平台标出这张卡的价格。
+pick-result-none-left = 这张卡已经没有平台可选：出租它的平台都因为你说的条件被排除了（见下）。可以 /back 换一张卡，或者改一下条件。
+pick-cards-need-left-out = 没有列出：{ $cards }{ $count ->
+    [1] {""}
+    [2] {""}
+    [3] {""}
+   *[other] 等 { $count } 种卡
+  }——出租这些卡的平台都已知不满足你的条件。
 col-rank = #
 col-job-cost = 任务总价
 col-per-useful-hour = 每有效小时
@@ -206,7 +213,20 @@ pick-users-peak = 你说有 { $users } 个人用：很少会同时在用。最�
 pick-understood-gpu-unfit = • 卡：{ $cards ->
     [1] { $name }
    *[other] { $cards } 张 { $name }
-  } —— 按目前的设定（BF16）放不下这个模型；选卡那一步会列出放得下的卡，4 位量化也许能放下
+  } —— 按目前的设定（{ $media ->
+    [yes] 这个图像或视频任务按官方设置
+   *[other] { $method }，{ $context } 个 token：{ $need ->
+        [unknown] 需要的显存比它多
+       *[other] 每张卡要 { $need } GiB，它只有 { $vram } GiB
+    }
+  }）放不下这个任务；选卡那一步会列出放得下的卡{ $wide ->
+    [yes] ，4 位量化也许能放下
+   *[other] {""}
+  }
+pick-card-no-longer-holds = • 卡：{ $cards ->
+    [1] { $name }
+   *[other] { $cards } 张 { $name }
+  } 按现在的设定（{ $method }，{ $context } 个 token：每张卡要 { $need } GiB，它只有 { $vram } GiB）已经放不下这个任务，先去掉了：请从下面放得下的卡里选一张
 pick-understood-budget-day = • 预算：每天 { $budget }（长期服务和每天用的任务按一个月算，预算按天数累计；单次任务按它跨的天数累计）
 pick-understood-budget-week = • 预算：每周 { $budget }（长期服务和每天用的任务按一个月算，预算按周数累计；单次任务按它跨的周数累计）
 pick-understood-budget-month = • 预算：每月 { $budget }（长期服务和每天用的任务按一个月算；单次任务直接和它比）

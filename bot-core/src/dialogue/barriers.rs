@@ -199,6 +199,26 @@ pub(super) fn budget_per(n: &Needs) -> &'static str {
     }
 }
 
+/// The platforms known to fail one of the needs said so far (`Needs::check`), catalog ids:
+/// those the result leaves out (`leave_out_failing`), and the card step prices no card on.
+pub(super) fn failing_needs(ctx: &Ctx, s: &PickState) -> Vec<String> {
+    ctx.catalog
+        .platforms
+        .iter()
+        .filter(|p| need_rank(&s.needs.check(p)) == 2)
+        .map(|p| p.id.clone())
+        .collect()
+}
+
+/// The platforms the result never has a row for: those refused (`不要autodl`) and those known
+/// to fail a need (`failing_needs`). A card rented only on these is not offered at the card
+/// step; a platform only not known to be in the place asked still has its row, marked `?`.
+pub(super) fn no_row(ctx: &Ctx, s: &PickState) -> Vec<String> {
+    let mut out = s.excluded.clone();
+    out.extend(failing_needs(ctx, s));
+    out
+}
+
 /// Takes out the platforms known to fail one of the needs (they are never advised, not even
 /// last) and returns their ids, in ranked order.
 pub(super) fn leave_out_failing(offers: &mut Vec<CheckedOffer>) -> Vec<String> {

@@ -10,8 +10,12 @@ use crate::vram::{self, Engine, FitOption, FitReport, FitRequest, ModelRef, Quan
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
+mod held;
 mod no_bf16;
+mod rentable;
+pub(super) use held::{recheck_kept, reopen_card_step, shortfall, unfit_msg};
 use no_bf16::{drop_full_no_bf16, no_bf16_cards, no_bf16_msg};
+use rentable::{need_left_cards, only_left_out};
 
 /// The fit request the answers so far describe.
 pub(super) fn fit_request<'a>(ctx: &'a Ctx, s: &PickState) -> Option<FitRequest<'a>> {
@@ -113,6 +117,7 @@ pub(super) fn priced_options(
     // never prices a card.
     let left = super::negated::left_out(ctx, s);
     let mut pricer = billing::Pricer::new(ctx.catalog, &job, &ctx.currency).excluding(&left);
+    let no_row = super::barriers::no_row(ctx, s);
     let matters = fit_request(ctx, s).is_some_and(|r| advice::link_matters(&r));
     // Inference: configurations that keep up with a reader come first, as /fit ranks them
     // (`advice::rank_options`); the tier needs no price, so it leads the pruning key too.
@@ -128,7 +133,7 @@ pub(super) fn priced_options(
     }
     let mut candidates: Vec<Candidate> = all
         .into_iter()
-        .filter(|o| o.fits && keep(o))
+        .filter(|o| o.fits && keep(o) && !only_left_out(ctx, &o.gpu, &no_row))
         .map(|option| {
             // The ranking key only scales the total up (a margin per doubling of cards, and
             // one more for a slow link, which the bound leaves out), so the bound scaled by
@@ -250,6 +255,9 @@ pub fn ask_card(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     if let Some(m) = drop_full_no_bf16(ctx, s, &mut options) {
         r.push(m);
     }
+    if let Some(m) = need_left_cards(ctx, s, &options) {
+        r.push(m);
+    }
     let want = if s.cap.is_some() { SHOWN * 5 } else { SHOWN };
     let options = priced_options(ctx, s, options, want, |_| true);
     // A LoRA offered on a card without bf16 trains in fp16 there: said for the first cards
@@ -348,6 +356,9 @@ fn media_card(ctx: &Ctx, s: &PickState, mut r: Reply) -> Reply {
     if let Some(m) = fit.no_bf16_left_out(ctx.lang == crate::i18n::Lang::Zh) {
         r.push(m);
     }
+    if let Some(m) = need_left_cards(ctx, s, &fit.options) {
+        r.push(m);
+    }
     let want = if s.cap.is_some() { 30 } else { 6 };
     let options = priced_options(ctx, s, fit.options, want, |_| true);
     card_list(ctx, s, r, options)
@@ -380,21 +391,14 @@ pub(super) fn refuse_card(ctx: &Ctx, s: &PickState, gpu_id: &str, cards: u32) ->
     if s.media.is_some() {
         return super::media::refuse(ctx, s, gpu_id, cards);
     }
-    let mut req = fit_request(ctx, s)?;
+    let (need, vram) = shortfall(ctx, s, gpu_id, cards)?;
     let gpu = ctx.catalog.gpu(gpu_id).ok()?;
-    req.gpu = Some(gpu);
-    req.cards = cards;
-    let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
-    // A card that only starts the service with fewer than its users at once does not hold it.
-    if fit.report.holds_all() || fit.report.fits.is_none() {
-        return None;
-    }
     let mut r = Reply::text(
         Msg::new("pick-card-does-not-fit")
             .arg("cards", cards)
             .arg("gpu", gpu.display_name(ctx.lang == crate::i18n::Lang::Zh))
-            .arg("vram", format!("{:.1}", gpu.usable_gib()))
-            .arg("need", format!("{:.1}", fit.report.per_gpu_gib)),
+            .arg("vram", format!("{vram:.1}"))
+            .arg("need", format!("{need:.1}")),
     );
     let alternatives: Vec<String> = card_options(ctx, s, 3)
         .iter()

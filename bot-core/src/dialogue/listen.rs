@@ -62,20 +62,18 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         && (s.model.is_some() || s.params_b.is_some())
         && super::card::refuse_card(ctx, s, gpu, *cards).is_some()
     {
-        let name = ctx.catalog.gpu(gpu).map_or_else(
-            |_| gpu.clone(),
-            |g| {
-                g.display_name(ctx.lang == crate::i18n::Lang::Zh)
-                    .to_string()
-            },
-        );
         s.gpu_unfit = Some(gpu.clone());
-        // The count said (`两张3090`) stays in the echo: a reading the user did not mean shows.
-        echo.push(
-            Msg::new("pick-understood-gpu-unfit")
-                .arg("name", name)
-                .arg("cards", *cards),
-        );
+        // Said with the sizing it was judged by (the method and context said, never a BF16
+        // that was not), and the count said (`两张3090`): a reading the user did not mean shows.
+        echo.push(super::card::unfit_msg(
+            ctx,
+            s,
+            "pick-understood-gpu-unfit",
+            gpu,
+            *cards,
+        ));
+        // The card it replaces is not rented in silence: the card step lists those that do.
+        super::card::reopen_card_step(s);
     } else if let Some((gpu, cards)) = &f.gpu
         && (s.model.is_some() || s.params_b.is_some())
         && super::card::refuse_card(ctx, s, gpu, *cards).is_none()
@@ -377,6 +375,8 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         echo.push(Msg::new("pick-understood-context").arg("tokens", tokens.to_string()));
     }
     echo.extend(super::paid::apply(ctx, &mut s, text));
+    // A card kept from before that the facts now said size out of it is dropped, and said.
+    echo.extend(super::card::recheck_kept(ctx, state, &mut s));
     if echo.is_empty() {
         return None;
     }

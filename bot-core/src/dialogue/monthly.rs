@@ -35,8 +35,11 @@ const SPENDING: &[&str] = &["花费", "spend"];
 
 /// Every cue said in `t` and its place: the lexicon's budget nouns (`lexicon::budget_nouns_in`,
 /// one table: `额度` and `credits` are budgets here as in a question; `credit card` is none),
-/// [`SPENDING`], and the lexicon's bounds on spending (`lexicon::spend_bounds`), each where it
-/// is first said.
+/// [`SPENDING`], the lexicon's bounds on spending (`lexicon::spend_bounds`), and its ceiling
+/// words of a level below (`under $300 a month`, `每月低于2000`): beside a month, a week or a
+/// day, a level below bounds what is spent in it, as `at most` does. An amount per hour beside
+/// one is never read here: an hour is no budget's period, so `under $2/hr` stays the cap
+/// (`dialogue::cap`). Each cue where it is first said.
 fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
     let mut nouns: Vec<(usize, &'static str)> = crate::lexicon::budget_nouns_in(t).collect();
     nouns.sort();
@@ -47,10 +50,17 @@ fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
             true
         }
     });
+    let below = crate::lexicon::CEILINGS
+        .iter()
+        .filter(|c| {
+            c.side == crate::lexicon::CeilingSide::Before && c.bound == crate::lexicon::Bound::Below
+        })
+        .map(|c| c.word);
     let others = SPENDING
         .iter()
         .copied()
         .chain(crate::lexicon::spend_bounds())
+        .chain(below)
         .filter_map(|w| t.find(w).map(|i| (i, w)));
     nouns.into_iter().chain(others).collect()
 }

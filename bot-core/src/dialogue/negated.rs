@@ -17,6 +17,9 @@ const METHODS: &[&str] = &[
 /// card rented only elsewhere does not lead the list and then find no platform in the result.
 pub(super) fn left_out(ctx: &Ctx, s: &super::state::PickState) -> Vec<String> {
     let mut out = s.excluded.clone();
+    // Those known to fail a need already said (`只能用PayPal` before the card step): the result
+    // leaves them out, so a card rented only there would end in an empty result.
+    out.extend(super::barriers::failing_needs(ctx, s));
     if let Some(r) = &s.needs.region {
         let elsewhere = ctx.catalog.platforms.iter().filter(|p| p.region != *r);
         out.extend(elsewhere.map(|p| p.id.clone()));

@@ -55,6 +55,14 @@ fn kinds(ctx: &Ctx, state: &PickState, text: &str) -> Option<Vec<Kind>> {
     {
         out.extend(clause_kinds(ctx, state, clause)?);
     }
+    // `嗯` alone is a filler where a step asks for a value, but where the step asks only to go
+    // on (the result, the trial plan) it is the lexicon's yes: never "I couldn't use that".
+    if out.is_empty()
+        && matches!(state.step, Step::Result | Step::Trial)
+        && lexicon::assent(text.trim()) == Some(Assent::Yes)
+    {
+        out.push(Kind::Yes);
+    }
     (!out.is_empty()).then_some(out)
 }
 

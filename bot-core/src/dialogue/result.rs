@@ -118,6 +118,7 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     r.push(usage_line(s));
     let (mut offers, live, left_out) = ranked_offers_grouped(ctx, s, gpu_id, cards);
     // Platforms the user refused (`不要autodl`): left out, and said.
+    let listed = offers.len() + left_out.len();
     if !s.excluded.is_empty() {
         offers.retain(|(o, _)| !s.excluded.contains(&o.platform_id));
         let names: Vec<String> = s.excluded.iter().map(|p| platform_name(ctx, p)).collect();
@@ -142,9 +143,13 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
             r.push(Msg::new("pick-cap-none-under-result"));
         }
     }
-    if offers.is_empty() && left_out.is_empty() {
+    if offers.is_empty() && listed == 0 {
         r.push(Msg::new("pick-result-none"));
-    } else if !offers.is_empty() {
+    } else if offers.is_empty() {
+        // Every platform renting the card is left out by a need or a cap: said, with the way
+        // back to another card, never an empty table with no word.
+        r.push(Msg::new("pick-result-none-left"));
+    } else {
         r = r.with_table(result_table(ctx, &offers));
         push_offer_notes(ctx, s, &mut r, &offers);
         if live.is_empty() {
@@ -164,7 +169,14 @@ pub fn show_result(ctx: &Ctx, s: &PickState, header: Msg) -> Reply {
     push_budget(ctx, s, &mut r, &offers, gpu_id);
     // On a phone: what was asked, the top three, the budget verdict and what was assumed.
     crate::phone::Short::titled(&r)
-        .keep(&r, &["pick-result-title", "pick-result-none"])
+        .keep(
+            &r,
+            &[
+                "pick-result-title",
+                "pick-result-none",
+                "pick-result-none-left",
+            ],
+        )
         .part(Part::Text(usage_line(s)))
         .top_of(ctx.lang, &r)
         .keep(

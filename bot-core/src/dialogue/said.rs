@@ -412,6 +412,8 @@ pub(super) fn asks_meaning(text: &str) -> bool {
     en_start.iter().any(|w| l.starts_with(w))
         || en_end.iter().any(|w| l.ends_with(w))
         || zh.iter().any(|w| l.contains(w))
+        // `lora和qlora区别`, `lora vs qlora`: two methods weighed, with no question's cue.
+        || crate::lexicon::methods_weighed(&l.to_lowercase())
 }
 
 /// Inference said at the task step without the words that tell a short run from a

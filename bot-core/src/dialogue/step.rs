@@ -245,6 +245,9 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     if next.step != state.step {
         next.history.push(state.step);
     }
+    // A card kept from before that this answer sizes out of it (`8k` after a 4090 that held
+    // the default 4k) is dropped and said, and the card step asked: never rented in silence.
+    noted.extend(super::card::recheck_kept(ctx, state, &mut next));
     // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
     // answer goes in the same reply, so a chat can edit one message in place.
     let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();

@@ -19,6 +19,9 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
         "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
     ]) {
         Some(TaskKind::FineTune)
+    } else if lexicon::batch_job(&l) {
+        // A batch job (`批量翻译一百万篇文档`) ends when its inputs are done: one run.
+        Some(TaskKind::Experiment)
     } else if has(&[
         "serv",
         "api",

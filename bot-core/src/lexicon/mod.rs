@@ -27,6 +27,7 @@ mod api_units;
 mod assent;
 mod audience;
 mod barrier_negated;
+mod batch_job;
 mod budget;
 mod card_failed;
 mod ceiling;
@@ -35,6 +36,7 @@ mod count;
 mod cue_words;
 mod currency;
 mod deadline;
+mod difference;
 mod each_period;
 mod edit;
 mod foreign;
@@ -77,6 +79,7 @@ mod seq_length;
 mod services;
 mod sharding_words;
 mod squash;
+mod sums;
 mod switches;
 mod tag_ask;
 mod taken_back;
@@ -107,6 +110,7 @@ pub use api_units::{
 };
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
+pub use batch_job::{BATCH_WORDS, batch_job};
 pub use budget::{
     AtHand, BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
@@ -130,6 +134,7 @@ pub use currency::{
     currency_code, names_before as currency_names_before,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
+pub use difference::{DIFFERENCE_WORDS, difference_asked, methods_weighed};
 pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
     starts_with, words_longest_first,
@@ -191,6 +196,7 @@ pub use seasons::{SEASON_WORDS, season_said};
 pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
+pub use sums::{SUM_AFTER, SUM_BEFORE};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
 pub use tag_ask::tags_dropped;
 pub use taken_back::{

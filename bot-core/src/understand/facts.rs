@@ -95,6 +95,7 @@ fn budget_cues() -> impl Iterator<Item = &'static str> {
         .iter()
         .copied()
         .chain(crate::lexicon::spend_bounds())
+        .chain(crate::lexicon::SUM_BEFORE.iter().copied())
 }
 
 /// Whether the amount after a ceiling word at `cue` (its end `at`) is a cap or a count, not a
@@ -324,8 +325,10 @@ pub(super) fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
     let mut at: Vec<(usize, usize)> = budget_cues()
         .filter_map(|w| {
             let i = norm.find(w)?;
-            // A ceiling word's amount is a budget only when it is no cap nor count.
-            let skip = bounds.contains(&w) && bound_not_budget(norm, i, i + w.len());
+            // A ceiling word's amount, or a sum's (`总共`, `in total`), is a budget only when it
+            // is no cap nor count (`in total 3 gpus`).
+            let bounded = bounds.contains(&w) || crate::lexicon::SUM_BEFORE.contains(&w);
+            let skip = bounded && bound_not_budget(norm, i, i + w.len());
             (!skip).then_some((i + w.len(), i))
         })
         .collect();
@@ -336,14 +339,16 @@ pub(super) fn budget(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
         .or_else(|| budget_before(norm))
 }
 
-/// Budget words an amount may come before (`50块预算`, `a $40 budget`, `两百的预算`).
+/// Budget words an amount may come before (`50块预算`, `a $40 budget`, `两百的预算`); a sum's
+/// words after it (`400 in total`) are the lexicon's `SUM_AFTER`.
 const BUDGET_AFTER: &[&str] = &["预算", "budget"];
 
 /// The budget said with its amount first: the amount (with its currency, glued or one word
 /// apart) right before a budget word, `的` between allowed. A price (`2块/小时 预算呢`) is none:
 /// only a currency may follow the number.
 fn budget_before(norm: &str) -> Option<(Decimal, Option<&'static str>)> {
-    BUDGET_AFTER.iter().find_map(|w| {
+    let cues = BUDGET_AFTER.iter().chain(crate::lexicon::SUM_AFTER);
+    cues.into_iter().find_map(|w| {
         norm.match_indices(w).find_map(|(at, _)| {
             let before = norm[..at].trim_end();
             let before = before.strip_suffix('的').unwrap_or(before).trim_end();

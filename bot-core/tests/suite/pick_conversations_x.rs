@@ -11,8 +11,12 @@ use super::pick_runner::run;
 /// Conversations that must hold: untuned 28/40 as written (commit 61d9baae), 29/40 after
 /// relabelling my own checks in two conversations (a negative check that the task step's own
 /// prompt also matched; a pay column asked of a card whose only platform the need leaves out);
-/// the eleven misses are the reader's and the dialogue's (docs/misses/pick_x_misses.md).
-const MUST_HOLD: usize = 29;
+/// the eleven misses are the reader's and the dialogue's (docs/misses/pick_x_misses.md). Helper
+/// und_cj: 35/40 (budgets under X a month and in total, batch jobs, two methods asked, `嗯` at
+/// the trial step, the card step only offering cards rentable under the needs said;
+/// docs/misses/und_und_cj.md); left: four places (helper und_cg) and x-en-card-change-later,
+/// whose 3090 does not hold the job at 8k on the fit engine (said, with the figures).
+const MUST_HOLD: usize = 35;
 
 #[test]
 fn pick_conversations_x() {
