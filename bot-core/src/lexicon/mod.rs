@@ -39,6 +39,7 @@ mod deadline;
 mod difference;
 mod each_period;
 mod edit;
+mod floor_words;
 mod foreign;
 mod formats;
 mod grad_accum;
@@ -140,6 +141,7 @@ pub use each_period::{
     starts_with, words_longest_first,
 };
 pub use edit::{method_typos, one_edit, same_letters, slips_apart, swapped};
+pub use floor_words::FLOOR_BEFORE;
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,

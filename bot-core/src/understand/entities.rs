@@ -221,7 +221,7 @@ fn sibling_card(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) 
     // `cheaper than an a100 but with at least 40g`: a floor of memory asked, no A100 40G.
     let before = toks[..i].join(" ");
     if !form
-        && super::memory_floor::FLOOR_BEFORE
+        && crate::lexicon::FLOOR_BEFORE
             .iter()
             .any(|w| before.ends_with(w))
     {

@@ -7,6 +7,7 @@ use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Cards, Money};
 use super::words::{CHEAP_WORDS, PRICE_WORDS, STOCK_WORDS};
+use crate::lexicon::FLOOR_BEFORE;
 use rust_decimal::Decimal;
 
 /// `48gb`, `80g`, `40gib`: a memory size in GB (6 to 2048: a card's, not a phone plan's nor `5g`
@@ -46,17 +47,6 @@ const FLOOR_AFTER: &[&str] = &[
     "and up",
     "and above",
     "plus",
-];
-/// Words of a floor before a size (`至少80g`, `at least 48gb`).
-pub(super) const FLOOR_BEFORE: &[&str] = &[
-    "至少",
-    "不少于",
-    "不低于",
-    "最少",
-    "at least",
-    ">=",
-    "≥",
-    "min",
 ];
 
 /// Whether a memory size is said as a floor: a floor word right before or after it.

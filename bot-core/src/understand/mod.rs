@@ -56,6 +56,8 @@ mod fee_asked;
 mod follow_apply;
 /// A model's sibling of another size (`qwen2.5-7b` and `14b`), for /pick's size corrections.
 pub(crate) use follow_apply::sized as model_of_size;
+mod aside;
+mod cards_asked;
 mod follow_more;
 mod follow_on;
 mod follow_relative;
@@ -494,35 +496,8 @@ fn read_whole(
     memory_before::memory_before(catalog, &toks, &mut e.gpus);
     // `不量化`, `unquantized`: the format the model is published in (BF16 unless its
     // checkpoint is FP8 or MXFP4), said as that format.
-    // A card already had, beside the cards asked about, is no part of the question.
-    if e.gpus.len() > 1 {
-        let ids: Vec<String> = e.gpus.iter().map(|c| c.gpu.clone()).collect();
-        let mut had = cues::cards_had(catalog, &format!(" {norm} "), &ids);
-        // `现在用 V100 跑 …，换成 4090 能跑吗`: the card run on now, beside the one asked.
-        if had.is_empty() && !e.models.is_empty() {
-            had.extend(card_now::card_now(catalog, &format!(" {norm} "), &ids));
-        }
-        e.gpus.retain(|c| !had.contains(&c.gpu));
-    }
-    // `cheaper than an h100 that can serve …`, `比4090便宜点的卡，能跑…`: beside a job to size,
-    // the card to beat on price is no card asked (the fit's card list answers).
-    if !e.models.is_empty() || !e.sizes.is_empty() {
-        let beaten: Vec<(String, String)> = crate::lexicon::compared_names(&norm)
-            .into_iter()
-            .filter_map(|(at, n)| {
-                let name = &norm[at..at + n];
-                catalog
-                    .find_gpu(name)
-                    .map(|g| (g.id.clone(), name.to_string()))
-            })
-            .collect();
-        e.gpus.retain(|c| {
-            !beaten
-                .iter()
-                .any(|(id, name)| c.gpu == *id || c.gpu.contains(name))
-        });
-    }
-    count_said_apart(&toks, &mut e.gpus);
+    cards_asked::cards_not_asked(catalog, &norm, &mut e);
+    cards_asked::count_said_apart(&toks, &mut e.gpus);
     count_apart::count_apart(&norm, &mut e.gpus);
     quant_pair::one_format(&norm, &mut e.quants, &mut e.quant);
     quant_asked::drop_asked(&toks, &mut e.quants, &mut e.quant);
@@ -614,22 +589,6 @@ fn read_whole(
         work,
         aside,
     )
-}
-
-/// `lambda h100 8 hours 4 cards`: one card named and its count said apart from it (after the
-/// length, or before the name) is still its count, never dropped for one card.
-fn count_said_apart(toks: &[String], gpus: &mut [Cards]) {
-    if let [c] = gpus
-        && c.count == 1
-        && let Some(n) = toks.windows(2).find_map(|w| {
-            (w[0].bytes().all(|b| b.is_ascii_digit()) && ["cards", "gpus"].contains(&w[1].as_str()))
-                .then(|| crate::lexicon::card_count(&w[0]))
-                .flatten()
-                .filter(|n| (2..=64).contains(n))
-        })
-    {
-        c.count = n;
-    }
 }
 
 /// Whether a card the catalog lacks is read past, never asked back as a near card: in a

@@ -2,9 +2,9 @@
 //! the small questions every rule asks of them.
 
 use super::Reading;
+use super::aside::{Aside, SetAside};
 use super::entities::Entities;
 use super::request::{Money, Request, Usage};
-use super::set_aside::{Aside, SetAside};
 use super::text::has;
 use crate::catalog::Catalog;
 use rust_decimal::Decimal;
