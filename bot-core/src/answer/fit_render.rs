@@ -2,18 +2,18 @@
 //! them, the verdict on a named card (with what makes a tight job fit or safe), speed, and the
 //! configurations that hold the job.
 
-use super::fit_base::push_adapter_base;
-use super::fit_gc::{checkpointing_flip, trainers_defaulting};
+use super::fit_assumptions::push_assumptions;
+use super::fit_gc::checkpointing_flip;
 use super::fit_model_note::{autocast_note, bare_size_warning, read_as_note};
+use super::fit_options::push_options;
 pub(super) use super::fit_options::{SHOWN_OPTIONS, gib};
-use super::fit_options::{option_price, push_options};
 pub use super::fit_parsed::Parsed;
 use crate::advice::{self, Fit};
 use crate::catalog::{Catalog, Gpu};
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply};
 use crate::vram::{
-    FitError, FitOptions, FitReport, FitRequest, ModelRef, Task, decode_tokens_per_second_kv,
+    FitError, FitOptions, FitReport, FitRequest, decode_tokens_per_second_kv,
     prefill_tokens_per_second,
 };
 
@@ -213,173 +213,6 @@ fn short_first(
         )));
     }
     whole.with_short(short)
-}
-
-/// Full fine-tuning's precision and optimizer (DeepSpeed ZeRO keeps fp32 masters of a bf16
-/// model, `vram::fp32_master_weights`), and the AdamW step's own copy when it has one.
-fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
-    let masters = crate::vram::fp32_master_weights(req, &p.opts);
-    let fp32 = req.quant == crate::vram::Quant::Fp32;
-    let amp = match (fp32, req.fp32_masters(), masters) {
-        // An fp32 model: its fp32 parameters are the masters (`vram::fp32_model`).
-        (true, _, _) => "fp32",
-        (false, true, _) => "yes",
-        (false, false, true) => "deepspeed",
-        (false, false, false) => "no",
-    };
-    // Gradients (in the parameters' dtype) + optimizer state, per parameter.
-    let bytes = if fp32 {
-        4.0 + crate::vram::fp32_model_state_bytes(req, &p.opts)
-    } else if masters {
-        2.0 + p.opts.optimizer.state_bytes()
-    } else {
-        2.0 + p.opts.optimizer.state_bytes_in_param_dtype(2.0)
-    };
-    r.push(
-        Msg::new("advice-assume-precision")
-            .arg("amp", amp)
-            .arg("optim", p.opts.optimizer.key())
-            .arg("bytes", bytes),
-    );
-    let step = crate::vram::foreach_step_gib(req, &p.opts);
-    if step >= 0.05 {
-        r.push(Msg::new("advice-assume-optimizer-step").arg("gib", gib(step)));
-    }
-    // AdamW's for-loop path (`foreach=off`): two temporaries of the tensor it steps.
-    let (loop_step, deepspeed) = crate::vram::for_loop_step_gib(req, &p.opts);
-    if loop_step >= 0.05 {
-        r.push(
-            Msg::new("advice-assume-optimizer-step-loop")
-                .arg("gib", gib(loop_step))
-                .arg("deepspeed", if deepspeed { "yes" } else { "no" }),
-        );
-    }
-}
-
-/// The defaults the figure rests on that the user did not choose, each with its word.
-fn push_assumptions(
-    r: &mut Reply,
-    catalog: &Catalog,
-    p: &Parsed<'_>,
-    rep: &FitReport,
-    currency: &str,
-    lang: Lang,
-) {
-    let req = &p.req;
-    if let Some(m) = super::fit_method::assumed(p.method_assumed) {
-        r.push(m);
-    }
-    match &p.bf16_instead {
-        Some(bf16) if !p.quant_given => {
-            // How many of the common largest cards the 4-bit job itself takes: "one or two"
-            // only where that is so (a 1T model in 4-bit still needs several).
-            let card_gib = advice::COMMON_LARGEST_CARD_GB * 1e9 / crate::vram::GIB;
-            let cards = (rep.total_gib / card_gib).ceil().max(1.0);
-            r.push(
-                Msg::new("advice-quant-4bit-default")
-                    .arg("model", rep.model.as_str())
-                    .arg("bf16", gib(bf16.per_gpu_gib))
-                    .arg("gb", advice::COMMON_LARGEST_CARD_GB)
-                    .arg("quant", req.quant.key())
-                    .arg("cards", cards),
-            );
-            r.push(
-                Msg::new("advice-quant-quality")
-                    .arg("b72", advice::QUALITY_72B_BF16)
-                    .arg("q72", advice::QUALITY_72B_AWQ)
-                    .arg("b7", advice::QUALITY_7B_BF16)
-                    .arg("q7", advice::QUALITY_7B_AWQ),
-            );
-            match advice::bf16_alternative(catalog, req, &p.opts) {
-                Some(o) => {
-                    let name = catalog.gpu(&o.gpu).map_or(o.gpu.clone(), |g| {
-                        g.display_name(lang == Lang::Zh).to_string()
-                    });
-                    // A configuration without a catalog price is named as such, never
-                    // priced "at ?".
-                    let priced = o.usd_per_hour.is_some() && o.price_as_of.is_some();
-                    r.push(
-                        Msg::new("advice-bf16-beside")
-                            .arg("cards", o.cards)
-                            .arg("gpu", name)
-                            .arg("priced", if priced { "yes" } else { "no" })
-                            .arg("price", option_price(catalog, &o, currency, lang)),
-                    );
-                }
-                None => {
-                    r.push(Msg::new("advice-bf16-none"));
-                }
-            }
-        }
-        // Sized as the publisher ships it (config.json): said so, with no other model's
-        // quality figures; the 4-bit and 16-bit estimates are one word away.
-        _ if !p.quant_given && advice::sized_as_published(req) => {
-            r.push(
-                Msg::new("advice-quant-published")
-                    .arg("model", rep.model.as_str())
-                    .arg("quant", req.quant.key()),
-            );
-        }
-        _ if !p.quant_given => {
-            r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
-        }
-        _ => {}
-    }
-    if !p.context_given {
-        r.push(Msg::new("fit-assume-context").arg("context", req.context));
-    }
-    if p.serving_default {
-        r.push(Msg::new("fit-assume-serving").arg("batch", req.batch));
-    }
-    super::fit_held::push_generate(r, req);
-    super::fit_beams::push_beams(r, req, rep);
-    if req.task.is_training() {
-        r.push(
-            Msg::new("fit-assume-training")
-                .arg("gc", if req.grad_checkpointing { "on" } else { "off" })
-                .arg("given", if p.gc_given { "yes" } else { "no" })
-                .arg("rank", p.opts.lora_rank)
-                .arg("targets", req.lora_targets.key())
-                .arg("moe", lora_experts_word(req))
-                .arg("experts", lora_expert_count(req))
-                .arg("task", training_line_task(req))
-                .arg("tuner", req.tuner.map_or(String::new(), |t| t.key()))
-                .arg("on_default", trainers_defaulting(true, lang))
-                .arg("off_default", trainers_defaulting(false, lang)),
-        );
-        // Liger fuses the loss for SFT only (`vram::liger_scope`): under DPO and the other
-        // preference / RL methods the answer says the logits are counted.
-        // Liger patches by the config's model type; a type it lacks keeps every logit.
-        let unpatched = match req.model {
-            ModelRef::Known(m) if crate::vram::liger_scope::liger_unpatched(req) => Some(m),
-            _ => None,
-        };
-        if let Some(m) = unpatched {
-            r.push(Msg::new("advice-liger-unpatched").arg("model", m.name.clone()));
-        } else if crate::vram::liger_scope::liger_logits_kept(req) {
-            r.push(Msg::new("advice-liger-logits-kept").arg("method", req.method.key()));
-        } else if req.loss == crate::vram::LossHead::Fused {
-            r.push(Msg::new("advice-assume-fused-loss"));
-        } else if crate::vram::liger_scope::triton_unapplied(req) {
-            r.push(Msg::new("advice-triton-loss-unapplied"));
-        } else if req.loss == crate::vram::LossHead::Triton {
-            r.push(
-                Msg::new("advice-assume-triton-loss")
-                    .arg("bytes", crate::vram::triton_loss_bytes_label(req)),
-            );
-        }
-        if matches!(req.task, Task::Lora | Task::Qlora) {
-            r.push(
-                Msg::new("advice-assume-dropout")
-                    .arg("on", if req.lora_dropout { "yes" } else { "no" }),
-            );
-            push_adapter_base(r, req, &p.opts);
-        } else {
-            push_full_precision(r, req, p);
-        }
-        super::fit_held::push_held(r, req, &p.opts);
-        super::fit_rl::push_method(r, req, &p.opts);
-    }
 }
 
 /// The verdict on the named card(s), with what makes a tight job fit or safe, the speed when
@@ -591,36 +424,6 @@ fn speed(r: &mut Reply, req: &FitRequest, opts: &FitOptions, g: &Gpu, lang: Lang
     }
 }
 
-/// Whether the training line names the routed experts: `no` for a dense model, full
-/// fine-tuning or adapters on the attention only; else whether they carry adapters
-/// (`FitRequest::lora_experts`).
-fn lora_experts_word(req: &FitRequest) -> &'static str {
-    let moe = lora_expert_count(req) > 0;
-    match () {
-        _ if !moe || req.task == Task::Full => "no",
-        _ if matches!(
-            req.lora_targets,
-            crate::vram::LoraTargets::Attention | crate::vram::LoraTargets::QueryValue
-        ) =>
-        {
-            "no"
-        }
-        _ if crate::vram::unsloth_release::adapts_experts(req) => "on",
-        _ => "off",
-    }
-}
-
-/// Routed experts per MoE layer of the request's model (0 for a dense one; a raw MoE size
-/// such as `30b-a3b` has the skeleton `Shape::by_size` builds).
-fn lora_expert_count(req: &FitRequest) -> u32 {
-    match req.model {
-        ModelRef::Known(m) => m.experts,
-        ModelRef::BySize { params_b, active_b } => {
-            crate::vram::Shape::by_size(params_b, active_b).experts
-        }
-    }
-}
-
 /// The KV cache type the estimate ran, when it is not the 16-bit default: its bits a value
 /// (averaged over K and V) and its share of f16's (`vram::kv_cache`).
 fn kv_cache_line(label: &str) -> Option<Msg> {
@@ -645,13 +448,4 @@ fn kv_cache_line(label: &str) -> Option<Msg> {
             )
             .arg("share", (bytes / 2.0 * 100.0).round())
     })
-}
-
-/// The training line's method: a PEFT tuner beside LoRA is said as itself (its rank and targets
-/// are its own line's, `fit_tuner`), never as LoRA at LoRA's rank.
-fn training_line_task(req: &FitRequest) -> &'static str {
-    match (req.task, req.tuner) {
-        (Task::Full, _) | (_, None) => req.task.key(),
-        (_, Some(_)) => "tuner",
-    }
 }

@@ -7,6 +7,7 @@
 //! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit);
 //! - [`wan`]: Wan's own `generate.py` (an fp32 DiT, its activations per token).
 
+pub mod block_act;
 pub mod casting;
 pub mod decode;
 pub mod estimate;

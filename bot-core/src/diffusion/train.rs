@@ -16,6 +16,7 @@
 //! Not counted: sample images generated during training, EMA copies, and the allocator's
 //! fragmentation beyond its usual reserve.
 
+pub use super::block_act::BLOCK_ACT_PER_WIDTH;
 use super::casting::{Cast, stored_gib};
 use super::estimate::{ALLOCATOR_RESERVE, DiffusionReport, DiffusionRequest, Precision, Stage};
 pub use super::train_words::{OptimizerKind, Train};
@@ -23,11 +24,6 @@ use super::{Pipeline, Role};
 use crate::vram::CUDA_CONTEXT_GIB;
 
 const GIB: f64 = (1u64 << 30) as f64;
-
-/// Activation bytes one transformer block keeps per token for its backward pass in 16-bit, flash
-/// attention (no s² term): 34 × width (Korthikanti et al. 2022, "Reducing Activation
-/// Recomputation in Large Transformer Models", §4.1: 34·s·b·h per layer).
-pub const BLOCK_ACT_PER_WIDTH: f64 = 34.0;
 
 /// Whether the pipeline's data lets a training run be sized (its block count is stated).
 pub fn sizable(p: &Pipeline) -> bool {

@@ -15,12 +15,12 @@
 //! - the encoders' activations over their 77 tokens (`--max_token_length` unset: 75 + 2) per
 //!   sample, kept for the backward pass: with checkpointing (`t_enc.gradient_checkpointing_enable()`
 //!   for a trained encoder) each layer's 16-bit input and one layer recomputed, else every
-//!   layer's (Korthikanti et al. 2022, as [`super::train::BLOCK_ACT_PER_WIDTH`]).
+//!   layer's (Korthikanti et al. 2022, as [`super::block_act::BLOCK_ACT_PER_WIDTH`]).
 //!
 //! A full fine-tune that trains them (sdxl_train.py's `--train_text_encoder`) trains every
 //! encoder weight: 16-bit gradients and the optimizer's state, as the denoiser's.
 
-use super::train::BLOCK_ACT_PER_WIDTH;
+use super::block_act::BLOCK_ACT_PER_WIDTH;
 use super::train_words::Train;
 use super::{Component, Role};
 use crate::diffusion::DiffusionRequest;

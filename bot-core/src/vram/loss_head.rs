@@ -88,22 +88,6 @@ pub fn triton_patches(model: &super::ModelRef) -> bool {
     }
 }
 
-/// Bytes per logit entry the request's Triton head holds at its peak: its fp32 tensors alone
-/// when PEFT's k-bit preparation made the output head fp32 (`.float()` then returns the
-/// head's own output), else as `triton_bytes_per_vocab` of the request's release.
-pub fn triton_loss_bytes(req: &super::FitRequest) -> f64 {
-    if super::train_weights::peft_fp32_cast(req) {
-        TRITON_FP32_BYTES
-    } else {
-        triton_bytes_per_vocab(req.transformers_release)
-    }
-}
-
-/// `triton_loss_bytes` as the answer writes it ("8", "10").
-pub fn triton_loss_bytes_label(req: &super::FitRequest) -> String {
-    format!("{}", triton_loss_bytes(req))
-}
-
 /// Bytes per logit entry the Triton head holds at its peak under `release` (none named: today's
 /// Transformers).
 pub fn triton_bytes_per_vocab(release: Option<super::TransformersRelease>) -> f64 {

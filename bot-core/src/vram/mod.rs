@@ -80,6 +80,7 @@ pub mod tgi_release;
 mod train;
 mod train_weights;
 pub mod transformers_rope;
+mod triton_loss;
 pub mod tuner_targets;
 pub mod tuners;
 pub mod unsloth_fp32;
@@ -106,7 +107,6 @@ pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
 pub use bnb_load::WARMUP_HEADROOM_GIB;
 pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib, verdict};
 pub use fsdp::fsdp_unsharded_gib;
-pub use loss_head::triton_loss_bytes_label;
 pub use method::{Method, Rollout};
 pub use online_quant::VllmRelease;
 pub use parts::{
@@ -141,5 +141,6 @@ pub use train::{
     for_loop_step_gib, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
     overlap_comm_gib, peft_fp32_cast_gib,
 };
+pub use triton_loss::triton_loss_bytes_label;
 pub use tuners::Tuner;
 pub use vision_sdpa3d::TransformersRelease;

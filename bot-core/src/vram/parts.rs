@@ -3,7 +3,7 @@
 //! configuration. `estimate` dispatches to `infer` and `train`; both read only this module,
 //! so nothing here calls back up.
 
-use super::request::LoraTargets;
+use super::lora_targets::LoraTargets;
 use super::{Engine, KvDtype, ModelLayout, Parallelism, Quant, Shape};
 use crate::catalog::Gpu;
 

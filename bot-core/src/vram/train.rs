@@ -178,7 +178,7 @@ fn loss_bytes_per_token(shape: &Shape, req: &FitRequest) -> f64 {
 /// 16-bit logits a 4.46+ forward returns beside them unless the output head is fp32 already
 /// (PEFT's cast: `.float()` then returns the same tensor).
 fn triton_bytes_per_token(shape: &Shape, req: &FitRequest) -> f64 {
-    super::loss_head::triton_loss_bytes(req) * shape.vocab as f64
+    super::triton_loss::triton_loss_bytes(req) * shape.vocab as f64
 }
 
 /// What nvidia-smi shows of the Triton head beyond its live tensors: the same blocks again.
