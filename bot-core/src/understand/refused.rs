@@ -47,6 +47,11 @@ fn excluded(catalog: &Catalog, t: &str) -> Option<std::ops::Range<usize>> {
     hits.into_iter().find_map(|(i, w)| {
         // `是不是4090更快` asks, refusing nothing (the lexicon's one rule for a value refused).
         let at = crate::lexicon::refused_value_at(t, i, w)?;
+        // A bare `not` before a place (`not overseas`) names its complement, which the region
+        // readers read (`/platforms cn`): only a name is refused by it.
+        if w == "not " && OPTIONS.iter().any(|o| t[at..].starts_with(*o)) {
+            return None;
+        }
         let end = at + name_at(catalog, &t[at..])?;
         let end = end
             + TAIL
