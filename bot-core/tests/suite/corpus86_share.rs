@@ -8,8 +8,9 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus86.tsv");
 
-/// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 299;
+/// The least number of rows read right: 299 after the labeller's relabels; 300 once und_cd's
+/// name slips (`vats` asked back as Vast) were merged (session 35, share over every corpus).
+const FLOOR: usize = 300;
 
 /// `questions_corpus86.tsv` (300: a second mainstream mix by a different hand than corpus85's,
 /// 45 % Chinese, 35 % English, a third of it non-native, 20 % mixed; every intent in the brief's
