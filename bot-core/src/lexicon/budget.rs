@@ -62,17 +62,6 @@ pub const SPEND_VERBS: &[&str] = &[
     "could spend",
 ];
 
-/// How money at hand is said before its amount.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AtHand {
-    /// What one has (`i have`, `我手头有`, `i got`).
-    Have,
-    /// All there is (`只有`, `i only have`, `all I've got is`).
-    Only,
-    /// What is left (`就剩`, `还剩`).
-    Left,
-}
-
 /// Money at hand said before its amount (`我手头有200`, `只有20块`, `就剩30`, `i have 50
 /// bucks`, `all I've got is $10`): one table for every kind, read by one reader with one guard
 /// (`understand::facts`): the amount right after the words is the budget only when it is money
@@ -80,37 +69,40 @@ pub enum AtHand {
 /// name. The same words before a length, a payment, a card, a count or memory (`i only have 2
 /// hours`, `只有支付宝`, `i have a 3090`, `我有两张4090`, `只有8g显存`) are no budget.
 /// Longest first where one holds another (`就只有` before `只有`).
-pub const MONEY_AT_HAND: &[(&str, AtHand)] = &[
-    ("就只有", AtHand::Only),
-    ("只有", AtHand::Only),
-    ("all i've got is", AtHand::Only),
-    ("all ive got is", AtHand::Only),
-    ("all i have is", AtHand::Only),
-    ("i only have", AtHand::Only),
-    ("i have only", AtHand::Only),
-    ("i've only got", AtHand::Only),
-    ("ive only got", AtHand::Only),
-    ("i only got", AtHand::Only),
-    ("only have", AtHand::Only),
-    ("only got", AtHand::Only),
-    ("只剩下", AtHand::Left),
-    ("就剩下", AtHand::Left),
-    ("只剩", AtHand::Left),
-    ("就剩", AtHand::Left),
-    ("还剩", AtHand::Left),
-    ("i have", AtHand::Have),
-    ("i've got", AtHand::Have),
-    ("ive got", AtHand::Have),
-    ("i got", AtHand::Have),
-    ("手头有", AtHand::Have),
-    ("手上有", AtHand::Have),
-    ("手头", AtHand::Have),
-    ("我有", AtHand::Have),
+pub const MONEY_AT_HAND: &[&str] = &[
+    // All there is (`只有`, `i only have`).
+    "就只有",
+    "只有",
+    "all i've got is",
+    "all ive got is",
+    "all i have is",
+    "i only have",
+    "i have only",
+    "i've only got",
+    "ive only got",
+    "i only got",
+    "only have",
+    "only got",
+    // What is left (`就剩`, `还剩`).
+    "只剩下",
+    "就剩下",
+    "只剩",
+    "就剩",
+    "还剩",
+    // What one has (`i have`, `我手头有`).
+    "i have",
+    "i've got",
+    "ive got",
+    "i got",
+    "手头有",
+    "手上有",
+    "手头",
+    "我有",
 ];
 
 /// [`MONEY_AT_HAND`]'s words.
 pub fn at_hand_words() -> impl Iterator<Item = &'static str> {
-    MONEY_AT_HAND.iter().map(|(w, _)| *w)
+    MONEY_AT_HAND.iter().copied()
 }
 
 /// Bounds said on spending (`一个月最多两百`, `每周顶多50`, `max $150 a month`, `no more than

@@ -113,7 +113,7 @@ pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
 pub use budget::{
-    AtHand, BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
+    BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
     money_can_do, spend_bounds,
 };
@@ -141,7 +141,7 @@ pub use each_period::{
     starts_with, words_longest_first,
 };
 pub use edit::{method_typos, one_edit, same_letters, slips_apart, swapped};
-pub use floor_words::FLOOR_BEFORE;
+pub use floor_words::{ABOVE_BEFORE, FLOOR_AFTER, FLOOR_BEFORE};
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,

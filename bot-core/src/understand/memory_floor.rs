@@ -7,7 +7,7 @@ use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Cards, Money};
 use super::words::{CHEAP_WORDS, PRICE_WORDS, STOCK_WORDS};
-use crate::lexicon::FLOOR_BEFORE;
+use crate::lexicon::{FLOOR_AFTER, FLOOR_BEFORE};
 use rust_decimal::Decimal;
 
 /// `48gb`, `80g`, `40gib`: a memory size in GB (6 to 2048: a card's, not a phone plan's nor `5g`
@@ -36,18 +36,6 @@ pub(super) fn memory_said(padded: &str) -> Option<f64> {
         })
     })
 }
-
-/// Words of a floor after a size (`48g以上`, `80gb or more`, `40gb+`).
-const FLOOR_AFTER: &[&str] = &[
-    "以上",
-    "+",
-    "起",
-    "or more",
-    "or above",
-    "and up",
-    "and above",
-    "plus",
-];
 
 /// Whether a memory size is said as a floor: a floor word right before or after it.
 pub(super) fn floor_said(padded: &str) -> bool {

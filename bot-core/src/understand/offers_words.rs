@@ -10,35 +10,8 @@ use super::request::{self as make, Cards, Request};
 use super::words::{CHEAP_WORDS, COST_WORDS, PRICE_WORDS};
 use crate::availability::{OfferKind, Sort};
 
-/// Words before a size that make it a floor (`at least 80 gigs`).
-const FLOOR_BEFORE: &[&str] = &[
-    "least",
-    "至少",
-    "不少于",
-    "不低于",
-    "over",
-    "than",
-    "超过",
-    "大于",
-    "最少",
-    ">=",
-    "min",
-];
-/// Words after a size that make it a floor (`48g以上`, `40 gigs or more`, `24gb+`).
-pub(super) const FLOOR_AFTER: &[&str] = &[
-    "以上",
-    "及以上",
-    "起",
-    "or more",
-    "or above",
-    "and up",
-    "and above",
-    "plus",
-    "+",
-    "或以上",
-    "或更多",
-    "往上",
-];
+pub(super) use crate::lexicon::FLOOR_AFTER;
+use crate::lexicon::{ABOVE_BEFORE, FLOOR_BEFORE};
 // On-demand capacity's words live with the other cue words (`card_count` reads them too).
 pub(super) use super::words::ON_DEMAND;
 /// Orders of the list, said.
@@ -76,7 +49,10 @@ fn floor_said(q: &Question) -> Option<f64> {
             toks[k].trim_start_matches(|c: char| c.is_ascii_alphanumeric()),
             toks[end.min(toks.len())..(end + 2).min(toks.len())].join(" ")
         );
-        let floor = FLOOR_BEFORE.iter().any(|w| before.ends_with(w))
+        let floor = FLOOR_BEFORE
+            .iter()
+            .chain(ABOVE_BEFORE)
+            .any(|w| before.ends_with(w))
             || FLOOR_AFTER
                 .iter()
                 .any(|w| after.trim_start().starts_with(w));
