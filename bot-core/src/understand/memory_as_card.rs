@@ -3,8 +3,12 @@
 //! GPU — can it run flux dev?`): the model's fit judged on that memory (`/fit phi-4 16gb`), the
 //! card `/fit 16gb` judges on. People who own or rent a card often name its memory, not its model.
 //!
-//! Not a memory said as the card: one glued to a card's name (`4060 ti 16gb`, `t4 16gb`, `P40
-//! 24G`: that card, named or not in the catalog), a floor (`at least 48gb`, `48g以上`: offers), a
+//! A card the catalog lacks, said with its memory (`我有张P40 24G`, `my old P100 16gb`), is judged on
+//! that memory: the person asked about the card they hold, and its memory is the one figure of it
+//! the fit needs (the answer still says the card itself is unknown).
+//!
+//! Not a memory said as the card: one glued to a card's name the catalog knows (`t4 16gb`: that
+//! card), a floor (`at least 48gb`, `48g以上`: offers), a
 //! size with a fraction (`12.00 GiB total capacity`, an error pasted), system memory, disk or a
 //! file's size, cards counted (`两张24g`), a size no card is sold with, and the user's own card
 //! said to ask what to rent instead (`my 3060 12gb can't run it, what should i rent`).
@@ -82,7 +86,7 @@ fn memory_as_card(q: &Question) -> Option<u32> {
         let prev = k.checked_sub(1).map_or("", |i| toks[i].as_str());
         let beside = [prev, toks.get(next).map_or("", String::as_str)];
         let taken = toks[k].contains('.')
-            || card_like(q, prev)
+            || known_card(q, prev)
             || counted(prev)
             || beside.iter().any(|w| not_the_card(w));
         (!taken && crate::answer::memory_card::sold_with(q.catalog, gb)).then_some(gb)
@@ -97,24 +101,11 @@ fn not_the_card(w: &str) -> bool {
         .any(|n| if w.is_ascii() { w == *n } else { w.contains(n) })
 }
 
-/// Whether a word right before a size is (the end of) a card's name: a card the catalog knows
-/// (`t4`, `4090`, `a4000`), a model number's tail (`ti`, `super`), or a card's model number it
-/// does not know (`p40`, `m40`, `p100`, `4060ti`): at most two letters, then two to five digits,
-/// then at most a short tail; a model's size (`14b`) is none.
-fn card_like(q: &Question, w: &str) -> bool {
-    if w.is_empty() {
-        return false;
-    }
-    if q.catalog.find_gpu(w).is_some() || NAME_TAILS.contains(&w) {
-        return true;
-    }
-    let letters = w.bytes().take_while(u8::is_ascii_lowercase).count();
-    let rest = &w[letters..];
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let tail = &rest[digits..];
-    letters <= 2
-        && (2..=5).contains(&digits)
-        && (tail.is_empty() || ["ti", "s", "d", "m"].contains(&tail))
+/// Whether a word right before a size ends a card's name the catalog knows (`t4`, `a4000`, or a
+/// known card's tail such as `ti`): that card's memory, not a card of its own. A card the catalog
+/// lacks (`p40`, `m40`) is none: its memory is the card asked about.
+fn known_card(q: &Question, w: &str) -> bool {
+    !w.is_empty() && (q.catalog.find_gpu(w).is_some() || NAME_TAILS.contains(&w))
 }
 
 /// Whether a word right before a size counts cards (`两张`, `2x`, `two`): cards of a memory
@@ -137,7 +128,7 @@ fn counted(w: &str) -> bool {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn a_card_number_is_told_from_a_model_size() {
+    fn only_a_card_the_catalog_knows_owns_the_size_after_it() {
         let catalog = crate::catalog::Catalog::embedded().unwrap();
         let e = crate::understand::entities::Entities::default();
         let q = super::Question {
@@ -147,19 +138,11 @@ mod tests {
             price: None,
             aside: Default::default(),
         };
-        for card in ["p40", "m40", "p100", "4060ti", "3060", "t4", "ti", "a4000"] {
-            assert!(super::card_like(&q, card), "{card}");
+        for card in ["3060", "t4", "ti", "a4000", "4090"] {
+            assert!(super::known_card(&q, card), "{card}");
         }
-        for not in [
-            "14b",
-            "7b",
-            "qwen2.5-7b",
-            "phi4",
-            "显卡",
-            "on",
-            "gpt-oss-20b",
-        ] {
-            assert!(!super::card_like(&q, not), "{not}");
+        for not in ["p40", "m40", "p100", "14b", "qwen2.5-7b", "显卡", "on", ""] {
+            assert!(!super::known_card(&q, not), "{not}");
         }
     }
 }

@@ -9,7 +9,7 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus87.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 299;
+const FLOOR: usize = 300;
 
 /// `questions_corpus87.tsv` (300: a HARD mix, as an outside checker would write it to find the
 /// reader's limits — stories before the ask, two asks, exclusion and relative asks, colloquial
@@ -21,7 +21,8 @@ const FLOOR: usize = 299;
 /// confident wrong lines (a story's numbers taken as the ask's, `8 of them` dropped, requests ×
 /// tokens not multiplied, `not runpod`, `cheaper than X` keeping X), are in
 /// `docs/misses/corpus87_misses.md`. After und_ck (`docs/misses/und_und_ck.md`): 299/300; the
-/// one left (`P40 24g`'s memory) is a convention corpus44 labels the other way.
+/// one left (`P40 24g`'s memory) was a convention corpus44 labelled the other way, decided in
+/// session 36 for the memory said (corpus44's header): 300/300.
 #[test]
 fn corpus87_share() {
     let catalog = Catalog::embedded().unwrap();
