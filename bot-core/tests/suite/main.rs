@@ -78,6 +78,7 @@ mod corpus84_share;
 mod corpus85_share;
 mod corpus86_share;
 mod corpus87_share;
+mod corpus88_share;
 mod currency;
 mod currency_whole;
 mod data_files;
