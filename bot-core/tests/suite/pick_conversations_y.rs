@@ -10,9 +10,14 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: the untuned score is pending (the file was committed before
-/// any of it was run).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 25/40 as written (commit 9f43d179), 25/40 after
+/// relabelling my own checks in one conversation (a card tap checked as the barriers step, which a
+/// budget said in the first sentence skips); the fifteen misses are the reader's and the
+/// dialogue's (docs/misses/pick_y_misses.md): a card's number read as a context length in a
+/// question mid-way, price ranges per hour, 几百块 and 港幣 budgets, `10M documents` as minutes,
+/// `8 cards of h100s` as one card, 训/訓練 as training, hedges and `你推荐吧`, a question about
+/// the context options, `half month`, `till tomorrow`, an invoice asked mid-way.
+const MUST_HOLD: usize = 25;
 
 #[test]
 fn pick_conversations_y() {
