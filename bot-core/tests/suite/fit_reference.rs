@@ -892,5 +892,7 @@ mod heldout58;
 mod heldout59;
 #[path = "fit_reference/heldout60.rs"]
 mod heldout60;
+#[path = "fit_reference/heldout61.rs"]
+mod heldout61;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
