@@ -160,3 +160,21 @@ fn zero2_and_bf16_lora_are_unchanged() {
         "bf16 LoRA: {two:.2} on 2 cards, {four:.2} on 4, want a quarter of the layers ({quarter:.2}) apart"
     );
 }
+
+/// The answer states the constants with their size under FSDP / ZeRO-3, in both languages, and
+/// not on one card, where the whole base is on the card anyway.
+#[test]
+fn the_answer_states_the_constants_each_card_keeps() {
+    let w = crate::chat::world();
+    let say = |lang: &str, q: &str| crate::chat::say(&w, lang, q);
+    // Llama-2-70B's 68.7e9 quantized weights x 0.127 bits: 1.0 GiB.
+    let en = say("en", "/fit llama-2-70b qlora 2x3090 fsdp ctx=512");
+    assert!(
+        en.contains("quantization constants") && en.contains("1.0 GiB whole on every card"),
+        "{en}"
+    );
+    let zh = say("zh", "/fit llama-2-70b qlora 2x3090 fsdp ctx=512");
+    assert!(zh.contains("量化常数") && zh.contains("1.0 GiB"), "{zh}");
+    let one = say("en", "/fit llama-2-70b qlora a100 ctx=512");
+    assert!(!one.contains("quantization constants"), "{one}");
+}
