@@ -496,6 +496,9 @@ pub(super) fn compute_train(
     // the card must hold, not a reserve the step can reuse.
     let step_held = ctx + held - reserve - round_trip - cached;
     let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, step_held));
+    // The whole model's blocks, freed once it is sharded, stay in PyTorch's cache and the step's
+    // churn reuses them: nvidia-smi shows the larger of the two, not their sum.
+    let reserve = (reserve - whole).max(0.0);
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
         base + adapter_weights / r.l_share

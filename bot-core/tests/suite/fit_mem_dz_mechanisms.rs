@@ -218,8 +218,8 @@ fn whole_4bit_gib(model: &str) -> f64 {
 
 #[test]
 fn deepspeed_zero3_must_hold_the_whole_quantized_base_at_load() {
-    // Llama-2-70B in 4 bits is ~33 GiB: it cannot load on a 24 GB card, however many there are
-    // (held-out 51: axolotl's ZeRO-3 Q-LoRA of it on 2 x RTX 3090 ran out of memory).
+    // Llama-2-70B in 4 bits is ~33 GiB: under DeepSpeed ZeRO-3 it cannot load on a 24 GB card,
+    // however many there are.
     let whole = whole_4bit_gib("llama-2-70b");
     assert!(whole > 30.0, "whole {whole:.2}");
     for cards in [2, 4] {
@@ -235,8 +235,11 @@ fn deepspeed_zero3_must_hold_the_whole_quantized_base_at_load() {
 
 #[test]
 fn fsdp_and_a_16bit_zero3_base_are_sharded_at_load() {
-    // Controls (hold before and after): FSDP's Q-LoRA and a bf16 LoRA under ZeRO-3
-    // (`zero.Init`) never hold the whole base on one card.
+    // Controls (hold before and after): FSDP's Q-LoRA as the engine assumes it, with Accelerate's
+    // `cpu_ram_efficient_loading` (Transformers' `is_fsdp_enabled()` requires
+    // `FSDP_CPU_RAM_EFFICIENT_LOADING=1`; without it the bitsandbytes load is whole on every
+    // card too: `wholeload=on`), and a bf16 LoRA under ZeRO-3 (`zero.Init`), never hold the whole
+    // base on one card.
     let whole = whole_4bit_gib("llama-2-70b");
     let fsdp = qlora_on("llama-2-70b", "rtx-3090", 2, Zero::Three, true);
     assert!(
