@@ -279,7 +279,7 @@ fn the_answer_says_zero3_loads_a_quantized_base_whole() {
     let say = |lang: &str, q: &str| crate::chat::say(&w, lang, q);
     let en = say("en", "/fit llama-2-70b qlora 2x3090 zero3 ctx=512");
     assert!(
-        en.contains("zero.Init") && en.contains("whole quantized model"),
+        en.contains("zero.Init") && en.contains("whole quantized model") && en.contains("say fsdp"),
         "{en}"
     );
     let zh = say("zh", "/fit llama-2-70b qlora 2x3090 zero3 ctx=512");
