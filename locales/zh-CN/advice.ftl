@@ -92,6 +92,7 @@ advice-assume-optimizer-step-loop = 这里 PyTorch 的 AdamW 逐个张量更新�
    *[no] {""}
 }。PyTorch 2.0 及以后的多张量路径只多占一份。
 advice-assume-fsdp-root = FSDP 会在每张卡上完整保留不归任何一层管的参数（词嵌入和输出头，整个前向和反向传播期间都不拆分），全参微调时还会先算出一整层的梯度再分到各卡：每张卡比自己那一份多占 { $gib } GiB。DeepSpeed ZeRO-3（写 zero3）只在某个模块运行时才把它的参数聚合起来。
+advice-assume-bnb-constants = bitsandbytes 把每个 4-bit 层的量化常数（每 64 个权重一个 absmax）放在 FSDP 和 ZeRO-3 切分或卸载的参数之外：每张卡都完整保留 { $gib } GiB，卡再多也不会分摊。双重量化（默认开启，dq=off 可关闭）能把这部分缩小到四分之一左右。
 advice-assume-axolotl = 按 axolotl 的训练方式估算：它加载模型时先把词嵌入和输出头转成 fp32，再转回 16 位，PyTorch 的缓存会留着那份 fp32 副本，共 { $gib } GiB，训练步骤用不上的部分会一直占着：nvidia-smi 能看到，但显存不够时 PyTorch 会先把缓存还回去，所以能否放下不算这部分。写 trainer=peft 则按 PEFT 自己的预处理估算。
 advice-assume-grad-accum = { $accum ->
     [one] 每个微批次更新一次优化器（accum=1）：每次更新后梯度即被释放（zero_grad），下一次前向传播时显存里没有梯度，峰值取激活与“梯度加优化器更新时的临时副本”两者中较大的一个：比梯度累积时每张卡少 { $gib } GiB。释放的显存块仍留在 PyTorch 的缓存里（nvidia-smi 能看到），但显存不够时会先还回去。

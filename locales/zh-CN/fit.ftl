@@ -254,6 +254,7 @@ fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的
 fit-warn-zero = ℹ️ 多卡训练按 ZeRO 第 { $stage } 阶段（ZeRO-{ $stage }）分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
 fit-warn-device-map = ℹ️ 按单进程多卡训练估算：{ $cards } 张卡按整层切分模型（Transformers 的 `device_map`），不做 ZeRO 分片，也没有数据并行；每张卡只存自己那几层及其适配器和优化器状态，各卡轮流计算。
 fit-warn-whole-load = ⚠️ 这个训练框架会先把整个模型（{ $gib } GiB）加载到每张卡上再切分（LLaMA-Factory 0.5.3 至 0.7.0 配合 FSDP 时如此）：不管之后每张卡只留多少，加载时每张卡都得先放下整个模型。LLaMA-Factory 0.7.1 及以后的版本或 DeepSpeed ZeRO-3 会分片加载。
+fit-warn-whole-load-quantized = ⚠️ DeepSpeed ZeRO-3 在加载 bitsandbytes 4-bit 或 8-bit 底座时不会分片：Transformers 对量化模型不走 zero.Init，bitsandbytes 又会把它放到当前这张卡上，所以每张卡都要先放下完整的量化模型（{ $gib } GiB），之后 PyTorch 还会把这块显存留在缓存里。不管 ZeRO-3 之后每张卡只留多少，加载时每张卡都得先放得下它。改用开启 cpu_ram_efficient_loading 的 PyTorch FSDP（Accelerate 和 axolotl 的 FSDP-QLoRA 配置，写 fsdp）会边加载边分片。
 fit-warn-offload = ℹ️ CPU 卸载（zero3-offload、fsdp-offload）：{ $params ->
     [yes] 参数分片、梯度和优化器状态放在内存里；每张卡只留正在计算的层、激活值和一个梯度桶（上面的数字都是每张卡的）
    *[no] 优化器状态和更新步骤挪到内存里；每张卡仍要放下整份 16 位模型（上面的数字都是每张卡的）

@@ -1,7 +1,8 @@
 //! The `/fit` lines for memory held beyond the step's own tensors, each stated with its size:
 //! what PyTorch FSDP holds whole on every card (`vram::fsdp_unsharded_gib`: its root unit's
 //! embedding and head, and in full fine-tuning a unit's gradients before the reduce-scatter),
-//! and the fp32 embedding and head copies axolotl's loader leaves in PyTorch's cache
+//! bitsandbytes' 4-bit quantization constants, which FSDP and ZeRO-3 leave whole on every card
+//! (`vram::bnb_constants_whole_gib`), and the fp32 embedding and head copies axolotl's loader leaves in PyTorch's cache
 //! (`vram::axolotl_fp32_copies_gib`), and what torchao's `generate.py` allocates for its
 //! cache's length (`vram::torchao_generate_gib`), and the gradients held through the forward
 //! pass by the trainers' gradient accumulation (`vram::grad_accum`), and DeepSpeed's second
@@ -16,6 +17,11 @@ pub(super) fn push_held(r: &mut Reply, req: &FitRequest<'_>, opts: &FitOptions) 
     let gib = crate::vram::fsdp_unsharded_gib(req, opts);
     if gib >= 0.05 {
         r.push(Msg::new("advice-assume-fsdp-root").arg("gib", format!("{gib:.1}")));
+    }
+    // bitsandbytes' 4-bit constants: not in what FSDP / ZeRO-3 shard (`vram::bnb_constants_whole_gib`).
+    let constants = crate::vram::bnb_constants_whole_gib(req, opts);
+    if constants >= 0.05 {
+        r.push(Msg::new("advice-assume-bnb-constants").arg("gib", format!("{constants:.1}")));
     }
     let copies = crate::vram::axolotl_fp32_copies_gib(req, opts);
     if copies >= 0.05 {

@@ -137,9 +137,9 @@ pub use throughput::{
 pub use torchao::{Torchao, torchao_generate_gib};
 pub use tp::tp_valid;
 pub use train::{
-    autocast_copies_gib, deepspeed_step_bytes_per_element, for_loop_step_bytes_per_element,
-    for_loop_step_gib, foreach_step_gib, fp32_master_weights, fp32_model_state_bytes,
-    overlap_comm_gib, peft_fp32_cast_gib,
+    autocast_copies_gib, bnb_constants_whole_gib, deepspeed_step_bytes_per_element,
+    for_loop_step_bytes_per_element, for_loop_step_gib, foreach_step_gib, fp32_master_weights,
+    fp32_model_state_bytes, overlap_comm_gib, peft_fp32_cast_gib,
 };
 pub use triton_loss::triton_loss_bytes_label;
 pub use tuners::Tuner;

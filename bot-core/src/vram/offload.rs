@@ -17,7 +17,8 @@ use super::optim_step::DEEPSPEED_REDUCE_BUCKET_ELEMENTS;
 use super::{FitOptions, Zero};
 
 /// What one card holds of (base weights, gradients, optimizer state) when the sharding
-/// offloads to CPU. `live` and `root`: the gathered layers and FSDP's root unit, bytes;
+/// offloads to CPU. `live` and `root`: the gathered layers and what every card holds whole
+/// (FSDP's root unit beyond its shard, bitsandbytes' 4-bit constants), bytes;
 /// `grads`: every trainable parameter's 16-bit gradient, bytes; `sharded`: the (base,
 /// gradients, optimizer) the sharding alone leaves on the card. ZeRO-1/2 offload the
 /// optimizer (and its fp32 gradients) only: the 16-bit weights stay whole. Without an

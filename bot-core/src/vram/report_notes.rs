@@ -70,6 +70,10 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     if let Some(gib) = super::whole_load::whole_load_gib(shape, req, opts) {
         warnings.push(Msg::new("fit-warn-whole-load").arg("gib", round2(gib)));
     }
+    // DeepSpeed ZeRO-3 loads a bitsandbytes base whole on every card (`vram::whole_load`).
+    if let Some(gib) = super::whole_load::zero3_quantized_gib(shape, req, opts) {
+        warnings.push(Msg::new("fit-warn-whole-load-quantized").arg("gib", round2(gib)));
+    }
     // What a CPU offload leaves on each card is said, per card (`vram::offload`).
     if req.task.is_training() && opts.offload && opts.zero != Some(Zero::Off) {
         let params = opts.zero.unwrap_or(Zero::Three) == Zero::Three;

@@ -14,7 +14,7 @@ use super::{Parallelism, Quant, Shape, Task, Zero};
 
 use super::train_weights::base_weights;
 pub(crate) use super::train_weights::quantized_bits;
-pub use super::train_weights::{autocast_copies_gib, peft_fp32_cast_gib};
+pub use super::train_weights::{autocast_copies_gib, bnb_constants_whole_gib, peft_fp32_cast_gib};
 pub(super) use super::train_weights::{loaded_weight_bytes, peft_fp32_cast};
 
 /// Activation bytes at the training peak on one card (one micro-batch), loss head included.
@@ -293,10 +293,13 @@ fn resident(
     } else {
         Zero::Off
     };
+    // bitsandbytes' 4-bit constants are not in the parameters FSDP / ZeRO-3 shard or offload:
+    // whole on every card (`train_weights::bnb_quant_state_bytes`).
+    let constants = super::train_weights::bnb_quant_state_bytes(shape, req).min(base);
     // ZeRO-3 gathers the layer being computed and prefetches the next: two layers of the base
     // live in full on every card (DeepSpeed `stage3_prefetch_bucket_size`,
     // `stage3_max_live_parameters`; FSDP gathers one unit and prefetches one).
-    let live = 2.0 * base / shape.layers.max(1) as f64;
+    let live = 2.0 * (base - constants) / shape.layers.max(1) as f64;
     // Plain data parallel (DDP) copies every gradient into its all-reduce buckets: PyTorch's
     // `DistributedDataParallel(gradient_as_bucket_view=False)`, the default the Hugging Face
     // Trainer keeps ("the saved memory size will be equal to the total gradients size" when
@@ -311,13 +314,19 @@ fn resident(
         // FSDP also holds its root unit (embedding, head) whole (`vram::fsdp`).
         Zero::Three => {
             let root = super::fsdp::unsharded_bytes(shape, req, opts).0;
-            ((base / n + live + root).min(base), grads / n, optim / n)
+            let shard = (base - constants) / n;
+            (
+                (shard + live + root + constants).min(base),
+                grads / n,
+                optim / n,
+            )
         }
     };
-    // A CPU offload moves the optimizer (and with stage 3 the parameter shards) off the card.
-    let root = super::fsdp::unsharded_bytes(shape, req, opts).0;
+    // A CPU offload moves the optimizer (and with stage 3 the parameter shards) off the card;
+    // what every card holds whole (FSDP's root unit, the 4-bit constants) stays.
+    let whole = super::fsdp::unsharded_bytes(shape, req, opts).0 + constants;
     let (base_c, grads_c, optim_c) =
-        super::offload::on_card(opts, zero, (live, root, grads), (base_c, grads_c, optim_c));
+        super::offload::on_card(opts, zero, (live, whole, grads), (base_c, grads_c, optim_c));
     Resident {
         base,
         base_c,
@@ -487,6 +496,9 @@ pub(super) fn compute_train(
     // the card must hold, not a reserve the step can reuse.
     let step_held = ctx + held - reserve - round_trip - cached;
     let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, step_held));
+    // The whole model's blocks, freed once it is sharded, stay in PyTorch's cache and the step's
+    // churn reuses them: nvidia-smi shows the larger of the two, not their sum.
+    let reserve = (reserve - whole).max(0.0);
     // The whole model's weights: split once by layers, else on (sharded from) every card.
     let total_w = if r.layered {
         base + adapter_weights / r.l_share

@@ -24,6 +24,55 @@ pub(crate) fn quantized_bits(req: &FitRequest) -> f64 {
     }
 }
 
+/// Bytes of a bitsandbytes 4-bit base's quantization constants: each `Params4bit`'s
+/// `quant_state` (one absmax per block of 64 weights: 8-bit with one fp32 constant per 256
+/// blocks under double quantization, else fp32), the bits `quantized_bits` counts beyond the 4-bit
+/// codes. Only for a Q-LoRA base on bitsandbytes; 0 otherwise. FSDP and DeepSpeed ZeRO-3 shard
+/// the packed codes but not these (bitsandbytes 0.43.0, 48763245, `bitsandbytes/nn/modules.py`:
+/// `_quantize` keeps them on the parameter and on its module, and `Linear4bit.forward` restores
+/// them "when the parameter got converted. This happens for example for fsdp"; DeepSpeed v0.14.0
+/// `partition_parameters.py` `free_param` replaces only `param.data`), so every card holds them
+/// whole (`train::resident`).
+pub(crate) fn bnb_quant_state_bytes(shape: &Shape, req: &FitRequest) -> f64 {
+    if req.task != Task::Qlora || !super::bnb_experts::bnb_base(req) || req.quant != Quant::Nf4 {
+        return 0.0;
+    }
+    let pc = &shape.params;
+    // Experts left in 16-bit (`bnb_experts::kept`) carry no constants; a trainer that quantizes
+    // its own head (`ModelLayout::LitGpt`) gives it some.
+    let kept = if super::bnb_experts::kept(req) && shape.is_moe() {
+        shape.routed_expert_params().min(pc.linear)
+    } else {
+        0.0
+    };
+    let head = if req.layout == ModelLayout::LitGpt {
+        shape.vocab as f64 * shape.hidden as f64
+    } else {
+        0.0
+    };
+    (pc.linear - kept + head) * (quantized_bits(req) - 4.0).max(0.0) / 8.0
+}
+
+/// GiB of bitsandbytes' 4-bit constants (`bnb_quant_state_bytes`) each card holds whole when
+/// FSDP or DeepSpeed ZeRO-3 shards the base over several cards, for the answer to state; 0
+/// otherwise (one card, ZeRO-1/2 or plain data parallel hold the whole base anyway; a layer
+/// split by `device_map` holds its layers' constants only; a size-only guess).
+pub fn bnb_constants_whole_gib(req: &FitRequest, opts: &super::FitOptions) -> f64 {
+    let super::ModelRef::Known(m) = req.model else {
+        return 0.0;
+    };
+    let Ok(s) = Shape::from_model(m) else {
+        return 0.0;
+    };
+    let sharded = req.cards > 1
+        && !opts.device_map
+        && super::optim_step::deepspeed_zero(req, opts) == super::Zero::Three;
+    if !sharded {
+        return 0.0;
+    }
+    bnb_quant_state_bytes(&s, req) / super::GIB
+}
+
 /// The frozen (LoRA) or trained (full) weights in bytes, and the 16-bit copy of a quantized
 /// output head that is live at the loss peak.
 pub(super) fn base_weights(shape: &Shape, req: &FitRequest, w_total: f64) -> (f64, f64) {

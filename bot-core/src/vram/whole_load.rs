@@ -11,7 +11,33 @@
 //! `and not is_fsdp_enabled()` (and FSDP to the quantized path's condition). Found on held-out
 //! 20's Mixtral-8x7B LoRA under FSDP on 8 × 48 GB (LLaMA-Factory#3106, 2024-04-02: OOM).
 
+//!
+//! DeepSpeed ZeRO-3 does the same by itself for a bitsandbytes base (`zero3_quantized`):
+//! Transformers creates the model under `deepspeed.zero.Init` only when it is not quantized
+//! (`PreTrainedModel.get_init_context`: `if is_deepspeed_zero3_enabled() and not is_quantized
+//! and not _is_ds_init_called`), and its bitsandbytes quantizer puts an unset `device_map` on
+//! the current card (`update_device_map`: `{"": torch.cuda.current_device()}`). Each rank holds
+//! the whole quantized model until `deepspeed.initialize` partitions it, and PyTorch keeps the
+//! freed blocks. deepspeedai/DeepSpeed#5660 (bitsandbytes 0.43.1, transformers 4.41.1):
+//! "parameters first be fully loaded to each GPU and then be sharded", while the same script
+//! without its `BitsAndBytesConfig` shards first (the same reporter in huggingface/peft#1844:
+//! from_pretrained on the CPU, then "the parameters fully loaded to each GPU then sharded" at
+//! `trainer.train()`). FSDP is not included: with Accelerate's `cpu_ram_efficient_loading`
+//! (Transformers' `is_fsdp_enabled()` requires `FSDP_CPU_RAM_EFFICIENT_LOADING=1`) it loads
+//! sharded; without it the same whole load happens, which `wholeload=on` states.
+
 use super::{FitOptions, FitRequest, Zero};
+
+/// Whether DeepSpeed ZeRO-3 (not FSDP) shards a bitsandbytes base over several cards, which
+/// Transformers loads whole on every card first (module doc).
+pub(super) fn zero3_quantized(req: &FitRequest, opts: &FitOptions, zero: Zero) -> bool {
+    zero == Zero::Three
+        && !opts.fsdp
+        && !opts.device_map
+        && req.cards >= 2
+        && req.task.is_training()
+        && super::bnb_experts::bnb_base(req)
+}
 
 /// Whether a LLaMA-Factory release (`0.6.3`, `v0.7.0`) loads the whole model on every card
 /// under FSDP: from 0.5.3 to 0.7.0 inclusive. `None` for a word that is not a release.
@@ -36,8 +62,9 @@ pub fn llamafactory_loads_whole(release: &str) -> Option<bool> {
 /// less of it: the whole base (`base`, its bytes as loaded) with the CUDA context (`ctx`),
 /// against what the step itself needs on the card (`held`: context included, the allocator's
 /// reusable reserve not, so the answer's need is the larger of the two). DeepSpeed ZeRO-3 is
-/// exempt (its `zero.Init` partitions while loading); a single card or plain data parallel
-/// holds the whole model anyway (nothing beyond).
+/// exempt (its `zero.Init` partitions while loading) unless the base is bitsandbytes
+/// (`zero3_quantized`); a single card or plain data parallel holds the whole model anyway
+/// (nothing beyond).
 pub(super) fn beyond(
     req: &FitRequest,
     opts: &FitOptions,
@@ -46,10 +73,26 @@ pub(super) fn beyond(
     (ctx, held): (f64, f64),
 ) -> f64 {
     let zero3_deepspeed = zero == Zero::Three && !opts.fsdp;
-    if !req.whole_load || !req.task.is_training() || req.cards < 2 || zero3_deepspeed {
+    let word = req.whole_load && req.task.is_training() && req.cards >= 2 && !zero3_deepspeed;
+    if !word && !zero3_quantized(req, opts, zero) {
         return 0.0;
     }
     (base + ctx - held).max(0.0)
+}
+
+/// GiB of the whole quantized model each card holds at load under DeepSpeed ZeRO-3
+/// (`zero3_quantized`), for the answer to state; `None` otherwise.
+pub(super) fn zero3_quantized_gib(
+    shape: &super::Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Option<f64> {
+    let zero = super::optim_step::deepspeed_zero(req, opts);
+    if !zero3_quantized(req, opts, zero) {
+        return None;
+    }
+    let w = super::parts::weight_split(shape, req.quant, req.engine).total();
+    Some(super::train_weights::loaded_weight_bytes(shape, req, w) / super::GIB)
 }
 
 /// GiB of the whole model as the trainer loads it on every card, when `beyond` applies to the
