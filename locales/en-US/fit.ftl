@@ -231,6 +231,14 @@ fit-warn-vllm-no-room = ❌ --gpu-memory-utilization { $util } leaves { $room } 
         [context] the CUDA context alone takes about { $needs } GiB there: vLLM refuses to start ("Free memory on device … is less than desired GPU memory utilization"). A share of at most { $share } leaves that room.
        *[graphs] its CUDA graphs, captured after the KV cache has filled the share, take at least about { $needs } GiB there: the server runs out of memory before it serves. A share of at most { $share } leaves that room, or --enforce-eager captures no graphs.
     }
+fit-note-vllm-share = ℹ️ The verdict is on vLLM's share, not the whole card: at --gpu-memory-utilization { $util } it takes { $share } GiB of this card, and the weights, its start-up profile and this job's KV cache ({ $core } GiB, the need above without the CUDA context and graphs) must fit inside it — { $holds ->
+        [yes] { $left } GiB to spare there; the KV cache takes the rest of the share.
+       *[no] { $left } GiB short there: by this estimate vLLM does not start ("No available memory for the cache blocks").
+    } { $gmu ->
+        [ok] That share holds it with the stated margin.
+        [none] No share of this card holds it with the stated margin.
+       *[other] gmu={ $gmu } holds it with the stated margin, a wider share rather than a second card.
+    }
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
 fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.
 fit-warn-device-map = ℹ️ Training over { $cards } cards in one process, the model split by whole layers (Transformers `device_map`): no ZeRO sharding and no data parallelism; each card holds its own layers with their adapters and optimizer state, and the cards compute in turn.

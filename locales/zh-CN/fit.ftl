@@ -250,6 +250,14 @@ fit-warn-vllm-no-room = ❌ --gpu-memory-utilization 设为 { $util } 后，vLLM
         [context] 光是 CUDA 上下文就要占约 { $needs } GiB：vLLM 启动时会直接拒绝（“Free memory on device … is less than desired GPU memory utilization”）。把份额降到 { $share } 或更低才留得出这些空间。
        *[graphs] KV 缓存占满份额之后才捕获的 CUDA Graph 至少还要约 { $needs } GiB：服务还没开始就会显存不足。把份额降到 { $share } 或更低才留得出这些空间，或者加 --enforce-eager 不捕获 CUDA Graph。
     }
+fit-note-vllm-share = ℹ️ 这个结论看的是 vLLM 的份额，而不是整张卡：--gpu-memory-utilization 为 { $util } 时它占这张卡 { $share } GiB，权重、启动时试跑的激活峰值和这个任务的 KV 缓存（{ $core } GiB，即上面的需求去掉 CUDA 上下文和 CUDA Graph）都要放进这个份额里——{ $holds ->
+        [yes] 份额内还剩 { $left } GiB，其余都会被 KV 缓存占满。
+       *[no] 份额内还差 { $left } GiB：按这个估算 vLLM 无法启动（“No available memory for the cache blocks”）。
+    }{ $gmu ->
+        [ok] 这个份额在所述误差范围内装得下。
+        [none] 这张卡上没有哪个份额能在所述误差范围内装下它。
+       *[other] 设 gmu={ $gmu } 就能在所述误差范围内装下：要的是更大的份额，而不是第二张卡。
+    }
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers 会把 DeepSeek 的 KV 缓存解压后存放（大得多）；vLLM、SGLang 和 llama.cpp 存的是压缩后的潜向量（可用 engine=vllm）。
 fit-warn-zero = ℹ️ 多卡训练按 ZeRO 第 { $stage } 阶段（ZeRO-{ $stage }）分片估算（DeepSpeed/FSDP）；普通数据并行每张卡都要存一整份。
 fit-warn-device-map = ℹ️ 按单进程多卡训练估算：{ $cards } 张卡按整层切分模型（Transformers 的 `device_map`），不做 ZeRO 分片，也没有数据并行；每张卡只存自己那几层及其适配器和优化器状态，各卡轮流计算。
