@@ -325,9 +325,21 @@ fn fewer_seqs(
         vllm_max_seqs: Some(seqs),
         ..*opts
     };
-    let need = compute_on(shape, req, &fewer, class).card_floor();
+    let then = compute_on(shape, req, &fewer, class);
+    let need = then.need();
+    // The room the verdict counts: inside vLLM's share where the share decides
+    // (`vram::vllm_share`), else on the card.
+    let (spare, within) = if super::vllm_share::binds(then.share_floor, need) {
+        let util = opts.vllm_share();
+        (
+            util * g.usable_gib() - then.share_floor * util / GIB,
+            "share",
+        )
+    } else {
+        (g.usable_gib() - need / GIB, "card")
+    };
     let launch = req.vllm_release.filter(|_| d != class);
-    (need < parts.card_floor()).then(|| {
+    (then.card_floor() < parts.card_floor()).then(|| {
         let m = match launch {
             Some(r) => Msg::new("fit-warn-vllm-launch-seqs")
                 .arg("release", r.label())
@@ -336,7 +348,8 @@ fn fewer_seqs(
         };
         m.arg("seqs", seqs)
             .arg("need", round2(need / GIB))
-            .arg("spare", round2(g.usable_gib() - need / GIB))
+            .arg("spare", round2(spare))
+            .arg("within", within)
     })
 }
 
