@@ -256,9 +256,9 @@ fit-warn-vllm-no-room = ❌ --gpu-memory-utilization 设为 { $util } 后，vLLM
         [context] 光是 CUDA 上下文就要占约 { $needs } GiB：vLLM 启动时会直接拒绝（“Free memory on device … is less than desired GPU memory utilization”）。把份额降到 { $share } 或更低才留得出这些空间。
        *[graphs] KV 缓存占满份额之后才捕获的 CUDA Graph 至少还要约 { $needs } GiB：服务还没开始就会显存不足。把份额降到 { $share } 或更低才留得出这些空间，或者加 --enforce-eager 不捕获 CUDA Graph。
     }
-fit-note-vllm-share = ℹ️ 这个结论看的是 vLLM 的份额，而不是整张卡：--gpu-memory-utilization 为 { $util } 时它占这张卡 { $share } GiB，权重、启动时试跑的激活峰值和这个任务的 KV 缓存（{ $core } GiB，即上面的需求去掉 CUDA 上下文和 CUDA Graph）都要放进这个份额里——{ $holds ->
+fit-note-vllm-share = ℹ️ 这个结论看的是 vLLM 的份额，而不是整张卡：显存利用率设为 gmu={ $util } 时它占这张卡 { $share } GiB，权重、启动时试跑的激活峰值和这个任务的 KV 缓存（{ $core } GiB，即上面的需求去掉 CUDA 上下文和 CUDA 图）都要放进这个份额里——{ $holds ->
         [yes] 份额内还剩 { $left } GiB，其余都会被 KV 缓存占满。
-       *[no] 份额内还差 { $left } GiB：按这个估算 vLLM 无法启动（“No available memory for the cache blocks”）。
+       *[no] 份额内还差 { $left } GiB：按这个估算 vLLM 无法启动（会报没有可用显存分配缓存块）。
     }{ $gmu ->
         [ok] 这个份额在所述误差范围内装得下。
         [none] 这张卡上没有哪个份额能在所述误差范围内装下它。

@@ -222,17 +222,23 @@ fn judge_card(
         vram * GIB,
         report.margin_pct,
     ));
+    // Said where it tells the user something: a share they set, or a verdict it makes less
+    // than a clear fit (at vLLM's default a clear fit needs no note).
+    let util_said = (opts.vllm_share() - super::VLLM_GPU_MEMORY_UTILIZATION).abs() > 1e-9;
     if share_binds {
         let util = opts.vllm_share();
         let core = parts.share_floor * util;
         // What is left inside the share, which is what the verdict's spare is.
         report.margin_gib = Some(round2(util * vram - core / GIB));
         let outside = (parts.need() - core).max(0.0);
-        warnings.push(super::vllm_share::note(
-            opts,
-            g,
-            (core, report.margin_pct, outside),
-        ));
+        let clear = report.verdict.as_deref() == Some("fits");
+        if util_said || !clear {
+            warnings.push(super::vllm_share::note(
+                opts,
+                g,
+                (core, report.margin_pct, outside),
+            ));
+        }
     }
     // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
     let no_room = super::vllm_room::note(req, opts, g);
