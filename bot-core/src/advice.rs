@@ -491,23 +491,58 @@ pub fn remedies(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> V
     }
     let more = req.cards + 1;
     push(format!("{more}x{}", gpu_word(gpu)), &|r, _| r.cards = more);
-    let mut out: Vec<Remedy> = tries
-        .into_iter()
-        .filter_map(|(word, r, o)| {
-            let rep = vram::estimate_with(catalog, &r, &o).ok()?;
-            rep.holds_all().then(|| Remedy {
-                word,
-                need_gib: rep.per_gpu_required_gib,
-                clear: rep.verdict.as_deref() == Some("fits"),
-            })
+    let mut out: Vec<Remedy> = share_remedy(catalog, req, opts).into_iter().collect();
+    out.extend(tries.into_iter().filter_map(|(word, r, o)| {
+        let rep = vram::estimate_with(catalog, &r, &o).ok()?;
+        rep.holds_all().then(|| Remedy {
+            word,
+            need_gib: rep.per_gpu_required_gib,
+            clear: rep.verdict.as_deref() == Some("fits"),
         })
-        .collect();
+    }));
     out.sort_by(|a, b| {
         b.clear
             .cmp(&a.clear)
             .then(a.need_gib.total_cmp(&b.need_gib))
     });
     out
+}
+
+/// vLLM's steps of `--gpu-memory-utilization` a user would try above the one said.
+const SHARE_STEPS: [f64; 6] = [0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
+
+/// Under vLLM a wider share (`gmu=`), not another card, is what holds a job its share is too
+/// small for (`vram::vllm_share`): the lowest step above the one said that holds it clearly,
+/// else the lowest that holds it at all.
+fn share_remedy(catalog: &Catalog, req: &FitRequest<'_>, opts: &FitOptions) -> Option<Remedy> {
+    if req.engine != vram::Engine::Vllm || req.task.is_training() || opts.server.is_some() {
+        return None;
+    }
+    let now = opts.vllm_share();
+    // Only where the share decides: a wider one then leaves more room, else it changes nothing.
+    let spare_now = vram::estimate_with(catalog, req, opts).ok()?.margin_gib?;
+    let tried: Vec<(f64, vram::FitReport)> = SHARE_STEPS
+        .into_iter()
+        .filter(|u| *u > now)
+        .filter_map(|u| {
+            let o = FitOptions {
+                vllm_utilization: u,
+                ..*opts
+            };
+            Some((u, vram::estimate_with(catalog, req, &o).ok()?))
+        })
+        .filter(|(_, rep)| rep.holds_all() && rep.margin_gib.is_some_and(|m| m > spare_now + 0.01))
+        .collect();
+    let clear = |rep: &vram::FitReport| rep.verdict.as_deref() == Some("fits");
+    let (u, rep) = tried
+        .iter()
+        .find(|(_, rep)| clear(rep))
+        .or_else(|| tried.first())?;
+    Some(Remedy {
+        word: format!("gmu={u}"),
+        need_gib: rep.per_gpu_required_gib,
+        clear: clear(rep),
+    })
 }
 
 /// A context length as the user types it: `2k` for 2048, else the number.

@@ -225,11 +225,25 @@ fit-warn-data-parallel = ℹ️ Sized as vLLM's data parallel (-dp { $ranks }): 
 fit-warn-vllm-v0 = ℹ️ Sized for vLLM's V0 engine (before 0.8, or VLLM_USE_V1=0): it takes { $util }% of each card up front and its start-up profile runs { $tokens } tokens in one pass (no chunked prefill below 32K tokens), images at their full size; without vllm=v0 the V1 engine is sized. Its CUDA graphs are captured after that, in the other { $rest }% of the card: vLLM's own logs show { $graphs_lo } to { $graphs_hi } GiB for them (vllm#11452), too wide a range to size one figure; if it fails while capturing, lower gpu_memory_utilization (gmu=) or start it with --enforce-eager.
 fit-warn-vllm-v0-graph-room = ⚠️ Tight for vLLM V0: its share leaves { $room } GiB of the card for the CUDA graphs it captures after the KV cache, and its own start-up log warns they "can take additional { $lo }~{ $hi } GiB memory per GPU". It may start or die while capturing; a lower gpu_memory_utilization (gmu=) or --enforce-eager is what makes it safe.
 fit-warn-vllm-large-cards = ℹ️ On a card of 70 GiB or more other than an A100 (H100, H200, B200), vLLM profiles chunks of { $tokens } tokens and { $seqs } requests at once: { $extra } GiB more activations per card; the card list counts it.
-fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left on this card).
-fit-warn-vllm-launch-seqs = ℹ️ vLLM { $release } (V1 as it launched, 0.8.0 to 0.8.3) samples for { $default } requests at once in its start-up profile on every card; with --max-num-seqs { $seqs } (its default on this card from 0.8.4) it needs { $need } GiB per card ({ $spare } GiB left on this card).
+fit-warn-vllm-fewer-seqs = ℹ️ With --max-num-seqs { $seqs } (vLLM's default on smaller cards) its start-up profile samples for fewer requests at once: { $need } GiB per card ({ $spare } GiB left { $within ->
+        [share] in vLLM's share of this card
+       *[card] on this card
+    }).
+fit-warn-vllm-launch-seqs = ℹ️ vLLM { $release } (V1 as it launched, 0.8.0 to 0.8.3) samples for { $default } requests at once in its start-up profile on every card; with --max-num-seqs { $seqs } (its default on this card from 0.8.4) it needs { $need } GiB per card ({ $spare } GiB left { $within ->
+        [share] in vLLM's share of this card
+       *[card] on this card
+    }).
 fit-warn-vllm-no-room = ❌ --gpu-memory-utilization { $util } leaves { $room } GiB of this card outside vLLM's share, and { $what ->
         [context] the CUDA context alone takes about { $needs } GiB there: vLLM refuses to start ("Free memory on device … is less than desired GPU memory utilization"). A share of at most { $share } leaves that room.
        *[graphs] its CUDA graphs, captured after the KV cache has filled the share, take at least about { $needs } GiB there: the server runs out of memory before it serves. A share of at most { $share } leaves that room, or --enforce-eager captures no graphs.
+    }
+fit-note-vllm-share = ℹ️ The verdict is on vLLM's share, not the whole card: at --gpu-memory-utilization { $util } it takes { $share } GiB of this card, and the weights, its start-up profile and this job's KV cache ({ $core } GiB, the need above without the CUDA context and graphs) must fit inside it — { $holds ->
+        [yes] { $left } GiB to spare there; the KV cache takes the rest of the share.
+       *[no] { $left } GiB short there: by this estimate vLLM does not start ("No available memory for the cache blocks").
+    } { $gmu ->
+        [ok] That share holds it with the stated margin.
+        [none] No share of this card holds it with the stated margin.
+       *[other] gmu={ $gmu } holds it with the stated margin, a wider share rather than a second card.
     }
 fit-warn-mla-transformers = ℹ️ Hugging Face Transformers stores DeepSeek's KV cache decompressed (much larger); vLLM, SGLang and llama.cpp store the compressed latent (engine=vllm).
 fit-warn-zero = ℹ️ Training over several cards assumed with ZeRO stage { $stage } sharding (DeepSpeed/FSDP); plain data parallel keeps a full copy per card.

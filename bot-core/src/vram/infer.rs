@@ -47,9 +47,13 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
     // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
     // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured
-    // after the cache is allocated, sit in the rest. So the card needs the larger of the two.
+    // after the cache is allocated, sit in the rest. The job needs the two; the share is a
+    // limit on the card (`vram::vllm_share`), not memory the job takes.
     let core = w + kv + a;
     let (over, held, pool) = outside_budget(req, c, (w, kv, a), core, ctx + graphs);
+    if c.server.is_none() {
+        p.share_floor = super::vllm_share::floor(core, c.vllm_util);
+    }
     // A 16-bit checkpoint quantized while it loads (`vram::online_quant`): the card needs the
     // larger of that load and the server it then runs.
     let load = super::online_quant::load_bytes(shape, req, c, w);
@@ -202,7 +206,9 @@ fn outside_budget(
             };
             (s.over_bytes(f, w, kv, a, rest), held, pool)
         }
-        None => ((core / c.vllm_util - core).max(rest), c.vllm_util, core),
+        // vLLM: the context and graphs outside the share; the share's own limit is the
+        // card floor (`vram::vllm_share`), not part of the need.
+        None => (rest, c.vllm_util, core),
     }
 }
 

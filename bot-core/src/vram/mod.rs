@@ -98,6 +98,7 @@ pub mod vllm_pool;
 pub mod vllm_room;
 pub mod vllm_sampler;
 pub mod vllm_seqs;
+pub mod vllm_share;
 pub mod vllm_v0_graphs;
 pub mod vllm_video_profile;
 pub mod whole_load;

@@ -254,6 +254,10 @@ pub(super) struct Parts {
     pub(super) parallelism: Parallelism,
     /// The busiest card at the peak of an on-the-fly quantizing load (`vram::online_quant`).
     pub(super) load_stage: f64,
+    /// vLLM only: the smallest card whose `gpu_memory_utilization` share holds the weights,
+    /// the start-up profile's peak and the job's KV cache (`vram::vllm_share`), bytes; 0
+    /// elsewhere. A card limit, not memory the job takes: the need stays `need()`.
+    pub(super) share_floor: f64,
 }
 
 impl Default for Parts {
@@ -269,6 +273,7 @@ impl Default for Parts {
             releasable: 0.0,
             parallelism: Parallelism::None,
             load_stage: 0.0,
+            share_floor: 0.0,
         }
     }
 }
@@ -278,6 +283,13 @@ impl Parts {
     /// is decided on.
     pub(super) fn need(&self) -> f64 {
         self.per_card - self.releasable
+    }
+
+    /// The smallest card that holds the job: its need, or under vLLM the card whose share
+    /// holds what the share must (`vram::vllm_share`), whichever is larger. The verdicts and
+    /// the options are decided on it.
+    pub(super) fn card_floor(&self) -> f64 {
+        self.need().max(self.share_floor)
     }
 
     /// Sets the busiest card's parts and the totals (`copies` = how many cards hold each

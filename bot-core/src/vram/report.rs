@@ -209,15 +209,37 @@ fn judge_card(
     report.gpu = Some(g.id.clone());
     report.vllm_kv_pool = super::vllm_pool::kv_pool(req, opts, report, g);
     report.vllm_max_len = super::vllm_max_len::refused(shape, req, opts);
-    report.fits = Some(parts.need() <= vram * GIB);
-    report.margin_gib = Some(round2(vram - parts.need() / GIB));
+    // Under vLLM the card must also be large enough that its share holds the job
+    // (`vram::vllm_share`): the verdict is on the larger of the two, the need stays the job's.
+    let floor = parts.card_floor();
+    let share_binds = super::vllm_share::binds(parts.share_floor, parts.need());
+    report.fits = Some(floor <= vram * GIB);
+    report.margin_gib = Some(round2(vram - floor / GIB));
     report.verdict = Some(verdict(
-        parts.per_card,
-        parts.need(),
-        exact_need(parts, req),
+        parts.per_card.max(floor),
+        floor,
+        exact_floor(parts, req, opts, share_binds),
         vram * GIB,
         report.margin_pct,
     ));
+    // Said where it tells the user something: a share they set, or a verdict it makes less
+    // than a clear fit (at vLLM's default a clear fit needs no note).
+    let util_said = (opts.vllm_share() - super::VLLM_GPU_MEMORY_UTILIZATION).abs() > 1e-9;
+    if share_binds {
+        let util = opts.vllm_share();
+        let core = parts.share_floor * util;
+        // What is left inside the share, which is what the verdict's spare is.
+        report.margin_gib = Some(round2(util * vram - core / GIB));
+        let outside = (parts.need() - core).max(0.0);
+        let clear = report.verdict.as_deref() == Some("fits");
+        if util_said || !clear {
+            warnings.push(super::vllm_share::note(
+                opts,
+                g,
+                (core, report.margin_pct, outside),
+            ));
+        }
+    }
     // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
     let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.
@@ -239,7 +261,7 @@ fn judge_card(
     if !matches!(report.verdict.as_deref(), Some("fits" | "tight")) {
         let mut one = req.clone();
         one.batch = 1;
-        let need = super::estimate::compute(shape, &one, opts).need();
+        let need = super::estimate::compute(shape, &one, opts).card_floor();
         if let Some(left) = super::vllm_pool::starts_margin_gib(req, opts, report, g, need) {
             report.fits = Some(true);
             report.margin_gib = Some(round2(left));
@@ -309,9 +331,21 @@ fn fewer_seqs(
         vllm_max_seqs: Some(seqs),
         ..*opts
     };
-    let need = compute_on(shape, req, &fewer, class).need();
+    let then = compute_on(shape, req, &fewer, class);
+    let need = then.need();
+    // The room the verdict counts: inside vLLM's share where the share decides
+    // (`vram::vllm_share`), else on the card.
+    let (spare, within) = if super::vllm_share::binds(then.share_floor, need) {
+        let util = opts.vllm_share();
+        (
+            util * g.usable_gib() - then.share_floor * util / GIB,
+            "share",
+        )
+    } else {
+        (g.usable_gib() - need / GIB, "card")
+    };
     let launch = req.vllm_release.filter(|_| d != class);
-    (need < parts.need()).then(|| {
+    (then.card_floor() < parts.card_floor()).then(|| {
         let m = match launch {
             Some(r) => Msg::new("fit-warn-vllm-launch-seqs")
                 .arg("release", r.label())
@@ -320,7 +354,8 @@ fn fewer_seqs(
         };
         m.arg("seqs", seqs)
             .arg("need", round2(need / GIB))
-            .arg("spare", round2(g.usable_gib() - need / GIB))
+            .arg("spare", round2(spare))
+            .arg("within", within)
     })
 }
 
@@ -354,6 +389,16 @@ fn checkpointing_flip(
         margin_gib: round2(vram - parts.need() / GIB),
         per_gpu_required_gib: round2(parts.need() / GIB),
     })
+}
+
+/// `exact_need`, or where vLLM's share decides (`vram::vllm_share`) the card whose share holds
+/// the counted weights and KV cache.
+fn exact_floor(parts: &Parts, req: &FitRequest, opts: &FitOptions, share_binds: bool) -> f64 {
+    if share_binds {
+        super::vllm_share::floor(parts.card[0] + parts.card[1], opts.vllm_share())
+    } else {
+        exact_need(parts, req)
+    }
 }
 
 /// What the busiest card must hold that is counted rather than estimated (`estimate::verdict`):
@@ -403,9 +448,10 @@ pub(super) fn options(
     // The memory a job needs per card depends on the card count, and under vLLM on the class
     // of card its scheduler defaults follow (`VllmDefaults::for_card`), not on the card itself
     // (no card is named here): computed once per count and class, not once per catalog GPU.
-    // Per count: what must be allocated, and what the card shows (the verdict's two figures).
+    // Per count: the smallest card that holds it, what the card shows (the verdict's two
+    // figures) and what must be allocated.
     let per_card =
-        |d: VllmDefaults, gpu: Option<&'_ crate::catalog::Gpu>| -> Vec<(u32, f64, f64)> {
+        |d: VllmDefaults, gpu: Option<&'_ crate::catalog::Gpu>| -> Vec<(u32, f64, f64, f64)> {
             CARD_COUNTS
                 .into_iter()
                 // vLLM starts only at tensor-parallel sizes the model's heads divide.
@@ -417,7 +463,10 @@ pub(super) fn options(
                         r.gpu = gpu;
                     }
                     let parts = compute_on(shape, &r, opts, d);
-                    (cards, parts.need(), parts.per_card)
+                    // The smallest card that holds it (`Parts::card_floor`): under vLLM
+                    // its share must hold the job too.
+                    let floor = parts.card_floor();
+                    (cards, floor, parts.per_card.max(floor), parts.need())
                 })
                 .collect()
         };
@@ -461,16 +510,19 @@ pub(super) fn options(
             (VllmDefaults::SMALL, _) => &small,
             _ => &large,
         };
-        if let Some(&(cards, need, shown)) = per_card.iter().find(|(_, need, _)| *need <= vram) {
+        if let Some(&(cards, floor, shown, need)) =
+            per_card.iter().find(|(_, floor, _, _)| *floor <= vram)
+        {
             let price = crate::billing::cheapest_hourly_usd(catalog, &g.id);
             out.push((
                 FitOption {
                     gpu: g.id.clone(),
                     cards,
+                    // What the job needs; the card is chosen on its floor.
                     per_gpu_gib: round2(need / GIB),
                     fits: true,
                     // The verdict's own test for a clear fit (`estimate::verdict`).
-                    tight: shown > vram || need * (1.0 + m) > vram,
+                    tight: shown > vram || floor * (1.0 + m) > vram,
                     vram_gb: g.vram_gb,
                     interconnect: g.interconnect.clone(),
                     // Kept unrounded: answers convert it back to the user's currency, and a

@@ -117,6 +117,10 @@ pub fn tower_params_trained(shape: &super::Shape, req: &FitRequest) -> f64 {
 /// What the answer says about the tower in training: the patches a sample and what the
 /// tower keeps over the micro-batch, whether it trains, and whether it is checkpointed.
 pub(super) fn note(req: &FitRequest) -> Option<crate::reply::Msg> {
+    // A note on training: an inference answer keeps no tower activations over a batch.
+    if !req.task.is_training() {
+        return None;
+    }
     let ModelRef::Known(m) = req.model else {
         return None;
     };
