@@ -94,3 +94,11 @@ fn a_city_no_provider_names_is_still_said_back() {
     assert_eq!(city_unplaced(" 乌兰察布有h800吗 "), None);
     assert_eq!(city_unplaced(" 4090 in kuala lumpur "), None);
 }
+
+#[test]
+fn a_zone_number_glues_onto_a_phrase_never_onto_a_lone_code() {
+    assert!(lies_in("me-west1", "middle-east"));
+    // Paperspace's `West Coast (CA1)`: CA1 is no Canada.
+    assert!(!lies_in("West Coast (CA1)", "canada"));
+    assert!(lies_in("CA-MTL-1", "canada"));
+}
