@@ -27,7 +27,7 @@ const UNPLACED: &[(&str, &str, &str)] = &[
 const NO_LIST: &[(&str, &str)] = &[
     (
         "verda",
-        "only gpuhunt's test fixture (FIN-01, FIN-02, ICE-01: test data, not a list); Verda's own location list not found, its codes explained by no source read",
+        "only gpuhunt's test fixture (FIN-01, FIN-02, ICE-01: test data, not a list); Verda's own location list not found (docs/pages/code searched again 2026-12-06: third-party API wrappers only), its codes explained by no source read",
     ),
     (
         "modal",
@@ -35,7 +35,7 @@ const NO_LIST: &[(&str, &str)] = &[
     ),
     (
         "vultr",
-        "gpuhunt reads plan locations from Vultr's API; its test fixture's ewr/ord/sea are sample codes no source read explains",
+        "gpuhunt reads plan locations from Vultr's API; its test fixture's ewr/ord/sea are sample codes no source read explains; Vultr's docs read list Object Storage locations, not GPU ones",
     ),
     (
         "saladcloud",
@@ -47,7 +47,7 @@ const NO_LIST: &[(&str, &str)] = &[
     ),
     (
         "thundercompute",
-        "no region or location found in its docs or API material searched",
+        "no region or location found in its docs or API material searched; its blog says its instances are 'many of them' hosted on Amazon or Google Cloud, naming no region",
     ),
     (
         "cloudrift",
@@ -63,9 +63,12 @@ const NO_LIST: &[(&str, &str)] = &[
     ("openbayes", "no region list in its own docs found"),
     (
         "tencent-hai",
-        "HAI's DescribeRegions doc shows only an example reply (ap-guangzhou, ap-chongqing unavailable), not the list",
+        "HAI's DescribeRegions doc shows only an example reply (ap-guangzhou, ap-chongqing unavailable), not the list; Tencent Cloud's CVM region list is not HAI's",
     ),
-    ("volcengine", "no region list for its GPU product found"),
+    (
+        "volcengine",
+        "no region list for its GPU product found (only 火山方舟's model-API region, 华北2 北京)",
+    ),
     ("ucompshare", "no region list in its own docs found"),
     ("spacehpc", "no region list in its own docs found"),
     ("zhixingyun", "no region list in its own docs found"),
