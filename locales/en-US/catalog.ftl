@@ -192,6 +192,15 @@ platforms-need = { $need ->
     [canada] machines in Canada
     [sweden] machines in Sweden
     [norway] machines in Norway
+    [malaysia] machines in Malaysia
+    [indonesia] machines in Indonesia
+    [finland] machines in Finland
+    [iceland] machines in Iceland
+    [russia] machines in Russia
+    [turkey] machines in Türkiye
+    [middle-east] machines in the Middle East
+    [brazil] machines in Brazil
+    [nordics] machines in the Nordic countries
     [eu] machines in Europe
     [asia] machines in Asia
    *[other] { $need }
@@ -200,7 +209,7 @@ platforms-filtered-title = Platforms known to meet every need ({ $needs }): { $c
 platforms-filtered-none = None is known to meet every need.
 platforms-filtered-unknown = Not verified: { $count } more where a needed fact is unknown (check it on the platform before you pay):
 platforms-filtered-left-out = { $count } platforms known not to meet a need are left out.
-platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, unionpay, bank-transfer, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card), and one place where the machines are: us, eu, asia, gb, germany, france, netherlands, sweden, norway, canada, japan, singapore, korea, hk, taiwan, india, australia (combine them: /platforms alipay no-real-name, /platforms paypal eu).
+platforms-filter-unknown = `{ $word }` is not a filter. Filters: alipay, wechat, card, paypal, crypto, unionpay, bank-transfer, no-real-name, per-second, stopped-free (nothing billed while stopped), cn, global, no-card (any method but a bank card), and one place where the machines are: us, eu, asia, gb, germany, france, netherlands, sweden, norway, finland, iceland, nordics, canada, brazil, japan, singapore, korea, hk, taiwan, malaysia, indonesia, india, australia, russia, turkey, middle-east (combine them: /platforms alipay no-real-name, /platforms paypal eu).
 price-tier = { $tier ->
     [on_demand] on demand
     [community] community cloud

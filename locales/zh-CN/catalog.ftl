@@ -192,6 +192,15 @@ platforms-need = { $need ->
     [canada] 机房在加拿大
     [sweden] 机房在瑞典
     [norway] 机房在挪威
+    [malaysia] 机房在马来西亚
+    [indonesia] 机房在印度尼西亚
+    [finland] 机房在芬兰
+    [iceland] 机房在冰岛
+    [russia] 机房在俄罗斯
+    [turkey] 机房在土耳其
+    [middle-east] 机房在中东
+    [brazil] 机房在巴西
+    [nordics] 机房在北欧
     [eu] 机房在欧洲
     [asia] 机房在亚洲
    *[other] { $need }
@@ -200,7 +209,7 @@ platforms-filtered-title = 已知满足全部条件（{ $needs }）的平台：{
 platforms-filtered-none = 没有已知满足全部条件的平台。
 platforms-filtered-unknown = 未核实：另有 { $count } 个平台的相关信息未知（付款前请到平台确认）：
 platforms-filtered-left-out = 已排除 { $count } 个已知不满足条件的平台。
-platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、银联、对公转账、免实名、按秒、关机不收费、国内、海外、不用信用卡，以及机房所在的一个地方：美国、欧洲、亚洲、英国、德国、法国、荷兰、瑞典、挪威、加拿大、日本、新加坡、韩国、香港、台湾、印度、澳大利亚（可组合，如 /platforms 支付宝 免实名、/platforms paypal 欧洲）。
+platforms-filter-unknown = “{ $word }”不是筛选条件。可用条件：支付宝、微信、信用卡、paypal、加密货币、银联、对公转账、免实名、按秒、关机不收费、国内、海外、不用信用卡，以及机房所在的一个地方：美国、欧洲、亚洲、英国、德国、法国、荷兰、瑞典、挪威、芬兰、冰岛、北欧、加拿大、巴西、日本、新加坡、韩国、香港、台湾、马来西亚、印度尼西亚、印度、澳大利亚、俄罗斯、土耳其、中东（可组合，如 /platforms 支付宝 免实名、/platforms paypal 欧洲）。
 price-tier = { $tier ->
     [on_demand] 按量
     [community] 社区云

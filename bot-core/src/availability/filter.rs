@@ -121,18 +121,40 @@ fn region_text_has(have: &str, want: &str) -> bool {
 /// lexicon.
 pub fn region_text_in(have: &str, place: &str, codes: &[String]) -> bool {
     let place = place.to_lowercase();
-    region_text_has(have, &place)
-        || codes.iter().any(|c| {
-            have.split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| w.eq_ignore_ascii_case(c))
-        })
+    region_text_has(have, &place) || codes.iter().any(|c| code_in(have, c))
+}
+
+/// Whether a code that stands for a place is in a region text: a Latin one (`de`, `hong kong`,
+/// `me west`) as whole words in a row, a zone's number glued onto a phrase or not (`China
+/// (Hong Kong)`, `me-west-1`, `me-west1`; Montenegro's `ME` is no `me west`); a Chinese one (`香港`, `北京`)
+/// as a part of the text, which writes no spaces between words (`华北-北京四`).
+fn code_in(have: &str, code: &str) -> bool {
+    if !code.is_ascii() {
+        return have.to_lowercase().contains(code);
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect()
+    };
+    let (have, code) = (words(have), words(code));
+    // A zone's number may be glued onto a phrase's words (Nebius's `me-west1`), never onto a
+    // lone code: Paperspace's `CA1` is no `ca` (Canada).
+    let glued = code.len() > 1;
+    let same = |h: &String, c: &String| {
+        h == c || (glued && h.trim_end_matches(|d: char| d.is_ascii_digit()) == c)
+    };
+    !code.is_empty()
+        && have
+            .windows(code.len())
+            .any(|w| w.iter().zip(&code).all(|(h, c)| same(h, c)))
 }
 
 impl OfferFilter {
-    /// Whether a region text has one of the place's country codes as a whole word.
+    /// Whether a region text has one of the place's codes ([`code_in`]).
     fn coded(&self, have: &str) -> bool {
-        have.split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| self.region_codes.iter().any(|c| w.eq_ignore_ascii_case(c)))
+        self.region_codes.iter().any(|c| code_in(have, c))
     }
 
     /// Everything but the card, which the index selects by.

@@ -54,7 +54,7 @@ fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str
 /// is in Singapore`, `we're an EU company`, `我在海外`, `国外用户`): the place's region text and
 /// its words as said, the catalog's own split (`cn`, `global`) included. Not a place asked for
 /// machines ([`place_named`] leaves it out); a reader that keeps it says it back as assumed.
-/// A city no provider's text names (`深圳`) is none: its country is not in the lexicon.
+/// A city no provider's text names (`成都`) is none: it is not read as its country.
 pub fn place_of_home(text: &str) -> Option<(&'static str, &'static str)> {
     let p = format!(" {text} ");
     let after_lead = WHERE_I_AM.iter().chain(COMPANY_AT).find_map(|lead| {
@@ -141,8 +141,14 @@ mod tests {
         assert_eq!(place_of_home("we're a uk startup"), Some(("gb", "uk")));
         assert_eq!(place_of_home("我在海外"), Some(("global", "海外")));
         assert_eq!(place_of_home("国外用户 lora"), Some(("global", "国外")));
-        // A city none names, a platform, a pronoun, a card: no place.
-        assert_eq!(place_of_home("我们公司在深圳"), None);
+        // A mainland city a provider's list names (Alibaba Cloud's `China (Shenzhen)`) is the
+        // mainland split; a city none names, a platform, a pronoun, a card: no place.
+        assert_eq!(place_of_home("我们公司在深圳"), Some(("cn", "深圳")));
+        assert_eq!(place_of_home("我们公司在成都"), None);
+        assert_eq!(
+            place_of_home("our company is in malaysia"),
+            Some(("malaysia", "malaysia"))
+        );
         assert_eq!(place_of_home("我在autodl租4090"), None);
         assert_eq!(place_of_home("a quote from us"), None);
         assert_eq!(place_of_home("人在美国的卡"), None);

@@ -26,11 +26,13 @@ pub fn platform_in_place(p: &Platform, place: &str) -> Option<bool> {
     (l.complete && !wider && all_placed).then_some(false)
 }
 
-/// Whether a provider's region text lies in some place the lexicon knows.
+/// Whether a provider's region text lies in some place the lexicon knows: mainland China
+/// (`cn`, by the cities and regions providers write, `China (Hangzhou)`, `华北-北京四`)
+/// included; `global` is no place, only the catalog's split.
 pub fn placed(region: &str) -> bool {
     PLACES
         .iter()
-        .filter(|place| !matches!(place.text, "cn" | "global"))
+        .filter(|place| place.text != "global")
         .any(|place| {
             crate::availability::region_text_in(region, place.text, &place_codes(place.text))
         })

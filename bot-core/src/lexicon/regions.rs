@@ -30,9 +30,41 @@ const EUROPE: &[&str] = &[
     "at", "be", "bg", "ch", "cz", "de", "dk", "es", "fi", "fr", "gb", "hr", "ie", "is", "it", "lt",
     "nl", "no", "pl", "pt", "ro", "se", "uk",
 ];
+/// The Nordic countries' codes (Vast `Sweden, SE`, RunPod `EUR-IS-1`, `EUR-NO-1`).
+const NORDICS: &[&str] = &["dk", "fi", "is", "no", "se", "北欧"];
 /// Asia's country codes (Vast `Hong Kong, HK`, `Thailand, TH`).
 const ASIA: &[&str] = &[
     "hk", "id", "in", "jp", "kr", "my", "ph", "sg", "th", "tw", "vn",
+];
+
+/// Mainland China's cities and regions as providers' own region lists write them (Alibaba
+/// Cloud's PAI list in English; Huawei Cloud's ModelArts list and Baidu's AIHC endpoints in
+/// Chinese: `[platform.locations]` of `aliyun-pai`, `huawei-modelarts`, `baidu-aihc`), each a
+/// part of a region text that only a mainland place holds. Never `china` alone (`China (Hong
+/// Kong)` holds it), nor 东北 (Tencent Cloud's Seoul is `亚太东北`).
+const MAINLAND: &[&str] = &[
+    "hangzhou",
+    "shanghai",
+    "beijing",
+    "ulanqab",
+    "wulanchabu",
+    "shenzhen",
+    "guangzhou",
+    "北京",
+    "上海",
+    "杭州",
+    "深圳",
+    "广州",
+    "乌兰察布",
+    "贵阳",
+    "大连",
+    "苏州",
+    "保定",
+    "武汉",
+    "阳泉",
+    "华北",
+    "华东",
+    "华南",
 ];
 
 /// The places, most specific first: a country before the continent whose word it holds.
@@ -72,15 +104,30 @@ pub const PLACES: &[Place] = &[
             "加利福尼亚",
             " new jersey",
             "新泽西",
+            // Alibaba Cloud's `US (Virginia)`, `US (Silicon Valley)`; CoreWeave's `(Ohio, US)`.
+            " ohio",
+            "俄亥俄",
+            " virginia",
+            "弗吉尼亚",
+            " silicon valley",
+            "硅谷",
         ],
         beside: &["us", "usa"],
-        codes: &[],
+        codes: &["美国"],
     },
     Place {
         text: "germany",
-        said: &[" in germany", " germany ", "德国", "德國"],
+        // Alibaba Cloud's `Germany (Frankfurt)` names Frankfurt.
+        said: &[
+            " in germany",
+            " germany ",
+            "德国",
+            "德國",
+            " frankfurt",
+            "法兰克福",
+        ],
         beside: &["germany", "de"],
-        codes: &["de"],
+        codes: &["de", "德国"],
     },
     Place {
         text: "gb",
@@ -96,31 +143,32 @@ pub const PLACES: &[Place] = &[
             "英國",
         ],
         beside: &["uk", "gb"],
-        codes: &["uk"],
+        codes: &["uk", "英国"],
     },
     Place {
         text: "france",
         said: &[" in france", "法国", "法國"],
         beside: &["france", "fr"],
-        codes: &["fr"],
+        codes: &["fr", "法国"],
     },
     Place {
         text: "netherlands",
         said: &[" in the netherlands", " netherlands", "荷兰", "荷蘭"],
         beside: &["netherlands", "nl"],
-        codes: &["nl"],
+        codes: &["nl", "荷兰"],
     },
     Place {
         text: "japan",
-        said: &[" in japan", " japan ", "日本"],
+        // Alibaba Cloud's `Japan (Tokyo)` names Tokyo.
+        said: &[" in japan", " japan ", "日本", " tokyo", "东京"],
         beside: &["japan", "jp"],
-        codes: &["jp"],
+        codes: &["jp", "日本"],
     },
     Place {
         text: "singapore",
         said: &[" in singapore", " singapore ", "新加坡", "狮城"],
         beside: &["singapore", "sg"],
-        codes: &["sg"],
+        codes: &["sg", "新加坡"],
     },
     Place {
         text: "korea",
@@ -134,36 +182,68 @@ pub const PLACES: &[Place] = &[
             "南韩",
         ],
         beside: &["korea", "kr"],
-        codes: &["kr"],
+        codes: &["kr", "韩国"],
     },
     Place {
         text: "hk",
         said: &[" in hong kong", " hong kong", " hongkong", "香港"],
         beside: &["hk", "hongkong"],
-        codes: &[],
+        // `China (Hong Kong)` (Alibaba Cloud), `中国-香港` (Huawei Cloud): Hong Kong, never
+        // the mainland split, though the text says China.
+        codes: &["hong kong", "hongkong", "香港"],
     },
     Place {
         text: "taiwan",
-        said: &[" in taiwan", "台湾", "臺灣"],
+        said: &[" in taiwan", " taiwan", "台湾", "臺灣"],
         beside: &["taiwan", "tw"],
-        codes: &["tw"],
+        codes: &["tw", "台湾"],
+    },
+    Place {
+        text: "malaysia",
+        said: &[
+            " in malaysia",
+            " malaysia",
+            "马来西亚",
+            "馬來西亞",
+            // Alibaba Cloud's `Malaysia (Kuala Lumpur)`.
+            " kuala lumpur",
+            "吉隆坡",
+        ],
+        beside: &["malaysia"],
+        codes: &["my", "malaysia", "马来西亚"],
+    },
+    // Before India: 印度尼西亚 holds 印度, and India has no Chinese code for that reason.
+    Place {
+        text: "indonesia",
+        said: &[
+            " in indonesia",
+            " indonesia",
+            "印度尼西亚",
+            "印尼",
+            // Alibaba Cloud's `Indonesia (Jakarta)`.
+            " jakarta",
+            "雅加达",
+        ],
+        beside: &["indonesia"],
+        codes: &["id", "indonesia", "印度尼西亚", "印尼"],
     },
     Place {
         text: "india",
-        said: &[" in india", "印度"],
+        said: &[" in india", " india ", "印度"],
         beside: &["india"],
         codes: &["in"],
     },
     Place {
         text: "australia",
-        said: &[" in australia", "澳洲", "澳大利亚"],
+        said: &[" in australia", " australia", "澳洲", "澳大利亚"],
         beside: &["australia", "au"],
-        codes: &["au"],
+        codes: &["au", "澳大利亚", "澳洲"],
     },
     Place {
         text: "canada",
         said: &[
             " in canada",
+            " canada",
             "加拿大",
             " montreal",
             "蒙特利尔",
@@ -173,19 +253,102 @@ pub const PLACES: &[Place] = &[
             " british columbia",
         ],
         beside: &["canada", "ca"],
-        codes: &["ca"],
+        codes: &["ca", "加拿大"],
     },
     Place {
         text: "sweden",
         said: &[" in sweden", " sweden ", "瑞典", " stockholm", "斯德哥尔摩"],
         beside: &["sweden", "se"],
-        codes: &["se"],
+        codes: &["se", "瑞典"],
     },
     Place {
         text: "norway",
         said: &[" in norway", " norway ", "挪威"],
         beside: &["norway"],
-        codes: &["no"],
+        codes: &["no", "挪威"],
+    },
+    Place {
+        text: "finland",
+        said: &[" in finland", " finland", "芬兰", "芬蘭"],
+        beside: &["finland"],
+        codes: &["fi", "芬兰"],
+    },
+    Place {
+        text: "iceland",
+        said: &[" in iceland", " iceland", "冰岛", "冰島"],
+        beside: &["iceland"],
+        codes: &["is", "冰岛"],
+    },
+    Place {
+        text: "russia",
+        // Vast's `Moscow Oblas, RU` names Moscow.
+        said: &[
+            " in russia",
+            " russia",
+            "俄罗斯",
+            "俄羅斯",
+            " moscow",
+            "莫斯科",
+        ],
+        beside: &["russia", "ru"],
+        codes: &["ru", "俄罗斯"],
+    },
+    Place {
+        text: "turkey",
+        said: &[" in turkey", " turkey", " türkiye", " turkiye", "土耳其"],
+        beside: &["turkey", "türkiye", "turkiye", "tr"],
+        codes: &["tr", "türkiye", "turkiye", "土耳其"],
+    },
+    // The Middle East as a whole: no country of it is a place of its own. A region id with the
+    // Middle East's prefix and a compass word (Lambda's `me-west-1`, Nebius's `me-west1`) lies in
+    // it: the prefix is the Middle East in AWS's own list (`me-south-1` Middle East (Bahrain),
+    // `me-central-1` Middle East (UAE)) and Google's (`me-west1` Tel Aviv, `me-central1` Doha);
+    // which country Lambda's or Nebius's is, no source read says, so nothing narrower.
+    Place {
+        text: "middle-east",
+        said: &[
+            " middle east",
+            " middle-east",
+            " mideast",
+            "中东",
+            "中東",
+            " saudi",
+            "沙特",
+            " uae",
+            " emirates",
+            "阿联酋",
+            " israel",
+            "以色列",
+            " qatar",
+            "卡塔尔",
+            " bahrain",
+            "巴林",
+        ],
+        beside: &["middle-east", "mideast"],
+        codes: &[
+            "ae",
+            "il",
+            "qa",
+            "bh",
+            "middle east",
+            "saudi",
+            "uae",
+            "emirates",
+            "israel",
+            "me west",
+            "me central",
+            "me south",
+            "中东",
+            "沙特",
+            "阿联酋",
+            "以色列",
+        ],
+    },
+    Place {
+        text: "brazil",
+        said: &[" in brazil", " brazil", "巴西"],
+        beside: &["brazil"],
+        codes: &["br", "巴西"],
     },
     // Europe as `eu`: a region is a part of the stored text, and `eu` is in every one that
     // `europe` is in (`westeurope`) and in data-centre ids too (`EU-RO-1`, `EUR-IS-1`).
@@ -206,6 +369,20 @@ pub const PLACES: &[Place] = &[
         beside: &["eu", "europe"],
         codes: EUROPE,
     },
+    // After Europe, so a Nordic country's wider place is Europe ([`place_within`]).
+    Place {
+        text: "nordics",
+        said: &[
+            " nordics",
+            " nordic ",
+            " nordic countries",
+            " scandinavia",
+            "北欧",
+            "北歐",
+        ],
+        beside: &["nordics", "nordic"],
+        codes: NORDICS,
+    },
     Place {
         text: "asia",
         said: &["亚洲", "亞洲", " asia ", " in asia", " asian "],
@@ -213,7 +390,9 @@ pub const PLACES: &[Place] = &[
         codes: ASIA,
     },
     // The catalog's own split of platforms (`/platforms cn|global`): a Chinese platform's
-    // offers carry no region text of their own.
+    // offers carry no region text of their own. Mainland China is also a place a provider's
+    // region text lies in ([`MAINLAND`]); its cities and regions that providers' own lists name
+    // are read as it, as `北京` was; never Hong Kong, which is `hk`.
     Place {
         text: "cn",
         said: &[
@@ -221,12 +400,40 @@ pub const PLACES: &[Place] = &[
             "大陆",
             " in china",
             " inside china",
+            " mainland china",
             "中国境内",
+            "中国大陆",
             "北京",
             " beijing",
+            "上海",
+            " shanghai",
+            "杭州",
+            " hangzhou",
+            "深圳",
+            " shenzhen",
+            "广州",
+            " guangzhou",
+            "乌兰察布",
+            " ulanqab",
+            "内蒙古",
+            "内蒙",
+            "贵阳",
+            " guiyang",
+            "大连",
+            " dalian",
+            "苏州",
+            " suzhou",
+            "保定",
+            "武汉",
+            " wuhan",
+            "阳泉",
+            "华东",
+            "华北",
+            "华南",
+            "西南",
         ],
         beside: &[],
-        codes: &[],
+        codes: MAINLAND,
     },
     Place {
         text: "global",
@@ -249,22 +456,16 @@ pub const PLACES: &[Place] = &[
 
 /// Cities people rent in that no provider's region text in the project's data names (checked
 /// against /work/shared/data: SkyPilot's Lambda, RunPod, Cudo, DigitalOcean, Fluidstack,
-/// Paperspace, GCP and Vast catalogs, Azure's prices, AutoDL's API samples, 2026-12-06): said
-/// back, never read as the country they lie in (GCP's `asia-northeast1` or Azure's `japaneast`
-/// may be Tokyo; the texts do not say so).
+/// Paperspace, GCP and Vast catalogs, Azure's prices, AutoDL's API samples, 2026-12-06; and the
+/// catalog's `[platform.locations]`, 2026-12-06): said back, never read as the country they lie
+/// in (GCP's `asia-northeast1` or Azure's `japaneast` may be Tokyo; the texts do not say so). A
+/// city a catalog text names is its place's word instead (Alibaba Cloud's `Japan (Tokyo)`,
+/// `Germany (Frankfurt)`, `China (Shanghai)`; a test holds the two apart).
 pub const UNPLACED: &[&str] = &[
-    " frankfurt",
-    "法兰克福",
-    " tokyo",
-    "东京",
     " osaka",
     "大阪",
-    " virginia",
-    "弗吉尼亚",
     " oregon",
     "俄勒冈",
-    " ohio",
-    "俄亥俄",
     " seoul",
     "首尔",
     " mumbai",
@@ -281,8 +482,6 @@ pub const UNPLACED: &[&str] = &[
     "芝加哥",
     " los angeles",
     "洛杉矶",
-    " silicon valley",
-    "硅谷",
     " seattle",
     "西雅图",
     " toronto",
@@ -299,22 +498,26 @@ pub const UNPLACED: &[&str] = &[
     "华沙",
     " helsinki",
     "赫尔辛基",
-    " jakarta",
-    "雅加达",
     " bangkok",
     "曼谷",
-    " kuala lumpur",
-    "吉隆坡",
     " taipei",
     "台北",
-    " shanghai",
-    "上海",
-    "广州",
-    "深圳",
-    "杭州",
     "成都",
-    "乌兰察布",
+    "重庆",
+    " chongqing",
     "张家口",
+    "宁夏",
+    " ningxia",
+    " dubai",
+    "迪拜",
+    " riyadh",
+    "利雅得",
+    " tel aviv",
+    "特拉维夫",
+    " istanbul",
+    "伊斯坦布尔",
+    " sao paulo",
+    "圣保罗",
 ];
 
 /// The city no provider's region text names ([`UNPLACED`]) that `padded` asks about (not
@@ -350,12 +553,17 @@ pub fn place_word(w: &str) -> Option<&'static str> {
 }
 
 /// The wider place (`eu`, `asia`) a country lies in: its country code among the wider place's.
+/// Every code of the place is the wider place's, so Europe is not within the Nordics though
+/// they share Sweden's, nor is a place within one that holds only its Chinese name.
 pub fn place_within(text: &str) -> Option<&'static str> {
-    let codes = place_codes(text);
+    let codes: Vec<String> = place_codes(text)
+        .into_iter()
+        .filter(|c| c.is_ascii() && c.len() == 2)
+        .collect();
     PLACES
         .iter()
         .filter(|p| p.text != text && p.codes.len() > 1)
-        .find(|p| codes.iter().any(|c| p.codes.contains(&c.as_str())))
+        .find(|p| !codes.is_empty() && codes.iter().all(|c| p.codes.contains(&c.as_str())))
         .map(|p| p.text)
 }
 
@@ -579,9 +787,12 @@ mod tests {
             Some("canada")
         );
         assert_eq!(place_said("i'm based in canada, any cheap h100?"), None);
-        assert_eq!(city_unplaced(" 4090 in frankfurt "), Some("frankfurt"));
-        assert_eq!(city_unplaced(" 东京节点的h100 "), Some("东京"));
-        assert_eq!(city_unplaced(" 我在东京，4090哪里便宜 "), None);
+        assert_eq!(city_unplaced(" 4090 in osaka "), Some("osaka"));
+        assert_eq!(city_unplaced(" 首尔节点的h100 "), Some("首尔"));
+        assert_eq!(city_unplaced(" 我在首尔，4090哪里便宜 "), None);
+        // Named by Alibaba Cloud's own list (`Germany (Frankfurt)`, `Japan (Tokyo)`): read.
+        assert_eq!(city_unplaced(" 4090 in frankfurt "), None);
+        assert_eq!(place_said("东京节点的h100"), Some("japan"));
         assert_eq!(city_unplaced(" comparison of parisian prices "), None);
     }
 
@@ -597,7 +808,7 @@ mod tests {
 
     #[test]
     fn a_place_stands_for_its_country_codes() {
-        assert_eq!(place_codes("japan"), vec!["jp".to_string()]);
+        assert!(place_codes("japan").contains(&"jp".to_string()));
         assert!(place_codes("eu").contains(&"de".to_string()));
         assert!(place_codes("ca-mtl").is_empty());
         // A datacenter's code a provider's own list names stands for its place.

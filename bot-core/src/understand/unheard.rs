@@ -49,7 +49,7 @@ pub enum Unheard {
     /// A cloud the catalog does not hold (`sagemaker`, `aws`); `lines`: the question read
     /// without it, to tap.
     Platform { word: String, lines: Vec<String> },
-    /// A city no provider's region text names (`frankfurt`, `东京`): said back, never read as
+    /// A city no provider's region text names (`osaka`, `成都`): said back, never read as
     /// the country it lies in nor passed over; `lines`: the question read without it, to tap.
     Place { word: String, lines: Vec<String> },
     /// A laptop card the catalog has no entry of (`3060笔记本`): `card` is the desktop card's

@@ -3,7 +3,10 @@
 //! from what a provider says rather than from where it sells.
 
 use bot_core::Catalog;
-use bot_core::lexicon::{placed, platform_in_place};
+use bot_core::availability::region_text_in;
+use bot_core::lexicon::{
+    PLACES, UNPLACED as CITIES_SAID_BACK, place_codes, place_word, placed, platform_in_place,
+};
 
 /// Region texts the lexicon places nowhere, each with why: such a text leaves every place the
 /// list does not name unknown (`lexicon::platform_in_place`), never a no.
@@ -18,87 +21,13 @@ const UNPLACED: &[(&str, &str, &str)] = &[
         "West Coast (CA1)",
         "no source read names CA1's country (SITES has no CA1)",
     ),
-    (
-        "vast",
-        "RU",
-        "the lexicon has no Russia place (nor RU among Europe's or Asia's codes)",
-    ),
-    (
-        "vast",
-        "Moscow Oblas, RU",
-        "the lexicon has no Russia place (nor RU among Europe's or Asia's codes)",
-    ),
-    (
-        "vast",
-        "Türkiye, TR",
-        "the lexicon has no Türkiye place (nor TR among Europe's or Asia's codes)",
-    ),
-    (
-        "lambda",
-        "me-west-1",
-        "no source read says where Lambda's me-west-1 is; the lexicon has no Middle East place",
-    ),
-    (
-        "nebius",
-        "me-west1",
-        "no source read says where Nebius's me-west1 is; the lexicon has no Middle East place",
-    ),
-    (
-        "aliyun-pai",
-        "China (Hangzhou)",
-        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
-    ),
-    (
-        "aliyun-pai",
-        "China (Shanghai)",
-        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
-    ),
-    (
-        "aliyun-pai",
-        "China (Beijing)",
-        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
-    ),
-    (
-        "aliyun-pai",
-        "China (Ulanqab)",
-        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
-    ),
-    (
-        "aliyun-pai",
-        "China (Shenzhen)",
-        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
-    ),
-    (
-        "aliyun-pai",
-        "China (Guangzhou)",
-        "mainland China: the lexicon's `cn` is the catalog's split of platforms, no place a region text lies in",
-    ),
-    (
-        "aliyun-pai",
-        "China (Hong Kong)",
-        "the lexicon's `hk` place matches the word hk only, not Hong Kong spelled out",
-    ),
-    (
-        "aliyun-pai",
-        "Malaysia (Kuala Lumpur)",
-        "the lexicon has no Malaysia place (Asia's codes hold my, a code this text does not carry)",
-    ),
-    (
-        "aliyun-pai",
-        "Indonesia (Jakarta)",
-        "the lexicon has no Indonesia place (Asia's codes hold id, a code this text does not carry)",
-    ),
 ];
 
 /// Platforms with no list, and why: no primary source read names where their machines are.
 const NO_LIST: &[(&str, &str)] = &[
     (
         "verda",
-        "only gpuhunt's test fixture (FIN-01, FIN-02, ICE-01: test data, not a list); Verda's own location list not found, its codes explained by no source read",
-    ),
-    (
-        "crusoe",
-        "gpuhunt reads locations from Crusoe's API at run time (no list in its source); no Crusoe docs page found",
+        "only gpuhunt's test fixture (FIN-01, FIN-02, ICE-01: test data, not a list); Verda's own location list not found (docs/pages/code searched again 2026-12-06: third-party API wrappers only), its codes explained by no source read",
     ),
     (
         "modal",
@@ -106,7 +35,7 @@ const NO_LIST: &[(&str, &str)] = &[
     ),
     (
         "vultr",
-        "gpuhunt reads plan locations from Vultr's API; its test fixture's ewr/ord/sea are sample codes no source read explains",
+        "gpuhunt reads plan locations from Vultr's API; its test fixture's ewr/ord/sea are sample codes no source read explains; Vultr's docs read list Object Storage locations, not GPU ones",
     ),
     (
         "saladcloud",
@@ -118,7 +47,7 @@ const NO_LIST: &[(&str, &str)] = &[
     ),
     (
         "thundercompute",
-        "no region or location found in its docs or API material searched",
+        "no region or location found in its docs or API material searched; its blog says its instances are 'many of them' hosted on Amazon or Google Cloud, naming no region",
     ),
     (
         "cloudrift",
@@ -134,9 +63,12 @@ const NO_LIST: &[(&str, &str)] = &[
     ("openbayes", "no region list in its own docs found"),
     (
         "tencent-hai",
-        "HAI's DescribeRegions doc shows only an example reply (ap-guangzhou, ap-chongqing unavailable), not the list",
+        "HAI's DescribeRegions doc shows only an example reply (ap-guangzhou, ap-chongqing unavailable), not the list; Tencent Cloud's CVM region list is not HAI's",
     ),
-    ("volcengine", "no region list for its GPU product found"),
+    (
+        "volcengine",
+        "no region list for its GPU product found (only 火山方舟's model-API region, 华北2 北京)",
+    ),
     ("ucompshare", "no region list in its own docs found"),
     ("spacehpc", "no region list in its own docs found"),
     ("zhixingyun", "no region list in its own docs found"),
@@ -146,11 +78,6 @@ const NO_LIST: &[(&str, &str)] = &[
     ("lanrui", "no region list in its own docs found"),
     ("suanjiayun", "no region list in its own docs found"),
     ("virtai", "no region list in its own docs found"),
-    ("baidu-aihc", "no region list for AIHC found"),
-    (
-        "huawei-modelarts",
-        "ModelArts regions not found in the sources searched (only other Huawei Cloud services' regions)",
-    ),
     ("cloud-studio", "no region list in its own docs found"),
     ("lanyun", "no region list in its own docs found"),
 ];
@@ -289,4 +216,108 @@ fn a_whole_list_answers_yes_and_no_a_partial_one_yes_or_unknown() {
     // CoreWeave's general-access regions: a partial list (dedicated zones are elsewhere too).
     assert_eq!(at("coreweave", "us"), Some(true));
     assert_eq!(at("coreweave", "japan"), None);
+}
+
+/// The places a region text lies in, by the matcher `/platforms <place>` and `/offers region=`
+/// share.
+fn places_of(text: &str) -> Vec<&'static str> {
+    PLACES
+        .iter()
+        .filter(|p| p.text != "global")
+        .filter(|p| region_text_in(text, p.text, &place_codes(p.text)))
+        .map(|p| p.text)
+        .collect()
+}
+
+#[test]
+fn every_catalog_location_lies_in_a_place_the_lexicon_can_name() {
+    // Each placed text lies in a place a `/platforms` word names (and so a label in both
+    // locales, `label_sets`), or in mainland China, the catalog's `cn`.
+    let cat = Catalog::embedded().unwrap();
+    for p in &cat.platforms {
+        let Some(l) = &p.locations else { continue };
+        for r in &l.regions {
+            if !placed(r) {
+                continue;
+            }
+            let named: Vec<_> = places_of(r)
+                .into_iter()
+                .filter(|t| *t == "cn" || place_word(t) == Some(*t))
+                .collect();
+            assert!(
+                !named.is_empty(),
+                "{}: {r:?} lies in no nameable place",
+                p.id
+            );
+        }
+    }
+}
+
+#[test]
+fn a_city_said_back_is_one_no_catalog_text_names() {
+    // `UNPLACED` cities are said back because no provider's text names them; a catalog text
+    // that names one makes it its place's word instead.
+    let cat = Catalog::embedded().unwrap();
+    let texts: Vec<String> = cat
+        .platforms
+        .iter()
+        .filter_map(|p| p.locations.as_ref())
+        .flat_map(|l| l.regions.iter().map(|r| r.to_lowercase()))
+        .collect();
+    for city in CITIES_SAID_BACK {
+        let city = city.trim();
+        let named = texts.iter().any(|t| {
+            if city.is_ascii() {
+                let words: Vec<&str> = t
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let want: Vec<&str> = city.split(' ').collect();
+                words.windows(want.len()).any(|w| w == want.as_slice())
+            } else {
+                t.contains(city)
+            }
+        });
+        assert!(
+            !named,
+            "{city} is said back, but a catalog region text names it"
+        );
+    }
+}
+
+#[test]
+fn hong_kong_and_the_mainland_are_two_places_in_the_catalog() {
+    let cat = Catalog::embedded().unwrap();
+    let at = |id: &str, place: &str| platform_in_place(cat.platform(id).unwrap(), place);
+    // Alibaba Cloud PAI: `China (Hong Kong)` is Hong Kong; its mainland cities are `cn`.
+    assert_eq!(places_of("China (Hong Kong)"), vec!["hk"]);
+    assert_eq!(places_of("China (Shanghai)"), vec!["cn"]);
+    assert_eq!(at("aliyun-pai", "hk"), Some(true));
+    assert_eq!(at("aliyun-pai", "malaysia"), Some(true));
+    assert_eq!(at("aliyun-pai", "indonesia"), Some(true));
+    // A whole list, every text placed: a place none lies in is a no.
+    assert_eq!(at("aliyun-pai", "korea"), Some(false));
+    // Baidu AIHC's regions are all on the mainland: no Hong Kong, no US.
+    assert_eq!(at("baidu-aihc", "hk"), Some(false));
+    assert_eq!(at("baidu-aihc", "us"), Some(false));
+    // Huawei ModelArts: a partial list with Hong Kong and Singapore in it.
+    assert_eq!(at("huawei-modelarts", "hk"), Some(true));
+    assert_eq!(at("huawei-modelarts", "singapore"), Some(true));
+    assert_eq!(at("huawei-modelarts", "japan"), None);
+    // Crusoe: its own docs' zones are in the US; elsewhere unknown.
+    assert_eq!(at("crusoe", "us"), Some(true));
+    assert_eq!(at("crusoe", "eu"), None);
+}
+
+#[test]
+fn the_middle_east_russia_and_turkiye_are_places_of_the_catalog() {
+    let cat = Catalog::embedded().unwrap();
+    let at = |id: &str, place: &str| platform_in_place(cat.platform(id).unwrap(), place);
+    assert_eq!(at("lambda", "middle-east"), Some(true));
+    assert_eq!(at("nebius", "middle-east"), Some(true));
+    assert_eq!(at("vast", "russia"), Some(true));
+    assert_eq!(at("vast", "turkey"), Some(true));
+    // The Middle East is no country: Lambda's `me-west-1` says nothing of Israel or the UAE
+    // beyond it, so no narrower place is read from it.
+    assert_eq!(places_of("me-west-1"), vec!["middle-east"]);
 }

@@ -5,14 +5,15 @@
 
 use super::pick_runner::run;
 
-/// Before the change 11/27 held, after it 27/27 (docs/misses/und_und_cg.md); raised as the
-/// misses are fixed, never lowered.
-const MUST_HOLD: usize = 27;
+/// Before the change 11/27 held, after it 27/27 (docs/misses/und_und_cg.md); 28/28 with
+/// data_loc2's named-city case (`深圳`, named by Alibaba Cloud's list); raised as the misses are
+/// fixed, never lowered.
+const MUST_HOLD: usize = 28;
 
 #[test]
 fn pick_conversations_und_cg() {
     let (held, all, report) = run(include_str!("../data/pick_conversations_und_cg.txt"));
     println!("{report}\npick_conversations_und_cg: {held}/{all} hold");
-    assert!(all >= 27, "{all} conversations");
+    assert!(all >= 28, "{all} conversations");
     assert!(held >= MUST_HOLD, "{held}/{all} hold:\n{report}");
 }

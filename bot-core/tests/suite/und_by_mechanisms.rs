@@ -89,13 +89,16 @@ fn said_back(u: &str) -> bool {
 #[test]
 fn a_city_no_provider_names_is_said_back() {
     let catalog = Catalog::embedded().unwrap();
+    // (data_loc2: Frankfurt, Tokyo and Virginia are named now by Alibaba Cloud's own list in the
+    // catalog, `Germany (Frankfurt)`, `Japan (Tokyo)`, `US (Virginia)`, and read as their places
+    // below; cities no text names stand in for them here.)
     for text in [
-        "4090 in Frankfurt",
-        "in Frankfurt",
-        "东京节点的h100",
-        "东京节点",
-        "弗吉尼亚",
-        "弗吉尼亚的h100多少钱",
+        "4090 in Osaka",
+        "in Osaka",
+        "大阪节点的h100",
+        "大阪节点",
+        "俄勒冈",
+        "俄勒冈的h100多少钱",
         "oregon region a100 price",
         "首尔有4090吗",
     ] {
@@ -108,6 +111,9 @@ fn a_city_no_provider_names_is_said_back() {
         "我在东京，4090哪里便宜",
         "i'm based in frankfurt, cheapest h100?",
         "4090 多少钱",
+        "4090 in Frankfurt",
+        "东京节点的h100",
+        "弗吉尼亚的h100多少钱",
     ] {
         let u = format!("{:?}", unheard(&catalog, text));
         assert!(!said_back(&u), "{text}: {u}");
