@@ -414,6 +414,9 @@ pub(super) fn asks_meaning(text: &str) -> bool {
         || zh.iter().any(|w| l.contains(w))
         // `lora和qlora区别`, `lora vs qlora`: two methods weighed, with no question's cue.
         || crate::lexicon::methods_weighed(&l.to_lowercase())
+        // `8k跟32k差在哪`, `what mean 8k or 32k?`: two of the context step's lengths weighed.
+        // Read as typed: the reader's pass writes `8k` out in digits.
+        || crate::lexicon::lengths_weighed(&understand::fold_traditional(text).to_lowercase())
 }
 
 /// Inference said at the task step without the words that tell a short run from a

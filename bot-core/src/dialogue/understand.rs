@@ -10,14 +10,25 @@ use rust_decimal::Decimal;
 pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
     // `need servers in europe`: servers are the machines rented, no serving said (`serv`
     // would take them); `inference server`, `api server` keep their own serving words.
-    let l = t
+    // Traditional forms (`訓練`, `微調`, `推理服務`) are read as the simplified words below:
+    // the reader's one fold, never a second word list.
+    let l = crate::understand::fold_traditional(t)
         .to_lowercase()
         .replace("servers", "machines")
         .replace("server", "machine");
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
-    if has(&[
-        "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
-    ]) {
+    // The lexicon's training words (`训个`, `练一个`, `炼丹`, `全参微调`), as every reader has them.
+    let words: Vec<String> = l.split_whitespace().map(str::to_string).collect();
+    // A bare `full` is a precision as often as a full fine-tune (`lexicon::full_alone`).
+    let trains = !lexicon::full_alone(&words)
+        && lexicon::tasks_in(&words)
+            .iter()
+            .any(|t| *t != crate::vram::Task::Infer);
+    if trains
+        || has(&[
+            "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
+        ])
+    {
         Some(TaskKind::FineTune)
     } else if lexicon::batch_job(&l) {
         // A batch job (`批量翻译一百万篇文档`) ends when its inputs are done: one run.
