@@ -349,14 +349,25 @@ const BACK_WORDS: &[&str] = &[
 ];
 
 /// The words of [`Said::Unsure`]: the choice handed over, or not knowing.
+/// Each also as the reader's pass writes it (`你推荐一个` → `你推荐1个`), since the message is
+/// compared after that pass.
 fn unsure_words() -> &'static [&'static str] {
+    static READ: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        crate::lexicon::HANDED
-            .iter()
-            .chain(crate::lexicon::UNSURE)
-            .copied()
-            .collect()
+        let lexicon = || {
+            crate::lexicon::HANDED
+                .iter()
+                .chain(crate::lexicon::UNSURE)
+                .copied()
+        };
+        let read = READ.get_or_init(|| {
+            lexicon()
+                .map(|w| understand::normalize(w).trim().to_string())
+                .filter(|r| !lexicon().any(|w| w == r))
+                .collect()
+        });
+        lexicon().chain(read.iter().map(String::as_str)).collect()
     })
 }
 
@@ -512,6 +523,9 @@ mod tests {
             "not sure which one to pick",
             "idk what format",
             "随便用吧🙏",
+            // Handed over as a wish for advice (und_cp), a numeral in it read in digits.
+            "你推荐一个吧",
+            "you recommend",
             "whatever is fine",
             // The lexicon's HANDED and ASIDES (pick_conversations_w).
             "你看着办",

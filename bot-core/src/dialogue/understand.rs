@@ -166,7 +166,24 @@ pub(super) fn model_slip(catalog: &crate::catalog::Catalog, text: &str) -> Optio
             Ok(m) => Some(m.id.clone()),
             Err(nf) => match nf.suggestions.as_slice() {
                 [one] => catalog.find_model(one).map(|m| m.id.clone()),
-                _ => None,
+                // Several near names (`qwne2.5-14b`: qwen2.5-14b, qwen1.5-14b, qwen2.5-1.5b):
+                // the one whose version and size are the numbers typed, a slip of the letters
+                // only; none or two such name none.
+                many => {
+                    let numbers = |s: &str| -> String {
+                        s.chars()
+                            .filter(|c| c.is_ascii_digit() || *c == '.')
+                            .collect()
+                    };
+                    let same: Vec<&String> = many
+                        .iter()
+                        .filter(|s| numbers(s) == numbers(&typed))
+                        .collect();
+                    match same.as_slice() {
+                        [one] => catalog.find_model(one).map(|m| m.id.clone()),
+                        _ => None,
+                    }
+                }
             },
         }
     })
@@ -297,8 +314,13 @@ mod tests {
         for t in ["finetune lamma 3.1 8b for 2h", "想跑个lamma3.1 8b试试"] {
             assert_eq!(model_slip(&cat, t).as_deref(), Some("llama-3.1-8b"), "{t}");
         }
-        // No name before the size, a method word, or several candidates: none taken.
-        for t in ["跑个8b的模型", "lora 8b", "qwne2.5 7b"] {
+        // Of several near names, the one with the version and size typed (und_cp): a slip of
+        // the letters only, echoed where it is taken.
+        for (t, id) in [("qwne2.5 7b", "qwen2.5-7b"), ("qwne2.5 14b", "qwen2.5-14b")] {
+            assert_eq!(model_slip(&cat, t).as_deref(), Some(id), "{t}");
+        }
+        // No name before the size, or a method word: none taken.
+        for t in ["跑个8b的模型", "lora 8b"] {
             assert_eq!(model_slip(&cat, t), None, "{t}");
         }
     }
