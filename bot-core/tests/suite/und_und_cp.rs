@@ -4,8 +4,10 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: 9/24 before any code changed (the before-figure).
-const MUST_HOLD: usize = 9;
+/// Conversations that must hold: 9/24 before any code changed (the before-figure), 23/24 after
+/// (the one left: `whatever's cheapest` at the method step takes QLoRA, the cheapest method, and
+/// says it, where the case expected the default said as taken).
+const MUST_HOLD: usize = 23;
 
 #[test]
 fn und_und_cp_conversations() {
