@@ -67,8 +67,9 @@ pub(super) fn task_step(
                 })
                 .ok_or(Invalid)?;
             // What an earlier sentence answered is asked again, unless carried over from the
-            // job said before a new one (`retask::carry`).
-            if !s.inference {
+            // job said before a new one (`retask::carry`). Before the task was ever answered
+            // (`qwen2.5 14b`, then `微调`), what was noted was promised not to be asked again.
+            if !s.inference && s.task.is_some() {
                 let carried = std::mem::take(&mut s.carried);
                 s.skip.retain(|st| carried.contains(st));
             }

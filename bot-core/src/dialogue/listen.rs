@@ -107,6 +107,13 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         echo.push(Msg::new("pick-understood-nrn"));
     }
     for p in &f.payments {
+        // A way the person has (`我有信用卡`) is no barrier: said, and no platform left out
+        // for it; only a payment they lack or the only one they have is a need.
+        if f.held.contains(p) {
+            echo.push(Msg::new("pick-understood-pay").arg("method", *p));
+            echo.push(Msg::new("pick-pay-held").arg("method", *p));
+            continue;
+        }
         if !s.needs.payments.iter().any(|x| x == p) {
             s.needs.payments.push(p.to_string());
         }
@@ -163,7 +170,8 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         s.needs.invoice = true;
         echo.push(Msg::new("pick-understood-invoice"));
     }
-    let barriers = f.no_real_name || !f.payments.is_empty() || f.budget.is_some();
+    let barriers =
+        f.no_real_name || f.payments.iter().any(|p| !f.held.contains(p)) || f.budget.is_some();
     if barriers {
         skip(s, Step::Barriers);
     }
@@ -345,7 +353,7 @@ pub fn still_open(s: &PickState) -> Reply {
 pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
     // A wish for guidance states its facts (`一个月预算500块 能租什么卡`: the budget).
     if is_question(text) && !asks_for_pick(ctx, text) && !is_change(ctx, text) {
-        return None;
+        return invoice_asked(ctx, state, text);
     }
     let mut f = understand::facts(ctx.catalog, text);
     // At the barriers step an amount alone is the budget it asks for (`2k吧`, `300`).
@@ -396,6 +404,21 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         s.history.push(s.step);
         s = super::flow::advanced(s);
     }
+    Some((s, r))
+}
+
+/// An invoice asked about mid-way (`公司能开发票吗`, `can they give us an invoice?`): the need
+/// it says, kept and said as the first sentence's would be (no platform's record says whether it
+/// issues one, so it is said to be asked, never a filter); `None` when the question asks
+/// nothing of an invoice or the need is kept already.
+fn invoice_asked(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickState, Reply)> {
+    if state.needs.invoice || !understand::facts(ctx.catalog, text).invoice {
+        return None;
+    }
+    let mut s = state.clone();
+    s.needs.invoice = true;
+    let mut r = Reply::text(Msg::new("pick-noted"));
+    r.push(Msg::new("pick-understood-invoice"));
     Some((s, r))
 }
 

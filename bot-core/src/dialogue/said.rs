@@ -349,14 +349,25 @@ const BACK_WORDS: &[&str] = &[
 ];
 
 /// The words of [`Said::Unsure`]: the choice handed over, or not knowing.
+/// Each also as the reader's pass writes it (`你推荐一个` → `你推荐1个`), since the message is
+/// compared after that pass.
 fn unsure_words() -> &'static [&'static str] {
+    static READ: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        crate::lexicon::HANDED
-            .iter()
-            .chain(crate::lexicon::UNSURE)
-            .copied()
-            .collect()
+        let lexicon = || {
+            crate::lexicon::HANDED
+                .iter()
+                .chain(crate::lexicon::UNSURE)
+                .copied()
+        };
+        let read = READ.get_or_init(|| {
+            lexicon()
+                .map(|w| understand::normalize(w).trim().to_string())
+                .filter(|r| !lexicon().any(|w| w == r))
+                .collect()
+        });
+        lexicon().chain(read.iter().map(String::as_str)).collect()
     })
 }
 
@@ -414,6 +425,9 @@ pub(super) fn asks_meaning(text: &str) -> bool {
         || zh.iter().any(|w| l.contains(w))
         // `lora和qlora区别`, `lora vs qlora`: two methods weighed, with no question's cue.
         || crate::lexicon::methods_weighed(&l.to_lowercase())
+        // `8k跟32k差在哪`, `what mean 8k or 32k?`: two of the context step's lengths weighed.
+        // Read as typed: the reader's pass writes `8k` out in digits.
+        || crate::lexicon::lengths_weighed(&understand::fold_traditional(text).to_lowercase())
 }
 
 /// Inference said at the task step without the words that tell a short run from a
@@ -509,6 +523,9 @@ mod tests {
             "not sure which one to pick",
             "idk what format",
             "随便用吧🙏",
+            // Handed over as a wish for advice (und_cp), a numeral in it read in digits.
+            "你推荐一个吧",
+            "you recommend",
             "whatever is fine",
             // The lexicon's HANDED and ASIDES (pick_conversations_w).
             "你看着办",

@@ -80,6 +80,21 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             changed: false,
         },
         Err(Invalid) => {
+            // `I guess maybe 8b?`, `應該是qlora吧`: a hedged answer is the step's answer where
+            // the step can use it without the hedge, and the hedge is said with it.
+            if let PickInput::Text(t) = &input
+                && let Some(plain) = crate::lexicon::answer_hedged(&understand::fold_traditional(t))
+            {
+                let mut out = step(ctx, state, PickInput::Text(plain.clone()));
+                if out.changed && out.state.is_some() {
+                    if let Some(first) = out.replies.first_mut() {
+                        first.prepend(crate::reply::Part::Text(
+                            Msg::new("pick-hedged").arg("answer", plain),
+                        ));
+                    }
+                    return out;
+                }
+            }
             // `推理` at the first step: a short run or a service, asked with what else it said kept.
             if let PickInput::Text(t) = &input
                 && let Some(out) = super::said::inference_asked(ctx, state, t)
@@ -231,6 +246,29 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
             Step::Model if typed.parse::<f64>().is_ok() => next
                 .params_b
                 .map(|b| Msg::new("pick-understood-model").arg("name", format!("{b}B"))),
+            // A model typed other than by its own name (`qwne 7b`, `lamma 3.1 8b`, `qwen 7b`),
+            // said back as the model taken, so a reading the user did not mean shows at once.
+            Step::Model
+                if next.model.as_deref().is_some_and(|m| {
+                    let squash = |s: &str| -> String {
+                        s.chars()
+                            .filter(char::is_ascii_alphanumeric)
+                            .collect::<String>()
+                            .to_lowercase()
+                    };
+                    let name = ctx.catalog.model(m).map(|x| x.name.clone()).ok();
+                    let typed = squash(&typed);
+                    typed != squash(m) && name.is_none_or(|n| typed != squash(&n))
+                }) =>
+            {
+                next.model.as_deref().map(|m| {
+                    let name = ctx
+                        .catalog
+                        .model(m)
+                        .map_or_else(|_| m.to_string(), |x| x.name.clone());
+                    Msg::new("pick-understood-model").arg("name", name)
+                })
+            }
             // Not when the typed word is the count taken (`8k`, `4096`; `8` is 8k, said back).
             Step::Context
                 if crate::lexicon::context_tokens(&typed) != next.context.map(u64::from) =>

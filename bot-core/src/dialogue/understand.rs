@@ -10,14 +10,25 @@ use rust_decimal::Decimal;
 pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
     // `need servers in europe`: servers are the machines rented, no serving said (`serv`
     // would take them); `inference server`, `api server` keep their own serving words.
-    let l = t
+    // Traditional forms (`訓練`, `微調`, `推理服務`) are read as the simplified words below:
+    // the reader's one fold, never a second word list.
+    let l = crate::understand::fold_traditional(t)
         .to_lowercase()
         .replace("servers", "machines")
         .replace("server", "machine");
     let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
-    if has(&[
-        "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
-    ]) {
+    // The lexicon's training words (`训个`, `练一个`, `炼丹`, `全参微调`), as every reader has them.
+    let words: Vec<String> = l.split_whitespace().map(str::to_string).collect();
+    // A bare `full` is a precision as often as a full fine-tune (`lexicon::full_alone`).
+    let trains = !lexicon::full_alone(&words)
+        && lexicon::tasks_in(&words)
+            .iter()
+            .any(|t| *t != crate::vram::Task::Infer);
+    if trains
+        || has(&[
+            "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
+        ])
+    {
         Some(TaskKind::FineTune)
     } else if lexicon::batch_job(&l) {
         // A batch job (`批量翻译一百万篇文档`) ends when its inputs are done: one run.
@@ -155,7 +166,24 @@ pub(super) fn model_slip(catalog: &crate::catalog::Catalog, text: &str) -> Optio
             Ok(m) => Some(m.id.clone()),
             Err(nf) => match nf.suggestions.as_slice() {
                 [one] => catalog.find_model(one).map(|m| m.id.clone()),
-                _ => None,
+                // Several near names (`qwne2.5-14b`: qwen2.5-14b, qwen1.5-14b, qwen2.5-1.5b):
+                // the one whose version and size are the numbers typed, a slip of the letters
+                // only; none or two such name none.
+                many => {
+                    let numbers = |s: &str| -> String {
+                        s.chars()
+                            .filter(|c| c.is_ascii_digit() || *c == '.')
+                            .collect()
+                    };
+                    let same: Vec<&String> = many
+                        .iter()
+                        .filter(|s| numbers(s) == numbers(&typed))
+                        .collect();
+                    match same.as_slice() {
+                        [one] => catalog.find_model(one).map(|m| m.id.clone()),
+                        _ => None,
+                    }
+                }
             },
         }
     })
@@ -286,8 +314,13 @@ mod tests {
         for t in ["finetune lamma 3.1 8b for 2h", "想跑个lamma3.1 8b试试"] {
             assert_eq!(model_slip(&cat, t).as_deref(), Some("llama-3.1-8b"), "{t}");
         }
-        // No name before the size, a method word, or several candidates: none taken.
-        for t in ["跑个8b的模型", "lora 8b", "qwne2.5 7b"] {
+        // Of several near names, the one with the version and size typed (und_cp): a slip of
+        // the letters only, echoed where it is taken.
+        for (t, id) in [("qwne2.5 7b", "qwen2.5-7b"), ("qwne2.5 14b", "qwen2.5-14b")] {
+            assert_eq!(model_slip(&cat, t).as_deref(), Some(id), "{t}");
+        }
+        // No name before the size, or a method word: none taken.
+        for t in ["跑个8b的模型", "lora 8b"] {
             assert_eq!(model_slip(&cat, t), None, "{t}");
         }
     }

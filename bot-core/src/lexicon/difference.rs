@@ -9,6 +9,8 @@ pub const DIFFERENCE_WORDS: &[&str] = &[
     "差异",
     "不一样",
     "不同",
+    // `8k跟32k差在哪`: the gap asked where it lies.
+    "差在",
     "difference",
     "differ",
     " vs ",
@@ -54,6 +56,53 @@ pub fn methods_weighed(text: &str) -> bool {
     named.len() >= 2
 }
 
+/// Words that ask which of two options to take (`哪个`, `选哪`, `which`, `8k or 32k`, `what
+/// mean`): beside two of a step's values, the message asks about them.
+const WHICH_ASKED: &[&str] = &[
+    "哪个",
+    "哪一个",
+    "哪种",
+    "选哪",
+    "还是",
+    "which",
+    " or ",
+    " mean",
+    "意思",
+];
+
+/// Whether `text` (lower case) weighs two context lengths (`8k跟32k差在哪`, `what mean 8k or
+/// 32k?`, `4k vs 16k, which one?`): a difference or a which-word and two different lengths
+/// written as the context step offers them (`8k`, `32k`), so it picks neither.
+pub fn lengths_weighed(text: &str) -> bool {
+    let t = format!(" {text} ");
+    if !difference_asked(text) && !WHICH_ASKED.iter().any(|w| t.contains(w)) {
+        return false;
+    }
+    let mut lengths: Vec<&str> = Vec::new();
+    let chars: Vec<(usize, char)> = t.char_indices().collect();
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let starts = c.is_ascii_digit()
+            && !chars
+                .get(i.wrapping_sub(1))
+                .is_some_and(|(_, p)| p.is_ascii_alphanumeric() || *p == '.');
+        if !starts {
+            continue;
+        }
+        let end = t[at..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(t.len(), |e| at + e);
+        let after = &t[end..];
+        // `8k`, `32k`, `128k` (never `8kw`, a `k` inside a word).
+        if after.starts_with('k') && !after[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let n = &t[at..end];
+            if !lengths.contains(&n) {
+                lengths.push(n);
+            }
+        }
+    }
+    lengths.len() >= 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,6 +120,22 @@ mod tests {
         }
         for t in ["lora", "qlora吧", "用lora，和上次不同", "4090和4090d区别"] {
             assert!(!methods_weighed(&t.to_lowercase()), "{t}");
+        }
+        assert!(methods_weighed("qlora跟lora差在哪"));
+    }
+
+    #[test]
+    fn two_lengths_weighed_are_asked_about() {
+        for t in [
+            "8k跟32k差在哪？",
+            "what mean 8k or 32k? which i choose?",
+            "4k vs 16k, which one should i take?",
+            "8k还是32k",
+        ] {
+            assert!(lengths_weighed(&t.to_lowercase()), "{t}");
+        }
+        for t in ["8k", "8k吧", "32k, 预算2k", "8k or so", "which is 8k"] {
+            assert!(!lengths_weighed(&t.to_lowercase()), "{t}");
         }
     }
 }

@@ -70,6 +70,76 @@ pub fn hedges_dropped(text: &str) -> String {
     out
 }
 
+/// Words that open an answer the person is not sure of (`maybe 7b`, `应该是qlora`, `I guess
+/// 8b`), beside [`APPROXIMATELY`] and the guess cues (`super::GUESS_CUES`' `i think`, `我觉得`):
+/// how sure the answer is, never what it is.
+const ANSWER_HEDGES: &[&str] = &[
+    "maybe",
+    "probably",
+    "perhaps",
+    "prob",
+    "i guess",
+    "i think",
+    "i suppose",
+    "i'd say",
+    "guess",
+    "应该是",
+    "应该用",
+    "应该",
+    "可能是",
+    "可能",
+    "也许是",
+    "也许",
+    "估计是",
+    "估计",
+    "我觉得",
+    "我猜",
+    "感觉",
+    "大概是",
+    "大概",
+    "差不多",
+];
+
+/// Particles and marks after a hedged answer (`吧？`, `?`, `呗`): no question about it.
+const HEDGE_TAIL: &str = "吧呗啊呢嘛?？~… .。!！";
+
+/// A step's answer said with a hedge (`I guess maybe 8b?`, `应该是qlora吧`, `大概7b吧?`): the
+/// answer without its hedge words and its closing `吧？`, or `None` when the message holds no
+/// hedge or nothing is left. The caller takes it as the answer only where the step can use it,
+/// so a real question (`maybe 8b is too big?`) is still no answer.
+pub fn answer_hedged(text: &str) -> Option<String> {
+    let mut rest = text.trim().to_string();
+    let mut hedged = false;
+    loop {
+        let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || ",，".contains(c));
+        let Some(h) = ANSWER_HEDGES
+            .iter()
+            .filter(|h| strip_prefix_ci(trimmed, h).is_some())
+            .max_by_key(|h| h.len())
+        else {
+            break;
+        };
+        let after = &trimmed[h.len()..];
+        // A Latin hedge is a whole word (`maybe`, never `maybelline`).
+        if h.is_ascii() && after.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+            break;
+        }
+        rest = after.to_string();
+        hedged = true;
+    }
+    let before_tail = rest.trim().len();
+    let answer = rest
+        .trim()
+        .trim_end_matches(|c: char| HEDGE_TAIL.contains(c))
+        .trim();
+    // A closing `吧`/`?` alone hedges too (`7b吧?`), but only after a hedge word or with `吧`.
+    let tail = &rest.trim()[answer.len()..before_tail];
+    if tail.contains(['吧', '呗']) {
+        hedged = true;
+    }
+    (hedged && !answer.is_empty()).then(|| answer.to_string())
+}
+
 /// `s` past `prefix`, any case.
 fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     let head = s.get(..prefix.len())?;
@@ -102,5 +172,25 @@ mod tests {
         assert_eq!(d("合约3个月"), "合约3个月");
         assert_eq!(d("预约2小时"), "预约2小时");
         assert_eq!(d("约定3点"), "约定3点");
+    }
+}
+
+#[cfg(test)]
+mod answer_tests {
+    use super::answer_hedged;
+
+    #[test]
+    fn a_hedged_answer_is_the_answer() {
+        let got = |t: &str| answer_hedged(t);
+        assert_eq!(got("I guess maybe 8b?").as_deref(), Some("8b"));
+        assert_eq!(got("应该是qlora吧").as_deref(), Some("qlora"));
+        assert_eq!(got("大概7b吧?").as_deref(), Some("7b"));
+        assert_eq!(got("probably qwen2.5 14b?").as_deref(), Some("qwen2.5 14b"));
+        assert_eq!(got("7b吧").as_deref(), Some("7b"));
+        // No hedge, or nothing left: no hedged answer.
+        assert_eq!(got("8b"), None);
+        assert_eq!(got("8b?"), None);
+        assert_eq!(got("maybe?"), None);
+        assert_eq!(got("maybelline"), None);
     }
 }

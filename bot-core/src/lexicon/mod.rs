@@ -135,7 +135,7 @@ pub use currency::{
     currency_code, names_before as currency_names_before,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
-pub use difference::{DIFFERENCE_WORDS, difference_asked, methods_weighed};
+pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};
 pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
     starts_with, words_longest_first,
@@ -149,7 +149,7 @@ pub use formats::{
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
-pub use hedge::hedges_dropped;
+pub use hedge::{answer_hedged, hedges_dropped};
 pub use home_place::{ANY_PLACE, any_place, place_of_home};
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
@@ -173,7 +173,7 @@ pub use name_slot::{card_slot, platform_slot};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
     card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,
-    phrase_is_topic_only, region_refused, stopped_billing_asked,
+    payment_held_before, phrase_is_topic_only, region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};

@@ -317,6 +317,38 @@ pub fn need_denied_before(before: &str) -> bool {
     })
 }
 
+/// Words that say a payment method is one the person has (`我有信用卡`, `I do have a credit card`,
+/// `i've got paypal`): a way they can pay, which leaves no platform out by itself.
+const PAY_HELD: &[&str] = &["有", "have", "got", "持有"];
+
+/// Words that make a payment method the only one (`只有支付宝`, `只能用微信`, `only paypal`): the
+/// need that leaves out platforms without it.
+const PAY_ONLY: &[&str] = &[
+    "只有", "只能", "只用", "只会", "仅有", "仅能", "only", "just",
+];
+
+/// Whether the clause before a payment method (`before`, up to the method) says the person has
+/// it without saying it is their only way ([`PAY_HELD`] and no [`PAY_ONLY`]): `我有信用卡`,
+/// `I do have a credit card` hold no restriction, `只有支付宝` does. A denial is read apart
+/// ([`need_denied_before`]). The clause starts after the last mark of punctuation.
+pub fn payment_held_before(before: &str) -> bool {
+    let clause = before
+        .rsplit(|c: char| ",，。.;；!！?？、".contains(c))
+        .next()
+        .unwrap_or(before)
+        .to_lowercase();
+    let held = PAY_HELD.iter().any(|w| {
+        clause.match_indices(w).any(|(i, _)| {
+            // An English word whole (`have`, not `behave`); `有没有` asks, it says nothing had.
+            let whole = !w.is_ascii()
+                || (!clause[..i].ends_with(|c: char| c.is_ascii_alphabetic())
+                    && !clause[i + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()));
+            whole && !clause[i..].starts_with("有没有") && !clause[..i].ends_with("没")
+        })
+    });
+    held && !PAY_ONLY.iter().any(|w| clause.contains(w))
+}
+
 /// The phrases a sentence says a need with (`哪个平台不用实名`, `which platforms bill per
 /// second`, `只有支付宝`), longest first where one contains another. `实名` and `real name`
 /// alone say neither way: a question about platforms and real names asks which need none; a
@@ -566,5 +598,37 @@ mod tests {
         for b in ["i have a ", "only ", "i want ", "not sure about ", "know "] {
             assert!(!d(b), "{b}");
         }
+    }
+}
+
+#[cfg(test)]
+mod pay_held_tests {
+    use super::payment_held_before;
+
+    #[test]
+    fn a_payment_held_is_no_restriction_unless_it_is_the_only_one() {
+        for b in [
+            "我有",
+            "i do have a ",
+            "i've got ",
+            "我这边有张",
+            "yes, i have a ",
+        ] {
+            assert!(payment_held_before(b), "{b}");
+        }
+        for b in [
+            "只有",
+            "只能用",
+            "i only have ",
+            "i have only ",
+            "有没有",
+            "",
+            "pay with ",
+            "支持",
+        ] {
+            assert!(!payment_held_before(b), "{b}");
+        }
+        // The clause before the method only: `有` in an earlier clause says nothing of it.
+        assert!(!payment_held_before("我有4090，用"));
     }
 }

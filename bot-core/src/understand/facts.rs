@@ -39,6 +39,9 @@ pub struct Facts {
     pub payments: Vec<&'static str>,
     /// Payment methods the user says they lack (`没有信用卡`).
     pub lacks: Vec<&'static str>,
+    /// Of [`Facts::payments`], those said as had, not as the only way (`我有信用卡`, `I do have
+    /// a credit card`: `lexicon::payment_held_before`): `/pick` keeps no filter for them.
+    pub held: Vec<&'static str>,
     /// A budget (`预算50`, `budget $20`), in the amount's own currency.
     pub budget: Option<Decimal>,
     /// The region of the platforms wanted (`国内`, `outside china`: `cn` or `global`).
@@ -271,6 +274,12 @@ fn barriers(norm: &str, f: &mut Facts) {
                 };
                 if !list.contains(&key) {
                     list.push(key);
+                }
+                if !denied
+                    && crate::lexicon::payment_held_before(&norm[..at])
+                    && !f.held.contains(&key)
+                {
+                    f.held.push(key);
                 }
             }
             _ => {}

@@ -322,6 +322,13 @@ pub use second_ask::second_ask;
 pub use senses_said::senses_said;
 pub use storage_unsized::storage_unsized;
 pub use text::{MAX_CHARS, normalize};
+
+/// `text` with its Traditional characters as their simplified forms (`訓練` → `训练`), the one
+/// fold [`normalize`] applies, alone: for a reader that matches the lexicon's words in the text
+/// as typed (`/pick`'s task step).
+pub fn fold_traditional(text: &str) -> String {
+    text.chars().map(spellings::simplified).collect()
+}
 pub use unheard::{Unheard, unheard, unheard_after_reading};
 
 use crate::catalog::Catalog;

@@ -16,8 +16,10 @@ use super::pick_runner::run;
 /// dialogue's (docs/misses/pick_y_misses.md): a card's number read as a context length in a
 /// question mid-way, price ranges per hour, 几百块 and 港幣 budgets, `10M documents` as minutes,
 /// `8 cards of h100s` as one card, 训/訓練 as training, hedges and `你推荐吧`, a question about
-/// the context options, `half month`, `till tomorrow`, an invoice asked mid-way.
-const MUST_HOLD: usize = 25;
+/// the context options, `half month`, `till tomorrow`, an invoice asked mid-way. 30/40 after
+/// und_cp's words (训/訓練 as training with the model kept, hedges, 你推荐吧, the context options
+/// weighed, an invoice asked mid-way, a payment held, a typo'd model echoed): floor 30.
+const MUST_HOLD: usize = 30;
 
 #[test]
 fn pick_conversations_y() {
