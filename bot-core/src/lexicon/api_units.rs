@@ -149,7 +149,9 @@ const LINKS_BEFORE_AMOUNT: &[&str] = &["is", "are", "=", ":", "：", "为"];
 /// Characters that make the words before a unit of tokens a count of them (`每天五百万token 2块`:
 /// five million tokens, the volume), never the unit an amount is priced per.
 fn ends_with_count(s: &str) -> bool {
-    s.ends_with(|c: char| c.is_ascii_digit() || c == '.' || "零一二两三四五六七八九十百千万几".contains(c))
+    s.ends_with(|c: char| {
+        c.is_ascii_digit() || c == '.' || "零一二两三四五六七八九十百千万几".contains(c)
+    })
 }
 
 /// The unit of tokens an amount is priced per, said BEFORE it (`每百万4元`, `per million $0.5`,
@@ -327,8 +329,14 @@ mod tests {
         assert_eq!(at("api价格是每百万"), Some(("每百万", 1_000_000)));
         assert_eq!(at("api每百万token要"), Some(("每百万token要", 1_000_000)));
         assert_eq!(at("百万token "), Some(("百万token ", 1_000_000)));
-        assert_eq!(at("api per million is "), Some(("per million is ", 1_000_000)));
-        assert_eq!(at("charges per 1k tokens "), Some(("per 1k tokens ", 1_000)));
+        assert_eq!(
+            at("api per million is "),
+            Some(("per million is ", 1_000_000))
+        );
+        assert_eq!(
+            at("charges per 1k tokens "),
+            Some(("per 1k tokens ", 1_000))
+        );
         // A count of tokens before the amount is the volume; a unit of time is no unit of tokens.
         assert_eq!(at("每天五百万token "), None);
         assert_eq!(at("每天5百万token "), None);

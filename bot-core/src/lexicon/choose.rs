@@ -76,7 +76,12 @@ mod tests {
         ] {
             assert!(help_choosing(t), "{t}");
         }
-        for t in ["pls help", "please help me", "help, how do i use this bot", "helpful picks"] {
+        for t in [
+            "pls help",
+            "please help me",
+            "help, how do i use this bot",
+            "helpful picks",
+        ] {
             assert!(!help_choosing(t), "{t}");
         }
     }

@@ -32,7 +32,8 @@ fn bare_size(s: &str) -> Option<(u32, usize)> {
         .chars()
         .take_while(char::is_ascii_alphanumeric)
         .collect();
-    let spaced_unit = ["g", "gb", "gib", "gig", "gigs", "k", "m", "b", "x"].contains(&first.as_str());
+    let spaced_unit =
+        ["g", "gb", "gib", "gig", "gigs", "k", "m", "b", "x"].contains(&first.as_str());
     let other = s[len..].starts_with(|c: char| c.is_ascii_alphanumeric())
         || spaced_unit
         || decimal
@@ -120,7 +121,10 @@ mod tests {
             ("48显存能跑吗", "48g显存能跑吗"),
             ("我的卡显存是16，能跑吗", "我的卡16g显存，能跑吗"),
             ("显存只有8 能跑吗", "8g显存 能跑吗"),
-            ("my card has vram 16, can it run", "my card has 16g vram, can it run"),
+            (
+                "my card has vram 16, can it run",
+                "my card has 16g vram, can it run",
+            ),
             ("16 vram enough?", "16g vram enough?"),
             ("vram is 24 ok?", "24g vram ok?"),
         ] {

@@ -311,16 +311,19 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
         .map_or(before, str::trim_end);
     // A unit of tokens said first is the lexicon's rule (`lexicon::per_tokens_before`), read
     // before this one: here the units of time.
-    let per = UNIT_WORDS.iter().filter(|(_, key)| *key != "mtok").find_map(|(w, key)| {
-        let b = before.strip_suffix(w)?.trim_end();
-        let one = one_ok
-            && b.strip_suffix('1')
-                .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
-        if one {
-            span_start = b.len() - 1;
-        }
-        (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
-    });
+    let per = UNIT_WORDS
+        .iter()
+        .filter(|(_, key)| *key != "mtok")
+        .find_map(|(w, key)| {
+            let b = before.strip_suffix(w)?.trim_end();
+            let one = one_ok
+                && b.strip_suffix('1')
+                    .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
+            if one {
+                span_start = b.len() - 1;
+            }
+            (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
+        });
     (per, span_start)
 }
 
