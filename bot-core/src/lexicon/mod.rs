@@ -213,12 +213,12 @@ pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
-    MEMORY_BARE_MAX, MEMORY_NEED_WORDS, MEMORY_SIZE_LINKS, MEMORY_UNITS, MEMORY_WORDS,
-    MEMORY_WORDS_LINKED, NOT_MEMORY_AFTER, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES, TASK_WORDS,
-    TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named, full_alone, is_device_map,
-    is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype, memory_said, method_unsaid,
-    names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name, sharding,
-    task_in, tasks_in, training_method_word,
+    MEMORY_BARE_MAX, MEMORY_HELD_BEFORE, MEMORY_NEED_WORDS, MEMORY_SIZE_LINKS, MEMORY_UNITS,
+    MEMORY_WORDS, MEMORY_WORDS_LINKED, NOT_MEMORY_AFTER, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES,
+    TASK_WORDS, TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named, full_alone,
+    is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype, memory_said,
+    method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name,
+    sharding, task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

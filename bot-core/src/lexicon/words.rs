@@ -29,6 +29,10 @@ pub const MEMORY_SIZE_LINKS: &[&str] = &[
     "of only", "is", "of", "only", "just", "about", "around", ":", "：", "=",
 ];
 
+/// English words a bare number before a memory word may follow (`i have 16 vram`, `a card with 12
+/// vram`): any other word before it owns the number (`batch 8 显存要多少` is a batch of 8).
+pub const MEMORY_HELD_BEFORE: &[&str] = &["has", "have", "got", "with", "only", "just"];
+
 /// What after a bare number makes it a count of something else than a card's memory (`显存 2张`,
 /// `vram 4 块`, `24小时`): units of cards, money, time and magnitude. A letter or digit glued on
 /// (`24g`, `24gb`, `16k`) is a unit already written, read by the size's own readers.

@@ -281,7 +281,10 @@ fn barriers(q: &Question) -> Option<Reading> {
     // `支持微信支付而且免实名的`: needs alone, nothing else said, are the list's filters.
     // `i dont have credit card`, `我没有信用卡`: a way to pay lacked, said alone, is the list of
     // the platforms that take another one.
-    let lack_alone = matches!(needs.as_slice(), [crate::lexicon::Need::Without(_)]);
+    // Where to rent asked beside it (`no credit card, where can I rent a GPU?`) is guidance.
+    let lack_alone = matches!(needs.as_slice(), [crate::lexicon::Need::Without(_)])
+        && !crate::lexicon::place_asked(q.padded)
+        && !super::best_place::asked(q.padded);
     let needs_alone = (needs.len() >= 2 || q.padded.trim_end().ends_with('的') || lack_alone)
         && q.nothing_to_size()
         && q.e.usage.is_none()

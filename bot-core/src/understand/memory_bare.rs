@@ -5,7 +5,8 @@
 //! is never a memory (nor a card's name: `vram 4090` is over [`MEMORY_BARE_MAX`]).
 
 use crate::lexicon::{
-    MEMORY_BARE_MAX, MEMORY_SIZE_LINKS, MEMORY_WORDS, MEMORY_WORDS_LINKED, NOT_MEMORY_AFTER,
+    MEMORY_BARE_MAX, MEMORY_HELD_BEFORE, MEMORY_SIZE_LINKS, MEMORY_WORDS, MEMORY_WORDS_LINKED,
+    NOT_MEMORY_AFTER,
 };
 
 /// The memory words right beside which a bare number is a size: [`MEMORY_WORDS`] but the loose
@@ -48,6 +49,21 @@ fn starts_number(text: &str, at: usize) -> bool {
         .chars()
         .next_back()
         .is_none_or(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '/' | '$')))
+}
+
+/// Whether the English word right before a number (over spaces) owns it (`batch 8`, `ctx 4`):
+/// any word but one of having it ([`MEMORY_HELD_BEFORE`]).
+fn owned_by_word(before: &str) -> bool {
+    let b = before.trim_end();
+    let word: String = b
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_alphabetic)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    !word.is_empty() && !MEMORY_HELD_BEFORE.contains(&word.as_str())
 }
 
 /// `text` with each bare number beside a card's memory word written with its unit: after the
@@ -98,6 +114,7 @@ pub(super) fn plain(text: &str) -> String {
                     .map_or(0, |i| i + b[i..].chars().next().map_or(1, char::len_utf8));
                 if start < b.len()
                     && starts_number(&out, start)
+                    && !owned_by_word(&out[..start])
                     && let Some((n, len)) = bare_size(&out[start..at])
                     && start + len == b.len()
                 {
@@ -127,6 +144,7 @@ mod tests {
             ),
             ("16 vram enough?", "16g vram enough?"),
             ("vram is 24 ok?", "24g vram ok?"),
+            ("i have 16 vram", "i have 16g vram"),
         ] {
             assert_eq!(plain(said), read, "{said}");
         }
@@ -146,6 +164,7 @@ mod tests {
             "需要显存 24小时",
             "显存24.5",
             "内存32 能跑吗",
+            "qwen3 8b 推理 batch 8 显存要多少",
         ] {
             assert_eq!(plain(said), said, "{said}");
         }

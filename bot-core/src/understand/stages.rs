@@ -55,8 +55,6 @@ const WORDS: &[(Words, Option<Aside>)] = &[
     // `an 8-hour run`, `a 4-card box`, `two nodes of 8x`, `24 gigs`, `hbm`: lengths, counts and
     // sizes written as the later passes read them.
     (super::hyphen_units::plain, None),
-    // `显存24的卡`, `48显存`, `vram 16`: a bare number beside a memory word is that size.
-    (|_, t| super::memory_bare::plain(t), None),
     // `a 13 billion parameter model`, `7B参数的模型`: the bare size, no specs asked.
     (super::size_said::plain, None),
     // `魔改4090 48G和原版4090`: the stock card beside a modded one, by its id.
@@ -93,6 +91,9 @@ const WORDS: &[(Words, Option<Aside>)] = &[
     (|_, t| price_range::plain(t), None),
     // `batch开8`, `批大小16`: the batch, before a number beside a card reads as its count.
     (|_, t| batch_said::plain(t), None),
+    // `显存24的卡`, `48显存`, `vram 16`: a bare number beside a memory word is that size (after
+    // the batch is written `batch N`, which owns its number).
+    (|_, t| super::memory_bare::plain(t), None),
     (|c, t| bare_ceiling::plain(c, t), None),
     (|_, t| ime_slips::plain(t), None),
     (|_, t| alert_news::plain(t), None),
