@@ -23,6 +23,9 @@ const PER_TOKENS: &[(&str, u64)] = &[
     ("million", 1_000_000),
     ("百万tokens", 1_000_000),
     ("百万token", 1_000_000),
+    // `每百万 token 2 块`: the unit written with a space in it.
+    ("百万 tokens", 1_000_000),
+    ("百万 token", 1_000_000),
     ("百万", 1_000_000),
     ("1k tokens", 1_000),
     ("1k token", 1_000),
@@ -136,6 +139,59 @@ pub fn per_tokens_after(after: &str, tokens: bool) -> Option<(usize, u64)> {
         let unit_trim = unit.trim_start();
         let (len, n) = tokens_unit_at(unit_trim, tokens)?;
         Some((lead + rest.len() - unit_trim.len() + len, n))
+    })
+}
+
+/// Words that may stand between a unit of tokens said first and its amount, beside the verbs
+/// of charging (`per million is $0.4`, `每百万token为2元`).
+const LINKS_BEFORE_AMOUNT: &[&str] = &["is", "are", "=", ":", "：", "为"];
+
+/// Characters that make the words before a unit of tokens a count of them (`每天五百万token 2块`:
+/// five million tokens, the volume), never the unit an amount is priced per.
+fn ends_with_count(s: &str) -> bool {
+    s.ends_with(|c: char| {
+        c.is_ascii_digit() || c == '.' || "零一二两三四五六七八九十百千万几".contains(c)
+    })
+}
+
+/// The unit of tokens an amount is priced per, said BEFORE it (`每百万4元`, `per million $0.5`,
+/// `百万token 2块`, `api per 1m tokens is $0.4`): where its words start in `before` (the text
+/// before the amount) and the tokens the unit counts. The same rule as [`per_tokens_after`] with
+/// the words the other way round, so the price's unit is the one said with it, never a period
+/// said after it for the volume (`每百万4元，每天五百万token` had been ¥4 a day). A mark (`每`,
+/// `per`, `/`) makes any unit of tokens the price's; with none only a unit that names tokens
+/// (`百万token 2块`), never one after a count (`五百万token`). `tokens`: the sentence speaks of
+/// tokens, so a bare `M` is a million.
+pub fn per_tokens_before(before: &str, tokens: bool) -> Option<(usize, u64)> {
+    let mut b = crate::lexicon::charge_verb_stripped(before.trim_end());
+    if let Some(r) = LINKS_BEFORE_AMOUNT.iter().find_map(|l| {
+        let r = b.strip_suffix(l)?;
+        // An English link is a whole word (`this` is no `is`).
+        let whole = !l.starts_with(|c: char| c.is_ascii_alphabetic())
+            || !r.ends_with(|c: char| c.is_ascii_alphanumeric());
+        whole.then_some(r)
+    }) {
+        b = crate::lexicon::charge_verb_stripped(r.trim_end());
+    }
+    let bare = BARE_UNITS.iter().copied().filter(|_| tokens);
+    PER_TOKENS.iter().copied().chain(bare).find_map(|(w, n)| {
+        let rest = b.strip_suffix(w)?;
+        // An English unit starts its word (`5m tokens` is a count, `per 1m tokens` a unit).
+        if w.is_ascii() && rest.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let r = rest.trim_end();
+        let marked = UNIT_MARKS.iter().map(|m| m.trim_end()).find(|m| {
+            r.strip_suffix(m)
+                .is_some_and(|x| !m.is_ascii() || !x.ends_with(|c: char| c.is_ascii_alphanumeric()))
+        });
+        if let Some(m) = marked {
+            return Some((r.len() - m.len(), n));
+        }
+        // Unmarked, a unit written with its own figure (`1000 tokens ¥2`) is a count too.
+        let named = TOKEN_NOUNS.iter().any(|t| w.ends_with(t));
+        let figured = w.starts_with(|c: char| c.is_ascii_digit());
+        (named && !figured && !ends_with_count(rest)).then_some((rest.len(), n))
     })
 }
 
@@ -262,6 +318,31 @@ mod tests {
         assert_eq!(glued_per_tokens("0.3/百万", true), Some(("0.3", 1_000_000)));
         assert_eq!(glued_per_tokens("300/m", false), None);
         assert_eq!(glued_per_tokens("2/min", true), None);
+    }
+
+    #[test]
+    fn a_unit_of_tokens_said_before_its_amount() {
+        use super::per_tokens_before;
+        fn at(s: &str) -> Option<(&str, u64)> {
+            per_tokens_before(s, true).map(|(k, n)| (&s[k..], n))
+        }
+        assert_eq!(at("api价格是每百万"), Some(("每百万", 1_000_000)));
+        assert_eq!(at("api每百万token要"), Some(("每百万token要", 1_000_000)));
+        assert_eq!(at("百万token "), Some(("百万token ", 1_000_000)));
+        assert_eq!(
+            at("api per million is "),
+            Some(("per million is ", 1_000_000))
+        );
+        assert_eq!(
+            at("charges per 1k tokens "),
+            Some(("per 1k tokens ", 1_000))
+        );
+        // A count of tokens before the amount is the volume; a unit of time is no unit of tokens.
+        assert_eq!(at("每天五百万token "), None);
+        assert_eq!(at("每天5百万token "), None);
+        assert_eq!(at("5m tokens "), None);
+        assert_eq!(at("每天"), None);
+        assert_eq!(at("a million "), None);
     }
 
     #[test]

@@ -30,9 +30,61 @@ pub fn cheapest_chosen(text: &str) -> bool {
     cheap && whichever && !asked
 }
 
+/// Verbs of choosing: after a word that hands the choice over (`帮我挑`, `help me pick`,
+/// `help me to select`), the bot is asked to choose.
+pub const CHOOSE_VERBS: &[&str] = &["挑", "选", "pick", "choose", "decide", "select"];
+
+/// Words that may stand between `help` and a verb of choosing (`help me to choose`, `help us
+/// pick`, `help with choosing`).
+const HELP_BETWEEN: &[&str] = &["me", "us", "to", "with", "in", "on"];
+
+/// Whether help is asked with a choice (`pls help me to choose gpu provider`, `please help us
+/// select a cloud`, `help with deciding`): the choice guided (`/pick`), never the bot's own help,
+/// whatever polite word comes first. An English verb in any form (`choosing`, `decided`).
+pub fn help_choosing(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let chooses = |w: &str| {
+        CHOOSE_VERBS
+            .iter()
+            .filter(|v| v.is_ascii())
+            .any(|v| w.starts_with(v.strip_suffix('e').unwrap_or(v)))
+    };
+    words.iter().enumerate().any(|(i, w)| {
+        *w == "help"
+            && words[i + 1..]
+                .iter()
+                .take(4)
+                .find(|x| !HELP_BETWEEN.contains(x))
+                .is_some_and(|v| chooses(v))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_asked_with_a_choice() {
+        for t in [
+            "pls help me to choose gpu provider",
+            "please help us select a cloud",
+            "help with deciding",
+            "kindly help me pick",
+        ] {
+            assert!(help_choosing(t), "{t}");
+        }
+        for t in [
+            "pls help",
+            "please help me",
+            "help, how do i use this bot",
+            "helpful picks",
+        ] {
+            assert!(!help_choosing(t), "{t}");
+        }
+    }
 
     #[test]
     fn the_cheapest_chosen_in_words() {

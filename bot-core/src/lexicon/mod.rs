@@ -106,8 +106,8 @@ pub use always_on::{
 };
 pub use api_units::{
     EACH_REQUEST_WORDS, INPUT_PRICE_WORDS, OUTPUT_PRICE_WORDS, REQUEST_WORDS, TOKEN_CUES,
-    TOKEN_NOUNS, TokenCue, glued_per_tokens, per_thousand_at, per_tokens_after, speaks_of_tokens,
-    token_cue_said, tokens_unit_at,
+    TOKEN_NOUNS, TokenCue, glued_per_tokens, per_thousand_at, per_tokens_after, per_tokens_before,
+    speaks_of_tokens, token_cue_said, tokens_unit_at,
 };
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
@@ -122,7 +122,7 @@ pub use ceiling::{
     Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
     at_most_before, ceiling_after, ceiling_said, ceiling_words, run_length_at, run_verb_ends,
 };
-pub use choose::{approval_mark, cheapest_chosen};
+pub use choose::{CHOOSE_VERBS, approval_mark, cheapest_chosen, help_choosing};
 pub use count::{
     CARD_MEASURES, CJK_MULTIPLIERS, COUNT_WANTED, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize,
     WINDOW_WORDS, card_count, card_measure_len, card_memory_gb, card_plural, cards_and_name,
@@ -213,11 +213,12 @@ pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use words::{
-    MEMORY_NEED_WORDS, MEMORY_UNITS, MEMORY_WORDS, MEMORY_WORDS_LINKED, QUANT_CHOICES, QUANT_WORDS,
-    TASK_CHOICES, TASK_WORDS, TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named,
-    full_alone, is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype,
-    memory_said, method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer,
-    quant_in_checkpoint_name, sharding, task_in, tasks_in, training_method_word,
+    MEMORY_BARE_MAX, MEMORY_HELD_BEFORE, MEMORY_NEED_WORDS, MEMORY_SIZE_LINKS, MEMORY_UNITS,
+    MEMORY_WORDS, MEMORY_WORDS_LINKED, NOT_MEMORY_AFTER, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES,
+    TASK_WORDS, TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named, full_alone,
+    is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype, memory_said,
+    method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name,
+    sharding, task_in, tasks_in, training_method_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -22,6 +22,29 @@ pub const MEMORY_WORDS: &[&str] = &["显存", "vram", "gpu ram", "memory", "内�
 /// others are one right after the size (`4g显存`, `4gb vram`, `4gb of gpu ram`).
 pub const MEMORY_WORDS_LINKED: &[&str] = &["memory", "内存"];
 
+/// Words that may stand between a memory word and a bare number that is its size (`显存是16`,
+/// `显存只有8`, `vram is 24`, `vram of 12`), longest first where one begins another.
+pub const MEMORY_SIZE_LINKS: &[&str] = &[
+    "只有", "也就", "大概", "才", "就", "仅", "是", "有", "为", "约", "is only", "is just",
+    "of only", "is", "of", "only", "just", "about", "around", ":", "：", "=",
+];
+
+/// English words a bare number before a memory word may follow (`i have 16 vram`, `a card with 12
+/// vram`): any other word before it owns the number (`batch 8 显存要多少` is a batch of 8).
+pub const MEMORY_HELD_BEFORE: &[&str] = &["has", "have", "got", "with", "only", "just"];
+
+/// What after a bare number makes it a count of something else than a card's memory (`显存 2张`,
+/// `vram 4 块`, `24小时`): units of cards, money, time and magnitude. A letter or digit glued on
+/// (`24g`, `24gb`, `16k`) is a unit already written, read by the size's own readers.
+pub const NOT_MEMORY_AFTER: &[&str] = &[
+    "张", "块", "元", "个", "小时", "天", "分", "秒", "月", "年", "周", "万", "千", "百", "亿",
+    "倍", "位", "台", "次", "人", "刀", "美", "%", "+", "-", "/", "*",
+];
+
+/// The largest bare number a memory word makes a size in GB (the largest cards sold hold 192
+/// to 288 GB; `vram 4090` is a card, never a size).
+pub const MEMORY_BARE_MAX: u32 = 512;
+
 /// Units a memory size is written in (`24gb`, `80gib`, `how many gb`).
 pub const MEMORY_UNITS: &[&str] = &["gb", "gib"];
 

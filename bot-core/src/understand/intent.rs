@@ -279,7 +279,13 @@ fn barriers(q: &Question) -> Option<Reading> {
     // `有没有能用usdt付款的`, `any that take paypal?`: a need asked to exist, nothing else named.
     let exists = (q.padded.contains('有') && q.has(EXISTS_ENDS)) || q.has(&["有没有", "any "]);
     // `支持微信支付而且免实名的`: needs alone, nothing else said, are the list's filters.
-    let needs_alone = (needs.len() >= 2 || q.padded.trim_end().ends_with('的'))
+    // `i dont have credit card`, `我没有信用卡`: a way to pay lacked, said alone, is the list of
+    // the platforms that take another one.
+    // Where to rent asked beside it (`no credit card, where can I rent a GPU?`) is guidance.
+    let lack_alone = matches!(needs.as_slice(), [crate::lexicon::Need::Without(_)])
+        && !crate::lexicon::place_asked(q.padded)
+        && !super::best_place::asked(q.padded);
+    let needs_alone = (needs.len() >= 2 || q.padded.trim_end().ends_with('的') || lack_alone)
         && q.nothing_to_size()
         && q.e.usage.is_none()
         && q.price.is_none();
@@ -336,6 +342,8 @@ fn asked_platform(q: &Question, cues: &[&str]) -> Option<String> {
 
 fn help(q: &Question) -> Option<Reading> {
     let asked = q.has(HELP_WORDS) || greeting_only(q.padded) || cues::asks_capability(q.padded);
+    // `please help me to select a platform`: help with a choice is guidance, never this.
+    let asked = asked && !crate::lexicon::help_choosing(q.padded);
     // A platform named (`runpod 的 comfyui 模板怎么用`): its how-to is its facts, not the help.
     (asked && q.e.models.is_empty() && q.e.gpus.is_empty() && q.e.platforms.is_empty())
         .then_some(Reading::Command(Request::Help))

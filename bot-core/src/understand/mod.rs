@@ -131,6 +131,8 @@ mod set_aside;
 mod sign_words;
 mod sold_out;
 mod spaced_units;
+// `显存24`, `16 vram`: a bare number beside a memory word is its size.
+mod memory_bare;
 mod span;
 mod spellings;
 mod spoken_cards;

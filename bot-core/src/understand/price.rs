@@ -184,11 +184,17 @@ pub(super) fn find_price_not_card(
         // unit's price in the chat's currency (never minutes: `2小时30` has no point).
         let decimal_after_unit =
             currency.is_none() && number.contains('.') && unit_at(&norm[k..]).is_none();
-        let (mut per, mut span_start) = unit_before(
-            before,
-            start,
-            currency_follows(norm, i) || decimal_after_unit,
-        );
+        // `每百万4元，每天…`, `per million $0.5`: a unit of tokens said first is the price's
+        // (the lexicon's one rule, either order), never the period said after it.
+        let tokens_first = lexicon::per_tokens_before(before, lexicon::speaks_of_tokens(norm));
+        let (mut per, mut span_start) = match tokens_first {
+            Some((at, _)) => (Some(PriceUnit::MillionTokens), at),
+            None => unit_before(
+                before,
+                start,
+                currency_follows(norm, i) || decimal_after_unit,
+            ),
+        };
         let unit_first = per.is_some();
         let charged_by = if unit_first { None } else { charged_by(before) };
         let after = skip_space(b, k);
@@ -205,7 +211,9 @@ pub(super) fn find_price_not_card(
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
-        let per_tokens = tokens_after(norm, u, marked && !unit_first);
+        let per_tokens = tokens_first
+            .map(|(_, n)| (0, n))
+            .or_else(|| tokens_after(norm, u, marked && !unit_first));
         // A unit marked before the amount (`按秒收…`) wins over one after it unmarked.
         if !unit_first
             && (marked || (currency.is_some() || priced) && charged_by.is_none())
@@ -301,16 +309,21 @@ fn unit_before(before: &str, start: usize, one_ok: bool) -> (Option<PriceUnit>, 
         .filter(|w| !w.is_ascii())
         .find_map(|w| before.strip_suffix(w))
         .map_or(before, str::trim_end);
-    let per = UNIT_WORDS.iter().find_map(|(w, key)| {
-        let b = before.strip_suffix(w)?.trim_end();
-        let one = one_ok
-            && b.strip_suffix('1')
-                .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
-        if one {
-            span_start = b.len() - 1;
-        }
-        (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
-    });
+    // A unit of tokens said first is the lexicon's rule (`lexicon::per_tokens_before`), read
+    // before this one: here the units of time.
+    let per = UNIT_WORDS
+        .iter()
+        .filter(|(_, key)| *key != "mtok")
+        .find_map(|(w, key)| {
+            let b = before.strip_suffix(w)?.trim_end();
+            let one = one_ok
+                && b.strip_suffix('1')
+                    .is_some_and(|r| !r.ends_with(|c: char| c.is_ascii_digit() || c == '.'));
+            if one {
+                span_start = b.len() - 1;
+            }
+            (b.ends_with('每') || b.ends_with("per") || one).then(|| PriceUnit::parse(key))?
+        });
     (per, span_start)
 }
 

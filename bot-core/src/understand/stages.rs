@@ -91,6 +91,9 @@ const WORDS: &[(Words, Option<Aside>)] = &[
     (|_, t| price_range::plain(t), None),
     // `batch开8`, `批大小16`: the batch, before a number beside a card reads as its count.
     (|_, t| batch_said::plain(t), None),
+    // `显存24的卡`, `48显存`, `vram 16`: a bare number beside a memory word is that size (after
+    // the batch is written `batch N`, which owns its number).
+    (|_, t| super::memory_bare::plain(t), None),
     (|c, t| bare_ceiling::plain(c, t), None),
     (|_, t| ime_slips::plain(t), None),
     (|_, t| alert_news::plain(t), None),

@@ -9,6 +9,8 @@ pub(super) fn asks_pick(text: &str) -> bool {
     has(text, PICK_WORDS)
         || has(text, BEGINNER_WORDS)
         || has(text, PLACE_PICK_WORDS)
+        // `pls help me to choose gpu provider`: help asked with a choice.
+        || crate::lexicon::help_choosing(text)
         || super::best_place::asked(text)
         || cloud_asked(text)
         || provider_sought(text)
@@ -86,7 +88,7 @@ pub(super) fn cloud_asked(text: &str) -> bool {
 /// Who the choice is handed to, then the verb of choosing: `帮我挑`, `帮忙选`, `给我挑`,
 /// `help me pick`, `pick me a` — the bot asked to choose, in any of these pairs.
 const FOR_ME: &[&str] = &["帮我", "帮忙", "给我", "替我", "help me ", "can you "];
-const CHOOSE_VERBS: &[&str] = &["挑", "选", "pick", "choose", "decide"];
+use crate::lexicon::CHOOSE_VERBS;
 
 /// Whether the choice is handed to the bot (`帮忙挑一张`, `help me pick a gpu`, `pick me a card`).
 pub(super) fn choice_handed_over(text: &str) -> bool {
