@@ -29,6 +29,13 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     {
         return out;
     }
+    // `对了，3090能跑qwen2.5 32b吗`: a question about another model than the one chosen is
+    // answered (by the caller), never taken as this dialogue's facts.
+    if let PickInput::Text(t) = &input
+        && super::listen::asks_of_another_model(ctx, state, t)
+    {
+        return still_here(ctx, state, false);
+    }
     // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
     // is taken first; the rest is read as the step's answer.
     let input = match super::told::before(ctx, state, input, step) {
@@ -363,7 +370,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
         Step::Task => task_step(ctx, s, choice, text),
         Step::Model => model_step(ctx, s, choice, text),
         Step::Method => method_step(ctx, s, choice, text),
-        Step::Context => context_step(s, choice, text),
+        Step::Context => context_step(ctx, s, choice, text),
         Step::Concurrency => concurrency_step(s, choice, text),
         Step::Usage => usage_step(ctx, s, choice, text),
         Step::Card => card_step(ctx, s, choice, text),

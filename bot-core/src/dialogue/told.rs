@@ -95,6 +95,14 @@ pub(super) fn before(
     {
         return Ok(with_vague(again, ctx, state, vague, &rest));
     }
+    // `预算几百块`, `預算300港幣`: money with no figure to keep (vague, or in a currency with
+    // no rate held), said and never set as the budget; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some((note, rest)) = super::unpriced::split(t)
+    {
+        let out = rest_read(again, ctx, state, &rest, false);
+        return Ok(with_notes(out, vec![note], false));
+    }
     // `预算每月2000`, `一天100块预算`: a budget per period, kept and said so; the rest read as
     // before.
     if let PickInput::Text(t) = &input
@@ -165,6 +173,7 @@ fn with_vague(
     let note = match vague {
         Vague::FewHours => Msg::new("pick-ask-hours-few"),
         Vague::HalfDay => Msg::new("pick-ask-half-day"),
+        Vague::TillTomorrow => Msg::new("pick-ask-till-tomorrow"),
     };
     let mut out = rest_read(again, ctx, state, rest, false);
     // Answered at the duration step by a tap: both lengths offered.
