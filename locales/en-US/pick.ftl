@@ -248,3 +248,6 @@ pick-no-bf16-full = Left out: { $cards } — no bf16 on these cards (compute cap
 pick-no-bf16-lora = No bf16 on { $cards } (compute capability below 8.0): there this LoRA trains in fp16 mixed precision with loss scaling instead. The memory is the same, but a model trained in bf16 can overflow in fp16; watch the loss for NaN.
 pick-media-no-bf16 = Left out: { $cards } — no bf16 on these cards (compute capability below 8.0), and { $name } runs in bf16; in fp16 such pipelines have overflowed (NaN, black images). Type one of them to size it anyway.
 pick-number-senses = “{ $word }” could be { $word } hours or { $word } cards, and the two cost differently. Say it again with its unit (“{ $word } hours” or “{ $word } cards”); nothing was changed.
+pick-ask-till-tomorrow = "Till tomorrow": how many hours is that from when you start? It depends on the time of day, which I don't know, so I won't guess: type the hours, such as 12h or 16h.
+pick-budget-vague = "{ $said }" is no figure I can hold the options to, so no budget is set: type one such as 300 if you want the result checked against it.
+pick-budget-unrated = "{ $said }" is in a currency I hold no exchange rate for (only USD and CNY), so no budget is set: say it in ¥ or $ if you want one.

@@ -249,6 +249,7 @@ fn method_in_words(value: &str, task: Option<TaskKind>, methods: &[&str]) -> Opt
 }
 
 pub(super) fn context_step(
+    ctx: &Ctx,
     mut s: PickState,
     choice: Option<&str>,
     text: Option<&str>,
@@ -264,6 +265,15 @@ pub(super) fn context_step(
         let named = super::flow::named_count(&value, &super::flow::CONTEXT_WORDS);
         // `预算 2k吧` at this step is a budget (kept by `listen`), never 2k tokens.
         if named.is_none() && super::flow::says_money(&value) {
+            return Err(Invalid);
+        }
+        // `4090能跑…吗`, `can a single 3090 run…`: a card's number with no context word is the
+        // card, never a context length (the sentence goes to the question or the facts).
+        if named.is_none()
+            && first_count(&value).is_some_and(|c| {
+                c.bytes().all(|b| b.is_ascii_digit()) && ctx.catalog.find_gpu(&c).is_some()
+            })
+        {
             return Err(Invalid);
         }
         let value = named.unwrap_or(value);

@@ -89,7 +89,9 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<String>)> {
 /// The cap said in `text`, and the text without it: (amount, currency or `None` for a bare
 /// amount, the rest). `None` when no price per hour with a ceiling's cue is said.
 pub(super) fn split(text: &str) -> Option<(Decimal, Option<String>, String)> {
-    let t = crate::understand::normalize(text).to_lowercase();
+    // A range (`2到3块一小时`, `$1-2/hr`) is a cap at its top, as the question reader writes it.
+    let t =
+        crate::understand::price_ranges_capped(&crate::understand::normalize(text).to_lowercase());
     let spaced = format!(" {t} ");
     let (hour_at, hour_word) = lexicon::PER_HOUR
         .iter()
@@ -248,6 +250,16 @@ mod tests {
             ("每小时最多5毛", "0.5", Some("CNY"), ""),
             // `蚊` is a dollar in Hong Kong and a yuan in Guangzhou: the user's own currency.
             ("每小时最多5蚊", "5", None, ""),
+            // A range per hour is a cap at its top, with no ceiling word of its own.
+            ("2到3块一小时的就行", "3", Some("CNY"), "的就行"),
+            ("1.5~2刀每小时", "2", Some("USD"), ""),
+            (
+                "anything around $1-2/hr is fine",
+                "2",
+                Some("USD"),
+                "anything is fine",
+            ),
+            ("每小时3到5块都可以", "5", Some("CNY"), "都可以"),
         ] {
             let (a, c, r) = split(t).unwrap_or_else(|| panic!("{t}"));
             assert_eq!((a, c.as_deref()), (d(amount), cur), "{t}");
@@ -279,6 +291,8 @@ mod tests {
             "a few hours",
             "budget $20 for 4 hours",
             "4090多少钱一小时",
+            // A range of hours is a length, never a price.
+            "2到3小时吧",
         ] {
             assert!(split(t).is_none(), "{t}");
         }

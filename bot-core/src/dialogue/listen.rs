@@ -263,8 +263,10 @@ pub fn is_question(text: &str) -> bool {
         // Listings asked for (`show me 4090 offers under $2`): the dialogue never asks for one.
         "offer",
     ];
+    // `嗎`, `哪裡`: the cues in Simplified characters too.
+    let simple: String = l.chars().map(understand::simplified).collect();
     l.starts_with('/')
-        || cues.iter().any(|c| l.contains(c))
+        || cues.iter().any(|c| l.contains(c) || simple.contains(c))
         || asks_yes_or_no(&l)
         || understand::asks_for_action(text)
 }
@@ -306,6 +308,20 @@ pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Readi
         Reading::Command(Request::Pick) | Reading::Unknown => None,
         r => Some(r),
     }
+}
+
+/// A question that names another model than the one this dialogue has (`4090能跑qwen2.5 14b
+/// 的lora吗` while sizing Qwen2.5-7B): asked, never a change to the dialogue unless it says so
+/// (`换成14b`).
+pub(super) fn asks_of_another_model(ctx: &Ctx, state: &PickState, text: &str) -> bool {
+    let Some(chosen) = state.model.as_deref() else {
+        return false;
+    };
+    if !is_question(text) || is_change(ctx, text) {
+        return false;
+    }
+    let f = understand::facts(ctx.catalog, text);
+    f.model.as_deref().is_some_and(|m| m != chosen)
 }
 
 /// A change said with the facts it changes (`换成a100`): the dialogue's, never a follow-up

@@ -49,6 +49,7 @@ mod state;
 mod step;
 mod told;
 mod understand;
+mod unpriced;
 mod vague;
 
 pub use ask::{ask, methods_for};

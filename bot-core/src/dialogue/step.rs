@@ -26,11 +26,11 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
     if let Some(out) = started_over(ctx, state, &input)
         .or_else(|| super::replied::before(ctx, state, &input, step))
+        .or_else(|| asked_aside(ctx, state, &input))
     {
         return out;
     }
-    // What a message tells beside a step's answer (a cap, a vague length, a refusal, people)
-    // is taken first; the rest is read as the step's answer.
+    // What a message tells beside a step's answer (a cap, a refusal, people) is taken first.
     let input = match super::told::before(ctx, state, input, step) {
         Ok(out) => return out,
         Err(input) => input,
@@ -170,6 +170,15 @@ fn started_over(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outco
         super::retask::keep_needs(&mut s.needs, &state.needs);
     }
     Some(out)
+}
+
+/// `对了，3090能跑qwen2.5 32b吗`: a question about another model than the one chosen is
+/// answered (by the caller), never taken as this dialogue's facts.
+fn asked_aside(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
+    let PickInput::Text(t) = input else {
+        return None;
+    };
+    super::listen::asks_of_another_model(ctx, state, t).then(|| still_here(ctx, state, false))
 }
 
 /// A question inside `/pick` that is no answer: where it stands (with what this step takes,
@@ -401,7 +410,7 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
         Step::Task => task_step(ctx, s, choice, text),
         Step::Model => model_step(ctx, s, choice, text),
         Step::Method => method_step(ctx, s, choice, text),
-        Step::Context => context_step(s, choice, text),
+        Step::Context => context_step(ctx, s, choice, text),
         Step::Concurrency => concurrency_step(s, choice, text),
         Step::Usage => usage_step(ctx, s, choice, text),
         Step::Card => card_step(ctx, s, choice, text),

@@ -89,11 +89,12 @@ pub(super) fn before(
     {
         return Ok(with_refused(again, ctx, state, platforms, rest));
     }
-    // `几个小时`, `半天`: a length that is no one number, asked; the rest read as before.
+    // `几个小时`, `半天`, `到明天`: a length that is no one number, asked; `预算几百块`: money
+    // with no figure to keep, said. The rest read as before.
     if let PickInput::Text(t) = &input
-        && let Some((vague, rest)) = super::vague::split(t)
+        && let Some(out) = unsaid(again, ctx, state, t)
     {
-        return Ok(with_vague(again, ctx, state, vague, &rest));
+        return Ok(out);
     }
     // `预算每月2000`, `一天100块预算`: a budget per period, kept and said so; the rest read as
     // before.
@@ -126,6 +127,18 @@ pub(super) fn before(
         return Ok(with_cap(again, ctx, state, cap, currency, &rest));
     }
     Err(input)
+}
+
+/// A length or an amount said with no figure to keep: the length asked (`with_vague`); money
+/// that is vague or in a currency with no rate held (`预算几百块`, `預算300港幣`) said and never
+/// set as the budget. The rest of the message read as before.
+fn unsaid(again: Again, ctx: &Ctx, state: &PickState, t: &str) -> Option<Outcome> {
+    if let Some((vague, rest)) = super::vague::split(t) {
+        return Some(with_vague(again, ctx, state, vague, &rest));
+    }
+    let (note, rest) = super::unpriced::split(t)?;
+    let out = rest_read(again, ctx, state, &rest, false);
+    Some(with_notes(out, vec![note], false))
 }
 
 /// A cap said in a message: kept and said back beside whatever the rest of it answered.
@@ -165,6 +178,7 @@ fn with_vague(
     let note = match vague {
         Vague::FewHours => Msg::new("pick-ask-hours-few"),
         Vague::HalfDay => Msg::new("pick-ask-half-day"),
+        Vague::TillTomorrow => Msg::new("pick-ask-till-tomorrow"),
     };
     let mut out = rest_read(again, ctx, state, rest, false);
     // Answered at the duration step by a tap: both lengths offered.

@@ -10,6 +10,9 @@ pub(super) enum Vague {
     FewHours,
     /// `半天`, `half a day`: 4 h or 12 h.
     HalfDay,
+    /// `到明天`, `till tomorrow`: the hours depend on when it starts, which the bot does not
+    /// know (the lexicon's `TILL_TOMORROW`).
+    TillTomorrow,
 }
 
 const FEW: &[&str] = &[
@@ -44,12 +47,23 @@ pub(super) fn split(text: &str) -> Option<(Vague, String)> {
                 .filter(|w| l.contains(**w))
                 .map(|w| (Vague::FewHours, *w)),
         )
+        .chain(
+            crate::lexicon::TILL_TOMORROW
+                .iter()
+                .filter(|w| l.contains(**w))
+                .map(|w| (Vague::TillTomorrow, *w)),
+        )
         .max_by_key(|(_, w)| w.len())?;
     let rest = l.replacen(found.1, " ", 1);
     // Filler left around it (`跑`, `吧`, `for`, `like`) says nothing more.
     let rest = rest
         .split_whitespace()
-        .filter(|w| !["for", "like", "about", "around", "maybe", "roughly", "~"].contains(w))
+        .filter(|w| {
+            ![
+                "for", "like", "about", "around", "maybe", "roughly", "~", "run", "it", "keep",
+            ]
+            .contains(w)
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let bare = rest
@@ -78,6 +92,13 @@ mod tests {
                 "lora finetune qwen2.5 7b for a few hours",
                 Vague::FewHours,
                 "lora finetune qwen2.5 7b",
+            ),
+            ("跑到明天", Vague::TillTomorrow, ""),
+            ("till tomorrow", Vague::TillTomorrow, ""),
+            (
+                "qlora llama 3.1 8b until tomorrow",
+                Vague::TillTomorrow,
+                "qlora llama 3.1 8b",
             ),
         ] {
             assert_eq!(split(t), Some((v, rest.to_string())), "{t}");

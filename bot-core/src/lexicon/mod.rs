@@ -49,6 +49,7 @@ mod hedge;
 mod home_place;
 mod image_names;
 mod image_options;
+mod inexact;
 mod job_flags;
 mod job_verbs;
 mod laptop;
@@ -153,6 +154,10 @@ pub use hedge::{answer_hedged, hedges_dropped};
 pub use home_place::{ANY_PLACE, any_place, place_of_home};
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
+pub use inexact::{
+    COUNTED_NOUNS, TILL_TOMORROW, VAGUE_AMOUNTS, VAGUE_MONEY_AFTER, VAGUE_MONEY_BEFORE,
+    counted_noun,
+};
 pub use job_flags::{
     CARD_HOUR_UNITS, CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, card_hour_unit,
     gpu_hour_unit,

@@ -23,6 +23,16 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
             .and_then(|k| toks.get(k))
             .and_then(|p| lexicon::card_count(p).or_else(|| negative(p).then_some(0)));
     }
+    // `8 cards of h100s`, `two gpus of a100`: the count and its card noun before `of`.
+    if prev == "of"
+        && let Some(noun) = k.checked_sub(1).and_then(|j| toks.get(j))
+        && ["cards", "card", "gpus", "gpu"].contains(&noun.as_str())
+        && let Some(n) = k.checked_sub(2).and_then(|j| toks.get(j))
+    {
+        return lexicon::card_count(n)
+            .filter(|n| (1..=64).contains(n))
+            .or_else(|| word_count(n));
+    }
     // `-2 4090s`: a count below one is no card; kept as none, so it is said back.
     if negative(prev) {
         return Some(0);
@@ -46,6 +56,13 @@ pub(super) fn count_before(toks: &[String], i: usize) -> Option<u32> {
     }
     match prev.as_str() {
         "zero" => Some(0),
+        w => word_count(w),
+    }
+}
+
+/// A count of cards said in English words (`two`, `dual`, `quad`, `eight`).
+fn word_count(w: &str) -> Option<u32> {
+    match w {
         "two" | "dual" | "twin" => Some(2),
         "three" | "triple" => Some(3),
         "four" | "quad" => Some(4),
@@ -180,8 +197,21 @@ pub(super) fn negative_said(toks: &[String], is_card: impl Fn(&str) -> bool) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::negative_said;
+    use super::{count_before, negative_said};
     use crate::understand::text::{normalize, tokens};
+
+    #[test]
+    fn a_count_of_cards_before_of() {
+        let at = |s: &str, card: &str| {
+            let toks = tokens(&normalize(s));
+            let i = toks.iter().position(|t| t == card).unwrap();
+            count_before(&toks, i)
+        };
+        assert_eq!(at("8 cards of h100s", "h100s"), Some(8));
+        assert_eq!(at("two gpus of a100", "a100"), Some(2));
+        // `of` after something else counts nothing.
+        assert_eq!(at("the price of h100s", "h100s"), None);
+    }
 
     fn said(s: &str) -> Option<String> {
         negative_said(&tokens(&normalize(s)), |w| {

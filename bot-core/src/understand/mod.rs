@@ -310,7 +310,11 @@ pub use card_or_hours::card_or_hours;
 pub use facts::{Facts, facts};
 pub use few_word_kinds::region_not_carried;
 pub(crate) use night::hours_said as hours_in;
+/// A price range (`2到3块`, `$1-2/hr`) written as a cap at its top, for `/pick`'s cap reader.
+pub(crate) use price_range::plain as price_ranges_capped;
 pub use region_named::region_beside_named;
+/// A Traditional character in its Simplified form, for readers that look before `normalize`.
+pub(crate) use spellings::simplified;
 
 /// A task word typed with a slip written as the word: an input method's (`微条`, `推里`, the
 /// table the reader's cue words use) or a letter's (`fine tunning`, the reader's English cue

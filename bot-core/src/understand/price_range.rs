@@ -11,7 +11,7 @@ const BETWEEN: &[&str] = &["-", "~", "–", "到", "至", " to ", "to "];
 const SIGNS: &[char] = &['$', '¥', '￥'];
 
 /// `t` with each price range written as a cap at its upper end, its currency kept.
-pub(super) fn plain(t: &str) -> String {
+pub(crate) fn plain(t: &str) -> String {
     if !t.bytes().any(|b| b.is_ascii_digit()) {
         return t.to_string();
     }

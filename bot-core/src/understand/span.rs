@@ -545,7 +545,10 @@ pub(super) fn span_at(toks: &[String], taken: &[bool], i: usize) -> Option<(Deci
         t.strip_suffix(u)
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
     });
+    // `10M documents`, `5m users`: a count of things, never ten minutes (the lexicon's nouns).
+    let counted = toks.get(i + 1).is_some_and(|n| lexicon::counted_noun(n));
     if (matches!(last, 'm' | 'h' | 'd' | 's') || word_unit)
+        && !counted
         && !t.ends_with("gb")
         && let Ok(secs) = lexicon::duration(t)
         // `30s` is a length too; one letter more of minutes (`0.5m`) is no way to say it.
@@ -597,6 +600,9 @@ mod tests {
         assert_eq!(u("90 minutes"), h(5400));
         assert_eq!(u("一晚上"), h(8 * 3600));
         assert_eq!(u("一天"), h(86400));
+        // A count of things is no length (`m` is minutes only as one).
+        assert_eq!(u("embed 10M documents with qwen3-embedding-8b"), None);
+        assert_eq!(u("summarize 5m articles, about 40m"), h(2400));
         // A measure word before an English unit; `a couple` is two.
         assert_eq!(u("跑8个hrs吧"), h(8 * 3600));
         assert_eq!(u("需要3个days"), h(3 * 86400));

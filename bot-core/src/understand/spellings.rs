@@ -171,7 +171,7 @@ const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調�
 /// The simplified form of each character of [`TRADITIONAL`], in the same order.
 const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约恒腾讯贝华优胜涧绩揽趋蓝学毕课导师帮换汇装间级设专业类发环标准题询转权统陆湾广镜盘传资电脑注册帐户额余护载从离络边于双处谁节减达报产录稳页议见观图闲纪属听视频拥极龙厂礼头样话谢测并抢满颗只卖购备错质儿将闪范围阵确况压缩群组构获输链锁层积览觉松缓冲轮顺";
 
-pub(super) fn simplified(c: char) -> char {
+pub(crate) fn simplified(c: char) -> char {
     if !is_cjk(c) {
         return c;
     }

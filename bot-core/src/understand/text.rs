@@ -311,6 +311,10 @@ const SPOKEN: &[(&str, &str)] = &[
     ("full version", " version"),
     ("full-size model", " model"),
     ("半个月", "15天"),
+    // `half a month`, `half month`: the 15 days `半个月` is (it had been refused).
+    ("half a month", " 15 days "),
+    ("half-month", " 15 days "),
+    ("half month", " 15 days "),
     ("半年", "6个月"),
     ("半天", "12小时"),
     // The always-on phrases are the lexicon's (`lexicon::ALWAYS_ON`), read in `normalize`.

@@ -17,7 +17,12 @@ use super::pick_runner::run;
 /// docs/misses/und_und_cj.md); left: four places (helper und_cg) and x-en-card-change-later,
 /// whose 3090 does not hold the job at 8k on the fit engine (said, with the figures). Merged with
 /// und_cg (a place said as where the person is) on main: 39/40, the card change at 8k left.
-const MUST_HOLD: usize = 39;
+/// 37/40 after helper und_co (docs/misses/und_und_co.md): x-zh-switch-3090 and
+/// x-mix-4090-to-3090 held only because `算了换成3090` at the context step was read as a context
+/// of 3090 tokens; the card is now kept as the card, and `8k` then meets the same honest no of the
+/// fit engine as x-en-card-change-later (QLoRA at 8k needs ~31-33 GiB, a 3090 has 23.7). Lowered
+/// for the lead to judge, never to hide a wrong figure.
+const MUST_HOLD: usize = 37;
 
 #[test]
 fn pick_conversations_x() {

@@ -18,8 +18,9 @@ use super::pick_runner::run;
 /// `8 cards of h100s` as one card, 训/訓練 as training, hedges and `你推荐吧`, a question about
 /// the context options, `half month`, `till tomorrow`, an invoice asked mid-way. 30/40 after
 /// und_cp's words (训/訓練 as training with the model kept, hedges, 你推荐吧, the context options
-/// weighed, an invoice asked mid-way, a payment held, a typo'd model echoed): floor 30.
-const MUST_HOLD: usize = 30;
+/// weighed, an invoice asked mid-way, a payment held, a typo'd model echoed); 32/40 after und_co's
+/// numbers alone (docs/misses/und_und_co.md); both merged: FLOOR_MERGED.
+const MUST_HOLD: usize = 32;
 
 #[test]
 fn pick_conversations_y() {
