@@ -207,7 +207,10 @@ pub use taken_back::{
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use than_card::compared_names;
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
-pub use told_before::{ABBREVIATIONS, SPENT_BEFORE, abbreviation_before, spent_before};
+pub use told_before::{
+    ABBREVIATIONS, DONE_BEFORE, NOW_OPENS, POINTS_BACK, SPENT_BEFORE, abbreviation_before,
+    done_before, now_opens_at, points_back, spent_before,
+};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;

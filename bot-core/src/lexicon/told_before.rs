@@ -64,3 +64,73 @@ mod tests {
         assert!(!abbreviation_before("I used SDXL on my 3060 before"));
     }
 }
+
+/// Verbs that tell a job or a rental already done (`租了`, `跑过`, `rented`, `used`): a story of
+/// another time, whose length is never the ask's (und_cl). Latin words whole.
+pub const DONE_BEFORE: &[&str] = &[
+    "租了", "租过", "跑了", "跑过", "用了", "用过", "训了", "rented", "used", "ran", "had",
+    "trained", "finished",
+];
+
+/// Words that open the ask after a story, said of now (`现在4090什么价`, `now what's an a100`).
+pub const NOW_OPENS: &[&str] = &["现在", "这次", "这回", "now", "this time", "today"];
+
+/// Words of an ask that point back at the story's job (`what would that cost on runpod`,
+/// `同样的任务`): the story's facts are the ask's.
+pub const POINTS_BACK: &[&str] = &[
+    "that",
+    "it",
+    "same",
+    "this job",
+    "the job",
+    "同样",
+    "一样",
+    "这个任务",
+    "那个任务",
+    "这些",
+];
+
+fn said(text: &str, words: &[&str]) -> bool {
+    let padded = format!(" {} ", text.to_lowercase());
+    words.iter().any(|w| {
+        if w.is_ascii() {
+            padded
+                .match_indices(w)
+                .any(|(at, _)| whole(&padded, at, w.len()))
+        } else {
+            padded.contains(w)
+        }
+    })
+}
+
+fn whole(padded: &str, at: usize, len: usize) -> bool {
+    let before = padded[..at].chars().next_back();
+    let after = padded[at + len..].chars().next();
+    !before.is_some_and(|c| c.is_ascii_alphanumeric())
+        && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+}
+
+/// Whether `text` tells of a job or rental already done (any of [`DONE_BEFORE`]).
+pub fn done_before(text: &str) -> bool {
+    said(text, DONE_BEFORE)
+}
+
+/// Whether an ask points back at the story's job (any of [`POINTS_BACK`]).
+pub fn points_back(text: &str) -> bool {
+    said(text, POINTS_BACK)
+}
+
+/// Where an ask said of now opens in `text` (a byte offset of a [`NOW_OPENS`] word), if any
+/// word of it is not at the start.
+pub fn now_opens_at(text: &str) -> Option<usize> {
+    let lower = text.to_lowercase();
+    NOW_OPENS
+        .iter()
+        .filter_map(|w| {
+            lower.match_indices(w).find_map(|(at, _)| {
+                let ok = at > 0 && (!w.is_ascii() || whole(&lower, at, w.len()));
+                ok.then_some(at)
+            })
+        })
+        .min()
+}

@@ -58,6 +58,7 @@ mod follow_apply;
 pub(crate) use follow_apply::sized as model_of_size;
 mod aside;
 mod cards_asked;
+mod cards_there;
 mod follow_more;
 mod follow_on;
 mod follow_relative;

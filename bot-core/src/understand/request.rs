@@ -197,5 +197,6 @@ pub(super) fn tco(
         price: price.cloned(),
         // A question's reading does not carry llama.cpp's expert offload; `/tco … cpu-moe` does.
         cpu_moe: None,
+        platform_unused: None,
     })
 }
