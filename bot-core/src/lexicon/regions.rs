@@ -622,3 +622,14 @@ mod tests {
         assert_eq!(place_named("i get paid in us dollars"), None);
     }
 }
+
+/// A place as it is written back: an abbreviation in capitals (`EU`, `UK`), a name capitalised
+/// (`/pick`'s echo and `/stock`'s home line alike).
+pub fn place_written(p: &str) -> String {
+    if p.is_ascii() && p.len() <= 3 {
+        return p.to_uppercase();
+    }
+    let mut c = p.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}

@@ -76,18 +76,26 @@ pub const DONE_BEFORE: &[&str] = &[
 pub const NOW_OPENS: &[&str] = &["现在", "这次", "这回", "now", "this time", "today"];
 
 /// Words of an ask that point back at the story's job (`what would that cost on runpod`,
-/// `同样的任务`): the story's facts are the ask's.
+/// `同样的任务`) or ask about it in the past (`花了多少钱`, `how much did it cost`): the story's
+/// facts are the ask's.
 pub const POINTS_BACK: &[&str] = &[
     "that",
     "it",
     "same",
     "this job",
     "the job",
+    "did",
+    "cost me",
     "同样",
     "一样",
     "这个任务",
     "那个任务",
     "这些",
+    "花了",
+    "花费了",
+    "付了",
+    "一共",
+    "总共",
 ];
 
 fn said(text: &str, words: &[&str]) -> bool {

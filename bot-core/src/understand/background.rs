@@ -142,7 +142,8 @@ fn ask_over_story(
 /// The story and the ask of `text` where the story tells a job already done (`租了`, `rented`,
 /// `used`) with its length, and the ask, in the last sentence's last clause (after a comma or a
 /// word of now: `现在`, `now`) or a sentence of its own, tells no job done and points at no job
-/// before (`that`, `同样`): the ask read alone with its own length or none, lent the story's model and cards where it names
+/// before (`that`, `同样`), names a card or model of its own, and the story tells no money paid
+/// (a trial judged): the ask read alone with its own length or none, lent the story's model and cards where it names
 /// none. A length told of a past rental is never the ask's (und_cl, issue 26).
 fn past_length_apart(catalog: &Catalog, text: &str) -> Option<String> {
     let all = sentences(text);
@@ -169,11 +170,14 @@ fn past_length_apart(catalog: &Catalog, text: &str) -> Option<String> {
         return None;
     }
     let (a, t) = (stated(catalog, &ask), stated(catalog, &story));
-    // The ask's own length, or none (an hour's price): never the story's.
-    if !t.length {
+    let (asked, told) = (named(catalog, &ask), named(catalog, &story));
+    // A story with money paid is a trial told and judged (`花了7块2…跑了3小时，贵不贵`), and an
+    // ask naming no card or model of its own asks about the story's job (`用8张A100训了3天，租的
+    // 话大概多少钱`): read whole. Else the ask's own length, or none (an hour's price), never the
+    // story's.
+    if !t.length || t.money || (asked.gpus.is_empty() && asked.models.is_empty()) {
         return None;
     }
-    let (asked, told) = (named(catalog, &ask), named(catalog, &story));
     Some(lend(&ask, &asked, &told, a.memory && asked.gpus.is_empty()))
 }
 

@@ -100,6 +100,7 @@ pub(super) fn stock_args(gpu: &str, platform: Option<&String>, max: Option<&Mone
         platform: platform.cloned(),
         max: max.map(per_hour),
         needs: Vec::new(),
+        home: None,
     }
 }
 

@@ -92,3 +92,62 @@ fn a_platform_named_beside_tco_is_said_not_used() {
     let top: String = en.lines().take(3).collect::<Vec<_>>().join("\n");
     assert!(top.contains("RunPod") && top.contains("/cost"), "{en}");
 }
+
+/// Where the person is, beside a stock question: the line is the stock asked (a place asked for
+/// machines is a filter of its own), the answer ranks by the place and says so, naming the
+/// platforms of unknown location as such, in both languages.
+#[test]
+fn where_the_person_is_ranks_a_stock_answer_and_says_so() {
+    use bot_core::understand::Request;
+    let c = Catalog::embedded().unwrap();
+    for (q, place) in [
+        ("我在美国，哪里能租到h100", "美国"),
+        ("I'm in Germany, where can I rent a 4090?", "germany"),
+    ] {
+        match read(&c, q) {
+            Reading::Command(Request::Stock(s)) => {
+                assert!(s.platform.is_none() && s.needs.is_empty(), "{q}");
+                assert_eq!(
+                    s.home.map(|h| h.1.to_lowercase()),
+                    Some(place.to_lowercase()),
+                    "{q}"
+                );
+            }
+            other => panic!("{q}: {:?}", other.lines()),
+        }
+    }
+    let zh = say("我在美国，哪里能租到h100", "zh-CN");
+    assert!(
+        zh.contains("你说你在美国") && zh.contains("位置未知"),
+        "{zh}"
+    );
+    let en = say("I'm in Germany, where can I rent a 4090?", "en");
+    assert!(
+        en.contains("You said you are in Germany") && en.contains("Location unknown"),
+        "{en}"
+    );
+    // Said nowhere: no such line.
+    let plain = say("where can I rent an h100", "en");
+    assert!(!plain.contains("You said you are in"), "{plain}");
+}
+
+/// The answers these tests read, whole: `cargo test -p bot-core --test suite und_cl_show --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn und_cl_show() {
+    for (q, l) in [
+        ("我在美国，哪里能租到h100", "zh-CN"),
+        ("I'm in Germany, where can I rent a 4090?", "en"),
+        (
+            "autodl上部署qwen2.5-7b，每天800万token，和调API比哪个便宜",
+            "zh-CN",
+        ),
+        (
+            "self-host llama 3.1 8b on runpod for 3M tokens a day or pay an api?",
+            "en",
+        ),
+    ] {
+        println!("=== {q}\n{}", say(q, l));
+    }
+}
