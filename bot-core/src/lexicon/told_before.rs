@@ -44,27 +44,6 @@ pub fn abbreviation_before(before: &str) -> bool {
     ABBREVIATIONS.contains(&word.as_str())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::spent_before;
-
-    #[test]
-    fn money_spent_before_the_ask() {
-        assert!(spent_before("上周在autodl上花了两百多块"));
-        assert!(spent_before("we spent like 40 bucks"));
-        assert!(!spent_before("how much would i spend"));
-        assert!(!spent_before("unpaid leave"));
-    }
-
-    #[test]
-    fn an_abbreviation_ends_no_sentence() {
-        use super::abbreviation_before;
-        assert!(abbreviation_before("what's the all-in cost incl"));
-        assert!(abbreviation_before("a cheap card, e.g"));
-        assert!(!abbreviation_before("I used SDXL on my 3060 before"));
-    }
-}
-
 /// Verbs that tell a job or a rental already done (`租了`, `跑过`, `rented`, `used`): a story of
 /// another time, whose length is never the ask's (und_cl). Latin words whole.
 pub const DONE_BEFORE: &[&str] = &[
@@ -141,4 +120,40 @@ pub fn now_opens_at(text: &str) -> Option<usize> {
             })
         })
         .min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spent_before;
+
+    #[test]
+    fn money_spent_before_the_ask() {
+        assert!(spent_before("上周在autodl上花了两百多块"));
+        assert!(spent_before("we spent like 40 bucks"));
+        assert!(!spent_before("how much would i spend"));
+        assert!(!spent_before("unpaid leave"));
+    }
+
+    #[test]
+    fn an_abbreviation_ends_no_sentence() {
+        use super::abbreviation_before;
+        assert!(abbreviation_before("what's the all-in cost incl"));
+        assert!(abbreviation_before("a cheap card, e.g"));
+        assert!(!abbreviation_before("I used SDXL on my 3060 before"));
+    }
+
+    #[test]
+    fn a_job_done_and_an_ask_that_points_back_are_told_apart() {
+        use super::{done_before, now_opens_at, points_back};
+        assert!(done_before("昨天租了4090跑了3个小时"));
+        assert!(done_before("I rented a 4090 for 3 hours yesterday"));
+        // Latin words whole: `rerun`, `userspace` tell nothing done.
+        assert!(!done_before("rerun it on a 4090 with userspace drivers"));
+        assert!(points_back("what did that cost on runpod"));
+        assert!(points_back("花了多少钱"));
+        assert!(!points_back("how much is an a100"));
+        assert_eq!(now_opens_at("前天租了两天3090 现在4090什么价"), Some(23));
+        assert_eq!(now_opens_at("现在4090什么价"), None);
+        assert_eq!(now_opens_at("we know the price"), None);
+    }
 }
