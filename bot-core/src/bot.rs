@@ -600,6 +600,7 @@ impl Bot {
                         platform: None,
                         max: None,
                         needs: Vec::new(),
+                        home: None,
                     },
                     cards: None,
                     family_named: false,

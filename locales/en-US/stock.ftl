@@ -81,3 +81,7 @@ stock-provider-cut = { $provider }: its latest answer ({ $age }) was cut short b
    *[other] its last complete answer is from { $full }.
   }
 stock-needs = Only platforms known to meet every need are shown ({ $needs }); { $count } offers on other platforms are left out.
+# Where the person said they are, beside a stock question ($place: as said; each list: platform names, or stock-home-none).
+stock-home = You said you are in { $place }, so platforms with machines there come first: { $there }. Location unknown (their records list no region there, so not assumed either way): { $unknown }. Known to be elsewhere only: { $elsewhere }. None left out.
+stock-home-none = none
+stock-home-listed = You said you are in { $place }. No offers to rank yet; the platforms that list this card in my catalog, by where their machines are: there: { $there }. Location unknown (their records list no region there, so not assumed either way): { $unknown }. Known to be elsewhere only: { $elsewhere }.

@@ -71,3 +71,7 @@ stock-provider-cut = { $provider }：最新一次应答（{ $age }）被它自�
    *[other] 上一次完整应答是{ $full }的。
   }
 stock-needs = 只列出已知满足全部要求的平台（{ $needs }），其他平台的 { $count } 条报价未列出。
+# 用户说了自己在哪里（$place：原话；各列表：平台名，或 stock-home-none）。
+stock-home = 你说你在{ $place }，所以在那里有机器的平台排在前面：{ $there }。位置未知（记录里没写那里有没有机器，不做任何假设）：{ $unknown }。已知只在别处：{ $elsewhere }。没有去掉任何平台。
+stock-home-none = 无
+stock-home-listed = 你说你在{ $place }。现在还没有可排序的报价；目录里挂了这张卡的平台，按机器所在地分：在那里有机器：{ $there }。位置未知（记录里没写那里有没有机器，不做任何假设）：{ $unknown }。已知只在别处：{ $elsewhere }。

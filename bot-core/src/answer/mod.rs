@@ -38,6 +38,7 @@ pub mod offer_table;
 pub mod offers;
 pub mod platform_filter;
 pub mod stock;
+pub mod stock_home;
 pub mod stock_needs;
 pub mod tco;
 mod tco_basis;

@@ -37,7 +37,7 @@ fn meets(ctx: &Ctx, needs: &[Need], platform: &str) -> bool {
 }
 
 /// Drops the rows of platforms not known to meet `needs`; how many were dropped.
-fn keep(ctx: &Ctx, needs: &[Need], view: &mut StockView) -> usize {
+pub(super) fn keep(ctx: &Ctx, needs: &[Need], view: &mut StockView) -> usize {
     let before = view.rows.len() + view.catalog_rows.len() + view.sightings.len();
     view.rows.retain(|r| meets(ctx, needs, &r.offer.provider));
     view.catalog_rows

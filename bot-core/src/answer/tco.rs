@@ -58,6 +58,23 @@ fn missing(ctx: &Ctx, line: &TcoLine) -> Reply {
 
 /// `/tco` in the chat, for a line read by [`read_line`] or a question's reading.
 pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
+    let mut r = chat_priced(ctx, line);
+    // A platform named beside the question: not used, and why, first.
+    if let Some(p) = line
+        .platform_unused
+        .as_deref()
+        .and_then(|p| ctx.catalog.find_platform(p))
+    {
+        let name = super::offer_table::platform_name(ctx, &p.id);
+        let note = Msg::new("tco-platform-unused")
+            .arg("platform", name)
+            .arg("id", p.id.as_str());
+        r.prepend(crate::reply::Part::Text(note));
+    }
+    r
+}
+
+fn chat_priced(ctx: &Ctx, line: &TcoLine) -> Reply {
     // No card named: the cheapest that holds the model, said first (`tco_card`).
     let mut sized_line = line.clone();
     let sized = match (&line.model, line.quant, &line.gpu) {

@@ -46,7 +46,7 @@ fn api_money(text: &str) -> Option<PriceText> {
 /// the card (catalog id) and how many, tokens a day, the API's price per 1M tokens and the
 /// card's price per hour where given. A part a question did not say is `None`, and the
 /// answer then says what `/tco` needs.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct TcoLine {
     pub model: Option<String>,
     pub quant: Option<Quant>,
@@ -58,6 +58,31 @@ pub struct TcoLine {
     /// llama.cpp's expert offload (`cpu-moe`, `ncmoe=N`): the MoE layers whose experts stay in
     /// system RAM (`vram::expert_offload`).
     pub cpu_moe: Option<u32>,
+    /// A platform the question named, which `/tco` has no slot to price on (it takes the
+    /// cheapest catalog quote anywhere): said at the top of the answer, never in the line
+    /// (und_cl; set by `understand::set_aside::guarded`).
+    pub platform_unused: Option<String>,
+}
+
+/// Two lines are the same `/tco` when their words are: the platform a question named beside it
+/// ([`TcoLine::platform_unused`]) only adds a line to the answer, as `SubscribeArgs` leaves out
+/// how a card was named.
+impl PartialEq for TcoLine {
+    fn eq(&self, o: &Self) -> bool {
+        let words = |l: &TcoLine| {
+            (
+                l.model.clone(),
+                l.quant,
+                l.gpu.clone(),
+                l.cards,
+                l.tokens,
+                l.api.clone(),
+                l.price.clone(),
+                l.cpu_moe,
+            )
+        };
+        words(self) == words(o)
+    }
 }
 
 pub(super) fn usage() -> Reply {

@@ -28,7 +28,7 @@ pub const DEF: CommandDef = CommandDef {
 
 /// What `/stock` is asked: a card (catalog id, or a raw provider name with stored offers), a
 /// platform, and a ceiling per card-hour with its currency where one was written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct StockArgs {
     pub gpu: String,
     pub platform: Option<String>,
@@ -36,6 +36,20 @@ pub struct StockArgs {
     /// What the platforms shown must meet (`alipay`, `no-card`, `no-real-name`): `/platforms`'
     /// filter words, written after the platform.
     pub needs: Vec<Need>,
+    /// Where the person said they are (`我在美国`, `based in SG`: the lexicon's place text and
+    /// the words said), read from a question: the rows ranked by it and said so, platforms of
+    /// unknown location listed as such, none dropped (und_cl; `answer::stock_home`). Not in the
+    /// line: a place asked for machines is a need, this only orders.
+    pub home: Option<(&'static str, &'static str)>,
+}
+
+/// Two requests are the same `/stock` when their words are: where the person is
+/// ([`StockArgs::home`]) only orders the answer.
+impl PartialEq for StockArgs {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.gpu, &self.platform, &self.max, &self.needs)
+            == (&o.gpu, &o.platform, &o.max, &o.needs)
+    }
 }
 
 impl StockArgs {
@@ -71,6 +85,7 @@ impl StockArgs {
             platform: None,
             max: None,
             needs: Vec::new(),
+            home: None,
         };
         rest.retain(|w| match need_word(w) {
             Some(n) if ctx.catalog.platform(w).is_err() => {
@@ -192,7 +207,10 @@ impl Typed for Cmd {
 pub fn answer(turn: &Turn, a: &StockArgs) -> RunResult {
     let now = turn.now();
     let query = a.query(turn.ctx);
-    let r = crate::answer::stock_needs::chat(turn.ctx, &query, &a.needs, now);
+    let r = match a.home {
+        Some(home) => crate::answer::stock_home::chat(turn.ctx, &query, &a.needs, home, now),
+        None => crate::answer::stock_needs::chat(turn.ctx, &query, &a.needs, now),
+    };
     let r = stock::with_siblings(turn.ctx, &query, r, DEF.name);
     let mut r = a.say_bare_currency(&query, r);
     // A card that is out everywhere: when it usually is in, and what is in now.

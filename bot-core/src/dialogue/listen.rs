@@ -154,7 +154,7 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         echo.push(
             Msg::new("pick-understood-region")
                 .arg("region", "place")
-                .arg("place", place_name(f.place.unwrap_or(t))),
+                .arg("place", crate::lexicon::place_written(f.place.unwrap_or(t))),
         );
     }
     // Said as where the person is: what was assumed, and how to widen it.
@@ -176,16 +176,6 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         skip(s, Step::Barriers);
     }
     echo
-}
-
-/// A place as it is written: an abbreviation in capitals (`EU`, `UK`), a name capitalised.
-fn place_name(p: &str) -> String {
-    if p.is_ascii() && p.len() <= 3 {
-        return p.to_uppercase();
-    }
-    let mut c = p.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 fn usage_of(f: &Facts) -> Option<Usage> {

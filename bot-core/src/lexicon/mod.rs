@@ -194,7 +194,7 @@ pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
     HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, place_codes, place_named,
-    place_said, place_within, place_word,
+    place_said, place_within, place_word, place_written,
 };
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;
@@ -212,7 +212,10 @@ pub use taken_back::{
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use than_card::compared_names;
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
-pub use told_before::{ABBREVIATIONS, SPENT_BEFORE, abbreviation_before, spent_before};
+pub use told_before::{
+    ABBREVIATIONS, DONE_BEFORE, NOW_OPENS, POINTS_BACK, SPENT_BEFORE, abbreviation_before,
+    done_before, now_opens_at, points_back, spent_before,
+};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;

@@ -753,6 +753,17 @@ pub fn place_named(text: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
+/// A place as it is written back: an abbreviation in capitals (`EU`, `UK`), a name capitalised
+/// (`/pick`'s echo and `/stock`'s home line alike).
+pub fn place_written(p: &str) -> String {
+    if p.is_ascii() && p.len() <= 3 {
+        return p.to_uppercase();
+    }
+    let mut c = p.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,6 +53,9 @@ fn named(catalog: &Catalog, s: &str) -> Entities {
 /// The last sentence alone, where it names a card and a model of its own and the sentences
 /// before it tell (no question mark) of another card or model.
 pub(super) fn question_part(catalog: &Catalog, text: &str) -> Option<String> {
+    if let Some(part) = past_length_apart(catalog, text) {
+        return Some(part);
+    }
     let all = sentences(text);
     let (last, before) = all.split_last()?;
     if before.is_empty() || before.iter().any(|s| s.ends_with(['?', '？'])) {
@@ -133,15 +136,63 @@ fn ask_over_story(
     if !again {
         return None;
     }
+    Some(lend(last, asked, told, a.memory))
+}
+
+/// The story and the ask of `text` where the story tells a job already done (`租了`, `rented`,
+/// `used`) with its length, and the ask, in the last sentence's last clause (after a comma or a
+/// word of now: `现在`, `now`) or a sentence of its own, tells no job done and points at no job
+/// before (`that`, `同样`), names a card or model of its own, and the story tells no money paid
+/// (a trial judged): the ask read alone with its own length or none, lent the story's model and cards where it names
+/// none. A length told of a past rental is never the ask's (und_cl, issue 26).
+fn past_length_apart(catalog: &Catalog, text: &str) -> Option<String> {
+    let all = sentences(text);
+    let (last, before) = all.split_last()?;
+    if before.iter().any(|s| s.ends_with(['?', '？'])) {
+        return None;
+    }
+    let last = last.to_lowercase();
+    let cut = last
+        .rfind([',', '，', '、'])
+        .map(|at| at + last[at..].chars().next().map_or(1, char::len_utf8))
+        .or_else(|| lexicon::now_opens_at(&last));
+    let (clause, ask) = match cut {
+        Some(at) => (last[..at].to_string(), last[at..].trim().to_string()),
+        None if !before.is_empty() => (String::new(), last.clone()),
+        None => return None,
+    };
+    let story = format!("{} {clause}", before.join(" "));
+    if ask.is_empty()
+        || !lexicon::done_before(&story)
+        || lexicon::done_before(&ask)
+        || lexicon::points_back(&ask)
+    {
+        return None;
+    }
+    let (a, t) = (stated(catalog, &ask), stated(catalog, &story));
+    let (asked, told) = (named(catalog, &ask), named(catalog, &story));
+    // A story with money paid is a trial told and judged (`花了7块2…跑了3小时，贵不贵`), and an
+    // ask naming no card or model of its own asks about the story's job (`用8张A100训了3天，租的
+    // 话大概多少钱`): read whole. Else the ask's own length, or none (an hour's price), never the
+    // story's.
+    if !t.length || t.money || (asked.gpus.is_empty() && asked.models.is_empty()) {
+        return None;
+    }
+    Some(lend(&ask, &asked, &told, a.memory && asked.gpus.is_empty()))
+}
+
+/// The ask with the story's model and cards where it names none and sizes no memory.
+fn lend(last: &str, asked: &Entities, told: &Entities, memory: bool) -> String {
+    let a_memory = memory;
     let mut part = last.to_string();
     // The job the story tells is lent where the ask names none and sizes no memory of its own.
-    if asked.models.is_empty() && asked.sizes.is_empty() && !a.memory {
+    if asked.models.is_empty() && asked.sizes.is_empty() && !a_memory {
         for m in &told.models {
             part.push(' ');
             part.push_str(m);
         }
     }
-    if asked.gpus.is_empty() && !a.memory {
+    if asked.gpus.is_empty() && !a_memory {
         for c in &told.gpus {
             part.push(' ');
             if c.count > 1 {
@@ -150,7 +201,7 @@ fn ask_over_story(
             part.push_str(&c.gpu);
         }
     }
-    Some(part)
+    part
 }
 
 #[cfg(test)]

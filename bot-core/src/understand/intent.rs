@@ -646,7 +646,8 @@ fn alone(q: &Question) -> Option<Reading> {
     if let [p] = e.platforms.as_slice() {
         return match e.gpus.as_slice() {
             [g] => make::cost(p, g, &q.usage()).map(Reading::Command),
-            _ => one(make::platform(p)),
+            [] => one(make::platform(p)),
+            gs => super::cards_there::cards_there(q, gs, p),
         };
     }
     None

@@ -58,6 +58,7 @@ mod follow_apply;
 pub(crate) use follow_apply::sized as model_of_size;
 mod aside;
 mod cards_asked;
+mod cards_there;
 mod follow_more;
 mod follow_on;
 mod follow_relative;
@@ -67,6 +68,7 @@ mod guided;
 mod half_day;
 mod han_spaces;
 mod headcount;
+mod home_ranked;
 mod image_batch;
 mod image_job;
 mod images_rate;
@@ -390,6 +392,8 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let reading = stages::asked_back(catalog, text, &norm, reading);
     // A platform named that no reading carries and no reader set aside: carried, or asked.
     let reading = set_aside::guarded(catalog, &norm, &aside, reading);
+    // Where the person said they are: a stock answer ranked by it (und_cl).
+    let reading = home_ranked::with_home(&norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = said.chars().take(MAX_CHARS).count();
     (reading, work)

@@ -100,6 +100,7 @@ pub(super) fn stock_args(gpu: &str, platform: Option<&String>, max: Option<&Mone
         platform: platform.cloned(),
         max: max.map(per_hour),
         needs: Vec::new(),
+        home: None,
     }
 }
 
@@ -197,5 +198,6 @@ pub(super) fn tco(
         price: price.cloned(),
         // A question's reading does not carry llama.cpp's expert offload; `/tco … cpu-moe` does.
         cpu_moe: None,
+        platform_unused: None,
     })
 }
