@@ -365,6 +365,7 @@ mod und_und_cg;
 mod und_und_ch;
 mod und_und_ci;
 mod und_und_ck;
+mod und_und_cm;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
