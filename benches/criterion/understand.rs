@@ -1,10 +1,21 @@
-//! Understanding one plain question (issue 16 goal: tens of microseconds).
+//! Understanding one plain question (issue 16 goal: tens of microseconds), and a whole corpus of
+//! questions people wrote (`questions_fresh17.tsv`, 400 rows) read one after another: the reader's
+//! hot path as a frontend meets it, every stage and guard included (issue 26, helper und_cm).
 //! `cargo bench -p gpuscout-benches --bench understand`
 
 use bot_core::Catalog;
 use bot_core::understand::read;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+
+/// The questions of a corpus file: each row's text before its tab, comments left out.
+fn questions(corpus: &str) -> Vec<&str> {
+    corpus
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t').map(|(q, _)| q))
+        .collect()
+}
 
 fn bench(c: &mut Criterion) {
     let catalog = Catalog::embedded().unwrap();
@@ -20,6 +31,20 @@ fn bench(c: &mut Criterion) {
     ] {
         c.bench_function(q, |b| b.iter(|| black_box(read(&catalog, black_box(q)))));
     }
+    let corpus = questions(include_str!(
+        "../../bot-core/tests/data/questions_fresh17.tsv"
+    ));
+    assert!(corpus.len() > 300, "the corpus file lost its rows");
+    let mut group = c.benchmark_group("corpus");
+    group.sample_size(10);
+    group.bench_function("fresh17 (every question once)", |b| {
+        b.iter(|| {
+            for q in &corpus {
+                black_box(read(&catalog, black_box(q)));
+            }
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

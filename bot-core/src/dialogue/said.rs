@@ -430,42 +430,28 @@ pub(super) fn asks_meaning(text: &str) -> bool {
         || crate::lexicon::lengths_weighed(&understand::fold_traditional(text).to_lowercase())
 }
 
-/// Inference said at the task step without the words that tell a short run from a
-/// service (`推理`, `跑推理 qwen2.5 7b`, `llm inference`): `None` when the message says which
-/// (a duration of hours is a run, always-on or every day a service) or is no inference.
+/// Inference said at the task step (`推理`, `跑推理 qwen2.5 7b`, `llm inference`, an engine
+/// named): its kind where the message settles it (a duration of hours is a run, always-on or
+/// every day a service), `Some(None)` where both senses are live (the lexicon's `job_reading`),
+/// `None` when no inference is said.
 pub(super) fn inference_kind(text: &str, seconds: bool, always: bool) -> Option<Option<TaskKind>> {
     let l = understand::normalize(text);
-    let infer = [
-        "推理",
-        "inference",
-        "infer ",
-        "生成",
-        "对话",
-        "聊天",
-        "chat",
-        "跑模型",
-        "跑个模型",
-        "跑大模型",
-        "跑个大模型",
-        "run a model",
-        "run an llm",
-        "run llm",
-        "run the model",
-    ]
-    .iter()
-    .any(|w| l.contains(w) || l.trim_end() == w.trim_end())
-        // `用llama.cpp跑3个小时`: a job run with an inference engine is inference.
-        || crate::lexicon::engine_named(&l);
-    if !infer {
+    if !crate::lexicon::inference_said(&l) {
         return None;
     }
-    Some(if always {
-        Some(TaskKind::Serve)
-    } else if seconds {
-        Some(TaskKind::Experiment)
-    } else {
-        None
+    Some(match inference_reading(&l, seconds, always) {
+        crate::lexicon::JobReading::One(sense) => Some(super::understand::task_kind(sense)),
+        crate::lexicon::JobReading::Two(_) | crate::lexicon::JobReading::None => None,
     })
+}
+
+/// The lexicon's reading of a job sentence with what the message settles.
+fn inference_reading(l: &str, seconds: bool, always: bool) -> crate::lexicon::JobReading {
+    let settled = crate::lexicon::Settled {
+        length: seconds,
+        stays_on: always,
+    };
+    crate::lexicon::job_reading(l, settled)
 }
 
 /// `推理` at the task step with nothing saying how long: which of the two it is, asked with
@@ -475,9 +461,13 @@ pub(super) fn inference_asked(ctx: &Ctx, state: &PickState, text: &str) -> Optio
         return None;
     }
     let f = understand::facts(ctx.catalog, text);
-    if inference_kind(text, f.seconds.is_some(), f.always || f.daily)?.is_some() {
+    // Asked only where the word's two senses are both live (`lexicon::Senses`).
+    let l = understand::normalize(text);
+    let crate::lexicon::JobReading::Two(_) =
+        inference_reading(&l, f.seconds.is_some(), f.always || f.daily)
+    else {
         return None;
-    }
+    };
     let (mut next, mut reply) = super::listen::listen(ctx, state, text)
         .unwrap_or_else(|| (state.clone(), Reply::default()));
     next.inference = true;

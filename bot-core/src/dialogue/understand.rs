@@ -6,87 +6,35 @@ use crate::lexicon;
 use crate::units::parse_duration;
 use rust_decimal::Decimal;
 
-/// Guesses the task kind from a one-sentence description.
+/// The task kind a one-sentence description says in words of one sense (the lexicon's
+/// `JOB_WORDS`, `lexicon::job_reading`); inference alone, a run or a service, is no kind here
+/// (`said::inference_kind` settles it by the sentence's length or asks it back).
 pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
-    // `need servers in europe`: servers are the machines rented, no serving said (`serv`
-    // would take them); `inference server`, `api server` keep their own serving words.
-    // Traditional forms (`訓練`, `微調`, `推理服務`) are read as the simplified words below:
-    // the reader's one fold, never a second word list.
-    let l = crate::understand::fold_traditional(t)
-        .to_lowercase()
-        .replace("servers", "machines")
-        .replace("server", "machine");
-    let has = |words: &[&str]| words.iter().any(|w| l.contains(w));
-    // The lexicon's training words (`训个`, `练一个`, `炼丹`, `全参微调`), as every reader has them.
-    let words: Vec<String> = l.split_whitespace().map(str::to_string).collect();
-    // A bare `full` is a precision as often as a full fine-tune (`lexicon::full_alone`).
+    // Traditional forms (`訓練`, `微調`, `推理服務`) are read as the simplified words: the
+    // reader's one fold, never a second word list.
+    let t = crate::understand::fold_traditional(t);
+    // The lexicon's training words (`训个`, `练一个`, `炼丹`, `全参微调`), as every reader has
+    // them; a bare `full` is a precision as often as a full fine-tune (`lexicon::full_alone`).
+    let words: Vec<String> = t.to_lowercase().split_whitespace().map(str::to_string).collect();
     let trains = !lexicon::full_alone(&words)
         && lexicon::tasks_in(&words)
             .iter()
             .any(|t| *t != crate::vram::Task::Infer);
-    if trains
-        || has(&[
-            "lora", "fine-tun", "finetun", "fine tun", "train", "微调", "训练", "sft", "qlora",
-        ])
-    {
-        Some(TaskKind::FineTune)
-    } else if lexicon::batch_job(&l) {
-        // A batch job (`批量翻译一百万篇文档`) ends when its inputs are done: one run.
-        Some(TaskKind::Experiment)
-    } else if has(&[
-        "serv",
-        "api",
-        "online",
-        "deploy",
-        "always",
-        "24/7",
-        "上线",
-        "部署",
-        "服务",
-        "在线",
-        // `一直开着`; `一直` alone is "all along" (`之前一直用colab`), no service.
-        "一直开",
-        // A bot people use is a service (`chatbot for 50 users`, `给20个人用`).
-        "chatbot",
-        "users",
-        "用户",
-        "个人用",
-        "人用的",
-        "客服",
-        "机器人",
-    ]) {
-        Some(TaskKind::Serve)
-    } else if has(&[
-        "demo",
-        "experiment",
-        "try",
-        "test",
-        "eval",
-        "实验",
-        "试",
-        "跑一下",
-        "测试",
-        "评测",
-        // Trying things out, learning, coursework: short runs.
-        "play with",
-        "play around",
-        "mess around",
-        "tinker",
-        "learn",
-        "homework",
-        "course",
-        "玩",
-        "学习",
-        "毕设",
-        "课设",
-        "作业",
-        "尝鲜",
-        "体验",
-    ]) || crate::lexicon::TRY_WORDS.iter().any(|w| l.contains(w))
-    {
-        Some(TaskKind::Experiment)
-    } else {
-        None
+    if trains {
+        return Some(TaskKind::FineTune);
+    }
+    match lexicon::job_reading(&t, lexicon::Settled::default()) {
+        lexicon::JobReading::One(sense) => Some(task_kind(sense)),
+        lexicon::JobReading::Two(_) | lexicon::JobReading::None => None,
+    }
+}
+
+/// The dialogue's task for one sense of a job word.
+pub(super) fn task_kind(sense: lexicon::JobSense) -> TaskKind {
+    match sense {
+        lexicon::JobSense::Run => TaskKind::Experiment,
+        lexicon::JobSense::Tune => TaskKind::FineTune,
+        lexicon::JobSense::Serve => TaskKind::Serve,
     }
 }
 

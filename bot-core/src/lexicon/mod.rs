@@ -51,6 +51,7 @@ mod image_names;
 mod image_options;
 mod inexact;
 mod job_flags;
+mod job_senses;
 mod job_verbs;
 mod laptop;
 mod located;
@@ -162,6 +163,7 @@ pub use job_flags::{
     CARD_HOUR_UNITS, CONTEXT_FLAGS, GPU_HOUR_UNITS, TENSOR_PARALLEL_WORDS, card_hour_unit,
     gpu_hour_unit,
 };
+pub use job_senses::{JOB_WORDS, JobReading, JobSense, Settled, inference_said, job_reading};
 pub use job_verbs::{JOB_VERBS, is_job_verb, job_verb_said};
 pub use laptop::laptop_said_at;
 pub use located::{placed, platform_in_place};

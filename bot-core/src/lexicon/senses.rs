@@ -26,6 +26,10 @@ pub enum Sense {
     DayRun,
     /// `一天` / `a day` as each day of the longer length said beside it (the two weeks billed).
     EachDay,
+    /// Inference as a run started and stopped (`lexicon::job_reading`).
+    OneRun,
+    /// Inference as a service that stays on.
+    Service,
 }
 
 impl Sense {
@@ -38,7 +42,12 @@ impl Sense {
             Sense::Hours => format!("{number}小时"),
             Sense::Days => format!("{number}天"),
             Sense::Cards => format!("{number} cards"),
-            Sense::Package | Sense::Length | Sense::DayRun | Sense::EachDay => return None,
+            Sense::Package
+            | Sense::Length
+            | Sense::DayRun
+            | Sense::EachDay
+            | Sense::OneRun
+            | Sense::Service => return None,
         })
     }
 }

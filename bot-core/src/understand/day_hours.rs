@@ -1,6 +1,7 @@
 //! Hours a day said with the day first (`一天跑3个小时`, `每天大概跑3个小时`, `a day about 3
 //! hours`): regular use, `daily 3h`. Read alone, `一天` was one 24-hour job (eight times the
-//! bill) and `a day … 3 hours` a few minutes a day.
+//! bill) and `a day … 3 hours` a few minutes a day. Minutes a day the same (`一天跑20分钟`, `一天
+//! 跑20m`): before (helper und_cm), `一天` alone was read, one day held, the minutes dropped.
 
 use super::request::Usage;
 use rust_decimal::Decimal;
@@ -54,24 +55,30 @@ const HOURS: &[&str] = &[
     "h",
 ];
 
-/// The usage with hours a day put in, when the text says a day and then its hours.
-pub(super) fn per_day(norm: &str, usage: &mut Option<Usage>) {
+/// Minute units after the number; a bare `m` only where the sentence makes it minutes
+/// (`m_minutes`: the bare `m`'s senses, `volume_unit::m_unit`).
+const MINUTES: &[&str] = &["分钟", "minutes", "minute", "mins", "min"];
+
+/// The usage with hours (or minutes) a day put in, when the text says a day and then its
+/// hours; `m_minutes`: a bare `m` after a number is minutes in this sentence.
+pub(super) fn per_day(norm: &str, usage: &mut Option<Usage>, m_minutes: bool) {
     // The words of each day are the lexicon's (`lexicon::EACH_PERIOD`).
     for d in crate::lexicon::period_words(crate::lexicon::Period::Day) {
         for (at, _) in norm.match_indices(d) {
             if !crate::lexicon::stands_at(norm, at, d) {
                 continue;
             }
-            if let Some(h) = hours_after(&norm[at + d.len()..]) {
-                *usage = Some(Usage::Daily(h * Decimal::from(3600)));
+            if let Some(s) = length_after(&norm[at + d.len()..], m_minutes) {
+                *usage = Some(Usage::Daily(s));
                 return;
             }
         }
     }
 }
 
-/// The hours (more than 0, less than 24) said at the start of `rest`, past filler words.
-fn hours_after(rest: &str) -> Option<Decimal> {
+/// The seconds of the hours (more than 0, less than 24) or minutes (less than a day's) said at
+/// the start of `rest`, past filler words.
+fn length_after(rest: &str, m_minutes: bool) -> Option<Decimal> {
     let mut rest = rest;
     // Fillers, a few at most (`大概就跑`, `about`).
     for _ in 0..6 {
@@ -93,8 +100,15 @@ fn hours_after(rest: &str) -> Option<Decimal> {
         .collect();
     let n: Decimal = digits.parse().ok()?;
     let unit = rest[digits.len()..].trim_start();
-    let hours = HOURS.iter().any(|u| {
+    let ends = |u: &str| {
         unit.starts_with(u) && !unit[u.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
-    });
-    (hours && n > Decimal::ZERO && n < Decimal::from(24)).then_some(n)
+    };
+    if n <= Decimal::ZERO {
+        return None;
+    }
+    if HOURS.iter().any(|u| ends(u)) {
+        return (n < Decimal::from(24)).then(|| n * Decimal::from(3600));
+    }
+    let minutes = MINUTES.iter().any(|u| ends(u)) || (m_minutes && ends("m"));
+    (minutes && n < Decimal::from(1440)).then(|| n * Decimal::from(60))
 }

@@ -388,12 +388,13 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let part = background::question_part(catalog, text);
     let text = part.as_deref().unwrap_or(text);
     let norm = normalize(text);
-    let (reading, mut work, aside) = read_normalized(catalog, norm.clone(), true);
+    let (reading, mut work, aside, named) = read_normalized_named(catalog, norm.clone(), true);
     let reading = stages::asked_back(catalog, text, &norm, reading);
     // A platform named that no reading carries and no reader set aside: carried, or asked.
     let reading = set_aside::guarded(catalog, &norm, &aside, reading);
     // Where the person said they are: a stock answer ranked by it (und_cl).
     let reading = home_ranked::with_home(&norm, reading);
+    let reading = set_aside::guarded(catalog, &named, &aside, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = said.chars().take(MAX_CHARS).count();
     (reading, work)
@@ -468,9 +469,20 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work, Vec<set_aside::SetAside>) {
+    let (reading, work, aside, _) = read_normalized_named(catalog, original, fix_typos);
+    (reading, work, aside)
+}
+
+/// [`read_normalized`], with the platforms `original` names (found once by the words stage,
+/// for the guard).
+fn read_normalized_named(
+    catalog: &Catalog,
+    original: String,
+    fix_typos: bool,
+) -> (Reading, Work, Vec<set_aside::SetAside>, Vec<String>) {
     // The engine named, as typed: the word passes may spell `ollama` into `llama`.
     let said = format!(" {original} ");
-    let (original, mut aside) = stages::words(catalog, &original);
+    let (original, mut aside, named) = stages::words(catalog, &original);
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
@@ -493,7 +505,7 @@ pub(super) fn read_normalized(
         None => reading,
     };
     // The engine named, on every `/fit` however it was reached.
-    (engine_kept::with_engine(&said, reading), work, aside)
+    (engine_kept::with_engine(&said, reading), work, aside, named)
 }
 
 fn read_whole(

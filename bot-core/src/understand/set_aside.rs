@@ -6,7 +6,7 @@
 //! (`moving off runpod`), found wanting (`colab 那个太慢了`), out of stock there (`runpod's out of
 //! h100s`), a price paid there as the reference (`costs me $3.67/h on GCP`), the platform to beat
 //! (`比autodl便宜的4090`), or the user's own price on it costed as said. The words stage records
-//! the platforms its passes take out of the text with the pass's reason ([`taken_out`]); a rule
+//! the platforms its passes take out of the text with the pass's reason ([`taken_from`]); a rule
 //! records its own through [`super::question::Question::set_aside`]. One guard ([`guarded`]) then
 //! checks "named − set aside ⊆ carried" once, after every reader. und_cf's guard without these
 //! records newly missed 52 corpus rows, all platforms set aside on purpose.
@@ -23,17 +23,16 @@ pub(super) fn named(catalog: &Catalog, text: &str) -> Vec<String> {
     super::entities::entities(catalog, &super::text::tokens(text)).platforms
 }
 
-/// The platforms named in `before` and no longer in `after`, set aside for `why` (a words pass
-/// that took them out of the text).
-pub(super) fn taken_out(catalog: &Catalog, before: &str, after: &str, why: Aside) -> Vec<SetAside> {
-    if before == after {
-        return Vec::new();
-    }
-    let left = named(catalog, after);
-    named(catalog, before)
-        .into_iter()
-        .filter(|p| !left.contains(p))
-        .map(|platform| SetAside { platform, why })
+/// The platforms named before a words pass (`before`, as [`named`] finds them) and no longer
+/// after it (`after`), set aside for `why` (a words pass that took them out of the text).
+pub(super) fn taken_from(before: &[String], after: &[String], why: Aside) -> Vec<SetAside> {
+    before
+        .iter()
+        .filter(|p| !after.contains(p))
+        .map(|platform| SetAside {
+            platform: platform.clone(),
+            why,
+        })
         .collect()
 }
 
@@ -47,8 +46,9 @@ fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
         .collect()
 }
 
-/// `reading` with every platform named in `norm` that no reading carries and no reader set
-/// aside carried where the command takes one, or asked back:
+/// `reading` with every platform named in the normalized question (`named`, found once by the
+/// words stage) that no reading carries and no reader set aside carried where the command takes
+/// one, or asked back:
 /// - `/compare` of named platforms: the others named join it;
 /// - `/cost` on one platform beside another named: both ranked (`/compare`);
 /// - `/stock` or `/subscribe` with no platform: that platform, when one is left; with another
@@ -58,7 +58,7 @@ fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
 /// "Left").
 pub(super) fn guarded(
     catalog: &Catalog,
-    norm: &str,
+    named: &[String],
     aside: &[SetAside],
     reading: Reading,
 ) -> Reading {
@@ -69,9 +69,10 @@ pub(super) fn guarded(
         return widened;
     }
     let have = carried(catalog, r);
-    let dropped: Vec<String> = named(catalog, norm)
-        .into_iter()
-        .filter(|p| !have.contains(p) && !aside.iter().any(|a| a.platform == *p))
+    let dropped: Vec<String> = named
+        .iter()
+        .filter(|p| !have.contains(p) && !aside.iter().any(|a| a.platform == **p))
+        .cloned()
         .collect();
     if dropped.is_empty() {
         return reading;
@@ -193,7 +194,7 @@ fn pick_or_ask(mut rs: Vec<Request>) -> Reading {
 
 #[cfg(test)]
 mod tests {
-    use super::{Aside, taken_out};
+    use super::{Aside, named, taken_from};
     use crate::catalog::Catalog;
     use crate::understand::{Reading, normalize, read};
 
@@ -202,14 +203,14 @@ mod tests {
         let c = Catalog::embedded().unwrap();
         let t = normalize("除了autodl 哪里还能租到4090");
         let out = super::super::refused::plain(&c, &t);
-        let aside = taken_out(&c, &t, &out, Aside::Refused);
+        let aside = taken_from(&named(&c, &t), &named(&c, &out), Aside::Refused);
         assert_eq!(aside.len(), 1, "{out}");
         assert_eq!(
             (aside[0].platform.as_str(), aside[0].why),
             ("autodl", Aside::Refused)
         );
         // A pass that changed nothing sets nothing aside.
-        assert!(taken_out(&c, &t, &t, Aside::Refused).is_empty());
+        assert!(taken_from(&named(&c, &t), &named(&c, &t), Aside::Refused).is_empty());
     }
 
     #[test]

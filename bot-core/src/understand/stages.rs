@@ -352,17 +352,29 @@ const COMPLETIONS: &[Completion] = &[
 ];
 
 /// Stage 1: the message with its words written plainly.
-/// The platforms a pass with a reason takes out of the text are set aside for it.
-pub(super) fn words(catalog: &Catalog, text: &str) -> (String, Vec<SetAside>) {
+/// The platforms a pass with a reason takes out of the text are set aside for it. Also the
+/// platforms `text` names (for the guard, `set_aside::guarded`): each text's platforms are
+/// found once, not once before and once after every pass that changes it.
+pub(super) fn words(catalog: &Catalog, text: &str) -> (String, Vec<SetAside>, Vec<String>) {
+    let named_in = set_aside::named(catalog, text);
     let mut aside = Vec::new();
+    // The last text whose platforms were found, and those platforms.
+    let mut seen = (text.to_string(), named_in.clone());
     let t = WORDS.iter().fold(text.to_string(), |t, (pass, why)| {
         let out = pass(catalog, &t);
-        if let Some(why) = why {
-            aside.extend(set_aside::taken_out(catalog, &t, &out, *why));
+        if let Some(why) = why
+            && out != t
+        {
+            if seen.0 != t {
+                seen = (t.clone(), set_aside::named(catalog, &t));
+            }
+            let after = set_aside::named(catalog, &out);
+            aside.extend(set_aside::taken_from(&seen.1, &after, *why));
+            seen = (out.clone(), after);
         }
         out
     });
-    (t, aside)
+    (t, aside, named_in)
 }
 
 /// Stage 2: the text with its lengths, days and lists written as the later passes read them.
@@ -397,7 +409,13 @@ pub(super) fn entities_said(
     // `三人小公司`, `a team of 4`: the company's size is no batch, unless used at once.
     super::team_size::team_not_batch(&padded, e);
     memory_beside::memory_beside(catalog, toks, &mut e.gpus);
-    day_hours::per_day(norm, &mut e.usage);
+    // A bare `m` a day's minutes where the sentence leaves it no count of tokens.
+    let m_minutes = e.volume.is_none()
+        && matches!(
+            volume_unit::m_unit(&padded),
+            volume_unit::MUnit::Minutes | volume_unit::MUnit::Neither
+        );
+    day_hours::per_day(norm, &mut e.usage, m_minutes);
     // `每天8小时 一周5天`: the day's hours on five days of seven.
     super::period::week_days(toks, &taken, &mut e.usage);
 }

@@ -374,6 +374,7 @@ mod und_und_ck;
 mod und_und_cp;
 mod und_und_cn;
 mod und_und_cl;
+mod und_und_cm;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
