@@ -15,7 +15,11 @@ pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
     let t = crate::understand::fold_traditional(t);
     // The lexicon's training words (`训个`, `练一个`, `炼丹`, `全参微调`), as every reader has
     // them; a bare `full` is a precision as often as a full fine-tune (`lexicon::full_alone`).
-    let words: Vec<String> = t.to_lowercase().split_whitespace().map(str::to_string).collect();
+    let words: Vec<String> = t
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     let trains = !lexicon::full_alone(&words)
         && lexicon::tasks_in(&words)
             .iter()

@@ -149,9 +149,15 @@ const LINKS_BEFORE_AMOUNT: &[&str] = &["is", "are", "=", ":", "：", "为"];
 /// Characters that make the words before a unit of tokens a count of them (`每天五百万token 2块`:
 /// five million tokens, the volume), never the unit an amount is priced per.
 fn ends_with_count(s: &str) -> bool {
-    s.ends_with(|c: char| {
-        c.is_ascii_digit() || c == '.' || "零一二两三四五六七八九十百千万几".contains(c)
-    })
+    let numeral =
+        |c: char| c.is_ascii_digit() || c == '.' || "零一二两三四五六七八九十百千万几".contains(c);
+    // One of the unit (`一百万 token 三块钱`, `1 百万token 2块`) is the unit itself: the price
+    // of a million, no volume.
+    let one = s
+        .strip_suffix('一')
+        .or_else(|| s.strip_suffix('1'))
+        .is_some_and(|r| !r.ends_with(numeral));
+    !one && s.ends_with(numeral)
 }
 
 /// The unit of tokens an amount is priced per, said BEFORE it (`每百万4元`, `per million $0.5`,

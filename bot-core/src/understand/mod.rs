@@ -391,10 +391,9 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let (reading, mut work, aside, named) = read_normalized_named(catalog, norm.clone(), true);
     let reading = stages::asked_back(catalog, text, &norm, reading);
     // A platform named that no reading carries and no reader set aside: carried, or asked.
-    let reading = set_aside::guarded(catalog, &norm, &aside, reading);
+    let reading = set_aside::guarded(catalog, &norm, &named, &aside, reading);
     // Where the person said they are: a stock answer ranked by it (und_cl).
     let reading = home_ranked::with_home(&norm, reading);
-    let reading = set_aside::guarded(catalog, &named, &aside, reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = said.chars().take(MAX_CHARS).count();
     (reading, work)

@@ -54,10 +54,13 @@ fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
 /// - `/stock` or `/subscribe` with no platform: that platform, when one is left; with another
 ///   (or several left): each one's asked back.
 ///
-/// Commands whose line has no platform slot are left as read (`docs/misses/und_und_ci.md`,
+/// Two cards named beside one platform (`norm`) that a `/platform` reading drops are asked back
+/// first (`cards_kept`). Commands whose line has no platform slot are left as read
+/// (`docs/misses/und_und_ci.md`,
 /// "Left").
 pub(super) fn guarded(
     catalog: &Catalog,
+    norm: &str,
     named: &[String],
     aside: &[SetAside],
     reading: Reading,

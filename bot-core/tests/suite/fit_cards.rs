@@ -70,6 +70,17 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
                 if *name == "overhead" && sharded_now && req.task != Task::Infer {
                     continue;
                 }
+                // A trainer that loads the whole model on every card before sharding it
+                // (`vram::whole_load`, said in the report): the load's peak is the same on any
+                // count, and the overhead is what it holds beyond the sharded step's parts, so it
+                // grows as they shrink; the card's total (checked too) does not rise.
+                let whole_load = rep
+                    .warnings
+                    .iter()
+                    .any(|m| m.id.starts_with("fit-warn-whole-load"));
+                if *name == "overhead" && whole_load {
+                    continue;
+                }
                 // Training on several cards adds NCCL's own buffers to each card's overhead
                 // (`vram::nccl_buffers_gib`), more for a group larger than two: real memory
                 // that sharding a small model does not win back.
