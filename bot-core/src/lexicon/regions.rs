@@ -611,6 +611,12 @@ pub(super) const WHERE_I_AM: &[&str] = &[
     "i am",
     "live in",
     "based in",
+    // The person asking, named by what they do (`a student in Malaysia`): where they are.
+    "student in",
+    "students in",
+    "developer in",
+    "engineer in",
+    "researcher in",
     "我在",
     "人在",
     "我是",
