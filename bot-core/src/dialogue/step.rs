@@ -50,22 +50,7 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
         return still_here(ctx, state, false);
     }
     if input == PickInput::Back {
-        let mut s = state.clone();
-        return match s.history.pop() {
-            Some(prev) => {
-                s.step = prev;
-                Outcome {
-                    replies: vec![ask(ctx, &s)],
-                    state: Some(s),
-                    changed: true,
-                }
-            }
-            None => Outcome {
-                replies: vec![Reply::text(Msg::new("pick-at-first-step")), ask(ctx, state)],
-                state: Some(state.clone()),
-                changed: false,
-            },
-        };
+        return back(ctx, state);
     }
     match answer(ctx, state, &input) {
         Ok(Answer::Done) => Outcome {
@@ -82,18 +67,8 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
         Err(Invalid) => {
             // `I guess maybe 8b?`, `應該是qlora吧`: a hedged answer is the step's answer where
             // the step can use it without the hedge, and the hedge is said with it.
-            if let PickInput::Text(t) = &input
-                && let Some(plain) = crate::lexicon::answer_hedged(&understand::fold_traditional(t))
-            {
-                let mut out = step(ctx, state, PickInput::Text(plain.clone()));
-                if out.changed && out.state.is_some() {
-                    if let Some(first) = out.replies.first_mut() {
-                        first.prepend(crate::reply::Part::Text(
-                            Msg::new("pick-hedged").arg("answer", plain),
-                        ));
-                    }
-                    return out;
-                }
+            if let Some(out) = hedged(ctx, state, &input) {
+                return out;
             }
             // `推理` at the first step: a short run or a service, asked with what else it said kept.
             if let PickInput::Text(t) = &input
@@ -156,6 +131,63 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
         }
     }
+}
+
+/// `/back`: the step before, or where it stands at the first step.
+fn back(ctx: &Ctx, state: &PickState) -> Outcome {
+    let mut s = state.clone();
+    match s.history.pop() {
+        Some(prev) => {
+            s.step = prev;
+            Outcome {
+                replies: vec![ask(ctx, &s)],
+                state: Some(s),
+                changed: true,
+            }
+        }
+        None => Outcome {
+            replies: vec![Reply::text(Msg::new("pick-at-first-step")), ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        },
+    }
+}
+
+/// A hedged answer (`I guess maybe 8b?`), taken without the hedge where the step uses it, the
+/// hedge said with it.
+fn hedged(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
+    let PickInput::Text(t) = input else {
+        return None;
+    };
+    let plain = crate::lexicon::answer_hedged(&understand::fold_traditional(t))?;
+    let mut out = step(ctx, state, PickInput::Text(plain.clone()));
+    if !(out.changed && out.state.is_some()) {
+        return None;
+    }
+    if let Some(first) = out.replies.first_mut() {
+        first.prepend(crate::reply::Part::Text(
+            Msg::new("pick-hedged").arg("answer", plain),
+        ));
+    }
+    Some(out)
+}
+
+/// The model taken, said back when it was typed other than by its own id or name (`qwne 7b`,
+/// `lamma 3.1 8b`, `qwen 7b`), so a reading the user did not mean shows at once.
+fn model_said_back(ctx: &Ctx, next: &PickState, typed: &str) -> Option<Msg> {
+    let m = next.model.as_deref()?;
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let name = ctx.catalog.model(m).map(|x| x.name.clone()).ok();
+    let typed = squash(typed);
+    if typed == squash(m) || name.as_ref().is_some_and(|n| typed == squash(n)) {
+        return None;
+    }
+    Some(Msg::new("pick-understood-model").arg("name", name.unwrap_or_else(|| m.to_string())))
 }
 
 /// `/pick` started over with a sentence that says another job, the needs said so far kept.
@@ -255,29 +287,8 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
             Step::Model if typed.parse::<f64>().is_ok() => next
                 .params_b
                 .map(|b| Msg::new("pick-understood-model").arg("name", format!("{b}B"))),
-            // A model typed other than by its own name (`qwne 7b`, `lamma 3.1 8b`, `qwen 7b`),
-            // said back as the model taken, so a reading the user did not mean shows at once.
-            Step::Model
-                if next.model.as_deref().is_some_and(|m| {
-                    let squash = |s: &str| -> String {
-                        s.chars()
-                            .filter(char::is_ascii_alphanumeric)
-                            .collect::<String>()
-                            .to_lowercase()
-                    };
-                    let name = ctx.catalog.model(m).map(|x| x.name.clone()).ok();
-                    let typed = squash(&typed);
-                    typed != squash(m) && name.is_none_or(|n| typed != squash(&n))
-                }) =>
-            {
-                next.model.as_deref().map(|m| {
-                    let name = ctx
-                        .catalog
-                        .model(m)
-                        .map_or_else(|_| m.to_string(), |x| x.name.clone());
-                    Msg::new("pick-understood-model").arg("name", name)
-                })
-            }
+            // A model typed other than by its own name (`qwne 7b`), said back as taken.
+            Step::Model => model_said_back(ctx, &next, &typed),
             // Not when the typed word is the count taken (`8k`, `4096`; `8` is 8k, said back).
             Step::Context
                 if crate::lexicon::context_tokens(&typed) != next.context.map(u64::from) =>

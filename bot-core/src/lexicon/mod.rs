@@ -68,6 +68,7 @@ mod options;
 mod passes;
 mod people;
 mod place;
+mod places;
 mod price_gap;
 mod rate_marks;
 mod rather;

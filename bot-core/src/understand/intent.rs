@@ -13,7 +13,6 @@ use super::text::has;
 use super::words::*;
 use crate::answer::alerts::Unsubscribe;
 use crate::billing::PriceUnit;
-use crate::catalog::Catalog;
 use crate::lexicon::NEED_PHRASES;
 use crate::vram::{Quant, Task};
 use rust_decimal::Decimal;
@@ -504,7 +503,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "autodl or runpod for a 40 minute job" names no card: the card every named
         // platform lists, compared (several such cards are asked back).
         (ps, []) if ps.len() > 1 && (cheap || e.usage.is_some()) => {
-            match common_cards(q.catalog, ps).as_slice() {
+            match super::common_cards::common_cards(q.catalog, ps).as_slice() {
                 [] => None,
                 [g] => compare_named(g).map(Reading::Command),
                 gs => all(gs.iter().map(compare_named).collect()),
@@ -512,28 +511,6 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         }
         _ => None,
     }
-}
-
-/// The cards every platform in `ps` lists, the most widely listed first, at most three.
-pub(super) fn common_cards(catalog: &Catalog, ps: &[String]) -> Vec<Cards> {
-    let listed: Vec<&crate::catalog::Platform> =
-        ps.iter().filter_map(|p| catalog.platform(p).ok()).collect();
-    let mut cards: Vec<(usize, &str)> = catalog
-        .gpus
-        .iter()
-        .filter(|g| listed.iter().all(|p| p.prices_for(&g.id).next().is_some()))
-        .map(|g| (catalog.quotes_for(&g.id).count(), g.id.as_str()))
-        .collect();
-    // Stable: among cards listed as widely, the catalog's order.
-    cards.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
-    cards
-        .into_iter()
-        .take(3)
-        .map(|(_, id)| Cards {
-            gpu: id.to_string(),
-            count: 1,
-        })
-        .collect()
 }
 
 /// A model (or a bare size) and what it should run on: `/fit`.

@@ -134,6 +134,7 @@ mod sign_words;
 mod sold_out;
 mod spaced_units;
 // `显存24`, `16 vram`: a bare number beside a memory word is its size.
+mod common_cards;
 mod memory_bare;
 mod span;
 mod spellings;

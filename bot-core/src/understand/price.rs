@@ -129,6 +129,25 @@ pub(super) fn find_price(norm: &str) -> Option<(Money, std::ops::Range<usize>)> 
     find_price_not_card(norm, &|_| false)
 }
 
+/// The amount starting at `start` (character `c`): a currency symbol, or a digit that starts a
+/// word, then its figures; the symbol, where the figures start and where they end.
+fn number_at(norm: &str, start: usize, c: char) -> Option<(Option<&'static str>, usize, usize)> {
+    let sym = symbol(c);
+    let prev = norm[..start].chars().next_back();
+    let starts_word =
+        prev.is_none_or(|p| !(p.is_ascii_alphanumeric() || matches!(p, '.' | '-' | '_')));
+    if sym.is_none() && !(c.is_ascii_digit() && starts_word) {
+        return None;
+    }
+    let b = norm.as_bytes();
+    let num_start = start + c.len_utf8() * usize::from(sym.is_some());
+    let mut i = num_start;
+    while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+        i += 1;
+    }
+    (i > num_start).then_some((sym, num_start, i))
+}
+
 /// [`find_price`] with the card reader consulted first: a number with no currency that names a
 /// card (`cheaper than 3090 per hour`, `比3090便宜`: the card `3090`) is never a price.
 pub(super) fn find_price_not_card(
@@ -137,23 +156,9 @@ pub(super) fn find_price_not_card(
 ) -> Option<(Money, std::ops::Range<usize>)> {
     let b = norm.as_bytes();
     for (start, c) in norm.char_indices() {
-        let sym = symbol(c);
-        let prev = norm[..start].chars().next_back();
-        if sym.is_none()
-            && !(c.is_ascii_digit()
-                && prev
-                    .is_none_or(|p| !(p.is_ascii_alphanumeric() || matches!(p, '.' | '-' | '_'))))
-        {
+        let Some((sym, num_start, i)) = number_at(norm, start, c) else {
             continue;
-        }
-        let mut i = start + c.len_utf8() * usize::from(sym.is_some());
-        let num_start = i;
-        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
-            i += 1;
-        }
-        if i == num_start {
-            continue;
-        }
+        };
         let number = &norm[num_start..i];
         let mut currency = sym.map(str::to_string);
         let mut k = skip_space(b, i);

@@ -58,7 +58,7 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
         [p] => Some(p),
         _ => return reading,
     };
-    let cards = super::intent::common_cards(catalog, &e.platforms);
+    let cards = super::common_cards::common_cards(catalog, &e.platforms);
     if cards.len() < 2 {
         return reading;
     }

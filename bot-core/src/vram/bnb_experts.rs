@@ -26,19 +26,12 @@
 //! parameter that is not a `Params4bit` to fp32 (peft `src/peft/utils/other.py`, "cast all non
 //! INT8 parameters to fp32"; `train::peft_fp32_cast`).
 
-use super::{Engine, FitRequest, Quant, Shape, Task};
-
-/// Whether `req` loads its weights through bitsandbytes in Transformers (NF4 or LLM.int8, not
-/// a full fine-tune), where fused experts escape the conversion.
-pub(crate) fn bnb_base(req: &FitRequest) -> bool {
-    matches!(req.quant, Quant::Nf4 | Quant::Int8)
-        && req.engine == Engine::Transformers
-        && req.task != Task::Full
-}
+pub(crate) use super::bnb_base::{bnb_base, kept};
+use super::{FitRequest, Shape};
 
 /// Bytes per routed-expert parameter left unquantized: 4 after PEFT's fp32 cast, else 2.
 fn kept_bytes_per_param(req: &FitRequest) -> f64 {
-    if req.task.is_training() && super::train::peft_fp32_cast(req) {
+    if req.task.is_training() && super::train_weights::peft_fp32_cast(req) {
         4.0
     } else {
         2.0
@@ -53,15 +46,8 @@ pub(crate) fn kept_extra_bytes(shape: &Shape, req: &FitRequest) -> f64 {
         return 0.0;
     }
     let experts = shape.routed_expert_params().min(shape.params.linear);
-    let quantized = super::train::quantized_bits(req) / 8.0;
+    let quantized = super::train_weights::quantized_bits(req) / 8.0;
     experts * (kept_bytes_per_param(req) - quantized).max(0.0)
-}
-
-/// Whether the request keeps the fused experts unquantized: the word (`moeq=off`,
-/// `--experts-16bit`), or an Unsloth release before the one that quantizes them itself
-/// (`unsloth_release::keeps_experts_16bit`, 2026.6).
-pub(crate) fn kept(req: &FitRequest) -> bool {
-    req.experts_16bit || super::unsloth_release::keeps_experts_16bit(req)
 }
 
 /// What the estimate adds to the weights: [`kept_extra_bytes`] when the request keeps the

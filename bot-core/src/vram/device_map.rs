@@ -9,7 +9,8 @@
 //! Found on held-out 6: Qwen2.5-VL-72B GPTQ-Int4 QLoRA on 2 cards ("2 * 30GiB") was 84 % over
 //! when replayed as ZeRO-3, which keeps a GPTQ base whole on every card, with NCCL's buffers.
 
-use super::parts::{Common, layer_split_weights, layers_per_card, nccl_buffers_gib};
+use super::layer_split::{layer_split_weights, layers_per_card};
+use super::parts::{Common, nccl_buffers_gib};
 use super::request::FitOptions;
 use super::{GIB, Shape};
 

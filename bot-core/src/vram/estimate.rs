@@ -101,7 +101,7 @@ pub(super) fn compute_on(
             shape,
             req,
             kv_k == super::KvDtype::Fp16 && kv_v == super::KvDtype::Fp16,
-        ) * super::parts::layers_per_card(shape, cards),
+        ) * super::layer_split::layers_per_card(shape, cards),
     };
     if req.task.is_training() && req.method == super::Method::Ppo {
         // PPO's four models as its trainer lays them out (`vram::ppo`).

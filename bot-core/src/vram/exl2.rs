@@ -26,8 +26,8 @@ pub(super) fn infer(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let mut split = split;
     let w_total = w_total - split.embed;
     split.embed = 0.0;
-    let w = super::parts::layer_split_weights(shape, &split, cards);
-    let share = super::parts::layers_per_card(shape, cards) / shape.layers.max(1) as f64;
+    let w = super::layer_split::layer_split_weights(shape, &split, cards);
+    let share = super::layer_split::layers_per_card(shape, cards) / shape.layers.max(1) as f64;
     // `kv_total` is sized in the mode's bytes (`kv_cache::engine_types`); a quantized mode adds
     // one layer's FP16 K and V per card to dequantize into.
     let kv_total = c.kv_total();

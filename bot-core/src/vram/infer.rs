@@ -1,10 +1,10 @@
 //! Inference memory per engine: vLLM (tensor parallel, preallocating), Hugging Face
 //! Transformers (`device_map="auto"` layer split) and llama.cpp (layer split, micro-batches).
 
+use super::layer_split::{layer_split_weights, layers_per_card};
 use super::parts::{
     AWQ_FUSED_SCORE_BYTES, Common, LLAMACPP_KQ_BYTES, LLAMACPP_UBATCH, Parts, VLLM_CUDA_GRAPHS_GIB,
-    autocast_weight_copies, eager_score_bytes, hf_activation_bytes_per_token, layer_split_weights,
-    layers_per_card,
+    autocast_weight_copies, eager_score_bytes, hf_activation_bytes_per_token,
 };
 use super::request::{AwqFused, AwqPrefill, FitRequest, ModelRef};
 use super::{Engine, GIB, Parallelism, Quant, Shape};

@@ -173,8 +173,8 @@ fn torchao_warning(shape: &Shape, req: &FitRequest) -> Option<Msg> {
     // The busiest card's share: Transformers splits whole layers over the cards, the
     // 16-bit model as it is loaded and the quantized one alike.
     let r = super::torchao::replay(shape, t);
-    let share =
-        super::parts::layers_per_card(shape, req.cards.max(1)) / f64::from(shape.layers.max(1));
+    let share = super::layer_split::layers_per_card(shape, req.cards.max(1))
+        / f64::from(shape.layers.max(1));
     let peak = r.load_peak * share / GIB + CUDA_CONTEXT_GIB;
     let id = match req.gpu {
         Some(g) if peak > g.usable_gib() => "fit-warn-torchao-load-short",

@@ -10,10 +10,9 @@ pub use super::optim_step::{
 use super::parts::{Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED};
 use super::request::{FitOptions, FitRequest, LossHead};
 use super::unsloth_release::adapts_experts;
-use super::{Parallelism, Quant, Shape, Task, Zero};
+use super::{Quant, Shape, Task, Zero};
 
 use super::train_weights::base_weights;
-pub(crate) use super::train_weights::quantized_bits;
 pub use super::train_weights::{autocast_copies_gib, bnb_constants_whole_gib, peft_fp32_cast_gib};
 pub(super) use super::train_weights::{loaded_weight_bytes, peft_fp32_cast};
 
@@ -520,7 +519,7 @@ pub(super) fn compute_train(
         (grads_c + optim_c) * n,
     );
     p.releasable = reserve + round_trip + load + cached;
-    p.parallelism = parallelism(cards, r.layered, zero);
+    p.parallelism = super::train_spread::parallelism(cards, r.layered, zero);
     if sharded_gptq {
         as_one_card(shape, req, opts, c, &mut p);
     }
@@ -568,18 +567,6 @@ fn single_step(
     let t = super::grad_accum::single_step_peak(&phases).max(a);
     let cached = (grads + a - t).max(0.0);
     (t, r.grads_c - grads, cached)
-}
-
-/// How a training job spreads over its cards.
-fn parallelism(cards: u32, device_map: bool, zero: Zero) -> Parallelism {
-    match zero {
-        _ if cards == 1 => Parallelism::None,
-        _ if device_map => Parallelism::Layer,
-        Zero::Off => Parallelism::Data,
-        Zero::One => Parallelism::Zero1,
-        Zero::Two => Parallelism::Zero2,
-        Zero::Three => Parallelism::Zero3,
-    }
 }
 
 /// Each card sized as the same job on one card alone (a GPTQ base sharded by FSDP gains

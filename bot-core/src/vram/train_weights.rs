@@ -34,13 +34,13 @@ pub(crate) fn quantized_bits(req: &FitRequest) -> f64 {
 /// `partition_parameters.py` `free_param` replaces only `param.data`), so every card holds them
 /// whole (`train::resident`).
 pub(crate) fn bnb_quant_state_bytes(shape: &Shape, req: &FitRequest) -> f64 {
-    if req.task != Task::Qlora || !super::bnb_experts::bnb_base(req) || req.quant != Quant::Nf4 {
+    if req.task != Task::Qlora || !super::bnb_base::bnb_base(req) || req.quant != Quant::Nf4 {
         return 0.0;
     }
     let pc = &shape.params;
     // Experts left in 16-bit (`bnb_experts::kept`) carry no constants; a trainer that quantizes
     // its own head (`ModelLayout::LitGpt`) gives it some.
-    let kept = if super::bnb_experts::kept(req) && shape.is_moe() {
+    let kept = if super::bnb_base::kept(req) && shape.is_moe() {
         shape.routed_expert_params().min(pc.linear)
     } else {
         0.0
@@ -164,7 +164,7 @@ pub fn autocast_copies_gib(req: &FitRequest) -> f64 {
     match req.task {
         Task::Full => 0.0,
         // Whole layers per card: the busiest card's layers.
-        Task::Infer => all * super::parts::layers_per_card(&s, req.cards.max(1)) / layers,
+        Task::Infer => all * super::layer_split::layers_per_card(&s, req.cards.max(1)) / layers,
         // Sharded training: its share depends on the ZeRO stage; not stated.
         _ if req.cards > 1 => 0.0,
         _ if req.grad_checkpointing => all / layers,
