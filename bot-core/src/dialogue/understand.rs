@@ -12,21 +12,8 @@ use rust_decimal::Decimal;
 pub fn task_from_sentence(t: &str) -> Option<TaskKind> {
     // Traditional forms (`訓練`, `微調`, `推理服務`) are read as the simplified words: the
     // reader's one fold, never a second word list.
+    // The lexicon's one decision, its training words (`训个`, `炼丹`, `全参微调`) included.
     let t = crate::understand::fold_traditional(t);
-    // The lexicon's training words (`训个`, `练一个`, `炼丹`, `全参微调`), as every reader has
-    // them; a bare `full` is a precision as often as a full fine-tune (`lexicon::full_alone`).
-    let words: Vec<String> = t
-        .to_lowercase()
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    let trains = !lexicon::full_alone(&words)
-        && lexicon::tasks_in(&words)
-            .iter()
-            .any(|t| *t != crate::vram::Task::Infer);
-    if trains {
-        return Some(TaskKind::FineTune);
-    }
     match lexicon::job_reading(&t, lexicon::Settled::default()) {
         lexicon::JobReading::One(sense) => Some(task_kind(sense)),
         lexicon::JobReading::Two(_) | lexicon::JobReading::None => None,

@@ -5,25 +5,17 @@
 //! (`不限地区`, `anywhere`).
 
 use super::not_a_place::other_than_place;
-use super::regions::{PLACES, WHERE_I_AM};
+use super::regions::{PEOPLE_AT_HOME, PLACES, where_i_am_leads};
 
 /// Words said just before a place that make it where the company or the team is (`我们公司在`,
-/// `our company is in`), beside [`WHERE_I_AM`]'s.
+/// `our company is in`), beside [`where_i_am_leads`]'.
 const COMPANY_AT: &[&str] = &[
-    "公司在",
-    "团队在",
     "我们在",
     "company is in",
     "company's in",
     "team is in",
     "we're based in",
     "we are based in",
-];
-
-/// Nouns said right after a place that make it where the person, company or users are (`EU
-/// company`, `UK startup`, `国外用户`, `美国公司`).
-const HOME_NOUNS: &[&str] = &[
-    "公司", "团队", "用户", "company", "startup", "team", "firm", "business", "user", "users",
 ];
 
 /// The place at the start of `rest`, as said there: a place's name (its phrase without the
@@ -57,8 +49,9 @@ fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str
 /// A city no provider's text names (`成都`) is none: it is not read as its country.
 pub fn place_of_home(text: &str) -> Option<(&'static str, &'static str)> {
     let p = format!(" {text} ");
-    let after_lead = WHERE_I_AM.iter().chain(COMPANY_AT).find_map(|lead| {
-        p.match_indices(lead).find_map(|(at, _)| {
+    let leads = where_i_am_leads().chain(COMPANY_AT.iter().map(|w| (*w).into()));
+    let after_lead = leads.into_iter().find_map(|lead| {
+        p.match_indices(&*lead).find_map(|(at, _)| {
             if lead.is_ascii() && p[..at].ends_with(|c: char| c.is_ascii_alphanumeric()) {
                 return None;
             }
@@ -79,7 +72,8 @@ pub fn place_of_home(text: &str) -> Option<(&'static str, &'static str)> {
             }
             let (text, said) = place_at_start(&p[at..], true)?;
             let after = p[at + said.len()..].trim_start();
-            HOME_NOUNS
+            // Nouns right after a place (`EU company`, `国外用户`) make it home too.
+            PEOPLE_AT_HOME
                 .iter()
                 .any(|n| {
                     after.strip_prefix(n).is_some_and(|r| {

@@ -182,7 +182,7 @@ pub fn inference_said(text: &str) -> bool {
 /// a service, a run; then inference by what the sentence settles, or both senses asked back.
 pub fn job_reading(text: &str, settled: Settled) -> JobReading {
     let l = machines_as_such(text);
-    if first_with(&l, TUNE).is_some() {
+    if first_with(&l, TUNE).is_some() || trains(&l) {
         return JobReading::One(JobSense::Tune);
     }
     if super::batch_job(&l) {
@@ -204,6 +204,17 @@ pub fn job_reading(text: &str, settled: Settled) -> JobReading {
         return JobReading::One(JobSense::Run);
     }
     JobReading::Two(two_senses(text, word))
+}
+
+/// Whether `l` names a training method or a fine-tune in the task table's words (`训个`,
+/// `炼丹`, `全参微调`, `预训练`), as `/fit` and every reader take them: the two tables agree.
+/// A bare `full` is a precision as often as a full fine-tune ([`super::full_alone`]).
+fn trains(l: &str) -> bool {
+    let words: Vec<String> = l.split_whitespace().map(str::to_string).collect();
+    !super::full_alone(&words)
+        && super::tasks_in(&words)
+            .iter()
+            .any(|t| *t != crate::vram::Task::Infer)
 }
 
 /// Inference's two senses of `text`: the sentence with a word of each sense said after it (a
@@ -275,6 +286,46 @@ mod tests {
                 stays_on: true,
             };
             assert_eq!(job_reading(t, on), JobReading::One(JobSense::Serve));
+        }
+    }
+
+    /// The two tables of job words agree: a word of `TASK_WORDS` said alone is the same kind of
+    /// job here (a fine-tune word a fine-tune, an inference word a run or a service), and a
+    /// fine-tune word here is a fine-tune task there. `full` is left out: alone it is the
+    /// method of a fine-tune already named (`full precision` is a format).
+    #[test]
+    fn task_words_and_job_words_agree() {
+        use crate::vram::Task;
+        for (w, task) in super::super::TASK_WORDS {
+            if *w == "full" || !w.chars().any(|c| c.is_alphabetic()) {
+                continue;
+            }
+            let said = if w.is_ascii() {
+                format!("i want to {w} a model")
+            } else {
+                format!("我想{w}一个模型")
+            };
+            let got = job_reading(&said, Settled::default());
+            let ok = match task {
+                Task::Infer => matches!(
+                    got,
+                    JobReading::One(JobSense::Serve | JobSense::Run) | JobReading::Two(_)
+                ),
+                _ => got == JobReading::One(JobSense::Tune),
+            };
+            assert!(ok, "{w} ({task:?}): {got:?}");
+        }
+        for (w, senses) in JOB_WORDS {
+            if *senses == TUNE
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || !c.is_ascii())
+            {
+                // An open end (`finetun`) is the word in any of its forms (`finetune`).
+                let trains = ["", "e", "ing"].iter().any(|end| {
+                    super::super::task_in(&[format!("{w}{end}")]).is_some_and(|t| t != Task::Infer)
+                });
+                assert!(trains, "{w}: a fine-tune here, no training task there");
+            }
         }
     }
 }

@@ -30,6 +30,7 @@ mod barrier_negated;
 mod batch_job;
 mod budget;
 mod card_failed;
+mod card_memory_words;
 mod ceiling;
 mod choose;
 mod count;
@@ -121,6 +122,7 @@ pub use budget::{
     money_can_do, spend_bounds,
 };
 pub use card_failed::{card_failed_at, card_out_at};
+pub use card_memory_words::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
 pub use ceiling::{
     Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
     at_most_before, ceiling_after, ceiling_said, ceiling_words, run_length_at, run_verb_ends,

@@ -162,7 +162,7 @@ const REGION_WORDS: &[&str] = &[
 ];
 
 /// Words said just before a place that make it where the user is, not where the machine is.
-pub(super) const WHERE_I_AM: &[&str] = &[
+const WHERE_I_AM: &[&str] = &[
     "from",
     "i'm in",
     "im in",
@@ -173,12 +173,6 @@ pub(super) const WHERE_I_AM: &[&str] = &[
     "i am",
     "live in",
     "based in",
-    // The person asking, named by what they do (`a student in Malaysia`): where they are.
-    "student in",
-    "students in",
-    "developer in",
-    "engineer in",
-    "researcher in",
     "我在",
     "人在",
     "我是",
@@ -187,6 +181,44 @@ pub(super) const WHERE_I_AM: &[&str] = &[
     "住在",
     "身在",
 ];
+
+/// Who can be at home somewhere: the person asking named by what they do (`a student in
+/// Malaysia`) and the company, team or users they speak for (`EU company`, `美国用户`). One
+/// table for both word orders: `<noun> in <place>` / `<noun>在<place>` and `<place> <noun>`.
+pub(super) const PEOPLE_AT_HOME: &[&str] = &[
+    "student",
+    "students",
+    "developer",
+    "developers",
+    "engineer",
+    "engineers",
+    "researcher",
+    "researchers",
+    "company",
+    "startup",
+    "team",
+    "firm",
+    "business",
+    "user",
+    "users",
+    "公司",
+    "团队",
+    "用户",
+];
+
+/// Every lead that makes the place after it where the user is: [`WHERE_I_AM`]'s words, then
+/// each of [`PEOPLE_AT_HOME`] with `in` (`student in`) or `在` (`公司在`).
+pub(super) fn where_i_am_leads() -> impl Iterator<Item = std::borrow::Cow<'static, str>> {
+    use std::borrow::Cow;
+    let people = PEOPLE_AT_HOME.iter().map(|n| {
+        Cow::Owned(if n.is_ascii() {
+            format!("{n} in")
+        } else {
+            format!("{n}在")
+        })
+    });
+    WHERE_I_AM.iter().map(|w| Cow::Borrowed(*w)).chain(people)
+}
 
 /// The region text of the place a question names (`新加坡有h100吗` → `singapore`), if any.
 pub fn place_said(padded: &str) -> Option<&'static str> {
@@ -214,10 +246,10 @@ fn named_there(p: &str, word: &str) -> bool {
             .map_or(0, |w| w.len());
         let name_at = at + lead + skip;
         let before = p[..name_at].trim_end();
-        !WHERE_I_AM.iter().any(|w| {
-            before.strip_suffix(w).is_some_and(|b| {
+        !where_i_am_leads().any(|w| {
+            before.strip_suffix(&*w).is_some_and(|b| {
                 // `clouds based in canada`: where the platforms are, not the user.
-                let hosts = *w == "based in"
+                let hosts = w == "based in"
                     && HOSTS_IN_PLACE
                         .iter()
                         .any(|h| h.is_ascii() && b.trim_end().ends_with(h));

@@ -199,6 +199,9 @@ pub const TASK_WORDS: &[(&str, Task)] = &[
     ("sft", Task::Lora),
     ("train", Task::Lora),
     ("training", Task::Lora),
+    // Training again (`retrain it on my data`): a fine-tune without its method.
+    ("retrain", Task::Lora),
+    ("retraining", Task::Lora),
     ("微调", Task::Lora),
     ("训练", Task::Lora),
     ("finetuned", Task::Lora),
@@ -282,6 +285,8 @@ const GENERIC_TUNE: &[&str] = &[
     "sft",
     "train",
     "training",
+    "retrain",
+    "retraining",
     "微调",
     "训练",
     "finetuned",

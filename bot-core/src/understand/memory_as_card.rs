@@ -16,39 +16,7 @@
 use super::Reading;
 use super::question::Question;
 use super::request::Request;
-
-/// Words that ask which card to rent instead: the memory said is the card the user has, not
-/// the one to judge on.
-const WHAT_TO_RENT: &[&str] = &[
-    "租什么",
-    "租个什么",
-    "租啥",
-    "租哪",
-    "租几",
-    "租幾",
-    "换什么",
-    "换啥",
-    "换哪",
-    "what do i rent",
-    "what should i rent",
-    "what to rent",
-    "which gpu should i",
-    "what gpu should i",
-    "which card should i",
-    "what card should i",
-    "rent instead",
-    "upgrade to",
-];
-
-/// Words beside a size that make it another memory than the card's: system memory, disk, a
-/// file or download.
-const NOT_THE_CARD: &[&str] = &[
-    "ram", "内存", "硬盘", "disk", "ssd", "storage", "存储", "权重", "weights", "文件", "file",
-    "下载", "download", "swap", "system",
-];
-
-/// Words after a card's model number that are still its name (`4060 ti`, `4080 super`).
-const NAME_TAILS: &[&str] = &["ti", "super", "ada", "pro", "laptop", "mobile", "max-q"];
+use crate::lexicon::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
 
 /// `r` with each fit on no card judged on the memory the question says as the card.
 pub(super) fn with_memory(q: &Question, r: Reading) -> Reading {
@@ -77,7 +45,7 @@ pub(super) fn with_memory(q: &Question, r: Reading) -> Reading {
 
 /// The memory the question says as the card, in whole GB some catalog card is sold with.
 fn memory_as_card(q: &Question) -> Option<u32> {
-    if !q.e.gpus.is_empty() || q.has(WHAT_TO_RENT) || super::memory_floor::floor_said(q.padded) {
+    if !q.e.gpus.is_empty() || q.has(RENT_INSTEAD) || super::memory_floor::floor_said(q.padded) {
         return None;
     }
     let toks = super::text::tokens(q.padded);
@@ -93,10 +61,10 @@ fn memory_as_card(q: &Question) -> Option<u32> {
     })
 }
 
-/// Whether a word beside a size names another memory ([`NOT_THE_CARD`]): an English word as
+/// Whether a word beside a size names another memory ([`OTHER_MEMORY`]): an English word as
 /// itself (`ram`, not `vram`), a run of Chinese holding one (`系统内存`).
 fn not_the_card(w: &str) -> bool {
-    NOT_THE_CARD
+    OTHER_MEMORY
         .iter()
         .any(|n| if w.is_ascii() { w == *n } else { w.contains(n) })
 }
@@ -105,7 +73,7 @@ fn not_the_card(w: &str) -> bool {
 /// known card's tail such as `ti`): that card's memory, not a card of its own. A card the catalog
 /// lacks (`p40`, `m40`) is none: its memory is the card asked about.
 fn known_card(q: &Question, w: &str) -> bool {
-    !w.is_empty() && (q.catalog.find_gpu(w).is_some() || NAME_TAILS.contains(&w))
+    !w.is_empty() && (q.catalog.find_gpu(w).is_some() || CARD_NAME_TAILS.contains(&w))
 }
 
 /// Whether a word right before a size counts cards (`两张`, `2x`, `two`): cards of a memory

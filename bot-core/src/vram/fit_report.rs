@@ -187,6 +187,10 @@ pub struct FitReport {
     /// default (`CHECKPOINTING_DEFAULTS`), so the answer names both.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checkpointing_flip: Option<CheckpointingFlip>,
+    /// A trainer that loads the whole model on every card before sharding it
+    /// (`vram::whole_load`): the GiB that load holds on each card, whatever the card count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub whole_load_gib: Option<f64>,
     /// When no card was given: card types and the fewest cards that fit, cheapest first.
     pub options: Vec<FitOption>,
     pub size_only: bool,

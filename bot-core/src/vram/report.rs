@@ -185,6 +185,9 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         vllm_kv_pool: None,
         vllm_max_len: None,
         checkpointing_flip: None,
+        whole_load_gib: super::whole_load::whole_load_gib(shape, req, opts)
+            .or_else(|| super::whole_load::zero3_quantized_gib(shape, req, opts))
+            .map(round2),
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),
         warnings: Vec::new(),

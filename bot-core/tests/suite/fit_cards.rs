@@ -74,11 +74,7 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
                 // (`vram::whole_load`, said in the report): the load's peak is the same on any
                 // count, and the overhead is what it holds beyond the sharded step's parts, so it
                 // grows as they shrink; the card's total (checked too) does not rise.
-                let whole_load = rep
-                    .warnings
-                    .iter()
-                    .any(|m| m.id.starts_with("fit-warn-whole-load"));
-                if *name == "overhead" && whole_load {
+                if *name == "overhead" && rep.whole_load_gib.is_some() {
                     continue;
                 }
                 // Training on several cards adds NCCL's own buffers to each card's overhead

@@ -72,50 +72,46 @@ fn constants_extra_gib(model: &str) -> f64 {
     s.params.linear * (32.0 / 64.0 - dq_bits) / 8.0 / GIB
 }
 
-#[test]
-fn fsdp_does_not_shard_the_quantization_constants() {
-    // Llama-2-70B: 68.7e9 quantized weights, 2.98 GiB of extra constants without double
-    // quantization. One card holds them whole; FSDP over 2 or 4 cards must too.
+/// Asserts each sharding of Llama-2-70B over its card count keeps the constants' extra bits
+/// whole on the card (`label` names the case in the failure).
+fn constants_stay_whole(cases: &[(&str, u32, (Option<Zero>, bool, bool))]) {
     let want = constants_extra_gib("llama-2-70b");
-    assert!(want > 2.5, "constants {want:.2}");
-    let one = dq_off_extra("llama-2-70b", 1, (None, false, false));
-    assert!(
-        (one - want).abs() < 0.05,
-        "one card +{one:.2}, want {want:.2}"
-    );
-    for cards in [2, 4] {
-        let fsdp = dq_off_extra("llama-2-70b", cards, (Some(Zero::Three), true, false));
+    for (label, cards, sharding) in cases {
+        let got = dq_off_extra("llama-2-70b", *cards, *sharding);
         assert!(
-            (fsdp - want).abs() < 0.05,
-            "FSDP x{cards}: +{fsdp:.2} a card, want the whole {want:.2}"
+            (got - want).abs() < 0.05,
+            "{label} x{cards}: +{got:.2} a card, want the whole {want:.2}"
         );
     }
 }
 
 #[test]
+fn fsdp_does_not_shard_the_quantization_constants() {
+    // Llama-2-70B: 68.7e9 quantized weights, 2.98 GiB of extra constants without double
+    // quantization. One card holds them whole; FSDP over 2 or 4 cards must too.
+    assert!(constants_extra_gib("llama-2-70b") > 2.5);
+    let fsdp = (Some(Zero::Three), true, false);
+    constants_stay_whole(&[
+        ("one card", 1, (None, false, false)),
+        ("FSDP", 2, fsdp),
+        ("FSDP", 4, fsdp),
+    ]);
+}
+
+#[test]
 fn deepspeed_zero3_keeps_the_constants_whole_too() {
-    let want = constants_extra_gib("llama-2-70b");
-    for cards in [2, 8] {
-        let z3 = dq_off_extra("llama-2-70b", cards, (Some(Zero::Three), false, false));
-        assert!(
-            (z3 - want).abs() < 0.05,
-            "ZeRO-3 x{cards}: +{z3:.2} a card, want the whole {want:.2}"
-        );
-    }
+    let z3 = (Some(Zero::Three), false, false);
+    constants_stay_whole(&[("ZeRO-3", 2, z3), ("ZeRO-3", 8, z3)]);
 }
 
 #[test]
 fn cpu_offload_leaves_the_constants_on_the_card() {
     // FSDP's `offload_params` and ZeRO-3's `offload_param` move the flat (packed) partitions to
     // CPU RAM; the constants are not in them.
-    let want = constants_extra_gib("llama-2-70b");
-    for fsdp in [true, false] {
-        let off = dq_off_extra("llama-2-70b", 2, (Some(Zero::Three), fsdp, true));
-        assert!(
-            (off - want).abs() < 0.05,
-            "offload (fsdp {fsdp}): +{off:.2} a card, want {want:.2}"
-        );
-    }
+    constants_stay_whole(&[
+        ("FSDP offload", 2, (Some(Zero::Three), true, true)),
+        ("ZeRO-3 offload", 2, (Some(Zero::Three), false, true)),
+    ]);
     // With double quantization the card still holds the constants themselves (0.127 bits a
     // weight, ~1 GiB for 70B) beyond the gathered layers and the root unit of the old sizing.
     let c = cat();

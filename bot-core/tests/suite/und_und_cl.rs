@@ -2,10 +2,10 @@
 //! change they test, in my own wordings): a second card beside a platform, a platform beside
 //! `/tco`, a length told of a past rental (`docs/misses/und_und_cl.md`).
 
+use super::chat::ask_fresh;
 use super::fresh19_share::{own_cases_read_right, own_labels_canonical};
+use bot_core::Catalog;
 use bot_core::understand::{Reading, read};
-use bot_core::{Bot, Catalog, ChatRef, Input, Localizer};
-use std::sync::Arc;
 
 const OWN: &str = include_str!("../data/questions_und_und_cl_own.tsv");
 
@@ -51,26 +51,6 @@ fn two_cards_beside_a_platform_keep_both_cards_and_the_platform() {
     }
 }
 
-fn say(text: &str, locale: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store =
-        Arc::new(bot_core::store::Store::open(&bot_core::store::db_path(dir.path())).unwrap());
-    let bot = Bot::new(Arc::new(Catalog::embedded().unwrap()), store);
-    let me = ChatRef {
-        platform: "test".into(),
-        chat: "u1".into(),
-        user: "u1".into(),
-        locale: Some(locale.into()),
-        thread: None,
-    };
-    let a = bot.handle(&me, Input::Text(text.into()));
-    a.replies
-        .iter()
-        .map(|r| Localizer::get().render_plain(a.lang, r))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// `/tco` has no platform to price on: a platform named beside a rent-vs-API question is said
 /// not to be used, and why, at the top of the answer, in both languages.
 #[test]
@@ -82,12 +62,12 @@ fn a_platform_named_beside_tco_is_said_not_used() {
         "{:?}",
         read(&c, q).lines()
     );
-    let zh = say(q, "zh-CN");
+    let zh = ask_fresh("zh-CN", q);
     let top: String = zh.lines().take(3).collect::<Vec<_>>().join("\n");
     assert!(top.contains("AutoDL"), "{zh}");
-    let en = say(
-        "self-host llama 3.1 8b on runpod for 3M tokens a day or pay an api?",
+    let en = ask_fresh(
         "en",
+        "self-host llama 3.1 8b on runpod for 3M tokens a day or pay an api?",
     );
     let top: String = en.lines().take(3).collect::<Vec<_>>().join("\n");
     assert!(top.contains("RunPod") && top.contains("/cost"), "{en}");
@@ -116,18 +96,18 @@ fn where_the_person_is_ranks_a_stock_answer_and_says_so() {
             other => panic!("{q}: {:?}", other.lines()),
         }
     }
-    let zh = say("我在美国，哪里能租到h100", "zh-CN");
+    let zh = ask_fresh("zh-CN", "我在美国，哪里能租到h100");
     assert!(
         zh.contains("你说你在美国") && zh.contains("位置未知"),
         "{zh}"
     );
-    let en = say("I'm in Germany, where can I rent a 4090?", "en");
+    let en = ask_fresh("en", "I'm in Germany, where can I rent a 4090?");
     assert!(
         en.contains("You said you are in Germany") && en.contains("Location unknown"),
         "{en}"
     );
     // Said nowhere: no such line.
-    let plain = say("where can I rent an h100", "en");
+    let plain = ask_fresh("en", "where can I rent an h100");
     assert!(!plain.contains("You said you are in"), "{plain}");
 }
 
@@ -148,6 +128,6 @@ fn und_cl_show() {
             "en",
         ),
     ] {
-        println!("=== {q}\n{}", say(q, l));
+        println!("=== {q}\n{}", ask_fresh(l, q));
     }
 }
