@@ -894,5 +894,7 @@ mod heldout59;
 mod heldout60;
 #[path = "fit_reference/heldout61.rs"]
 mod heldout61;
+#[path = "fit_reference/heldout63.rs"]
+mod heldout63;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
