@@ -896,5 +896,7 @@ mod heldout60;
 mod heldout61;
 #[path = "fit_reference/heldout62.rs"]
 mod heldout62;
+#[path = "fit_reference/heldout63.rs"]
+mod heldout63;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
