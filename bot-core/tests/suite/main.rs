@@ -79,6 +79,7 @@ mod corpus85_share;
 mod corpus86_share;
 mod corpus87_share;
 mod corpus88_share;
+mod corpus89_share;
 mod currency;
 mod currency_whole;
 mod data_files;
