@@ -9,16 +9,17 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned 13/40 as written (commit 923eb029), 15/40 after
-/// relabelling my own checks in two conversations (a budget's format guessed as ¥3,000 and a card
-/// checked on a budget's answer; a place taken as a need that skips the barriers step). The
-/// twenty-five misses are the reader's and the dialogue's (docs/misses/pick_z_misses.md): an
+/// Conversations that must hold: untuned 13/40 as written (commit 923eb029), 14/40 after
+/// relabelling my own checks in four conversations (a budget's format guessed as ¥3,000 and a card
+/// checked on a budget's answer; a place taken as a need that skips the barriers step; two checks
+/// that passed for reasons I did not mean, made to check what I meant, one of them now a miss).
+/// The twenty-six misses are the reader's and the dialogue's (docs/misses/pick_z_misses.md): an
 /// option typed by its place (第一个, 第二个, the first one, first, 1, 2, 3) refused at the card,
-/// method, task and result steps (22 conversations; 33/40 hold with those lines as taps),
+/// method, task and result steps (22 conversations; 32/40 hold with those lines as taps),
 /// 一直開著 not read as always on, `which gpu should i rent for sdxl` read as /fit, `想train一个sdxl
 /// lora` read as an unknown model, `wan 2.1, 1.3b model` sized as the 14B, `not want real name`
-/// dropped, a demo's task taken without its echo.
-const MUST_HOLD: usize = 15;
+/// dropped, a demo's task taken without its echo or read as a service.
+const MUST_HOLD: usize = 14;
 
 #[test]
 fn pick_conversations_z() {
