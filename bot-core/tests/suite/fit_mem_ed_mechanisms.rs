@@ -21,11 +21,7 @@ use bot_core::vram::{
     FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Zero, estimate_with,
 };
 
-fn fit(
-    quant: Quant,
-    autocast: bool,
-    set: impl Fn(&mut FitRequest, &mut FitOptions),
-) -> FitReport {
+fn fit(quant: Quant, autocast: bool, set: impl Fn(&mut FitRequest, &mut FitOptions)) -> FitReport {
     let c = Catalog::embedded().unwrap();
     let m = c.model("chatglm3-6b").unwrap();
     let mut req = FitRequest::new(ModelRef::Known(m), quant, Task::Full);
@@ -53,7 +49,12 @@ fn zero3_without_16_bit_precision_sizes_the_fp32_model_zero_init_builds() {
     let fp32 = fit(Quant::Fp32, false, |_, _| {});
     let on = fit(Quant::Fp16, true, |_, _| {});
     for (a, b) in parts(&off).iter().zip(parts(&fp32)) {
-        assert!((a - b).abs() < 0.01, "{:?} vs fp32 {:?}", parts(&off), parts(&fp32));
+        assert!(
+            (a - b).abs() < 0.01,
+            "{:?} vs fp32 {:?}",
+            parts(&off),
+            parts(&fp32)
+        );
     }
     // fp32 weights are twice the fp16 ones; the busiest card needs more.
     let w = off.per_gpu.weights_gib / on.per_gpu.weights_gib;
@@ -61,11 +62,17 @@ fn zero3_without_16_bit_precision_sizes_the_fp32_model_zero_init_builds() {
     assert!(off.per_gpu_gib > on.per_gpu_gib + 5.0);
     // The answer says why.
     assert!(
-        off.warnings.iter().any(|m| m.id == "fit-note-zero-init-fp32"),
+        off.warnings
+            .iter()
+            .any(|m| m.id == "fit-note-zero-init-fp32"),
         "{:?}",
         off.warnings.iter().map(|m| &m.id).collect::<Vec<_>>()
     );
-    assert!(!on.warnings.iter().any(|m| m.id == "fit-note-zero-init-fp32"));
+    assert!(
+        !on.warnings
+            .iter()
+            .any(|m| m.id == "fit-note-zero-init-fp32")
+    );
 }
 
 #[test]
@@ -77,7 +84,10 @@ fn held_out_58s_chatglm3_full_finetune_lands_near_its_nvidia_smi_figure() {
     // `per_gpu_gib` is the busiest card as nvidia-smi shows it (the `smi` basis).
     let shown = r.per_gpu_gib;
     let err = (shown - measured) / measured;
-    assert!(err.abs() <= 0.15, "{shown:.2} GiB vs {measured:.2} ({err:+.3})");
+    assert!(
+        err.abs() <= 0.15,
+        "{shown:.2} GiB vs {measured:.2} ({err:+.3})"
+    );
 }
 
 #[test]
