@@ -25,7 +25,7 @@ use crate::reply::Msg;
 
 /// Whether ZeRO-3's `zero.Init` builds this full fine-tune's 16-bit checkpoint in fp32: DeepSpeed
 /// ZeRO-3 asked for, neither fp16 nor bf16 on (`autocast` off), no mixed precision (`amp`).
-pub(super) fn builds_fp32(req: &FitRequest, opts: &FitOptions) -> bool {
+pub fn builds_fp32(req: &FitRequest, opts: &FitOptions) -> bool {
     req.task == Task::Full
         && !req.autocast
         && !req.mixed_precision

@@ -111,3 +111,22 @@ fn the_fp32_reading_needs_zero3_deepspeed_and_both_16_bit_modes_off() {
     let bf = parts(&fit(Quant::Bf16, false, |_, _| {}));
     assert!(bf[0] > on[0] * 1.9, "{bf:?} vs {on:?}");
 }
+
+#[test]
+fn the_answer_says_the_checkpoint_is_built_in_fp32_in_both_languages() {
+    let line = "/fit chatglm3-6b full fp16 ctx=384 cards=4 zero=3 autocast=off gc=off";
+    let en = super::chat::ask_fresh("en-US", line);
+    // The note, and the precision line of an fp32 model (not DeepSpeed's masters of a
+    // 16-bit one).
+    assert!(en.contains("zero.Init"), "{en}");
+    assert!(en.contains("Model in fp32"), "{en}");
+    assert!(!en.contains("even for a model loaded in bf16"), "{en}");
+    let zh = super::chat::ask_fresh("zh-CN", line);
+    assert!(zh.contains("zero.Init") && zh.contains("fp32"), "{zh}");
+    // With the trainer's bf16 on, neither.
+    let on = super::chat::ask_fresh(
+        "en-US",
+        "/fit chatglm3-6b full fp16 ctx=384 cards=4 zero=3 gc=off",
+    );
+    assert!(!on.contains("zero.Init"), "{on}");
+}
