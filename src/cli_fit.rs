@@ -143,7 +143,8 @@ pub struct FitArgs {
     compressed_tensors: bool,
     /// LoRA trained by a loop of its own on a 16-bit model, without autocast (the chat's
     /// `autocast=off`): PEFT's fp32 adapters keep an fp32 copy of each input. Default: the
-    /// Trainer's 16-bit autocast (a bf16 copy).
+    /// Trainer's 16-bit autocast (a bf16 copy). A full fine-tune under `--zero=3` whose trainer
+    /// turns on neither fp16 nor bf16: DeepSpeed's `zero.Init` builds the model in fp32.
     #[arg(long)]
     no_autocast: bool,
     /// Micro-batches per optimizer step (the chat's `accum=N`; a trainer's

@@ -176,7 +176,9 @@ fn push_loss(r: &mut Reply, req: &FitRequest<'_>) {
 /// model, `vram::fp32_master_weights`), and the AdamW step's own copy when it has one.
 fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
     let masters = crate::vram::fp32_master_weights(req, &p.opts);
-    let fp32 = req.quant == crate::vram::Quant::Fp32;
+    // A 16-bit checkpoint DeepSpeed ZeRO-3 builds in fp32 is sized as one (`vram::zero_init`).
+    let fp32 =
+        req.quant == crate::vram::Quant::Fp32 || crate::vram::zero_init::builds_fp32(req, &p.opts);
     let amp = match (fp32, req.fp32_masters(), masters) {
         // An fp32 model: its fp32 parameters are the masters (`vram::fp32_model`).
         (true, _, _) => "fp32",

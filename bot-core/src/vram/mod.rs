@@ -105,6 +105,7 @@ pub mod vllm_share;
 pub mod vllm_v0_graphs;
 pub mod vllm_video_profile;
 pub mod whole_load;
+pub mod zero_init;
 
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};

@@ -40,14 +40,20 @@ pub fn estimate_with(
     // A checkpoint's declared word sized in the format it stores (`vram::declared_quant`).
     let stored = super::declared_quant::published(req);
     let declared_note = stored.map(|q| super::declared_quant::note(req, q));
+    // A 16-bit checkpoint that DeepSpeed ZeRO-3 builds in fp32 (`vram::zero_init`).
+    let zero_fp32 = super::zero_init::builds_fp32(req, opts);
+    let zero_note = zero_fp32.then(|| super::zero_init::note(req));
     let owned;
-    let req = if resized.is_some() || stored.is_some() {
+    let req = if resized.is_some() || stored.is_some() || zero_fp32 {
         let mut r = req.clone();
         if let Some((sized, _)) = &resized {
             r.cards = *sized;
         }
         if let Some(q) = stored {
             r.quant = q;
+        }
+        if zero_fp32 {
+            r.quant = super::Quant::Fp32;
         }
         owned = r;
         &owned
@@ -57,6 +63,7 @@ pub fn estimate_with(
     let parts = compute(&shape, req, opts);
     let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
     warnings.extend(declared_note);
+    warnings.extend(zero_note);
     warnings.extend(super::name_format::notes(req));
     // A 16-bit checkpoint quantized while it loads, and whether that load sets the peak.
     let need = parts.need();

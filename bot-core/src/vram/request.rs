@@ -102,6 +102,8 @@ pub struct FitRequest<'a> {
     /// Whether training runs under 16-bit autocast (default on: the Hugging Face Trainer with
     /// `bf16`/`fp16`, LLaMA-Factory, ms-swift). Off: a loop of its own on a model loaded in
     /// 16-bit (PEFT's method comparison, `use_amp: false`); see `train::adapter_input_bytes`.
+    /// A full fine-tune under DeepSpeed ZeRO-3 with it off (neither fp16 nor bf16 in the
+    /// trainer) is built in fp32 by `zero.Init` (`vram::zero_init`).
     pub autocast: bool,
     /// Micro-batches per optimizer step (training; `accum=N`, `--grad-accum N`). `None`: the
     /// trainers' own, which accumulate (LLaMA-Factory's example configs 2-8, ms-swift 16 ÷

@@ -26,9 +26,11 @@ fn public_measurements_fifty_eighth_held_out_set() {
     // Llama-3.2-3B on a T4 (-0.7 %, -1.1 %, -1.1 %). Under: Falcon-7B bnb.nf4 (-24.0 %), bnb.nf4-dq (-19.2 %),
     // bnb.int8 (-16.7 %), LitGPT's gptq.int4 at 32-true (-19.4 %), ChatGLM3-6B full ZeRO-3 x 4 (-22.7 %). Not
     // stated: bnb.fp4 / bnb.fp4-dq (no fp4 word), P-Tuning v2 (no prefix-tuning word) -
-    // docs/misses/heldout58_misses.md. The floors may only tighten.
-    let floor_within = 6;
-    let ceiling_under = 5;
+    // docs/misses/heldout58_misses.md. Session 37 (mem_ed): the ChatGLM3-6B full row carries `--no-autocast` (its
+    // sft.yaml turns on neither bf16 nor fp16), and DeepSpeed ZeRO-3's zero.Init builds that model in fp32
+    // (`vram::zero_init`): -22.7 % -> -6.6 %, 7 within, 4 under. The floors may only tighten.
+    let floor_within = 7;
+    let ceiling_under = 4;
     let floor_verdicts = 0;
     floors(
         &held,
