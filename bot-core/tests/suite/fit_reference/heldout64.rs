@@ -21,11 +21,19 @@ fn public_measurements_sixty_fourth_held_out_set() {
     );
     assert!(held.numeric >= 6);
     assert!(held.verdicts >= 6);
-    // Untuned figures: set after the first scoring (see the commit that sets them).
+    // Untuned (scored on the heldout64 branch from main 061af7d3, 2026-12-06; the first 12 rows
+    // committed first in 41e63b16 and scored): 6 numeric rows, 1 within 15 %, 0 under by more
+    // than 15 %, 2 over, 3 the CLI cannot state; verdicts 2 of 6 right (0 contradicting the run).
+    // Within: Llama-3.2-11B-Vision QLoRA on a T4 (10.287 measured, 9.19 estimated, -10.7 %). Over:
+    // Qwen3.5-2B vision LoRA fp16 on a T4 (5.146 measured, 11.16 estimated, +116.9 %) and
+    // Qwen3.5-4B (9.645 measured, 15.77 estimated, +63.5 %). Not stated: Gemma-4 E2B / E4B / 12B
+    // (no catalog entry). Wrong verdicts: Qwen3.5-4B LoRA on a T4 (answered short at 15.52 GiB;
+    // it trained at 9.645 GiB reserved) and the three Gemma-4 runs (not stated) -
+    // docs/misses/heldout64_misses.md. Right: Qwen3.5-2B and Llama-3.2-11B-Vision on a T4.
     // The floors may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 6;
-    let floor_verdicts = 0;
+    let floor_within = 1;
+    let ceiling_under = 0;
+    let floor_verdicts = 2;
     floors(
         &held,
         "held out 64",
