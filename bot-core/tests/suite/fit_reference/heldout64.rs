@@ -2,7 +2,10 @@
 //! the fine-tuning jobs students rent a card for, from Unsloth notebooks whose printed
 //! "Peak reserved memory" cells no table holds - Qwen3.5-2B / 4B vision LoRA in 16-bit on a T4,
 //! Llama-3.2-11B-Vision QLoRA on a T4, Gemma-4 E2B LoRA and E4B QLoRA on a T4, Gemma-4-12B LoRA
-//! on an A100 40GB, and one FITS verdict per run. Written down and committed before the fit
+//! on an A100 40GB; a second batch from community write-ups that print the same cell - Qwen3-4B
+//! QLoRA on an RTX 4090 (a Chinese medical fine-tune), Phi-4 QLoRA on an A100 40GB (a Chinese
+//! course page), Gemma-7B QLoRA on a T4 (a Korean blog copying Unsloth's Colab) - and one FITS
+//! verdict per run. Each batch written down and committed before the fit
 //! engine's code was read for it and scored untuned. A row the CLI cannot state counts as a
 //! miss, not as a skipped row. Printed with `-- --nocapture`.
 
@@ -19,8 +22,8 @@ fn public_measurements_sixty_fourth_held_out_set() {
         TABLE,
         "measured_memory_heldout64.tsv (held out 64)",
     );
-    assert!(held.numeric >= 6);
-    assert!(held.verdicts >= 6);
+    assert!(held.numeric >= 9);
+    assert!(held.verdicts >= 9);
     // Untuned (scored on the heldout64 branch from main 061af7d3, 2026-12-06; the first 12 rows
     // committed first in 41e63b16 and scored): 6 numeric rows, 1 within 15 %, 0 under by more
     // than 15 %, 2 over, 3 the CLI cannot state; verdicts 2 of 6 right (0 contradicting the run).
