@@ -5,7 +5,8 @@
 //! on an A100 40GB; a second batch from community write-ups that print the same cell - Qwen3-4B
 //! QLoRA on an RTX 4090 (a Chinese medical fine-tune), Phi-4 QLoRA on an A100 40GB (a Chinese
 //! course page), Gemma-7B QLoRA on a T4 (a Korean blog copying Unsloth's Colab) - and one FITS
-//! verdict per run. Each batch written down and committed before the fit
+//! verdict per run; a third batch of one row, ms-swift 2.x's own self-cognition page (Qwen2-7B
+//! LoRA, its logged memory(GiB)). Each batch written down and committed before the fit
 //! engine's code was read for it and scored untuned. A row the CLI cannot state counts as a
 //! miss, not as a skipped row. Printed with `-- --nocapture`.
 
@@ -22,7 +23,7 @@ fn public_measurements_sixty_fourth_held_out_set() {
         TABLE,
         "measured_memory_heldout64.tsv (held out 64)",
     );
-    assert!(held.numeric >= 9);
+    assert!(held.numeric >= 10);
     assert!(held.verdicts >= 9);
     // Untuned (scored on the heldout64 branch from main 061af7d3, 2026-12-06; the first 12 rows
     // committed first in 41e63b16 and scored, floors in e8419c74; a second batch of 3 numeric
