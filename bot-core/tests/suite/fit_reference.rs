@@ -898,5 +898,7 @@ mod heldout61;
 mod heldout62;
 #[path = "fit_reference/heldout63.rs"]
 mod heldout63;
+#[path = "fit_reference/heldout64.rs"]
+mod heldout64;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
