@@ -10,6 +10,9 @@
 //!   projections all carry LoRA: attention-only targets keep the stock MLP.
 //! - A mixture of experts goes through no class of Unsloth's own forward (`vram::unsloth_loss`):
 //!   unchanged.
+//! - The layer running its backward keeps more than its saved tensors (the kernel's `DW`
+//!   buffer beside `e` and `g`): it keeps the stock count, and so does the one recomputed
+//!   layer under gradient checkpointing, whose estimate does not move.
 
 use bot_core::catalog::Catalog;
 use bot_core::vram::{
@@ -48,8 +51,9 @@ fn unsloth_fused_lora_mlp_keeps_its_input_and_the_two_projections_only() {
     for id in ["llama-3.1-8b", "qwen2.5-3b"] {
         let m = c.model(id).unwrap();
         let tokens = 2048.0 * 2.0;
-        // Every layer's activation and product no longer kept: 4 bytes per FFN element.
-        let expected = f64::from(m.layers) * tokens * 4.0 * f64::from(m.intermediate) / GIB;
+        // The activation and product of every layer waiting for its backward no longer kept
+        // (4 bytes per FFN element); the layer running its backward keeps its working set.
+        let expected = f64::from(m.layers - 1) * tokens * 4.0 * f64::from(m.intermediate) / GIB;
         let got = mlp_saving_gib(&c, ModelRef::Known(m), |_| {});
         assert!(
             (got - expected).abs() <= 0.03 * expected,
@@ -65,7 +69,10 @@ fn dropout_keeps_unsloth_on_the_stock_mlp() {
     let c = Catalog::embedded().unwrap();
     let m = c.model("llama-3.1-8b").unwrap();
     let got = mlp_saving_gib(&c, ModelRef::Known(m), |r| r.lora_dropout = true);
-    assert!(got <= 0.0, "with dropout the all-linear run keeps no less: {got:.3} GiB");
+    assert!(
+        got <= 0.0,
+        "with dropout the all-linear run keeps no less: {got:.3} GiB"
+    );
 }
 
 #[test]
@@ -84,5 +91,16 @@ fn a_size_only_llama_guess_is_fused_and_a_mixture_of_experts_is_not() {
     // Qwen3-30B-A3B goes through FastModel's compiled forward: no fused MLP.
     let moe = c.model("qwen3-30b-a3b").unwrap();
     let got = mlp_saving_gib(&c, ModelRef::Known(moe), |_| {});
-    assert!(got.abs() < 0.01, "the MoE keeps the stock count: {got:.3} GiB");
+    assert!(
+        got.abs() < 0.01,
+        "the MoE keeps the stock count: {got:.3} GiB"
+    );
+}
+
+#[test]
+fn with_checkpointing_the_recomputed_layer_keeps_its_working_set() {
+    let c = Catalog::embedded().unwrap();
+    let m = c.model("llama-3.1-8b").unwrap();
+    let got = mlp_saving_gib(&c, ModelRef::Known(m), |r| r.grad_checkpointing = true);
+    assert!(got.abs() < 0.01, "checkpointed: {got:.3} GiB");
 }
