@@ -104,3 +104,23 @@ fn with_checkpointing_the_recomputed_layer_keeps_its_working_set() {
     let got = mlp_saving_gib(&c, ModelRef::Known(m), |r| r.grad_checkpointing = true);
     assert!(got.abs() < 0.01, "checkpointed: {got:.3} GiB");
 }
+
+#[test]
+fn the_answer_states_the_fused_mlp_and_the_words_that_turn_it_off_in_both_languages() {
+    // A student's Unsloth QLoRA of Llama-3.1-8B without checkpointing: the line says what the
+    // fused MLP keeps less and which words keep the stock count.
+    let line = "/fit llama-3.1-8b qlora unsloth ctx=2048 batch=2 gc=off";
+    let en = super::chat::ask_fresh("en-US", line);
+    assert!(en.contains("fused LoRA MLP"), "{en}");
+    assert!(en.contains("dropout=0.1"), "{en}");
+    let zh = super::chat::ask_fresh("zh-CN", line);
+    assert!(zh.contains("融合 LoRA MLP"), "{zh}");
+    // With dropout, or with checkpointing (the recomputed layer keeps its working set), none.
+    for other in [
+        "/fit llama-3.1-8b qlora unsloth ctx=2048 batch=2 gc=off dropout=0.1",
+        "/fit llama-3.1-8b qlora unsloth ctx=2048 batch=2",
+    ] {
+        let a = super::chat::ask_fresh("en-US", other);
+        assert!(!a.contains("fused LoRA MLP"), "{other}: {a}");
+    }
+}
