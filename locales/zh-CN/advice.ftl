@@ -48,6 +48,7 @@ advice-assume-unsloth = 按 Unsloth 的做法估算：检查点激活卸载到�
     [stock] 这个模型走 Transformers 自带的前向（Unsloth 通过 FastModel 加载，不改写它的损失函数）：保留全部 token 的 logits，16 位一份、fp32 副本一份，每个词表项 6 字节，不分块：这里约 { $loss } GiB，
    *[no] 它自己的损失函数按块计算整个词表的 logits（每块 fp32 logits 最多 4 GiB，显存剩余较少时取剩余的一半）：这里约 { $loss } GiB；写 liger 则按 Cut Cross Entropy 估算（不生成 logits），
 }归一化层保持 16 位，优化器默认 adamw_8bit（可用 optim= 改）。不加这个词时按 PEFT + Transformers 估算。
+advice-unsloth-fused-mlp = Unsloth 的融合 LoRA MLP（不加 dropout，gate、up、down 都挂 LoRA）为反向传播只保留每层的输入和 gate、up 两个投影的输出，其余在反向时重算：这里比普通 MLP 少约 { $gib } GiB。写 dropout=0.1，或 targets 不含 MLP（如 targets=qv）时，按普通 MLP 估算。
 advice-unsloth-release-today = 按当前版本的 Unsloth 估算；旧版本的训练请写明版本号（如 unsloth=2024.5）：2024.11 之前 Llama、Qwen、Mistral 和 Gemma-2 的损失函数保留全部 token 的 16 位 logits，2025.1 之前每个注意力层各有一份 RoPE 表，2025.8 之前 Gemma-3 的损失函数会保留全部 token 的 logits。
 advice-unsloth-release = 按 Unsloth { $release } 估算：权重之外另有 { $rope } GiB 的 RoPE 表（2025.1 之前每个注意力层各一份 cos/sin 表，此后共用一份）{ $lossway ->
     [whole] ；Gemma-3 编译后的损失函数保留全部 token 的 logits，每个词表项 6 字节（约 { $loss } GiB；2025.8 起改为分块计算）

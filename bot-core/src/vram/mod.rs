@@ -111,7 +111,10 @@ pub mod zero_init;
 pub use axolotl::axolotl_fp32_copies_gib;
 pub use beams::{MAX_BEAMS, STEP_BYTES_PER_LOGIT, beam_scores_gib};
 pub use bnb_load::WARMUP_HEADROOM_GIB;
-pub use estimate::{bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib, verdict};
+pub use estimate::{
+    bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib,
+    unsloth_fused_mlp_saving_gib, verdict,
+};
 pub use fsdp::fsdp_unsharded_gib;
 pub use method::{Method, Rollout};
 pub use online_quant::VllmRelease;

@@ -93,8 +93,14 @@ fn activations(
             per_layer * tb + scores + boft_layer,
         )
     } else {
+        // Every layer but the one running its backward keeps only what Unsloth's fused LoRA MLP
+        // saves (`layer_kept::fused_mlp_saving_bytes`; 0 elsewhere).
+        let fused_saving = super::layer_kept::fused_mlp_saving_bytes(shape, req)
+            * dtype
+            * tb
+            * (layers - 1.0).max(0.0);
         (
-            layers * (per_layer * tb + boft_layer) + scores,
+            layers * (per_layer * tb + boft_layer) + scores - fused_saving,
             per_layer * tb + boft_layer + scores / layers.max(1.0),
         )
     };

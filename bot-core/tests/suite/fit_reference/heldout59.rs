@@ -39,10 +39,13 @@ fn public_measurements_fifty_ninth_held_out_set() {
     // its T4 verdict "tight": right). With both: 5 within, 0 under, 8 of 9 verdicts. Left: Gemma-3-4B
     // in Unsloth 2025.3 (+78.6 %), TinyLlama (+15.1 %, "short" on the T4) (docs/fit-reference.md, the
     // hundred-and-fifth pass).
+    // mem_eg (session 37): TinyLlama +15.1 % -> -11.6 % and its T4 verdict short -> fits: Unsloth's
+    // fused LoRA MLP saves X, e and g only, so a layer waiting for its backward keeps 4 bytes per
+    // FFN element, not 8 (`vram::layer_kept::fused_mlp_saving_bytes`). 6 within, 0 under, 9 of 9.
     // The floors may only tighten.
-    let floor_within = 5;
+    let floor_within = 6;
     let ceiling_under = 0;
-    let floor_verdicts = 8;
+    let floor_verdicts = 9;
     floors(
         &held,
         "held out 59",
