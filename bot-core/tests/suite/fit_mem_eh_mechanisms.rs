@@ -116,28 +116,3 @@ fn mem_eh_e2b_in_16bit_loads_every_weight() {
         r.per_gpu.weights_gib
     );
 }
-
-/// Unsloth's compiled `Gemma4ForConditionalGeneration_forward` (unsloth-zoo @2d236524
-/// `unsloth_compiled_cache/unsloth_compiled_module_gemma4.py`, Unsloth 2026.4.5 on Transformers
-/// 5.5.4) computes no logits in the forward (`EMPTY_LOGITS`) and, given labels, calls
-/// `unsloth_fused_ce_loss(target_gb = None)`: the chunked loss, not Cut Cross Entropy. On a T4
-/// (14.6 GiB) with ~10 GiB of weights the chunk is every token's logits, 16-bit and an fp32 copy:
-/// at least 1024 x 262144 x 6 bytes for one 1024-token sequence.
-#[test]
-fn mem_eh_gemma4_unsloth_loss_is_the_chunked_one() {
-    let c = cat();
-    let m = c.find_model("gemma-4-e4b").unwrap();
-    let mut req = FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora);
-    req.context = 1024;
-    req.batch = 1;
-    req.grad_checkpointing = true;
-    req.unsloth = true;
-    req.gpu = c.find_gpu("t4");
-    let r = estimate_with(&c, &req, &FitOptions::default()).unwrap();
-    let logits = 1024.0 * VOCAB * 6.0 / GIB;
-    assert!(
-        r.per_gpu.activations_gib >= logits,
-        "E4B under Unsloth: activations {:.2} GiB, the chunk's logits alone {logits:.2}",
-        r.per_gpu.activations_gib
-    );
-}
