@@ -193,6 +193,7 @@ mod fit_mem_dz_mechanisms;
 mod fit_mem_ea_mechanisms;
 mod fit_mem_ed_mechanisms;
 mod fit_mem_eg_mechanisms;
+mod fit_mem_eh_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
