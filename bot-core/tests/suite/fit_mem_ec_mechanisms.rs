@@ -128,3 +128,65 @@ fn fit_flux2_on_a_4090_answers_like_an_llm_fit_in_both_languages() {
     let a6000 = ask("en", "/fit flux.2-dev offload=none rtx-a6000");
     assert!(a6000.contains("Does not fit"), "{a6000}");
 }
+
+/// FLUX.2's small models resolve to their own weights (the shapes in diffusers' conversion
+/// script), the distilled and base checkpoints of one size to one entry, and none of them is
+/// sized as a language model from the `4b` in its name.
+#[test]
+fn flux2_klein_resolves_with_its_own_shapes() {
+    for (name, id, b, te) in [
+        ("black-forest-labs/FLUX.2-klein-4B", "flux.2-klein-4b", 4.0, 4.0),
+        ("black-forest-labs/FLUX.2-klein-base-4B", "flux.2-klein-4b", 4.0, 4.0),
+        ("flux2-klein-9b", "flux.2-klein-9b", 9.0, 8.2),
+    ] {
+        let p = diffusion::find(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(p.id, id);
+        let dit = p.weights_b(Role::Denoiser);
+        assert!((dit - b).abs() / b < 0.05, "{name}: {dit}");
+        let enc = p.weights_b(Role::TextEncoder);
+        assert!((enc - te).abs() / te < 0.05, "{name}: {enc}");
+        assert!(diffusion::names::unsized_family(name).is_none(), "{name}");
+    }
+}
+
+/// Ollama's own SIZE for Qwen2.5-VL under the Ollama engine's measured layout (v0.11.11 through
+/// v0.13.5, `vram::ollama::measured`): every weight, the KV cache, and one compute buffer the
+/// size of the larger graph - the vision graph of a 2048 x 2048 image scaled to the release's
+/// `maxPixels` (fp32 scores over every patch pair, 16 heads, and the mask), or the text graph
+/// (fp32 scores of a 512 batch over the whole cache). Worked by hand from ollama's source, on
+/// sizes and releases of our own.
+#[test]
+fn ollama_measured_layout_for_qwen25_vl_by_release() {
+    use bot_core::vram::{FitOptions, FitRequest, ModelRef, Quant, Task, estimate_with};
+    let c = Catalog::embedded().unwrap();
+    let ps = |model: &str, ctx: u32, release: &str, gpu: Option<&str>| {
+        let mut req =
+            FitRequest::new(ModelRef::Known(c.model(model).unwrap()), Quant::Q4KM, Task::Infer);
+        req.engine = bot_core::vram::Engine::Llamacpp;
+        req.context = ctx;
+        req.gpu = gpu.map(|g| c.gpu(g).unwrap());
+        req.ollama_release = bot_core::vram::ollama::OllamaRelease::parse(release);
+        let opts = FitOptions {
+            ollama: true,
+            ..FitOptions::default()
+        };
+        estimate_with(&c, &req, &opts).unwrap().ollama
+    };
+    // Qwen2.5-VL-3B at 8192 tokens on 0.12.0: 36 layers x 2 KV heads x 128 x 2 (K, V) x 2 bytes
+    // = 36,864 bytes a token; a 980 x 980 worst-case image, 70 x 70 patches; the text graph
+    // (8192 x 512 x 17 x 4 = 285 MB) is the smaller.
+    let o = ps("qwen2.5-vl-3b", 8192, "0.12.0", None).expect("stated on 0.12.0");
+    assert_eq!(o.kv, 8192 * 36_864);
+    assert_eq!(o.graph, 4900 * 4900 * 17 * 4);
+    assert!(o.fully_loaded());
+    // The same on 0.13.4: a 1428 x 1428 image, 102 x 102 patches - SIZE grows by the graph alone.
+    let n = ps("qwen2.5-vl-3b", 8192, "0.13.4", None).unwrap();
+    assert_eq!(n.graph, 10404 * 10404 * 17 * 4);
+    assert_eq!(n.total - o.total, n.graph - o.graph);
+    // A long context: the text graph is the larger (131072 x 512 x (28 + 1) x 4 for the 7B).
+    let long = ps("qwen2.5-vl-7b", 131_072, "0.13.3", None).unwrap();
+    assert_eq!(long.graph, 131_072 * 512 * 29 * 4);
+    // Releases not read, and a card that cannot hold it all (a partial layout): no figure.
+    assert!(ps("qwen2.5-vl-3b", 8192, "0.14.0", None).is_none());
+    assert!(ps("qwen2.5-vl-7b", 131_072, "0.13.4", Some("rtx-3060")).is_none());
+}

@@ -36,7 +36,10 @@ fn public_measurements_sixty_first_held_out_set() {
     // The floors may only tighten.
     let floor_within = 3;
     let ceiling_under = 1;
-    let floor_verdicts = 4;
+    // mem_ec (session 37): 5 of 10 - FLUX.2-dev is a pipeline (diffusion.toml): `pipe.to(device)`
+    // on the RTX A6000 of flux2#23 answered no (112.6 GiB of bf16 transformer, Mistral encoder,
+    // VAE and decode on 45.0 GiB).
+    let floor_verdicts = 5;
     floors(
         &held,
         "held out 61",
