@@ -23,7 +23,11 @@ fn flux2() -> &'static diffusion::Pipeline {
 }
 
 fn usable(card: &str) -> f64 {
-    Catalog::embedded().unwrap().find_gpu(card).unwrap().usable_gib()
+    Catalog::embedded()
+        .unwrap()
+        .find_gpu(card)
+        .unwrap()
+        .usable_gib()
 }
 
 #[test]
@@ -38,7 +42,12 @@ fn flux2_dev_resolves_with_the_weights_of_its_published_code() {
     let te = p.weights_b(Role::TextEncoder);
     assert!((te - 24.0).abs() / 24.0 < 0.03, "{te}");
     // Not the FLUX.1 weights under a new name.
-    assert!(dit > 2.0 * diffusion::find("flux.1-dev").unwrap().weights_b(Role::Denoiser));
+    assert!(
+        dit > 2.0
+            * diffusion::find("flux.1-dev")
+                .unwrap()
+                .weights_b(Role::Denoiser)
+    );
 }
 
 #[test]
@@ -106,7 +115,13 @@ fn fit_flux2_on_a_4090_answers_like_an_llm_fit_in_both_languages() {
         assert!(en.contains(part), "{part} missing:\n{en}");
     }
     let zh = ask("zh", "/fit flux.2-dev 4090");
-    for part in ["FLUX.2-dev", "权重：去噪模型 60.0 GiB", "放不下", "load=cpu", "来源："] {
+    for part in [
+        "FLUX.2-dev",
+        "权重：去噪模型 60.0 GiB",
+        "放不下",
+        "load=cpu",
+        "来源：",
+    ] {
         assert!(zh.contains(part), "{part} missing:\n{zh}");
     }
     // Every suggestion fits when asked again with its words.
@@ -135,8 +150,18 @@ fn fit_flux2_on_a_4090_answers_like_an_llm_fit_in_both_languages() {
 #[test]
 fn flux2_klein_resolves_with_its_own_shapes() {
     for (name, id, b, te) in [
-        ("black-forest-labs/FLUX.2-klein-4B", "flux.2-klein-4b", 4.0, 4.0),
-        ("black-forest-labs/FLUX.2-klein-base-4B", "flux.2-klein-4b", 4.0, 4.0),
+        (
+            "black-forest-labs/FLUX.2-klein-4B",
+            "flux.2-klein-4b",
+            4.0,
+            4.0,
+        ),
+        (
+            "black-forest-labs/FLUX.2-klein-base-4B",
+            "flux.2-klein-4b",
+            4.0,
+            4.0,
+        ),
         ("flux2-klein-9b", "flux.2-klein-9b", 9.0, 8.2),
     ] {
         let p = diffusion::find(name).unwrap_or_else(|| panic!("{name}"));
@@ -160,8 +185,11 @@ fn ollama_measured_layout_for_qwen25_vl_by_release() {
     use bot_core::vram::{FitOptions, FitRequest, ModelRef, Quant, Task, estimate_with};
     let c = Catalog::embedded().unwrap();
     let ps = |model: &str, ctx: u32, release: &str, gpu: Option<&str>| {
-        let mut req =
-            FitRequest::new(ModelRef::Known(c.model(model).unwrap()), Quant::Q4KM, Task::Infer);
+        let mut req = FitRequest::new(
+            ModelRef::Known(c.model(model).unwrap()),
+            Quant::Q4KM,
+            Task::Infer,
+        );
         req.engine = bot_core::vram::Engine::Llamacpp;
         req.context = ctx;
         req.gpu = gpu.map(|g| c.gpu(g).unwrap());
