@@ -218,3 +218,22 @@ fn ollama_measured_layout_for_qwen25_vl_by_release() {
     assert!(ps("qwen2.5-vl-3b", 8192, "0.14.0", None).is_none());
     assert!(ps("qwen2.5-vl-7b", 131_072, "0.13.4", Some("rtx-3060")).is_none());
 }
+
+/// Chroma: FLUX.1's blocks without their modulation Linears, so fewer weights than FLUX.1-dev
+/// (the card's 8.9B) with the same step per token, and T5 alone as its text encoder.
+#[test]
+fn chroma_is_flux1_without_its_modulation() {
+    let chroma = diffusion::find("lodestones/Chroma1-HD").expect("Chroma1-HD");
+    assert_eq!(diffusion::find("chroma").unwrap().id, chroma.id);
+    let flux = diffusion::find("flux.1-dev").unwrap();
+    let dit = chroma.weights_b(Role::Denoiser);
+    assert!((dit - 8.9).abs() / 8.9 < 0.03, "{dit}");
+    assert!(dit < flux.weights_b(Role::Denoiser));
+    assert!(chroma.weights_b(Role::TextEncoder) < flux.weights_b(Role::TextEncoder));
+    let (c, f) = (
+        estimate(&DiffusionRequest::new(chroma)),
+        estimate(&DiffusionRequest::new(flux)),
+    );
+    assert!((c.step_gib - f.step_gib).abs() < 1e-9);
+    assert!(c.peak_gib < f.peak_gib);
+}
