@@ -224,7 +224,7 @@ fn ollama_measured_layout_for_qwen25_vl_by_release() {
 #[test]
 fn chroma_is_flux1_without_its_modulation() {
     let chroma = diffusion::find("lodestones/Chroma1-HD").expect("Chroma1-HD");
-    assert_eq!(diffusion::find("chroma").unwrap().id, chroma.id);
+    assert_eq!(diffusion::find("Chroma1 HD").unwrap().id, chroma.id);
     let flux = diffusion::find("flux.1-dev").unwrap();
     let dit = chroma.weights_b(Role::Denoiser);
     assert!((dit - 8.9).abs() / 8.9 < 0.03, "{dit}");
