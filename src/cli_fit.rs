@@ -380,6 +380,10 @@ pub struct FitArgs {
     /// what nvidia-smi shows, said beside the need (the chat's `to_cuda=first`).
     #[arg(long)]
     to_cuda_first: bool,
+    /// Image/video models: bitsandbytes components loaded with device_map="cpu" before
+    /// --offload (no load stage on the card; the chat's `load=cpu`).
+    #[arg(long)]
+    load_cpu: bool,
     /// Image/video training (--task lora|full): optimizer adamw | adamw8bit | adafactor |
     /// prodigy (the chat's `opt=`; default adamw8bit for LoRA, adafactor for full).
     #[arg(long)]
@@ -818,6 +822,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     }
     if a.to_cuda_first {
         words.push("to_cuda=first".into());
+    }
+    if a.load_cpu {
+        words.push("load=cpu".into());
     }
     // `--attention eager` sizes the scores an unfused attention holds (the chat's `attn=`).
     words.extend(a.attention.as_ref().map(|t| format!("attn={t}")));

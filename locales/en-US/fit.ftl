@@ -495,6 +495,10 @@ fit-warn-ollama-ps = ℹ️ Ollama's own estimate (its llm/memory.go formula, re
         }
        *[other] {""}
     }. It is Ollama's own sum (weights, cache, a graph and a spare layer per card), which decides how many layers it puts on the cards, not what the cards hold: the figures above are llama.cpp's buffers, what nvidia-smi shows. Ollama before 0.11 opens 4 (up to 0.6.0) or 2 (0.6.8 to 0.7) slots when the model still fits that way, each holding the full context: set OLLAMA_NUM_PARALLEL to pin it.
+fit-warn-ollama-measured = ℹ️ Ollama's own figure (what `ollama ps` shows as SIZE), as its Ollama engine lays the model out from 0.11.11 (read at ollama v0.13.3 and v0.13.4): { $size } ({ $gib } GiB) at num_ctx { $ctx } × { $parallel } { $parallel ->
+        [one] slot
+       *[other] slots
+    }: every weight (the vision tower kept 16-bit), KV { $kv } GiB and one { $graph } GiB compute buffer, the larger of the graphs it reserves at load: a full text batch, or one 2048×2048 test image scaled to the release's pixel limit (about 1 MP up to 0.13.3, 2 MP from 0.13.4), whose vision attention keeps fp32 scores for every pair of patches. It is Ollama's sum, not what nvidia-smi shows: the figures above are llama.cpp's.
 fit-warn-ollama-spill = ❌ Under Ollama: its estimate exceeds { $several ->
         [yes] the { $free } GiB of each of the { $cards } × { $card }
        *[other] the { $card }'s { $free } GiB

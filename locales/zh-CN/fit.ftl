@@ -533,6 +533,7 @@ fit-warn-ollama-ps = ℹ️ Ollama 自己的估算（它的 llm/memory.go 公式
         }
        *[other] {""}
     }。这是 Ollama 自己算的总和（权重、缓存、每张卡的计算图和一层备用空间），它据此决定把多少层放到显卡上，并不是显卡实际占用：上面的数字是 llama.cpp 实际分配的缓冲区，也就是 nvidia-smi 显示的数。0.11 之前的 Ollama 在放得下时会自动开 4 个（0.6.0 及以前）或 2 个（0.6.8 到 0.7）并发槽，每个槽都占满整个上下文：用 OLLAMA_NUM_PARALLEL 固定它。
+fit-warn-ollama-measured = ℹ️ Ollama 自己的数字（即 `ollama ps` 的 SIZE 一栏），按 0.11.11 起 Ollama 引擎的布局方式计算（按 ollama v0.13.3 和 v0.13.4 的源码读取）：{ $size }（{ $gib } GiB），num_ctx { $ctx } × { $parallel } 个并发槽：全部权重（视觉塔保持 16 位）、KV { $kv } GiB，再加一块 { $graph } GiB 的计算缓冲区，取它加载时预留的几张计算图中最大的一张：一整批文本，或一张 2048×2048 的测试图按该版本的像素上限缩放后（0.13.3 及以前约 100 万像素，0.13.4 起 200 万像素）的视觉计算图，其中视觉注意力为每一对图块都保留一份 fp32 分数。这是 Ollama 自己算的总和，不是 nvidia-smi 显示的数：上面的数字是 llama.cpp 的。
 fit-warn-ollama-spill = ❌ 用 Ollama 时：它的估算超出了 { $several ->
         [yes] { $cards } 张 { $card }（每张 { $free } GiB）
        *[other] { $card } 的 { $free } GiB

@@ -106,6 +106,9 @@ fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
         out.push("runner=diffusers".into());
     }
     vae::change_words(from, t, &mut out);
+    if t.load_on_cpu && !from.load_on_cpu {
+        out.push("load=cpu".into());
+    }
     if t.offload != from.offload {
         out.push(format!("offload={}", t.offload.key()));
     }

@@ -144,6 +144,11 @@ pub struct DiffusionRequest<'a> {
     /// shows, though the allocator hands them back before it would fail
     /// ([`DiffusionReport::shown_gib`]).
     pub cuda_first: bool,
+    /// The bitsandbytes components were loaded with `device_map="cpu"` before the offload call
+    /// (the chat's `load=cpu`; BFL's FLUX.2-dev guide for 24-32 GB cards, docs/flux2_dev_hf.md
+    /// @ ab7cca68): they wait in host memory, not quantized on the card together, so no load
+    /// stage ([`load_stage`]).
+    pub load_on_cpu: bool,
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
     /// given, and its activations per token. Only for the pipelines it runs.
     pub wan_generate: bool,
@@ -170,6 +175,7 @@ impl<'a> DiffusionRequest<'a> {
             eager_attention: false,
             offload: Offload::None,
             cuda_first: false,
+            load_on_cpu: false,
             wan_generate: false,
             width: pipeline.width,
             height: pipeline.height,
@@ -513,6 +519,17 @@ pub fn what_fits<'a>(
             x.wan_generate = false;
             x
         },
+        // A 4-bit transformer and text encoder with model offload, loaded on the CPU first:
+        // the diffusers recipe for a pipeline whose encoder alone outgrows the card (FLUX.2-dev's
+        // 24B Mistral on a 24-32 GB card, docs/flux2_dev_hf.md @ ab7cca68).
+        {
+            let mut x = offload(*r, Offload::Model);
+            x.precision = Some(Precision::Nf4);
+            x.text_precision = Some(Precision::Nf4);
+            x.load_on_cpu = true;
+            x.wan_generate = false;
+            x
+        },
         offload(*r, Offload::Sequential),
     ];
     tries.push(smaller(offload(fp8(*r), Offload::Model)));
@@ -527,6 +544,7 @@ pub fn what_fits<'a>(
                 && (a.vae_tiled, a.vae_sliced) == (t.vae_tiled, t.vae_sliced)
                 && a.wan_generate == t.wan_generate
                 && a.cuda_first == t.cuda_first
+                && a.load_on_cpu == t.load_on_cpu
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)
         };
         if same(r) || out.iter().any(|(a, _)| same(a)) {

@@ -244,4 +244,7 @@ pub struct OllamaEstimate {
     pub kv: u64,
     /// The graph each card with layers reserves (full or partial offload).
     pub graph: u64,
+    /// Laid out as the Ollama engine measures it from v0.11.11 (weights, cache and the larger
+    /// of its reserved graphs: `vram::ollama::measured`), not by `llm/memory.go`'s formula.
+    pub measured: bool,
 }

@@ -48,6 +48,7 @@
 
 mod gguf;
 mod graph;
+pub mod measured;
 mod vision;
 
 use gguf::arch_of;
@@ -326,6 +327,7 @@ pub fn estimate_gpu_layers(
         total: vram + overflow,
         kv,
         graph,
+        measured: false,
     }
 }
 
@@ -360,8 +362,10 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
     let gguf = gguf_arch(&model.family, &model.id)?;
     // Ollama-engine models from v0.11.11 are laid out by measuring their graphs (eb10390de
     // "Enable new memory estimates by default", #11090), not by this formula: no figure.
-    if ollama_engine(gguf) && req.ollama_release.is_some_and(|r| r >= NEW_ESTIMATES_FROM) {
-        return None;
+    if let Some(r) = req.ollama_release.filter(|r| *r >= NEW_ESTIMATES_FROM)
+        && ollama_engine(gguf)
+    {
+        return measured_estimate(gguf, shape, req, r, kv_bytes(opts.kv_cache));
     }
     // ChatGLM's fused QKV bias: heads × head_dim + 2 × kv_heads × head_dim entries.
     let qkv_bias = ((shape.heads + 2 * shape.kv_heads) * shape.head_dim) as u64;
@@ -448,6 +452,66 @@ pub fn estimate(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Option<Ol
     Some(fewest_cards(&m, &run, free, n, req.ollama_release))
 }
 
+/// `ollama ps` SIZE of an Ollama-engine model under the measured layout ([`measured`]): every
+/// weight, the KV cache and the larger of the text and vision graphs. Only Qwen2.5-VL, only the
+/// releases read, and only where every layer sits on the cards (a partial offload is laid out
+/// from per-layer measurements not modelled): `None` otherwise.
+fn measured_estimate(
+    gguf: &str,
+    shape: &Shape,
+    req: &FitRequest,
+    release: OllamaRelease,
+    kv_bytes_per_element: f64,
+) -> Option<OllamaEstimate> {
+    let ModelRef::Known(model) = req.model else {
+        return None;
+    };
+    let v = model.vision.as_ref().filter(|v| v.heads > 0)?;
+    if gguf != "qwen25vl" || !measured::read_for(release) {
+        return None;
+    }
+    // "multimodal models require at least 2048 context"; every slot holds the full context.
+    let parallel = req.batch.max(1) as u64;
+    let cells = (req.context as u64).max(2048) * parallel;
+    let per_token = (2 * shape.head_dim * shape.kv_heads.max(1)) as f64 * kv_bytes_per_element;
+    let kv = (cells as f64 * per_token) as u64 * shape.layers.max(1) as u64;
+    let batch = cells.min(DEFAULT_NUM_BATCH);
+    let graph = measured::vision_graph_bytes(v, release).max(measured::text_graph_bytes(
+        cells,
+        batch,
+        shape.heads as u64,
+    ));
+    // Ollama's quantizer leaves the vision tensors (`v.`, `mm.`) as converted, 16-bit ("don't
+    // quantize vision stuff", `server/quantization.go` @ v0.13.3 `newType`): the tower at 2
+    // bytes a parameter, the rest at the file's bits.
+    let tower = super::vision_tower::encoder_params(v, shape.hidden);
+    let bits = req.quant.gguf_bpw().unwrap_or(16.0);
+    let weights = (weight_split(shape, req.quant, Engine::Llamacpp).total() - tower * bits / 8.0
+        + tower * 2.0) as u64;
+    let total = weights + kv + graph;
+    // One card that holds it all (the fewest cards, `pickBestFullFitByLibrary`); a spread over
+    // several cards or onto the CPU is not modelled.
+    if let Some(g) = req.gpu {
+        let free = (g.usable_gib() * super::GIB) as u64;
+        if total > free.saturating_sub(MINIMUM_MEMORY_BYTES) {
+            return None;
+        }
+    }
+    let mut per_card = vec![0; req.cards.max(1) as usize];
+    per_card[0] = total;
+    let layers = shape.layers.max(1) as u64 + 1;
+    Some(OllamaEstimate {
+        layers_model: layers,
+        layers_offloaded: layers,
+        per_card,
+        vram: total,
+        total,
+        kv,
+        graph,
+        measured: true,
+    })
+}
+
 /// The cards Ollama loads a model on (`pickBestFullFitByLibrary`): one card if it holds every
 /// layer; from v0.11.5 (and for an unstated release) the fewest cards that do, trying 2, 3, ...
 /// before; else all of them (the partial fit). `OLLAMA_SCHED_SPREAD` (all cards at once) is
@@ -509,8 +573,13 @@ pub(super) fn notes(
     };
     let gib = |b: u64| super::round2(b as f64 / super::GIB);
     let cpu = e.cpu_percent();
+    let id = if e.measured {
+        "fit-warn-ollama-measured"
+    } else {
+        "fit-warn-ollama-ps"
+    };
     let mut out = vec![
-        Msg::new("fit-warn-ollama-ps")
+        Msg::new(id)
             .arg("size", ps_size(e.total))
             .arg("gib", gib(e.total))
             .arg("ctx", req.context)

@@ -31,7 +31,7 @@ const UNSIZED: &[(&str, &str)] = &[
     ("hunyuanvideo-i2v", "HunyuanVideo / Hunyuan-DiT"),
     ("Efficient-Large-Model/Sana_1600M_1024px", "Sana"),
     ("hidream-i1-full", "HiDream"),
-    ("flux.2-dev", "FLUX"),
+    ("flux.1-fill-dev", "FLUX"),
     ("step-video-t2v", "Step-Video"),
     ("cogview4-6b", "CogView"),
 ];

@@ -108,6 +108,9 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
         // `to_cuda=first`: `pipe.to("cuda")` before the offload call, on a diffusers that
         // leaves the weights' blocks in the cache (what nvidia-smi shows, not the need).
         "to_cuda" if value.eq_ignore_ascii_case("first") => r.cuda_first = true,
+        // `load=cpu`: components loaded with `device_map="cpu"` before the offload call (no
+        // bitsandbytes load stage on the card).
+        "load" if value.eq_ignore_ascii_case("cpu") => r.load_on_cpu = true,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
         // Training words: each makes the line a training run (a LoRA unless `full` is said).
         "rank" | "r" if train::sizable(r.pipeline) => {

@@ -11,8 +11,13 @@ use super::{DiffusionRequest, Precision};
 /// `Bnb4BitHfQuantizer` does so for a bnb text encoder: they are quantized on the card as they
 /// load. Only then does `enable_model_cpu_offload()` move them off (`pipeline_utils.py` @
 /// 5a6e3864: `self.to("cpu")`, then accelerate's `cpu_offload_with_hook`), and
-/// `enable_sequential_cpu_offload()` likewise. fp8 layerwise casting and GGUF load on the CPU.
+/// `enable_sequential_cpu_offload()` likewise. fp8 layerwise casting and GGUF load on the CPU,
+/// and so do bitsandbytes components given `device_map="cpu"` (`load=cpu`: BFL's FLUX.2-dev
+/// guide loads its 4-bit transformer and text encoder so, docs/flux2_dev_hf.md @ ab7cca68).
 pub(super) fn bnb_loaded_gib(r: &DiffusionRequest, denoiser_gib: f64, text_gib: f64) -> f64 {
+    if r.load_on_cpu {
+        return 0.0;
+    }
     let denoiser = if r.denoiser_precision() == Precision::Nf4 {
         denoiser_gib
     } else {
