@@ -40,13 +40,22 @@ fn six_cards_of_a_64_head_model_are_sized_on_all_six() {
     // Each card holds a third of the layers over two ranks: clearly less than four-way tensor
     // parallel gives each card, and at least an even sixth of the whole.
     let four = vllm("llama-3.1-70b", Quant::Bf16, 4, 8192);
-    let total = vllm("llama-3.1-70b", Quant::Bf16, 1, 8192).per_gpu.weights_gib;
+    let total = vllm("llama-3.1-70b", Quant::Bf16, 1, 8192)
+        .per_gpu
+        .weights_gib;
     let w6 = six.per_gpu.weights_gib;
-    assert!(w6 < four.per_gpu.weights_gib * 0.8, "6: {w6}, 4: {}", four.per_gpu.weights_gib);
+    assert!(
+        w6 < four.per_gpu.weights_gib * 0.8,
+        "6: {w6}, 4: {}",
+        four.per_gpu.weights_gib
+    );
     assert!(w6 >= total / 6.0 * 0.999, "6: {w6}, whole {total}");
     // The busiest stage holds 27 of the 80 layers (80 = 26 x 3 + 2, the two left to the
     // stages before the last), plus at most one end of the model, split two ways.
-    assert!(w6 <= total * (27.0 / 80.0) / 2.0 + 2.0, "6: {w6}, whole {total}");
+    assert!(
+        w6 <= total * (27.0 / 80.0) / 2.0 + 2.0,
+        "6: {w6}, whole {total}"
+    );
     // Its KV cache is 27 of 80 layers' worth of what two-way tensor parallel holds.
     let two = vllm("llama-3.1-70b", Quant::Bf16, 2, 8192);
     let want = two.per_gpu.kv_cache_gib * 27.0 / 80.0;
@@ -92,12 +101,15 @@ fn three_cards_that_no_tensor_size_fits_run_one_stage_each() {
 #[test]
 fn the_answer_names_the_split_and_the_count_in_both_languages() {
     let w = world();
-    let en = say(&w, "en", "/fit llama-3.1-70b 6xa100-80g engine=vllm");
-    assert!(en.contains("--tensor-parallel-size 2 --pipeline-parallel-size 3"), "{en}");
+    let en = say(&w, "en", "/fit llama-3.1-70b 6xa100 engine=vllm");
+    assert!(
+        en.contains("--tensor-parallel-size 2 --pipeline-parallel-size 3"),
+        "{en}"
+    );
     assert!(en.contains("27/27/26"), "{en}");
     assert!(!en.contains("Sized below for"), "{en}");
     assert!(en.contains("6 ×"), "{en}");
-    let zh = say(&w, "zh", "/fit llama-3.1-70b 6xa100-80g engine=vllm");
+    let zh = say(&w, "zh", "/fit llama-3.1-70b 6xa100 engine=vllm");
     assert!(zh.contains("--pipeline-parallel-size 3"), "{zh}");
     assert!(zh.contains("流水线"), "{zh}");
     assert!(!zh.contains("按 4 张卡估算"), "{zh}");
