@@ -78,9 +78,16 @@ pub(super) fn busiest_card(
         .map(|(i, &n)| {
             let frac = n as f64 / l;
             // The replicated 16-bit tensors (norms, towers) are whole on every rank, as under
-            // tensor parallel; the ends sit on their own stage only.
-            let ends =
-                if i == 0 { split.embed } else { 0.0 } + if i == last { split.head } else { 0.0 };
+            // tensor parallel; the ends sit on their own stage only. A tied head is the
+            // embedding, which the last stage then loads too (vLLM's Qwen2Model builds
+            // `embed_tokens` on the first rank, or on the last when `tie_word_embeddings`).
+            let head = if shape.tied {
+                split.embed.max(split.head)
+            } else {
+                split.head
+            };
+            let first = if i == 0 { split.embed } else { 0.0 };
+            let ends = first + if i == last { head } else { 0.0 };
             let w = (split.layers * frac + ends) / tp + split.other;
             (w, kv_total * frac * kv_share)
         })

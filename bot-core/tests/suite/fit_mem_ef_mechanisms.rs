@@ -6,9 +6,14 @@
 //!   (vllm-project/vllm@5a6541db `vllm/distributed/utils.py` `get_pp_indices`), so every card
 //!   holds its stage's share, never the share of a smaller tensor-parallel group
 //!   (`vram::pipeline`).
+//! - A transformers text encoder loaded with `torch_dtype=torch.float16` keeps its
+//!   `_keep_in_fp32_modules` in fp32 (huggingface/transformers@040ba146 `modeling_utils.py`
+//!   `from_pretrained`), T5's 24 `wo` projections (1.007 B parameters): a diffusers pipeline run
+//!   in fp16 holds 2 bytes more for each of them; in bf16, or quantized, it does not.
 
 use super::chat::{say, world};
 use bot_core::catalog::Catalog;
+use bot_core::diffusion::{self, DiffusionRequest, Precision};
 use bot_core::vram::{Engine, FitReport, FitRequest, ModelRef, Quant, Task, estimate};
 
 fn cat() -> &'static Catalog {
@@ -113,4 +118,36 @@ fn the_answer_names_the_split_and_the_count_in_both_languages() {
     assert!(zh.contains("--pipeline-parallel-size 3"), "{zh}");
     assert!(zh.contains("流水线"), "{zh}");
     assert!(!zh.contains("按 4 张卡估算"), "{zh}");
+}
+
+/// The text encoders' weights of `id` run with the denoiser in `precision` and the encoders in
+/// `te` (`None`: as published).
+fn text_gib(id: &str, precision: Option<Precision>, te: Option<Precision>) -> f64 {
+    let mut r = DiffusionRequest::new(diffusion::find(id).unwrap());
+    r.precision = precision;
+    r.text_precision = te;
+    diffusion::estimate(&r).text_gib
+}
+
+#[test]
+fn a_float16_pipeline_keeps_t5s_wo_in_fp32() {
+    // 1.007 B parameters at 4 bytes instead of 2.
+    let wo = 1.007e9 * 2.0 / (1u64 << 30) as f64;
+    let fp16 = text_gib("sd3-medium", Some(Precision::Fp16), None);
+    let bf16 = text_gib("sd3-medium", Some(Precision::Bf16), None);
+    assert!((fp16 - bf16 - wo).abs() < 0.01, "fp16 {fp16}, bf16 {bf16}");
+    // SD3-Medium is published in fp16: as published it runs so.
+    let published = text_gib("sd3-medium", None, None);
+    assert!((published - fp16).abs() < 1e-9, "{published} vs {fp16}");
+    // FLUX.1-dev is published in bf16: no fp32 modules unless fp16 is asked.
+    let flux = text_gib("flux.1-dev", None, None);
+    let flux16 = text_gib("flux.1-dev", Some(Precision::Fp16), None);
+    assert!(
+        (flux16 - flux - wo).abs() < 0.01,
+        "fp16 {flux16}, as published {flux}"
+    );
+    // Quantized encoders (quanto / fp8 casting) convert the `wo` linears too.
+    let fp8 = text_gib("sd3-medium", Some(Precision::Fp16), Some(Precision::Fp8));
+    let all8 = 5.578e9 / (1u64 << 30) as f64;
+    assert!((fp8 - all8).abs() < 0.05, "fp8 encoders {fp8}");
 }
