@@ -15,6 +15,7 @@
 use super::Shape;
 use super::parts::{WeightSplit, kv_share_per_card};
 use super::request::FitRequest;
+use crate::reply::Msg;
 
 /// A TP × PP layout of the typed cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +46,26 @@ pub fn split_cards(shape: &Shape, cards: u32) -> Option<PipelineSplit> {
             tp: t,
             pp: cards / t,
         })
+}
+
+/// The line saying which split a refused count is sized as (`fit-warn-tp-pipeline`), where
+/// [`split`] finds one; the estimate then keeps every card typed.
+pub(super) fn note(shape: &Shape, req: &FitRequest) -> Option<Msg> {
+    let s = split(shape, req)?;
+    let layers = stage_layers(shape.layers, s.pp)
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("/");
+    Some(
+        Msg::new("fit-warn-tp-pipeline")
+            .arg("cards", req.cards)
+            .arg("heads", shape.heads)
+            .arg("kv_heads", shape.kv_heads)
+            .arg("tp", s.tp)
+            .arg("pp", s.pp)
+            .arg("layers", layers),
+    )
 }
 
 /// Decoder layers per stage, first to last, as `get_pp_indices` lays them out.

@@ -32,32 +32,14 @@ pub(super) fn tp_applies(req: &FitRequest) -> bool {
         && matches!(req.model, ModelRef::Known(_))
 }
 
-/// A typed count vLLM cannot run as tensor parallel: sized on every card as the tensor x
-/// pipeline split vLLM runs there (`vram::pipeline`), with the line saying which; where no
-/// split exists, the largest valid count below it (what the estimate is then sized for) and
-/// the line saying so, with the next valid count above.
+/// A typed count vLLM cannot run as tensor parallel and no tensor x pipeline split holds
+/// (`vram::pipeline::note` answers the rest, on every card): the largest valid count below it
+/// (what the estimate is then sized for) and the line saying so, with the next valid count
+/// above.
 pub(super) fn resize(shape: &Shape, req: &FitRequest) -> Option<(u32, Msg)> {
     let cards = req.cards;
     if !tp_applies(req) || tp_valid(shape, cards) {
         return None;
-    }
-    // vLLM's own way to use every card: tensor parallel inside pipeline stages, sized as such
-    // (`vram::pipeline`), never on fewer cards.
-    if let Some(s) = super::pipeline::split(shape, req) {
-        let stages = super::pipeline::stage_layers(shape.layers, s.pp);
-        let layers = stages
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("/");
-        let msg = Msg::new("fit-warn-tp-pipeline")
-            .arg("cards", cards)
-            .arg("heads", shape.heads)
-            .arg("kv_heads", shape.kv_heads)
-            .arg("tp", s.tp)
-            .arg("pp", s.pp)
-            .arg("layers", layers);
-        return Some((cards, msg));
     }
     let sized = (1..cards).rev().find(|&n| tp_valid(shape, n)).unwrap_or(1);
     let next = (cards + 1..=MAX_CARDS)
