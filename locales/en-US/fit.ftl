@@ -64,6 +64,7 @@ fit-setup = Setup assumed: { $attention ->
    *[flash] flash attention (the engine's default)
   }{ $parallelism ->
     [tensor] , tensor parallel across the { $cards } cards (each holds a slice of every layer)
+    [pipeline] , vLLM pipeline parallel over the { $cards } cards (tensor parallel inside each stage; each stage holds its own layers)
     [layer] , layers split across the { $cards } cards (each needs its own working memory)
     [data] , plain data parallel (every card holds everything)
     [zero1] , ZeRO-1 across the { $cards } cards (optimizer state sharded)
@@ -338,6 +339,10 @@ fit-more-cards = { $verdict ->
    *[no] ❌ Even { $cards } × { $gpu } (one server) do not hold it: about { $need } GiB per card.
 }
 fit-short-assumed = Where you said nothing I assumed the usual (Details say why). Change it with: { $words }
+fit-warn-tp-pipeline = ⚠️ vLLM cannot run { $cards } cards as tensor parallel: the size must divide the model's { $heads } attention heads, and its { $kv_heads } KV heads must divide by it or it by them. Sized as the split vLLM runs on all { $cards }: --tensor-parallel-size { $tp } --pipeline-parallel-size { $pp }, the decoder layers { $layers } over the stages (vLLM's own even split); each card holds its stage's layers and their KV cache{ $tp ->
+    [1] {""}
+   *[other] , split { $tp } ways
+  }, the first stage also the embedding and the last the output head.
 fit-warn-tp-invalid = ⚠️ vLLM cannot run { $cards } cards as tensor parallel: the size must divide the model's { $heads } attention heads, and its { $kv_heads } KV heads must divide by it or it by them, so vLLM refuses to start. Sized below for { $sized } { $sized ->
     [one] card
    *[other] cards

@@ -83,6 +83,7 @@ fit-setup = 假设的运行方式：{ $attention ->
    *[flash] FlashAttention（框架默认）
   }{ $parallelism ->
     [tensor] ，{ $cards } 张卡张量并行（每张卡放每一层的一部分）
+    [pipeline] ，{ $cards } 张卡 vLLM 流水线并行（每级内部张量并行，每级只放自己的层）
     [layer] ，按层切到 { $cards } 张卡上（每张卡都要自己的工作显存）
     [data] ，普通数据并行（每张卡都放一整份）
     [zero1] ，{ $cards } 张卡 ZeRO-1（切分优化器状态）
@@ -385,6 +386,10 @@ fit-more-cards = { $verdict ->
    *[no] ❌ 就算用 { $cards } 张 { $gpu }（一台服务器）也放不下：每张卡约需 { $need } GiB。
 }
 fit-short-assumed = 没说的部分按常用设置估算（原因见「明细」）。可以这样改：{ $words }
+fit-warn-tp-pipeline = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：并行数必须能整除模型的 { $heads } 个注意力头，且 { $kv_heads } 个 KV 头与并行数须能互相整除。这里按 vLLM 在 { $cards } 张卡上实际能用的切分估算：--tensor-parallel-size { $tp } --pipeline-parallel-size { $pp }，解码层按 { $layers } 分到各级流水线（vLLM 默认的均分）；每张卡放本级的层及其 KV 缓存{ $tp ->
+    [1] {""}
+   *[other] 的 1/{ $tp }
+  }，第一级另放词嵌入，最后一级另放输出头。
 fit-warn-tp-invalid = ⚠️ vLLM 无法用 { $cards } 张卡做张量并行：并行数必须能整除模型的 { $heads } 个注意力头，且 { $kv_heads } 个 KV 头与并行数须能互相整除，否则 vLLM 启动时直接报错。下面按 { $sized } 张卡估算{ $next ->
     [0] {""}
    *[other] （往上能启动的下一个卡数是 { $next }）

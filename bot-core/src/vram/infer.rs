@@ -42,6 +42,16 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let kv = super::data_parallel::kv_per_card(shape, req, kv_total, batch);
     let n_all = n;
     let n = super::data_parallel::tensor_size(req) as f64;
+    // A count vLLM runs as TP x PP: the busiest stage's layers and ends over its tensor size,
+    // its layers' KV cache, the profile at the stage's tensor size (`vram::pipeline`).
+    let pipeline = super::pipeline::split(shape, req);
+    let (w, kv, n) = match pipeline {
+        Some(s) => {
+            let (w, kv) = super::pipeline::busiest_card(shape, &split, kv_total, s);
+            (w, kv, s.tp as f64)
+        }
+        None => (w, kv, n),
+    };
     let a = vllm_profile_peak(shape, req, c, n);
     let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
@@ -74,7 +84,9 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     p.overhead -= fill * n_all;
     p.releasable = fill;
     p.load_stage = load;
-    p.parallelism = if cards > 1 {
+    p.parallelism = if pipeline.is_some() {
+        Parallelism::Pipeline
+    } else if cards > 1 {
         Parallelism::Tensor
     } else {
         Parallelism::None

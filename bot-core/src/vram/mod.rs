@@ -66,6 +66,7 @@ mod online_quant;
 mod optim_step;
 mod option;
 mod parts;
+pub mod pipeline;
 pub mod ppo;
 pub mod qat;
 pub mod recurrent;

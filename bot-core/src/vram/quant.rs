@@ -548,6 +548,9 @@ pub enum Parallelism {
     /// Tensor parallel (vLLM `--tensor-parallel-size`): every layer's matrices, the vocabulary
     /// and the KV heads are split; norms and the hidden-width activations are replicated.
     Tensor,
+    /// vLLM's tensor parallel inside pipeline stages (`vram::pipeline`): each stage holds its
+    /// own decoder layers and their KV cache, split over the stage's ranks.
+    Pipeline,
     /// Layer split (Transformers `device_map="auto"`, llama.cpp `--split-mode layer`): each card
     /// holds whole layers and their KV cache; every card needs its own activation workspace.
     Layer,
@@ -564,6 +567,7 @@ impl Parallelism {
         match self {
             Parallelism::None => "none",
             Parallelism::Tensor => "tensor",
+            Parallelism::Pipeline => "pipeline",
             Parallelism::Layer => "layer",
             Parallelism::Data => "data",
             Parallelism::Zero1 => "zero1",

@@ -34,9 +34,15 @@ pub fn estimate_with(
     };
     // QAT's `int8-int4` unties a tied head before training (`vram::qat`).
     let shape = super::qat::untied_shape(&shape, req).unwrap_or(shape);
-    // A card count vLLM refuses as tensor parallel is sized at the largest valid count below
-    // it, and the answer says so (never "N cards" for an N that does not start).
-    let resized = super::tp::resize(&shape, req);
+    // A card count vLLM refuses as tensor parallel is sized as the TP x PP split vLLM runs on
+    // it (`vram::pipeline`); where none holds, at the largest valid count below it. The answer
+    // says which (never "N cards, tensor parallel" for an N that does not start).
+    let piped = super::pipeline::note(&shape, req);
+    let resized = if piped.is_some() {
+        None
+    } else {
+        super::tp::resize(&shape, req)
+    };
     // A checkpoint's declared word sized in the format it stores (`vram::declared_quant`).
     let stored = super::declared_quant::published(req);
     let declared_note = stored.map(|q| super::declared_quant::note(req, q));
@@ -61,7 +67,7 @@ pub fn estimate_with(
         req
     };
     let parts = compute(&shape, req, opts);
-    let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().collect();
+    let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().chain(piped).collect();
     warnings.extend(declared_note);
     warnings.extend(zero_note);
     warnings.extend(super::name_format::notes(req));

@@ -45,10 +45,12 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     }
     // A compressed-tensors checkpoint in Transformers (`vram::ct_decompress`).
     warnings.extend(super::ct_decompress::warning(shape, req));
-    if !req.task.is_training() && req.engine == Engine::Vllm && req.cards > shape.kv_heads {
+    // Under TP x PP only a stage's tensor-parallel ranks split the KV heads (`vram::pipeline`).
+    let tp = super::pipeline::split(shape, req).map_or(req.cards, |s| s.tp);
+    if !req.task.is_training() && req.engine == Engine::Vllm && tp > shape.kv_heads {
         warnings.push(
             Msg::new("fit-warn-kv-replicated")
-                .arg("cards", req.cards)
+                .arg("cards", tp)
                 .arg("kv_heads", shape.kv_heads),
         );
     }

@@ -149,6 +149,14 @@ pub fn decode_tokens_per_second_kv(
         return Err(FitError::BadBatch(batch as u64));
     }
     let shape = shape_of(model)?;
+    // vLLM on a count it runs as TP x PP (`vram::pipeline`): one token passes the stages one
+    // after the other, so a step reads as fast as one stage's tensor-parallel group.
+    let cards = match model {
+        ModelRef::Known(_) if engine == Engine::Vllm => {
+            super::pipeline::split_cards(&shape, cards).map_or(cards, |s| s.tp)
+        }
+        _ => cards,
+    };
     let d = decode_parts(&shape, quant, gpu, cards, engine, batch, context, kv)?;
     let ms = |s: f64| (s * 1e4).round() / 10.0;
     let mem_bound = d.t_mem + d.t_overhead >= d.t_comp;

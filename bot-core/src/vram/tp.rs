@@ -32,9 +32,10 @@ pub(super) fn tp_applies(req: &FitRequest) -> bool {
         && matches!(req.model, ModelRef::Known(_))
 }
 
-/// A typed count vLLM cannot run as tensor parallel: the largest valid count below it (what
-/// the estimate is then sized for) and the line saying so, with the next valid count above
-/// and a tensor x pipeline split that uses every card where one exists.
+/// A typed count vLLM cannot run as tensor parallel and no tensor x pipeline split holds
+/// (`vram::pipeline::note` answers the rest, on every card): the largest valid count below it
+/// (what the estimate is then sized for) and the line saying so, with the next valid count
+/// above.
 pub(super) fn resize(shape: &Shape, req: &FitRequest) -> Option<(u32, Msg)> {
     let cards = req.cards;
     if !tp_applies(req) || tp_valid(shape, cards) {

@@ -58,7 +58,11 @@ pub fn kv_pool(
     }
     let p = &rep.per_gpu;
     let pool = opts.vllm_share() * gpu.usable_gib() - p.weights_gib - p.activations_gib;
-    let per_card_token = rep.kv_bytes_per_token / req.cards.max(1) as f64;
+    // Under TP x PP a card holds its stage's layers of each token (`vram::pipeline`).
+    let per_card_token = match super::pipeline::request_kv_token_share(req) {
+        Some(share) => rep.kv_bytes_per_token * share,
+        None => rep.kv_bytes_per_token / req.cards.max(1) as f64,
+    };
     if pool <= 0.0 || per_card_token <= 0.0 {
         return None;
     }

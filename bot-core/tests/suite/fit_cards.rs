@@ -5,8 +5,8 @@
 
 use bot_core::Catalog;
 use bot_core::vram::{
-    Attention, Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Zero,
-    estimate_with, fp32_master_weights, nccl_buffers_gib,
+    Attention, Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Shape, Task, Zero,
+    estimate_with, fp32_master_weights, nccl_buffers_gib, tp_valid,
 };
 
 const CARDS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 16, 32, 64];
@@ -41,8 +41,19 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
             "{what} x{cards}: per-card parts {sum} != per_gpu {}",
             rep.per_gpu_gib
         );
+        // vLLM runs a count its heads refuse as tensor parallel as TP x PP where some valid
+        // tensor size divides it into at most one stage per layer (`vram::pipeline`).
+        let refused = match req.model {
+            ModelRef::Known(m) => Shape::from_model(m).is_ok_and(|s| {
+                !tp_valid(&s, cards)
+                    && (1..cards)
+                        .any(|t| cards % t == 0 && tp_valid(&s, t) && cards / t <= s.layers)
+            }),
+            ModelRef::BySize { .. } => false,
+        };
         let expected = match (cards, req.task, req.engine) {
             (1, _, _) => "none",
+            (_, Task::Infer, Engine::Vllm) if refused && req.data_parallel <= 1 => "pipeline",
             (_, Task::Infer, Engine::Vllm) => "tensor",
             (_, Task::Infer, _) => "layer",
             _ => match opts.zero.unwrap_or(Zero::Three) {
@@ -61,7 +72,14 @@ fn check(catalog: &Catalog, req: &FitRequest, opts: &FitOptions, what: &str) -> 
         let switches = cards > 1
             && p_cards(&prev) == Some(1)
             && fp32_master_weights(&one, opts) != fp32_master_weights(&r, opts);
-        if let Some(p) = prev.as_ref().filter(|_| !switches) {
+        // Under TP x PP (`vram::pipeline`) a card holds its stage's layers and ends over the
+        // stage's tensor size, and the start-up profile runs at that size: against a previous
+        // count run as wider tensor parallel a card can hold more (a whole embedding at tensor
+        // size 1, a larger profile), as vLLM's own cards do. Not compared across that switch;
+        // `fit_mem_ef_mechanisms` checks the stage's share itself.
+        let piped = rep.parallelism == "pipeline"
+            || prev.as_ref().is_some_and(|p| p.parallelism == "pipeline");
+        if let Some(p) = prev.as_ref().filter(|_| !switches && !piped) {
             for ((name, before), (_, now)) in parts(p).iter().zip(parts(&rep).iter()) {
                 // A 16-bit frozen base sharded by ZeRO-3 is gathered and freed layer by layer,
                 // so the allocator's reserve holds a share of it that one card, whose base is

@@ -39,10 +39,16 @@ fn public_measurements_sixty_third_held_out_set() {
     // and vLLM Qwen3.5-397B-A17B-FP8 TP 2 x PP 3 on 6 x RTX PRO 6000 (answered no, sized on 4 cards;
     // it ran for months) - docs/misses/heldout63_misses.md. Right: GLM-4.6-FP8 TP 8 and
     // GLM-4.5-Air-FP8 PP 3 on RTX PRO 6000 cards (the latter sized on 2 of its 3 cards).
+    // mem_ef (session 37): a count vLLM refuses as tensor parallel is sized as the TP x PP split
+    // it runs there (`vram::pipeline`): Qwen3.5-397B-A17B-FP8 as TP 2 x PP 3 on the six cards is
+    // answered tight (70.4 GiB a card, was "no" sized on 4), verdicts 5 of 7. SD3-Medium's
+    // memory after the run now has a `resident` basis (the component weights a pipeline kept on
+    // the card still holds), and a float16 pipeline keeps T5's `wo` in fp32 (transformers'
+    // `_keep_in_fp32_modules`): FP16 -1.2 %, FP8 -11.7 %, within 4 of 7.
     // The floors may only tighten.
-    let floor_within = 2;
+    let floor_within = 4;
     let ceiling_under = 0;
-    let floor_verdicts = 4;
+    let floor_verdicts = 5;
     floors(
         &held,
         "held out 63",

@@ -138,6 +138,17 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
             "smi" => e.shown_gib,
             "reserved" => e.peak_gib - e.context_gib,
             "alloc" => e.peak_gib - e.context_gib - e.reserve_gib,
+            // `torch.cuda.memory_allocated()` after the run and `empty_cache()`: what a pipeline
+            // kept whole on the card still holds, its weights by component (the report's
+            // denoise-stage weights: denoiser, text encoders, VAE, checker). Offloaded
+            // pipelines hand their models back to the CPU after the call: not stated here.
+            "resident" => {
+                assert!(
+                    matches!(r.offload, Offload::None),
+                    "a resident row is stated for a pipeline kept on the card"
+                );
+                e.denoise_weights_gib
+            }
             "verdict" => f64::NAN,
             other => panic!("basis {other} for an image/video row"),
         };
