@@ -191,6 +191,7 @@ mod fit_mem_dx_mechanisms;
 mod fit_mem_dy_mechanisms;
 mod fit_mem_dz_mechanisms;
 mod fit_mem_ea_mechanisms;
+mod fit_mem_ee_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
