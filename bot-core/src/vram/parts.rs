@@ -635,5 +635,31 @@ pub(super) fn lora_dropout_inputs(
         (LoraTargets::Attention, _) => qkv * h + o,
         (LoraTargets::AllLinear, _) => qkv * h + o + ffn,
         (LoraTargets::Mlp, _) => ffn,
+        // A list of its own: each named module's input, as above; LitGPT's fused qkv once.
+        (LoraTargets::Modules(p), _) => {
+            // Per token, an MoE layer's adapted experts (shared, and routed with `experts`).
+            let (per_token, inter) = if shape.is_moe() {
+                let routed = if experts {
+                    shape.experts_per_token as f64
+                } else {
+                    0.0
+                };
+                (
+                    shape.shared_experts as f64 + routed,
+                    shape.moe_intermediate as f64,
+                )
+            } else {
+                (1.0, shape.intermediate as f64)
+            };
+            let qkv_in = match layout {
+                ModelLayout::Transformers => p[..3].iter().filter(|on| **on).count() as f64 * h,
+                ModelLayout::LitGpt if p[..3].iter().any(|on| *on) => h,
+                ModelLayout::LitGpt => 0.0,
+            };
+            let o_in = if p[3] { o } else { 0.0 };
+            let gate_up = p[4..6].iter().filter(|on| **on).count() as f64 * h;
+            let down = if p[6] { inter } else { 0.0 };
+            qkv_in + o_in + per_token * (gate_up + down)
+        }
     }
 }

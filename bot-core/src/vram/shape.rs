@@ -610,12 +610,26 @@ impl Shape {
                 2.0 * (h + q) + 2.0 * (h + kv)
             }
         };
+        let picked = targets.picked();
         let attn = match (targets, &self.mla) {
             (super::LoraTargets::QueryValue, None) => {
                 let q = (self.heads * self.head_dim) as f64;
                 let kv = (self.kv_heads * self.head_dim) as f64;
                 (h + q) + (h + kv)
             }
+            // A list of its own: each named projection's r x (d_in + d_out). MLA has no q/k/v/o
+            // of these shapes: any attention name counts its whole attention, as `qv` does there.
+            (super::LoraTargets::Modules(_), None) => {
+                let q = (self.heads * self.head_dim) as f64;
+                let kv = (self.kv_heads * self.head_dim) as f64;
+                let each = [h + q, h + kv, h + kv, q + h];
+                each.iter()
+                    .zip(&picked[..4])
+                    .filter(|(_, on)| **on)
+                    .map(|(w, _)| w)
+                    .sum()
+            }
+            (super::LoraTargets::Modules(_), Some(_)) if !picked[..4].iter().any(|on| *on) => 0.0,
             _ => attn,
         };
         let attn_all = attn * self.layers as f64;
@@ -625,7 +639,12 @@ impl Shape {
         ) {
             return r * attn_all;
         }
-        let ffn = |i: u32| 3.0 * (h + i as f64);
+        // gate, up and down are each r x (hidden + intermediate).
+        let ffn_n = match targets {
+            super::LoraTargets::Modules(_) => picked[4..].iter().filter(|on| **on).count() as f64,
+            _ => 3.0,
+        };
+        let ffn = |i: u32| ffn_n * (h + i as f64);
         let moe_l = self.moe_layers() as f64;
         let dense_l = self.layers as f64 - moe_l;
         let ffn_all = ffn(self.intermediate) * dense_l
@@ -633,6 +652,9 @@ impl Shape {
         // The FFN only (`LoraTargets::Mlp`): gate, up and down, no attention adapter.
         if targets == super::LoraTargets::Mlp {
             return r * ffn_all;
+        }
+        if let super::LoraTargets::Modules(_) = targets {
+            return r * (attn_all + ffn_all);
         }
         r * (attn_all + ffn_all)
     }

@@ -51,10 +51,18 @@ fn lora_on_a_module_list_counts_those_matrices() {
     let c = Catalog::embedded().unwrap();
     // Llama-3-8B (meta-llama/Meta-Llama-3-8B config.json): 32 layers, hidden 4096, 32 heads and
     // 8 KV heads of 128, FFN 14336. r 8 on q (4096 -> 4096), k and v (4096 -> 1024).
-    let qkv = lora(&c, "llama-3-8b", Quant::Nf4, Task::Qlora, "q_proj,k_proj,v_proj", 8);
+    let qkv = lora(
+        &c,
+        "llama-3-8b",
+        Quant::Nf4,
+        Task::Qlora,
+        "q_proj,k_proj,v_proj",
+        8,
+    );
     let want = 32.0 * 8.0 * ((4096.0 + 4096.0) + 2.0 * (4096.0 + 1024.0));
+    // The report carries it in units of 0.1 M (`trainable_params_b` to four decimals).
     let got = qkv.trainable_params_b * 1e9;
-    assert!((got - want).abs() / want < 1e-6, "q/k/v: {got} vs {want}");
+    assert!((got - want).abs() <= 5e4, "q/k/v: {got} vs {want}");
     // Qwen3.5-27B's axolotl list q/k/v/o/down/up: every linear layer but gate, so the adapter
     // is the all-linear one less r x (hidden + FFN) per layer, and lies between the two words.
     let six = lora(
@@ -78,7 +86,12 @@ fn lora_on_a_module_list_counts_those_matrices() {
     let gate = all.trainable_params_b - six.trainable_params_b;
     let down = all.trainable_params_b - attn.trainable_params_b - 2.0 * gate;
     // gate, up and down are each r x (hidden + FFN): the one left out is a third of the FFN's.
-    assert!((gate - down).abs() / gate < 1e-6, "gate {gate} vs down {down}");
+    assert!((gate - down).abs() <= 2e-4, "gate {gate} vs down {down}");
+    // r 16 x (hidden 5120 + FFN 17408) x 64 layers (Qwen/Qwen3.5-27B config.json).
+    assert!(
+        (gate - 16.0 * (5120.0 + 17408.0) * 64.0 / 1e9).abs() <= 1e-4,
+        "gate {gate}"
+    );
 }
 
 #[test]
@@ -97,12 +110,12 @@ fn a_tuner_takes_a_stated_module_list() {
     r.tuner = Tuner::from_key("ia3");
     r.lora_targets = LoraTargets::from_key("k_proj,v_proj,down_proj").unwrap();
     r.targets_said = true;
-    let rep = estimate_with(&c, &r, &FitOptions::default()).unwrap();
-    assert!(
-        (rep.trainable_params_b * 1e9 - 286_720.0).abs() < 1.0,
-        "{}",
-        rep.trainable_params_b
+    estimate_with(&c, &r, &FitOptions::default()).expect("IA3 on a stated list");
+    let en = ask(
+        "en",
+        "/fit llama-3.2-3b lora bf16 tuner=ia3 targets=k_proj,v_proj,down_proj",
     );
+    assert!(en.contains("286,720 trainable parameters"), "{en}");
     // The chat says the list it sized, in both languages.
     let en = ask("en", "/fit llama-3-8b qlora targets=q_proj,k_proj,v_proj");
     assert!(en.contains("q_proj, k_proj, v_proj"), "{en}");
