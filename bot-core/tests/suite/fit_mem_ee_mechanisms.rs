@@ -151,3 +151,43 @@ fn a_multi_node_card_count_is_sized_per_card() {
     let en = ask("en", "/fit qwen2-72b full 128x a800 ctx=8k zero3");
     assert!(!en.contains("between 1 and"), "{en}");
 }
+
+#[test]
+fn routed_experts_asked_apart_carry_adapters_beside_an_attention_list() {
+    // axolotl's GLM-4.7-Flash QLoRA: lora_target_modules q/k/v/o and, uncommented,
+    // lora_target_parameters mlp.experts.gate_up_proj / down_proj (PEFT's `target_parameters`,
+    // a list apart from `target_modules`): the experts flag must add the routed experts'
+    // adapters. zai-org/GLM-4.7-Flash config.json: 47 layers, the first dense, 64 routed
+    // experts of width 1536, hidden 2048; r 32 on each expert's three projections.
+    let c = Catalog::embedded().unwrap();
+    let run = |experts: bool| {
+        let mut r = FitRequest::new(
+            ModelRef::Known(c.model("glm-4.7-flash").unwrap()),
+            Quant::Nf4,
+            Task::Qlora,
+        );
+        r.context = 2048;
+        r.batch = 2;
+        r.lora_targets = LoraTargets::Attention;
+        r.targets_said = true;
+        r.lora_experts = experts;
+        let opts = FitOptions {
+            lora_rank: 32,
+            ..FitOptions::default()
+        };
+        estimate_with(&c, &r, &opts).unwrap()
+    };
+    let (off, on) = (run(false), run(true));
+    let want = 32.0 * 46.0 * 64.0 * 3.0 * (2048.0 + 1536.0) / 1e9;
+    let got = on.trainable_params_b - off.trainable_params_b;
+    assert!((got - want).abs() <= 2e-4, "{got} vs {want}");
+    // Their fp32 weights, gradients and optimizer state are memory the card holds.
+    assert!(
+        on.per_gpu_required_gib > off.per_gpu_required_gib + 3.0,
+        "{} vs {}",
+        on.per_gpu_required_gib,
+        off.per_gpu_required_gib
+    );
+    let en = ask("en", "/fit glm-4.7-flash qlora targets=qkvo experts=on r=32");
+    assert!(en.contains("including all 64 routed experts"), "{en}");
+}
