@@ -221,7 +221,9 @@ fn lora_experts_word(req: &FitRequest) -> &'static str {
     let moe = lora_expert_count(req) > 0;
     match () {
         _ if !moe || req.task == Task::Full => "no",
-        _ if !req.lora_targets.adapts_ffn() => "no",
+        // A module list without the FFN adapts the routed experts only when they are asked for
+        // apart (`experts=on`: PEFT's `target_parameters`).
+        _ if !req.lora_targets.adapts_ffn() && !req.lora_experts => "no",
         _ if crate::vram::unsloth_release::adapts_experts(req) => "on",
         _ => "off",
     }

@@ -113,16 +113,18 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
         Task::Full => shape.params.total,
         _ if req.tuner.is_some() => super::tuners::trainable_for(shape, req),
         _ => {
-            let adapters = shape.lora_params_on(
+            let adapters = shape.lora_params_with(
                 opts.lora_rank,
                 req.lora_targets,
                 super::unsloth_release::adapts_experts(req),
+                req.lora_experts,
             );
             // DoRA's magnitude vectors train beside the adapters.
-            let r1 = shape.lora_params_on(
+            let r1 = shape.lora_params_with(
                 1,
                 req.lora_targets,
                 super::unsloth_release::adapts_experts(req),
+                req.lora_experts,
             );
             adapters
                 + if req.dora {

@@ -653,9 +653,29 @@ impl Shape {
         if targets == super::LoraTargets::Mlp {
             return r * ffn_all;
         }
-        if let super::LoraTargets::Modules(_) = targets {
-            return r * (attn_all + ffn_all);
-        }
         r * (attn_all + ffn_all)
+    }
+
+    /// [`Shape::lora_params_on`], with the routed experts asked for apart from the module list
+    /// (`apart`: `FitRequest::lora_experts`) adapted even where that list names no FFN
+    /// projection: PEFT's `target_parameters` is a list of its own beside `target_modules`
+    /// (huggingface/peft@5d602fdb `tuners/lora/layer.py` `ParamWrapper`), and axolotl's
+    /// `lora_target_parameters: [mlp.experts.gate_up_proj, mlp.experts.down_proj]` sits beside a
+    /// q/k/v/o `lora_target_modules` (axolotl@067b021c examples/glm47-flash/qlora.yaml). Each
+    /// routed expert's three projections, r x (hidden + expert width) each, as the all-linear
+    /// count above takes them.
+    pub fn lora_params_with(
+        &self,
+        r: u32,
+        targets: super::LoraTargets,
+        experts: bool,
+        apart: bool,
+    ) -> f64 {
+        let own = self.lora_params_on(r, targets, experts);
+        if !apart || targets.adapts_ffn() || !self.is_moe() {
+            return own;
+        }
+        let per_expert = 3.0 * (self.hidden as f64 + self.moe_intermediate as f64);
+        own + r as f64 * self.moe_layers() as f64 * self.experts as f64 * per_expert
     }
 }

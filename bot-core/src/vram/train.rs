@@ -217,13 +217,17 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
         (_, Some(_)) => super::tuners::trainable_for(shape, req),
         // A LoRA whose vision tower trains in full beside it (ms-swift `lora_llm`).
         _ => {
-            shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req))
-                + super::vision_train::tower_params_trained(shape, req)
+            shape.lora_params_with(
+                opts.lora_rank,
+                req.lora_targets,
+                adapts_experts(req),
+                req.lora_experts,
+            ) + super::vision_train::tower_params_trained(shape, req)
         }
     };
     // DoRA's magnitude vectors train beside the adapters.
     if req.dora && req.task != Task::Full {
-        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
+        let r1 = shape.lora_params_with(1, req.lora_targets, adapts_experts(req), req.lora_experts);
         trainable + super::method::dora_magnitude_params(shape, r1)
     } else {
         trainable

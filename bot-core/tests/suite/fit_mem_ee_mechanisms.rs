@@ -188,6 +188,9 @@ fn routed_experts_asked_apart_carry_adapters_beside_an_attention_list() {
         on.per_gpu_required_gib,
         off.per_gpu_required_gib
     );
-    let en = ask("en", "/fit glm-4.7-flash qlora targets=qkvo experts=on r=32");
+    let en = ask(
+        "en",
+        "/fit glm-4.7-flash qlora targets=qkvo experts=on r=32",
+    );
     assert!(en.contains("including all 64 routed experts"), "{en}");
 }
