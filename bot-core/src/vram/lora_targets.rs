@@ -59,9 +59,41 @@ impl LoraTargets {
         }
     }
 
+    /// Whether any of the attention's q, k, v or o projections carries adapters.
+    pub fn adapts_attention(self) -> bool {
+        self.picked()[..4].iter().any(|on| *on)
+    }
+
     /// Whether any of the FFN's gate, up or down projections carries adapters.
     pub fn adapts_ffn(self) -> bool {
         self.picked()[4..].iter().any(|on| *on)
+    }
+
+    /// Input elements per token of one decoder layer's adapted modules (`parts::lora_dropout_inputs`):
+    /// q, k, v, gate and up read the hidden size `h`, o the attention output `o`, down the FFN width
+    /// `i`; the FFN's inputs once per adapted expert of the token (`per_token`); LitGPT's fused
+    /// qkv (`fused_qkv`) has one adapter for the three.
+    pub fn inputs_per_token(self, [h, o, i]: [f64; 3], per_token: f64, fused_qkv: bool) -> f64 {
+        let p = self.picked();
+        let on = |r: std::ops::Range<usize>| p[r].iter().filter(|x| **x).count() as f64;
+        let qkv = if fused_qkv {
+            on(0..3).min(1.0)
+        } else {
+            on(0..3)
+        };
+        let down = if p[6] { i } else { 0.0 };
+        qkv * h + if p[3] { o } else { 0.0 } + per_token * (on(4..6) * h + down)
+    }
+
+    /// r x (d_in + d_out) summed over the adapted attention projections of a plain (not MLA)
+    /// layer: q (h -> `q` wide), k and v (h -> `kv`), o (`q` -> h).
+    pub fn attention_width(self, h: f64, q: f64, kv: f64) -> f64 {
+        let each = [h + q, h + kv, h + kv, q + h];
+        each.iter()
+            .zip(self.picked())
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| w)
+            .sum()
     }
 
     /// The adapted modules as PEFT's `target_modules` writes them ("k_proj, v_proj, down_proj").

@@ -18,6 +18,7 @@
 //! parallel with ZeRO. The busiest card never needs more when cards are added
 //! (`FitReport::per_gpu`, `FitReport::parallelism`).
 
+mod expert_adapters;
 mod lora_targets;
 mod quant;
 mod releases;

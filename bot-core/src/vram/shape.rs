@@ -506,7 +506,7 @@ impl Shape {
         3.0 * self.hidden as f64 * i as f64
     }
 
-    fn moe_layers(&self) -> u32 {
+    pub(super) fn moe_layers(&self) -> u32 {
         if self.is_moe() {
             self.layers.saturating_sub(self.dense_layers)
         } else {
@@ -610,7 +610,6 @@ impl Shape {
                 2.0 * (h + q) + 2.0 * (h + kv)
             }
         };
-        let picked = targets.picked();
         let attn = match (targets, &self.mla) {
             (super::LoraTargets::QueryValue, None) => {
                 let q = (self.heads * self.head_dim) as f64;
@@ -619,17 +618,12 @@ impl Shape {
             }
             // A list of its own: each named projection's r x (d_in + d_out). MLA has no q/k/v/o
             // of these shapes: any attention name counts its whole attention, as `qv` does there.
-            (super::LoraTargets::Modules(_), None) => {
-                let q = (self.heads * self.head_dim) as f64;
-                let kv = (self.kv_heads * self.head_dim) as f64;
-                let each = [h + q, h + kv, h + kv, q + h];
-                each.iter()
-                    .zip(&picked[..4])
-                    .filter(|(_, on)| **on)
-                    .map(|(w, _)| w)
-                    .sum()
-            }
-            (super::LoraTargets::Modules(_), Some(_)) if !picked[..4].iter().any(|on| *on) => 0.0,
+            (super::LoraTargets::Modules(_), None) => targets.attention_width(
+                h,
+                (self.heads * self.head_dim) as f64,
+                (self.kv_heads * self.head_dim) as f64,
+            ),
+            (super::LoraTargets::Modules(_), Some(_)) if !targets.adapts_attention() => 0.0,
             _ => attn,
         };
         let attn_all = attn * self.layers as f64;
@@ -639,11 +633,8 @@ impl Shape {
         ) {
             return r * attn_all;
         }
-        // gate, up and down are each r x (hidden + intermediate).
-        let ffn_n = match targets {
-            super::LoraTargets::Modules(_) => picked[4..].iter().filter(|on| **on).count() as f64,
-            _ => 3.0,
-        };
+        // gate, up and down are each r x (hidden + intermediate): those the targets name.
+        let ffn_n = targets.picked()[4..].iter().filter(|on| **on).count() as f64;
         let ffn = |i: u32| ffn_n * (h + i as f64);
         let moe_l = self.moe_layers() as f64;
         let dense_l = self.layers as f64 - moe_l;
@@ -654,28 +645,5 @@ impl Shape {
             return r * ffn_all;
         }
         r * (attn_all + ffn_all)
-    }
-
-    /// [`Shape::lora_params_on`], with the routed experts asked for apart from the module list
-    /// (`apart`: `FitRequest::lora_experts`) adapted even where that list names no FFN
-    /// projection: PEFT's `target_parameters` is a list of its own beside `target_modules`
-    /// (huggingface/peft@5d602fdb `tuners/lora/layer.py` `ParamWrapper`), and axolotl's
-    /// `lora_target_parameters: [mlp.experts.gate_up_proj, mlp.experts.down_proj]` sits beside a
-    /// q/k/v/o `lora_target_modules` (axolotl@067b021c examples/glm47-flash/qlora.yaml). Each
-    /// routed expert's three projections, r x (hidden + expert width) each, as the all-linear
-    /// count above takes them.
-    pub fn lora_params_with(
-        &self,
-        r: u32,
-        targets: super::LoraTargets,
-        experts: bool,
-        apart: bool,
-    ) -> f64 {
-        let own = self.lora_params_on(r, targets, experts);
-        if !apart || targets.adapts_ffn() || !self.is_moe() {
-            return own;
-        }
-        let per_expert = 3.0 * (self.hidden as f64 + self.moe_intermediate as f64);
-        own + r as f64 * self.moe_layers() as f64 * self.experts as f64 * per_expert
     }
 }
