@@ -948,5 +948,5 @@ fn req_engine_from_offload(a: &FitArgs) -> bool {
 /// `--lora-targets`: the chat's `targets=` words (`LoraTargets::from_key`).
 fn parse_lora_targets(s: &str) -> Result<bot_core::vram::LoraTargets, String> {
     bot_core::vram::LoraTargets::from_key(s)
-        .ok_or_else(|| format!("unknown LoRA targets `{s}` (all, qkvo, qv, mlp or q_proj,v_proj)"))
+        .ok_or_else(|| format!("unknown LoRA targets `{s}` (all, qkvo, qv, mlp, or a list of q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj)"))
 }

@@ -27,12 +27,13 @@ fit-assume-training = { $task ->
         [qv] on the q and v projections only
         [qkvo] on the attention projections q, k, v and o only
         [mlp] on the MLP projections gate, up and down only
+        [modules] on { $modules } only
        *[all] on every linear layer
       }{ $moe ->
         [off] {" "}outside the { $experts } routed experts of each MoE layer (what PEFT's all-linear wraps in Transformers v5, where experts are not linear modules; experts=on adds adapters to every expert)
         [on] {" "}including all { $experts } routed experts of each MoE layer (experts=off: attention, dense and shared-expert layers only)
        *[no] {""}
-      } (rank=…; targets=qv|attn|mlp|all picks the adapted layers)
+      } (rank=…; targets=qv|attn|mlp|all or a module list such as k_proj,v_proj,down_proj picks the adapted layers)
   }, gradient checkpointing { $gc ->
     [on] on{ $given ->
         [yes] {""}

@@ -46,12 +46,13 @@ fit-assume-training = { $task ->
         [qv] 只挂在 q、v 投影上
         [qkvo] 只挂在注意力的 q、k、v、o 投影上
         [mlp] 只挂在 MLP 的 gate、up、down 投影上
+        [modules] 只挂在 { $modules } 上
        *[all] 挂在所有线性层上
       }{ $moe ->
         [off] ，但不含每个 MoE 层的 { $experts } 个路由专家（Transformers v5 里路由专家不是线性模块，PEFT 按“所有线性层”挂适配器时挂不到它们；加 experts=on 按每个专家都挂适配器估算）
         [on] ，包括每个 MoE 层全部 { $experts } 个路由专家（experts=off 只算注意力、稠密层和共享专家）
        *[no] {""}
-      }（可用 rank=… 修改秩；targets=qv|attn|mlp|all 选择挂适配器的层）
+      }（可用 rank=… 修改秩；targets=qv|attn|mlp|all 或逗号分隔的模块名选择挂适配器的层）
   }，梯度检查点{ $gc ->
     [on] 开启{ $given ->
         [yes] {""}

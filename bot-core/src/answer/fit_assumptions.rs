@@ -125,6 +125,7 @@ fn push_training(r: &mut Reply, p: &Parsed<'_>, lang: Lang) {
             .arg("given", if p.gc_given { "yes" } else { "no" })
             .arg("rank", p.opts.lora_rank)
             .arg("targets", req.lora_targets.key())
+            .arg("modules", req.lora_targets.names())
             .arg("moe", lora_experts_word(req))
             .arg("experts", lora_expert_count(req))
             .arg("task", training_line_task(req))
@@ -222,13 +223,9 @@ fn lora_experts_word(req: &FitRequest) -> &'static str {
     let moe = lora_expert_count(req) > 0;
     match () {
         _ if !moe || req.task == Task::Full => "no",
-        _ if matches!(
-            req.lora_targets,
-            crate::vram::LoraTargets::Attention | crate::vram::LoraTargets::QueryValue
-        ) =>
-        {
-            "no"
-        }
+        // A module list without the FFN adapts the routed experts only when they are asked for
+        // apart (`experts=on`: PEFT's `target_parameters`).
+        _ if !req.lora_targets.adapts_ffn() && !req.lora_experts => "no",
         _ if crate::vram::unsloth_release::adapts_experts(req) => "on",
         _ => "off",
     }

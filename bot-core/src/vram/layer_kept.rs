@@ -125,7 +125,7 @@ pub(super) fn per_layer_bytes(shape: &Shape, req: &FitRequest, stream: f64) -> f
     };
     // DoRA keeps each wrapped matrix's base and adapter outputs for its magnitude's gradient.
     let dora = if req.dora && req.task.is_training() && req.task != Task::Full {
-        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
+        let r1 = super::expert_adapters::lora_params_for(shape, 1, req);
         super::method::dora_activation_bytes_per_token(shape, r1)
     } else {
         0.0

@@ -19,6 +19,7 @@
 //! (`FitReport::per_gpu`, `FitReport::parallelism`).
 
 mod awq_fused;
+mod expert_adapters;
 mod lora_targets;
 mod quant;
 mod releases;

@@ -611,17 +611,17 @@ pub(super) fn lora_dropout_inputs(
         ModelLayout::Transformers => 3.0,
         ModelLayout::LitGpt => 1.0,
     };
-    let ffn = if shape.is_moe() {
-        let per_token = shape.shared_experts as f64
-            + if experts {
-                shape.experts_per_token as f64
-            } else {
-                0.0
-            };
-        per_token * (2.0 * h + shape.moe_intermediate as f64)
+    // Per token, an MoE layer's adapted experts (shared, and routed with `experts`).
+    let (per_token, inter) = if shape.is_moe() {
+        let routed = if experts { shape.experts_per_token } else { 0 };
+        (
+            (shape.shared_experts + routed) as f64,
+            shape.moe_intermediate,
+        )
     } else {
-        2.0 * h + shape.intermediate as f64
+        (1.0, shape.intermediate)
     };
+    let ffn = per_token * (2.0 * h + inter as f64);
     // The o projection reads the attention output, heads × head_dim wide (wider than the
     // hidden size in Qwen3-4B, Gemma): a plain layer's; MLA and the rest keep the hidden size.
     let o = if shape.mla.is_none() && shape.heads > 0 && shape.head_dim > 0 {
@@ -635,5 +635,12 @@ pub(super) fn lora_dropout_inputs(
         (LoraTargets::Attention, _) => qkv * h + o,
         (LoraTargets::AllLinear, _) => qkv * h + o + ffn,
         (LoraTargets::Mlp, _) => ffn,
+        // A list of its own: each named module's input, as above; LitGPT's fused qkv once.
+        // A list of its own: each named module's input, as above.
+        (LoraTargets::Modules(_), _) => targets.inputs_per_token(
+            [h, o, inter as f64],
+            per_token,
+            layout == ModelLayout::LitGpt,
+        ),
     }
 }

@@ -126,17 +126,9 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
         Task::Full => shape.params.total,
         _ if req.tuner.is_some() => super::tuners::trainable_for(shape, req),
         _ => {
-            let adapters = shape.lora_params_on(
-                opts.lora_rank,
-                req.lora_targets,
-                super::unsloth_release::adapts_experts(req),
-            );
+            let adapters = super::expert_adapters::lora_params_for(shape, opts.lora_rank, req);
             // DoRA's magnitude vectors train beside the adapters.
-            let r1 = shape.lora_params_on(
-                1,
-                req.lora_targets,
-                super::unsloth_release::adapts_experts(req),
-            );
+            let r1 = super::expert_adapters::lora_params_for(shape, 1, req);
             adapters
                 + if req.dora {
                     super::method::dora_magnitude_params(shape, r1)

@@ -506,7 +506,7 @@ impl Shape {
         3.0 * self.hidden as f64 * i as f64
     }
 
-    fn moe_layers(&self) -> u32 {
+    pub(super) fn moe_layers(&self) -> u32 {
         if self.is_moe() {
             self.layers.saturating_sub(self.dense_layers)
         } else {
@@ -616,6 +616,14 @@ impl Shape {
                 let kv = (self.kv_heads * self.head_dim) as f64;
                 (h + q) + (h + kv)
             }
+            // A list of its own: each named projection's r x (d_in + d_out). MLA has no q/k/v/o
+            // of these shapes: any attention name counts its whole attention, as `qv` does there.
+            (super::LoraTargets::Modules(_), None) => targets.attention_width(
+                h,
+                (self.heads * self.head_dim) as f64,
+                (self.kv_heads * self.head_dim) as f64,
+            ),
+            (super::LoraTargets::Modules(_), Some(_)) if !targets.adapts_attention() => 0.0,
             _ => attn,
         };
         let attn_all = attn * self.layers as f64;
@@ -625,7 +633,9 @@ impl Shape {
         ) {
             return r * attn_all;
         }
-        let ffn = |i: u32| 3.0 * (h + i as f64);
+        // gate, up and down are each r x (hidden + intermediate): those the targets name.
+        let ffn_n = targets.picked()[4..].iter().filter(|on| **on).count() as f64;
+        let ffn = |i: u32| ffn_n * (h + i as f64);
         let moe_l = self.moe_layers() as f64;
         let dense_l = self.layers as f64 - moe_l;
         let ffn_all = ffn(self.intermediate) * dense_l

@@ -9,7 +9,6 @@ pub use super::optim_step::{
 };
 use super::parts::{Common, Parts, TRAINING_RESERVE, TRAINING_RESERVE_QUANTIZED};
 use super::request::{FitOptions, FitRequest, LossHead};
-use super::unsloth_release::adapts_experts;
 use super::{Quant, Shape, Task, Zero};
 
 use super::train_weights::base_weights;
@@ -223,13 +222,13 @@ fn trainable_params(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> f64 {
         (_, Some(_)) => super::tuners::trainable_for(shape, req),
         // A LoRA whose vision tower trains in full beside it (ms-swift `lora_llm`).
         _ => {
-            shape.lora_params_on(opts.lora_rank, req.lora_targets, adapts_experts(req))
+            super::expert_adapters::lora_params_for(shape, opts.lora_rank, req)
                 + super::vision_train::tower_params_trained(shape, req)
         }
     };
     // DoRA's magnitude vectors train beside the adapters.
     if req.dora && req.task != Task::Full {
-        let r1 = shape.lora_params_on(1, req.lora_targets, adapts_experts(req));
+        let r1 = super::expert_adapters::lora_params_for(shape, 1, req);
         trainable + super::method::dora_magnitude_params(shape, r1)
     } else {
         trainable

@@ -27,14 +27,9 @@ const NAMES: [&str; 7] = [
     "down_proj",
 ];
 
-/// The layers a LoRA target word names.
+/// The layers a LoRA target word or module list names.
 pub fn from_lora(t: LoraTargets) -> Picked {
-    match t {
-        LoraTargets::AllLinear => [true; 7],
-        LoraTargets::Attention => [true, true, true, true, false, false, false],
-        LoraTargets::QueryValue => [true, false, true, false, false, false, false],
-        LoraTargets::Mlp => [false, false, false, false, true, true, true],
-    }
+    t.picked()
 }
 
 /// The module names, as PEFT's `target_modules` writes them ("q_proj, v_proj").

@@ -20,15 +20,15 @@ fn a_count_out_of_range_before_a_card_is_a_bad_count() {
     let w = world();
     for line in [
         "/fit qwen2.5-7b 0x4090",
-        "/fit qwen2.5-7b 65x4090",
+        "/fit qwen2.5-7b 2049x4090",
         "/fit qwen2.5-7b 0x 4090",
         "/tco qwen2.5-7b int4 0x4090 20m 0.3",
     ] {
         let en = say(&w, "en", line);
         assert!(!en.contains("I don't know a GPU"), "{line}: {en}");
-        assert!(en.contains("between 1 and 64"), "{line}: {en}");
+        assert!(en.contains("between 1 and 2048"), "{line}: {en}");
         let zh = say(&w, "zh", line);
-        assert!(zh.contains("64"), "{line}: {zh}");
+        assert!(zh.contains("2048"), "{line}: {zh}");
     }
     // 1x is one card.
     let en = say(&w, "en", "/fit qwen2.5-7b 1x4090");

@@ -94,8 +94,15 @@ fn target_words_read_short_names_and_module_lists() {
     ] {
         assert_eq!(LoraTargets::from_key(w), Some(t), "{w}");
     }
-    for w in ["", "q_proj", "k_proj,v_proj", "lm_head"] {
+    for w in ["", "lm_head", "q_proj,lm_head"] {
         assert_eq!(LoraTargets::from_key(w), None, "{w}");
+    }
+    // Any other list of the seven modules is its own list (mem_ee, held-out 62).
+    for w in ["q_proj", "k_proj,v_proj"] {
+        assert!(
+            matches!(LoraTargets::from_key(w), Some(LoraTargets::Modules(_))),
+            "{w}"
+        );
     }
 }
 

@@ -64,6 +64,12 @@ fn widths(model: &str, targets: LoraTargets) -> (Vec<f64>, f64) {
         LoraTargets::Attention => vec![h, h, h, o],
         LoraTargets::Mlp => vec![h, h, i],
         LoraTargets::AllLinear => vec![h, h, h, o, h, h, i],
+        LoraTargets::Modules(p) => [h, h, h, o, h, h, i]
+            .into_iter()
+            .zip(p)
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| w)
+            .collect(),
     };
     (w, f64::from(s.layers))
 }

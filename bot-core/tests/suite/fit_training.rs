@@ -93,16 +93,18 @@ fn all_linear_on_an_moe_leaves_the_routed_experts_out_unless_asked() {
     assert!(checked >= 3, "only {checked} MoE models checked");
 }
 
-/// A dense model has no routed experts: the word changes nothing, and the attention-only
-/// targets ignore it too.
+/// A dense model has no routed experts: the word changes nothing. Beside attention-only
+/// targets the word still adapts the routed experts (mem_ee: PEFT's `target_parameters` is a
+/// list apart from `target_modules`, axolotl's GLM-4.7-Flash QLoRA sets both; before session
+/// 37 the word was ignored there).
 #[test]
 fn the_experts_word_changes_nothing_where_there_are_no_routed_adapters() {
     let c = cat();
-    for (id, targets) in [
-        ("qwen2.5-7b", LoraTargets::AllLinear),
-        ("llama-3.1-8b", LoraTargets::AllLinear),
-        ("qwen3-30b-a3b", LoraTargets::Attention),
-        ("mixtral-8x7b", LoraTargets::QueryValue),
+    for (id, targets, moe) in [
+        ("qwen2.5-7b", LoraTargets::AllLinear, false),
+        ("llama-3.1-8b", LoraTargets::AllLinear, false),
+        ("qwen3-30b-a3b", LoraTargets::Attention, true),
+        ("mixtral-8x7b", LoraTargets::QueryValue, true),
     ] {
         let mut req = train(&c, id, Quant::Bf16, Task::Lora, 2048);
         req.lora_targets = targets;
@@ -110,8 +112,16 @@ fn the_experts_word_changes_nothing_where_there_are_no_routed_adapters() {
         let a = estimate(&c, &req).unwrap();
         req.lora_experts = true;
         let b = estimate(&c, &req).unwrap();
-        assert_eq!(a.per_gpu_gib, b.per_gpu_gib, "{id} {targets:?}");
-        assert_eq!(a.trainable_params_b, b.trainable_params_b, "{id}");
+        if moe {
+            assert!(
+                b.trainable_params_b > a.trainable_params_b,
+                "{id} {targets:?}"
+            );
+            assert!(b.per_gpu_gib > a.per_gpu_gib, "{id} {targets:?}");
+        } else {
+            assert_eq!(a.per_gpu_gib, b.per_gpu_gib, "{id} {targets:?}");
+            assert_eq!(a.trainable_params_b, b.trainable_params_b, "{id}");
+        }
     }
 }
 

@@ -44,6 +44,12 @@ fn adapted_inputs(m: &Model, targets: LoraTargets) -> f64 {
         LoraTargets::Attention => 4.0 * h,
         LoraTargets::AllLinear => 6.0 * h + m.intermediate as f64,
         LoraTargets::Mlp => 2.0 * h + m.intermediate as f64,
+        LoraTargets::Modules(p) => [h, h, h, h, h, h, m.intermediate as f64]
+            .iter()
+            .zip(p)
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| w)
+            .sum(),
     }
 }
 

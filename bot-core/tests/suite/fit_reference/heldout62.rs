@@ -33,10 +33,17 @@ fn public_measurements_sixty_second_held_out_set() {
     // Not stated: --lora-targets lists other than q_proj,v_proj (Qwen3.5-27B, IA3 on k/v/down,
     // Unsloth DPO on q/k/v), more than 64 cards (Qwen2-72B full DPO on 72 / 128 A800) -
     // docs/misses/heldout62_misses.md.
+    // mem_ee (session 37): any list of the seven modules is a target list and up to 2048 cards
+    // are a job, so the six rows not stated are stated: IA3 on k/v/down -13.1 % (within), the
+    // 72-card DPO verdict right (short), Qwen3.5-27B QLoRA on q/k/v/o/down/up -33.0 % (under),
+    // the 128-card DPO at 8192 / 6144 answered tight / fits and Unsloth's DPO on a T4 answered
+    // fits against runs that ran out of memory. The routed experts asked apart from a q/k/v/o
+    // list carry adapters (PEFT's `target_parameters`): GLM-4.7-Flash QLoRA with its experts
+    // targeted -47.0 -> -14.7 % (docs/fit-reference.md pass 115).
     // The floors may only tighten.
-    let floor_within = 7;
+    let floor_within = 9;
     let ceiling_under = 6;
-    let floor_verdicts = 0;
+    let floor_verdicts = 1;
     floors(
         &held,
         "held out 62",

@@ -244,17 +244,9 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--fast-loss" => req.loss = LossHead::Triton,
             // As the CLI's --lora-targets: named by the user, so a tuner takes them too
             // (`FitRequest::targets_said`).
-            "--lora-targets=qv" => {
-                req.lora_targets = LoraTargets::QueryValue;
-                req.targets_said = true;
-            }
-            "--lora-targets=qkvo" => {
-                req.lora_targets = LoraTargets::Attention;
-                req.targets_said = true;
-            }
-            // PEFT `target_modules` on gate/up/down only (`LoraTargets::Mlp`).
-            "--lora-targets=mlp" => {
-                req.lora_targets = LoraTargets::Mlp;
+            other if other.starts_with("--lora-targets=") => {
+                req.lora_targets =
+                    LoraTargets::from_key(&other["--lora-targets=".len()..]).expect("lora targets");
                 req.targets_said = true;
             }
             // A trainer that builds its 4-bit model without PEFT's
