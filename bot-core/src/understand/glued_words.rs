@@ -121,7 +121,6 @@ mod tests {
             "rental price",
             "daily volume 5m",
             "flora-x",
-            "lora-rank",
             "my-loras",
         ] {
             assert_eq!(plain(t), t);

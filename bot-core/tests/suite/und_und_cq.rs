@@ -11,14 +11,16 @@ use super::pick_runner::run;
 
 const OWN: &str = include_str!("../data/questions_und_und_cq_own.tsv");
 
-/// Conversations that must hold (before the change: see docs/misses/und_und_cq.md).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: 3/23 before any code changed (the before-figure, commit
+/// 6857eb50), 24/24 after (the one added after the change, cq-zh-a100-mid, a guard that held
+/// before too: the A100 variant is said inside /pick as outside it).
+const MUST_HOLD: usize = 24;
 
 #[test]
 fn und_cq_own_conversations() {
     let (held, all, report) = run(include_str!("../data/pick_conversations_und_cq.txt"));
     println!("{report}\nund_cq: {held}/{all} hold");
-    assert!(all >= 23, "{all} conversations");
+    assert!(all >= 24, "{all} conversations");
     assert!(held >= MUST_HOLD, "{held}/{all} hold:\n{report}");
 }
 
