@@ -7,6 +7,8 @@ pick-quit-confirm = Leave /pick? Anything you answered so far would be lost. If 
 pick-quit-leave = Leave /pick
 pick-quit-stay = Stay in /pick
 pick-invalid = I couldn't use that answer, so nothing changed.
+pick-choice-taken = Option { $n }: { $label }
+pick-choice-beyond = There is no option { $n } here: the choices are numbered 1 to { $count }.
 pick-hint-task = Tap one of the three task types, or describe the job in one sentence (e.g. "LoRA fine-tune qwen2.5-7b for 3 hours").
 pick-hint-model = Tap a model, type a name (qwen2.5-7b, Qwen/Qwen2.5-7B-Instruct) or a size (13b).
 pick-hint-method = Tap one of the options, or type a format such as bf16, int8, awq, q4_k_m (or lora / qlora / full for training).
@@ -22,7 +24,7 @@ pick-ask-task = What kind of work is it?
 pick-one-sentence = First write the job as one sentence: which model, for how long, does it need to stay online? If you can't yet, you're not ready to order. You can type that sentence here instead of tapping.
 pick-task-exp = Short experiment / demo (minutes to hours)
 pick-task-tune = Fine-tuning / training (hours to days)
-pick-task-serve = Long-running inference service (always on)
+pick-task-serve = Long-running inference service (some hours every day, or always on)
 
 pick-ask-model = Which model? Tap one, or type a name or a size like 13b.
 pick-ask-model-unsure = Not sure? Pick by size: smaller models fit cheaper cards.

@@ -7,6 +7,8 @@ pick-quit-confirm = 要退出 /pick 吗？退出后已经回答的内容不会�
 pick-quit-leave = 退出 /pick
 pick-quit-stay = 不退出
 pick-invalid = 这个回答我没法用，当前进度没有变。
+pick-choice-taken = 已选第 { $n } 项：{ $label }
+pick-choice-beyond = 这里没有第 { $n } 项：可选的是 1 到 { $count }。
 pick-hint-task = 点选三种任务之一，或者用一句话描述任务（例如“用 LoRA 微调 qwen2.5-7b，跑 3 小时”）。
 pick-hint-model = 点选模型，或输入名称（qwen2.5-7b、Qwen/Qwen2.5-7B-Instruct）或参数量（13b）。
 pick-hint-method = 点选一项，或输入格式，如 bf16、int8、awq、q4_k_m（训练可选 lora / qlora / full）。
@@ -22,7 +24,7 @@ pick-ask-task = 你要跑的是哪类任务？
 pick-one-sentence = 先把任务写成一句话：跑什么模型、跑多久、要不要一直在线。写不出来说明还没想清楚，这时下单多半会买错规格。这句话也可以直接发给我，不用点按钮。
 pick-task-exp = 短时实验 / demo（几分钟到几小时）
 pick-task-tune = 微调 / 训练（几小时到几天）
-pick-task-serve = 长期在线的推理服务
+pick-task-serve = 长期在线的推理服务（每天跑几小时或一直在线）
 
 pick-ask-model = 跑哪个模型？点选，或输入名称，或输入参数量如 13b。
 pick-ask-model-unsure = 拿不准？按规模挑：模型越小，能用的卡越便宜。

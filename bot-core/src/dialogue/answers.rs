@@ -270,9 +270,7 @@ pub(super) fn context_step(
         // `4090能跑…吗`, `can a single 3090 run…`: a card's number with no context word is the
         // card, never a context length (the sentence goes to the question or the facts).
         if named.is_none()
-            && first_count(&value).is_some_and(|c| {
-                c.bytes().all(|b| b.is_ascii_digit()) && ctx.catalog.find_gpu(&c).is_some()
-            })
+            && first_count(&value).is_some_and(|c| super::flow::card_number(ctx.catalog, &c))
         {
             return Err(Invalid);
         }

@@ -87,6 +87,12 @@ pub(super) fn advanced(mut s: PickState) -> PickState {
     s
 }
 
+/// A count written in digits that the catalog knows as a card (`4090`, `3090`): the card,
+/// never a context length or another step's number unless a word says so (`4090 tokens`).
+pub(super) fn card_number(catalog: &crate::catalog::Catalog, count: &str) -> bool {
+    count.bytes().all(|b| b.is_ascii_digit()) && catalog.find_gpu(count).is_some()
+}
+
 /// The first number in a message with its suffix: `大概2000个token` → `2000`, `2k吧` → `2k`.
 pub(super) fn first_count(text: &str) -> Option<String> {
     let start = text.find(|c: char| c.is_ascii_digit())?;

@@ -4,6 +4,7 @@
 //! where `/pick` stands and how to leave it.
 
 use super::state::{PickState, Step, TaskKind, Usage};
+use crate::catalog::Catalog;
 use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::understand::{self, Facts, Reading, Request};
@@ -377,7 +378,8 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
         f.budget = Some(b);
         f.budget_currency = cur;
     }
-    let context = context_said(state.step, text, false).or_else(|| bare_window(state.step, &f));
+    let context =
+        context_said(ctx.catalog, state.step, text, false).or_else(|| bare_window(state.step, &f));
     if !f.any() && context.is_none() && super::paid::paid_in(text).is_none() {
         return None;
     }
@@ -511,8 +513,8 @@ pub(super) fn extras(ctx: &Ctx, step: Step, next: &mut PickState, text: &str) ->
     };
     if !matches!(step, Step::Context | Step::Concurrency)
         && next.context.is_none()
-        && let Some(tokens) = context_said(step, text, true)
-            .or_else(|| context_clause(step, text))
+        && let Some(tokens) = context_said(ctx.catalog, step, text, true)
+            .or_else(|| context_clause(ctx.catalog, step, text))
             .or_else(|| bare_window(step, &f))
     {
         next.context = Some(tokens);
@@ -539,7 +541,7 @@ fn bare_window(step: Step, f: &understand::Facts) -> Option<u32> {
 /// A clause of a sentence that is a context length alone (`微调qwen2.5 7b，lora，3个小时，4k`):
 /// written in k or as a power of two from 1024 (`4k`, `8192`), the way a context is said, so a
 /// bare amount (`500`) or a count of cards is never one; money is the budget's.
-fn context_clause(step: Step, text: &str) -> Option<u32> {
+fn context_clause(catalog: &Catalog, step: Step, text: &str) -> Option<u32> {
     let clauses: Vec<&str> = text
         .split([',', '，', ';', '；', '、', '。'])
         .map(str::trim)
@@ -550,7 +552,7 @@ fn context_clause(step: Step, text: &str) -> Option<u32> {
     }
     clauses.iter().find_map(|c| {
         let count = super::flow::first_count(&super::flow::context_text(c))?;
-        let tokens = context_said(step, c, false)?;
+        let tokens = context_said(catalog, step, c, false)?;
         (count.ends_with('k') || (tokens >= 1024 && tokens.is_power_of_two())).then_some(tokens)
     })
 }
@@ -559,7 +561,7 @@ fn context_clause(step: Step, text: &str) -> Option<u32> {
 /// method step): the context fact. A count with nothing else (`2k吧`) is the context only
 /// before the budget is asked (where it is the budget) and while the answer can still size
 /// the card; one that names tokens (`8k上下文`) is the context at those steps too.
-fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
+fn context_said(catalog: &Catalog, step: Step, text: &str, named_only: bool) -> Option<u32> {
     if !matches!(
         step,
         Step::Task | Step::Model | Step::Method | Step::Concurrency | Step::Usage | Step::Card
@@ -576,6 +578,10 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
     // With a context word, the count beside it (`qwen 7b, 8k context`: 8k, not the 7 of 7b).
     let count =
         super::flow::named_count(&norm, &NAMES).or_else(|| super::flow::first_count(&norm))?;
+    // `4090` at the method step is the card (noted by the facts), never 4090 tokens.
+    if !named && super::flow::card_number(catalog, &count) {
+        return None;
+    }
     let tokens =
         crate::lexicon::context_tokens(&count).filter(|t| (128..=10_000_000).contains(t))?;
     // Nothing but the count and filler (`大概`, `吧`, `about`, `~`).
@@ -590,7 +596,6 @@ fn context_said(step: Step, text: &str, named_only: bool) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
 
     #[test]
     fn an_amount_with_its_currency_is_a_budget() {
@@ -607,11 +612,25 @@ mod tests {
 
     #[test]
     fn money_is_never_a_context_length() {
+        let c = Catalog::embedded().unwrap();
         for t in ["预算 2k吧", "budget 4k", "$2k", "2k块", "8k rmb"] {
-            assert_eq!(context_said(Step::Method, t, false), None, "{t}");
+            assert_eq!(context_said(&c, Step::Method, t, false), None, "{t}");
         }
-        assert_eq!(context_said(Step::Method, "2k吧", false), Some(2048));
-        assert!(context_said(Step::Method, "上下文8k 预算50", false).is_some());
+        assert_eq!(context_said(&c, Step::Method, "2k吧", false), Some(2048));
+        assert!(context_said(&c, Step::Method, "上下文8k 预算50", false).is_some());
+    }
+
+    #[test]
+    fn a_cards_number_is_never_a_context_length() {
+        let c = Catalog::embedded().unwrap();
+        for t in ["4090", "3090", "4090吧"] {
+            assert_eq!(context_said(&c, Step::Method, t, false), None, "{t}");
+        }
+        // Said with a context word, the number is the context.
+        assert_eq!(
+            context_said(&c, Step::Method, "4096 tokens", false),
+            Some(4096)
+        );
     }
 
     #[test]

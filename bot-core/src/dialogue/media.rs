@@ -103,7 +103,23 @@ pub(super) fn pipeline_in(text: &str) -> Option<&'static Pipeline> {
         })
         .filter(|(_, k)| k.len() >= 3 && word_at(&t, k))
         .max_by_key(|(_, k)| k.len())
-        .map(|(p, _)| p)
+        .map(|(p, _)| sized_as_said(p, &t))
+}
+
+/// The family's pipeline of the size said apart from its name (`wan 2.1, 1.3b model` is the
+/// 1.3B, not the 14B `wan 2.1` stands for), by [`diffusion::sized_kin`], the reader's own rule;
+/// `p` itself when no size, or sizes that pick different pipelines, are said.
+fn sized_as_said(p: &'static Pipeline, t: &str) -> &'static Pipeline {
+    let mut kin = t
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .map(|w| w.trim_matches('.'))
+        .filter(|w| crate::lexicon::model_size(w).is_some_and(|r| r.is_ok()))
+        .filter_map(|w| diffusion::sized_kin(p, w));
+    match (kin.next(), kin.next()) {
+        (Some(q), None) => q,
+        (Some(q), Some(r)) if q.id == r.id && kin.all(|x| x.id == q.id) => q,
+        _ => p,
+    }
 }
 
 fn kind_of(p: &Pipeline) -> Media {

@@ -20,6 +20,8 @@
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
 //! - [`recount`]: a card count said for the card already named (`make it 2 cards`);
+//! - [`chosen`]: a choice typed by its place (`第二个`, `the first one`, `1`), taken as its
+//!   button and said back; a place beyond the choices asked back;
 //! - [`replied`]: a step's answer read by what it asks (yes, no, a button's label in a
 //!   sentence), and a bare no asked about before answers are lost;
 //! - [`said`]: moves said in words (`返回`, `随便`, thanks) and inference asked as a run or a service;
@@ -32,6 +34,7 @@ mod ask;
 mod barriers;
 mod cap;
 mod card;
+mod chosen;
 mod flow;
 mod listen;
 mod media;

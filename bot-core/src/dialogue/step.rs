@@ -26,6 +26,8 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
     // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
     if let Some(out) = started_over(ctx, state, &input)
         .or_else(|| super::replied::before(ctx, state, &input, step))
+        // `第二个`, `the first one`, `选2`, `1`: a choice named by its place, as its button.
+        .or_else(|| super::chosen::by_place(ctx, state, &input, step))
         .or_else(|| asked_aside(ctx, state, &input))
     {
         return out;
@@ -308,7 +310,11 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     noted.extend(super::card::recheck_kept(ctx, state, &mut next));
     // Answers that stay on the step (barrier toggles) just re-ask it. A note about the
     // answer goes in the same reply, so a chat can edit one message in place.
-    let mut reply = after_answer_note(ctx, state, &next).unwrap_or_default();
+    // A sentence that answered the task step (`我想租卡跑个demo`) says the task it was read as,
+    // as a sentence that also answered later steps does; a tap or the button's own words not.
+    let sentence = matches!(input, PickInput::Text(t)
+        if super::replied::typed_choice(ctx, state, t).is_none());
+    let mut reply = after_answer_note(ctx, state, &next, sentence).unwrap_or_default();
     // The first sentence's echo has its own heading: the other facts join its list.
     let listed = reply.parts.iter().rposition(
         |p| matches!(p, crate::reply::Part::Text(m) if m.id.starts_with("pick-understood")),
@@ -440,8 +446,13 @@ pub(super) fn answer(ctx: &Ctx, state: &PickState, input: &PickInput) -> Result<
 }
 
 /// A short note shown right after an answer (billing-unit advice after the usage step).
-pub(super) fn after_answer_note(ctx: &Ctx, before: &PickState, after: &PickState) -> Option<Reply> {
-    if before.step == Step::Task && !after.skip.is_empty() {
+pub(super) fn after_answer_note(
+    ctx: &Ctx,
+    before: &PickState,
+    after: &PickState,
+    sentence: bool,
+) -> Option<Reply> {
+    if before.step == Step::Task && (!after.skip.is_empty() || sentence) {
         let mut r = understood_note(ctx, after);
         // The duration was in the sentence: its billing advice comes now.
         if after.skip.contains(&Step::Usage) {

@@ -30,7 +30,8 @@ pub(super) fn task_kind(sense: lexicon::JobSense) -> TaskKind {
 }
 
 pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
-    let l = t.to_lowercase();
+    // `一直開著` reads as `一直开着`: the reader's one Traditional fold, before the lexicon.
+    let l = crate::understand::fold_traditional(t).to_lowercase();
     if always_said(&l) {
         return Some(Usage::Always);
     }

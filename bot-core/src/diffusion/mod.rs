@@ -446,6 +446,28 @@ pub fn pipelines() -> &'static [Pipeline] {
     LIST.get_or_init(|| parse(EMBEDDED_DIFFUSION).unwrap_or_default())
 }
 
+/// The pipeline of `p`'s family (the id before its first `-`: `wan2.1`) whose id ends in the
+/// size said apart from the name (`wan 2.1, 1.3b model` → `wan2.1-t2v-1.3b`, never the 14B the
+/// bare name stands for; a MoE's `a14b` read as `14b`): the one place a family with several
+/// sizes is resolved by a size, for the reader and `/pick` alike. `None` when no pipeline of
+/// the family has that size, or more than one does.
+pub fn sized_kin(p: &Pipeline, size: &str) -> Option<&'static Pipeline> {
+    let said = crate::catalog::size_word(size)?.total_b;
+    let (family, _) = p.id.split_once('-')?;
+    let of_size = |q: &&Pipeline| {
+        let (f, rest) = q.id.split_once('-').unwrap_or((q.id.as_str(), ""));
+        let last = rest.rsplit('-').next().unwrap_or("");
+        let last = last.strip_prefix('a').unwrap_or(last);
+        f == family
+            && crate::catalog::size_word(last).is_some_and(|s| (s.total_b - said).abs() < 1e-9)
+    };
+    let mut found = pipelines().iter().filter(of_size);
+    match (found.next(), found.next()) {
+        (Some(q), None) => Some(q),
+        _ => None,
+    }
+}
+
 /// A pipeline by any of its names: `flux.1-dev`, `FLUX.1-dev`, `black-forest-labs/FLUX.1-dev`.
 pub fn find(name: &str) -> Option<&'static Pipeline> {
     // Every name normalized once: the reader asks this of each span of a question, and
@@ -482,6 +504,22 @@ mod tests {
             assert!(list.iter().any(|p| p.id == id), "{id}");
         }
         assert!(list.iter().filter(|p| p.kind == Kind::Video).count() >= 4);
+    }
+
+    #[test]
+    fn a_size_said_apart_picks_the_familys_pipeline_of_that_size() {
+        let id =
+            |name: &str, size: &str| sized_kin(find(name).unwrap(), size).map(|p| p.id.as_str());
+        assert_eq!(id("wan 2.1", "1.3b"), Some("wan2.1-t2v-1.3b"));
+        assert_eq!(id("wan2.1-t2v-1.3b", "1.3B"), Some("wan2.1-t2v-1.3b"));
+        assert_eq!(id("wan 2.2", "5b"), Some("wan2.2-ti2v-5b"));
+        // A MoE's `a14b` is its 14B.
+        assert_eq!(id("wan2.2-ti2v-5b", "14b"), Some("wan2.2-t2v-a14b"));
+        // Two pipelines of one size (T2V and I2V 14B): none picked by the size alone.
+        assert_eq!(id("wan 2.1", "14b"), None);
+        // A size no pipeline of the family has, or a family of one size: none.
+        assert_eq!(id("wan 2.1", "7b"), None);
+        assert_eq!(id("flux.1-dev", "12b"), None);
     }
 
     #[test]

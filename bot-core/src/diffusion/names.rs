@@ -107,6 +107,14 @@ pub fn unsized_family(name: &str) -> Option<&'static str> {
     if known(&crate::catalog::normalize(&last)) {
         return None;
     }
+    // `sdxl-lora`, `flux_lora`: a pipeline's name and a word of training is that pipeline
+    // trained so (the reader's task), never an unknown variant of its family.
+    if let Some((head, tail)) = last.rsplit_once(['-', '_', ' '])
+        && crate::lexicon::training_word(tail)
+        && (super::find(head).is_some() || known(&crate::catalog::normalize(head)))
+    {
+        return None;
+    }
     unsized_list()
         .iter()
         .find(|u| u.words.iter().any(|w| starts_with_word(&last, w)))

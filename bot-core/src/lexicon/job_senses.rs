@@ -111,6 +111,10 @@ pub const JOB_WORDS: &[(&str, &[JobSense])] = &[
     ("run the model", RUN_OR_SERVE),
 ];
 
+/// The service words that name a thing built (a bot), not that it stays on: beside a word of
+/// a run (`a demo of a chatbot`, `客服机器人的demo`) the job is a run or a service, asked.
+const BUILT: &[&str] = &["chatbot", "客服", "机器人"];
+
 /// What the sentence around a two-sense word settles: a length of the job said (a run), or the
 /// job kept on or run every day (a service).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -188,7 +192,36 @@ pub fn job_reading(text: &str, settled: Settled) -> JobReading {
     if super::batch_job(&l) {
         return JobReading::One(JobSense::Run);
     }
-    if first_with(&l, SERVE).is_some() {
+    if let Some((w, _)) = first_with(&l, SERVE) {
+        // `a demo of a chatbot`: the bot is what is built, the run word what is done with it;
+        // the two senses are live (a short run, or a service) unless the sentence settles them.
+        let built_only = JOB_WORDS
+            .iter()
+            .filter(|(_, s)| *s == SERVE)
+            .filter(|(x, _)| said_at(&l, x).is_some())
+            .all(|(x, _)| BUILT.contains(x));
+        if built_only && first_with(&l, RUN).is_some() && !settled.stays_on {
+            if settled.length {
+                return JobReading::One(JobSense::Run);
+            }
+            // The run's sentence says no bot, so it reads one way when read again.
+            let mut run = text.to_lowercase();
+            for b in BUILT {
+                run = run.replace(b, " ");
+            }
+            let mut senses = two_senses(text, w.to_string());
+            if let Some((_, said)) = senses.said.first_mut() {
+                *said = format!(
+                    "{run} {}",
+                    if text.is_ascii() {
+                        "test run"
+                    } else {
+                        "试跑"
+                    }
+                );
+            }
+            return JobReading::Two(senses);
+        }
         return JobReading::One(JobSense::Serve);
     }
     if first_with(&l, RUN).is_some() || super::TRY_WORDS.iter().any(|w| l.contains(w)) {
@@ -256,6 +289,40 @@ mod tests {
     }
 
     /// Inference alone is two senses; each sense's text reads as that sense alone.
+    #[test]
+    fn a_demo_of_a_bot_is_asked_unless_settled() {
+        for t in [
+            "make a demo of qwen2.5 7b chatbot",
+            "想做个客服机器人的demo",
+        ] {
+            let JobReading::Two(s) = job_reading(t, Settled::default()) else {
+                panic!("{t}: not asked back");
+            };
+            let kinds: Vec<JobSense> = s
+                .said
+                .iter()
+                .map(|(_, said)| match job_reading(said, Settled::default()) {
+                    JobReading::One(k) => k,
+                    other => panic!("{said}: {other:?}"),
+                })
+                .collect();
+            assert_eq!(kinds, [JobSense::Run, JobSense::Serve], "{t}");
+            let length = Settled {
+                length: true,
+                stays_on: false,
+            };
+            assert_eq!(job_reading(t, length), JobReading::One(JobSense::Run));
+        }
+        // A service said beside the bot is a service; a bot alone is one too.
+        for t in ["deploy a chatbot demo for 50 users", "qwen chatbot"] {
+            assert_eq!(
+                job_reading(t, Settled::default()),
+                JobReading::One(JobSense::Serve),
+                "{t}"
+            );
+        }
+    }
+
     #[test]
     fn inference_is_asked_unless_settled() {
         for t in [

@@ -66,6 +66,7 @@ mod negation;
 mod nights;
 mod not_a_place;
 mod options;
+mod ordinal;
 mod passes;
 mod people;
 mod place;
@@ -188,6 +189,7 @@ pub use needs::{
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use options::{connective, option, pixels, split_options};
+pub use ordinal::{Ordinal, ordinal};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
@@ -231,7 +233,7 @@ pub use words::{
     TASK_WORDS, TRY_WORDS, attention, billing_start, checkpoint_quant, engine_named, full_alone,
     is_device_map, is_dora_word, is_fsdp, is_generic_tune, is_offload, kv_dtype, memory_said,
     method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name,
-    sharding, task_in, tasks_in, training_method_word,
+    sharding, task_in, tasks_in, training_method_word, training_word,
 };
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

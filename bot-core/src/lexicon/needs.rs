@@ -298,6 +298,10 @@ const NEED_DENIALS: &[&str] = &[
     "don't wanna",
     "no need for",
     "rather not",
+    // Non-native English without `do`: `not want real name`, `not need kyc`.
+    "not want",
+    "not wanna",
+    "not need",
 ];
 
 /// Whether the words before a need deny it ([`NEED_DENIALS`], fillers of [`DENIAL_FILLERS`]

@@ -393,6 +393,13 @@ pub fn full_alone(words: &[String]) -> bool {
         && !words.iter().any(|w| training_method_word(w).is_some())
 }
 
+/// Whether `word` alone is a word of training (`lora`, `qlora`, `finetune`, `dreambooth` aside):
+/// said after an image model's name (`sdxl lora`, `flux-lora`) it is how the model is trained,
+/// never a variant of the model's name.
+pub fn training_word(word: &str) -> bool {
+    word.is_ascii() && task_of(word).is_some_and(|(t, _)| t != Task::Infer)
+}
+
 /// Whether `word` says "fine-tune" without its method (`finetune`, `sft`, `微调`): read as LoRA,
 /// and the answer says so with what full fine-tuning and QLoRA would need.
 pub fn is_generic_tune(word: &str) -> bool {

@@ -32,20 +32,15 @@ pub(super) fn pipeline_as_said(
     let [model] = models else {
         return named;
     };
-    let Some((family, p)) = crate::diffusion::find(model)
-        .and_then(|p| p.id.split_once('-').map(|(f, _)| (f.to_string(), p)))
-    else {
+    let Some(p) = crate::diffusion::find(model) else {
         return named;
     };
-    let kin = |id: &str| id.starts_with(&family) && id[family.len()..].starts_with('-');
     let mut id = p.id.clone();
-    if let Some((k, sized)) = sizes.iter().enumerate().find_map(|(k, s)| {
-        let mut of = crate::diffusion::pipelines()
-            .iter()
-            .filter(|q| kin(&q.id) && q.id.ends_with(&format!("-{s}")));
-        let one = of.next()?;
-        of.next().is_none().then(|| (k, one.id.clone()))
-    }) {
+    if let Some((k, sized)) = sizes
+        .iter()
+        .enumerate()
+        .find_map(|(k, s)| crate::diffusion::sized_kin(p, s).map(|q| (k, q.id.clone())))
+    {
         id = sized;
         sizes.remove(k);
     }

@@ -7,6 +7,26 @@ use super::spellings::is_cjk;
 /// Methods glued to a verb by a hyphen.
 const METHODS: &[&str] = &["qlora-", "lora-", "dora-"];
 
+/// Methods glued after a model's name (`sdxl-lora`, `flux_lora`, `qwen2.5-7b-qlora`): how the
+/// model is trained, read apart from the name, never a model of that name.
+const METHODS_AFTER: &[&str] = &["-qlora", "_qlora", "-lora", "_lora"];
+
+fn method_after_name(t: &str) -> String {
+    let mut out = t.to_string();
+    for m in METHODS_AFTER {
+        let mut from = 0;
+        while let Some(k) = out[from..].find(m).map(|k| from + k) {
+            let named = out[..k].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '.');
+            let end = !out[k + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            if named && end {
+                out.replace_range(k..k + 1, " ");
+            }
+            from = k + m.len();
+        }
+    }
+    out
+}
+
 pub(super) fn plain(t: &str) -> String {
     let mut out = t.to_string();
     // The lexicon's one table of English words inside Chinese, those read glued.
@@ -14,6 +34,7 @@ pub(super) fn plain(t: &str) -> String {
         out = replace_glued(&out, en, zh);
     }
     out = vs_apart(&out);
+    out = method_after_name(&out);
     for m in METHODS {
         let mut from = 0;
         while let Some(k) = out[from..].find(m).map(|k| from + k) {
@@ -87,12 +108,20 @@ mod tests {
         );
         assert_eq!(plain("4090vs3090"), "4090 vs 3090");
         assert_eq!(plain("a100vsh100哪个好"), "a100 vs h100哪个好");
+        // A method glued after a model's name is the method, apart.
+        assert_eq!(
+            plain("train a sdxl-lora on a 4090"),
+            "train a sdxl lora on a 4090"
+        );
+        assert_eq!(plain("flux_qlora 3090"), "flux qlora 3090");
+        assert_eq!(plain("qwen2.5-7b-lora"), "qwen2.5-7b lora");
         // Among English words, or inside one, nothing changes.
         for t in [
             "where can i rent a 4090",
             "rental price",
             "daily volume 5m",
             "flora-x",
+            "my-loras",
         ] {
             assert_eq!(plain(t), t);
         }

@@ -166,10 +166,11 @@ pub(super) fn respell(s: &str) -> String {
 
 /// Traditional characters (Taiwan, Hong Kong) as their simplified forms, so `現在哪裡有4090`
 /// reads like `现在哪里有4090`: every cue word and name in the lexicon is written simplified.
-/// The characters of the words the reader looks for; others are kept as they are.
-const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約恆騰訊貝華優勝澗績攬趨藍學畢課導師幫換匯裝間級設專業類發環標準題詢轉權統陸灣廣鏡盤傳資電腦註冊帳戶額餘護載從離絡邊於雙處誰節減達報產錄穩頁議見觀圖閒紀屬聽視頻擁極龍廠禮頭樣話謝測並搶滿顆隻賣購備錯質兒將閃範圍陣確況壓縮羣組構獲輸鏈鎖層積覽覺鬆緩衝輪順";
+/// The characters of the words the reader looks for; others are kept as they are. `著` is
+/// the Traditional `着` of `一直開著` (kept on); the simplified `著名` sense names nothing here.
+const TRADITIONAL: &str = "現裡裏個時錢塊張顯嗎費貴買運訓練調還沒麼幾價區別實認證寶雲這較鐘週夠開關機數據刪儲計單貨選擇薦劃點長該線萬億兩給說問請對會後來過記憶體參規寬帶務佈營與為們臺種條擬檔庫態勢漲歷變網預內國際卻讓號碼訂閱貼應試驗龐東門風幣圓讀寫啟動續結總約恆騰訊貝華優勝澗績攬趨藍學畢課導師幫換匯裝間級設專業類發環標準題詢轉權統陸灣廣鏡盤傳資電腦註冊帳戶額餘護載從離絡邊於雙處誰節減達報產錄穩頁議見觀圖閒紀屬聽視頻擁極龍廠禮頭樣話謝測並搶滿顆隻賣購備錯質兒將閃範圍陣確況壓縮羣組構獲輸鏈鎖層積覽覺鬆緩衝輪順著";
 /// The simplified form of each character of [`TRADITIONAL`], in the same order.
-const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约恒腾讯贝华优胜涧绩揽趋蓝学毕课导师帮换汇装间级设专业类发环标准题询转权统陆湾广镜盘传资电脑注册帐户额余护载从离络边于双处谁节减达报产录稳页议见观图闲纪属听视频拥极龙厂礼头样话谢测并抢满颗只卖购备错质儿将闪范围阵确况压缩群组构获输链锁层积览觉松缓冲轮顺";
+const SIMPLIFIED: &str = "现里里个时钱块张显吗费贵买运训练调还没么几价区别实认证宝云这较钟周够开关机数据删储计单货选择荐划点长该线万亿两给说问请对会后来过记忆体参规宽带务布营与为们台种条拟档库态势涨历变网预内国际却让号码订阅贴应试验庞东门风币圆读写启动续结总约恒腾讯贝华优胜涧绩揽趋蓝学毕课导师帮换汇装间级设专业类发环标准题询转权统陆湾广镜盘传资电脑注册帐户额余护载从离络边于双处谁节减达报产录稳页议见观图闲纪属听视频拥极龙厂礼头样话谢测并抢满颗只卖购备错质儿将闪范围阵确况压缩群组构获输链锁层积览觉松缓冲轮顺着";
 
 pub(crate) fn simplified(c: char) -> char {
     if !is_cjk(c) {

@@ -1,0 +1,249 @@
+//! An option named by its place, as people type it when a question shows numbered choices:
+//! `第一个`, `第二個`, `选2`, `2号`, `the first one`, `second one`, `first`, `the 2nd`, `option 2`,
+//! `#2`, and a bare `1`/`２`. One reading for every step; which step may take it (a bare number
+//! is money at the budget step, a size at the model step) is the step's business, so a bare
+//! number is told apart from a marked place ([`Ordinal::bare`]).
+
+/// A place in a list of choices, counted from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ordinal {
+    pub n: usize,
+    /// Digits alone (`2`, `２`): a place only where the step takes no number as a value.
+    pub bare: bool,
+}
+
+/// English ordinal words, first to tenth.
+const EN_ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+];
+
+/// Words before an English place that choose it (`take the first`, `i'll go with option 2`).
+const EN_CHOOSE: &[&str] = &[
+    "i'll go with",
+    "ill go with",
+    "let's go with",
+    "lets go with",
+    "i'll take",
+    "ill take",
+    "i choose",
+    "i pick",
+    "i want",
+    "go with",
+    "choose",
+    "select",
+    "take",
+    "pick",
+];
+
+/// Nouns of a choice said with its number (`option 2`, `no. 2`, `#2`) or after an ordinal
+/// (`the first one`, `second option`).
+const EN_NOUNS: &[&str] = &["option", "choice", "number", "no.", "no", "one"];
+
+/// Words after a place that add nothing (`the first one please`).
+const EN_TAIL: &[&str] = &["please", "pls", "plz", "thanks", "thx"];
+
+/// Chinese words before a place that choose it (`选第二个`, `就第一个吧`, `要2号`); a number
+/// right after one of them is a place only after a verb of choosing (`选2`; `要2个` is a count).
+const ZH_CHOOSE: &[&str] = &[
+    "我选", "我要", "就选", "就要", "就用", "那就", "选择", "选", "要", "用", "就",
+];
+
+/// The verbs of [`ZH_CHOOSE`] after which digits alone are a place (`选2`, `我选3`).
+const ZH_CHOOSE_NUMBER: &[&str] = &["我选", "就选", "选择", "选"];
+
+/// Measure words after a Chinese place (`第一个`, `第二项`, `第一家`, `第二张`).
+const ZH_MEASURES: &[char] = &[
+    '个', '個', '项', '項', '号', '號', '条', '條', '种', '種', '张', '張', '款', '家',
+];
+
+/// Particles after a Chinese place that add nothing (`第一个吧`, `第二个就行`).
+const ZH_TAIL: &[&str] = &[
+    "就行", "就好", "好了", "吧", "啊", "呀", "啦", "了", "哈", "嘛",
+];
+
+/// The place a whole message names, or `None` when it says anything more.
+pub fn ordinal(text: &str) -> Option<Ordinal> {
+    let t = fold(text);
+    let t = t.trim_matches(|c: char| c.is_whitespace() || ".!。！~…,，".contains(c));
+    if t.is_empty() {
+        return None;
+    }
+    if let Some(n) = digits(t) {
+        return Some(Ordinal { n, bare: true });
+    }
+    zh(t).or_else(|| en(t)).map(|n| Ordinal { n, bare: false })
+}
+
+/// Full-width digits and `＃` as ASCII, lower case.
+fn fold(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF10}'..='\u{FF19}' | '\u{FF03}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// Digits alone, a place from 1 to 99 (a longer number is a value, never a place).
+fn digits(t: &str) -> Option<usize> {
+    (t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t.parse::<usize>().ok())
+        .flatten()
+        .filter(|n| *n >= 1)
+}
+
+/// A small Chinese numeral (一 to 十, 两) or digits.
+fn zh_number(t: &str) -> Option<usize> {
+    if let Some(n) = digits(t) {
+        return Some(n);
+    }
+    const NUMERALS: &str = "一二三四五六七八九十";
+    let mut cs = t.chars();
+    let c = cs.next()?;
+    if cs.next().is_some() {
+        return None;
+    }
+    if c == '两' || c == '兩' {
+        return Some(2);
+    }
+    NUMERALS.chars().position(|x| x == c).map(|i| i + 1)
+}
+
+fn zh(t: &str) -> Option<usize> {
+    let mut t: &str = t;
+    // Particles at the end, one or two (`第一个就行吧`).
+    for _ in 0..2 {
+        if let Some(rest) = ZH_TAIL.iter().find_map(|w| t.strip_suffix(w)) {
+            t = rest.trim_end();
+        }
+    }
+    let verb = ZH_CHOOSE.iter().find(|w| t.starts_with(**w));
+    let t = verb.map_or(t, |w| t[w.len()..].trim_start());
+    let (ordinal, t) = match t.strip_prefix('第') {
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, t),
+    };
+    let (t, measure) = match t.chars().next_back() {
+        Some(c) if ZH_MEASURES.contains(&c) => (t[..t.len() - c.len_utf8()].trim_end(), Some(c)),
+        _ => (t, None),
+    };
+    let n = zh_number(t)?;
+    // `第一`, `第2个`, `选2`, `2号`: a place; `2个` alone is a count, `一` alone a numeral.
+    let numbered = matches!(measure, Some('号' | '號')) && digits(t).is_some();
+    let chosen = measure.is_none() && verb.is_some_and(|v| ZH_CHOOSE_NUMBER.contains(v));
+    (ordinal || numbered || chosen).then_some(n)
+}
+
+fn en(t: &str) -> Option<usize> {
+    let mut words: Vec<&str> = t.split_whitespace().collect();
+    // `#2`, `no.2`: the mark glued to the number.
+    if let [one] = words.as_slice()
+        && let Some(rest) = one.strip_prefix('#').or_else(|| one.strip_prefix("no."))
+    {
+        return digits(rest);
+    }
+    while words.last().is_some_and(|w| EN_TAIL.contains(w)) {
+        words.pop();
+    }
+    let joined = words.join(" ");
+    let mut rest = joined.as_str();
+    if let Some(r) = EN_CHOOSE
+        .iter()
+        .find_map(|w| rest.strip_prefix(&format!("{w} ")))
+    {
+        rest = r;
+    }
+    let rest = rest.strip_prefix("the ").unwrap_or(rest);
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        // `first`, `the 2nd`
+        [w] => en_ordinal(w),
+        // `first one`, `second option`
+        [w, noun] if EN_NOUNS.contains(noun) && *noun != "no" && *noun != "no." => en_ordinal(w),
+        // `option 2`, `no. 2`, `number 2`, `#2` spaced (`# 2`)
+        [noun, d] if (EN_NOUNS.contains(noun) && *noun != "one") || *noun == "#" => digits(d),
+        _ => None,
+    }
+}
+
+/// `first`, `1st`, `2nd`, `3rd`, `4th`.
+fn en_ordinal(w: &str) -> Option<usize> {
+    if let Some(i) = EN_ORDINALS.iter().position(|o| *o == w) {
+        return Some(i + 1);
+    }
+    let d = w
+        .strip_suffix("st")
+        .or_else(|| w.strip_suffix("nd"))
+        .or_else(|| w.strip_suffix("rd"))
+        .or_else(|| w.strip_suffix("th"))?;
+    digits(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(t: &str) -> Option<(usize, bool)> {
+        ordinal(t).map(|o| (o.n, o.bare))
+    }
+
+    #[test]
+    fn chinese_places_in_both_scripts_and_digits() {
+        assert_eq!(place("第一个"), Some((1, false)));
+        assert_eq!(place("第二个"), Some((2, false)));
+        assert_eq!(place("第一個"), Some((1, false)));
+        assert_eq!(place("第2个"), Some((2, false)));
+        assert_eq!(place("第三"), Some((3, false)));
+        assert_eq!(place("选2"), Some((2, false)));
+        assert_eq!(place("选第二个吧"), Some((2, false)));
+        assert_eq!(place("就第一个吧"), Some((1, false)));
+        assert_eq!(place("第二家"), Some((2, false)));
+        assert_eq!(place("第２个"), Some((2, false)));
+    }
+
+    #[test]
+    fn english_places() {
+        assert_eq!(place("the first one"), Some((1, false)));
+        assert_eq!(place("first"), Some((1, false)));
+        assert_eq!(place("second one"), Some((2, false)));
+        assert_eq!(place("the second"), Some((2, false)));
+        assert_eq!(place("option 2"), Some((2, false)));
+        assert_eq!(place("#2"), Some((2, false)));
+        assert_eq!(place("# 3"), Some((3, false)));
+        assert_eq!(place("the 2nd one please"), Some((2, false)));
+        assert_eq!(place("I'll take the first one"), Some((1, false)));
+        assert_eq!(place("First."), Some((1, false)));
+    }
+
+    #[test]
+    fn bare_digits_are_told_apart() {
+        assert_eq!(place("1"), Some((1, true)));
+        assert_eq!(place("２"), Some((2, true)));
+        assert_eq!(place(" 3 "), Some((3, true)));
+    }
+
+    #[test]
+    fn counts_values_and_sentences_are_no_place() {
+        for t in [
+            "0",
+            "4090",
+            "2个",
+            "两个",
+            "一",
+            "8k",
+            "第一次",
+            "first time",
+            "the first step",
+            "2 hours",
+            "one",
+            "no",
+            "第一个平台便宜吗",
+            "first, i want lora",
+            "2张",
+            "要2个",
+        ] {
+            assert_eq!(ordinal(t), None, "{t}");
+        }
+    }
+}
