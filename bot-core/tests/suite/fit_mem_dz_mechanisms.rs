@@ -70,9 +70,6 @@ fn constants_extra_gib(model: &str) -> f64 {
     s.params.linear * (32.0 / 64.0 - dq_bits) / 8.0 / GIB
 }
 
-/// A sharding as `dq_off_extra` takes it: the ZeRO stage and two switches.
-type Sharding = (Option<Zero>, bool, bool);
-
 /// Asserts each sharding of Llama-2-70B over its card count keeps the constants' extra bits
 /// whole on the card (`label` names the case in the failure).
 fn constants_stay_whole(cases: &[(&str, u32, Sharding)]) {
