@@ -285,6 +285,22 @@ pub(super) fn typo_reading(
         .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
 }
 
+/// A card's slip asked with one card (`can a 3900 run llama 3.1 8b`: the 3090) offered beside
+/// the question read without it (`plain`, the same fit with no card): two choices, so no later
+/// word settles the one left as meant.
+pub(super) fn with_unslipped(r: Reading, plain: &Reading) -> Reading {
+    match (r, plain) {
+        (Reading::Ask(mut rs), Reading::Command(p @ super::Request::Fit(plain_fit)))
+            if plain_fit.gpu.is_none()
+                && matches!(rs.as_slice(), [super::Request::Fit(f)] if f.gpu.is_some()) =>
+        {
+            rs.push(p.clone());
+            Reading::Ask(rs)
+        }
+        (r, _) => r,
+    }
+}
+
 /// What [`typo_reading`] does with one letters-only word: a reading asked back, the word
 /// skipped, or the catalog's platform lookup (its near names) to ask with.
 enum Slip {
