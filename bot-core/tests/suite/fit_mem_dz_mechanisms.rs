@@ -27,18 +27,16 @@ use bot_core::vram::{
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
+/// How a job is sharded: ZeRO stage, FSDP, offload.
+type Sharding = (Option<Zero>, bool, bool);
+
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
 }
 
 /// Q-LoRA (NF4, double quantization `dq`) of `model` over `cards`, sharded by `zero` (FSDP when
 /// `fsdp`, CPU offload when `offload`), 512 tokens x 1, gradient checkpointing on.
-fn qlora(
-    model: &str,
-    cards: u32,
-    (zero, fsdp, offload): (Option<Zero>, bool, bool),
-    dq: bool,
-) -> FitReport {
+fn qlora(model: &str, cards: u32, (zero, fsdp, offload): Sharding, dq: bool) -> FitReport {
     let c = cat();
     let m = c.model(model).unwrap();
     let mut req = FitRequest::new(ModelRef::Known(m), Quant::Nf4, Task::Qlora);
@@ -58,7 +56,7 @@ fn qlora(
 
 /// GiB one card's weights grow by when double quantization is off: the constants' extra bits
 /// (0.5 − 0.127 per quantized weight), as the busiest card holds them.
-fn dq_off_extra(model: &str, cards: u32, sharding: (Option<Zero>, bool, bool)) -> f64 {
+fn dq_off_extra(model: &str, cards: u32, sharding: Sharding) -> f64 {
     let off = qlora(model, cards, sharding, false).per_gpu.weights_gib;
     let on = qlora(model, cards, sharding, true).per_gpu.weights_gib;
     off - on
@@ -74,7 +72,7 @@ fn constants_extra_gib(model: &str) -> f64 {
 
 /// Asserts each sharding of Llama-2-70B over its card count keeps the constants' extra bits
 /// whole on the card (`label` names the case in the failure).
-fn constants_stay_whole(cases: &[(&str, u32, (Option<Zero>, bool, bool))]) {
+fn constants_stay_whole(cases: &[(&str, u32, Sharding)]) {
     let want = constants_extra_gib("llama-2-70b");
     for (label, cards, sharding) in cases {
         let got = dq_off_extra("llama-2-70b", *cards, *sharding);
