@@ -62,9 +62,83 @@ pub fn help_choosing(text: &str) -> bool {
     })
 }
 
+/// Who the choice is handed to, then the verb of choosing (`帮我挑`, `帮忙选`, `给我挑`, `help me
+/// pick`, `can you choose`).
+const FOR_ME: &[&str] = &["帮我", "帮忙", "给我", "替我", "help me ", "can you "];
+
+/// Whether the choice is handed to the bot, in any of the ways people hand it over: a word that
+/// hands it then a verb of choosing (`帮忙挑一张`, `help me choose a cloud`, `can you pick`),
+/// help asked with a choice ([`help_choosing`]: `pls help me to select`), or `pick me a`. Every
+/// verb of choosing counts alike (`choose` had been weaker than `pick` beside a payment need).
+pub fn choice_handed_over(text: &str) -> bool {
+    FOR_ME.iter().any(|f| {
+        text.match_indices(f).any(|(at, _)| {
+            let rest = text[at + f.len()..].trim_start();
+            CHOOSE_VERBS.iter().any(|v| rest.starts_with(v))
+        })
+    }) || help_choosing(text)
+        || [
+            "pick me a",
+            "choose me a",
+            "pick a gpu for me",
+            "pick a card for me",
+        ]
+        .iter()
+        .any(|w| text.contains(w))
+}
+
+/// What suits the person said of themselves (`适合我`, `适合自己`, `suits me`, `right for me`):
+/// the choice is theirs to be guided in, never a list to filter.
+pub const SUITS_ME: &[&str] = &[
+    "适合我",
+    "适合自己",
+    "合适我",
+    "suits me",
+    "suit me",
+    "fits me",
+    "right for me",
+    "best for me",
+];
+
+/// Whether the person asks what suits them ([`SUITS_ME`]; `適合我` arrives folded to `适合我`).
+pub fn suits_me(text: &str) -> bool {
+    SUITS_ME.iter().any(|w| text.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_verb_of_choosing_hands_the_choice_over() {
+        for t in [
+            "help me choose a gpu cloud",
+            "help me pick a gpu cloud",
+            "help me select a provider",
+            "帮我挑个平台",
+            "帮忙选一家",
+            "can you choose for me",
+        ] {
+            assert!(choice_handed_over(t), "{t}");
+        }
+        for t in ["which cloud do people choose", "我选好了4090", "help me"] {
+            assert!(!choice_handed_over(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn what_suits_the_person() {
+        for t in [
+            "有什么平台适合我",
+            "which cloud suits me",
+            "what's right for me",
+        ] {
+            assert!(suits_me(t), "{t}");
+        }
+        for t in ["适合新手的平台", "4090适合跑sdxl吗", "which suits a team"] {
+            assert!(!suits_me(t), "{t}");
+        }
+    }
 
     #[test]
     fn help_asked_with_a_choice() {

@@ -17,6 +17,15 @@ pub fn one_edit(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// Whether `typed`, a round number (`3900`, `4900`), is a card's `number` (`3090`, `4090`) with
+/// two neighbouring digits swapped: the one slip that makes a card's number look like a sum, so
+/// a round number is read as a card only by it (`2000`, `1500` stay sums or counts).
+pub fn round_by_swap(typed: &str, number: &str) -> bool {
+    typed.ends_with("00")
+        && typed.bytes().all(|b| b.is_ascii_digit())
+        && swapped(typed.as_bytes(), number.as_bytes())
+}
+
 /// Whether `a` is `b` with exactly two neighbouring letters swapped (and nothing else changed):
 /// the one slip short words are forgiven (`lroa`, `vsat`), where a changed letter makes other words.
 pub fn swapped(a: &[u8], b: &[u8]) -> bool {

@@ -29,6 +29,7 @@ mod audience;
 mod barrier_negated;
 mod batch_job;
 mod budget;
+mod buy_or_rent;
 mod card_failed;
 mod card_memory_words;
 mod ceiling;
@@ -99,6 +100,7 @@ mod values;
 mod watch;
 mod weekdays;
 mod words;
+mod written_apart;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
@@ -122,13 +124,17 @@ pub use budget::{
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
     money_can_do, spend_bounds,
 };
+pub use buy_or_rent::{BUY_WORDS, RENT_WORDS, buying_weighed};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use card_memory_words::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
 pub use ceiling::{
     Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
     at_most_before, ceiling_after, ceiling_said, ceiling_words, run_length_at, run_verb_ends,
 };
-pub use choose::{CHOOSE_VERBS, approval_mark, cheapest_chosen, help_choosing};
+pub use choose::{
+    CHOOSE_VERBS, SUITS_ME, approval_mark, cheapest_chosen, choice_handed_over, help_choosing,
+    suits_me,
+};
 pub use count::{
     CARD_MEASURES, CJK_MULTIPLIERS, COUNT_WANTED, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize,
     WINDOW_WORDS, card_count, card_measure_len, card_memory_gb, card_plural, cards_and_name,
@@ -146,7 +152,7 @@ pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
     starts_with, words_longest_first,
 };
-pub use edit::{method_typos, one_edit, same_letters, slips_apart, swapped};
+pub use edit::{method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped};
 pub use floor_words::{ABOVE_BEFORE, FLOOR_AFTER, FLOOR_BEFORE};
 pub use foreign::in_english;
 pub use formats::{
@@ -235,6 +241,7 @@ pub use words::{
     method_unsaid, names_16bit_repo, offload_sharding, on_off, optimizer, quant_in_checkpoint_name,
     sharding, task_in, tasks_in, training_method_word, training_word,
 };
+pub use written_apart::{WRITTEN_APART, written_apart};
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
 /// [`crate::units`], because catalog files write billing increments the same way.

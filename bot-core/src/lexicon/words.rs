@@ -361,7 +361,7 @@ pub fn tasks_in(words: &[String]) -> Vec<Task> {
 
 /// Whether the one task word a sentence says is a bare `full` (`qwen2.5-7b full 4090行吗`):
 /// no training word (`微调`, `ft`, `全参`, `fully`) and no serving word beside it, read as
-/// [`tasks_in`] reads them, nor a family right after it. `full` alone is a full fine-tune to `/fit`, and the whole model in
+/// [`tasks_in`] reads them, before the model or after it. `full` alone is a full fine-tune to `/fit`, and the whole model in
 /// its published precision to a reader: the two are asked back where they differ.
 pub fn full_alone(words: &[String]) -> bool {
     let mut found = Vec::new();
@@ -381,13 +381,10 @@ pub fn full_alone(words: &[String]) -> bool {
             }
         }
     }
-    // `full qwen2.5-1.5b`: a family right after `full` is the task said of it (the reader's
-    // rule in `volume_unit::full_of_model_or_context`).
-    let before_family = words
-        .windows(2)
-        .any(|p| p[0] == "full" && super::MODEL_FAMILIES.iter().any(|f| p[1].starts_with(f)));
+    // Said before the model (`4090 full qwen2.5-7b`, `full llama 3.1 8b on h100`) or after it
+    // (`qwen2.5-7b full 4090`), a bare `full` is the same two things: one rule for both orders
+    // (a family right after it had been taken as the task, never asked).
     !found.is_empty()
-        && !before_family
         && found.iter().all(|w| w == "full")
         && !fully_said(words)
         && !words.iter().any(|w| training_method_word(w).is_some())
@@ -585,6 +582,15 @@ mod tests {
 
     fn said(s: &str) -> Vec<Task> {
         tasks_in(&s.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_bare_full_is_alone_before_the_model_or_after_it() {
+        let alone =
+            |s: &str| full_alone(&s.split_whitespace().map(String::from).collect::<Vec<_>>());
+        assert!(alone("qwen2.5-7b full 4090"));
+        assert!(alone("4090 full qwen2.5-7b"));
+        assert!(!alone("full finetune qwen2.5-7b 4090"));
     }
 
     #[test]

@@ -58,6 +58,9 @@ pub(super) fn question_part(catalog: &Catalog, text: &str) -> Option<String> {
     }
     let all = sentences(text);
     let (last, before) = all.split_last()?;
+    if let Some(part) = weighing_told(catalog, last, before) {
+        return Some(part);
+    }
     if before.is_empty() || before.iter().any(|s| s.ends_with(['?', '？'])) {
         return None;
     }
@@ -78,6 +81,21 @@ pub(super) fn question_part(catalog: &Catalog, text: &str) -> Option<String> {
         .any(|c| !asked.gpus.iter().any(|a| a.gpu == c.gpu));
     let other_model = told.models.iter().any(|m| !asked.models.contains(m));
     (other_card || other_model).then(|| last.clone())
+}
+
+/// `纠结买卡还是租卡。3090最近租金趋势怎样`: buying weighed against renting in a sentence before
+/// the last (`lexicon::buying_weighed`), the last weighing nothing and naming a card or a model
+/// of its own: the last sentence asks, the weighing is its story (the house rule, und_ck).
+fn weighing_told(catalog: &Catalog, last: &str, before: &[String]) -> Option<String> {
+    let story = super::normalize(&before.join(" "));
+    if before.is_empty()
+        || !lexicon::buying_weighed(&story)
+        || lexicon::buying_weighed(&super::normalize(last))
+    {
+        return None;
+    }
+    let asked = named(catalog, last);
+    (!asked.gpus.is_empty() || !asked.models.is_empty()).then(|| last.to_string())
 }
 
 /// The kinds of fact a sentence states that the ask's own wins over.

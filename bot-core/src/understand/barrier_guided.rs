@@ -17,9 +17,6 @@ const CHOOSE: &[&str] = &[
     " pick ",
     "pick one",
     "pick a ",
-    "帮我选",
-    "帮我挑",
-    "帮我 pick",
     "选哪",
     "去哪家",
     "用哪家",
@@ -65,9 +62,19 @@ pub(super) fn barrier_guided(q: &Question) -> Option<Reading> {
     let budget = q.has(&["预算", "budget", "经费"]) && crate::lexicon::place_asked(q.padded);
     // `有没有适合新手的平台 只有支付宝`: a platform fit for a newcomer, chosen for them.
     // `不想实名 哪家适合我`, `适合我的是哪家`: which one suits, in either order.
+    // `help me choose a cloud`, `帮我挑`: the choice handed over, whatever the verb
+    // (`lexicon::choice_handed_over`).
     let suits = super::words_guidance::which_suits(q.padded);
-    let asked = (q.has(CHOOSE) || q.has(super::words_guidance::BEGINNER_WORDS) || suits || budget)
-        && !q.has(LIST);
+    let handed = crate::lexicon::choice_handed_over(q.padded);
+    // `适合我的平台有哪些`: what suits the person is a choice made for them, even said as a list.
+    let mine = crate::lexicon::suits_me(q.padded);
+    let asked = (q.has(CHOOSE)
+        || q.has(super::words_guidance::BEGINNER_WORDS)
+        || suits
+        || handed
+        || budget)
+        && (!q.has(LIST) || mine)
+        || mine;
     (nothing && asked && !needs_said(q.padded).is_empty())
         .then_some(Reading::Command(Request::Pick))
 }

@@ -608,7 +608,7 @@ fn read_whole(
     {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));
         if !same {
-            return (r, work, q.aside.take());
+            return (typo::with_unslipped(r, &plain), work, q.aside.take());
         }
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.

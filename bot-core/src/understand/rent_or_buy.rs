@@ -9,22 +9,6 @@ use super::question::Question;
 use super::request::{self as make, Request, Usage};
 use rust_decimal::Decimal;
 
-const BUY: &[&str] = &[
-    "买",
-    "二手",
-    "入手",
-    "购买",
-    "自购",
-    "buy",
-    "buying",
-    "purchase",
-    "used ",
-    "second-hand",
-    "secondhand",
-    "own one",
-    "owning",
-];
-const RENT: &[&str] = &["租", "rent", "renting", "云上", "cloud"];
 /// Hours said as a week's or a month's total (`一周大概用20个钟`, `10 hours a week`): `/compare`
 /// can only say them as a daily share (`daily 1h26m`), a figure the user never said, and the
 /// buy-or-rent weighing needs more than one price; guidance (`/pick`) takes it.
@@ -60,7 +44,7 @@ const PERIOD_TOTAL: &[&str] = &[
 ];
 
 pub(super) fn rent_or_buy(q: &Question) -> Option<Reading> {
-    if !(q.has(BUY) && q.has(RENT)) {
+    if !crate::lexicon::buying_weighed(q.padded) {
         return None;
     }
     let [card] = q.e.gpus.as_slice() else {

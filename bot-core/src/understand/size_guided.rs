@@ -119,7 +119,7 @@ pub(super) fn size_guided(q: &Question) -> Option<Reading> {
     }
     // `帮我挑一张适合微调7b的卡`, `help me pick a gpu for a 13b`: the card to rent chosen for a
     // job, as a place is.
-    let card = has(&p, CARD_SOUGHT) && super::words_guidance::choice_handed_over(&p);
+    let card = has(&p, CARD_SOUGHT) && crate::lexicon::choice_handed_over(&p);
     let guided = (asks_pick(&p) && place)
         || card
         || has(&p, GOOD_PLACE)

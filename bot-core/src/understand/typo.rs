@@ -137,6 +137,17 @@ fn short_card(t: &str, e: &Entities) -> bool {
         && !(e.models.is_empty() && e.sizes.is_empty())
 }
 
+/// `3900能lora微调…`, `can a 4900 run …`: a round number where a card is missing, in a fit of a
+/// named model (or size) with no card and no budget word right before it, may be a card's number
+/// with two digits swapped (`lexicon::round_by_swap` keeps only those candidates): asked back,
+/// as `4009` is, never dropped in silence.
+fn swap_slot(toks: &[String], k: usize, e: &Entities) -> bool {
+    toks[k].len() == 4
+        && e.gpus.is_empty()
+        && !(e.models.is_empty() && e.sizes.is_empty())
+        && !(k > 0 && lexicon::budget_noun_said(&toks[k - 1]))
+}
+
 /// Four characters that may be a card's number misspelt, but not a token count's form
 /// (`4096`, `3072`: `lexicon::token_count_form`), which is one key from `4090`, `3070`.
 fn card4(t: &str) -> bool {
@@ -206,16 +217,21 @@ pub(super) fn typo_reading(
             && !size_or_time
             && (starts_alpha || card4(t) || short_card(t, e) || card_here(catalog, toks, k))
         {
-            if t.bytes().all(|b| b.is_ascii_digit())
-                && t.ends_with("00")
-                && !card_here(catalog, toks, k)
-            {
+            let round = t.bytes().all(|b| b.is_ascii_digit()) && t.ends_with("00");
+            if round && !card_here(catalog, toks, k) && !swap_slot(toks, k, e) {
                 // `2000`, `1500`: a round number is a sum, a budget or a count, never a card
                 // number misspelt (those the catalog names exactly were read before this).
                 continue;
             }
             scans += 1;
             catalog.gpu(t).err().map(|mut nf| {
+                if round && !card_here(catalog, toks, k) {
+                    // `3900`, `4900`: round only by two digits swapped, the one slip kept.
+                    nf.suggestions.retain(|s| {
+                        s.split(|c: char| !c.is_ascii_digit())
+                            .any(|run| lexicon::round_by_swap(t, run))
+                    });
+                }
                 if t.bytes().all(|b| b.is_ascii_digit()) {
                     // A bare number is a card only one keystroke from that card's number.
                     nf.suggestions.retain(|s| one_key_from_number(s, t));
@@ -267,6 +283,22 @@ pub(super) fn typo_reading(
     toks.iter()
         .find_map(|run| platform_slips::chinese_slip(catalog, run))
         .and_then(|(typed, name)| asked_with(catalog, original, &typed, &[name]))
+}
+
+/// A card's slip asked with one card (`can a 3900 run llama 3.1 8b`: the 3090) offered beside
+/// the question read without it (`plain`, the same fit with no card): two choices, so no later
+/// word settles the one left as meant.
+pub(super) fn with_unslipped(r: Reading, plain: &Reading) -> Reading {
+    match (r, plain) {
+        (Reading::Ask(mut rs), Reading::Command(p @ super::Request::Fit(plain_fit)))
+            if plain_fit.gpu.is_none()
+                && matches!(rs.as_slice(), [super::Request::Fit(f)] if f.gpu.is_some()) =>
+        {
+            rs.push(p.clone());
+            Reading::Ask(rs)
+        }
+        (r, _) => r,
+    }
 }
 
 /// What [`typo_reading`] does with one letters-only word: a reading asked back, the word

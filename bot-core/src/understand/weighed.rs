@@ -301,6 +301,11 @@ pub(super) fn settled(padded: &str, r: Reading) -> Reading {
     let Some(ids) = rs.iter().map(model).collect::<Option<Vec<String>>>() else {
         return Reading::Ask(rs);
     };
+    // One model in several readings (`can a 3900 run llama 3.1 8b`: the 3090, or no card): the
+    // model's word settles nothing (it had taken a card's slip as meant).
+    if rs.len() > 1 && ids.iter().all(|id| *id == ids[0]) {
+        return Reading::Ask(rs);
+    }
     let said: Vec<&str> = padded
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.len() >= 3 && w.bytes().all(|b| b.is_ascii_alphabetic()))

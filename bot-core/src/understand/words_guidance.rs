@@ -9,8 +9,10 @@ pub(super) fn asks_pick(text: &str) -> bool {
     has(text, PICK_WORDS)
         || has(text, BEGINNER_WORDS)
         || has(text, PLACE_PICK_WORDS)
-        // `pls help me to choose gpu provider`: help asked with a choice.
-        || crate::lexicon::help_choosing(text)
+        // `pls help me to choose gpu provider`, `帮我挑个平台`: the choice handed over.
+        || crate::lexicon::choice_handed_over(text)
+        // `有什么平台适合我`: what suits the person asked.
+        || crate::lexicon::suits_me(text)
         || super::best_place::asked(text)
         || cloud_asked(text)
         || provider_sought(text)
@@ -83,29 +85,6 @@ pub(super) fn cloud_asked(text: &str) -> bool {
         text.match_indices(w)
             .any(|(at, _)| !text[at + w.len()..].starts_with(['盘', '存', '硬']))
     })
-}
-
-/// Who the choice is handed to, then the verb of choosing: `帮我挑`, `帮忙选`, `给我挑`,
-/// `help me pick`, `pick me a` — the bot asked to choose, in any of these pairs.
-const FOR_ME: &[&str] = &["帮我", "帮忙", "给我", "替我", "help me ", "can you "];
-use crate::lexicon::CHOOSE_VERBS;
-
-/// Whether the choice is handed to the bot (`帮忙挑一张`, `help me pick a gpu`, `pick me a card`).
-pub(super) fn choice_handed_over(text: &str) -> bool {
-    FOR_ME.iter().any(|f| {
-        text.match_indices(f).any(|(at, _)| {
-            let rest = text[at + f.len()..].trim_start();
-            CHOOSE_VERBS.iter().any(|v| rest.starts_with(v))
-        })
-    }) || has(
-        text,
-        &[
-            "pick me a",
-            "choose me a",
-            "pick a gpu for me",
-            "pick a card for me",
-        ],
-    )
 }
 
 /// Which one, and whether it suits: `哪家合适`, `哪家比较适合我`, `适合我的是哪家`, `适合哪家`,
