@@ -30,9 +30,6 @@ type Sharding = (Option<Zero>, bool, bool);
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
-/// How a job is sharded: ZeRO stage, FSDP, offload.
-type Sharding = (Option<Zero>, bool, bool);
-
 fn cat() -> Catalog {
     Catalog::embedded().unwrap()
 }
