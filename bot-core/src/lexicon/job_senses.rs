@@ -288,6 +288,28 @@ mod tests {
         assert_eq!(one("用lora"), JobReading::One(JobSense::Tune));
     }
 
+    /// `t` is asked back with a run and a service, each of which reads as that sense alone,
+    /// and a length said settles it as a run.
+    fn asked_run_or_serve(t: &str) {
+        let JobReading::Two(s) = job_reading(t, Settled::default()) else {
+            panic!("{t}: not asked back");
+        };
+        let kinds: Vec<JobSense> = s
+            .said
+            .iter()
+            .map(|(_, said)| match job_reading(said, Settled::default()) {
+                JobReading::One(k) => k,
+                other => panic!("{said}: {other:?}"),
+            })
+            .collect();
+        assert_eq!(kinds, [JobSense::Run, JobSense::Serve], "{t}");
+        let length = Settled {
+            length: true,
+            stays_on: false,
+        };
+        assert_eq!(job_reading(t, length), JobReading::One(JobSense::Run));
+    }
+
     /// Inference alone is two senses; each sense's text reads as that sense alone.
     #[test]
     fn a_demo_of_a_bot_is_asked_unless_settled() {
@@ -295,23 +317,7 @@ mod tests {
             "make a demo of qwen2.5 7b chatbot",
             "想做个客服机器人的demo",
         ] {
-            let JobReading::Two(s) = job_reading(t, Settled::default()) else {
-                panic!("{t}: not asked back");
-            };
-            let kinds: Vec<JobSense> = s
-                .said
-                .iter()
-                .map(|(_, said)| match job_reading(said, Settled::default()) {
-                    JobReading::One(k) => k,
-                    other => panic!("{said}: {other:?}"),
-                })
-                .collect();
-            assert_eq!(kinds, [JobSense::Run, JobSense::Serve], "{t}");
-            let length = Settled {
-                length: true,
-                stays_on: false,
-            };
-            assert_eq!(job_reading(t, length), JobReading::One(JobSense::Run));
+            asked_run_or_serve(t);
         }
         // A service said beside the bot is a service; a bot alone is one too.
         for t in ["deploy a chatbot demo for 50 users", "qwen chatbot"] {
@@ -331,23 +337,7 @@ mod tests {
             "用vllm跑qwen",
             "chat with llama",
         ] {
-            let JobReading::Two(s) = job_reading(t, Settled::default()) else {
-                panic!("{t}: not asked back");
-            };
-            let kinds: Vec<JobSense> = s
-                .said
-                .iter()
-                .map(|(_, said)| match job_reading(said, Settled::default()) {
-                    JobReading::One(k) => k,
-                    other => panic!("{said}: {other:?}"),
-                })
-                .collect();
-            assert_eq!(kinds, [JobSense::Run, JobSense::Serve], "{t}");
-            let length = Settled {
-                length: true,
-                stays_on: false,
-            };
-            assert_eq!(job_reading(t, length), JobReading::One(JobSense::Run));
+            asked_run_or_serve(t);
             let on = Settled {
                 length: true,
                 stays_on: true,

@@ -83,6 +83,7 @@ mod swa;
 pub mod tgi_pool;
 pub mod tgi_release;
 mod train;
+mod train_head;
 mod train_spread;
 mod train_weights;
 pub mod transformers_rope;

@@ -17,16 +17,6 @@ use crate::catalog::Model;
 /// gate, up, down.
 pub type Picked = [bool; 7];
 
-const NAMES: [&str; 7] = [
-    "q_proj",
-    "k_proj",
-    "v_proj",
-    "o_proj",
-    "gate_proj",
-    "up_proj",
-    "down_proj",
-];
-
 /// The layers a LoRA target word or module list names.
 pub fn from_lora(t: LoraTargets) -> Picked {
     t.picked()
@@ -34,7 +24,7 @@ pub fn from_lora(t: LoraTargets) -> Picked {
 
 /// The module names, as PEFT's `target_modules` writes them ("q_proj, v_proj").
 pub fn names(p: &Picked) -> String {
-    NAMES
+    super::lora_targets::MODULE_NAMES
         .iter()
         .zip(p)
         .filter(|(_, on)| **on)

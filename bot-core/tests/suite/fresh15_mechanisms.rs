@@ -69,7 +69,8 @@ kimi 要几张h200\task:/fit kimi-k2 h200-sxm
 gpt-oss 4090 能跑吗\task:/fit gpt-oss-20b rtx-4090
 deepseek-r1-distill 3060 够吗\task:/fit deepseek-r1-distill-qwen-7b rtx-3060
 llama 3 on an a10 with qlora\task:/fit llama-3-8b qlora a10
-gemma 能在l4上跑吗\task:/fit gemma-3-12b l4
+# relabelled (lead, session 37): Gemma-4-12B (mem_eh) is the 12B class's newest, offered first
+gemma 能在l4上跑吗\task:/fit gemma-4-12b l4
 gemma3 4090能跑吗\task:/fit gemma-3-12b rtx-4090
 qwen3 一张4090够吗\task:/fit qwen3-8b rtx-4090
 mistral 要多少显存\task:/fit mistral-7b-v0.3

@@ -91,19 +91,10 @@ pub fn read_for(release: OllamaRelease) -> bool {
 mod tests {
     use super::*;
 
+    /// Qwen2.5-VL's tower as the catalog has it (config.json `vision_config`).
     fn tower() -> VisionTower {
-        VisionTower {
-            depth: 32,
-            hidden: 1280,
-            intermediate: 3420,
-            patch: 14,
-            temporal_patch: 2,
-            merge: 2,
-            max_pixels: 12_845_056,
-            tiles: 0,
-            heads: 16,
-            gated: true,
-        }
+        let c = crate::catalog::Catalog::embedded().unwrap();
+        c.model("qwen2.5-vl-7b").unwrap().vision.unwrap()
     }
 
     #[test]
