@@ -9,7 +9,7 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus89.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 291;
+const FLOOR: usize = 300;
 
 /// `questions_corpus89.tsv` (300: EVERY INTENT OF ISSUE 26, EVENLY, about 22 rows each, in
 /// phrasings earlier sets under-used: conditional and indirect asks, negations, the person's
@@ -22,7 +22,8 @@ const FLOOR: usize = 291;
 /// line's grammar, and the very same request) and 2 `/platforms` rows whose needs were not in the
 /// order said: 291/300 (97.0 %) after. The 9 misses (guidance with a barrier read as the
 /// `/platforms` filter; a bare `full` not asked back; a swapped-digit card dropped; a trend read
-/// as /compare; …) are in `docs/misses/corpus89_misses.md`.
+/// as /compare; …) are in `docs/misses/corpus89_misses.md`; und_cr (session 37) read all 9 as
+/// mechanisms (`docs/misses/und_und_cr.md`): 300/300, the floor.
 #[test]
 fn corpus89_share() {
     let catalog = Catalog::embedded().unwrap();
