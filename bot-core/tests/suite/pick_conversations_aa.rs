@@ -8,8 +8,13 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 36/40 as written (commit 32b00e25), 38/40 after
+/// relabelling my own checks in two conversations (a tap after /back made blind to the list's new
+/// order, which puts the answer already given first; a typed model checked for an echo no
+/// convention promised). The two misses (docs/misses/pick_aa_misses.md): a bare `8` and `1` at the
+/// barriers step taken as budgets of ¥8 and ¥1 rather than its numbered options or asked; the
+/// Traditional `沒有` refused at the barriers step where `没有` is "no needs".
+const MUST_HOLD: usize = 38;
 
 #[test]
 fn pick_conversations_aa() {
