@@ -23,6 +23,12 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    // Traditional characters (`沒有`, `一直開著`) are read as the simplified words every step's
+    // table is written in: the reader's one fold, once, for every step (pick_aa's `沒有`).
+    let input = match input {
+        PickInput::Text(t) => PickInput::Text(understand::fold_traditional(&t)),
+        other => other,
+    };
     // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
     if let Some(out) = started_over(ctx, state, &input)
         .or_else(|| super::replied::before(ctx, state, &input, step))
