@@ -54,6 +54,18 @@ def tsv_rows(name):
 NOT_STATED = [0]
 
 
+def table_end(line):
+    """None: not a table's summary line. '': a summary that ends no held-out table (the
+    reference table's). Else the held-out table's name. Per-table parts and the one-row scores
+    (held-out 17 on) are not a table's end."""
+    if 'numeric rows' not in line:
+        return None
+    if 'language models:' in line or 'image/video:' in line or line.startswith('row'):
+        return None
+    s = SUMMARY.search(line)
+    return s.group(1) if s and s.group(1) != 'measured_memory.tsv' else ''
+
+
 def scored_rows(path):
     """(table, err, key, basis, line) for every numeric row of a held-out table's summary.
     Rows the CLI cannot state (`not stated:`) have no error and are only counted."""
@@ -68,13 +80,10 @@ def scored_rows(path):
         if m:
             pending.append((float(m.group(2)) / 100.0, m.group(3), m.group(4), m.group(0).strip()))
             continue
-        if 'numeric rows' in line:
-            # Per-table parts and the one-row scores (held-out 17 on) are not a table's end.
-            if 'language models:' in line or 'image/video:' in line or line.startswith('row'):
-                continue
-            s = SUMMARY.search(line)
-            if s and s.group(1) != 'measured_memory.tsv':
-                out.extend((s.group(1), *p) for p in pending)
+        end = table_end(line)
+        if end is not None:
+            if end:
+                out.extend((end, *p) for p in pending)
                 NOT_STATED[0] += stated_pending
             pending = []
             stated_pending = 0
@@ -191,12 +200,10 @@ def verdict_lines(path):
         if m:
             pending.append(('unstated', m))
             continue
-        if 'numeric rows' in line:
-            if 'language models:' in line or 'image/video:' in line or line.startswith('row'):
-                continue
-            s = SUMMARY.search(line)
-            if s and s.group(1) != 'measured_memory.tsv':
-                out.extend((s.group(1), *p) for p in pending)
+        end = table_end(line)
+        if end is not None:
+            if end:
+                out.extend((end, *p) for p in pending)
             pending = []
     return out
 
