@@ -66,6 +66,7 @@ mod needs;
 mod negation;
 mod nights;
 mod not_a_place;
+pub(crate) mod numerals;
 mod options;
 mod ordinal;
 mod passes;

@@ -98,16 +98,17 @@ fn zh_number(t: &str) -> Option<usize> {
     if let Some(n) = digits(t) {
         return Some(n);
     }
-    const NUMERALS: &str = "一二三四五六七八九十";
-    let mut cs = t.chars();
-    let c = cs.next()?;
-    if cs.next().is_some() {
+    // The one reader of Chinese numerals (`lexicon::numerals`), for one character: 一 to 十, 两.
+    let c: Vec<char> = t
+        .chars()
+        .map(|c| if c == '兩' { '两' } else { c })
+        .collect();
+    if c.len() != 1 {
         return None;
     }
-    if c == '两' || c == '兩' {
-        return Some(2);
-    }
-    NUMERALS.chars().position(|x| x == c).map(|i| i + 1)
+    super::numerals::value_of(&c)
+        .filter(|n| (1..=10).contains(n))
+        .and_then(|n| usize::try_from(n).ok())
 }
 
 fn zh(t: &str) -> Option<usize> {

@@ -94,7 +94,7 @@ mod night;
 mod no_more;
 mod numbers_en;
 mod numbers_said;
-pub(crate) mod numerals;
+pub(crate) use crate::lexicon::numerals;
 mod one_node;
 mod outcome_guided;
 mod own_card;

@@ -6,7 +6,7 @@
 //! 100 million to the volume reader).
 
 /// The digit a Chinese character writes (`幺` as a spoken 1, `〇` as a written 0).
-pub(super) fn digit(c: char) -> Option<u32> {
+pub(crate) fn digit(c: char) -> Option<u32> {
     Some(match c {
         '零' | '〇' => 0,
         '一' | '幺' => 1,
