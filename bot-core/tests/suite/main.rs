@@ -80,6 +80,7 @@ mod corpus86_share;
 mod corpus87_share;
 mod corpus88_share;
 mod corpus89_share;
+mod corpus90_share;
 mod currency;
 mod currency_whole;
 mod data_files;

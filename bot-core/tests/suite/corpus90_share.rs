@@ -1,0 +1,32 @@
+//! The share of `questions_corpus90.tsv` read right: a floor, so a change to the reader that
+//! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
+
+use bot_core::Catalog;
+
+use super::fresh19_share::own_labels_canonical;
+use super::understand::share_by_line;
+
+const CORPUS: &str = include_str!("../data/questions_corpus90.tsv");
+
+/// The least number of rows read right: the score after the labeller's relabels.
+const FLOOR: usize = 0;
+
+/// `questions_corpus90.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
+/// intent of issue 26 in about equal share, 23-25 rows each, in ordinary phrasings with the
+/// noise real typing has in about a quarter; 40 % Simplified, 10 % Traditional, 36 % English
+/// (about half non-native), 14 % mixed; 20 rows asked back), written apart from the reader by a
+/// helper who never read it, committed before it was scored: untuned score pending.
+#[test]
+fn corpus90_share() {
+    let catalog = Catalog::embedded().unwrap();
+    let (total, right) = share_by_line(&catalog, "corpus90", CORPUS);
+    assert!(total >= 300, "corpus90: {total} questions");
+    assert!(right >= FLOOR, "corpus90: {right} of {total}");
+}
+
+/// Every expected line (an `ask:` choice too) is in the echo line's canonical words: the
+/// command's own parser reads it and renders it back to the very same line.
+#[test]
+fn corpus90_labels_are_canonical_lines() {
+    own_labels_canonical(CORPUS, |_| false);
+}
