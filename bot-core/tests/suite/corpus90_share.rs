@@ -9,13 +9,19 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus90.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 0;
+const FLOOR: usize = 291;
 
 /// `questions_corpus90.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in about equal share, 23-25 rows each, in ordinary phrasings with the
 /// noise real typing has in about a quarter; 40 % Simplified, 10 % Traditional, 36 % English
 /// (about half non-native), 14 % mixed; 20 rows asked back), written apart from the reader by a
-/// helper who never read it, committed before it was scored: untuned score pending.
+/// helper who never read it, committed before it was scored (10eaf50d): untuned 291/300
+/// (97.0 %; 293/300 by command alone); all 20 asked-back rows asked with the written line among
+/// the choices. Relabelled: none (each miss weighed against the house's conventions, listed in
+/// the file's header): 291/300 (97.0 %), the floor. The 9 misses (a 60-day trend read as a
+/// 60-day /compare bill; `不用綁信用卡` read as the `card` need; two cards' `哪个便宜` read as /gpu
+/// (3); an alert read as /stock; `crytpo`; `us` dropped from /platforms; `stop了不收费` unread)
+/// are in `docs/misses/corpus90_misses.md`.
 #[test]
 fn corpus90_share() {
     let catalog = Catalog::embedded().unwrap();
