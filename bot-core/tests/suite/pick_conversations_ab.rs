@@ -10,8 +10,17 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: the untuned score is pending (0 until the set is scored).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 23/40 as written (commit e88bc51d), still 23/40 after
+/// relabelling my own checks in three conversations (a need switched on checked by a button's ☑,
+/// which the answer's text never carries; now by the echo or the result's needs column). The 17
+/// misses (docs/misses/pick_ab_misses.md): a bare number that is both a live option and a value
+/// (`4` at the context and conversations steps, `3` at the usage, model and barriers steps) taken
+/// as the value in silence, never asked back; a choice inside a longer sentence (`行 第二个吧，预算
+/// 大概50`, `i take number 2`) dropped or refused; a first sentence's budget with a period not
+/// skipping the barriers step; a card's memory asked mid-way refused or kept as a card; `结束吧`,
+/// `不弄了，謝謝`, `web terminal please`, `is ok, nothing` refused or misread; `everyday 2 hour` as one
+/// run.
+const MUST_HOLD: usize = 23;
 
 #[test]
 fn pick_conversations_ab() {
