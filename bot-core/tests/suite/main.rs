@@ -262,6 +262,7 @@ mod offers;
 mod pick_barriers;
 mod pick_budget_period;
 mod pick_conversations_aa;
+mod pick_conversations_ab;
 mod pick_conversations_b;
 mod pick_conversations_m;
 mod pick_conversations_n;
