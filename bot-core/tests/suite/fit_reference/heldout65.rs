@@ -3,8 +3,10 @@
 //! the vision tower unfrozen at cutoff 24576 on 4 x H100 under ZeRO-3 offload (LLaMA-Factory,
 //! OOM), Gemma-4-31B-IT-NVFP4 on vLLM at 8192 tokens on one RTX 5090 (OOM), Qwen3-8B full `swift
 //! pt` at 3000 tokens packed on one H20 (OOM), and LLaMA-Factory's GLM-4.5V support PR's LoRA
-//! peak per card. Written down and committed before the fit engine's code was read for it and
-//! scored untuned. A row the CLI cannot state counts as a miss, not as a skipped row. Printed
+//! peak per card; a second batch from noonghunna/club-3090's rig reports (Qwen3-4B-2507 FP8 on
+//! vLLM at 196608 tokens on an RTX 4090, FITS; Qwen3.6-27B AutoRound INT4 with MTP on 2 x RTX
+//! 3090 at 262144, its KV pool at two utilizations and FITS). Each batch written down and
+//! committed before the fit engine's code was read for it and scored untuned. A row the CLI cannot state counts as a miss, not as a skipped row. Printed
 //! with `-- --nocapture`.
 
 use super::each_row::{floors, scored_rows};
