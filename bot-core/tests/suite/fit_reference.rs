@@ -900,5 +900,7 @@ mod heldout62;
 mod heldout63;
 #[path = "fit_reference/heldout64.rs"]
 mod heldout64;
+#[path = "fit_reference/heldout65.rs"]
+mod heldout65;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
