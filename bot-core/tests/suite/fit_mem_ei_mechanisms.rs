@@ -122,7 +122,15 @@ fn fsdp2_without_axolotl_or_on_a_16bit_base_is_not_a_whole_load() {
         ..FSDP2
     };
     let two = fit("glm-4.7-flash", Quant::Nf4, Task::Qlora, plain);
-    let one = fit("glm-4.7-flash", Quant::Nf4, Task::Qlora, Run { axolotl: false, ..ONE });
+    let one = fit(
+        "glm-4.7-flash",
+        Quant::Nf4,
+        Task::Qlora,
+        Run {
+            axolotl: false,
+            ..ONE
+        },
+    );
     assert!(
         two.per_gpu_required_gib < one.per_gpu_required_gib,
         "plain FSDP {} vs one card {}",
@@ -200,4 +208,33 @@ fn a_dense_model_another_trainer_or_experts_kept_16bit_hold_no_stack() {
     assert_eq!(stack("glm-4.7-flash", false, false, Quant::Nf4), 0.0);
     assert_eq!(stack("glm-4.7-flash", true, true, Quant::Nf4), 0.0);
     assert_eq!(stack("glm-4.7-flash", true, false, Quant::GptqInt4), 0.0);
+}
+
+#[test]
+fn the_chat_says_both_terms_in_both_locales_and_takes_the_words_that_remove_them() {
+    let ask = super::chat::ask_fresh;
+    let line = "/fit glm-4.7-flash qlora 2x a6000 axolotl fsdp ctx=2048 batch=2 r=32 targets=qkvo";
+    let en = ask("en", line);
+    assert!(
+        en.contains("axolotl under FSDP2 loads a bitsandbytes base whole"),
+        "{en}"
+    );
+    assert!(en.contains("ramload=on"), "{en}");
+    assert!(
+        en.contains("dequantized whole when an MoE layer runs"),
+        "{en}"
+    );
+    let zh = ask("zh", line);
+    assert!(zh.contains("整个量化模型"), "{zh}");
+    assert!(zh.contains("整体反量化"), "{zh}");
+    // `ramload=on` (cpu_ram_efficient_loading) and `scattermoe` take each term away.
+    let ram = ask("en", &format!("{line} ramload=on"));
+    assert!(!ram.contains("loads a bitsandbytes base whole"), "{ram}");
+    assert!(ram.contains("dequantized whole when"), "{ram}");
+    let scatter = ask("en", &format!("{line} scattermoe=on"));
+    assert!(!scatter.contains("dequantized whole when"), "{scatter}");
+    assert!(
+        scatter.contains("loads a bitsandbytes base whole"),
+        "{scatter}"
+    );
 }
