@@ -25,7 +25,6 @@
 //! `trainer.train()`). FSDP is not included: with Accelerate's `cpu_ram_efficient_loading`
 //! (Transformers' `is_fsdp_enabled()` requires `FSDP_CPU_RAM_EFFICIENT_LOADING=1`) it loads
 //! sharded; without it the same whole load happens, which `wholeload=on` states.
-
 //!
 //! axolotl does it too under FSDP for a bitsandbytes base (`axolotl_fsdp_quantized`), and its
 //! FSDP2 wrap then holds the whole model and every shard at once. axolotl@067b021c
@@ -100,6 +99,7 @@ pub fn llamafactory_loads_whole(release: &str) -> Option<bool> {
 /// exempt (its `zero.Init` partitions while loading) unless the base is bitsandbytes
 /// (`zero3_quantized`); a single card or plain data parallel holds the whole model anyway
 /// (nothing beyond).
+///
 /// Under axolotl's FSDP2 wrap of a bitsandbytes base (`axolotl_fsdp_quantized`) the card holds
 /// the whole base and its shard (`shard`: the sharded parameters' bytes on one card, without
 /// the constants) together, the shard on the CPU when the parameters are offloaded.

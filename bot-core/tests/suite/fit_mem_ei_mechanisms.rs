@@ -94,6 +94,9 @@ fn axolotl_fsdp2_on_a_bnb_base_holds_the_whole_model_beside_its_shards() {
             "{quant:?}: {} GiB a card under FSDP2, below the whole {whole:.2} + shard {shard_floor:.2}",
             two.per_gpu_required_gib
         );
+        // The report carries that load's peak per card.
+        let peak = two.whole_load_gib.expect("whole_load_gib");
+        assert!(peak >= whole + shard_floor, "{quant:?}: peak {peak}");
         // So two cards need more each than one card alone, as axolotl's README shows
         // (QLoRA ~29 vs ~24, LoRA on 8-bit ~43 vs ~35).
         assert!(
