@@ -136,6 +136,15 @@ pub struct FitArgs {
     /// rest (Transformers 4.x, Unsloth since 2026.6, axolotl's `quantize_moe_experts`).
     #[arg(long)]
     experts_16bit: bool,
+    /// axolotl's ScatterMoE experts (`use_scattermoe`; the chat's `scattermoe=on`): only the
+    /// active experts dequantized and recomputed in the backward, no dequantized stack saved.
+    #[arg(long)]
+    scattermoe: bool,
+    /// FSDP's `cpu_ram_efficient_loading` (the chat's `ramload=on`): the model loaded on the
+    /// CPU and sharded from there. Default off (axolotl's): axolotl under FSDP2 loads a
+    /// bitsandbytes base whole on every card first.
+    #[arg(long)]
+    cpu_ram_efficient_loading: bool,
     /// A compressed-tensors checkpoint (llm-compressor's AWQ/GPTQ/FP8; the chat's
     /// `format=compressed-tensors`) run by Transformers, which keeps each quantized layer's
     /// 16-bit weights beside the packed ones once it has run. Default: AutoAWQ/GPTQ's format.
@@ -577,6 +586,8 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.kbit_upcast = !a.no_kbit_upcast;
     req.load_warmup = !a.no_load_warmup;
     req.experts_16bit = a.experts_16bit;
+    req.scattermoe = a.scattermoe;
+    req.cpu_ram_loading = a.cpu_ram_efficient_loading;
     req.compressed_tensors = a.compressed_tensors;
     req.autocast = !a.no_autocast;
     req.grad_accum = a.grad_accum;

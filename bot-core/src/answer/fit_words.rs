@@ -54,6 +54,10 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "experts" | "专家" => req.lora_experts = on,
         // An MoE's fused experts quantized by the bitsandbytes load or not (`vram::bnb_experts`).
         "moeq" | "quantize_moe_experts" | "专家量化" => req.experts_16bit = !on,
+        // axolotl's ScatterMoE experts (`FitRequest::scattermoe`).
+        "scattermoe" | "use_scattermoe" => req.scattermoe = on,
+        // FSDP's `cpu_ram_efficient_loading` (`FitRequest::cpu_ram_loading`).
+        "ramload" | "cpu_ram_efficient_loading" | "内存加载" => req.cpu_ram_loading = on,
         // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
         "dq" | "double_quant" | "双重量化" => req.double_quant = on,
         // Transformers' warmed-up 16-bit load of one (`FitRequest::load_warmup`).

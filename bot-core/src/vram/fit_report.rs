@@ -188,7 +188,8 @@ pub struct FitReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checkpointing_flip: Option<CheckpointingFlip>,
     /// A trainer that loads the whole model on every card before sharding it
-    /// (`vram::whole_load`): the GiB that load holds on each card, whatever the card count.
+    /// (`vram::whole_load`): the GiB that load holds on each card, whatever the card count
+    /// (under axolotl's FSDP2 wrap of a bitsandbytes base, the whole model with its shard).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub whole_load_gib: Option<f64>,
     /// When no card was given: card types and the fewest cards that fit, cheapest first.

@@ -20,6 +20,7 @@
 
 mod awq_fused;
 mod expert_adapters;
+mod expert_dequant;
 mod lora_targets;
 mod quant;
 mod releases;
@@ -118,6 +119,7 @@ pub use estimate::{
     bnb_load_reserved_gib, margin_pct, round2, single_step_saving_gib,
     unsloth_fused_mlp_saving_gib, verdict,
 };
+pub use expert_dequant::held_gib as expert_stack_gib;
 pub use fsdp::fsdp_unsharded_gib;
 pub use method::{Method, Rollout};
 pub use online_quant::VllmRelease;

@@ -192,6 +192,7 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         checkpointing_flip: None,
         whole_load_gib: super::whole_load::whole_load_gib(shape, req, opts)
             .or_else(|| super::whole_load::zero3_quantized_gib(shape, req, opts))
+            .or_else(|| super::whole_load::axolotl_fsdp_gib(shape, req, opts).map(|(_, peak)| peak))
             .map(round2),
         options: Vec::new(),
         size_only: matches!(req.model, ModelRef::BySize { .. }),

@@ -76,6 +76,24 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     if let Some(gib) = super::whole_load::zero3_quantized_gib(shape, req, opts) {
         warnings.push(Msg::new("fit-warn-whole-load-quantized").arg("gib", round2(gib)));
     }
+    // axolotl's FSDP2 wrap of a bitsandbytes base: the whole model beside its shards.
+    if let Some((whole, peak)) = super::whole_load::axolotl_fsdp_gib(shape, req, opts) {
+        warnings.push(
+            Msg::new("fit-warn-whole-load-axolotl-fsdp")
+                .arg("gib", round2(whole))
+                .arg("peak", round2(peak)),
+        );
+    }
+    // axolotl's parametrized experts: dequantized stacks saved for the backward.
+    let stacks = super::expert_dequant::held_bytes(shape, req) / super::GIB;
+    if stacks > 0.0 {
+        let key = if req.grad_checkpointing { "one" } else { "all" };
+        warnings.push(
+            Msg::new("fit-warn-expert-stack")
+                .arg("gib", round2(stacks))
+                .arg("layers", key),
+        );
+    }
     // What a CPU offload leaves on each card is said, per card (`vram::offload`).
     if req.task.is_training() && opts.offload && opts.zero != Some(Zero::Off) {
         let params = opts.zero.unwrap_or(Zero::Three) == Zero::Three;

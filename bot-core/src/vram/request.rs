@@ -209,6 +209,14 @@ pub struct FitRequest<'a> {
     pub axolotl: bool,
     /// A bitsandbytes base leaves an MoE's fused routed experts unquantized (`moeq=off`).
     pub experts_16bit: bool,
+    /// axolotl's ScatterMoE experts (`use_scattermoe` / `experts_implementation: scattermoe`;
+    /// `scattermoe=on`, `--scattermoe`): its kernels dequantize only the active experts and
+    /// recompute them in the backward, so no dequantized stack is saved (`vram::expert_dequant`).
+    pub scattermoe: bool,
+    /// FSDP's `cpu_ram_efficient_loading` (`ramload=on`, `--cpu-ram-efficient-loading`; default
+    /// off, axolotl's): the model is loaded on the CPU / meta device and sharded from there, so
+    /// no card holds it whole (`vram::whole_load`).
+    pub cpu_ram_loading: bool,
     /// A compressed-tensors checkpoint (llm-compressor's AWQ/GPTQ/FP8) run by Transformers,
     /// which keeps each layer's 16-bit weights once decompressed (`vram::ct_decompress`).
     pub compressed_tensors: bool,
@@ -374,6 +382,8 @@ impl<'a> FitRequest<'a> {
             vit: Default::default(),
             axolotl: false,
             experts_16bit: false,
+            scattermoe: false,
+            cpu_ram_loading: false,
             compressed_tensors: false,
             prompt_logits: None,
             tied_embedding_copy: false,

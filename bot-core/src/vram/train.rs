@@ -87,10 +87,13 @@ fn activations(
     // with it), the widest adapted Linear's working set beside them.
     let (boft_layer, boft_running) =
         super::tuners::layer_bytes(shape, req, (stream * dtype).min(4.0));
+    // axolotl's dequantized expert stacks, saved for the backward (`vram::expert_dequant`): the
+    // recomputed layer's with checkpointing, every MoE layer's without.
+    let stacks = super::expert_dequant::held_bytes(shape, req);
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
             checkpoints * stream * dtype * shape.hidden as f64 * tb,
-            per_layer * tb + scores + boft_layer,
+            per_layer * tb + scores + boft_layer + stacks,
         )
     } else {
         // Every layer but the one running its backward keeps only what Unsloth's fused LoRA MLP
@@ -100,7 +103,7 @@ fn activations(
             * tb
             * (layers - 1.0).max(0.0);
         (
-            layers * (per_layer * tb + boft_layer) + scores - fused_saving,
+            layers * (per_layer * tb + boft_layer) + scores - fused_saving + stacks,
             per_layer * tb + boft_layer + scores / layers.max(1.0),
         )
     };
@@ -426,7 +429,8 @@ pub(super) fn compute_train(
     // A trainer that loads the whole model on every card first (`vram::whole_load`): a peak
     // the card must hold, not a reserve the step can reuse.
     let step_held = ctx + held - reserve - round_trip - cached;
-    let whole = super::whole_load::beyond(req, opts, zero, base, (ctx, step_held));
+    let shard = super::whole_load::fsdp2_shard_bytes(shape, req, base, n);
+    let whole = super::whole_load::beyond(req, opts, zero, (base, shard), (ctx, step_held));
     // The whole model's blocks, freed once it is sharded, stay in PyTorch's cache and the step's
     // churn reuses them: nvidia-smi shows the larger of the two, not their sum.
     let reserve = (reserve - whole).max(0.0);

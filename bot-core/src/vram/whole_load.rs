@@ -25,8 +25,42 @@
 //! `trainer.train()`). FSDP is not included: with Accelerate's `cpu_ram_efficient_loading`
 //! (Transformers' `is_fsdp_enabled()` requires `FSDP_CPU_RAM_EFFICIENT_LOADING=1`) it loads
 //! sharded; without it the same whole load happens, which `wholeload=on` states.
+//!
+//! axolotl does it too under FSDP for a bitsandbytes base (`axolotl_fsdp_quantized`), and its
+//! FSDP2 wrap then holds the whole model and every shard at once. axolotl@067b021c
+//! `src/axolotl/loaders/model.py`: `_set_device_map_config` sets `device_map = {"":
+//! LOCAL_RANK}` for Q-LoRA + FSDP; for LoRA on an 8-bit base it leaves `device_map` unset and
+//! Transformers' bitsandbytes quantizer puts it on the current card; `_build_model` loads
+//! sharded (`device_map` "cpu" / "meta") only with `cpu_ram_efficient_loading`, unset by
+//! default (`utils/schemas/fsdp.py`) and `false` in the example configs. Then
+//! `monkeypatch/accelerate/fsdp2.py` `fsdp2_prepare_model` takes `original_sd =
+//! model.state_dict()` (references to every whole parameter) before `fully_shard`, skips the
+//! move to meta when `Params4bit` are present ("bypassing the move to meta will still cause the
+//! VRAM spike"), and `fully_shard` copies each rank's shard into a new tensor, letting the whole
+//! one "be freed normally when its ref count reaches 0" (pytorch/pytorch@17a7e1e0
+//! `torch/distributed/fsdp/_fully_shard/_fsdp_param.py` `FSDPParam._init_sharded_param`), which
+//! `original_sd` keeps above 0 until `fsdp2_prepare_model` returns: the card holds the whole
+//! model and its shard of every parameter together. bitsandbytes' constants are not parameters
+//! (`train_weights::bnb_quant_state_bytes`): never copied. With the parameters offloaded
+//! (`offload_params`) the shards are copied to the CPU and the card holds the whole model only.
+//! Found on held-out 62's GLM-4.7-Flash under FSDP2 on 2 × 48 GB (axolotl's README: ~29 and
+//! ~43 GiB a card, above the one-card runs' 24 and 35).
 
 use super::{FitOptions, FitRequest, Zero};
+
+/// Whether axolotl shards a bitsandbytes base (NF4 Q-LoRA or LoRA on LLM.int8) with PyTorch
+/// FSDP over several cards, which loads it whole on every card first and holds it beside the
+/// shards while wrapping (module doc; `cpu_ram_efficient_loading` off, axolotl's default).
+pub(super) fn axolotl_fsdp_quantized(req: &FitRequest, opts: &FitOptions) -> bool {
+    req.axolotl
+        && !req.unsloth
+        && !req.cpu_ram_loading
+        && opts.fsdp
+        && !opts.device_map
+        && req.cards >= 2
+        && req.task.is_training()
+        && super::bnb_experts::bnb_base(req)
+}
 
 /// Whether DeepSpeed ZeRO-3 (not FSDP) shards a bitsandbytes base over several cards, which
 /// Transformers loads whole on every card first (module doc).
@@ -65,13 +99,21 @@ pub fn llamafactory_loads_whole(release: &str) -> Option<bool> {
 /// exempt (its `zero.Init` partitions while loading) unless the base is bitsandbytes
 /// (`zero3_quantized`); a single card or plain data parallel holds the whole model anyway
 /// (nothing beyond).
+///
+/// Under axolotl's FSDP2 wrap of a bitsandbytes base (`axolotl_fsdp_quantized`) the card holds
+/// the whole base and its shard (`shard`: the sharded parameters' bytes on one card, without
+/// the constants) together, the shard on the CPU when the parameters are offloaded.
 pub(super) fn beyond(
     req: &FitRequest,
     opts: &FitOptions,
     zero: Zero,
-    base: f64,
+    (base, shard): (f64, f64),
     (ctx, held): (f64, f64),
 ) -> f64 {
+    if axolotl_fsdp_quantized(req, opts) {
+        let shard = if opts.offload { 0.0 } else { shard };
+        return (base + shard + ctx - held).max(0.0);
+    }
     let zero3_deepspeed = zero == Zero::Three && !opts.fsdp;
     let word = req.whole_load && req.task.is_training() && req.cards >= 2 && !zero3_deepspeed;
     if !word && !zero3_quantized(req, opts, zero) {
@@ -109,4 +151,32 @@ pub(super) fn whole_load_gib(
     }
     let w = super::parts::weight_split(shape, req.quant, req.engine).total();
     Some(w / super::GIB)
+}
+
+/// GiB of the whole quantized model on each card, and of the whole model with its shards,
+/// under axolotl's FSDP2 wrap of a bitsandbytes base (`axolotl_fsdp_quantized`), for the answer
+/// to state; `None` otherwise.
+pub(super) fn axolotl_fsdp_gib(
+    shape: &super::Shape,
+    req: &FitRequest,
+    opts: &FitOptions,
+) -> Option<(f64, f64)> {
+    if !axolotl_fsdp_quantized(req, opts) {
+        return None;
+    }
+    let w = super::parts::weight_split(shape, req.quant, req.engine).total();
+    let whole = super::train_weights::loaded_weight_bytes(shape, req, w);
+    let shard = if opts.offload {
+        0.0
+    } else {
+        fsdp2_shard_bytes(shape, req, whole, req.cards as f64)
+    };
+    Some((whole / super::GIB, (whole + shard) / super::GIB))
+}
+
+/// One card's shard of the parameters FSDP2 shards: the whole base `base` less bitsandbytes'
+/// constants (not parameters, never copied), over `n` cards.
+pub(super) fn fsdp2_shard_bytes(shape: &super::Shape, req: &FitRequest, base: f64, n: f64) -> f64 {
+    let constants = super::train_weights::bnb_quant_state_bytes(shape, req).min(base);
+    (base - constants) / n.max(1.0)
 }

@@ -40,9 +40,14 @@ fn public_measurements_sixty_second_held_out_set() {
     // fits against runs that ran out of memory. The routed experts asked apart from a q/k/v/o
     // list carry adapters (PEFT's `target_parameters`): GLM-4.7-Flash QLoRA with its experts
     // targeted -47.0 -> -14.7 % (docs/fit-reference.md pass 115).
+    // mem_ei (session 38): axolotl's FSDP2 holds a bitsandbytes base whole beside its shards
+    // while wrapping (`vram::whole_load`), and its parametrized experts hold one MoE layer's
+    // dequantized stack through the backward (`vram::expert_dequant`): GLM-4.7-Flash 8-bit LoRA
+    // under FSDP2 -53.4 -> -0.7 % (within), QLoRA under FSDP2 -62.7 -> -21.8 %, QLoRA on one card
+    // -24.9 -> -22.5 % (both still under; docs/fit-reference.md pass 119).
     // The floors may only tighten.
-    let floor_within = 9;
-    let ceiling_under = 6;
+    let floor_within = 10;
+    let ceiling_under = 5;
     let floor_verdicts = 1;
     floors(
         &held,

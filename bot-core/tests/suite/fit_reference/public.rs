@@ -260,6 +260,9 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-load-warmup" => req.load_warmup = false,
             // An MoE's fused experts left unquantized by bitsandbytes (`vram::bnb_experts`).
             "--experts-16bit" => req.experts_16bit = true,
+            // As the CLI's flags (`FitRequest::scattermoe`, `FitRequest::cpu_ram_loading`).
+            "--scattermoe" => req.scattermoe = true,
+            "--cpu-ram-efficient-loading" => req.cpu_ram_loading = true,
             // A compressed-tensors checkpoint in Transformers (`vram::ct_decompress`).
             "--compressed-tensors" => req.compressed_tensors = true,
             // Unsloth's mechanisms; `settle` gives it adamw_8bit, as the CLI does.
