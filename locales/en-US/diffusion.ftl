@@ -42,6 +42,7 @@ diff-wan-generate-other = ℹ️ Running Wan's own generate.py (the README's com
     [yes] generate.py loads it in fp32 unless --convert_model_dtype, the word bf16
    *[no] Wan2.1's generate.py itself loads it in fp32
 }) and { $kb } KB of activations per token (here { $other_kb }). The word generate.py sizes it.
+diff-wan-causal-decode = ℹ️ VAE decode sized from { $class }'s own code (vae2_2.py): fp32, one latent frame at a time; at its widest stage ({ $channels } channels at { $w }×{ $h }) { $transient } GiB of working tensors, { $caches } GiB of causal-conv caches kept from the chunk before and { $earlier } GiB of decoded frames waiting to be joined. Every chunk asks for the same block sizes, but the caching allocator can still fragment: where it is tight, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (what PyTorch's out-of-memory message suggests for fragmentation) or a larger card; fewer frames (--frame_num) trims only the waiting frames. Source: { $source }
 diff-one-card = ℹ️ Sized for one card: diffusers and ComfyUI run one image or clip on one card (more cards run more generations side by side).
 diff-verdict = { $fits ->
     [yes] ✅ Fits on 1 × { $gpu } ({ $vram } GiB): { $margin } GiB to spare.
