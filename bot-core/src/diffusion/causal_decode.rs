@@ -51,7 +51,13 @@ pub struct CausalDecodeSize {
 
 /// The decode of a `width` x `height` clip of `frames` output frames (`vae_time` output frames
 /// a latent frame) by `v`.
-pub fn size(v: &CausalVae, width: u32, height: u32, frames: u32, vae_time: u32) -> CausalDecodeSize {
+pub fn size(
+    v: &CausalVae,
+    width: u32,
+    height: u32,
+    frames: u32,
+    vae_time: u32,
+) -> CausalDecodeSize {
     let n = v.dim_mult.len();
     let last = *v.dim_mult.last().unwrap_or(&1);
     let dims: Vec<f64> = std::iter::once(last)
@@ -61,11 +67,13 @@ pub fn size(v: &CausalVae, width: u32, height: u32, frames: u32, vae_time: u32) 
     // The latent's size: the output over the patch and the spatial x2 of every stage but the
     // last (integer division, as generate.py sizes its latents).
     let ups = (n - 1) as u32;
-    let (lw, lh) = (
-        (width / v.patch) >> ups,
-        (height / v.patch) >> ups,
-    );
-    let px = |i: u32| ((lw << i) as f64 * (lh << i) as f64, ((lw << i) + 2) as f64 * ((lh << i) + 2) as f64);
+    let (lw, lh) = ((width / v.patch) >> ups, (height / v.patch) >> ups);
+    let px = |i: u32| {
+        (
+            (lw << i) as f64 * (lh << i) as f64,
+            ((lw << i) + 2) as f64 * ((lh << i) + 2) as f64,
+        )
+    };
     let latent_frames = (frames.max(1) - 1) / vae_time.max(1) + 1;
     let later = latent_frames > 1;
     let c = v.cache_frames as f64;

@@ -8,8 +8,8 @@
 //! - [`wan`]: Wan's own `generate.py` (an fp32 DiT, its activations per token).
 
 pub mod block_act;
-pub mod causal_decode;
 pub mod casting;
+pub mod causal_decode;
 pub mod decode;
 pub mod estimate;
 pub mod names;
@@ -429,7 +429,9 @@ fn check(p: &Pipeline) -> Result<(), String> {
             || v.source.is_empty()
             || !dated(&v.as_of))
     {
-        return bad("causal_vae needs its shapes (temporal_up shorter than dim_mult), basis, source, as_of");
+        return bad(
+            "causal_vae needs its shapes (temporal_up shorter than dim_mult), basis, source, as_of",
+        );
     }
     if let Some(t) = &p.vae_tiling
         && (t.tile_px == 0

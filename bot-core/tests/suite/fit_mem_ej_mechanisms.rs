@@ -119,7 +119,11 @@ fn diffusers_decode_of_the_same_model_is_not_the_generate_py_one() {
     let want = 832.0 * 480.0 * p.vae_time as f64 * p.decode_bytes_per_px
         / DECODE_RESERVED_OVER_ALLOCATED
         / GIB;
-    assert!((e.decode_gib - want).abs() < 1e-9, "{} vs {want}", e.decode_gib);
+    assert!(
+        (e.decode_gib - want).abs() < 1e-9,
+        "{} vs {want}",
+        e.decode_gib
+    );
     assert!(estimate(&generate_py(832, 480, 49)).decode_gib > want);
 }
 
