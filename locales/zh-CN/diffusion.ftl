@@ -46,7 +46,7 @@ diff-wan-generate-other = ℹ️ 用 Wan 官方的 generate.py（README 里的�
     [yes] generate.py 默认以 fp32 加载，加 --convert_model_dtype 才是 bf16，对应词 bf16
    *[no] Wan2.1 的 generate.py 本身就以 fp32 加载
 }），每个 token 的激活为 { $kb } KB（这里按 { $other_kb } KB 算）。加上 generate.py 这个词即按它估算。
-diff-wan-causal-decode = ℹ️ VAE 解码按 { $class } 自己的代码（vae2_2.py）计算：fp32，一次解码一个潜空间帧；最宽的一级（{ $channels } 通道，{ $w }×{ $h }）有 { $transient } GiB 工作张量，因果卷积从上一段保留的缓存 { $caches } GiB，已解码、等待拼接的帧 { $earlier } GiB。每一段申请的显存块大小相同，但缓存分配器仍可能产生碎片：偏紧时可设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（PyTorch 显存不足报错里针对碎片给出的办法），或换显存更大的卡；减少帧数（--frame_num）只能省下等待拼接的帧。来源：{ $source }
+diff-wan-causal-decode = ℹ️ VAE 解码按 { $class } 自己的代码（{ $file }）计算：fp32，一次解码一个潜空间帧；最宽的一级（{ $channels } 通道，{ $w }×{ $h }）有 { $transient } GiB 工作张量，因果卷积从上一段保留的缓存 { $caches } GiB，已解码、等待拼接的帧 { $earlier } GiB。每一段申请的显存块大小相同，但缓存分配器仍可能产生碎片：偏紧时可设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（PyTorch 显存不足报错里针对碎片给出的办法），或换显存更大的卡；减少帧数（--frame_num）只能省下等待拼接的帧。来源：{ $source }
 diff-one-card = ℹ️ 按单卡估算：diffusers 和 ComfyUI 一张图或一段视频只用一张卡（多张卡是并排多跑几份）。
 diff-verdict = { $fits ->
     [yes] ✅ 1 × { $gpu }（每张 { $vram } GiB）放得下，还剩 { $margin } GiB。

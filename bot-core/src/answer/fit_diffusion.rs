@@ -228,6 +228,7 @@ fn causal_decode(reply: &mut Reply, r: &DiffusionRequest) {
     reply.push(
         Msg::new("diff-wan-causal-decode")
             .arg("class", v.class.as_str())
+            .arg("file", v.source.rsplit('/').next().unwrap_or(""))
             .arg("channels", channels)
             .arg("w", w)
             .arg("h", h)

@@ -16,6 +16,12 @@
 //! - A first chunk has no cache yet (the "Rep" path leaves its frames undoubled); every later
 //!   chunk of one latent frame grows to 4 frames through the two temporal stages.
 //!
+//! Wan2.1's `WanVAE` (Wan-Video/Wan2.1@f1f7c882 `wan/modules/vae.py`; Wan2.2's `vae2_1.py`, the
+//! A14B pipelines' VAE) is the same causal decode with another structure: its decoder is one
+//! flat list of blocks (no clone of a stage's input, no `DupUp3D`), its `Resample` conv halves
+//! the channels (`Conv2d(dim, dim // 2)`, so stages 1-3 read `in_dim // 2`), no patchify, 3
+//! output channels (`stage_clone`, `resample_halves`).
+//!
 //! The widest moment is a stage's first causal conv: the stage's input and its clone, the
 //! shortcut's output, the SiLU output, the new cache slice, the `torch.cat` of the old cache
 //! with the input, and its `F.pad` (one pixel each side) - all alive when the pad is
@@ -83,7 +89,12 @@ pub fn size(
     let mut t = 1.0;
     let mut widest = (0.0, (0u32, 0u32, 0u32));
     for i in 0..n {
-        let (cin, cout) = (dims[i], dims[i + 1]);
+        let cin = if v.resample_halves && i > 0 {
+            dims[i] / 2.0
+        } else {
+            dims[i]
+        };
+        let cout = dims[i + 1];
         let (p, padded) = px(i as u32);
         let spatial = i + 1 < n;
         let temporal = later && v.temporal_up.get(i).copied().unwrap_or(false);
@@ -94,9 +105,11 @@ pub fn size(
         }
         let shortcut = if cin != cout { cout * t * p } else { 0.0 };
         let cat = if later { cin * (t + c) * p } else { 0.0 };
-        let at_conv = 3.0 * cin * t * p + shortcut + cin * c * p + cat + cin * (t + c) * padded;
+        // The stage's input (and its clone where the stage makes one), the SiLU output.
+        let inputs = if v.stage_clone { 3.0 } else { 2.0 };
+        let at_conv = inputs * cin * t * p + shortcut + cin * c * p + cat + cin * (t + c) * padded;
         let t_out = if temporal { 2.0 * t } else { t };
-        let at_add = if spatial {
+        let at_add = if spatial && v.stage_clone {
             let (p_next, _) = px(i as u32 + 1);
             cin * t * p + 3.0 * cout * t_out * p_next
         } else {
@@ -142,6 +155,8 @@ mod tests {
             out_channels: 12,
             patch: 2,
             cache_frames: 2,
+            stage_clone: true,
+            resample_halves: false,
             bytes: 4.0,
             basis: "test".into(),
             source: "test".into(),

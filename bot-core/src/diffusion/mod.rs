@@ -130,6 +130,14 @@ pub struct CausalVae {
     pub patch: u32,
     /// Frames of its input every causal conv keeps from the chunk before (`CACHE_T`).
     pub cache_frames: u32,
+    /// Each stage clones its input and adds a `DupUp3D` shortcut to its upsample (Wan2.2's
+    /// `Up_ResidualBlock`); Wan2.1's decoder runs a flat list of blocks instead.
+    #[serde(default)]
+    pub stage_clone: bool,
+    /// The upsample's conv halves the channels, so every stage after the first reads half its
+    /// predecessor's width (Wan2.1's `Resample`: `nn.Conv2d(dim, dim // 2, 3)`).
+    #[serde(default)]
+    pub resample_halves: bool,
     /// Bytes of one value as generate.py decodes (fp32: `dtype=torch.float` under autocast).
     pub bytes: f64,
     pub basis: String,
