@@ -27,6 +27,7 @@ diff-vae-tiled = VAE decode in tiles ({ $class }'s enable_tiling() defaults in d
 } at a time, a tile every { $stride } px; sized as one tile's working memory plus every decoded tile, which diffusers keeps until it blends them. Source: { $source }
 diff-vae-tiled-small = vae=tiled: the output is no larger than one tile ({ $tile } px a side), so diffusers decodes it whole; sized whole.
 diff-vae-tiled-unknown = vae=tiled: this VAE's tile size is not in the catalog, so the decode is sized whole (an upper bound).
+diff-vae-tiled-generate = vae=tiled: Wan's own generate.py has no tiled decode (its VAE decodes whole frames, one latent frame at a time), so it is sized as generate.py runs it; diffusers' AutoencoderKLWan tiles (runner=diffusers).
 diff-vae-sliced = VAE decode one { $batch ->
     [1] output at a time (diffusers vae.enable_slicing()); at batch 1 that changes nothing.
    *[other] output at a time (diffusers vae.enable_slicing()): the decode works on one of the { $batch } at once, and the finished ones wait beside it. Without it diffusers decodes the whole batch at once.

@@ -31,6 +31,7 @@ diff-vae-tiled = VAE 分块解码（diffusers 中 { $class } 的 enable_tiling()
 }，每隔 { $stride } 像素一块；按一块的工作显存加上所有已解码的块估算（diffusers 要把它们都留着，最后再拼接融合）。来源：{ $source }
 diff-vae-tiled-small = vae=tiled：输出不大于一块（每边 { $tile } 像素），diffusers 会整张解码；按整张估算。
 diff-vae-tiled-unknown = vae=tiled：目录里没有这个 VAE 的分块尺寸，解码按整张估算（偏保守）。
+diff-vae-tiled-generate = vae=tiled：Wan 自带的 generate.py 没有分块解码（它的 VAE 按整帧解码，一次一个潜空间帧），所以按 generate.py 的实际做法计算；diffusers 的 AutoencoderKLWan 可以分块（runner=diffusers）。
 diff-vae-sliced = VAE 逐个解码（diffusers 的 vae.enable_slicing()）{ $batch ->
     [1] ：批量为 1 时没有区别。
    *[other] ：{ $batch } 个输出每次只解码一个，已解码的在旁边等着。不开的话 diffusers 会整批一次解码。

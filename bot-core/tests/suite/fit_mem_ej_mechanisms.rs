@@ -18,7 +18,8 @@
 //! split by the 1.56 ratio, no caches, no earlier frames, the same with or without the word):
 //! four of the five failed; the diffusers case is a guard that held before as well. The sixth
 //! (added after, the brief's "tight with what makes it fit") fails before on its last check only;
-//! the seventh (Wan2.1's VAE, added after) read 5.75 GiB before against 8.88 from the geometry.
+//! the seventh (Wan2.1's VAE, added after) read 5.75 GiB before against 8.88 from the geometry;
+//! the eighth (`vae=tiled` under generate.py) failed before its message existed.
 //! 832x480x49 decoded in 4.39 GiB of tensors (8.20 from the geometry); 9 and 121 frames at
 //! 1280x704 the same 9.92 GiB; at 1280x704x61 a reserve of 5.63 GiB over 12.54 GiB held; no
 //! line said how the decode was sized.
@@ -215,4 +216,28 @@ fn wan21_vae_decodes_through_a_flat_block_list_whose_upsamples_halve_the_channel
         "/fit wan2.1-t2v-1.3b generate.py offload=model te=cpu res=960x544 frames=33 rtx-4080",
     );
     assert!(en.contains("WanVAE's own code (vae.py)"), "{en}");
+}
+
+#[test]
+fn vae_tiled_under_generate_py_says_there_is_no_such_decode_there() {
+    // `Wan2_2_VAE.decode` has no tiling option: the word is answered, not silently applied.
+    let en = super::chat::ask_fresh(
+        "en",
+        "/fit wan2.2-ti2v-5b bf16 generate.py offload=model te=cpu vae=tiled res=832x480 frames=49 rtx-4090",
+    );
+    assert!(en.contains("generate.py has no tiled decode"), "{en}");
+    let tiled = estimate(&{
+        let mut r = generate_py(832, 480, 49);
+        r.vae_tiled = true;
+        r
+    });
+    assert_eq!(
+        tiled.decode_gib,
+        estimate(&generate_py(832, 480, 49)).decode_gib
+    );
+    let zh = super::chat::ask_fresh(
+        "zh",
+        "/fit wan2.2-ti2v-5b bf16 generate.py offload=model te=cpu vae=tiled res=832x480 frames=49 rtx-4090",
+    );
+    assert!(zh.contains("没有分块解码"), "{zh}");
 }
