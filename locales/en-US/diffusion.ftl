@@ -27,6 +27,7 @@ diff-vae-tiled = VAE decode in tiles ({ $class }'s enable_tiling() defaults in d
 } at a time, a tile every { $stride } px; sized as one tile's working memory plus every decoded tile, which diffusers keeps until it blends them. Source: { $source }
 diff-vae-tiled-small = vae=tiled: the output is no larger than one tile ({ $tile } px a side), so diffusers decodes it whole; sized whole.
 diff-vae-tiled-unknown = vae=tiled: this VAE's tile size is not in the catalog, so the decode is sized whole (an upper bound).
+diff-vae-tiled-generate = vae=tiled: Wan's own generate.py has no tiled decode (its VAE decodes whole frames, one latent frame at a time), so it is sized as generate.py runs it; diffusers' AutoencoderKLWan tiles (runner=diffusers).
 diff-vae-sliced = VAE decode one { $batch ->
     [1] output at a time (diffusers vae.enable_slicing()); at batch 1 that changes nothing.
    *[other] output at a time (diffusers vae.enable_slicing()): the decode works on one of the { $batch } at once, and the finished ones wait beside it. Without it diffusers decodes the whole batch at once.
@@ -42,6 +43,7 @@ diff-wan-generate-other = ℹ️ Running Wan's own generate.py (the README's com
     [yes] generate.py loads it in fp32 unless --convert_model_dtype, the word bf16
    *[no] Wan2.1's generate.py itself loads it in fp32
 }) and { $kb } KB of activations per token (here { $other_kb }). The word generate.py sizes it.
+diff-wan-causal-decode = ℹ️ VAE decode sized from { $class }'s own code ({ $file }): fp32, one latent frame at a time; at its widest stage ({ $channels } channels at { $w }×{ $h }) { $transient } GiB of working tensors, { $caches } GiB of causal-conv caches kept from the chunk before and { $earlier } GiB of decoded frames waiting to be joined. Every chunk asks for the same block sizes, but the caching allocator can still fragment: where it is tight, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (what PyTorch's out-of-memory message suggests for fragmentation) or a larger card; fewer frames (--frame_num) trims only the waiting frames. Source: { $source }
 diff-one-card = ℹ️ Sized for one card: diffusers and ComfyUI run one image or clip on one card (more cards run more generations side by side).
 diff-verdict = { $fits ->
     [yes] ✅ Fits on 1 × { $gpu } ({ $vram } GiB): { $margin } GiB to spare.

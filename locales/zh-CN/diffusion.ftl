@@ -31,6 +31,7 @@ diff-vae-tiled = VAE 分块解码（diffusers 中 { $class } 的 enable_tiling()
 }，每隔 { $stride } 像素一块；按一块的工作显存加上所有已解码的块估算（diffusers 要把它们都留着，最后再拼接融合）。来源：{ $source }
 diff-vae-tiled-small = vae=tiled：输出不大于一块（每边 { $tile } 像素），diffusers 会整张解码；按整张估算。
 diff-vae-tiled-unknown = vae=tiled：目录里没有这个 VAE 的分块尺寸，解码按整张估算（偏保守）。
+diff-vae-tiled-generate = vae=tiled：Wan 自带的 generate.py 没有分块解码（它的 VAE 按整帧解码，一次一个潜空间帧），所以按 generate.py 的实际做法计算；diffusers 的 AutoencoderKLWan 可以分块（runner=diffusers）。
 diff-vae-sliced = VAE 逐个解码（diffusers 的 vae.enable_slicing()）{ $batch ->
     [1] ：批量为 1 时没有区别。
    *[other] ：{ $batch } 个输出每次只解码一个，已解码的在旁边等着。不开的话 diffusers 会整批一次解码。
@@ -46,6 +47,7 @@ diff-wan-generate-other = ℹ️ 用 Wan 官方的 generate.py（README 里的�
     [yes] generate.py 默认以 fp32 加载，加 --convert_model_dtype 才是 bf16，对应词 bf16
    *[no] Wan2.1 的 generate.py 本身就以 fp32 加载
 }），每个 token 的激活为 { $kb } KB（这里按 { $other_kb } KB 算）。加上 generate.py 这个词即按它估算。
+diff-wan-causal-decode = ℹ️ VAE 解码按 { $class } 自己的代码（{ $file }）计算：fp32，一次解码一个潜空间帧；最宽的一级（{ $channels } 通道，{ $w }×{ $h }）有 { $transient } GiB 工作张量，因果卷积从上一段保留的缓存 { $caches } GiB，已解码、等待拼接的帧 { $earlier } GiB。每一段申请的显存块大小相同，但缓存分配器仍可能产生碎片：偏紧时可设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（PyTorch 显存不足报错里针对碎片给出的办法），或换显存更大的卡；减少帧数（--frame_num）只能省下等待拼接的帧。来源：{ $source }
 diff-one-card = ℹ️ 按单卡估算：diffusers 和 ComfyUI 一张图或一段视频只用一张卡（多张卡是并排多跑几份）。
 diff-verdict = { $fits ->
     [yes] ✅ 1 × { $gpu }（每张 { $vram } GiB）放得下，还剩 { $margin } GiB。

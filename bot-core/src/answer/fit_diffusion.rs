@@ -172,6 +172,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     extras::offload_basis(&mut reply, r, &e);
     vae::explain(&mut reply, r, &e);
     wan_generate(&mut reply, r, &e);
+    causal_decode(&mut reply, r);
     if line.many_cards {
         reply.push(Msg::new("diff-one-card"));
     }
@@ -214,6 +215,27 @@ fn wan_generate(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
             .arg("peak", gib(o.peak_gib))
             .arg("this", gib(e.peak_gib))
             .arg("source", w.source.as_str()),
+    );
+}
+
+/// How generate.py's causal VAE decode was sized, from its decoder's shapes.
+fn causal_decode(reply: &mut Reply, r: &DiffusionRequest) {
+    let Some(v) = r.wan().and_then(|w| w.causal_vae.as_ref()) else {
+        return;
+    };
+    let d = diffusion::causal_decode::size(v, r.width, r.height, r.frames, r.pipeline.vae_time);
+    let (channels, w, h) = d.widest;
+    reply.push(
+        Msg::new("diff-wan-causal-decode")
+            .arg("class", v.class.as_str())
+            .arg("file", v.source.rsplit('/').next().unwrap_or(""))
+            .arg("channels", channels)
+            .arg("w", w)
+            .arg("h", h)
+            .arg("transient", gib(d.transient_gib))
+            .arg("caches", gib(d.caches_gib))
+            .arg("earlier", gib(d.earlier_gib))
+            .arg("source", v.source.as_str()),
     );
 }
 

@@ -37,6 +37,9 @@ pub enum DecodeMode {
     /// Overlapping tiles of `tile_px` (and `tile_frames`), every decoded tile kept until
     /// they are blended (and each tile one batch element at a time when also sliced).
     Tiled,
+    /// A causal video VAE one latent frame at a time, sized from its shapes
+    /// ([`super::causal_decode`]; Wan's own `generate.py`).
+    Causal,
 }
 
 /// The decode's pieces, GiB: the working memory of the largest piece decoded at once (as

@@ -374,7 +374,13 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     // What the decode adds to the reserved memory: its working tensors and the allocator's
     // blocks beside them (`decode::split`), plus what a tiled or sliced decode keeps.
     let cut = decode_cut(r, vae_bits);
-    let (working_gib, decode_blocks_gib) = super::decode::split(cut.working_gib);
+    // A causal decode reuses the same block sizes chunk after chunk: the allocator's ordinary
+    // share on its tensors (`causal_decode`), not the 2-D decodes' measured ratio.
+    let (working_gib, decode_blocks_gib) = if cut.mode == super::decode::DecodeMode::Causal {
+        (cut.working_gib, cut.working_gib * ALLOCATOR_RESERVE)
+    } else {
+        super::decode::split(cut.working_gib)
+    };
     let decode_gib = working_gib + cut.kept_gib;
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
     // 15360 -> 3072 output projection).

@@ -9,6 +9,7 @@
 
 pub mod block_act;
 pub mod casting;
+pub mod causal_decode;
 pub mod decode;
 pub mod estimate;
 pub mod names;
@@ -98,6 +99,48 @@ pub struct WanGenerate {
     pub per_token_timestep: bool,
     /// Wan2.2's `--convert_model_dtype` exists (Wan2.1 always keeps the DiT in fp32).
     pub convert_flag: bool,
+    /// The decoder of the causal VAE generate.py builds, for sizing its decode from its own
+    /// shapes ([`causal_decode`]); absent where not read (the pipeline's decode figure stands).
+    #[serde(default)]
+    pub causal_vae: Option<CausalVae>,
+    pub source: String,
+    pub as_of: String,
+}
+
+/// The decoder of a causal video VAE as its code builds it (Wan2.2's `Decoder3d`,
+/// `wan/modules/vae2_2.py`): what [`causal_decode::size`] reads.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CausalVae {
+    /// The class (`Wan2_2_VAE`).
+    pub class: String,
+    /// Latent channels into the decoder (`z_dim`).
+    pub z_dim: u32,
+    /// The decoder's base width (`dec_dim`) and its multipliers (`dim_mult`), as the code
+    /// orders them for the encoder: the decoder runs them reversed.
+    pub dec_dim: u32,
+    pub dim_mult: Vec<u32>,
+    /// Residual blocks per decoder stage (`num_res_blocks + 1`).
+    pub res_blocks: u32,
+    /// Which decoder stages double the frames (`temperal_upsample`, decoder order).
+    pub temporal_up: Vec<bool>,
+    /// Channels the head writes, before `unpatchify` (3 x patch²).
+    pub out_channels: u32,
+    /// `patchify`'s factor: the decoder works at the output size over this.
+    pub patch: u32,
+    /// Frames of its input every causal conv keeps from the chunk before (`CACHE_T`).
+    pub cache_frames: u32,
+    /// Each stage clones its input and adds a `DupUp3D` shortcut to its upsample (Wan2.2's
+    /// `Up_ResidualBlock`); Wan2.1's decoder runs a flat list of blocks instead.
+    #[serde(default)]
+    pub stage_clone: bool,
+    /// The upsample's conv halves the channels, so every stage after the first reads half its
+    /// predecessor's width (Wan2.1's `Resample`: `nn.Conv2d(dim, dim // 2, 3)`).
+    #[serde(default)]
+    pub resample_halves: bool,
+    /// Bytes of one value as generate.py decodes (fp32: `dtype=torch.float` under autocast).
+    pub bytes: f64,
+    pub basis: String,
     pub source: String,
     pub as_of: String,
 }
@@ -384,6 +427,19 @@ fn check(p: &Pipeline) -> Result<(), String> {
         && (w.source.is_empty() || !dated(&w.as_of))
     {
         return bad("wan_generate needs source and as_of");
+    }
+    if let Some(v) = p.wan_generate.as_ref().and_then(|w| w.causal_vae.as_ref())
+        && (v.dim_mult.is_empty()
+            || v.temporal_up.len() >= v.dim_mult.len()
+            || [v.z_dim, v.dec_dim, v.res_blocks, v.out_channels, v.patch].contains(&0)
+            || v.bytes <= 0.0
+            || v.basis.is_empty()
+            || v.source.is_empty()
+            || !dated(&v.as_of))
+    {
+        return bad(
+            "causal_vae needs its shapes (temporal_up shorter than dim_mult), basis, source, as_of",
+        );
     }
     if let Some(t) = &p.vae_tiling
         && (t.tile_px == 0

@@ -34,6 +34,8 @@ pub fn change_words(from: &DiffusionRequest, t: &DiffusionRequest, out: &mut Vec
 pub fn explain(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport) {
     if r.vae_tiled {
         let msg = match (&r.pipeline.vae_tiling, e.decode_mode) {
+            // generate.py's own VAE has no tiling: sized as it decodes (`causal_decode`).
+            (_, DecodeMode::Causal) => Msg::new("diff-vae-tiled-generate"),
             (None, _) => Msg::new("diff-vae-tiled-unknown"),
             (Some(t), DecodeMode::Tiled) => Msg::new("diff-vae-tiled")
                 .arg("class", t.class.as_str())

@@ -12,6 +12,16 @@ pub(super) fn decode_cut(
     vae_bits: f64,
 ) -> crate::diffusion::decode::DecodeSize {
     let p = r.pipeline;
+    // generate.py's causal VAE, sized from its decoder's shapes (`causal_decode`): the working
+    // tensors and caches of a chunk, and the earlier chunks' frames kept beside them.
+    if let Some(v) = r.wan().and_then(|w| w.causal_vae.as_ref()) {
+        let d = crate::diffusion::causal_decode::size(v, r.width, r.height, r.frames, p.vae_time);
+        return crate::diffusion::decode::DecodeSize {
+            working_gib: d.total_gib - d.earlier_gib,
+            kept_gib: d.earlier_gib,
+            mode: crate::diffusion::decode::DecodeMode::Causal,
+        };
+    }
     // diffusers decodes in the VAE's own dtype (WanPipeline, QwenImagePipeline:
     // `latents.to(self.vae.dtype)` before `vae.decode`), so an fp32 VAE's feature maps are
     // twice the 16-bit figure `decode_bytes_per_px` holds (unless that figure is fp32's).
