@@ -266,6 +266,7 @@ mod pick_barriers;
 mod pick_budget_period;
 mod pick_conversations_aa;
 mod pick_conversations_ab;
+mod pick_conversations_ac;
 mod pick_conversations_b;
 mod pick_conversations_m;
 mod pick_conversations_n;
