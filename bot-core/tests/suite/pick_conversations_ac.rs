@@ -11,8 +11,17 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending (the set is committed before it is run).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 16/30 as written (commit d00868bb), still 16/30 after
+/// relabelling my own check in one conversation (a daily rhythm checked only in the result line's
+/// form, `4 h a day`, where the echo says `4 h every day`). 17 missed lines in 14 conversations
+/// (docs/misses/pick_ac_misses.md): a bare number that is both a live option and a value (`4` at
+/// the context step, `2`/`3`/`4` at the usage step, `2`/`4` at the conversations step, `5` at the
+/// barriers step) taken as the value or moved on with, never asked back; leaving in words (`不弄了，
+/// 谢谢`, `算了，不用了，謝謝`, `i not want continue, bye`) refused; `no need anything`, `nothing
+/// more`, `web terminal就行` refused at the barriers step; `i take the first` refused at the card
+/// step; `4090的顯存多大` at the model step refused; a first sentence's monthly budget not skipping
+/// the barriers step.
+const MUST_HOLD: usize = 16;
 
 #[test]
 fn pick_conversations_ac() {
