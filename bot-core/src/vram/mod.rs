@@ -72,6 +72,7 @@ pub mod pipeline;
 pub mod ppo;
 pub mod qat;
 pub mod recurrent;
+mod spec_decode;
 mod report;
 mod report_notes;
 mod request;
