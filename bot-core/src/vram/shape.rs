@@ -593,7 +593,12 @@ impl Shape {
         let counted = embed + lm_head + linear + norms;
         let extra = published.map_or(0.0, |p| (p - counted).max(0.0));
         let total = counted + extra;
-        let active_counted = embed + lm_head + attn + dense_ffn + moe_active + norms;
+        // The active count keeps attention on every layer, as before `mixer_params`: it is held
+        // to the cards' figures (tests/data/model_cards.tsv), and Qwen3-Next's card gives only a
+        // rounded "3B activated" where the mixers counted from the code give 3.25B without
+        // embedding and head (mem_el, pass 122: left, not moved with the weights).
+        let attn_active = self.attn_params() * l;
+        let active_counted = embed + lm_head + attn_active + dense_ffn + moe_active + norms;
         // The published active count is used when it is larger (it includes what the config
         // does not show); never more than the total.
         let active = if self.is_moe() {

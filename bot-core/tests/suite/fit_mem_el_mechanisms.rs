@@ -57,7 +57,13 @@ fn a_hybrids_linear_attention_is_packed_in_4_bit() {
 
 #[test]
 fn autoround_is_a_quantization_word_sized_as_gptq() {
-    for w in ["autoround", "auto-round", "auto_round", "AutoRound", "int4-autoround"] {
+    for w in [
+        "autoround",
+        "auto-round",
+        "auto_round",
+        "AutoRound",
+        "int4-autoround",
+    ] {
         assert_eq!(w.parse::<Quant>().ok(), Some(Quant::GptqInt4), "{w}");
     }
     let en = ask("en-US", "/fit qwen3.6-27b autoround 3090");
@@ -72,7 +78,10 @@ fn mtp_drafts_add_their_layer_and_share_the_pool() {
     // One full-attention decoder layer, its fc (2h -> h) and norms in 16 bits, split over
     // the two cards: about 0.42e9 x 2 bytes / 2 cards = 0.4 GiB a card.
     let more = mtp.per_gpu.weights_gib - plain.per_gpu.weights_gib;
-    assert!((0.3..0.5).contains(&more), "draft weights {more} GiB a card");
+    assert!(
+        (0.3..0.5).contains(&more),
+        "draft weights {more} GiB a card"
+    );
     let (p0, p1) = (
         plain.vllm_kv_pool.as_ref().unwrap(),
         mtp.vllm_kv_pool.as_ref().unwrap(),
@@ -99,7 +108,10 @@ fn mtp_drafts_add_their_layer_and_share_the_pool() {
 #[test]
 fn mtp_is_a_fit_word_that_names_vllm() {
     let with = ask("en-US", "/fit qwen3.6-27b autoround ctx=256k 2x3090 mtp=3");
-    let without = ask("en-US", "/fit qwen3.6-27b autoround ctx=256k 2x3090 engine=vllm");
+    let without = ask(
+        "en-US",
+        "/fit qwen3.6-27b autoround ctx=256k 2x3090 engine=vllm",
+    );
     assert!(with.contains("vllm"), "{with}");
     assert_ne!(with, without);
     let zh = ask("zh-CN", "/fit qwen3.6-27b autoround ctx=256k 2x3090 mtp=3");
