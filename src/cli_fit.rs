@@ -94,6 +94,11 @@ pub struct FitArgs {
     /// for (the chat's `seqs=8`). Default: vLLM's own (256; 1024 on H100-class cards)
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     max_num_seqs: Option<u32>,
+    /// vLLM's MTP speculative decoding (`--speculative-config '{"method": "mtp",
+    /// "num_speculative_tokens": N}'`): N tokens drafted a step by the checkpoint's own MTP
+    /// layers, which join the weights and the KV pool (the chat's `mtp=N`). Implies --engine vllm
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=16))]
+    mtp: Option<u32>,
     /// vLLM's --max-num-batched-tokens: the tokens its start-up profile runs in one forward
     /// pass (the chat's `batched=40000`). Default: vLLM's own (2048; 8192 on H100-class cards)
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4_194_304))]
@@ -600,6 +605,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0 || a.vllm_release.is_some_and(|r| r.major == 0 && r.minor < 8);
     req.vllm_release = a.vllm_release;
+    req.mtp_drafts = a.mtp.unwrap_or(0);
     req.online_quant = a.online_quant || bot_core::lexicon::names_16bit_repo(&a.model);
     req.vllm_flashinfer_sampler = a.vllm_flashinfer_sampler;
     req.data_parallel = a.data_parallel.unwrap_or(1);
@@ -682,6 +688,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         || a.vllm_release.is_some()
         || a.vllm_flashinfer_sampler
         || a.data_parallel.is_some()
+        || a.mtp.is_some()
     {
         req.engine = Engine::Vllm;
     } else if req.cpu_moe.is_some() || req.ubatch.is_some() {

@@ -42,7 +42,7 @@ cmd-cancel = stop the current /pick
 usage-start = Usage: /start
 usage-help = Usage: /help
 usage-pick = Usage: /pick, or /pick with your job in a sentence (e.g. /pick lora fine-tune qwen2.5-7b for 3 hours, alipay only), then answer each step left (buttons or typed answers; /back and /cancel work at every step).
-usage-fit = Usage: /fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards] — e.g. /fit qwen2.5-72b int4 ctx=32k 4090; /fit 16gb [lora] (or /fit 4090) lists the models that fit that memory (or that card)
+usage-fit = Usage: /fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards] — e.g. /fit qwen2.5-72b int4 ctx=32k 4090; /fit 16gb [lora] (or /fit 4090) lists the models that fit that memory (or that card); vLLM MTP speculative decoding: mtp=3; AutoRound 4-bit: autoround
 usage-cost = Usage: /cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb] — e.g. /cost autodl 4090 40m
 usage-compare = Usage: /compare <gpu> <duration | daily 4h | always> — e.g. /compare 4090 3h
 usage-convert = Usage: /convert <amount> <currency>/<unit> to <unit> [currency] — e.g. /convert 0.0007 usd/s to hour

@@ -42,7 +42,7 @@ cmd-cancel = 退出当前的 /pick
 usage-start = 用法：/start
 usage-help = 用法：/help
 usage-pick = 用法：/pick，或者把任务写在后面一起发（例如 /pick 用lora微调qwen2.5-7b 跑3小时 只有支付宝），然后回答剩下的步骤（点按钮或直接输入都行；每一步都可以 /back 返回、/cancel 退出）。
-usage-fit = 用法：/fit <模型> [量化] [任务] [ctx=32k] [batch=4] [显卡] [卡数]，例如 /fit qwen2.5-72b int4 ctx=32k 4090；/fit 16gb [lora]（或 /fit 4090）列出这么大显存（或这张卡）能放下的模型
+usage-fit = 用法：/fit <模型> [量化] [任务] [ctx=32k] [batch=4] [显卡] [卡数]，例如 /fit qwen2.5-72b int4 ctx=32k 4090；/fit 16gb [lora]（或 /fit 4090）列出这么大显存（或这张卡）能放下的模型；vLLM 的 MTP 投机解码写 mtp=3；AutoRound 4 位量化写 autoround
 usage-cost = 用法：/cost <平台> <显卡> <时长> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]，例如 /cost autodl 4090 40m
 usage-compare = 用法：/compare <显卡> <时长 | daily 4h | always>，例如 /compare 4090 3h
 usage-convert = 用法：/convert <金额> <币种>/<单位> to <单位> [币种]，例如 /convert 0.0007 usd/s to hour

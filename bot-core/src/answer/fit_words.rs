@@ -447,6 +447,22 @@ fn engine_option(
             }
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        // vLLM's MTP speculative decoding (`--speculative-config` method `mtp`,
+        // `vram::spec_decode`): `mtp=3` drafts 3 tokens a step, `spec=mtp` one (vLLM's
+        // default is the checkpoint's MTP layer count, one in every catalog model that has
+        // them). A vLLM setting: the engine it names unless one was said.
+        "mtp" | "spec" | "speculative" | "投机解码" => {
+            let drafts = match v.parse::<u32>() {
+                Ok(n) if (1..=16).contains(&n) => n,
+                _ if squash_key(v) == "mtp" => 1,
+                _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+            };
+            req.mtp_drafts = drafts;
+            if !given.engine {
+                req.engine = Engine::Vllm;
+                given.engine = true;
+            }
+        }
         // vLLM's `--max-num-batched-tokens` (`vllm_seqs::with_batched_tokens`): the tokens of
         // its start-up profile's forward pass.
         "batched" | "max_num_batched_tokens" | "batched_tokens" | "批处理令牌数" => {
@@ -629,4 +645,12 @@ pub struct Given {
     pub engine: bool,
     /// `optim=…` or an optimizer word.
     pub optimizer: bool,
+}
+
+/// A value as its letters (`MTP`, `mtp` -> `mtp`).
+fn squash_key(v: &str) -> String {
+    v.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }

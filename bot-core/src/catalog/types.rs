@@ -368,6 +368,12 @@ pub struct Model {
     /// (`RecurrentLayers`); absent = every layer is attention.
     #[serde(default)]
     pub recurrent: Option<RecurrentLayers>,
+    /// Multi-token-prediction layers the checkpoint ships beside the model (config.json
+    /// `mtp_num_hidden_layers` in Qwen3.5 / Qwen3.6, `num_nextn_predict_layers` in DeepSeek-V3 /
+    /// GLM-4.5): what vLLM loads as the draft model under `--speculative-config` method `mtp`
+    /// (`vram::spec_decode`). 0: none known to this catalog.
+    #[serde(default)]
+    pub mtp_layers: u32,
     /// The same publisher's newer release of this size (`qwen1.5-7b` → `qwen2.5-7b`). A family
     /// word with no generation (`qwen 7b`) means the current line, so an entry it supersedes is
     /// reached only by its own names (`Catalog::model_by_family_and_size`). Absent = current.

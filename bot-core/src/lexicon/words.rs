@@ -109,6 +109,15 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("gptqint4", Quant::GptqInt4),
     ("gptq4", Quant::GptqInt4),
     ("gptq4bit", Quant::GptqInt4),
+    // Intel's AutoRound INT4 (`autoround`, `auto-round`, `auto_round`): its checkpoints are
+    // packed as GPTQ's, so they are sized as `gptq` (vLLM
+    // `model_executor/layers/quantization/auto_round.py` @ 04aa528e4876f866d0548e3de8e36454c640deb2:
+    // `packing_format` defaults to "auto_round:auto_gptq", 4-bit symmetric layers run on
+    // `GPTQMarlinLinearMethod` / `GPTQLinearMethod` with group_size and sym from the config, and
+    // a `ParallelLMHead` stays unquantized). A 4-bit AutoRound in AWQ packing holds the same bytes.
+    ("autoround", Quant::GptqInt4),
+    ("autoroundint4", Quant::GptqInt4),
+    ("int4autoround", Quant::GptqInt4),
     ("awq", Quant::Awq),
     ("awqint4", Quant::Awq),
     ("awq4", Quant::Awq),

@@ -58,6 +58,9 @@ pub(super) fn compute_on(
         split.layers +=
             super::mxfp4_card::vllm_extra_bytes(shape, req, cards, opts.server.is_some());
     }
+    // vLLM's MTP draft layers beside the target (`vram::spec_decode`), 16-bit, split with the
+    // target's tensor parallelism as its decoder layers are (column / row parallel).
+    split.layers += super::spec_decode::draft_weight_bytes(shape, req);
     // The cache types the engine runs (`vram::kv_cache`).
     let (kv_k, kv_v) = super::kv_cache::engine_types(req, opts);
     let vllm = scheduler(req, opts, vllm);
@@ -79,7 +82,10 @@ pub(super) fn compute_on(
         },
         split,
         w_total: split.total(),
-        kv_tok: kv_bytes_per_token_kv(&kv_shape, req.engine, kv_k, kv_v) * kv_scale,
+        // With the draft's attention layers in the same pool (`vram::spec_decode`).
+        kv_tok: kv_bytes_per_token_kv(&kv_shape, req.engine, kv_k, kv_v)
+            * kv_scale
+            * super::spec_decode::kv_token_scale(shape, req),
         kv_seq: kv_bytes_per_sequence_kv(
             &kv_shape,
             req.engine,

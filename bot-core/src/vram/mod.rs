@@ -80,6 +80,7 @@ pub mod sdpa_math;
 pub mod server;
 mod sglang_pool;
 mod size_guess;
+mod spec_decode;
 mod swa;
 pub mod tgi_pool;
 pub mod tgi_release;

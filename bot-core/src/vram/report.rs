@@ -175,12 +175,13 @@ fn breakdown(shape: &Shape, req: &FitRequest, opts: &FitOptions, parts: &Parts) 
         params_b: round2(shape.params.total / 1e9),
         active_params_b: round2(shape.params.active / 1e9),
         trainable_params_b: (trainable / 1e9 * 1e4).round() / 1e4,
+        // With an MTP draft's attention layers in the same pool (`vram::spec_decode`).
         kv_bytes_per_token: kv_bytes_per_token_kv(
             &super::recurrent::kv_shape(shape, req, opts),
             req.engine,
             kv_k,
             kv_v,
-        ),
+        ) * super::spec_decode::kv_token_scale(shape, req),
         kv_cache: super::kv_cache::label(kv_k, kv_v),
         gpu: None,
         fits: None,

@@ -154,6 +154,10 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// vLLM's MTP speculative decoding (`--speculative-config` method `mtp`, `qwen3_next_mtp`,
+    /// `deepseek_mtp`; the chat's `mtp=3`, CLI `--mtp 3`): the tokens drafted a step, 0 = off.
+    /// The checkpoint's MTP layers join the weights and the KV pool (`vram::spec_decode`).
+    pub mtp_drafts: u32,
     /// The vLLM release (`vllm=0.11.0`, CLI `--vllm-release`): which way it loads a checkpoint
     /// it quantizes (`vram::online_quant`). `None`: today's.
     pub vllm_release: Option<super::VllmRelease>,
@@ -368,6 +372,7 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            mtp_drafts: 0,
             vllm_release: None,
             online_quant: false,
             vllm_flashinfer_sampler: false,

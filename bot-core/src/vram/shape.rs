@@ -85,6 +85,8 @@ pub struct Shape {
     /// A hybrid model's layers with a fixed state per sequence, not a KV cache
     /// (`Model::recurrent`, `vram::recurrent`).
     pub recurrent: Option<crate::catalog::RecurrentLayers>,
+    /// The checkpoint's multi-token-prediction layers (`Model::mtp_layers`, `vram::spec_decode`).
+    pub mtp_layers: u32,
     pub params: ParamCounts,
     /// Bytes per vocabulary entry per prompt token that the model's own code holds at the
     /// prefill peak when run in Transformers: 0 where Transformers keeps the last position's
@@ -213,6 +215,7 @@ impl Shape {
                 },
             }),
             recurrent: m.recurrent,
+            mtp_layers: m.mtp_layers,
             params: ParamCounts::default(),
             prompt_logit_bytes: prompt_logit_bytes(&m.family),
             fp8_kept_16bit: 0.0,
@@ -277,6 +280,7 @@ impl Shape {
             compressed: None,
             sliding: None,
             recurrent: None,
+            mtp_layers: 0,
             params: ParamCounts::default(),
             prompt_logit_bytes: 0.0,
             qk_norm: false,
@@ -501,6 +505,54 @@ impl Shape {
         }
     }
 
+    /// The token mixers' matrices over every layer: attention in each, except a Gated DeltaNet
+    /// hybrid's linear-attention layers, which hold their own projections (transformers
+    /// `models/qwen3_next/modeling_qwen3_next.py` @ 01cdc6081c7500f9e50c98b1b943c90ecb665db3,
+    /// `Qwen3NextGatedDeltaNet`: `in_proj_qkvz` h -> 2 x key_dim + 2 x value_dim, `in_proj_ba`
+    /// h -> 2 x linear value heads, `out_proj` value_dim -> h, all `nn.Linear`, so a GPTQ /
+    /// AWQ / AutoRound checkpoint packs them; Qwen3.5 splits the same in_proj four ways), and
+    /// whose full-attention layers gate their output through a q projection twice as wide
+    /// (`Qwen3NextAttention.q_proj`: heads x head_dim x 2; Qwen3.5's `attn_output_gate`). Left
+    /// out of the layers' count they fell into `other` at 16 bits: Qwen3.6-27B's 4-bit weights
+    /// were sized 20.9 GiB against its AutoRound checkpoint's 17.69 (club-3090#142). The conv1d
+    /// kernel, `A_log` and `dt_bias` are not matrices and stay in `other`.
+    pub(crate) fn mixer_params(&self) -> f64 {
+        let l = self.layers as f64;
+        match self.recurrent {
+            Some(r) if r.kind == crate::catalog::RecurrentKind::GatedDeltanet => {
+                let h = self.hidden as f64;
+                let key = (r.groups * r.key_dim) as f64;
+                let value = (r.heads * r.value_dim) as f64;
+                let linear = h * (2.0 * key + 2.0 * value) + h * 2.0 * r.heads as f64 + value * h;
+                let gate = h * (self.heads * self.head_dim) as f64;
+                let full = r.attention_layers as f64;
+                full * (self.attn_params() + gate) + r.layers as f64 * linear
+            }
+            _ => self.attn_params() * l,
+        }
+    }
+
+    /// Parameters of one multi-token-prediction layer as vLLM builds it (`vram::spec_decode`):
+    /// a full-attention decoder layer of the model's own kind (its MoE block whole, every
+    /// expert, where the model is an MoE), the `fc` that joins the embedding and the hidden
+    /// state (2h -> h) and its norms.
+    pub(crate) fn mtp_layer_params(&self) -> f64 {
+        let h = self.hidden as f64;
+        let gate = match self.recurrent {
+            Some(r) if r.kind == crate::catalog::RecurrentKind::GatedDeltanet => {
+                h * (self.heads * self.head_dim) as f64
+            }
+            _ => 0.0,
+        };
+        let ffn = if self.is_moe() {
+            (self.experts + self.shared_experts) as f64 * self.ffn(self.moe_intermediate)
+                + h * self.experts as f64
+        } else {
+            self.ffn(self.intermediate)
+        };
+        self.attn_params() + gate + ffn + 2.0 * h * h + 5.0 * h
+    }
+
     /// Gated FFN (gate, up, down) of width `i`.
     fn ffn(&self, i: u32) -> f64 {
         3.0 * self.hidden as f64 * i as f64
@@ -522,7 +574,7 @@ impl Shape {
         let l = self.layers as f64;
         let moe_l = self.moe_layers() as f64;
         let dense_l = l - moe_l;
-        let attn = self.attn_params() * l;
+        let attn = self.mixer_params();
         let dense_ffn = self.ffn(self.intermediate) * dense_l;
         let (moe_all, moe_active) = if self.is_moe() {
             let one = self.ffn(self.moe_intermediate);
@@ -541,7 +593,12 @@ impl Shape {
         let counted = embed + lm_head + linear + norms;
         let extra = published.map_or(0.0, |p| (p - counted).max(0.0));
         let total = counted + extra;
-        let active_counted = embed + lm_head + attn + dense_ffn + moe_active + norms;
+        // The active count keeps attention on every layer, as before `mixer_params`: it is held
+        // to the cards' figures (tests/data/model_cards.tsv), and Qwen3-Next's card gives only a
+        // rounded "3B activated" where the mixers counted from the code give 3.25B without
+        // embedding and head (mem_el, pass 122: left, not moved with the weights).
+        let attn_active = self.attn_params() * l;
+        let active_counted = embed + lm_head + attn_active + dense_ffn + moe_active + norms;
         // The published active count is used when it is larger (it includes what the config
         // does not show); never more than the total.
         let active = if self.is_moe() {

@@ -307,6 +307,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         int4_group_size: None,
         vision: None,
         recurrent: None,
+        mtp_layers: 0,
         superseded_by: None,
         bare_default: None,
         source: a.source.clone(),

@@ -231,6 +231,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--data-parallel=") => {
                 req.data_parallel = other[16..].parse().expect("data parallel");
             }
+            // The CLI's `--mtp` (vLLM's MTP speculative decoding, `vram::spec_decode`).
+            other if other.starts_with("--mtp=") => {
+                req.mtp_drafts = other[6..].parse().expect("mtp drafts");
+            }
             // The CLI's `--max-num-seqs` (vLLM's, `vram::vllm_seqs`).
             other if other.starts_with("--max-num-seqs=") => {
                 opts.vllm_max_seqs = Some(other[15..].parse().expect("max num seqs"));

@@ -1,0 +1,49 @@
+//! vLLM's MTP speculative decoding (`--speculative-config '{"method": "mtp",
+//! "num_speculative_tokens": N}'`; `qwen3_next_mtp` and `deepseek_mtp` name the same): the
+//! checkpoint's own multi-token-prediction layers run as the draft model beside the target.
+//!
+//! What it costs in memory, as vLLM builds it (vllm `model_executor/models/qwen3_next_mtp.py`
+//! @ 055e47c28003156421365af985d676fc921cb075, `Qwen3NextMultiTokenPredictor`):
+//! `num_nextn_predict_layers` (Qwen3.5's `mtp_num_hidden_layers`) full-attention decoder
+//! layers of the model's own kind, an `fc` of 2h -> h and three norms. Its `embed_tokens` and
+//! `lm_head` are loaded and then replaced by the target's (the proposer's log: "Detected MTP
+//! model. Sharing target model embedding weights with the draft model." and "... lm_head
+//! weights ..."), so they add nothing once loaded. The draft layers are sized in 16 bits:
+//! AutoRound's exports keep the `mtp.*` tensors beside the packed blocks, unquantized
+//! (Intel's Qwen3.5 AutoRound checkpoints map them to `model_extra_tensors.safetensors`), and
+//! Transformers, which a quantizer loads the model with, does not build them at all. A
+//! checkpoint that quantizes its MTP layer (an FP8 release) holds less than this sizes.
+//!
+//! Each draft layer is attention with a KV cache of the target's width, and vLLM V1 gives its
+//! cache specs to the same pool as the target's layers (one `KVCacheConfig` over every
+//! attention layer the runner holds): the pool's GiB ("Available KV cache memory") is what the
+//! weights and the profile leave, and each token it holds takes one more layer's KV.
+
+use super::{Engine, FitRequest, Shape};
+
+/// The MTP layers vLLM loads as the draft: the checkpoint's, where the request turns MTP on
+/// for a vLLM-class server at inference; 0 otherwise (or for a model with none known).
+pub(super) fn draft_layers(shape: &Shape, req: &FitRequest) -> u32 {
+    if req.mtp_drafts == 0 || req.engine != Engine::Vllm || req.task.is_training() {
+        return 0;
+    }
+    shape.mtp_layers
+}
+
+/// Bytes of the draft layers' weights over all cards (split with the target's tensor
+/// parallelism), in the checkpoint's 16-bit type.
+pub(super) fn draft_weight_bytes(shape: &Shape, req: &FitRequest) -> f64 {
+    draft_layers(shape, req) as f64 * shape.mtp_layer_params() * req.quant.unquantized_bytes()
+}
+
+/// The factor on the KV bytes per token: the target's attention layers and the draft's, over
+/// the target's (the fixed state of a hybrid's linear-attention layers is not per token).
+pub(super) fn kv_token_scale(shape: &Shape, req: &FitRequest) -> f64 {
+    let d = draft_layers(shape, req) as f64;
+    let l = super::recurrent::kv_layers(shape, req.engine) as f64;
+    if d == 0.0 || l == 0.0 {
+        1.0
+    } else {
+        (l + d) / l
+    }
+}
