@@ -42,6 +42,7 @@ mod deadline_said;
 mod diffusion_names;
 mod diffusion_options;
 mod distill_base;
+mod dropped;
 mod each_own;
 mod engine_kept;
 mod entities;

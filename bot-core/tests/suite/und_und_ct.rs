@@ -22,6 +22,47 @@ fn und_ct_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
 
+/// Where the person is, beside `/offers` and `/platforms`: kept on the typed request to order
+/// the answer by, never in the line (a place asked for machines is a filter of its own).
+#[test]
+fn where_the_person_is_rides_on_offers_and_platforms() {
+    let c = Catalog::embedded().unwrap();
+    for (q, place) in [
+        ("我在上海，哪里能租到8卡A100", "cn"),
+        ("based in US, 8x h100 machines", "us"),
+        (
+            "I'm in Germany, show me 4090 offers under 50 cents",
+            "germany",
+        ),
+    ] {
+        match read(&c, q) {
+            Reading::Command(Request::Offers(o)) => {
+                let line = Request::Offers(o.clone()).line();
+                assert!(!line.contains("region="), "{q}: {line}");
+                assert_eq!(o.home.map(|h| h.0), Some(place), "{q}");
+            }
+            other => panic!("{q}: {:?}", other.lines()),
+        }
+    }
+    for (q, place) in [
+        ("我在上海 哪些平台不用实名", "cn"),
+        ("I'm in Germany, which platforms take paypal", "germany"),
+    ] {
+        match read(&c, q) {
+            Reading::Command(Request::Platforms(p)) => {
+                assert!(p.place.is_none(), "{q}");
+                assert_eq!(p.home.map(|h| h.0), Some(place), "{q}");
+            }
+            other => panic!("{q}: {:?}", other.lines()),
+        }
+    }
+    // A place asked for machines stays the filter, with no home.
+    match read(&c, "欧洲有哪些平台") {
+        Reading::Command(Request::Platforms(p)) => assert!(p.home.is_none()),
+        other => panic!("{:?}", other.lines()),
+    }
+}
+
 /// The catalog's platforms in the order an answer names them (by display name, first mention).
 fn order_in(answer: &str, c: &Catalog) -> Vec<String> {
     let mut at: Vec<(usize, String)> = c
@@ -33,26 +74,34 @@ fn order_in(answer: &str, c: &Catalog) -> Vec<String> {
     at.into_iter().map(|(_, id)| id).collect()
 }
 
-/// A `/platforms` answer for a person in a place: the platforms with machines there first, then
-/// those whose location is unknown, then those known to be elsewhere; the answer says so.
+/// A `/platforms` answer for a person in a place: within each group, the platforms with machines
+/// there first, then those whose location is unknown, then those known to be elsewhere; the
+/// answer says so.
 #[test]
 fn where_the_person_is_orders_a_platforms_answer_and_says_so() {
     let c = Catalog::embedded().unwrap();
     for (locale, q, said) in [
-        ("en", "I'm in Germany, which platforms take paypal", "You said you are in Germany"),
+        (
+            "en",
+            "we're a US company, which platforms take credit cards",
+            "You said you are in",
+        ),
         ("zh-CN", "我在美国 哪些平台支持信用卡", "你说你在美国"),
     ] {
         let a = ask_fresh(locale, q);
         assert!(a.contains(said), "{a}");
-        let place = if locale == "en" { "germany" } else { "us" };
-        let rank = |id: &str| match bot_core::lexicon::platform_in_place(c.platform(id).unwrap(), place)
-        {
-            Some(true) => 0,
-            None => 1,
-            Some(false) => 2,
-        };
+        let place = "us";
+        let rank =
+            |id: &str| match bot_core::lexicon::platform_in_place(c.platform(id).unwrap(), place) {
+                Some(true) => 0,
+                None => 1,
+                Some(false) => 2,
+            };
         let ranks: Vec<u8> = order_in(&a, &c).iter().map(|id| rank(id)).collect();
-        assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{ranks:?}\n{a}");
+        // Ordered within each of the two groups (known to meet the needs, not verified): one
+        // step down at most, where the second group starts.
+        let downs = ranks.windows(2).filter(|w| w[0] > w[1]).count();
+        assert!(downs <= 1, "{ranks:?}\n{a}");
         assert!(ranks.contains(&0), "{ranks:?}\n{a}");
     }
     let plain = ask_fresh("en", "which platforms take paypal");
@@ -70,7 +119,10 @@ fn cities_map_to_a_providers_region_or_are_said_to_be_named_by_none() {
         ("深圳有4090吗", "/offers rtx-4090 region=cn"),
         ("乌兰察布有a100吗", "/offers a100-80g-sxm region=cn"),
         ("any h100 in Frankfurt", "/offers h100-sxm region=germany"),
-        ("Singapore h100 available?", "/offers h100-sxm region=singapore"),
+        (
+            "Singapore h100 available?",
+            "/offers h100-sxm region=singapore",
+        ),
     ] {
         assert!(unheard(&c, q).is_none(), "{q}");
         assert_eq!(read(&c, q).lines(), vec![line.to_string()], "{q}");
@@ -98,9 +150,12 @@ fn cities_map_to_a_providers_region_or_are_said_to_be_named_by_none() {
 /// a platform that lists no card holding the model is said so.
 #[test]
 fn tco_on_a_named_platform_prices_that_platforms_card() {
-    let zh = ask_fresh("zh-CN", "在autodl上自己部署qwen2.5-7b比调api划算吗");
+    let zh = ask_fresh(
+        "zh-CN",
+        "在autodl上自己部署qwen2.5-7b 每天一千万token 比调api划算吗",
+    );
     assert!(zh.contains("AutoDL"), "{zh}");
-    assert!(!zh.contains("没有用上") && !zh.contains("没用上"), "{zh}");
+    assert!(!zh.contains("不能指定平台"), "{zh}");
     let en = ask_fresh("en", "/tco qwen2.5-7b bf16 rtx-4090 10m runpod");
     assert!(en.contains("RunPod"), "{en}");
     assert!(!en.contains("not used"), "{en}");
