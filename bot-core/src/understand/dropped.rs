@@ -3,7 +3,7 @@
 //! reading (`/gpu`, `/platform`, `/platforms`) has no slot for most of what a sentence can name,
 //! so where the sentence names something its reading cannot carry (a budget or a price per hour
 //! beside a card's page, a platform need beside a card's page, a model beside the platforms'
-//! list, a card beside one platform's page), the readings that carry it are asked back beside
+//! list, two cards beside one platform's page), the readings that carry it are asked back beside
 //! the page, never the page alone. Commands with slots of their own (`/cost`, `/compare`,
 //! `/stock`, `/fit`…) carry what their readers took and set aside the rest on purpose; they are
 //! left as read.
@@ -33,9 +33,16 @@ fn named(catalog: &Catalog, norm: &str) -> Named {
             cards.push(c.gpu.clone());
         }
     }
+    // A model the fit engine sizes by its parameters (the catalog's language models); an image
+    // pipeline runs on any platform's cards (corpus41: `need a platform … to run sdxl` is the
+    // filtered list).
     let model = match e.models_asked() {
         Some(_) => None,
-        None => e.models.first().cloned(),
+        None => e
+            .models
+            .first()
+            .filter(|m| catalog.find_model(m).is_some())
+            .cloned(),
     };
     // A whole number the catalog names as a card (`3090`) is the card, never an amount.
     let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
@@ -43,7 +50,11 @@ fn named(catalog: &Catalog, norm: &str) -> Named {
     // A budget said (`预算2000`, `budget is $300`): a sum to spend, as /pick reads it; an amount
     // with no unit said beside an hour (`每小时预算8块`, the ceiling table's hour words), a price
     // per hour.
+    // Only an amount said as money to spend or a ceiling: a price quoted (`A40 | $0.44/hr — is
+    // it ECC?`) is what the page is asked about, no budget.
     let budget = super::facts::facts(catalog, norm).budget;
+    let bound = budget.is_some() || crate::lexicon::ceiling_said(norm);
+    let found = found.filter(|_| bound);
     let hourly = crate::lexicon::PER_HOUR.iter().any(|w| norm.contains(w));
     let amount = match (found, budget) {
         (Some(m), _) if m.per.is_none() && hourly => Some(Money {
@@ -91,13 +102,23 @@ pub(super) fn kept(catalog: &Catalog, norm: &str, r: &Request) -> Option<Reading
     ) {
         return None;
     }
+    // Two asks in one message (`哪家按秒收费 顺便说下4090价格`): the second is set aside on
+    // purpose (`second_ask`), what it names with it.
+    if super::second_ask::first_of_two(catalog, &format!(" {norm} ")).is_some() {
+        return None;
+    }
     let n = named(catalog, norm);
     let mut asked: Vec<Request> = Vec::new();
     match r {
         Request::Gpu(g) if !g.gpus.is_empty() => {
-            // A need said: the card ranked where it is met.
-            if !n.needs.is_empty() {
-                asked.extend(ranked(&g.gpus, &n.needs));
+            // A need said: the card ranked where it is met. A place is none (`为啥国内只有h800`
+            // tells; a place asked for machines is `/offers region=`, its own readers').
+            let needs: Vec<Need> = (n.needs.iter())
+                .filter(|x| !matches!(x, Need::Place(_) | Need::Region(_)))
+                .cloned()
+                .collect();
+            if !needs.is_empty() {
+                asked.extend(ranked(&g.gpus, &needs));
             }
             match &n.amount {
                 // A price per hour: what is in stock under it, card by card.
@@ -107,7 +128,7 @@ pub(super) fn kept(catalog: &Catalog, norm: &str, r: &Request) -> Option<Reading
                         .map(|id| Request::Stock(request::stock_args(id, None, Some(m)))),
                 ),
                 // A sum to spend: the card's hour everywhere, the price it is set against.
-                Some(m) if m.per.is_none() && n.needs.is_empty() => {
+                Some(m) if m.per.is_none() && needs.is_empty() => {
                     asked.extend(ranked(&g.gpus, &[]));
                 }
                 _ => {}
@@ -130,20 +151,10 @@ pub(super) fn kept(catalog: &Catalog, norm: &str, r: &Request) -> Option<Reading
             }
         }
         Request::Platform(p) => match n.cards.as_slice() {
-            [] => {}
-            // One card beside one platform: its hour there, or its stock there.
-            [one] => {
-                let card = Cards {
-                    gpu: one.clone(),
-                    count: 1,
-                };
-                asked.extend(request::cost(&p.platform, &card, &hour()));
-                asked.push(Request::Stock(request::stock_args(
-                    one,
-                    Some(&p.platform),
-                    None,
-                )));
-            }
+            // One card beside a platform's fact (`h100 的 billing 是按秒吗 on runpod`,
+            // `autodl 租4090 关机了还算钱吗`): the rule is the platform's for every card, the card
+            // set aside on purpose (corpus69, fresh28).
+            [] | [_] => {}
             // Two cards or more: their specs side by side, or their hour on that platform.
             cards => {
                 let mut there = JobRequest::of(cards.to_vec(), &hour(), 1).ok()?;
