@@ -131,14 +131,14 @@ pub fn filtered_list_home(
             .arg("count", known.len()),
     );
     if let Some((place, said)) = home {
-        let at = |p: &Platform| super::stock_home::platform_standing(p, place);
+        let at = |p: &Platform| crate::lexicon::platform_standing(p, place);
         known.sort_by_key(|p| at(p));
         unsure.sort_by_key(|(p, _)| at(p));
         let mut groups = [0usize; 3];
         for p in known.iter().copied().chain(unsure.iter().map(|(p, _)| *p)) {
             groups[usize::from(at(p))] += 1;
         }
-        r.push(super::stock_home::home_line("platforms-home", said, groups));
+        r.push(home_line("platforms-home", said, groups));
     }
     let header = || {
         vec![
@@ -189,6 +189,16 @@ pub fn filtered_list_home(
             ));
     }
     short.line(Msg::new("hint-platform-detail")).over(v.lang, r)
+}
+
+/// The line that says how an answer was ordered for a person in `said` (`offers-home`,
+/// `platforms-home`): how many rows stand in each group, none left out.
+pub(super) fn home_line(id: &str, said: &str, groups: [usize; 3]) -> Msg {
+    Msg::new(id)
+        .arg("place", crate::lexicon::place_written(said))
+        .arg("there", groups[0])
+        .arg("unknown", groups[1])
+        .arg("elsewhere", groups[2])
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 //! listed as such, never dropped or assumed (und_cl, `docs/misses/und_und_cl.md`).
 
 use crate::availability::{StockQuery, StockView};
-use crate::catalog::Platform;
 use crate::context::Ctx;
 use crate::lexicon::Need;
 use crate::reply::{Msg, Part, Reply};
@@ -15,25 +14,7 @@ pub(super) fn standing(ctx: &Ctx, place: &str, id: &str) -> u8 {
     let Ok(p) = ctx.catalog.platform(id) else {
         return 1;
     };
-    platform_standing(p, place)
-}
-
-/// [`standing`] of a platform's record.
-pub(super) fn platform_standing(p: &Platform, place: &str) -> u8 {
-    match located(p, place) {
-        Some(true) => 0,
-        None => 1,
-        Some(false) => 2,
-    }
-}
-
-/// The catalog's own split (`cn`, `global`) by its region; any other place by the sourced
-/// region lists (`lexicon::platform_in_place`, the one test `/platforms` and `/pick` make).
-fn located(p: &Platform, place: &str) -> Option<bool> {
-    match place {
-        "cn" | "global" => Some(p.region == place),
-        _ => crate::lexicon::platform_in_place(p, place),
-    }
+    crate::lexicon::platform_standing(p, place)
 }
 
 /// The stock answer for `query` with `needs` kept, its rows ordered by `home` (the place's
@@ -126,16 +107,6 @@ pub(super) fn offer_standing(ctx: &Ctx, place: &str, provider: &str, region: Opt
     }
 }
 
-/// The line that says how an answer was ordered for a person in `said` (`offers-home`,
-/// `platforms-home`): how many rows stand in each group, none left out.
-pub(super) fn home_line(id: &str, said: &str, groups: [usize; 3]) -> Msg {
-    Msg::new(id)
-        .arg("place", crate::lexicon::place_written(said))
-        .arg("there", groups[0])
-        .arg("unknown", groups[1])
-        .arg("elsewhere", groups[2])
-}
-
 /// `/offers` for a person somewhere: every row kept, those on machines there first, then those
 /// of unknown location, then those known to be elsewhere (stable: the filter's order within
 /// each group), and the line that says so.
@@ -157,7 +128,7 @@ pub fn offers(
     }
     let mut r = super::offers::reply(ctx, f, &view);
     if !view.rows.is_empty() {
-        let line = home_line("offers-home", said, groups);
+        let line = super::platform_filter::home_line("offers-home", said, groups);
         r.parts.insert(1.min(r.parts.len()), Part::Text(line));
     }
     r

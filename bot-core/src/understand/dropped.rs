@@ -95,16 +95,15 @@ fn ranked(cards: &[String], needs: &[Need]) -> Option<Request> {
 
 /// `reading` with what the sentence named and the page reading drops asked back beside it
 /// (module doc); `None` where the reading drops nothing it could have carried.
-pub(super) fn kept(catalog: &Catalog, norm: &str, r: &Request) -> Option<Reading> {
-    if !matches!(
-        r,
-        Request::Gpu(_) | Request::Platform(_) | Request::Platforms(_)
-    ) {
-        return None;
-    }
-    // Two asks in one message (`哪家按秒收费 顺便说下4090价格`): the second is set aside on
-    // purpose (`second_ask`), what it names with it.
-    if super::second_ask::first_of_two(catalog, &format!(" {norm} ")).is_some() {
+/// `two_asks`: the message is two asks (`哪家按秒收费 顺便说下4090价格`), the second set aside on
+/// purpose (`second_ask::first_of_two`) with what it names: no guard.
+pub(super) fn kept(catalog: &Catalog, norm: &str, two_asks: bool, r: &Request) -> Option<Reading> {
+    if two_asks
+        || !matches!(
+            r,
+            Request::Gpu(_) | Request::Platform(_) | Request::Platforms(_)
+        )
+    {
         return None;
     }
     let n = named(catalog, norm);

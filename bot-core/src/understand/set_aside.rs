@@ -64,13 +64,14 @@ pub(super) fn guarded(
     norm: &str,
     named: &[String],
     aside: &[SetAside],
+    two_asks: bool,
     reading: Reading,
 ) -> Reading {
     let Reading::Command(r) = &reading else {
         return reading;
     };
     // A card, model, amount or need a page reading drops: asked back beside it (und_ct).
-    if let Some(widened) = super::dropped::kept(catalog, norm, r) {
+    if let Some(widened) = super::dropped::kept(catalog, norm, two_asks, r) {
         return widened;
     }
     let have = carried(catalog, r);
