@@ -228,4 +228,3 @@ tco-price-where = That price is { $platform }'s ({ $tier }).
 # A member / student price beside an answer priced on what anyone can pay ($note: who qualifies, as the source says it; may be empty).
 billing-member-line = Member price (only for members; anyone else pays the list price above): { $platform } { $total } for this job, price as of { $as_of }. { $note } Add `member` if you qualify.
 # A platform named beside a rent-vs-API question: /tco takes no platform ($platform: its name, $id: its id for /cost).
-tco-platform-unused = { $platform } was named, but this comparison does not price on it: /tco has no platform to choose and takes the cheapest catalog quote on any platform (named below). For { $platform }'s own price: `/cost { $id } <card> 24h`.

@@ -46,7 +46,7 @@ usage-fit = Usage: /fit <model> [quant] [task] [ctx=32k] [batch=4] [gpu] [cards]
 usage-cost = Usage: /cost <platform> <gpu> <duration> [boot=3m pull=2m idle=10m storage=50gb egress=20gb] — e.g. /cost autodl 4090 40m
 usage-compare = Usage: /compare <gpu> <duration | daily 4h | always> — e.g. /compare 4090 3h
 usage-convert = Usage: /convert <amount> <currency>/<unit> to <unit> [currency] — e.g. /convert 0.0007 usd/s to hour
-usage-tco = Usage: /tco <model> <quant> [gpu] <tokens/day> [api price per 1M tokens] — e.g. /tco qwen2.5-7b int4 4090 20m 0.3 (no card: the cheapest that holds the model)
+usage-tco = Usage: /tco <model> <quant> [gpu] <tokens/day> [api price per 1M tokens] [platform] — e.g. /tco qwen2.5-7b int4 4090 20m 0.3 (no card: the cheapest that holds the model; a platform's id last, e.g. autodl: its cards and its price)
 usage-gpu = Usage: /gpu <name> — e.g. /gpu 4090, /gpu h100 sxm
 usage-gpus = Usage: /gpus
 usage-platform = Usage: /platform <name> — e.g. /platform autodl, /platform runpod

@@ -313,6 +313,7 @@ tco-cpu-moe-speed = ⚠️ With the experts in system RAM (cpu-moe: { $ram } GiB
 tco-basis = Estimate based on decode speed from memory bandwidth (calibrated on Qwen2.5 vLLM measurements) with batching; real throughput depends on prompt lengths and the engine. Run a small trial and record what you really get.
 tco-faq = Renting is not always cheaper than an API. Small volume and a model available by API: pay per call. Renting wins for open weights, your own quantization, or a long, steady, high-volume workload.
 tco-no-price = I have no list price for { $gpu }. Give one with price=…, e.g. price=2.5
+tco-platform-no-price = My data has no list price for { $gpu } on { $platform }, so I price it on no other platform. Where it is listed: `/compare { $id } 24h`; or give your own with price=…, e.g. price=2.5
 tco-prepaid-plan = Around the clock a prepaid plan is cheaper: { $platform } by the { $unit ->
     [month] month
     [week] week

@@ -13,6 +13,7 @@ understand-unknown-quant-above = Read with a format at least as large (an upper 
 understand-unknown-platform = I don’t have “{ $word }” in my platform list, so I have no prices or billing rules of it and have not answered for another platform. The platforms I know: /platforms
 understand-unknown-platform-without = The question without it, one tap away:
 understand-unknown-place = No provider’s region in my data is named “{ $word }”, so I can’t narrow offers or platforms to it, and I won’t guess which country or region it stands for. Ask by country or region instead (“4090 in the US”, “platforms in Europe”).
+understand-unknown-home-place = You said you are in “{ $word }”, but no provider’s region in my data is named that, so I can’t put the platforms near you first, and I won’t guess which country or region it stands for. Say it by country or region instead (“I’m in China”, “based in Germany”).
 understand-unknown-place-without = The question without it, one tap away:
 understand-unsupported-currency = I show prices only in US dollars (USD) or Chinese yuan (CNY): “{ $word }” is not supported, so I give no figure in it.
 understand-unsupported-currency-again = The same question in USD or CNY:

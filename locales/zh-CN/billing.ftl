@@ -225,4 +225,3 @@ tco-price-where = 这是 { $platform } 的价格（{ $tier }）。
 # 会员 / 学生价：答案按任何人都能付的价格计算，会员价另列（$note：来源说明的资格条件，可能为空）。
 billing-member-line = 会员价（仅限会员，其他人按上面的原价）：{ $platform } 这项任务 { $total }，价格日期 { $as_of }。{ $note }如果你有会员资格，在命令里加上“会员”即可按会员价计算。
 # 租卡还是调 API 的问题里提到了平台：/tco 不按平台算（$platform：平台名，$id：/cost 用的平台标识）。
-tco-platform-unused = 你提到了 { $platform }，但这次对比没有按它的价格算：/tco 不能指定平台，用的是目录里任何平台最便宜的报价（下面写明是哪家）。想看 { $platform } 自己的价格：`/cost { $id } <卡> 24h`。

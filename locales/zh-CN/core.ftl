@@ -46,7 +46,7 @@ usage-fit = 用法：/fit <模型> [量化] [任务] [ctx=32k] [batch=4] [显卡
 usage-cost = 用法：/cost <平台> <显卡> <时长> [boot=3m pull=2m idle=10m storage=50gb egress=20gb]，例如 /cost autodl 4090 40m
 usage-compare = 用法：/compare <显卡> <时长 | daily 4h | always>，例如 /compare 4090 3h
 usage-convert = 用法：/convert <金额> <币种>/<单位> to <单位> [币种]，例如 /convert 0.0007 usd/s to hour
-usage-tco = 用法：/tco <模型> <量化> [显卡] <每日 token 数> [API 每百万 token 价格]，例如 /tco qwen2.5-7b int4 4090 20m 0.3（不写显卡时，按能装下该模型的最便宜配置算）
+usage-tco = 用法：/tco <模型> <量化> [显卡] <每日 token 数> [API 每百万 token 价格] [平台]，例如 /tco qwen2.5-7b int4 4090 20m 0.3（不写显卡时，按能装下该模型的最便宜配置算；最后写平台 id，如 autodl，就按该平台的卡和价格算）
 usage-gpu = 用法：/gpu <名称>，例如 /gpu 4090、/gpu h100 sxm
 usage-gpus = 用法：/gpus
 usage-platform = 用法：/platform <名称>，例如 /platform autodl、/platform runpod

@@ -360,6 +360,7 @@ tco-cpu-moe-speed = ⚠️ 专家放在系统内存里（cpu-moe：主机要为�
 tco-basis = 估算依据：按显存带宽推算的生成速度（用 Qwen2.5 的 vLLM 实测数据校准），并考虑批处理；实际吞吐取决于提示词长度和推理框架。建议先小规模试跑，记录真实数据。
 tco-faq = 租卡不一定比调 API 便宜。用量小、模型有现成 API：按调用付费更划算。开源权重、需要自己的量化方式，或者长期稳定的大用量，租卡才更有优势。
 tco-no-price = 目录里没有 { $gpu } 的标价。请用 price=… 提供，例如 price=2.5
+tco-platform-no-price = 我的数据里 { $platform } 没有 { $gpu } 的标价，所以不拿别的平台的价格来算。看哪些平台有它的价格：`/compare { $id } 24h`；也可以用 price=… 给出你自己的价格，例如 price=2.5
 tco-prepaid-plan = 全天开着时预付套餐更便宜：{ $platform } 的{ $unit ->
     [month] 包月
     [week] 包周

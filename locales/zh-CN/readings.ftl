@@ -13,6 +13,7 @@ understand-unknown-quant-above = 换成一个不比它小的格式来估（算�
 understand-unknown-platform = 我的平台列表里没有“{ $word }”，没有它的价格和计费规则，所以没有拿别的平台来回答。我知道的平台见 /platforms
 understand-unknown-platform-without = 去掉它再读这个问题，可以点下面这条：
 understand-unknown-place = 我掌握的各家机房区域里没有写到“{ $word }”，所以没法按它筛选报价或平台，也不会猜它算哪个国家或地区。可以按国家或地区问（如“美国的4090”“欧洲有哪些平台”）。
+understand-unknown-home-place = 你说你在“{ $word }”，但我掌握的各家机房区域里没有写到这个地方，所以没法把离你近的平台排在前面，也不会猜它算哪个国家或地区。可以说国家或地区（如“我在国内”“我在德国”）。
 understand-unknown-place-without = 去掉它再读这个问题，可以点下面这条：
 understand-unsupported-currency = 价格只能用美元（USD）或人民币（CNY）显示，不支持“{ $word }”，所以不给出这种货币的数字。
 understand-unsupported-currency-again = 同一个问题用美元或人民币问：

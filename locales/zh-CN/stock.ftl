@@ -75,3 +75,5 @@ stock-needs = 只列出已知满足全部要求的平台（{ $needs }），其�
 stock-home = 你说你在{ $place }，所以在那里有机器的平台排在前面：{ $there }。位置未知（记录里没写那里有没有机器，不做任何假设）：{ $unknown }。已知只在别处：{ $elsewhere }。没有去掉任何平台。
 stock-home-none = 无
 stock-home-listed = 你说你在{ $place }。现在还没有可排序的报价；目录里挂了这张卡的平台，按机器所在地分：在那里有机器：{ $there }。位置未知（记录里没写那里有没有机器，不做任何假设）：{ $unknown }。已知只在别处：{ $elsewhere }。
+offers-home = 你说你在{ $place }，所以那里的机器上的报价排在前面（{ $there } 条），然后是位置未知的（{ $unknown } 条，不做任何假设），最后是已知在别处的（{ $elsewhere } 条）。没有去掉任何报价。
+platforms-home = 你说你在{ $place }，所以每组里在那里有机器的平台排在前面（{ $there } 家），然后是位置未知的（{ $unknown } 家，不做任何假设），最后是已知只在别处的（{ $elsewhere } 家）。没有去掉任何平台。

@@ -111,13 +111,35 @@ fn row(v: &View<'_>, p: &Platform, extra: Option<String>) -> Vec<String> {
 
 /// `/platforms <needs…>`: the two groups and the count left out.
 pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
+    filtered_list_home(v, needs, None)
+}
+
+/// [`filtered_list`] for a person in a place (`home`: the lexicon's place text and the words
+/// said): within each group (known to meet the needs, not verified), the platforms with
+/// machines there first, then those of unknown location, then those known to be elsewhere
+/// (stable), and the line that says so; none left out (und_ct).
+pub fn filtered_list_home(
+    v: &View<'_>,
+    needs: &[Need],
+    home: Option<(&'static str, &'static str)>,
+) -> Reply {
     let keys: Vec<&str> = needs.iter().map(Need::key).collect();
-    let (known, unsure, failed) = filter(&v.catalog.platforms, needs);
+    let (mut known, mut unsure, failed) = filter(&v.catalog.platforms, needs);
     let mut r = Reply::text(
         Msg::new("platforms-filtered-title")
             .arg("needs", need_names(v.lang, &keys))
             .arg("count", known.len()),
     );
+    if let Some((place, said)) = home {
+        let at = |p: &Platform| crate::lexicon::platform_standing(p, place);
+        known.sort_by_key(|p| at(p));
+        unsure.sort_by_key(|(p, _)| at(p));
+        let mut groups = [0usize; 3];
+        for p in known.iter().copied().chain(unsure.iter().map(|(p, _)| *p)) {
+            groups[usize::from(at(p))] += 1;
+        }
+        r.push(home_line("platforms-home", said, groups));
+    }
     let header = || {
         vec![
             Msg::new("col-id"),
@@ -167,6 +189,16 @@ pub fn filtered_list(v: &View<'_>, needs: &[Need]) -> Reply {
             ));
     }
     short.line(Msg::new("hint-platform-detail")).over(v.lang, r)
+}
+
+/// The line that says how an answer was ordered for a person in `said` (`offers-home`,
+/// `platforms-home`): how many rows stand in each group, none left out.
+pub(super) fn home_line(id: &str, said: &str, groups: [usize; 3]) -> Msg {
+    Msg::new(id)
+        .arg("place", crate::lexicon::place_written(said))
+        .arg("there", groups[0])
+        .arg("unknown", groups[1])
+        .arg("elsewhere", groups[2])
 }
 
 #[cfg(test)]

@@ -5,30 +5,16 @@
 //! listed as such, never dropped or assumed (und_cl, `docs/misses/und_und_cl.md`).
 
 use crate::availability::{StockQuery, StockView};
-use crate::catalog::Platform;
 use crate::context::Ctx;
 use crate::lexicon::Need;
 use crate::reply::{Msg, Part, Reply};
 
 /// Where a platform stands against the place: 0 machines there, 1 unknown, 2 elsewhere.
-fn standing(ctx: &Ctx, place: &str, id: &str) -> u8 {
+pub(super) fn standing(ctx: &Ctx, place: &str, id: &str) -> u8 {
     let Ok(p) = ctx.catalog.platform(id) else {
         return 1;
     };
-    match located(p, place) {
-        Some(true) => 0,
-        None => 1,
-        Some(false) => 2,
-    }
-}
-
-/// The catalog's own split (`cn`, `global`) by its region; any other place by the sourced
-/// region lists (`lexicon::platform_in_place`, the one test `/platforms` and `/pick` make).
-fn located(p: &Platform, place: &str) -> Option<bool> {
-    match place {
-        "cn" | "global" => Some(p.region == place),
-        _ => crate::lexicon::platform_in_place(p, place),
-    }
+    crate::lexicon::platform_standing(p, place)
 }
 
 /// The stock answer for `query` with `needs` kept, its rows ordered by `home` (the place's
@@ -105,4 +91,45 @@ fn said_line(ctx: &Ctx, query: &StockQuery, place: &str, said: &str, view: &Stoc
     .arg("there", list(&groups[0]))
     .arg("unknown", list(&groups[1]))
     .arg("elsewhere", list(&groups[2]))
+}
+
+/// Where one offer stands against the place (`/offers` for a person somewhere, und_ct): by its
+/// own region text where the provider wrote one that lies in a place the lexicon knows (there,
+/// or elsewhere), else by its platform ([`standing`]).
+pub(super) fn offer_standing(ctx: &Ctx, place: &str, provider: &str, region: Option<&str>) -> u8 {
+    let codes = crate::lexicon::place_codes(place);
+    match region {
+        // `global` is the catalog's split, no place an offer's text lies in.
+        Some(_) if place == "global" => standing(ctx, place, provider),
+        Some(r) if crate::availability::region_text_in(r, place, &codes) => 0,
+        Some(r) if crate::lexicon::placed(r) => 2,
+        _ => standing(ctx, place, provider),
+    }
+}
+
+/// `/offers` for a person somewhere: every row kept, those on machines there first, then those
+/// of unknown location, then those known to be elsewhere (stable: the filter's order within
+/// each group), and the line that says so.
+pub fn offers(
+    ctx: &Ctx,
+    f: &crate::availability::OfferFilter,
+    view: &crate::availability::OffersView,
+    home: (&str, &str),
+) -> Reply {
+    let (place, said) = home;
+    let at = |r: &crate::availability::OfferRow| {
+        offer_standing(ctx, place, &r.offer.provider, r.offer.region.as_deref())
+    };
+    let mut view = view.clone();
+    view.rows.sort_by_key(|r| at(r));
+    let mut groups = [0usize; 3];
+    for r in &view.rows {
+        groups[usize::from(at(r))] += 1;
+    }
+    let mut r = super::offers::reply(ctx, f, &view);
+    if !view.rows.is_empty() {
+        let line = super::platform_filter::home_line("offers-home", said, groups);
+        r.parts.insert(1.min(r.parts.len()), Part::Text(line));
+    }
+    r
 }

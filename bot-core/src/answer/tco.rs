@@ -1,12 +1,12 @@
-//! `/tco <model> <quant> [gpu] <tokens/day> [api price per 1M] [price=P] [cards=N]`: rent vs
+//! `/tco <model> <quant> [gpu] <tokens/day> [api price per 1M] [price=P] [cards=N] [platform]`: rent vs
 //! API in the chat, from the [`crate::tco`] engine; the line itself is read in `tco_line`. The
 //! CLI prints the same reply.
 
 use super::common::not_found_reply;
 use super::fit::{model_ref, push_options};
 pub use super::tco_basis::{
-    BasisOut, CatalogBasis, PlanOut, PriceBasis, TcoJson, catalog_price, place_plan, plan_for,
-    tco_json, with_plan,
+    BasisOut, CatalogBasis, PlanOut, PriceBasis, TcoJson, catalog_price, catalog_price_on,
+    place_plan, plan_for, tco_json, with_plan,
 };
 use super::tco_basis::{in_currency, no_fx};
 pub use super::tco_line::{TcoLine, read_line};
@@ -58,20 +58,7 @@ fn missing(ctx: &Ctx, line: &TcoLine) -> Reply {
 
 /// `/tco` in the chat, for a line read by [`read_line`] or a question's reading.
 pub fn chat(ctx: &Ctx, line: &TcoLine) -> Reply {
-    let mut r = chat_priced(ctx, line);
-    // A platform named beside the question: not used, and why, first.
-    if let Some(p) = line
-        .platform_unused
-        .as_deref()
-        .and_then(|p| ctx.catalog.find_platform(p))
-    {
-        let name = super::offer_table::platform_name(ctx, &p.id);
-        let note = Msg::new("tco-platform-unused")
-            .arg("platform", name)
-            .arg("id", p.id.as_str());
-        r.prepend(crate::reply::Part::Text(note));
-    }
-    r
+    chat_priced(ctx, line)
 }
 
 fn chat_priced(ctx: &Ctx, line: &TcoLine) -> Reply {
@@ -79,11 +66,13 @@ fn chat_priced(ctx: &Ctx, line: &TcoLine) -> Reply {
     let mut sized_line = line.clone();
     let sized = match (&line.model, line.quant, &line.gpu) {
         (Some(m), Some(q), None) => {
-            super::tco_card::sized(ctx, m, q, line.cpu_moe).map(|(gpu, cards, said)| {
-                sized_line.gpu = Some(gpu);
-                sized_line.cards = Some(cards);
-                said
-            })
+            super::tco_card::sized(ctx, m, q, line.cpu_moe, line.platform.as_deref()).map(
+                |(gpu, cards, said)| {
+                    sized_line.gpu = Some(gpu);
+                    sized_line.cards = Some(cards);
+                    said
+                },
+            )
         }
         _ => None,
     };
@@ -139,7 +128,7 @@ fn chat_priced(ctx: &Ctx, line: &TcoLine) -> Reply {
                 None => return no_fx(&from, &cur),
             }
         }
-        None => match catalog_price(ctx.catalog, gpu, cards, &cur) {
+        None => match catalog_price_on(ctx.catalog, gpu, cards, &cur, line.platform.as_deref()) {
             Ok(x) => x,
             Err(r) => return *r,
         },
@@ -155,7 +144,17 @@ fn chat_priced(ctx: &Ctx, line: &TcoLine) -> Reply {
         plan_per_day: None,
         cpu_moe: line.cpu_moe,
     };
-    let (query, plan) = with_plan(ctx.catalog, ctx.lang, query, &basis, &cur);
+    // A prepaid plan elsewhere is no price on the platform named.
+    let plan_here = |basis: &PriceBasis| match (&line.platform, basis) {
+        (Some(p), PriceBasis::Catalog { .. }) => {
+            plan_for(ctx.catalog, &query, basis, &cur).is_none_or(|plan| plan.platform_id == *p)
+        }
+        _ => true,
+    };
+    let (query, plan) = match plan_here(&basis) {
+        true => with_plan(ctx.catalog, ctx.lang, query, &basis, &cur),
+        false => (query, None),
+    };
     let mut r =
         tco_answer(ctx.catalog, &query, &cur, &basis, ctx.lang).unwrap_or_else(|e| err_reply(&e));
     if let Some(m) = plan {

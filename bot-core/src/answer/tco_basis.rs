@@ -52,11 +52,34 @@ pub fn catalog_price(
     cards: u32,
     cur: &str,
 ) -> Result<(Decimal, PriceBasis), Box<Reply>> {
-    let Some(price) = billing::cheapest_hourly_usd(catalog, &gpu.id) else {
-        return Err(Box::new(
-            Reply::text(Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()))
-                .with(Msg::new("usage-tco")),
-        ));
+    catalog_price_on(catalog, gpu, cards, cur, None)
+}
+
+/// [`catalog_price`] on the platform named (`/tco … autodl`): that platform's cheapest list
+/// price for the card, said missing where it lists none (never another platform's).
+pub fn catalog_price_on(
+    catalog: &Catalog,
+    gpu: &Gpu,
+    cards: u32,
+    cur: &str,
+    platform: Option<&str>,
+) -> Result<(Decimal, PriceBasis), Box<Reply>> {
+    let price = match platform {
+        Some(p) => catalog.cheapest_hourly_usd_on(&gpu.id, p),
+        None => billing::cheapest_hourly_usd(catalog, &gpu.id),
+    };
+    let Some(price) = price else {
+        let msg = match platform {
+            Some(p) => Msg::new("tco-platform-no-price")
+                .arg("gpu", gpu.name.as_str())
+                .arg(
+                    "platform",
+                    catalog.platform(p).map_or(p, |x| x.name.as_str()),
+                )
+                .arg("id", gpu.id.as_str()),
+            None => Msg::new("tco-no-price").arg("gpu", gpu.name.as_str()),
+        };
+        return Err(Box::new(Reply::text(msg).with(Msg::new("usage-tco"))));
     };
     let Some(x) = in_currency(catalog, price.usd, "USD", cur) else {
         return Err(Box::new(no_fx("USD", cur)));

@@ -18,6 +18,7 @@ pub(super) fn sized(
     model: &str,
     quant: Quant,
     cpu_moe: Option<u32>,
+    platform: Option<&str>,
 ) -> Option<(String, u32, Msg)> {
     let model = super::fit::model_ref(ctx, model).ok()?;
     let mut req = FitRequest::new(model, quant, Task::Infer);
@@ -29,11 +30,24 @@ pub(super) fn sized(
     };
     req.context = crate::tco::SERVING_CONTEXT;
     let fit = advice::decide(ctx.catalog, &req, &vram::FitOptions::default()).ok()?;
-    let best = fit
+    let held = fit
         .report
         .options
         .iter()
-        .find(|o| o.fits && o.usd_per_hour.is_some() && !o.price_from)?;
+        .filter(|o| o.fits && o.usd_per_hour.is_some() && !o.price_from);
+    // On a platform named: the setup cheapest at that platform's own firm list prices, of the
+    // cards it lists (its ranking, not the catalog's).
+    let best = match platform {
+        None => held.into_iter().next()?,
+        Some(p) => {
+            held.filter_map(|o| {
+                let h = ctx.catalog.cheapest_hourly_usd_on(&o.gpu, p)?;
+                (!h.from).then(|| (h.usd * rust_decimal::Decimal::from(o.cards), o))
+            })
+            .min_by(|a, b| a.0.cmp(&b.0))?
+            .1
+        }
+    };
     let gpu = ctx.catalog.find_gpu(&best.gpu)?;
     let said = Msg::new("tco-card-sized")
         .arg("cards", best.cards)

@@ -58,15 +58,12 @@ pub struct TcoLine {
     /// llama.cpp's expert offload (`cpu-moe`, `ncmoe=N`): the MoE layers whose experts stay in
     /// system RAM (`vram::expert_offload`).
     pub cpu_moe: Option<u32>,
-    /// A platform the question named, which `/tco` has no slot to price on (it takes the
-    /// cheapest catalog quote anywhere): said at the top of the answer, never in the line
-    /// (und_cl; set by `understand::set_aside::guarded`).
-    pub platform_unused: Option<String>,
+    /// The platform to price on (catalog id, the line's last word: `/tco … autodl`): its
+    /// cards and its list price, never the cheapest anywhere (und_ct; a question's platform is
+    /// put here by `understand::set_aside::guarded`).
+    pub platform: Option<String>,
 }
 
-/// Two lines are the same `/tco` when their words are: the platform a question named beside it
-/// ([`TcoLine::platform_unused`]) only adds a line to the answer, as `SubscribeArgs` leaves out
-/// how a card was named.
 impl PartialEq for TcoLine {
     fn eq(&self, o: &Self) -> bool {
         let words = |l: &TcoLine| {
@@ -79,6 +76,7 @@ impl PartialEq for TcoLine {
                 l.api.clone(),
                 l.price.clone(),
                 l.cpu_moe,
+                l.platform.clone(),
             )
         };
         words(self) == words(o)
@@ -117,6 +115,7 @@ impl TcoLine {
             vram::expert_offload::ALL_LAYERS => "cpu-moe".to_string(),
             n => format!("ncmoe={n}"),
         }));
+        w.extend(self.platform.clone());
         w
     }
 }
@@ -133,11 +132,24 @@ pub fn read_line(ctx: &Ctx, args: &str) -> Result<TcoLine, Reply> {
         .filter(|w| !lexicon::is_always_on(&w.to_lowercase()))
         .map(str::to_string)
         .collect();
+    // The platform to price on: a word that is a platform's catalog id, in any place.
+    let platform = owned
+        .iter()
+        .position(|w| {
+            ctx.catalog
+                .platforms
+                .iter()
+                .any(|p| p.id == w.to_lowercase())
+        })
+        .map(|i| owned.remove(i).to_lowercase());
     // `2x a100`: the count before the card, read as /compare and /fit read it.
     let prefix = lexicon::take_card_prefix(&mut owned);
     let words: Vec<&str> = owned.iter().map(String::as_str).collect();
     let mut pos = Vec::new();
-    let mut line = TcoLine::default();
+    let mut line = TcoLine {
+        platform,
+        ..TcoLine::default()
+    };
     let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
     for w in &words {
         // llama.cpp's expert offload, as /fit reads it: `cpu-moe`, `ncmoe=N`.

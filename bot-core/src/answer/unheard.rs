@@ -92,9 +92,10 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
-        Unheard::Place { word, lines } => {
-            let mut r =
-                Reply::text(Msg::new("understand-unknown-place").said("word", word.as_str()));
+        Unheard::Place { word, lines, home } => {
+            let id =
+                ["understand-unknown-place", "understand-unknown-home-place"][usize::from(*home)];
+            let mut r = Reply::text(Msg::new(id).said("word", word.as_str()));
             if !lines.is_empty() {
                 r.push(Msg::new("understand-unknown-place-without"));
             }

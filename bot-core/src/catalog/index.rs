@@ -121,13 +121,27 @@ impl Catalog {
         out
     }
 
+    /// [`Catalog::cheapest_hourly_usd`] on one platform (`/tco … autodl`: that platform's
+    /// price, never another's), by the same choice of quote; `None` where it lists none.
+    pub fn cheapest_hourly_usd_on(&self, gpu_id: &str, platform_id: &str) -> Option<HourlyPrice> {
+        self.scan_hourly_usd(gpu_id, Some(platform_id))
+    }
+
     /// [`Catalog::cheapest_hourly_usd`] from the quotes, for the index built at load.
     pub(super) fn scan_cheapest_hourly_usd(&self, gpu_id: &str) -> Option<HourlyPrice> {
+        self.scan_hourly_usd(gpu_id, None)
+    }
+
+    /// The cheapest hourly price of `gpu_id` over every platform, or over `only` that one.
+    fn scan_hourly_usd(&self, gpu_id: &str, only: Option<&str>) -> Option<HourlyPrice> {
         // Per kind (firm, from): the cheapest.
         let mut best: [Option<(Decimal, &PriceQuote, &Platform)>; 2] = [None, None];
         // The price choice every answer makes: no spot, the newest reading; and one card, so
         // not a whole multi-card instance.
-        let current = self.platforms_quoting(gpu_id).flat_map(|p| {
+        let quoting = self
+            .platforms_quoting(gpu_id)
+            .filter(|p| only.is_none_or(|id| p.id == id));
+        let current = quoting.flat_map(|p| {
             super::choice::current_quotes(p, gpu_id, Tiers::Standard)
                 .into_iter()
                 .map(move |q| (q, p))

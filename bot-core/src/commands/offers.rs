@@ -26,10 +26,23 @@ pub const DEF: CommandDef = CommandDef {
 /// at run time ([`OffersArgs::resolved`]): the chat's for a bare cap (`bare_currency`, which the
 /// answer states), else the chat's display currency. So a question's reading, made without
 /// the chat, and the typed line build the same request.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct OffersArgs {
     pub filter: OfferFilter,
     pub bare_cap: bool,
+    /// Where the person said they are (the lexicon's place text and the words said), read from
+    /// a question: the rows ordered by it and said so, none dropped (und_ct;
+    /// `answer::stock_home::offer_standing`). Not in the line: a place asked for machines is
+    /// `region=`, this only orders.
+    pub home: Option<(&'static str, &'static str)>,
+}
+
+/// Two requests are the same `/offers` when their words are: where the person is
+/// ([`OffersArgs::home`]) only orders the answer.
+impl PartialEq for OffersArgs {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.filter, self.bare_cap) == (&o.filter, o.bare_cap)
+    }
 }
 
 impl OffersArgs {
@@ -59,7 +72,10 @@ impl OffersArgs {
     /// The answer for the offers found.
     pub fn reply(&self, ctx: &Ctx, view: &OffersView) -> Reply {
         let f = self.resolved(ctx);
-        let r = offers::reply(ctx, &f, view);
+        let r = match self.home {
+            Some(home) => crate::answer::stock_home::offers(ctx, &f, view, home),
+            None => offers::reply(ctx, &f, view),
+        };
         if self.bare_cap {
             with_bare_currency(r, &f.currency)
         } else {
@@ -128,7 +144,11 @@ impl Typed for Cmd {
         if filter.max_price.is_none() || bare_cap {
             filter.currency = String::new();
         }
-        Ok(OffersArgs { filter, bare_cap })
+        Ok(OffersArgs {
+            filter,
+            bare_cap,
+            home: None,
+        })
     }
     fn answer(turn: &Turn, a: &OffersArgs) -> RunResult {
         answer(turn, a)

@@ -4,7 +4,7 @@
 
 use super::def::{CommandDef, Flags, Run, RunResult, SlotKind, Turn, Typed, slot};
 use crate::answer::error::AnswerError;
-use crate::answer::{catalog::View, catalog::platform_list, platform_filter::filtered_list};
+use crate::answer::{catalog::View, catalog::platform_list, platform_filter::filtered_list_home};
 use crate::context::Ctx;
 use crate::lexicon::{Need, parse_needs};
 use crate::reply::{Msg, Reply};
@@ -23,10 +23,22 @@ pub const DEF: CommandDef = CommandDef {
 /// What `/platforms` is asked: the needs every platform listed must meet (none: all), and the
 /// place its machines must be in (a text of the lexicon's places table: `us`, `eu`, `japan`;
 /// none: anywhere).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct PlatformsArgs {
     pub needs: Vec<Need>,
     pub place: Option<&'static str>,
+    /// Where the person said they are (the lexicon's place text and the words said), read from
+    /// a question: the platforms listed ordered by it and said so, none dropped (und_ct). Not
+    /// in the line: a place asked for machines is [`PlatformsArgs::place`], a filter.
+    pub home: Option<(&'static str, &'static str)>,
+}
+
+/// Two requests are the same `/platforms` when their words are: where the person is
+/// ([`PlatformsArgs::home`]) only orders the answer.
+impl PartialEq for PlatformsArgs {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.needs, self.place) == (&o.needs, o.place)
+    }
 }
 
 impl PlatformsArgs {
@@ -45,7 +57,11 @@ impl PlatformsArgs {
             }
         }
         parse_needs(&rest.join(" "))
-            .map(|needs| PlatformsArgs { needs, place })
+            .map(|needs| PlatformsArgs {
+                needs,
+                place,
+                home: None,
+            })
             .map_err(|word| unknown(&word))
     }
 
@@ -86,7 +102,7 @@ pub fn answer(turn: &Turn, a: &PlatformsArgs) -> RunResult {
     Ok(if filters.is_empty() {
         platform_list(&v)
     } else {
-        filtered_list(&v, &filters)
+        filtered_list_home(&v, &filters, a.home)
     }
     .into())
 }

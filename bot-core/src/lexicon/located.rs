@@ -26,6 +26,21 @@ pub fn platform_in_place(p: &Platform, place: &str) -> Option<bool> {
     (l.complete && !wider && all_placed).then_some(false)
 }
 
+/// Where a platform stands against a place a person said they are in (`/stock`, `/offers`,
+/// `/platforms` ordered by it): 0 machines there, 1 unknown, 2 elsewhere. The catalog's own
+/// split (`cn`, `global`) by its region; any other place by [`platform_in_place`].
+pub fn platform_standing(p: &Platform, place: &str) -> u8 {
+    let there = match place {
+        "cn" | "global" => Some(p.region == place),
+        _ => platform_in_place(p, place),
+    };
+    match there {
+        Some(true) => 0,
+        None => 1,
+        Some(false) => 2,
+    }
+}
+
 /// Whether a provider's region text lies in some place the lexicon knows: mainland China
 /// (`cn`, by the cities and regions providers write, `China (Hangzhou)`, `华北-北京四`)
 /// included; `global` is no place, only the catalog's split.

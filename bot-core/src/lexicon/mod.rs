@@ -177,7 +177,7 @@ pub use job_flags::{
 pub use job_senses::{JOB_WORDS, JobReading, JobSense, Settled, inference_said, job_reading};
 pub use job_verbs::{JOB_VERBS, is_job_verb, job_verb_said};
 pub use laptop::laptop_said_at;
-pub use located::{placed, platform_in_place};
+pub use located::{placed, platform_in_place, platform_standing};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,
@@ -207,8 +207,8 @@ pub use rate_marks::{
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
-    HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, place_codes, place_named,
-    place_said, place_within, place_word, place_written,
+    HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, home_city_unplaced,
+    place_codes, place_named, place_said, place_within, place_word, place_written,
 };
 pub use rent_ease::ease_as_can;
 pub use rental_noun::rental_named;

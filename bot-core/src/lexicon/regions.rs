@@ -98,6 +98,30 @@ pub fn city_unplaced(padded: &str) -> Option<&'static str> {
         .map(|w| w.trim_start())
 }
 
+/// The city no provider's region text names ([`UNPLACED`]) said as where the person is
+/// (`我在成都`, `我人在重庆`, `I'm in Dubai`): said back as [`city_unplaced`]'s are, never read
+/// as its country nor passed over in silence (und_ct), as written there without its padding.
+pub fn home_city_unplaced(padded: &str) -> Option<&'static str> {
+    let p = format!(" {padded} ");
+    UNPLACED
+        .iter()
+        .find(|w| {
+            let name = w.trim_start();
+            p.match_indices(name).any(|(at, _)| {
+                let whole = !name.is_ascii()
+                    || !p[at + name.len()..].starts_with(|c: char| c.is_ascii_alphanumeric());
+                let before = p[..at].trim_end();
+                whole
+                    && where_i_am_leads().any(|lead| {
+                        before.strip_suffix(&*lead).is_some_and(|b| {
+                            !lead.is_ascii() || !b.ends_with(|c: char| c.is_ascii_alphanumeric())
+                        })
+                    })
+            })
+        })
+        .map(|w| w.trim_start())
+}
+
 /// The place a `/platforms` word names (`us`, `eu`, `japan`, `jp`, `hk`, `美国`, `欧洲`): a
 /// place's text, its short word or one of its Chinese names; `None` for the catalog's own split
 /// (`cn`, `global`: needs of their own).

@@ -42,6 +42,7 @@ mod deadline_said;
 mod diffusion_names;
 mod diffusion_options;
 mod distill_base;
+mod dropped;
 mod each_own;
 mod engine_kept;
 mod entities;
@@ -392,7 +393,13 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let (reading, mut work, aside, named) = read_normalized_named(catalog, norm.clone(), true);
     let reading = stages::asked_back(catalog, text, &norm, reading);
     // A platform named that no reading carries and no reader set aside: carried, or asked.
-    let reading = set_aside::guarded(catalog, &norm, &named, &aside, reading);
+    // Two asks in one message: the second set aside with what it names (`dropped::kept`).
+    let page = matches!(
+        reading,
+        Reading::Command(Request::Gpu(_) | Request::Platform(_) | Request::Platforms(_))
+    );
+    let two_asks = page && second_ask::first_of_two(catalog, &format!(" {norm} ")).is_some();
+    let reading = set_aside::guarded(catalog, &norm, &named, &aside, two_asks, reading);
     // Where the person said they are: a stock answer ranked by it (und_cl).
     let reading = home_ranked::with_home(&norm, reading);
     // What was read of the message: its first MAX_CHARS characters at most.

@@ -139,6 +139,7 @@ pub(super) fn offers(
     Request::Offers(OffersArgs {
         filter,
         bare_cap: max.is_some_and(|m| m.currency.is_none()),
+        home: None,
     })
 }
 
@@ -163,7 +164,11 @@ pub(super) fn platform(id: &str) -> Request {
 }
 
 pub(super) fn platforms(needs: Vec<Need>) -> Request {
-    Request::Platforms(PlatformsArgs { needs, place: None })
+    Request::Platforms(PlatformsArgs {
+        needs,
+        place: None,
+        home: None,
+    })
 }
 
 pub(super) fn trend(gpu: &str, days: Option<u32>) -> Request {
@@ -198,6 +203,6 @@ pub(super) fn tco(
         price: price.cloned(),
         // A question's reading does not carry llama.cpp's expert offload; `/tco … cpu-moe` does.
         cpu_moe: None,
-        platform_unused: None,
+        platform: None,
     })
 }

@@ -54,8 +54,9 @@ fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
 /// - `/stock` or `/subscribe` with no platform: that platform, when one is left; with another
 ///   (or several left): each one's asked back.
 ///
-/// Two cards named beside one platform (`norm`) that a `/platform` reading drops are asked back
-/// first (`cards_kept`). Commands whose line has no platform slot are left as read
+/// A card, model, amount or need that a page reading (`/gpu`, `/platform`, `/platforms`) drops
+/// is asked back first (`dropped::kept`). Commands whose line has no platform slot are left as
+/// read
 /// (`docs/misses/und_und_ci.md`,
 /// "Left").
 pub(super) fn guarded(
@@ -63,12 +64,14 @@ pub(super) fn guarded(
     norm: &str,
     named: &[String],
     aside: &[SetAside],
+    two_asks: bool,
     reading: Reading,
 ) -> Reading {
     let Reading::Command(r) = &reading else {
         return reading;
     };
-    if let Some(widened) = cards_kept(catalog, norm, r) {
+    // A card, model, amount or need a page reading drops: asked back beside it (und_ct).
+    if let Some(widened) = super::dropped::kept(catalog, norm, two_asks, r) {
         return widened;
     }
     let have = carried(catalog, r);
@@ -121,11 +124,15 @@ pub(super) fn guarded(
             rs.push(r.clone());
             Reading::Ask(rs)
         }
-        // `/tco` has no platform slot: the platform named rides along, said unused (und_cl).
-        Request::Tco(t) => {
-            let mut t = t.clone();
-            t.platform_unused = dropped.first().cloned();
-            Reading::Command(Request::Tco(t))
+        // `/tco` priced on the platform named; several named: each one's asked back (und_ct).
+        Request::Tco(t) if t.platform.is_none() => {
+            let each = dropped.into_iter().map(|p| {
+                Request::Tco(crate::commands::tco::TcoArgs {
+                    platform: Some(p),
+                    ..t.clone()
+                })
+            });
+            pick_or_ask(each.collect())
         }
         Request::Stock(s) => {
             let each = stock_each(s.platform.iter().cloned().chain(dropped), s);
@@ -140,37 +147,6 @@ pub(super) fn guarded(
         }
         _ => reading,
     }
-}
-
-/// The cards named in `norm` (ids, in the order said).
-fn cards_named(catalog: &Catalog, norm: &str) -> Vec<String> {
-    super::entities::entities(catalog, &super::text::tokens(norm))
-        .gpus
-        .into_iter()
-        .map(|c| c.gpu)
-        .collect()
-}
-
-/// The same guard for cards where a reading drops them all: a platform's page read where two
-/// cards or more were named beside it (`autodl 4090 和 3090 的区别`) keeps them, their specs side
-/// by side or their hour on that platform, asked back (und_cl). Other readings that carry no
-/// card (a fit sized on no card, `哪个能放下`; guidance) drop them on purpose and are left.
-fn cards_kept(catalog: &Catalog, norm: &str, r: &Request) -> Option<Reading> {
-    let Request::Platform(p) = r else {
-        return None;
-    };
-    let mut cards = cards_named(catalog, norm);
-    cards.dedup();
-    if cards.len() < 2 {
-        return None;
-    }
-    let hour = super::request::Usage::Once(rust_decimal::Decimal::from(3600));
-    let mut there = crate::answer::billing::JobRequest::of(cards.clone(), &hour, 1).ok()?;
-    there.platforms = vec![p.platform.clone()];
-    Some(Reading::Ask(vec![
-        super::request::gpus(cards),
-        Request::Compare(there),
-    ]))
 }
 
 /// The stock request on each of `platforms`.

@@ -51,7 +51,12 @@ pub enum Unheard {
     Platform { word: String, lines: Vec<String> },
     /// A city no provider's region text names (`osaka`, `成都`): said back, never read as
     /// the country it lies in nor passed over; `lines`: the question read without it, to tap.
-    Place { word: String, lines: Vec<String> },
+    /// `home`: said as where the person is (`我在成都`), not asked of machines.
+    Place {
+        word: String,
+        lines: Vec<String>,
+        home: bool,
+    },
     /// A laptop card the catalog has no entry of (`3060笔记本`): `card` is the desktop card's
     /// id, never answered in its place; `lines`: the question read without the card (a memory
     /// size said kept), to tap.
@@ -163,7 +168,10 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     if let Some((word, lines)) = super::unknown_platform::unknown_platform(catalog, &norm) {
         return Some(Unheard::Platform { word, lines });
     }
-    if let Some(city) = crate::lexicon::city_unplaced(&format!(" {norm} ")) {
+    let padded = format!(" {norm} ");
+    let city = crate::lexicon::city_unplaced(&padded).map(|c| (c, false));
+    let home = || crate::lexicon::home_city_unplaced(&padded).map(|c| (c, true));
+    if let Some((city, home)) = city.or_else(home) {
         let without = norm.replace(&format!("in {city}"), " ").replace(city, " ");
         let lines = match read(catalog, &without) {
             Reading::Command(r) => vec![r.line()],
@@ -172,6 +180,7 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
         return Some(Unheard::Place {
             word: city.to_string(),
             lines,
+            home,
         });
     }
     if let Some(card) = super::laptop_card::laptop_unknown(catalog, &toks) {

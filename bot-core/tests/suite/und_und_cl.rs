@@ -51,26 +51,25 @@ fn two_cards_beside_a_platform_keep_both_cards_and_the_platform() {
     }
 }
 
-/// `/tco` has no platform to price on: a platform named beside a rent-vs-API question is said
-/// not to be used, and why, at the top of the answer, in both languages.
+/// A platform named beside a rent-vs-API question: und_cl said it unused (`/tco` had no
+/// platform slot); since und_ct `/tco` takes it and prices that platform's card, so the line
+/// carries it and the answer names it, in both languages.
 #[test]
 fn a_platform_named_beside_tco_is_said_not_used() {
     let c = Catalog::embedded().unwrap();
     let q = "autodl上部署qwen2.5-7b，每天800万token，和调API比哪个便宜";
     assert!(
-        matches!(read(&c, q), Reading::Command(ref r) if r.line().starts_with("/tco ")),
+        matches!(read(&c, q), Reading::Command(ref r) if r.line().starts_with("/tco ") && r.line().ends_with(" autodl")),
         "{:?}",
         read(&c, q).lines()
     );
     let zh = ask_fresh("zh-CN", q);
-    let top: String = zh.lines().take(3).collect::<Vec<_>>().join("\n");
-    assert!(top.contains("AutoDL"), "{zh}");
+    assert!(zh.contains("AutoDL"), "{zh}");
     let en = ask_fresh(
         "en",
         "self-host llama 3.1 8b on runpod for 3M tokens a day or pay an api?",
     );
-    let top: String = en.lines().take(3).collect::<Vec<_>>().join("\n");
-    assert!(top.contains("RunPod") && top.contains("/cost"), "{en}");
+    assert!(en.contains("RunPod"), "{en}");
 }
 
 /// Where the person is, beside a stock question: the line is the stock asked (a place asked for
