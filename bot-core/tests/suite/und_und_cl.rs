@@ -55,7 +55,7 @@ fn two_cards_beside_a_platform_keep_both_cards_and_the_platform() {
 /// platform slot); since und_ct `/tco` takes it and prices that platform's card, so the line
 /// carries it and the answer names it, in both languages.
 #[test]
-fn a_platform_named_beside_tco_is_said_not_used() {
+fn a_platform_named_beside_tco_is_priced_on_that_platform() {
     let c = Catalog::embedded().unwrap();
     let q = "autodl上部署qwen2.5-7b，每天800万token，和调API比哪个便宜";
     assert!(
