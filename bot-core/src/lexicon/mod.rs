@@ -56,6 +56,7 @@ mod job_flags;
 mod job_senses;
 mod job_verbs;
 mod laptop;
+mod lead_bytes;
 mod located;
 mod mixed;
 mod moe_offload;
@@ -177,6 +178,7 @@ pub use job_flags::{
 pub use job_senses::{JOB_WORDS, JobReading, JobSense, Settled, inference_said, job_reading};
 pub use job_verbs::{JOB_VERBS, is_job_verb, job_verb_said};
 pub use laptop::laptop_said_at;
+pub(crate) use lead_bytes::LeadBytes;
 pub use located::{placed, platform_in_place};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use moe_offload::{
