@@ -9,8 +9,9 @@ use std::collections::VecDeque;
 
 /// How many recent texts are kept: a reading's re-reads of its own variants fit.
 const KEPT: usize = 16;
-/// Texts longer than this (bytes) are not kept: the key is a copy of the text.
-const LONGEST: usize = 4 * super::MAX_CHARS;
+/// Texts longer than this (bytes: 4 × `MAX_CHARS`, the 600 chars normalize reads) are not kept:
+/// the key is a copy of the text.
+const LONGEST: usize = 2400;
 
 thread_local! {
     static RECENT: RefCell<VecDeque<(String, String)>> = const { RefCell::new(VecDeque::new()) };
