@@ -52,6 +52,9 @@ pub struct Catalog {
     /// list instead of splitting every name of every model per query (it was half of a
     /// question's reading time).
     pub(super) family_parts: HashMap<String, Vec<usize>>,
+    /// Per model id: the sizes written in its names (`lookup::name_sizes_of`), split once here
+    /// instead of for every model a family-and-size lookup weighs (helper perf_rd).
+    pub(super) name_sizes: HashMap<String, Vec<super::name_size::NameSize>>,
     /// Every entry's names normalized for "did you mean" lists.
     pub(super) suggest_names: SuggestNames,
     /// Per GPU id (as the quotes write it): (platform, quote) positions, in catalog order, so

@@ -189,6 +189,10 @@ impl Catalog {
                 }
             }
         }
+        let name_sizes = models
+            .iter()
+            .map(|m| (m.id.clone(), super::lookup::name_sizes_of(m)))
+            .collect();
         let mut price_index: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
         for (pi, p) in platforms.iter().enumerate() {
             for (qi, q) in p.prices.iter().enumerate() {
@@ -208,6 +212,7 @@ impl Catalog {
             platform_index,
             model_index,
             family_parts,
+            name_sizes,
             suggest_names,
             price_index,
             cheapest_hourly: HashMap::new(),

@@ -119,7 +119,11 @@ impl Catalog {
     pub fn model_by_name(&self, query: &str) -> Option<&Model> {
         let m = self.model_by_key(query)?;
         match super::split_at_size(query) {
-            Some((_, size)) if size.plausible() && has_size(m, size).is_none() => None,
+            Some((_, size))
+                if size.plausible() && has_size(m, self.name_sizes(m), size).is_none() =>
+            {
+                None
+            }
             _ => Some(m),
         }
     }
@@ -170,10 +174,13 @@ impl Catalog {
             .map_or(&[][..], Vec::as_slice)
             .iter()
             .map(|&i| &self.models[i])
-            .filter(|m| has_size(m, size).is_some())
+            .filter(|m| has_size(m, self.name_sizes(m), size).is_some())
             .collect();
-        if found.iter().any(|m| has_size(m, size) == Some(Named)) {
-            found.retain(|m| has_size(m, size) == Some(Named));
+        if found
+            .iter()
+            .any(|m| has_size(m, self.name_sizes(m), size) == Some(Named))
+        {
+            found.retain(|m| has_size(m, self.name_sizes(m), size) == Some(Named));
         }
         let all = found.clone();
         // A release superseded by another that matches the same words gives way to it: a plain
@@ -190,7 +197,7 @@ impl Catalog {
                 !self.models.iter().any(|o| {
                     o.family != m.family
                         && extends(&m.family, &o.family)
-                        && has_size(o, size).is_some()
+                        && has_size(o, self.name_sizes(o), size).is_some()
                 })
             });
             // The same where the catalog holds no model of the family the line extends
@@ -220,6 +227,15 @@ impl Catalog {
             model: pick,
             others,
         })
+    }
+
+    /// The sizes written in `m`'s names ([`name_sizes_of`]), split once at load; a model not
+    /// loaded into this catalog is split here.
+    fn name_sizes(&self, m: &Model) -> std::borrow::Cow<'_, [super::NameSize]> {
+        match self.name_sizes.get(&m.id) {
+            Some(sizes) => std::borrow::Cow::Borrowed(sizes.as_slice()),
+            None => std::borrow::Cow::Owned(name_sizes_of(m)),
+        }
     }
 
     /// Rate to convert one `from` into `to`, with the row it came from (inverse rows allowed).
@@ -374,13 +390,16 @@ use SizeMatch::{Counted, Named};
 /// Whether the model has the typed size: the total written in one of its names (`qwen2.5-7b`
 /// for 7.6B; people write the name's size), else its parameter count within 5%; a written
 /// active count must match the same way (a dense model has none).
-fn has_size(m: &Model, size: super::NameSize) -> Option<SizeMatch> {
+/// `named`: the sizes in the model's names ([`name_sizes_of`], split once per catalog).
+fn has_size(
+    m: &Model,
+    named: impl AsRef<[super::NameSize]>,
+    size: super::NameSize,
+) -> Option<SizeMatch> {
     let near = |typed: f64, actual: f64, within: f64| {
         actual > 0.0 && (typed - actual).abs() <= within * actual
     };
-    let named: Vec<super::NameSize> = names_of(m)
-        .filter_map(|n| super::split_at_size(n).map(|(_, s)| s))
-        .collect();
+    let named = named.as_ref();
     let total = if named.iter().any(|s| near(size.total_b, s.total_b, 0.01)) {
         Named
     } else if near(size.total_b, m.params_b, 0.05) {
@@ -399,6 +418,13 @@ fn has_size(m: &Model, size: super::NameSize) -> Option<SizeMatch> {
         }
     };
     active.then_some(total)
+}
+
+/// The sizes written in a model's names ([`names_of`] split at their size), in name order.
+pub(super) fn name_sizes_of(m: &Model) -> Vec<super::NameSize> {
+    names_of(m)
+        .filter_map(|n| super::split_at_size(n).map(|(_, s)| s))
+        .collect()
 }
 
 /// KV cache values per token (all layers): the latent for MLA, else keys and values.

@@ -290,6 +290,8 @@ fn per_words(s: &str) -> String {
 /// its `to` where `keep(before, after)` allows, the longest listed first at each place.
 fn replace_words(s: &str, list: &[(&str, &str)], keep: impl Fn(&str, &str) -> bool) -> String {
     let mut out = String::with_capacity(s.len());
+    // Where no entry can start, nothing is tried (an index of the list's own words).
+    let lead = super::lead_bytes::LeadBytes::of(list.iter().map(|(from, _)| *from));
     let mut i = 0;
     while i < s.len() {
         let rest = &s[i..];
@@ -298,14 +300,16 @@ fn replace_words(s: &str, list: &[(&str, &str)], keep: impl Fn(&str, &str) -> bo
             .chars()
             .next_back()
             .is_none_or(|c| !(c.is_alphanumeric() || c == '-'));
-        let hit = list.iter().find(|(from, _)| {
+        let tried = if lead.may_start(rest) { list } else { &[] };
+        let hit = tried.iter().find(|(from, _)| {
+            // The prefix first: the cheap test that rules out almost every entry.
+            let Some(after) = rest.strip_prefix(*from) else {
+                return false;
+            };
             let cjk = !from.is_ascii()
                 && from
                     .chars()
                     .all(|c| !c.is_ascii_alphabetic() && c as u32 > 0x2E80);
-            let Some(after) = rest.strip_prefix(*from) else {
-                return false;
-            };
             let ends = after
                 .chars()
                 .next()

@@ -4,8 +4,10 @@
 //! where the data lives, who can pay or invoice), and the words that widen it again
 //! (`不限地区`, `anywhere`).
 
+use super::lead_bytes::LeadBytes;
 use super::not_a_place::other_than_place;
 use super::regions::{PEOPLE_AT_HOME, PLACES, where_i_am_leads};
+use std::sync::LazyLock;
 
 /// Words said just before a place that make it where the company or the team is (`我们公司在`,
 /// `our company is in`), beside [`where_i_am_leads`]'.
@@ -22,6 +24,11 @@ const COMPANY_AT: &[&str] = &[
 /// padding and `in (the)`), or, with `short`, its short word (`US`, `EU`, `UK`, `de`) as a whole
 /// word. Most specific place first, as [`PLACES`] is ordered.
 fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str)> {
+    // Most positions of a message start no place's name or short word: skipped in one lookup
+    // (`place_of_home` tries every position).
+    if !PLACE_LEADS.may_start(rest) {
+        return None;
+    }
     let whole = |w: &str| {
         rest.strip_prefix(w)
             .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
@@ -41,6 +48,24 @@ fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str
         named.or_else(code).map(|w| (place.text, w))
     })
 }
+
+/// The bytes a place's name or short word can start with, as [`place_at_start`] trims them,
+/// built from [`PLACES`] itself.
+static PLACE_LEADS: LazyLock<LeadBytes> = LazyLock::new(|| {
+    LeadBytes::of(PLACES.iter().flat_map(|place| {
+        place
+            .said
+            .iter()
+            .map(|w| {
+                let w = w.trim().trim_end_matches(['的', ' ']);
+                ["in the ", "in "]
+                    .iter()
+                    .find_map(|lead| w.strip_prefix(lead))
+                    .unwrap_or(w)
+            })
+            .chain(place.beside.iter().copied())
+    }))
+});
 
 /// Where the person or the company is (`我人在美国`, `人在US`, `based in Germany`, `our company
 /// is in Singapore`, `we're an EU company`, `我在海外`, `国外用户`): the place's region text and

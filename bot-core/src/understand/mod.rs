@@ -93,6 +93,7 @@ mod needs_said;
 mod newcomer_platform;
 mod night;
 mod no_more;
+mod normalized;
 mod numbers_en;
 mod numbers_said;
 pub(crate) use crate::lexicon::numerals;

@@ -19,6 +19,10 @@ pub const MAX_CHARS: usize = 600;
 /// counter or unit (`两张` → `2张`, `一个月` → `1个月`), and spoken durations and amounts in
 /// the lexicon's words. Reads at most [`MAX_CHARS`] characters.
 pub fn normalize(text: &str) -> String {
+    // Readers normalize one question many times; the pipeline is pure (`normalized`).
+    if let Some(done) = super::normalized::recalled(text) {
+        return done;
+    }
     // Invisible characters a copy from a chat app or web page carries (zero-width space and
     // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
     let raw: Vec<char> = text
@@ -82,12 +86,13 @@ pub fn normalize(text: &str) -> String {
     // `工作日开10小时`: five days a week, read before a day-part's hours are made daily.
     let out = crate::lexicon::weekdays_as_rhythm(&out);
     // The lexicon's always-on phrases last, where the spoken table had read them.
-    crate::lexicon::always_on_as_always(&replace_all(
+    let out = crate::lexicon::always_on_as_always(&replace_all(
         &super::night::one_night_as_hours(&super::night::night_beside_hours(
             &super::day_part::as_daily(&super::pass_held::held(&out)),
         )),
         SPOKEN,
-    ))
+    ));
+    super::normalized::remember(text, out)
 }
 
 /// A comma between a digit and one or two digits is a decimal comma (`2,5刀` is 2.5, as in
@@ -333,6 +338,7 @@ const SPOKEN: &[(&str, &str)] = &[
 /// One pass over `s`, each phrase replaced where it starts (the first in `table` wins).
 fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(s.len());
+    let lead = crate::lexicon::LeadBytes::of(table.iter().map(|(f, _)| *f));
     let mut i = 0;
     while i < s.len() {
         let rest = &s[i..];
@@ -342,7 +348,8 @@ fn replace_all(s: &str, table: &[(&str, &str)]) -> String {
         // `三个月租金`: the months are counted, `租金` is the rent (never a monthly plan); in
         // `每月租金` the month is the rent's period, said before it.
         let months = counted || out.ends_with('个') || rest.starts_with("月租金");
-        if let Some((from, to)) = table.iter().find(|(f, t)| {
+        let tried = if lead.may_start(rest) { table } else { &[] };
+        if let Some((from, to)) = tried.iter().find(|(f, t)| {
             rest.starts_with(f) && (counted || !t.starts_with('.')) && !(months && *f == "月租")
         }) {
             // `两个月 包月`: the months are said; `包月` adds the plan, not a third month.
