@@ -79,6 +79,7 @@ mod rather;
 mod refuse;
 mod regions;
 mod rent_ease;
+mod price_window;
 mod rental_noun;
 mod reported;
 mod seasons;
@@ -188,7 +189,9 @@ pub use money::{
 };
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use name_slot::{card_slot, platform_slot};
+pub use price_window::price_window_said;
 pub use needs::{
+    NEED_SPELLINGS, need_of_slip, need_typos,
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
     card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,
     payment_held_before, phrase_is_topic_only, region_refused, stopped_billing_asked,
