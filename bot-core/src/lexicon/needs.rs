@@ -570,7 +570,7 @@ pub fn need_of_slip(w: &str) -> Option<&'static str> {
 /// ([`need_of_slip`]) written as the need word, glued to Chinese or not (`支持paypl的平台`).
 pub fn need_typos(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
-    let glue = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '_' | '.'));
+    let glue = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '_'));
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < chars.len() {
@@ -699,11 +699,16 @@ mod slip_tests {
             assert_eq!(need_of_slip(slip), Some(need), "{slip}");
         }
         // The words themselves, short words, and words of their own stay as typed.
-        for w in ["crypto", "paypal", "vast", "visa", "card", "price", "prices", "cheap"] {
+        for w in [
+            "crypto", "paypal", "vast", "visa", "card", "price", "prices", "cheap",
+        ] {
             assert_eq!(need_of_slip(w), None, "{w}");
         }
         assert_eq!(need_typos("支持paypl的平台"), "支持paypal的平台");
-        assert_eq!(need_typos("clouds that accept cryto"), "clouds that accept crypto");
+        assert_eq!(
+            need_typos("clouds that accept cryto"),
+            "clouds that accept crypto"
+        );
         // Glued to a digit it is a name's, as typed.
         assert_eq!(need_typos("alipy2 4090"), "alipy2 4090");
     }

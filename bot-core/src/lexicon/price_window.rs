@@ -13,7 +13,16 @@ const PRICE_NOUNS: &[&str] = &[
 
 /// Words for a drawing of a quantity over time; English ones as whole words.
 const CHARTS: &[&str] = &[
-    "chart", "charts", "graph", "graphs", "plot", "图表", "曲线", "走势图", "折线图", "价格图",
+    "chart",
+    "charts",
+    "graph",
+    "graphs",
+    "plot",
+    "图表",
+    "曲线",
+    "走势图",
+    "折线图",
+    "价格图",
 ];
 
 /// The leads of a span after the prices (`over the last 90 days`).
@@ -54,8 +63,7 @@ fn charted(text: &str) -> bool {
 fn prices_over_span(text: &str) -> bool {
     PRICES.iter().any(|p| {
         text.match_indices(p).any(|(at, _)| {
-            if !word_in(&text[at..], p) || text[..at].ends_with(|c: char| c.is_ascii_alphabetic())
-            {
+            if !word_in(&text[at..], p) || text[..at].ends_with(|c: char| c.is_ascii_alphabetic()) {
                 return false;
             }
             let rest = &text[at + p.len()..];

@@ -476,7 +476,10 @@ mod tests {
     fn a_place_the_hosts_are_based_in() {
         assert_eq!(place_named("us based gpu clouds"), Some(("us", "us")));
         assert_eq!(place_named("eu-based providers"), Some(("eu", "eu")));
-        assert_eq!(place_named("japan located platforms"), Some(("japan", "japan")));
+        assert_eq!(
+            place_named("japan located platforms"),
+            Some(("japan", "japan"))
+        );
         // Where the company asking is, and `us` the pronoun, filter nothing.
         assert_eq!(place_named("we are a us based company"), None);
         assert_eq!(place_named("help us pick a cloud"), None);

@@ -30,7 +30,12 @@ fn ceiling_before_told(padded: &str) -> bool {
             // The price read out of the text leaves one space more than the words had: one
             // after a word that ends in its own space or a Chinese one, two after an English.
             let spaces = rest.len() - rest.trim_start().len();
-            let gap = spaces >= if c.ends_with(' ') || !c.is_ascii() { 1 } else { 2 };
+            let gap = spaces
+                >= if c.ends_with(' ') || !c.is_ascii() {
+                    1
+                } else {
+                    2
+                };
             let told = rest.trim_start();
             let told = ["的时候", "时候", "的话", "就", "then "]
                 .iter()
