@@ -97,7 +97,7 @@ mod tests {
 
     #[test]
     fn a_ceiling_before_its_amount_then_a_word_to_tell() {
-        // The amount read out of the text leaves its gap; or it is still there in digits.
+        // The amount read out of the text leaves its gap (one space more than the words had).
         assert!(ceiling_then_told(" l4 cheaper than  tell me "));
         assert!(ceiling_then_told(" h100 under  ping me "));
         assert!(ceiling_then_told(" 5090 不超过  跟我说一声 "));
