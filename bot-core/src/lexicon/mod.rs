@@ -75,6 +75,7 @@ mod people;
 mod place;
 mod places;
 mod price_gap;
+mod price_window;
 mod rate_marks;
 mod rather;
 mod refuse;
@@ -191,9 +192,10 @@ pub use money::{
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use name_slot::{card_slot, platform_slot};
 pub use needs::{
-    COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, Need, STOPPED_BILLED_WORDS, STOPPED_WORDS,
-    card_payment_at, need_denied_before, need_negated_after, need_said, need_word, parse_needs,
-    payment_held_before, phrase_is_topic_only, region_refused, stopped_billing_asked,
+    COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, NEED_SPELLINGS, Need, STOPPED_BILLED_WORDS,
+    STOPPED_WORDS, card_payment_at, need_denied_before, need_negated_after, need_of_slip,
+    need_said, need_typos, need_word, parse_needs, payment_held_before, phrase_is_topic_only,
+    region_refused, stopped_billing_asked,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
@@ -203,6 +205,7 @@ pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
+pub use price_window::price_window_said;
 pub use rate_marks::{
     CHARGE_VERBS, MARKS_AFTER, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark,
 };

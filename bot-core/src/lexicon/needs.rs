@@ -146,6 +146,18 @@ pub const STOPPED_WORDS: &[&str] = &[
     "shutdown",
     "powered off",
     "turned off",
+    // The English verb inside a Chinese sentence, with the particle or time word that makes it
+    // the state (`stop了不收费`, `stop之后还扣钱吗`, `stop掉`); `stop` alone also stops alerts.
+    "stop了",
+    "stop 了",
+    "stop掉",
+    "stop 掉",
+    "stop后",
+    "stop 后",
+    "stop之后",
+    "stop 之后",
+    "stop以后",
+    "stop 以后",
 ];
 
 /// Billing said of a stopped machine (`还收费吗`, `不扣钱`, `stop charging`, `costs nothing`).
@@ -519,6 +531,69 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("by wire", Need::Pay("bank_transfer")),
 ];
 
+/// The need words of one run of letters a slip is forgiven in (`crytpo`, `alipy`, `paypall`,
+/// `wehcat`), as card and model names are: words of five letters or more, so a slip of a short
+/// one (`visa`, `wx`, `btc`) makes no other word into a need.
+pub const NEED_SPELLINGS: &[&str] = &[
+    "crypto",
+    "alipay",
+    "paypal",
+    "wechat",
+    "bitcoin",
+    "unionpay",
+    "mastercard",
+];
+
+/// The need word a run of lowercase letters is one slip from (a letter inserted, dropped or
+/// changed, or two neighbours swapped: `lexicon::one_edit`), when it is five letters or more,
+/// no need word, cue word or English word of its own, and one slip from one need word only:
+/// a slip is never read as another need, nor guessed between two.
+pub fn need_of_slip(w: &str) -> Option<&'static str> {
+    if w.len() < 5
+        || !w.bytes().all(|b| b.is_ascii_lowercase())
+        || NEED_SPELLINGS.contains(&w)
+        || super::CUE_WORDS.contains(&w)
+        || super::REAL_WORDS.contains(&w)
+    {
+        return None;
+    }
+    let mut near = NEED_SPELLINGS
+        .iter()
+        .filter(|n| n.len().abs_diff(w.len()) <= 1 && super::one_edit(n.as_bytes(), w.as_bytes()));
+    match (near.next(), near.next()) {
+        (Some(n), None) => Some(n),
+        _ => None,
+    }
+}
+
+/// `text` (lowercase) with each run of ASCII letters that is a need word's slip
+/// ([`need_of_slip`]) written as the need word, glued to Chinese or not (`支持paypl的平台`).
+pub fn need_typos(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let glue = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '_'));
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_alphabetic() {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let end = (i..chars.len())
+            .find(|&j| !chars[j].is_ascii_alphabetic())
+            .unwrap_or(chars.len());
+        let word: String = chars[i..end].iter().collect();
+        // A run glued to a digit or a dash (`alipy2`, `x-paypl`) is a name's, left as typed.
+        let named = glue(i.checked_sub(1).and_then(|p| chars.get(p))) || glue(chars.get(end));
+        match need_of_slip(&word).filter(|_| !named) {
+            Some(need) => out.push_str(need),
+            None => out.push_str(&word),
+        }
+        i = end;
+    }
+    out
+}
+
 /// Ways a company pays (a transfer from its account, invoiced billing): arranged through a
 /// platform's sales desk and seldom on the page a record's payment methods were taken from, so
 /// a list without one does not say it is refused.
@@ -602,6 +677,40 @@ mod tests {
         for b in ["i have a ", "only ", "i want ", "not sure about ", "know "] {
             assert!(!d(b), "{b}");
         }
+    }
+}
+
+#[cfg(test)]
+mod slip_tests {
+    use super::{need_of_slip, need_typos};
+
+    #[test]
+    fn a_need_word_with_one_slip_is_the_need() {
+        for (slip, need) in [
+            ("crytpo", "crypto"),
+            ("cryto", "crypto"),
+            ("alipy", "alipay"),
+            ("alipya", "alipay"),
+            ("paypall", "paypal"),
+            ("paypl", "paypal"),
+            ("wehcat", "wechat"),
+            ("bitocin", "bitcoin"),
+        ] {
+            assert_eq!(need_of_slip(slip), Some(need), "{slip}");
+        }
+        // The words themselves, short words, and words of their own stay as typed.
+        for w in [
+            "crypto", "paypal", "vast", "visa", "card", "price", "prices", "cheap",
+        ] {
+            assert_eq!(need_of_slip(w), None, "{w}");
+        }
+        assert_eq!(need_typos("支持paypl的平台"), "支持paypal的平台");
+        assert_eq!(
+            need_typos("clouds that accept cryto"),
+            "clouds that accept crypto"
+        );
+        // Glued to a digit it is a name's, as typed.
+        assert_eq!(need_typos("alipy2 4090"), "alipy2 4090");
     }
 }
 

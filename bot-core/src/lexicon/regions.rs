@@ -283,22 +283,50 @@ fn named_there(p: &str, word: &str) -> bool {
     })
 }
 
-/// `us region 的 h100`, `region eu`, `jp 节点`: a place's short word beside a word for region.
+/// `us region 的 h100`, `region eu`, `jp 节点`: a place's short word beside a word for region;
+/// or said as where the hosts are (`us based gpu clouds`, `eu-based providers`,
+/// [`based_hosts_at`]).
 fn beside_region_word(p: &str) -> Option<&'static str> {
     let w: Vec<&str> = p.split_whitespace().collect();
-    w.windows(2).find_map(|pair| {
-        let code = |t: &str| {
-            PLACES
-                .iter()
-                .find(|place| place.beside.contains(&t))
-                .map(|place| place.text)
-        };
+    let code = |t: &str| {
+        PLACES
+            .iter()
+            .find(|place| place.beside.contains(&t))
+            .map(|place| place.text)
+    };
+    let beside = w.windows(2).find_map(|pair| {
         let region = |t: &str| REGION_WORDS.contains(&t);
         match (code(pair[0]), code(pair[1])) {
             (Some(r), _) if region(pair[1]) => Some(r),
             (_, Some(r)) if region(pair[0]) => Some(r),
             _ => None,
         }
+    });
+    beside.or_else(|| {
+        (0..w.len()).find_map(|i| {
+            // `us-based` as one word, or `us based` / `us located` as two.
+            let (place, next) = match w[i].split_once('-') {
+                Some((c, b)) if BASED.contains(&b) => (c, i + 1),
+                _ if w.get(i + 1).is_some_and(|b| BASED.contains(b)) => (w[i], i + 2),
+                _ => return None,
+            };
+            code(place).filter(|_| based_hosts_at(&w, next))
+        })
+    })
+}
+
+/// The words that say where a company or its machines are (`based`, `located`) after a place's
+/// short word (`us based`).
+const BASED: &[&str] = &["based", "located", "hosted"];
+
+/// Whether a host noun ([`HOSTS_IN_PLACE`]: providers, clouds, platforms) stands among the two
+/// words from `at` (`us based gpu clouds`): the place is the hosts'. `us based company`, `we
+/// are us based` say where the person is, which filters nothing (`home_place`).
+fn based_hosts_at(w: &[&str], at: usize) -> bool {
+    w.iter().skip(at).take(2).any(|t| {
+        HOSTS_IN_PLACE
+            .iter()
+            .any(|h| h.is_ascii() && t.trim_end_matches([',', '.']) == *h)
     })
 }
 
@@ -466,5 +494,18 @@ mod tests {
         // A place word that is no place: a card, a currency.
         assert_eq!(place_named("只有美国的卡"), None);
         assert_eq!(place_named("i get paid in us dollars"), None);
+    }
+
+    #[test]
+    fn a_place_the_hosts_are_based_in() {
+        assert_eq!(place_named("us based gpu clouds"), Some(("us", "us")));
+        assert_eq!(place_named("eu-based providers"), Some(("eu", "eu")));
+        assert_eq!(
+            place_named("japan located platforms"),
+            Some(("japan", "japan"))
+        );
+        // Where the company asking is, and `us` the pronoun, filter nothing.
+        assert_eq!(place_named("we are a us based company"), None);
+        assert_eq!(place_named("help us pick a cloud"), None);
     }
 }

@@ -10,6 +10,8 @@ pub const WRITTEN_APART: &[(&str, &str)] = &[
     ("debitcard", "debit card"),
     ("debitcards", "debit cards"),
     ("over the time", "over time"),
+    // `no realname platforms`: the need's two words glued.
+    ("realname", "real name"),
 ];
 
 /// `text` (lowercase) with every form of [`WRITTEN_APART`] that stands as whole words written as

@@ -389,7 +389,9 @@ fn trend(q: &Question) -> Option<Reading> {
     let recent = has(&text, RECENT_WORDS)
         || cues::recent_window(&text)
         || (has(&text, PERIOD_NOW) && !has(&text, RENT_AHEAD));
+    // `chart of mi300x prices over 60 days`: the span is the window, never a rental's length.
     let over_time = has(&text, TREND_WORDS)
+        || crate::lexicon::price_window_said(&text)
         || super::price_moved::price_history(&text)
         || (recent && has(&text, PRICE_WORDS))
         || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));

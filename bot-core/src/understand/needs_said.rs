@@ -108,3 +108,70 @@ pub(super) fn meeting_needs(q: &Question, gpu: &str) -> Vec<String> {
     }
     meeting
 }
+
+#[cfg(test)]
+mod negation_tests {
+    use super::needs_said;
+    use crate::lexicon::Need;
+
+    /// Each way to pay, refused by each negation form (Chinese with and without a verb of
+    /// binding, Traditional, English), is the methods besides it, never the method wanted.
+    #[test]
+    fn every_payment_refused_by_every_negation_form() {
+        let methods = [
+            ("alipay", "支付宝", "alipay"),
+            ("wechat", "微信", "wechat"),
+            ("card", "信用卡", "credit card"),
+            ("paypal", "paypal", "paypal"),
+            ("crypto", "加密货币", "crypto"),
+            ("unionpay", "银联", "unionpay"),
+        ];
+        let zh = [
+            "不用{}的平台",
+            "不用绑{}的平台",
+            "不需要绑定{}的平台",
+            "无需{}的平台",
+            "免绑{}的平台",
+            "没有{}能用的平台",
+            "不要{}的平台",
+            "有沒有不用綁{}的平台",
+            "不需要綁定{}的平台",
+        ];
+        let en = [
+            "platforms without {}",
+            "platforms with no need for {}",
+            "platforms where i don't need {}",
+            "a cloud that doesn't require {}",
+            "clouds that don't need a {}",
+        ];
+        for (m, zh_word, en_word) in methods {
+            for form in zh {
+                let t = crate::understand::text::normalize(&form.replace("{}", zh_word));
+                assert_eq!(needs_said(&t), vec![Need::Without(m)], "{t}");
+            }
+            for form in en {
+                let t = crate::understand::text::normalize(&form.replace("{}", en_word));
+                assert_eq!(needs_said(&t), vec![Need::Without(m)], "{t}");
+            }
+        }
+    }
+
+    /// The real-name check refused in each form is the need of none.
+    #[test]
+    fn a_real_name_check_refused_in_every_form() {
+        for t in [
+            "不用实名的平台",
+            "不需要做實名認證的平台",
+            "无需实名",
+            "免实名",
+            "哪些平台不用上传身份证",
+            "platforms without kyc",
+            "no need for real name verification",
+            "providers that don't require kyc",
+            "a cloud that doesn't require id verification",
+        ] {
+            let t = crate::understand::text::normalize(t);
+            assert_eq!(needs_said(&t), vec![Need::NoRealName], "{t}");
+        }
+    }
+}

@@ -50,6 +50,8 @@ pub fn normalize(text: &str) -> String {
     // `万相2.1`, `混元视频`: an image or video family's Chinese name is its word, before numerals.
     // `creditcard`, `over the time`: written as the lexicon's tables write them.
     let half = crate::lexicon::written_apart(&half);
+    // `crytpo`, `alipy`, `支持paypl的`: a need word with one slip is the need word.
+    let half = crate::lexicon::need_typos(&half);
     let half = crate::lexicon::family_words(&replace_all(&half, super::spellings::MONEY_SPELLINGS));
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;

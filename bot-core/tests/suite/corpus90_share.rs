@@ -8,8 +8,10 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus90.tsv");
 
-/// The least number of rows read right: the score after the labeller's relabels.
-const FLOOR: usize = 291;
+/// The least number of rows read right: the score after the labeller's relabels (291), then
+/// 297 once helper und_cu read six of its misses as mechanisms (`docs/misses/und_und_cu.md`;
+/// the three two-card `哪个便宜` rows are left to a convention the session picks).
+const FLOOR: usize = 297;
 
 /// `questions_corpus90.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in about equal share, 23-25 rows each, in ordinary phrasings with the
