@@ -179,8 +179,8 @@ pub use job_flags::{
 pub use job_senses::{JOB_WORDS, JobReading, JobSense, Settled, inference_said, job_reading};
 pub use job_verbs::{JOB_VERBS, is_job_verb, job_verb_said};
 pub use laptop::laptop_said_at;
-pub use located::{placed, platform_in_place, platform_standing};
 pub(crate) use lead_bytes::LeadBytes;
+pub use located::{placed, platform_in_place, platform_standing};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use moe_offload::{
     cpu_moe_layers, is_cpu_moe_key, is_cpu_moe_word, is_ubatch_key, said_cpu_moe,

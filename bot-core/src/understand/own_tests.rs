@@ -152,3 +152,31 @@ fn these_readings_read_back() {
     ]);
     assert_eq!(checked, 4);
 }
+
+/// Which of two cards is cheaper is a price asked: both ranked by a real hour (`/compare`), in
+/// every language; a difference asked, or a price without "which is cheaper", stays the cards
+/// side by side.
+#[test]
+fn which_of_two_cards_is_cheaper_ranks_both() {
+    let c = Catalog::embedded().unwrap();
+    for (q, want) in [
+        ("4090和3090哪个便宜", "/compare rtx-4090 rtx-3090 1h"),
+        (
+            "h100跟a100哪個比較便宜",
+            "/compare h100-sxm a100-80g-sxm 1h",
+        ),
+        (
+            "l40s or a6000, which one is cheaper?",
+            "/compare l40s rtx-a6000 1h",
+        ),
+        ("a10和l4哪个更便宜", "/compare a10 l4 1h"),
+    ] {
+        assert_eq!(one(&c, q), want, "{q}");
+    }
+    for q in [
+        "4090和4090d有什么区别",
+        "what's the difference between a100 and h100",
+    ] {
+        assert!(one(&c, q).starts_with("/gpu "), "{q}: {}", one(&c, q));
+    }
+}

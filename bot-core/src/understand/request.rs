@@ -77,6 +77,18 @@ pub(super) fn compare(gpu: &Cards, usage: &Usage) -> Option<Request> {
     compare_on(gpu, usage, &[])
 }
 
+/// Several cards ranked in one `/compare` (`4090和3090哪个便宜`), when each is asked one at a time.
+pub(super) fn compare_cards(gpus: &[Cards], usage: &Usage) -> Option<Request> {
+    let count = gpus.first()?.count;
+    if gpus.iter().any(|g| g.count != count) {
+        return None;
+    }
+    let names = gpus.iter().map(|g| g.gpu.clone()).collect();
+    JobRequest::of(names, usage, count)
+        .ok()
+        .map(Request::Compare)
+}
+
 /// One card's price where the question asks it: ranked everywhere (no platform named), billed
 /// on the one platform named, or ranked on the platforms named.
 pub(super) fn priced(gpu: &Cards, usage: &Usage, platforms: &[String]) -> Option<Request> {
