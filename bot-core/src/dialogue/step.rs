@@ -23,17 +23,35 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    read(ctx, state, input, true)
+}
+
+/// The machine reading a bare number as the step's value, never as a place: the other reading
+/// `chosen` weighs a bare number by.
+fn as_value(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    read(ctx, state, input, false)
+}
+
+fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome {
     // Traditional characters (`沒有`, `一直開著`) are read as the simplified words every step's
     // table is written in: the reader's one fold, once, for every step (pick_aa's `沒有`).
     let input = match input {
         PickInput::Text(t) => PickInput::Text(understand::fold_traditional(&t)),
         other => other,
     };
+    // A tap on a bare number asked back: the option or the value.
+    if let Some(out) = super::chosen::asked_tap(ctx, state, &input, step, as_value) {
+        return out;
+    }
     // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
     if let Some(out) = started_over(ctx, state, &input)
         .or_else(|| super::replied::before(ctx, state, &input, step))
         // `第二个`, `the first one`, `选2`, `1`: a choice named by its place, as its button.
-        .or_else(|| super::chosen::by_place(ctx, state, &input, step))
+        .or_else(|| {
+            places
+                .then(|| super::chosen::by_place(ctx, state, &input, step, as_value))
+                .flatten()
+        })
         .or_else(|| asked_aside(ctx, state, &input))
     {
         return out;
