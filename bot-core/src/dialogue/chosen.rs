@@ -5,7 +5,9 @@
 //! every step, both readings are run through the machine, and where both are taken and lead to
 //! different answers the number is asked back with both as buttons (`pick-number-ask`), never
 //! guessed; where only one is taken, or both end the same (`1` at the usage step is one run of
-//! 1 h either way), that one. A number beyond the choices is a value. Once the person tapped the
+//! 1 h either way), that one; where the value is what another option's label says (`4` where
+//! `4 at once` is option 2 and option 4 is `64 at once`), the number was read off that label: the
+//! value, said so (`pick-number-by-label`). A number beyond the choices is a value. Once the person tapped the
 //! option of such a question, their later bare numbers are options.
 //! A place said inside a longer message (`ok 第二个，然后预算50`) is the tap, then the rest of
 //! the message read at the step the tap led to, so its facts are kept.
@@ -106,16 +108,34 @@ pub(super) fn by_place(
             .as_ref()
             .filter(|_| value.changed)
             .and_then(|after| value_label(ctx, state, after));
+        let said = |m: &Msg| Localizer::get().format(ctx.lang, m);
+        // The value in the very words of another option (`4` where `4 at once` is option 2 and
+        // option 4 is `64 at once`): the number read off that option's label, said so.
+        let labelled = value_label.as_ref().is_some_and(|v| {
+            let v = said(v);
+            asked.choices.iter().any(|c| said(&c.label) == v)
+        });
         match value_label {
             // Only the value is taken, or both end the same: the value, as the step reads it.
             Some(_) if !tap.changed || tap.state == value.state => return Some(value),
+            Some(v) if labelled => {
+                let mut value = value;
+                let note = Msg::new("pick-number-by-label")
+                    .arg("word", place.n)
+                    .arg("value", said(&v))
+                    .arg("label", label);
+                match value.replies.first_mut() {
+                    Some(first) => first.prepend(crate::reply::Part::Text(note)),
+                    None => value.replies.push(Reply::text(note)),
+                }
+                return Some(value);
+            }
             // Both taken, different answers: asked, unless the person said their numbers are
             // options.
             Some(v) if !state.numbers_are_places => {
                 let option = Msg::new("pick-number-option")
                     .arg("n", place.n)
                     .arg("label", label);
-                let said = |m: &Msg| Localizer::get().format(ctx.lang, m);
                 let key = step_key(state.step);
                 let ask = Msg::new("pick-number-ask")
                     .arg("word", place.n)

@@ -79,6 +79,7 @@ mod rather;
 mod refuse;
 mod regions;
 mod rent_ease;
+mod rent_price;
 mod rental_noun;
 mod reported;
 mod seasons;
@@ -211,6 +212,7 @@ pub use regions::{
     place_said, place_within, place_word, place_written,
 };
 pub use rent_ease::ease_as_can;
+pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};
