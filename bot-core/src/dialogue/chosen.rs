@@ -122,8 +122,7 @@ pub(super) fn by_place(
                 let mut value = value;
                 let note = Msg::new("pick-number-by-label")
                     .arg("word", place.n)
-                    .arg("value", said(&v))
-                    .arg("label", label);
+                    .arg("value", said(&v));
                 match value.replies.first_mut() {
                     Some(first) => first.prepend(crate::reply::Part::Text(note)),
                     None => value.replies.push(Reply::text(note)),
