@@ -39,21 +39,7 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
         PickInput::Text(t) => PickInput::Text(understand::fold_traditional(&t)),
         other => other,
     };
-    // A tap on a bare number asked back: the option or the value.
-    if let Some(out) = super::chosen::asked_tap(ctx, state, &input, step, as_value) {
-        return out;
-    }
-    // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
-    if let Some(out) = started_over(ctx, state, &input)
-        .or_else(|| super::replied::before(ctx, state, &input, step))
-        // `第二个`, `the first one`, `选2`, `1`: a choice named by its place, as its button.
-        .or_else(|| {
-            places
-                .then(|| super::chosen::by_place(ctx, state, &input, step, as_value))
-                .flatten()
-        })
-        .or_else(|| asked_aside(ctx, state, &input))
-    {
+    if let Some(out) = first_readings(ctx, state, &input, places) {
         return out;
     }
     // What a message tells beside a step's answer (a cap, a refusal, people) is taken first.
@@ -157,6 +143,26 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
             }
         }
     }
+}
+
+/// The readings before a step's own: a tap on a bare number asked back (the option or the
+/// value), a new job that starts over (`算了，换成用flux出图吧`), a yes or no, a choice named by its place (`第二个`, `the
+/// first one`, `选2`, `1`; not when `places` is off, the value's reading), a question aside.
+fn first_readings(
+    ctx: &Ctx,
+    state: &PickState,
+    input: &PickInput,
+    places: bool,
+) -> Option<Outcome> {
+    super::chosen::asked_tap(ctx, state, input, step, as_value)
+        .or_else(|| started_over(ctx, state, input))
+        .or_else(|| super::replied::before(ctx, state, input, step))
+        .or_else(|| {
+            places
+                .then(|| super::chosen::by_place(ctx, state, input, step, as_value))
+                .flatten()
+        })
+        .or_else(|| asked_aside(ctx, state, input))
 }
 
 /// `/back`: the step before, or where it stands at the first step.

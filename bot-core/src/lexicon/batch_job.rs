@@ -39,14 +39,26 @@ const OVER_A_SET: &[&str] = &[
 
 /// Items a set is counted in (`10M documents`); never people or requests, which a service has.
 const SET_ITEMS: &[&str] = &[
-    "document", "doc", "image", "picture", "photo", "pic", "video", "clip", "file", "page",
-    "text", "article", "record", "row", "sentence", "paper", "chunk", "passage",
+    "document", "doc", "image", "picture", "photo", "pic", "video", "clip", "file", "page", "text",
+    "article", "record", "row", "sentence", "paper", "chunk", "passage",
 ];
 
 /// A set's size said per period (`10k documents a day`): a stream to serve, not one set.
 const PER_PERIOD: &[&str] = &[
-    " a day", " per day", " daily", " a week", " per week", " a month", " per month", " every ",
-    " an hour", " per hour", "/day", "/hour", "每天", "每小时",
+    " a day",
+    " per day",
+    " daily",
+    " a week",
+    " per week",
+    " a month",
+    " per month",
+    " every ",
+    " an hour",
+    " per hour",
+    "/day",
+    "/hour",
+    "每天",
+    "每小时",
 ];
 
 /// Whether `text` (lower case) says a model run over a counted set (`need to embed 10M

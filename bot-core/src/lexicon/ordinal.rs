@@ -318,7 +318,10 @@ mod tests {
             Some((1, "and I only have paypal".to_string()))
         );
         assert_eq!(inside("第二个 预算50"), Some((2, "预算50".to_string())));
-        assert_eq!(inside("选第一个，预算100块"), Some((1, "预算100块".to_string())));
+        assert_eq!(
+            inside("选第一个，预算100块"),
+            Some((1, "预算100块".to_string()))
+        );
         assert_eq!(inside("ok 第二个"), Some((2, String::new())));
         // An ordinal word alone opens a sentence; digits inside one are a value; two places
         // are no one choice; an ordinal that is part of a longer noun is none.
