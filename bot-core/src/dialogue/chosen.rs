@@ -1,45 +1,88 @@
 //! An option typed by its place (`第二个`, `the first one`, `选2`, `#2`, a bare `1`) at a step
 //! that shows numbered choices: taken exactly as the button would be, and said back. The place
-//! is read by the one lexicon ([`lexicon::ordinal`]); whether a bare number is a place is the
-//! step's: where the step takes a number as a value (a size at the model step, thousands of
-//! tokens at the context step, conversations, hours, a budget) it is that value, never a place.
+//! is read by the one lexicon ([`lexicon::ordinal`]). A bare number may also be the step's value
+//! (a size at the model step, thousands of tokens, conversations, hours, a budget): one rule for
+//! every step, both readings are run through the machine, and where both are taken and lead to
+//! different answers the number is asked back with both as buttons (`pick-number-ask`), never
+//! guessed; where only one is taken, or both end the same (`1` at the usage step is one run of
+//! 1 h either way), that one; where the value is what another option's label says (`4` where
+//! `4 at once` is option 2 and option 4 is `64 at once`), the number was read off that label: the
+//! value, said so (`pick-number-by-label`). A number beyond the choices is a value. Once the person tapped the
+//! option of such a question, their later bare numbers are options.
+//! A place said inside a longer message (`ok 第二个，然后预算50`) is the tap, then the rest of
+//! the message read at the step the tap led to, so its facts are kept.
 //! A place beyond the choices is asked back with the choices, never guessed.
 
 use super::ask::ask;
-use super::state::{Outcome, PickInput, PickState, Step};
+use super::state::{Outcome, PickInput, PickState, Step, Usage};
 use crate::context::Ctx;
 use crate::i18n::Localizer;
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
 
 /// The machine, to read the button's id as a tap.
 pub(super) type Again = fn(&Ctx, &PickState, PickInput) -> Outcome;
 
-/// Whether a bare number typed at `step` is a value the step takes rather than a place.
-fn number_is_value(step: Step) -> bool {
-    match step {
-        Step::Model | Step::Context | Step::Concurrency | Step::Usage | Step::Barriers => true,
-        Step::Task | Step::Method | Step::Card | Step::Result | Step::Trial => false,
+/// The id prefix of an asked-back number's option (`o:b:done`): the option, and the person's
+/// bare numbers are options from then on.
+const AS_OPTION: &str = "o:";
+/// The id prefix of an asked-back number's value (`v:barriers:8`): the number read as the
+/// value of that step, never a place.
+const AS_VALUE: &str = "v:";
+
+/// A tap on a button of the question [`by_place`] asked: the option or the value; `None` for any
+/// other input. `typed` is the machine that reads a bare number as a value, never a place.
+pub(super) fn asked_tap(
+    ctx: &Ctx,
+    state: &PickState,
+    input: &PickInput,
+    again: Again,
+    typed: Again,
+) -> Option<Outcome> {
+    let PickInput::Choice(id) = input else {
+        return None;
+    };
+    if let Some(option) = id.strip_prefix(AS_OPTION) {
+        let mut s = state.clone();
+        s.numbers_are_places = true;
+        return Some(again(ctx, &s, PickInput::Choice(option.to_string())));
     }
+    let (step, n) = id.strip_prefix(AS_VALUE)?.split_once(':')?;
+    if step != step_key(state.step) {
+        // A button left from a step since answered: where it stands now.
+        return Some(Outcome {
+            replies: vec![ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        });
+    }
+    Some(typed(ctx, state, PickInput::Text(n.to_string())))
 }
 
 /// The step's answer when `text` names one of its choices by its place; `None` when it names
-/// no place, or a bare number the step reads as a value.
+/// no place, or a bare number the step reads only as a value.
 pub(super) fn by_place(
     ctx: &Ctx,
     state: &PickState,
     input: &PickInput,
     again: Again,
+    typed: Again,
 ) -> Option<Outcome> {
     let PickInput::Text(text) = input else {
         return None;
     };
-    let place = lexicon::ordinal(text)?;
-    if place.bare && number_is_value(state.step) {
-        return None;
-    }
+    let (place, rest) = match lexicon::ordinal(text) {
+        Some(place) => (place, String::new()),
+        None => lexicon::ordinal_in(text)?,
+    };
     let asked = ask(ctx, state);
     if asked.choices.is_empty() {
+        return None;
+    }
+    if place.bare && place.n > asked.choices.len() {
+        // `50` where there are fewer options: the step's value.
         return None;
     }
     let Some(choice) = asked.choices.get(place.n - 1) else {
@@ -57,17 +100,136 @@ pub(super) fn by_place(
         });
     };
     let label = Localizer::get().format(ctx.lang, &choice.label);
-    let mut out = again(ctx, state, PickInput::Choice(choice.id.clone()));
-    // Said back only when the tap was taken: a refused card says why on its own.
-    if out.changed {
-        out.replies.insert(
-            0,
-            Reply::text(
-                Msg::new("pick-choice-taken")
+    let tap = again(ctx, state, PickInput::Choice(choice.id.clone()));
+    if place.bare {
+        let value = typed(ctx, state, PickInput::Text(place.n.to_string()));
+        let value_label = value
+            .state
+            .as_ref()
+            .filter(|_| value.changed)
+            .and_then(|after| value_label(ctx, state, after));
+        let said = |m: &Msg| Localizer::get().format(ctx.lang, m);
+        // The value in the very words of another option (`4` where `4 at once` is option 2 and
+        // option 4 is `64 at once`): the number read off that option's label, said so.
+        let labelled = value_label.as_ref().is_some_and(|v| {
+            let v = said(v);
+            asked.choices.iter().any(|c| said(&c.label) == v)
+        });
+        match value_label {
+            // Only the value is taken, or both end the same: the value, as the step reads it.
+            Some(_) if !tap.changed || tap.state == value.state => return Some(value),
+            Some(v) if labelled => {
+                let mut value = value;
+                let note = Msg::new("pick-number-by-label")
+                    .arg("word", place.n)
+                    .arg("value", said(&v));
+                match value.replies.first_mut() {
+                    Some(first) => first.prepend(crate::reply::Part::Text(note)),
+                    None => value.replies.push(Reply::text(note)),
+                }
+                return Some(value);
+            }
+            // Both taken, different answers: asked, unless the person said their numbers are
+            // options.
+            Some(v) if !state.numbers_are_places => {
+                let option = Msg::new("pick-number-option")
                     .arg("n", place.n)
-                    .arg("label", label),
-            ),
-        );
+                    .arg("label", label);
+                let key = step_key(state.step);
+                let ask = Msg::new("pick-number-ask")
+                    .arg("word", place.n)
+                    .arg("option", said(&option))
+                    .arg("value", said(&v));
+                let reply = Reply::text(ask)
+                    .with_choice(&format!("{AS_OPTION}{}", choice.id), option)
+                    .with_choice(&format!("{AS_VALUE}{key}:{}", place.n), v);
+                return Some(Outcome {
+                    replies: vec![reply],
+                    state: Some(state.clone()),
+                    changed: false,
+                });
+            }
+            _ => {}
+        }
     }
+    let mut out = tap;
+    // Said back only when the tap was taken: a refused card says why on its own.
+    if !out.changed {
+        return Some(out);
+    }
+    // The rest of a longer message, read at the step the tap led to: its facts kept.
+    if let Some(next) = out.state.clone().filter(|_| !rest.trim().is_empty()) {
+        let more = again(ctx, &next, PickInput::Text(rest));
+        if more.changed {
+            out = more;
+        }
+    }
+    out.replies.insert(
+        0,
+        Reply::text(
+            Msg::new("pick-choice-taken")
+                .arg("n", place.n)
+                .arg("label", label),
+        ),
+    );
     Some(out)
+}
+
+/// What a bare number was read as at `before`'s step, in the words of that step's options
+/// (`8k tokens`, `4 at once`, `One run of 2 hours`, `Budget: ¥8.00`); `None` when it set no
+/// value of the step, so the number is no value there.
+fn value_label(ctx: &Ctx, before: &PickState, after: &PickState) -> Option<Msg> {
+    match before.step {
+        Step::Model => after
+            .params_b
+            .filter(|_| after.model.is_none() && after.params_b != before.params_b)
+            .map(|b| Msg::new("pick-number-size").arg("b", format!("{b}"))),
+        Step::Context => after
+            .context
+            .filter(|c| after.context != before.context && c % 1024 == 0)
+            .map(|c| Msg::new("pick-context").arg("k", c / 1024)),
+        Step::Concurrency => after
+            .concurrency
+            .filter(|_| after.concurrency != before.concurrency)
+            .map(|n| Msg::new("pick-concurrency").arg("n", n)),
+        Step::Usage => after
+            .usage
+            .filter(|_| after.usage != before.usage)
+            .map(|u| match u {
+                Usage::OneOff { hours } => Msg::new("pick-usage-oneoff").arg("hours", whole(hours)),
+                Usage::Daily { hours } => Msg::new("pick-usage-daily").arg("hours", whole(hours)),
+                Usage::Always => Msg::new("pick-usage-always"),
+            }),
+        Step::Barriers => after
+            .needs
+            .budget
+            .filter(|_| after.needs.budget != before.needs.budget)
+            .map(|b| {
+                Msg::new("pick-budget-set")
+                    .arg("budget", super::barriers::budget_text(ctx, &after.needs, b))
+                    .arg("per", super::barriers::budget_per(&after.needs))
+            }),
+        Step::Task | Step::Method | Step::Card | Step::Result | Step::Trial => None,
+    }
+}
+
+/// Hours as a number, so the message's plural reads it (`1 hour`, `2 hours`).
+fn whole(h: Decimal) -> f64 {
+    h.round_dp(2).to_f64().unwrap_or_default()
+}
+
+/// A step's key in a value button's id, so a button left from another step is not read there.
+fn step_key(step: Step) -> &'static str {
+    match step {
+        Step::Task => "task",
+        Step::Model => "model",
+        Step::Method => "method",
+        Step::Context => "context",
+        Step::Concurrency => "concurrency",
+        Step::Usage => "usage",
+        Step::Card => "card",
+        Step::Barriers => "barriers",
+        Step::Result => "result",
+        Step::Trial => "trial",
+    }
 }

@@ -123,6 +123,10 @@ pub struct PickState {
     /// kept so a count said next (`make it 2 cards`) counts that card (`recount`).
     #[serde(default)]
     pub gpu_unfit: Option<String>,
+    /// The person said a bare number they typed was a numbered option (`chosen`: asked back
+    /// where the step also reads it as a value): their later bare numbers are options.
+    #[serde(default)]
+    pub numbers_are_places: bool,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -193,6 +197,7 @@ impl PickState {
             carried: Vec::new(),
             quit_asked: false,
             gpu_unfit: None,
+            numbers_are_places: false,
         }
     }
 }

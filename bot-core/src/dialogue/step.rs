@@ -23,19 +23,23 @@ pub fn start(ctx: &Ctx) -> Outcome {
 
 /// Advances the dialogue by one input.
 pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    read(ctx, state, input, true)
+}
+
+/// The machine reading a bare number as the step's value, never as a place: the other reading
+/// `chosen` weighs a bare number by.
+fn as_value(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
+    read(ctx, state, input, false)
+}
+
+fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome {
     // Traditional characters (`沒有`, `一直開著`) are read as the simplified words every step's
     // table is written in: the reader's one fold, once, for every step (pick_aa's `沒有`).
     let input = match input {
         PickInput::Text(t) => PickInput::Text(understand::fold_traditional(&t)),
         other => other,
     };
-    // A new job (`算了，换成用flux出图吧`) starts over; then a step read by what it asks.
-    if let Some(out) = started_over(ctx, state, &input)
-        .or_else(|| super::replied::before(ctx, state, &input, step))
-        // `第二个`, `the first one`, `选2`, `1`: a choice named by its place, as its button.
-        .or_else(|| super::chosen::by_place(ctx, state, &input, step))
-        .or_else(|| asked_aside(ctx, state, &input))
-    {
+    if let Some(out) = first_readings(ctx, state, &input, places) {
         return out;
     }
     // What a message tells beside a step's answer (a cap, a refusal, people) is taken first.
@@ -139,6 +143,26 @@ pub fn step(ctx: &Ctx, state: &PickState, input: PickInput) -> Outcome {
             }
         }
     }
+}
+
+/// The readings before a step's own: a tap on a bare number asked back (the option or the
+/// value), a new job that starts over (`算了，换成用flux出图吧`), a yes or no, a choice named by its place (`第二个`, `the
+/// first one`, `选2`, `1`; not when `places` is off, the value's reading), a question aside.
+fn first_readings(
+    ctx: &Ctx,
+    state: &PickState,
+    input: &PickInput,
+    places: bool,
+) -> Option<Outcome> {
+    super::chosen::asked_tap(ctx, state, input, step, as_value)
+        .or_else(|| started_over(ctx, state, input))
+        .or_else(|| super::replied::before(ctx, state, input, step))
+        .or_else(|| {
+            places
+                .then(|| super::chosen::by_place(ctx, state, input, step, as_value))
+                .flatten()
+        })
+        .or_else(|| asked_aside(ctx, state, input))
 }
 
 /// `/back`: the step before, or where it stands at the first step.

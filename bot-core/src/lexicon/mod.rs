@@ -81,6 +81,7 @@ mod rather;
 mod refuse;
 mod regions;
 mod rent_ease;
+mod rent_price;
 mod rental_noun;
 mod reported;
 mod seasons;
@@ -200,7 +201,7 @@ pub use needs::{
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use options::{connective, option, pixels, split_options};
-pub use ordinal::{Ordinal, ordinal};
+pub use ordinal::{Ordinal, ordinal, ordinal_in};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
@@ -216,6 +217,7 @@ pub use regions::{
     place_codes, place_named, place_said, place_within, place_word, place_written,
 };
 pub use rent_ease::ease_as_can;
+pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use seasons::{SEASON_WORDS, season_said};

@@ -74,6 +74,65 @@ pub fn ordinal(text: &str) -> Option<Ordinal> {
     zh(t).or_else(|| en(t)).map(|n| Ordinal { n, bare: false })
 }
 
+/// Words that open a clause and add nothing to the choice after them (`ok 第二个`, `好的，第一个`).
+const OPENERS: &[&str] = &[
+    "ok", "okay", "yes", "yeah", "then", "and", "so", "好的", "好", "嗯", "行", "那", "然后",
+];
+
+/// Clause marks: a choice said inside a longer message stands in a clause of its own.
+const CLAUSE_MARKS: &[char] = &[',', '，', ';', '；', '。', '、', '!', '！', '\n'];
+
+/// A place named inside a longer message (`ok 第二个，然后预算50`, `the first one, and I only
+/// have paypal`, `第二个 预算50`), and the message without it; `None` when no clause, or more
+/// than one, names a place. Only a marked place counts: digits alone inside a sentence are a
+/// value, and an ordinal word alone (`first, …`, `第一，…`) opens a sentence as often as it
+/// chooses, so it is no place here (as a whole message it is, [`ordinal`]).
+pub fn ordinal_in(text: &str) -> Option<(Ordinal, String)> {
+    let clauses: Vec<&str> = text.split(CLAUSE_MARKS).collect();
+    let mut found: Option<(usize, Ordinal, String)> = None;
+    for (i, clause) in clauses.iter().enumerate() {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let start = words
+            .iter()
+            .take_while(|w| OPENERS.contains(&w.to_lowercase().as_str()))
+            .count();
+        // The longest run of words from the clause's start that names a place (`the first
+        // one and I only have paypal`: `the first one`); the words after it are the rest.
+        let hit = (start + 1..=words.len()).rev().find_map(|end| {
+            let said = words[start..end].join(" ");
+            marked(&said).map(|o| (o, words[end..].join(" ")))
+        });
+        if let Some((o, tail)) = hit {
+            if found.is_some() {
+                return None;
+            }
+            found = Some((i, o, tail));
+        }
+    }
+    let (at, place, tail) = found?;
+    let rest: Vec<&str> = clauses
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != at)
+        .map(|(_, c)| c.trim())
+        .chain(std::iter::once(tail.as_str()))
+        .filter(|c| !c.is_empty())
+        .collect();
+    Some((place, rest.join("，")))
+}
+
+/// A place that is marked as one: not digits alone, not an ordinal word alone.
+fn marked(said: &str) -> Option<Ordinal> {
+    let o = ordinal(said).filter(|o| !o.bare)?;
+    let t = fold(said);
+    let t = t.trim_matches(|c: char| c.is_whitespace() || ".!。！~…".contains(c));
+    let alone_en = EN_ORDINALS.contains(&t) || en_ordinal(t).is_some();
+    let alone_zh = t
+        .strip_prefix('第')
+        .is_some_and(|n| zh_number(n.trim()).is_some());
+    (!alone_en && !alone_zh).then_some(o)
+}
+
 /// Full-width digits and `＃` as ASCII, lower case.
 fn fold(text: &str) -> String {
     text.chars()
@@ -245,6 +304,37 @@ mod tests {
             "要2个",
         ] {
             assert_eq!(ordinal(t), None, "{t}");
+        }
+    }
+    #[test]
+    fn a_place_inside_a_longer_message() {
+        let inside = |t: &str| ordinal_in(t).map(|(o, rest)| (o.n, rest));
+        assert_eq!(
+            inside("ok 第二个，然后预算50"),
+            Some((2, "然后预算50".to_string()))
+        );
+        assert_eq!(
+            inside("the first one, and I only have paypal"),
+            Some((1, "and I only have paypal".to_string()))
+        );
+        assert_eq!(inside("第二个 预算50"), Some((2, "预算50".to_string())));
+        assert_eq!(
+            inside("选第一个，预算100块"),
+            Some((1, "预算100块".to_string()))
+        );
+        assert_eq!(inside("ok 第二个"), Some((2, String::new())));
+        // An ordinal word alone opens a sentence; digits inside one are a value; two places
+        // are no one choice; an ordinal that is part of a longer noun is none.
+        for t in [
+            "first, i want qlora",
+            "第一，我想用lora",
+            "2, and 8k context",
+            "第一个还是第二个",
+            "第一次用，选个便宜的",
+            "第一个平台便宜吗，预算50",
+            "用第一个平台的话，预算50够吗",
+        ] {
+            assert_eq!(ordinal_in(t).map(|(o, _)| o.n), None, "{t}");
         }
     }
 }

@@ -42,7 +42,13 @@ const HISTORY: &[&str] = &["history", "历史", "trend", "走势", "趋势"];
 /// `TREND_WORDS` (`价格历史`, `price history`) are; read by `intent::trend` with them, so the
 /// rules of a span said (`half year`) come first.
 pub(super) fn price_history(text: &str) -> bool {
-    super::text::has(text, PRICE) && super::text::has(text, HISTORY)
+    priced(text) && super::text::has(text, HISTORY)
+}
+
+/// A price named: a noun of [`PRICE`], or `rent` as a noun (`the a100 rent`, never `rent an
+/// a100`: the lexicon's `rent_priced`).
+fn priced(text: &str) -> bool {
+    super::text::has(text, PRICE) || crate::lexicon::rent_priced(text)
 }
 
 /// Lately, said in either language.
@@ -78,7 +84,7 @@ pub(super) fn price_moved(q: &Question) -> Option<Reading> {
     let p = q.padded;
     // `4090 最近 cheaper 了吗`: lately and a comparative, with no other place or card compared.
     let lately = q.has(RECENT) && q.has(COMPARED) && !q.has(ACROSS) && q.e.platforms.is_empty();
-    let asked = (q.has(PRICE) && q.has(MOVED)) || lately;
+    let asked = (priced(p) && q.has(MOVED)) || lately;
     // An alert on a change, or a job's fit, is not a history.
     if !asked
         || q.has(ALERT_WORDS)

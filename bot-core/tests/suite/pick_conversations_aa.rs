@@ -14,8 +14,10 @@ use super::pick_runner::run;
 /// convention promised). The two misses (docs/misses/pick_aa_misses.md): a bare `8` and `1` at the
 /// barriers step taken as budgets of ¥8 and ¥1 rather than its numbered options or asked; the
 /// Traditional `沒有` refused at the barriers step where `没有` is "no needs". The lead (session 37)
-/// folded every /pick message once at `dialogue::step` (the reader's one fold): 39/40.
-const MUST_HOLD: usize = 39;
+/// folded every /pick message once at `dialogue::step` (the reader's one fold): 39/40. Helper
+/// und_cs (docs/misses/und_und_cs.md): a bare number with an option's and a value's reading is
+/// asked back, never guessed; aa-zh-typed-numbers relabelled by that house rule: 40/40.
+const MUST_HOLD: usize = 40;
 
 #[test]
 fn pick_conversations_aa() {

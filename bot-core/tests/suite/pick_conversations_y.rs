@@ -19,8 +19,11 @@ use super::pick_runner::run;
 /// the context options, `half month`, `till tomorrow`, an invoice asked mid-way. 30/40 after
 /// und_cp's words (训/訓練 as training with the model kept, hedges, 你推荐吧, the context options
 /// weighed, an invoice asked mid-way, a payment held, a typo'd model echoed); 32/40 after und_co's
-/// numbers alone (docs/misses/und_und_co.md); both merged: FLOOR_MERGED.
-const MUST_HOLD: usize = 32;
+/// numbers alone (docs/misses/und_und_co.md); both merged: FLOOR_MERGED. 38/40 on main b11ec45f;
+/// 39/40 after helper und_cs (a model run over a counted set, `embed 10M documents`, is a batch
+/// run; docs/misses/und_und_cs.md): y-zh-few-hundred is left, its last check expecting the result
+/// where a budget typed at the barriers step rightly stays on that step.
+const MUST_HOLD: usize = 39;
 
 #[test]
 fn pick_conversations_y() {
