@@ -180,3 +180,17 @@ fn which_of_two_cards_is_cheaper_ranks_both() {
         assert!(one(&c, q).starts_with("/gpu "), "{q}: {}", one(&c, q));
     }
 }
+
+/// Specs compared, or "cheap" as a description, stay the cards side by side.
+#[test]
+fn specs_compared_or_cheap_described_stay_side_by_side() {
+    let c = Catalog::embedded().unwrap();
+    for q in [
+        "compare l40 and l40s",
+        "H20和A800对比一下",
+        "t4 vs l4 for a cheap inference box",
+        "租的时候看到4090D比4090便宜一点。这俩到底差在哪，要不要在意",
+    ] {
+        assert!(one(&c, q).starts_with("/gpu "), "{q}: {}", one(&c, q));
+    }
+}

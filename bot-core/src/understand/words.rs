@@ -14,7 +14,7 @@ pub(super) use super::words_platforms::{
     WHICH_BETTER_WORDS,
 };
 pub(super) use super::words_price::{
-    CHEAP_WORDS, CONVERT_WORDS, COST_WORDS, PRICE_WORDS, TCO_WORDS,
+    CHEAP_WORDS, CHEAPER_WORDS, CONVERT_WORDS, COST_WORDS, PRICE_WORDS, TCO_WORDS, WHICH_WORDS,
 };
 pub(super) use super::words_stock::{
     EASY_TO_RENT, EXISTS_ENDS, GOT_ONE, HAVE_WORDS, IN_STOCK_WORDS, ON_DEMAND, PERIOD_NOW,

@@ -43,6 +43,31 @@ pub(super) const COST_WORDS: &[&str] = &[
     "going rate",
 ];
 
+/// Which of several is cheaper, asked (`哪个便宜`, `which one is cheaper`): with two cards and
+/// no job, both are ranked by a real hour. Read with a which-word (`WHICH_WORDS`), never alone:
+/// `compare`/`对比` ask for the specs, and `cheap` describes (`for a cheap inference box`).
+pub(super) const CHEAPER_WORDS: &[&str] = &[
+    "便宜",
+    "cheaper",
+    "cheapest",
+    "cheepest",
+    "less expensive",
+    "划算",
+    "省钱",
+];
+
+/// The which-word of a question that picks one of several.
+pub(super) const WHICH_WORDS: &[&str] = &[
+    "哪个",
+    "哪個",
+    "哪一个",
+    "哪一個",
+    "哪张",
+    "哪張",
+    "which",
+    "谁",
+];
+
 pub(super) const CHEAP_WORDS: &[&str] = &[
     "最便宜",
     "cheapest",
