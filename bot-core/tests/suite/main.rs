@@ -388,6 +388,7 @@ mod und_und_cn;
 mod und_und_cp;
 mod und_und_cq;
 mod und_und_cr;
+mod und_und_cv;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;
