@@ -461,9 +461,12 @@ fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     amount_word(first).map(|b| (b, currency))
 }
 
-/// The words that make hours daily: the lexicon's rate words of a day, and `a day`.
+/// The words that make hours daily: the lexicon's daily rhythm (`每天`, `everyday`, `每晚`), and
+/// `a day`.
 fn daily_words() -> Vec<&'static str> {
-    crate::lexicon::rate_words(crate::lexicon::Period::Day)
+    crate::lexicon::daily_rhythm_words()
+        .iter()
+        .copied()
         .chain(["a day"])
         .collect()
 }
