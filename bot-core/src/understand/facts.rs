@@ -147,7 +147,8 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     // A hedge before a number (`预算差不多50`) is dropped by `normalize`, for every reader.
     let norm = normalize(text);
     let toks = tokens(&norm);
-    let e = entities(catalog, &toks);
+    let mut e = entities(catalog, &toks);
+    super::stages::week_share(catalog, &toks, &mut e);
     let explicit = toks.iter().any(|t| {
         t.contains("lora") || t.contains("full") || t.contains("全参") || t.contains("全量")
     });

@@ -11,7 +11,7 @@ use super::pick_runner::run;
 const OWN: &str = include_str!("../data/questions_und_und_cv_own.tsv");
 
 /// Conversations that must hold (the file's header; before the change: docs/misses/und_und_cv.md).
-const MUST_HOLD: usize = 37;
+const MUST_HOLD: usize = 39;
 
 #[test]
 fn und_cv_pick_conversations() {
