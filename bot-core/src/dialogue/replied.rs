@@ -271,7 +271,9 @@ fn cancelled() -> Outcome {
 pub(super) fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
     label_typed_whole(ctx, state, text).or_else(|| {
         let core = lexicon::without_courtesy(text);
-        (core != text.trim())
+        // A sentence that states facts (`no real-name verification please`) is read by its
+        // words, which say back what was kept; a tap's label says nothing.
+        (core != text.trim() && !understand::facts(ctx.catalog, text).any())
             .then(|| label_typed_whole(ctx, state, core))
             .flatten()
     })
