@@ -174,9 +174,16 @@ pub(super) fn apply_needs(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
     let barriers =
         f.no_real_name || f.payments.iter().any(|p| !f.held.contains(p)) || f.budget.is_some();
     if barriers {
-        skip(s, Step::Barriers);
+        needs_said(s);
     }
     echo
+}
+
+/// The house rule for the barriers step (docs/pick-transcripts.md, the pick_conversations
+/// headers): once a need is said (a payment, a real-name refusal, a budget with or without its
+/// period), the step is not asked; the needs are said back and the result follows the card.
+pub(super) fn needs_said(s: &mut PickState) {
+    skip(s, Step::Barriers);
 }
 
 fn usage_of(f: &Facts) -> Option<Usage> {
@@ -221,43 +228,13 @@ pub fn is_question(text: &str) -> bool {
     let l = crate::lexicon::ANY_PLACE
         .iter()
         .fold(text.to_lowercase(), |t, w| t.replace(w, "place"));
-    let cues = [
-        "?",
-        "？",
-        "吗",
-        "多少",
-        "多久",
-        "哪",
-        "怎么",
-        "什么",
-        "几",
-        "how ",
-        "what",
-        "which",
-        "where",
-        "cheapest",
-        "最便宜",
-        // A price asked with a noun, no question mark (`h100价格`, `4090 price`).
-        "价格",
-        "价钱",
-        "报价",
-        "行情",
-        "price",
-        "how much",
-        "有货",
-        "走势",
-        // Asked as a choice between yes and no, with no 吗 (`有没有5090的offer 最好低于3块`).
-        "有没有",
-        "有无",
-        "能不能",
-        "可不可以",
-        // Listings asked for (`show me 4090 offers under $2`): the dialogue never asks for one.
-        "offer",
-    ];
     // `嗎`, `哪裡`: the cues in Simplified characters too.
     let simple: String = l.chars().map(understand::simplified).collect();
     l.starts_with('/')
-        || cues.iter().any(|c| l.contains(c) || simple.contains(c))
+        || crate::lexicon::QUESTION_CUES
+            .iter()
+            .any(|c| l.contains(c) || simple.contains(c))
+        || crate::lexicon::size_asked(&simple)
         || asks_yes_or_no(&l)
         || understand::asks_for_action(text)
 }

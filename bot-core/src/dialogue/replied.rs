@@ -125,10 +125,13 @@ fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> {
     }
     match state.step {
         // "What do you need?": nothing, or go on to the result.
-        Step::Barriers => {
-            (has(&Kind::Yes) || has(&Kind::No) || has(&Kind::Result) || has(&Kind::Handed))
-                .then_some(Replied::Forward)
-        }
+        // Closing words (`that's all`, `好了就这样`) say nothing more is needed.
+        Step::Barriers => (has(&Kind::Yes)
+            || has(&Kind::No)
+            || has(&Kind::Result)
+            || has(&Kind::Handed)
+            || has(&Kind::Close))
+        .then_some(Replied::Forward),
         // One way on (the trial plan): a yes takes it, a no ends here.
         Step::Result if has(&Kind::Yes) && !has(&Kind::No) => Some(Replied::Forward),
         Step::Result => has(&Kind::No).then_some(Replied::Decline),
@@ -263,9 +266,22 @@ fn cancelled() -> Outcome {
 }
 
 /// A typed answer that is a button's own words (`不需要实名`, `Fine-tuning`, `结束`): that
-/// button. Only one button may match; two Latin letters are too short to tell, two Chinese
-/// characters are a word (`结束`, `微调`).
+/// button, at every step. Said with politeness or a closing particle (`web terminal please`,
+/// `结束吧`, `要试跑计划呀`: the lexicon's `without_courtesy`) it is the same button.
 pub(super) fn typed_choice(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
+    label_typed_whole(ctx, state, text).or_else(|| {
+        let core = lexicon::without_courtesy(text);
+        // A sentence that states facts (`no real-name verification please`) is read by its
+        // words, which say back what was kept; a tap's label says nothing.
+        (core != text.trim() && !understand::facts(ctx.catalog, text).any())
+            .then(|| label_typed_whole(ctx, state, core))
+            .flatten()
+    })
+}
+
+/// [`typed_choice`] of the words as typed. Only one button may match; two Latin letters are
+/// too short to tell, two Chinese characters are a word (`结束`, `微调`).
+fn label_typed_whole(ctx: &Ctx, state: &PickState, text: &str) -> Option<String> {
     let clean = |t: &str| -> String {
         understand::normalize(t)
             .chars()

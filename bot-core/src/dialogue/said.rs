@@ -79,10 +79,15 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
             (None, Some(Said::Quit)) if !states(clause) => continue,
             (None, _) => return None,
         };
-        if found.is_some_and(|f| f != m) {
-            return None;
+        // Thanks beside another move is politeness (`不弄了，谢谢`, `never mind, thanks`):
+        // that move.
+        match found {
+            Some(f) if f == m => {}
+            Some(Said::Thanks) => found = Some(m),
+            Some(_) if m == Said::Thanks => {}
+            Some(_) => return None,
+            None => found = Some(m),
         }
-        found = Some(m);
     }
     found.filter(|_| clauses.len() > 1 || text.split_whitespace().count() > 1)
 }

@@ -101,13 +101,17 @@ pub(super) fn before(
     if let PickInput::Text(t) = &input
         && let Some((amount, currency, rest, per)) = super::monthly::split(t)
     {
-        let set = |n: &mut super::state::Needs| {
+        // A budget with its period is a need said, as a plain budget is: the barriers step
+        // is not asked (`listen::needs_said`; it had been asked after `预算每月1500`).
+        let set = |s: &mut PickState| {
+            let n = &mut s.needs;
             n.budget = Some(amount);
             n.budget_currency = currency.map(str::to_string);
             n.budget_per = Some(per);
+            super::listen::needs_said(s);
         };
         let mut s = state.clone();
-        set(&mut s.needs);
+        set(&mut s);
         // The one budget line, with its period (and the currency note): a first sentence's
         // echo that lists the needs already says it, so `with_notes` adds it only once.
         let notes = super::barriers::budget_said(ctx, &s.needs);
@@ -116,7 +120,7 @@ pub(super) fn before(
             out.state = Some(s);
             out.changed = true;
         } else if let Some(next) = out.state.as_mut() {
-            set(&mut next.needs);
+            set(next);
         }
         return Ok(with_notes(out, notes, true));
     }

@@ -152,7 +152,8 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
     if let Some(u) = night_usage(&l) {
         return Some(u);
     }
-    for prefix in ["daily", "every day", "per day", "每天", "每日"] {
+    // The lexicon's one daily rhythm (`everyday`, `天天`, `每晚`; this list had been its own).
+    for prefix in lexicon::daily_rhythm_words() {
         if let Some(rest) = l.strip_prefix(prefix) {
             let secs = parse_duration(rest.trim()).ok()?;
             let hours = secs / Decimal::from(3600);

@@ -34,6 +34,8 @@ const YES: &[&str] = &[
     "go",
     "next",
     "continue",
+    // `好了` (done): before `好`, so `好了就这样` is a yes and its closing words.
+    "好了",
     "好的",
     "好啊",
     "好呀",
@@ -100,6 +102,11 @@ const CLOSING: &[&str] = &[
     "i'm good",
     "im good",
     "all set",
+    // `it's ok` / `is ok` (non-native) beside a no or alone: nothing asked, nothing refused.
+    "it's ok",
+    "its ok",
+    "is ok",
+    "it's fine",
     "就这样",
     "就这些",
     "没事了",

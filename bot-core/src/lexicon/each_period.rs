@@ -33,6 +33,9 @@ pub const EACH_PERIOD: &[(&str, Period)] = &[
     ("per day", Period::Day),
     ("each day", Period::Day),
     ("every day", Period::Day),
+    // One word, as many write it (`everyday 2 hour`): it had been no period, so the hours were
+    // one run, a month's bill thirty times too small.
+    ("everyday", Period::Day),
     ("daily", Period::Day),
     ("/day", Period::Day),
     ("每周", Period::Week),
@@ -92,6 +95,58 @@ pub const ALSO_A_LENGTH: &[&str] = &[
     "a month",
 ];
 
+/// The words that make hours each day's, for every reader of hours (issue 26: one reading of a
+/// daily rhythm, where /pick's usage step, the question reader's spans and its hours-after-a-day
+/// rule had each kept a list): the table's words of each day that say no length (`每天`, `天天`,
+/// `everyday`, `daily`, `/day`), and nights said as a habit (`每晚`, `every night`, `nightly`:
+/// the lexicon's nights), whose hours are each day's. Longest first.
+pub fn daily_rhythm_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut v: Vec<&'static str> = rate_words(Period::Day).collect();
+        v.extend(
+            super::night_phrases()
+                .iter()
+                .filter(|(_, s)| *s == super::NightSense::Nightly)
+                .map(|(w, _)| w.trim()),
+        );
+        v.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        v.dedup();
+        v
+    })
+}
+
+/// How many of the tokens from `k` say a daily rhythm ([`daily_rhythm_words`]): a Latin word
+/// whole (`everyday`, `every` `night`), a Chinese one at the token's start (`每天用`, `每晚跑`).
+pub fn daily_rhythm_at(toks: &[String], k: usize) -> Option<usize> {
+    daily_rhythm_words().iter().find_map(|w| {
+        let parts: Vec<&str> = w.split(' ').collect();
+        let said = toks.get(k..k + parts.len())?;
+        let whole = said.iter().zip(&parts).all(|(t, p)| {
+            if p.is_ascii() {
+                t == p
+            } else {
+                t.starts_with(p)
+            }
+        });
+        whole.then_some(parts.len())
+    })
+}
+
+/// Whether the tokens before `i` end with a daily rhythm (`everyday 2 hour`, `每天 4小时`): a
+/// Chinese word anywhere in the last token (`我每天`).
+pub fn daily_rhythm_before(toks: &[String], i: usize) -> bool {
+    daily_rhythm_words().iter().any(|w| {
+        let parts: Vec<&str> = w.split(' ').collect();
+        let Some(said) = i.checked_sub(parts.len()).and_then(|s| toks.get(s..i)) else {
+            return false;
+        };
+        said.iter()
+            .zip(&parts)
+            .all(|(t, p)| if p.is_ascii() { t == p } else { t.contains(p) })
+    })
+}
+
 /// The words of period `p` that say "each" only, never a length (`每月`, `per month`, `monthly`).
 pub fn rate_words(p: Period) -> impl Iterator<Item = &'static str> {
     period_words(p).filter(|w| !ALSO_A_LENGTH.contains(w))
@@ -148,7 +203,41 @@ pub fn starts_with(s: &str, p: Period) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{EACH_PERIOD, Period, first_period, says};
+    use super::{
+        EACH_PERIOD, Period, daily_rhythm_at, daily_rhythm_before, daily_rhythm_words,
+        first_period, says,
+    };
+
+    fn toks(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_daily_rhythm_is_one_list() {
+        for w in [
+            "everyday",
+            "every day",
+            "daily",
+            "每天",
+            "天天",
+            "每日",
+            "每晚",
+            "nightly",
+        ] {
+            assert!(daily_rhythm_words().contains(&w), "{w}");
+        }
+        // A day as a length is no rhythm; a night alone is one night.
+        for w in ["一天", "a day", "1天", "一晚", "overnight"] {
+            assert!(!daily_rhythm_words().contains(&w), "{w}");
+        }
+        assert_eq!(daily_rhythm_at(&toks("everyday 2 hour"), 0), Some(1));
+        assert_eq!(daily_rhythm_at(&toks("every night 6 hours"), 0), Some(2));
+        assert_eq!(daily_rhythm_at(&toks("每晚跑 6 小时"), 0), Some(1));
+        assert_eq!(daily_rhythm_at(&toks("every 2 hours"), 0), None);
+        assert!(daily_rhythm_before(&toks("everyday 2 hour"), 1));
+        assert!(daily_rhythm_before(&toks("i use it every day 2 hour"), 5));
+        assert!(!daily_rhythm_before(&toks("for a day 2 hour"), 3));
+    }
 
     #[test]
     fn each_word_once() {
@@ -172,6 +261,7 @@ mod tests {
         );
         assert_eq!(first_period(" tokens 天天").map(|p| p.2), Some(Period::Day));
         assert!(says("跑1天", Period::Day));
+        assert!(says(" everyday 2 hour", Period::Day));
         assert!(!says("跑21天", Period::Day));
     }
 }

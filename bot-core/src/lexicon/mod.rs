@@ -24,6 +24,7 @@ mod advice_rent;
 mod alias_words;
 mod always_on;
 mod api_units;
+mod asking;
 mod assent;
 mod audience;
 mod barrier_negated;
@@ -35,6 +36,7 @@ mod card_memory_words;
 mod ceiling;
 mod choose;
 mod count;
+mod courtesy;
 mod cue_words;
 mod currency;
 mod deadline;
@@ -120,6 +122,7 @@ pub use api_units::{
     TOKEN_NOUNS, TokenCue, glued_per_tokens, per_thousand_at, per_tokens_after, per_tokens_before,
     speaks_of_tokens, token_cue_said, tokens_unit_at,
 };
+pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
@@ -145,6 +148,7 @@ pub use count::{
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
     take_card_prefix, thousands_as_k, token_count,
 };
+pub use courtesy::without_courtesy;
 pub use cue_words::{CUE_WORDS, REAL_WORDS, cue_of_slip};
 pub use currency::{
     CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
@@ -153,8 +157,8 @@ pub use currency::{
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};
 pub use each_period::{
-    ALSO_A_LENGTH, EACH_PERIOD, Period, first_period, period_words, rate_words, says, stands_at,
-    starts_with, words_longest_first,
+    ALSO_A_LENGTH, EACH_PERIOD, Period, daily_rhythm_at, daily_rhythm_before, daily_rhythm_words,
+    first_period, period_words, rate_words, says, stands_at, starts_with, words_longest_first,
 };
 pub use edit::{method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped};
 pub use floor_words::{ABOVE_BEFORE, FLOOR_AFTER, FLOOR_BEFORE};

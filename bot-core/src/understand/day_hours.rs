@@ -62,7 +62,9 @@ const MINUTES: &[&str] = &["分钟", "minutes", "minute", "mins", "min"];
 /// The usage with hours (or minutes) a day put in, when the text says a day and then its
 /// hours; `m_minutes`: a bare `m` after a number is minutes in this sentence.
 pub(super) fn per_day(norm: &str, usage: &mut Option<Usage>, m_minutes: bool) {
-    // The words of each day are the lexicon's (`lexicon::EACH_PERIOD`).
+    // The words of each day are the lexicon's (`lexicon::EACH_PERIOD`, `一天` and `everyday`
+    // included). Nights as a habit (`每晚跑4小时`) are the spans' (`span::find_span`), which
+    // leave a month's package said beside them (`包月`) its say.
     for d in crate::lexicon::period_words(crate::lexicon::Period::Day) {
         for (at, _) in norm.match_indices(d) {
             if !crate::lexicon::stands_at(norm, at, d) {

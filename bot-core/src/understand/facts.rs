@@ -147,7 +147,8 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     // A hedge before a number (`预算差不多50`) is dropped by `normalize`, for every reader.
     let norm = normalize(text);
     let toks = tokens(&norm);
-    let e = entities(catalog, &toks);
+    let mut e = entities(catalog, &toks);
+    super::stages::week_share(catalog, &toks, &mut e);
     let explicit = toks.iter().any(|t| {
         t.contains("lora") || t.contains("full") || t.contains("全参") || t.contains("全量")
     });
@@ -461,9 +462,12 @@ fn budget_at(norm: &str, at: usize) -> Option<(Decimal, Option<&'static str>)> {
     amount_word(first).map(|b| (b, currency))
 }
 
-/// The words that make hours daily: the lexicon's rate words of a day, and `a day`.
+/// The words that make hours daily: the lexicon's daily rhythm (`每天`, `everyday`, `每晚`), and
+/// `a day`.
 fn daily_words() -> Vec<&'static str> {
-    crate::lexicon::rate_words(crate::lexicon::Period::Day)
+    crate::lexicon::daily_rhythm_words()
+        .iter()
+        .copied()
         .chain(["a day"])
         .collect()
 }

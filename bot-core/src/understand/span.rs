@@ -186,9 +186,11 @@ fn daily_tokens_before(toks: &[String], i: usize) -> bool {
 /// `a day`, `per day`, `/day`, `daily`, `每天`, `一天` right after a count.
 fn daily_marker_at(toks: &[String], k: usize) -> bool {
     let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
-    matches!(w(k), "daily" | "/day" | "/d" | "per-day")
+    // The lexicon's daily rhythm (`daily`, `everyday`, `每天`, `every night`), and the day as a
+    // unit after a span (`8 hours a day`, `/d`).
+    lexicon::daily_rhythm_at(toks, k).is_some()
+        || matches!(w(k), "/d" | "per-day")
         || (matches!(w(k), "a" | "per" | "each" | "every") && w(k + 1) == "day")
-        || w(k).starts_with("每天")
         || w(k).starts_with("/天")
 }
 
@@ -295,31 +297,35 @@ pub(super) fn find_usage(toks: &[String], taken: &[bool]) -> Option<Usage> {
 /// `每天用4090跑6个小时`: `每天` said a few words before the span, the card and a verb between
 /// (no other number with a unit of time).
 pub(super) fn daily_earlier(toks: &[String], i: usize) -> bool {
-    (i.saturating_sub(4)..i.saturating_sub(1)).rev().any(|j| {
-        let t = toks[j].as_str();
-        t.starts_with("每天") || t.starts_with("每日") || t.starts_with("天天")
-    }) && !toks[i.saturating_sub(3)..i].iter().any(|t| {
-        DURATION_UNITS.iter().any(|u| {
-            if u.is_ascii() {
-                t == u
-            } else {
-                t.starts_with(u)
-            }
+    // The lexicon's daily rhythm (`每天`, `天天`, `每晚`, `everyday`).
+    (i.saturating_sub(4)..i.saturating_sub(1))
+        .rev()
+        .any(|j| lexicon::daily_rhythm_at(toks, j).is_some())
+        && !toks[i.saturating_sub(3)..i].iter().any(|t| {
+            DURATION_UNITS.iter().any(|u| {
+                if u.is_ascii() {
+                    t == u
+                } else {
+                    t.starts_with(u)
+                }
+            })
         })
-    })
 }
 
 /// [`find_usage`]'s durations: a one-off span or every day.
 fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
+    // A daily rhythm in words that opens the sentence (`everyday i need an a100 for 5 hours`)
+    // is the rhythm of its hours, however far they come after it; a day's budget (`daily
+    // budget $20`) says nothing of the hours.
+    let opens_daily = toks.first().is_some_and(|t| t.is_ascii())
+        && lexicon::daily_rhythm_at(toks, 0)
+            .is_some_and(|n| toks.get(n).is_none_or(|t| !lexicon::budget_noun_said(t)));
     let daily_before = |i: usize| {
         daily_earlier(toks, i)
             || i > 0 && {
                 let p = &toks[i - 1];
-                p == "daily"
-                || p.contains("每天")
-                || p.contains("每日")
-                || p.contains("天天")
-                || (p == "day" && i > 1 && toks[i - 2] == "every")
+                // The lexicon's daily rhythm (`daily`, `everyday`, `我每天`, `every night`).
+                lexicon::daily_rhythm_before(toks, i)
                 // `一天24小时`, `一天8小时`: hours in a day are the day's use.
                 || (p == "天"
                     && i > 1
@@ -342,7 +348,7 @@ fn find_span(toks: &[String], taken: &[bool]) -> Option<Usage> {
         let (total, k) = span_run(toks, taken, i);
         // More than a day is no daily use (`跑一个月 每天10小时`: the month, then the day's).
         let in_a_day = total >= Decimal::from(60) && total <= Decimal::from(86_400);
-        (in_a_day && (daily_before(i) || daily_after(k))).then_some(total)
+        (in_a_day && (daily_before(i) || daily_after(k) || (opens_daily && i > 0))).then_some(total)
     }) {
         // All day every day is always on.
         return Some(if d >= Decimal::from(86_400) {

@@ -420,6 +420,14 @@ pub(super) fn entities_said(
     super::period::week_days(toks, &taken, &mut e.usage);
 }
 
+/// The days a week said (`一周5天`, weekdays as the lexicon writes them: `工作日每天8小时`) set
+/// against a day's hours for a reader of facts alone (`/pick`), as [`entities_said`] sets them
+/// for a question: one reading (8 h on weekdays had been 8 h every day of 30 in `/pick`).
+pub(super) fn week_share(catalog: &Catalog, toks: &[String], e: &mut Entities) {
+    let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
+    super::period::week_days(toks, &taken, &mut e.usage);
+}
+
 /// Whether a word names one of the cards, models or platforms read (no part of a usage).
 fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
     let gpu = catalog
