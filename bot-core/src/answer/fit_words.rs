@@ -1,6 +1,8 @@
 //! One `key=value` word of a `/fit` line applied to the request (`apply_option`): the keys
 //! with a value of their own, and the on/off switches (`switch`), each naming the flag it sets.
 
+mod images;
+
 use super::common::not_found_reply;
 use crate::context::Ctx;
 use crate::lexicon;
@@ -111,10 +113,11 @@ pub(super) fn apply_option<'a>(
     let kvw = (k, v, w);
     if job_option(req, given, kvw)?
         || engine_option(req, opts, given, kvw)?
+        || vllm_option(req, opts, given, kvw)?
         || tgi_option(req, opts, given, kvw)?
         || ollama_release_option(req, opts, given, kvw)?
         || transformers_option(req, given, kvw)?
-        || images_option(req, kvw)?
+        || images::images_option(req, kvw)?
         || data_parallel_option(req, given, kvw)?
         || qat_option(req, kvw)?
         || training_option(req, opts, given, kvw)?
@@ -260,58 +263,6 @@ fn qat_option(req: &mut FitRequest<'_>, (k, v, w): (&str, &str, &str)) -> Result
     Ok(true)
 }
 
-/// Images a prompt may carry (`images_per_prompt=10`, vLLM's `limit_mm_per_prompt=image=10`):
-/// what V0's start-up profile encodes per dummy sequence (`FitRequest::images_per_prompt`). Not
-/// `images=`, which an image model's batch may mean. `false` for another key.
-fn images_option(
-    req: &mut FitRequest<'_>,
-    (k, v, w): (&str, &str, &str),
-) -> Result<bool, Box<Reply>> {
-    // Frames of the video a training sample carries (ms-swift's `FPS_MAX_FRAMES`):
-    // the vision tower's patches (`vram::vision_train`).
-    if matches!(k, "video_frames" | "fps_max_frames" | "视频帧数") {
-        match v.parse::<u32>() {
-            Ok(n) if (1..=MAX_FRAMES).contains(&n) => req.vit.video_frames = Some(n),
-            _ => return Err(usage_err(FitError::BadValue(w.into()))),
-        }
-        return Ok(true);
-    }
-    // Videos a prompt may carry (vLLM's `--limit-mm-per-prompt video=0`): V1's dummy video
-    // (`vram::vllm_video_profile`).
-    if matches!(k, "videos" | "videos_per_prompt" | "每条请求视频数") {
-        match v.parse::<u32>() {
-            Ok(n) if n <= MAX_IMAGES => req.videos_per_prompt = Some(n),
-            _ => return Err(usage_err(FitError::BadValue(w.into()))),
-        }
-        return Ok(true);
-    }
-    // vLLM's `--mm-encoder-tp-mode`: `data` replicates the tower on every rank.
-    if matches!(k, "mm_encoder_tp_mode" | "encoder_tp_mode") {
-        match v {
-            "data" | "dp" => req.mm_encoder_dp = true,
-            "weights" | "tp" => req.mm_encoder_dp = false,
-            _ => return Err(usage_err(FitError::BadValue(w.into()))),
-        }
-        return Ok(true);
-    }
-    if !matches!(
-        k,
-        "images_per_prompt" | "limit_mm_per_prompt" | "limit_mm" | "每条请求图片数"
-    ) {
-        return Ok(false);
-    }
-    // `image=1,video=0` as vLLM writes the limits, each modality its own; a bare number is images.
-    for part in v.split(',') {
-        let (modality, n) = part.split_once(['=', ':']).unwrap_or(("image", part));
-        match (modality.trim(), n.trim().parse::<u32>()) {
-            ("image", Ok(n)) if (1..=MAX_IMAGES).contains(&n) => req.images_per_prompt = Some(n),
-            ("video", Ok(n)) if n <= MAX_IMAGES => req.videos_per_prompt = Some(n),
-            _ => return Err(usage_err(FitError::BadValue(w.into()))),
-        }
-    }
-    Ok(true)
-}
-
 /// vLLM's data parallel (`dp=8`, `vllm serve -dp 8`; `vram::data_parallel`): the engine it names
 /// unless one was said. `false` for another key.
 fn data_parallel_option(
@@ -335,12 +286,6 @@ fn data_parallel_option(
     }
     Ok(true)
 }
-
-/// The most images a prompt is sized with: vLLM's own examples go to tens, not thousands.
-const MAX_IMAGES: u32 = 256;
-
-/// The most video frames a sample is sized with (qwen-vl-utils' `FPS_MAX_FRAMES` default, 768).
-const MAX_FRAMES: u32 = 768;
 
 /// How the engine runs it: the engine, a server's own fraction, the KV cache's types,
 /// vLLM's share of the card, the attention implementation. `false` for another key.
@@ -439,6 +384,24 @@ fn engine_option(
             Some(p) => req.max_pixels = Some(p),
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
+        "attn" | "attention" => match lexicon::attention(v) {
+            Some(a) => req.attention = Some(a),
+            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// vLLM's scheduler and drafting: the requests and tokens its start-up profile samples, and MTP
+/// speculative decoding. `false` for another key.
+fn vllm_option(
+    req: &mut FitRequest<'_>,
+    opts: &mut FitOptions,
+    given: &mut Given,
+    (k, v, w): (&str, &str, &str),
+) -> Result<bool, Box<Reply>> {
+    match k {
         // vLLM's `--max-num-seqs` (`FitOptions::vllm_max_seqs`, `vram::vllm_seqs`): the requests
         // its start-up profile samples for at once.
         "seqs" | "max_num_seqs" | "max_seqs" | "最大并发序列数" => match v.parse::<u64>() {
@@ -471,10 +434,6 @@ fn engine_option(
                 _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
             }
         }
-        "attn" | "attention" => match lexicon::attention(v) {
-            Some(a) => req.attention = Some(a),
-            None => return Err(usage_err(FitError::BadValue(w.to_string()))),
-        },
         _ => return Ok(false),
     }
     Ok(true)

@@ -82,8 +82,12 @@ pub(super) fn by_place(
         return None;
     }
     if place.bare && place.n > asked.choices.len() {
-        // `50` where there are fewer options: the step's value.
-        return None;
+        // `50` where there are fewer options: the step's value, where the step takes one; a
+        // number the step reads as nothing (`7` at the task step) is a place past the last.
+        let value = typed(ctx, state, PickInput::Text(place.n.to_string()));
+        if value.changed {
+            return None;
+        }
     }
     let Some(choice) = asked.choices.get(place.n - 1) else {
         return Some(Outcome {

@@ -331,23 +331,26 @@ pub fn reference_tokens(p: &Pipeline) -> f64 {
     p.ref_images as f64 * (p.ref_image_side as f64 / side).powi(2)
 }
 
+/// Each denoiser's weights as stored at `bits` (fp8 casts layer by layer).
+fn denoisers_stored_gib(r: &DiffusionRequest, bits: f64) -> Vec<f64> {
+    let cast = match r.denoiser_precision() {
+        Precision::Fp8 => Cast::Fp8Layerwise,
+        _ => Cast::All,
+    };
+    r.pipeline
+        .component
+        .iter()
+        .filter(|c| c.role == Role::Denoiser)
+        .map(|c| stored_gib(c, bits, cast))
+        .collect()
+}
+
 /// The peak memory of one generation `r` (a training run is [`super::train::estimate`]'s;
 /// [`super::estimate`] picks).
 pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     let p = r.pipeline;
     let bits = r.denoiser_precision().bits();
-    let denoisers: Vec<f64> = p
-        .component
-        .iter()
-        .filter(|c| c.role == Role::Denoiser)
-        .map(|c| {
-            let cast = match r.denoiser_precision() {
-                Precision::Fp8 => Cast::Fp8Layerwise,
-                _ => Cast::All,
-            };
-            stored_gib(c, bits, cast)
-        })
-        .collect();
+    let denoisers = denoisers_stored_gib(r, bits);
     let denoiser_gib: f64 = denoisers.iter().sum();
     let largest_denoiser = denoisers.iter().copied().fold(0.0, f64::max);
     let text_gib = text_weights_gib(r);

@@ -148,7 +148,7 @@ pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     let norm = normalize(text);
     let toks = tokens(&norm);
     let mut e = entities(catalog, &toks);
-    super::stages::week_share(catalog, &toks, &mut e);
+    super::week_share::week_share(catalog, &toks, &mut e);
     let explicit = toks.iter().any(|t| {
         t.contains("lora") || t.contains("full") || t.contains("全参") || t.contains("全量")
     });

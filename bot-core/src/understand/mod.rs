@@ -268,6 +268,7 @@ mod usual_time;
 mod volume_period;
 mod volume_unit;
 mod wan_numbers;
+mod week_share;
 mod weighed;
 mod which_cheaper;
 mod whole_day_span;

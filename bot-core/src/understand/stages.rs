@@ -401,7 +401,10 @@ pub(super) fn entities_said(
     gguf_type::type_named(norm, &mut e.quants, &mut e.quant);
     cards_aside::keep_asked(catalog, &padded, &mut e.gpus);
     model_named::exact_kept(&padded, &mut e.models);
-    let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
+    let taken: Vec<bool> = toks
+        .iter()
+        .map(|t| super::week_share::taken_word(catalog, e, t))
+        .collect();
     usage_said::usage_said(&padded, toks, &taken, &mut e.usage);
     volume_unit::settle(toks, &padded, e, token_priced);
     super::requests_volume::settle(toks, e);
@@ -418,28 +421,6 @@ pub(super) fn entities_said(
     day_hours::per_day(norm, &mut e.usage, m_minutes);
     // `每天8小时 一周5天`: the day's hours on five days of seven.
     super::period::week_days(toks, &taken, &mut e.usage);
-}
-
-/// The days a week said (`一周5天`, weekdays as the lexicon writes them: `工作日每天8小时`) set
-/// against a day's hours for a reader of facts alone (`/pick`), as [`entities_said`] sets them
-/// for a question: one reading (8 h on weekdays had been 8 h every day of 30 in `/pick`).
-pub(super) fn week_share(catalog: &Catalog, toks: &[String], e: &mut Entities) {
-    let taken: Vec<bool> = toks.iter().map(|t| taken_word(catalog, e, t)).collect();
-    super::period::week_days(toks, &taken, &mut e.usage);
-}
-
-/// Whether a word names one of the cards, models or platforms read (no part of a usage).
-fn taken_word(catalog: &Catalog, e: &Entities, t: &str) -> bool {
-    let gpu = catalog
-        .find_gpu(t)
-        .is_some_and(|g| e.gpus.iter().any(|c| c.gpu == g.id));
-    let model = catalog
-        .model_by_name(t)
-        .is_some_and(|m| e.models.contains(&m.id));
-    let platform = catalog
-        .find_platform(t)
-        .is_some_and(|p| e.platforms.contains(&p.id));
-    gpu || model || platform
 }
 
 /// The first rule of `rules` that reads the question.

@@ -45,16 +45,10 @@ pub(super) const COST_WORDS: &[&str] = &[
 
 /// Which of several is cheaper, asked (`哪个便宜`, `which one is cheaper`): with two cards and
 /// no job, both are ranked by a real hour. Read with a which-word (`WHICH_WORDS`), never alone:
-/// `compare`/`对比` ask for the specs, and `cheap` describes (`for a cheap inference box`).
-pub(super) const CHEAPER_WORDS: &[&str] = &[
-    "便宜",
-    "cheaper",
-    "cheapest",
-    "cheepest",
-    "less expensive",
-    "划算",
-    "省钱",
-];
+/// `compare`/`对比` ask for the specs, `cheap` describes (`for a cheap inference box`), and
+/// `划算` (worth it for a job) weighs speed against price: the cards side by side.
+pub(super) const CHEAPER_WORDS: &[&str] =
+    &["便宜", "cheaper", "cheapest", "cheepest", "less expensive"];
 
 /// The which-word of a question that picks one of several.
 pub(super) const WHICH_WORDS: &[&str] = &[

@@ -1,5 +1,8 @@
 //! A model's shape and its parameter counts, layer by layer, from `config.json` facts.
 
+mod mixer;
+mod templates;
+
 use super::FitError;
 use crate::catalog::Model;
 
@@ -317,20 +320,6 @@ impl Shape {
         kv_heads > 1 && kv_heads < heads
     }
 
-    /// The catalog's dense model nearest in size to a size-only guess (by ratio of sizes, the
-    /// first listed on a tie): a plain decoder (no experts, no MLA, no compressed attention)
-    /// from the embedded `models.toml`. Its layers, KV heads, head dim and width ratios are
-    /// what a model of that size really looks like, where a formula shape is not (a 70B-class
-    /// model has 80 layers; a Llama-2 width ratio solved for 72B gives 103, and 29% more KV).
-    /// A release its publisher superseded (`superseded_by`: Qwen1.5-72B's 64 KV heads beside
-    /// Qwen2.5-72B's 8) is not what a model of that size looks like now, so it is no template.
-    pub fn size_template(params_b: f64) -> Option<&'static Model> {
-        Shape::template_models().min_by(|a, b| {
-            let d = |m: &Model| (m.params_b / params_b).ln().abs();
-            d(a).total_cmp(&d(b))
-        })
-    }
-
     /// A dense model known only by its size, shaped like [`Shape::size_template`]: the
     /// template's layers, KV heads, head dim, vocabulary and width ratios (query width and
     /// FFN width over hidden size), with the hidden size scaled (in steps of 64) so the
@@ -343,35 +332,6 @@ impl Shape {
             Some(t) => Shape::size_only_from(t, params_b),
             None => Shape::llama_like(params_b),
         }
-    }
-
-    /// The templates a size-only guess could as well have been shaped like: the nearest
-    /// ([`Shape::size_template`]) and the catalog's nearest plain dense models just below and
-    /// just above the size. Real models of one size differ in depth, KV heads and width; the
-    /// spread of an estimate over these shapes is the guess's own error (`vram::size_guess`).
-    pub fn size_templates_near(params_b: f64) -> Vec<&'static Model> {
-        let plain = Shape::template_models();
-        let mut below: Option<&'static Model> = None;
-        let mut above: Option<&'static Model> = None;
-        for m in plain {
-            if m.params_b <= params_b {
-                if below.is_none_or(|b| m.params_b > b.params_b) {
-                    below = Some(m);
-                }
-            } else if above.is_none_or(|a| m.params_b < a.params_b) {
-                above = Some(m);
-            }
-        }
-        let mut out: Vec<&'static Model> = Vec::new();
-        for m in [Shape::size_template(params_b), below, above]
-            .into_iter()
-            .flatten()
-        {
-            if !out.iter().any(|o| o.id == m.id) {
-                out.push(m);
-            }
-        }
-        out
     }
 
     /// [`Shape::size_only`] shaped like the template `t`.
@@ -503,54 +463,6 @@ impl Shape {
                 2.0 * h * q + 2.0 * h * kv
             }
         }
-    }
-
-    /// The token mixers' matrices over every layer: attention in each, except a Gated DeltaNet
-    /// hybrid's linear-attention layers, which hold their own projections (transformers
-    /// `models/qwen3_next/modeling_qwen3_next.py` @ 01cdc6081c7500f9e50c98b1b943c90ecb665db3,
-    /// `Qwen3NextGatedDeltaNet`: `in_proj_qkvz` h -> 2 x key_dim + 2 x value_dim, `in_proj_ba`
-    /// h -> 2 x linear value heads, `out_proj` value_dim -> h, all `nn.Linear`, so a GPTQ /
-    /// AWQ / AutoRound checkpoint packs them; Qwen3.5 splits the same in_proj four ways), and
-    /// whose full-attention layers gate their output through a q projection twice as wide
-    /// (`Qwen3NextAttention.q_proj`: heads x head_dim x 2; Qwen3.5's `attn_output_gate`). Left
-    /// out of the layers' count they fell into `other` at 16 bits: Qwen3.6-27B's 4-bit weights
-    /// were sized 20.9 GiB against its AutoRound checkpoint's 17.69 (club-3090#142). The conv1d
-    /// kernel, `A_log` and `dt_bias` are not matrices and stay in `other`.
-    pub(crate) fn mixer_params(&self) -> f64 {
-        let l = self.layers as f64;
-        match self.recurrent {
-            Some(r) if r.kind == crate::catalog::RecurrentKind::GatedDeltanet => {
-                let h = self.hidden as f64;
-                let key = (r.groups * r.key_dim) as f64;
-                let value = (r.heads * r.value_dim) as f64;
-                let linear = h * (2.0 * key + 2.0 * value) + h * 2.0 * r.heads as f64 + value * h;
-                let gate = h * (self.heads * self.head_dim) as f64;
-                let full = r.attention_layers as f64;
-                full * (self.attn_params() + gate) + r.layers as f64 * linear
-            }
-            _ => self.attn_params() * l,
-        }
-    }
-
-    /// Parameters of one multi-token-prediction layer as vLLM builds it (`vram::spec_decode`):
-    /// a full-attention decoder layer of the model's own kind (its MoE block whole, every
-    /// expert, where the model is an MoE), the `fc` that joins the embedding and the hidden
-    /// state (2h -> h) and its norms.
-    pub(crate) fn mtp_layer_params(&self) -> f64 {
-        let h = self.hidden as f64;
-        let gate = match self.recurrent {
-            Some(r) if r.kind == crate::catalog::RecurrentKind::GatedDeltanet => {
-                h * (self.heads * self.head_dim) as f64
-            }
-            _ => 0.0,
-        };
-        let ffn = if self.is_moe() {
-            (self.experts + self.shared_experts) as f64 * self.ffn(self.moe_intermediate)
-                + h * self.experts as f64
-        } else {
-            self.ffn(self.intermediate)
-        };
-        self.attn_params() + gate + ffn + 2.0 * h * h + 5.0 * h
     }
 
     /// Gated FFN (gate, up, down) of width `i`.

@@ -1,0 +1,30 @@
+use super::{need_of_slip, need_typos};
+
+#[test]
+fn a_need_word_with_one_slip_is_the_need() {
+    for (slip, need) in [
+        ("crytpo", "crypto"),
+        ("cryto", "crypto"),
+        ("alipy", "alipay"),
+        ("alipya", "alipay"),
+        ("paypall", "paypal"),
+        ("paypl", "paypal"),
+        ("wehcat", "wechat"),
+        ("bitocin", "bitcoin"),
+    ] {
+        assert_eq!(need_of_slip(slip), Some(need), "{slip}");
+    }
+    // The words themselves, short words, and words of their own stay as typed.
+    for w in [
+        "crypto", "paypal", "vast", "visa", "card", "price", "prices", "cheap",
+    ] {
+        assert_eq!(need_of_slip(w), None, "{w}");
+    }
+    assert_eq!(need_typos("支持paypl的平台"), "支持paypal的平台");
+    assert_eq!(
+        need_typos("clouds that accept cryto"),
+        "clouds that accept crypto"
+    );
+    // Glued to a digit it is a name's, as typed.
+    assert_eq!(need_typos("alipy2 4090"), "alipy2 4090");
+}
