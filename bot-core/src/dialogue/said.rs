@@ -322,6 +322,22 @@ const QUIT_WORDS: &[&str] = &[
     "cancel it",
     "forget about it",
     "i'll pass",
+    // Leaving said as not wanting to go on, and a goodbye (pick_conversations_ac's
+    // `i not want continue, bye`): a goodbye inside /pick is leaving it.
+    "不想继续了",
+    "不想继续",
+    "不继续了",
+    "don't want to continue",
+    "do not want to continue",
+    "i don't want to continue",
+    "i do not want to continue",
+    "not want continue",
+    "i not want continue",
+    "bye",
+    "bye bye",
+    "goodbye",
+    "拜拜",
+    "再见",
 ];
 
 const RESTART_WORDS: &[&str] = &[
@@ -506,6 +522,22 @@ mod tests {
         assert_eq!(said("谢谢！"), Some(Said::Thanks));
         assert_eq!(said("I'll be back in 3 hours"), None);
         assert_eq!(said("随便一个7b模型"), None);
+    }
+
+    #[test]
+    fn not_going_on_and_goodbye_are_leaving() {
+        for t in [
+            "i not want continue, bye",
+            "I don't want to continue",
+            "不想继续了，拜拜",
+            "bye",
+            "再见",
+        ] {
+            assert_eq!(said(t), Some(Said::Quit), "{t}");
+        }
+        // A wish to go on is no leaving; `i'm done` at the needs step is done choosing, not leaving.
+        assert_eq!(said("i want to continue"), None);
+        assert_ne!(said("i'm done"), Some(Said::Quit));
     }
 
     #[test]

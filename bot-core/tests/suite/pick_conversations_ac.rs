@@ -21,8 +21,9 @@ use super::pick_runner::run;
 /// more`, `web terminal就行` refused at the barriers step; `i take the first` refused at the card
 /// step; `4090的顯存多大` at the model step refused; a first sentence's monthly budget not skipping
 /// the barriers step. Written on main before und_cs's and und_cv's fixes were merged and never
-/// read by them: 23/30 once they were (session 38), the fresh measure of those fixes.
-const MUST_HOLD: usize = 23;
+/// read by them: 23/30 once they were (session 38), the fresh measure of those fixes; 24/30 once
+/// not wanting to go on and a goodbye (`i not want continue, bye`) read as leaving (`said::QUIT_WORDS`).
+const MUST_HOLD: usize = 24;
 
 #[test]
 fn pick_conversations_ac() {
