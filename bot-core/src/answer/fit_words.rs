@@ -280,10 +280,7 @@ fn data_parallel_option(
         Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => req.data_parallel = n,
         _ => return Err(usage_err(FitError::BadValue(w.into()))),
     }
-    if !given.engine {
-        req.engine = Engine::Vllm;
-        given.engine = true;
-    }
+    given.engine_unless_said(req, Engine::Vllm);
     Ok(true)
 }
 
@@ -359,9 +356,8 @@ fn engine_option(
             Some(layers) => {
                 req.cpu_moe = layers;
                 // A llama.cpp flag: the engine it names unless one was said.
-                if layers.is_some() && !given.engine {
-                    req.engine = Engine::Llamacpp;
-                    given.engine = true;
+                if layers.is_some() {
+                    given.engine_unless_said(req, Engine::Llamacpp);
                 }
             }
             None => return Err(usage_err(FitError::BadValue(w.to_string()))),
@@ -371,10 +367,7 @@ fn engine_option(
             Ok(n) if (1..=vram::MAX_UBATCH).contains(&n) => {
                 req.ubatch = Some(n);
                 // A llama.cpp setting: the engine it names unless one was said.
-                if !given.engine {
-                    req.engine = Engine::Llamacpp;
-                    given.engine = true;
-                }
+                given.engine_unless_said(req, Engine::Llamacpp);
             }
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
         },
@@ -421,10 +414,7 @@ fn vllm_option(
                 _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
             };
             req.mtp_drafts = drafts;
-            if !given.engine {
-                req.engine = Engine::Vllm;
-                given.engine = true;
-            }
+            given.engine_unless_said(req, Engine::Vllm);
         }
         // vLLM's `--max-num-batched-tokens` (`vllm_seqs::with_batched_tokens`): the tokens of
         // its start-up profile's forward pass.
@@ -604,6 +594,16 @@ pub struct Given {
     pub engine: bool,
     /// `optim=…` or an optimizer word.
     pub optimizer: bool,
+}
+
+impl Given {
+    /// The engine a setting names (`dp=8`: vLLM, `-ub`: llama.cpp), unless one was said.
+    fn engine_unless_said(&mut self, req: &mut FitRequest<'_>, engine: Engine) {
+        if !self.engine {
+            req.engine = engine;
+            self.engine = true;
+        }
+    }
 }
 
 /// A value as its letters (`MTP`, `mtp` -> `mtp`).

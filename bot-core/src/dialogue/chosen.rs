@@ -86,7 +86,7 @@ pub(super) fn by_place(
         // number the step reads as nothing (`7` at the task step) is a place past the last.
         let value = typed(ctx, state, PickInput::Text(place.n.to_string()));
         if value.changed {
-            return None;
+            return Some(value);
         }
     }
     let Some(choice) = asked.choices.get(place.n - 1) else {
