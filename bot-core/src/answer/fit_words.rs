@@ -410,7 +410,7 @@ fn vllm_option(
         "mtp" | "spec" | "speculative" | "投机解码" => {
             let drafts = match v.parse::<u32>() {
                 Ok(n) if (1..=16).contains(&n) => n,
-                _ if squash_key(v) == "mtp" => 1,
+                _ if v.eq_ignore_ascii_case("mtp") => 1,
                 _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
             };
             req.mtp_drafts = drafts;
@@ -604,12 +604,4 @@ impl Given {
             self.engine = true;
         }
     }
-}
-
-/// A value as its letters (`MTP`, `mtp` -> `mtp`).
-fn squash_key(v: &str) -> String {
-    v.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
 }
