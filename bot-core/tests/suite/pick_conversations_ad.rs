@@ -11,9 +11,17 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending (the file is committed before any
-/// conversation is run).
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 20/30 as written (commit a2a35683), 21/30 after
+/// relabelling my own error in one conversation (`1` at the model step written as option-only,
+/// though a 1B model is a plausible size there, so it is rightly asked back; the script's later
+/// checks relabelled to what the house's rules ask of it). 20 missed lines in 9 conversations, 12
+/// first-hand (docs/misses/pick_ad_misses.md): a choice inside words or from the end (`i'd go with
+/// the second`, `the last one`) refused at the card step; `不对，是微调，用lora` after an experiment's
+/// sentence refused; `concurrency大概8` and `4个人同时用` refused; `no need more` refused at the barriers
+/// step; `谢谢，不用了` at the card step refused; and `4`/`3`/`4` at the context, usage and conversations
+/// steps taken by another option's label (pick-number-by-label) where the file's rule asks back, a
+/// rule conflict left to the lead (23/30 under the by-label convention).
+const MUST_HOLD: usize = 21;
 
 #[test]
 fn pick_conversations_ad() {
