@@ -81,6 +81,7 @@ mod corpus87_share;
 mod corpus88_share;
 mod corpus89_share;
 mod corpus90_share;
+mod corpus91_share;
 mod currency;
 mod currency_whole;
 mod data_files;
