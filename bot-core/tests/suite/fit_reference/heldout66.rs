@@ -22,10 +22,16 @@ fn public_measurements_sixty_sixth_held_out_set() {
     );
     assert!(held.numeric >= 14);
     assert!(held.verdicts >= 4);
-    // Before scoring: no floors yet (set to the untuned figures once scored).
-    let floor_within = 0;
-    let ceiling_under = 14;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout66 branch from main 00bfc01a, 2026-12-06; the table committed
+    // in 784ff020 before it was scored): 14 numeric rows, 7 within 15 %, 6 under by more than
+    // 15 %, 1 over (FlashAttention-2 at 1,024 tokens, +15.5 %: 6.93 GiB against a whole 6 GB), 0
+    // the CLI cannot state; verdicts 4 of 4 right. FlashAttention-2 rows: 5 of 6 within (-11.0 %
+    // to -0.9 %). Unsloth+FA2 rows: 2 of 8 within (1,024 at -4.2 %, 16,384 at -14.5 %), 6 under
+    // (-16.2 % at 2,048 to -21.4 % at 4,096; 29.32 GiB against 37 at 100,000) - see
+    // docs/misses/heldout66_misses.md. The floors may only tighten.
+    let floor_within = 7;
+    let ceiling_under = 6;
+    let floor_verdicts = 4;
     floors(
         &held,
         "held out 66",
