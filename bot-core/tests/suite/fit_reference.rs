@@ -903,5 +903,7 @@ mod heldout63;
 mod heldout64;
 #[path = "fit_reference/heldout65.rs"]
 mod heldout65;
+#[path = "fit_reference/heldout66.rs"]
+mod heldout66;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
