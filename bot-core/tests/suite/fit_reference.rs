@@ -905,5 +905,7 @@ mod heldout64;
 mod heldout65;
 #[path = "fit_reference/heldout66.rs"]
 mod heldout66;
+#[path = "fit_reference/heldout67.rs"]
+mod heldout67;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
