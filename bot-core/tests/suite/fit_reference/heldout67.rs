@@ -23,10 +23,16 @@ fn public_measurements_sixty_seventh_held_out_set() {
     );
     assert!(held.numeric >= 50);
     assert!(held.verdicts >= 7);
-    // Untuned figures pending: floors 0 until the table (committed before scoring) is scored.
-    let floor_within = 0;
-    let ceiling_under = 50;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout67 branch from main a7967518, 2026-12-06; the table committed
+    // in 83a135b1 before it was scored): 50 numeric rows, 18 within 15 %, 23 under by more than
+    // 15 %, 1 over (Qwen-14B full on 2 x A100, +16.3 %), 8 the CLI cannot state (AQLM, Qwen-1_8B,
+    // Baichuan2-7B); verdicts 6 of 7 right (Qwen-14B full 8192 on 2 x A100 ran, answered short).
+    // Run (b)'s cells all within 3 %; run (a)'s 16-bit LoRA cells under from 1024-2048 tokens and
+    // -28 % to -68 % at 4096-8192; 7B-14B LoRA on GPTQ/bnb/AWQ bases -34 % to -55 %; Qwen v1 read
+    // as Qwen2.5 - see docs/misses/heldout67_misses.md. The floors may only tighten.
+    let floor_within = 18;
+    let ceiling_under = 23;
+    let floor_verdicts = 6;
     floors(
         &held,
         "held out 67",
