@@ -218,7 +218,12 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
             / req.cards.max(1) as f64
             / super::GIB;
         warnings.push(if layers > 0 {
-            Msg::new("fit-note-mtp")
+            // FP8: the draft block loads with the checkpoint's FP8 config (`vram::spec_decode`).
+            Msg::new(if req.quant == super::Quant::Fp8 {
+                "fit-note-mtp-fp8"
+            } else {
+                "fit-note-mtp"
+            })
                 .arg("drafts", req.mtp_drafts)
                 .arg("layers", layers)
                 .arg("gib", round2(per_card))
