@@ -31,7 +31,8 @@
 //! attention layer the runner holds): the pool's GiB ("Available KV cache memory") is what the
 //! weights and the profile leave, and each token it holds takes one more layer's KV.
 
-use super::{Engine, FitRequest, Quant, Shape};
+use super::{Engine, FitRequest, GIB, Quant, Shape};
+use crate::reply::Msg;
 
 /// The MTP layers vLLM loads as the draft: the checkpoint's, where the request turns MTP on
 /// for a vLLM-class server at inference; 0 otherwise (or for a model with none known).
@@ -67,4 +68,28 @@ pub(super) fn kv_token_scale(shape: &Shape, req: &FitRequest) -> f64 {
     } else {
         (l + d) / l
     }
+}
+
+/// The answer's MTP note where the request turns MTP on at inference: the draft layers and
+/// their GiB a card, in FP8 where the target is FP8; or that no MTP layer is known.
+pub(super) fn note(shape: &Shape, req: &FitRequest) -> Option<Msg> {
+    if req.mtp_drafts == 0 || req.task.is_training() {
+        return None;
+    }
+    let layers = draft_layers(shape, req);
+    if layers == 0 {
+        return Some(Msg::new("fit-note-mtp-unknown").arg("drafts", req.mtp_drafts));
+    }
+    let per_card = draft_weight_bytes(shape, req) / req.cards.max(1) as f64 / GIB;
+    let id = if req.quant == Quant::Fp8 {
+        "fit-note-mtp-fp8"
+    } else {
+        "fit-note-mtp"
+    };
+    Some(
+        Msg::new(id)
+            .arg("drafts", req.mtp_drafts)
+            .arg("layers", layers)
+            .arg("gib", (per_card * 100.0).round() / 100.0),
+    )
 }

@@ -56,7 +56,10 @@ fn qwen3_embedding_0_6b_is_qwen3_0_6bs_decoder_at_32k() {
     let base = c.model("qwen3-0.6b").unwrap();
     assert_eq!(e.id, "qwen3-embedding-0.6b");
     assert_eq!(e.max_context, 32768);
-    assert_eq!((e.layers, e.hidden, e.kv_heads), (base.layers, base.hidden, base.kv_heads));
+    assert_eq!(
+        (e.layers, e.hidden, e.kv_heads),
+        (base.layers, base.hidden, base.kv_heads)
+    );
     let en = ask("en-US", "/fit qwen3-embedding-0.6b 4090");
     assert!(!en.contains("don't know a model"), "{en}");
 }
