@@ -19,12 +19,12 @@
 //! 4f7c14402630b97c8c078523fca8edef287ed2cf: `DeepseekV2DecoderLayer(config, prefix,
 //! model_config, cache_config, quant_config)` with `quant_config=vllm_config.quant_config`;
 //! `glm4_moe_mtp.py` @ 6e052ba8f4d97e43fb88a3288f3240ff4f73d7d2: `Glm4MoeDecoderLayer(...,
-//! quant_config=quant_config)`), and DeepSeek-V3's / GLM-4.5's FP8 configs name no layer to
-//! leave out, so the block's matrices load as FP8 blocks as the target's do (an online
-//! `--quantization fp8` goes through the same config). Only the `eh_proj`, the norms and the
-//! router stay 16-bit ([`Shape::mtp_layer_unquantized_params`]). A checkpoint whose FP8
-//! config lists its MTP layer among the ignored ones would hold more than this sizes; none is
-//! catalogued.
+//! quant_config=quant_config)`), and DeepSeek-V3's FP8 config (quant_method fp8, e4m3, 128 x 128
+//! blocks) names no layer to leave out, so the block's matrices load as FP8 blocks as the
+//! target's do (an online `--quantization fp8` goes through the same config). Only the
+//! `eh_proj`, the norms and the router stay 16-bit ([`Shape::mtp_layer_unquantized_params`]).
+//! A checkpoint whose FP8 config lists its MTP layer among the ignored ones holds more than
+//! this sizes; GLM-4.5-FP8's and the Qwen FP8 releases' ignore lists were not read.
 //!
 //! Each draft layer is attention with a KV cache of the target's width, and vLLM V1 gives its
 //! cache specs to the same pool as the target's layers (one `KVCacheConfig` over every
