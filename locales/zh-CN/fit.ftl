@@ -626,4 +626,5 @@ fit-note-name-overridden = ⚠️ 模型名表明是 { $named }（{ $words }）�
 fit-note-name-mlx = ⚠️ 这是 MLX 检查点：MLX 只在苹果芯片上运行（mlx-lm），没有任何 CUDA 推理引擎能加载它。这里按同一模型、相同位数的 CUDA 格式（{ $quant }，即 AWQ/GPTQ/bitsandbytes）估算：租 GPU 请换用这类检查点，MLX 版本请用 Mac 运行。
 fit-note-name-no-kernel = ⚠️ { $engine } 没有模型名所示格式（{ $quant }）的计算内核，这个文件在它上面加载不了。llama.cpp 只加载 GGUF，ExLlamaV2 只加载 EXL2；请换用能加载它的引擎，或换成 { $engine } 支持的格式的检查点。
 fit-note-mtp = ℹ️ MTP 投机解码（每步草拟 { $drafts } 个 token）：vLLM 会在模型旁加载检查点自带的 { $layers } 层 MTP，按 16 位计算（每张卡 { $gib } GiB；词嵌入和输出头与主模型共用）；每层草稿的注意力在同一个 KV 池里每个 token 多占一层 KV，所以池子能装的 token 会少一些。
+fit-note-mtp-fp8 = ℹ️ MTP 投机解码（每步草拟 { $drafts } 个 token）：vLLM 会用检查点自己的 FP8 量化配置在模型旁加载它自带的 { $layers } 层 MTP，所以这一层的矩阵和主模型一样是 FP8，只有拼接投影、归一化和路由器是 16 位（每张卡 { $gib } GiB；词嵌入和输出头与主模型共用）；每层草稿的注意力在同一个 KV 池里每个 token 多占一层 KV，所以池子能装的 token 会少一些。
 fit-note-mtp-unknown = ℹ️ MTP 投机解码（每步 { $drafts } 个 token）：目录里不知道这个模型的检查点带几层 MTP，草稿部分没有计入；以上数字只算了主模型。

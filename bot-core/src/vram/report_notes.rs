@@ -212,20 +212,7 @@ fn torchao_warning(shape: &Shape, req: &FitRequest) -> Option<Msg> {
 /// and with no card named what the larger class adds.
 fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &mut Vec<Msg>) {
     // MTP speculative decoding (`vram::spec_decode`): the draft layers sized, or said unknown.
-    if req.mtp_drafts > 0 && !req.task.is_training() {
-        let layers = super::spec_decode::draft_layers(shape, req);
-        let per_card = super::spec_decode::draft_weight_bytes(shape, req)
-            / req.cards.max(1) as f64
-            / super::GIB;
-        warnings.push(if layers > 0 {
-            Msg::new("fit-note-mtp")
-                .arg("drafts", req.mtp_drafts)
-                .arg("layers", layers)
-                .arg("gib", round2(per_card))
-        } else {
-            Msg::new("fit-note-mtp-unknown").arg("drafts", req.mtp_drafts)
-        });
-    }
+    warnings.extend(super::spec_decode::note(shape, req));
     // vLLM's data parallel (`vram::data_parallel`): what each rank holds, and the word that
     // sizes one tensor-parallel group instead.
     let ranks = super::data_parallel::ranks(req);

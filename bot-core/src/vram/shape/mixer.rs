@@ -52,3 +52,20 @@ impl Shape {
         self.attn_params() + gate + ffn + 2.0 * h * h + 5.0 * h
     }
 }
+
+impl Shape {
+    /// The part of one MTP layer ([`Shape::mtp_layer_params`]) that no quantization config
+    /// reaches in vLLM: the `eh_proj` / `fc` joining embedding and hidden state is a plain
+    /// `nn.Linear` (2h -> h; vllm `deepseek_mtp.py` @ 4f7c14402630b97c8c078523fca8edef287ed2cf,
+    /// `glm4_moe_mtp.py` @ 6e052ba8f4d97e43fb88a3288f3240ff4f73d7d2), the norms, and an MoE's
+    /// router (a replicated gate built without the quant config).
+    pub(crate) fn mtp_layer_unquantized_params(&self) -> f64 {
+        let h = self.hidden as f64;
+        let router = if self.is_moe() {
+            h * self.experts as f64
+        } else {
+            0.0
+        };
+        2.0 * h * h + 5.0 * h + router
+    }
+}
