@@ -80,7 +80,10 @@ fn ia3_feedforward_modules_as_stated_count_their_inputs() {
     );
     assert_eq!(stated_params(&a), 630_784, "the result file's count");
     // The short word does the same; without it gate and up stay output-scaled (PEFT's default).
-    let short = ask("en", "/fit llama-3.2-3b lora bf16 tuner=ia3 targets=all ff=gate_proj,up_proj,down_proj");
+    let short = ask(
+        "en",
+        "/fit llama-3.2-3b lora bf16 tuner=ia3 targets=all ff=gate_proj,up_proj,down_proj",
+    );
     assert_eq!(stated_params(&short), 630_784);
     let default = ask("en", "/fit llama-3.2-3b lora bf16 tuner=ia3 targets=all");
     assert_eq!(
