@@ -147,3 +147,71 @@ fn the_answer_says_what_bat_keeps_in_both_locales() {
         assert!(!plain.contains(needle), "{plain}");
     }
 }
+
+// LitGPT's own generate at inference (`ModelLayout::LitGpt`, held-out 58's Falcon-7B rows from
+// Lightning-AI/litgpt@982abcbc `tutorials/quantize.md`): `GPT.lm_head` is its own Linear, never
+// tied to `transformer.wte`, in the format Lightning's BitsandbytesPrecision gives every Linear;
+// a bitsandbytes run holds the largest Linear's 16-bit working set beside the model (NF4's
+// prefill `dequantize_4bit(..).to(bf16)`, LLM.int8's load `double_quant`): 4 bytes a weight.
+
+fn infer_report(c: &Catalog, model: &str, quant: Quant, litgpt: bool) -> FitReport {
+    let mut r = FitRequest::new(ModelRef::Known(c.model(model).unwrap()), quant, Task::Infer);
+    r.context = 261;
+    r.batch = 1;
+    r.cards = 1;
+    if litgpt {
+        r.layout = bot_core::vram::ModelLayout::LitGpt;
+    }
+    estimate_with(c, &r, &FitOptions::default()).unwrap()
+}
+
+const FALCON_HEAD: f64 = 65024.0 * 4544.0;
+
+#[test]
+fn litgpt_holds_its_own_head_at_inference() {
+    let c = Catalog::embedded().unwrap();
+    // Falcon-7B is tied: LitGPT's converted checkpoint holds a second, untied head.
+    for (quant, bytes) in [(Quant::Bf16, 2.0), (Quant::Fp32, 4.0)] {
+        let lit = infer_report(&c, "falcon-7b", quant, true).per_gpu.weights_gib;
+        let hf = infer_report(&c, "falcon-7b", quant, false).per_gpu.weights_gib;
+        let want = FALCON_HEAD * bytes / GIB;
+        assert!(((lit - hf) - want).abs() < 0.01 * want, "{quant:?}: {lit} - {hf} vs {want}");
+    }
+    // Quantized, the head takes the matrices' bytes (4.5 bits under NF4 without double
+    // quantization, as the estimate sizes NF4 at inference), not 16.
+    let lit = infer_report(&c, "falcon-7b", Quant::Nf4, true).per_gpu.weights_gib;
+    let hf = infer_report(&c, "falcon-7b", Quant::Nf4, false).per_gpu.weights_gib;
+    let d = lit - hf;
+    assert!(d > FALCON_HEAD * 0.45 / GIB && d < FALCON_HEAD * 0.6 / GIB, "{d}");
+    // Llama-2-7B is untied already: 16-bit changes nothing, NF4 stores its head in 4 bits.
+    let lit = infer_report(&c, "llama-2-7b", Quant::Bf16, true).per_gpu.weights_gib;
+    let hf = infer_report(&c, "llama-2-7b", Quant::Bf16, false).per_gpu.weights_gib;
+    assert!((lit - hf).abs() < 1e-9, "{lit} vs {hf}");
+    let lit = infer_report(&c, "llama-2-7b", Quant::Nf4, true).per_gpu.weights_gib;
+    let hf = infer_report(&c, "llama-2-7b", Quant::Nf4, false).per_gpu.weights_gib;
+    assert!(lit < hf, "{lit} vs {hf}");
+}
+
+#[test]
+fn litgpt_bitsandbytes_holds_its_largest_linear_in_16_bits_beside_the_model() {
+    let c = Catalog::embedded().unwrap();
+    let want = 4.0 * FALCON_HEAD / GIB;
+    for quant in [Quant::Nf4, Quant::Int8] {
+        let lit = infer_report(&c, "falcon-7b", quant, true);
+        assert!(
+            lit.per_gpu.activations_gib >= want * 0.99,
+            "{quant:?}: {} vs {want}",
+            lit.per_gpu.activations_gib
+        );
+        // Transformers' bitsandbytes path (tied head in 16 bits, its own quant state) has no
+        // such term here.
+        let hf = infer_report(&c, "falcon-7b", quant, false);
+        assert!(hf.per_gpu.activations_gib < want / 4.0, "{quant:?}");
+    }
+    // 16-bit and LitGPT's own GPTQ are not bitsandbytes: no transient.
+    for quant in [Quant::Bf16, Quant::GptqInt4] {
+        let lit = infer_report(&c, "falcon-7b", quant, true).per_gpu.activations_gib;
+        let hf = infer_report(&c, "falcon-7b", quant, false).per_gpu.activations_gib;
+        assert!((lit - hf).abs() < 1e-9, "{quant:?}: {lit} vs {hf}");
+    }
+}
