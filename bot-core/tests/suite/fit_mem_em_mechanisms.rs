@@ -159,6 +159,8 @@ fn infer_report(c: &Catalog, model: &str, quant: Quant, litgpt: bool) -> FitRepo
     r.context = 261;
     r.batch = 1;
     r.cards = 1;
+    // `bnb.nf4` (no double quantization), so the head alone differs below.
+    r.double_quant = false;
     if litgpt {
         r.layout = bot_core::vram::ModelLayout::LitGpt;
     }
@@ -172,23 +174,45 @@ fn litgpt_holds_its_own_head_at_inference() {
     let c = Catalog::embedded().unwrap();
     // Falcon-7B is tied: LitGPT's converted checkpoint holds a second, untied head.
     for (quant, bytes) in [(Quant::Bf16, 2.0), (Quant::Fp32, 4.0)] {
-        let lit = infer_report(&c, "falcon-7b", quant, true).per_gpu.weights_gib;
-        let hf = infer_report(&c, "falcon-7b", quant, false).per_gpu.weights_gib;
+        let lit = infer_report(&c, "falcon-7b", quant, true)
+            .per_gpu
+            .weights_gib;
+        let hf = infer_report(&c, "falcon-7b", quant, false)
+            .per_gpu
+            .weights_gib;
         let want = FALCON_HEAD * bytes / GIB;
-        assert!(((lit - hf) - want).abs() < 0.01 * want, "{quant:?}: {lit} - {hf} vs {want}");
+        assert!(
+            ((lit - hf) - want).abs() < 0.01 * want,
+            "{quant:?}: {lit} - {hf} vs {want}"
+        );
     }
-    // Quantized, the head takes the matrices' bytes (4.5 bits under NF4 without double
-    // quantization, as the estimate sizes NF4 at inference), not 16.
-    let lit = infer_report(&c, "falcon-7b", Quant::Nf4, true).per_gpu.weights_gib;
-    let hf = infer_report(&c, "falcon-7b", Quant::Nf4, false).per_gpu.weights_gib;
+    // Quantized, the head takes the matrices' bytes (NF4 without double quantization: 4.5
+    // bits), not 16.
+    let lit = infer_report(&c, "falcon-7b", Quant::Nf4, true)
+        .per_gpu
+        .weights_gib;
+    let hf = infer_report(&c, "falcon-7b", Quant::Nf4, false)
+        .per_gpu
+        .weights_gib;
     let d = lit - hf;
-    assert!(d > FALCON_HEAD * 0.45 / GIB && d < FALCON_HEAD * 0.6 / GIB, "{d}");
+    assert!(
+        d > FALCON_HEAD * 0.45 / GIB && d < FALCON_HEAD * 0.6 / GIB,
+        "{d}"
+    );
     // Llama-2-7B is untied already: 16-bit changes nothing, NF4 stores its head in 4 bits.
-    let lit = infer_report(&c, "llama-2-7b", Quant::Bf16, true).per_gpu.weights_gib;
-    let hf = infer_report(&c, "llama-2-7b", Quant::Bf16, false).per_gpu.weights_gib;
+    let lit = infer_report(&c, "llama-2-7b", Quant::Bf16, true)
+        .per_gpu
+        .weights_gib;
+    let hf = infer_report(&c, "llama-2-7b", Quant::Bf16, false)
+        .per_gpu
+        .weights_gib;
     assert!((lit - hf).abs() < 1e-9, "{lit} vs {hf}");
-    let lit = infer_report(&c, "llama-2-7b", Quant::Nf4, true).per_gpu.weights_gib;
-    let hf = infer_report(&c, "llama-2-7b", Quant::Nf4, false).per_gpu.weights_gib;
+    let lit = infer_report(&c, "llama-2-7b", Quant::Nf4, true)
+        .per_gpu
+        .weights_gib;
+    let hf = infer_report(&c, "llama-2-7b", Quant::Nf4, false)
+        .per_gpu
+        .weights_gib;
     assert!(lit < hf, "{lit} vs {hf}");
 }
 
@@ -210,8 +234,40 @@ fn litgpt_bitsandbytes_holds_its_largest_linear_in_16_bits_beside_the_model() {
     }
     // 16-bit and LitGPT's own GPTQ are not bitsandbytes: no transient.
     for quant in [Quant::Bf16, Quant::GptqInt4] {
-        let lit = infer_report(&c, "falcon-7b", quant, true).per_gpu.activations_gib;
-        let hf = infer_report(&c, "falcon-7b", quant, false).per_gpu.activations_gib;
+        let lit = infer_report(&c, "falcon-7b", quant, true)
+            .per_gpu
+            .activations_gib;
+        let hf = infer_report(&c, "falcon-7b", quant, false)
+            .per_gpu
+            .activations_gib;
         assert!((lit - hf).abs() < 1e-9, "{quant:?}: {lit} vs {hf}");
     }
+}
+
+#[test]
+fn litgpt_nf4_dq_stores_every_matrix_at_double_quantizations_bits() {
+    // bnb.nf4-dq against bnb.nf4: (decoder matrices + LitGPT's head) x (4.5 - 4.127) / 8 bytes.
+    let c = Catalog::embedded().unwrap();
+    let at = |dq: bool, litgpt: bool| {
+        let mut r = FitRequest::new(
+            ModelRef::Known(c.model("falcon-7b").unwrap()),
+            Quant::Nf4,
+            Task::Infer,
+        );
+        r.context = 261;
+        r.double_quant = dq;
+        if litgpt {
+            r.layout = bot_core::vram::ModelLayout::LitGpt;
+        }
+        estimate_with(&c, &r, &FitOptions::default())
+            .unwrap()
+            .per_gpu
+            .weights_gib
+    };
+    let saved = at(false, true) - at(true, true);
+    let bits = 4.5 - (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0));
+    let want = (6.626e9 + FALCON_HEAD) * bits / 8.0 / GIB;
+    assert!((saved - want).abs() < 0.03 * want, "{saved} vs {want}");
+    // Transformers' inference path is unchanged by the word (not read there).
+    assert!((at(false, false) - at(true, false)).abs() < 1e-9);
 }
