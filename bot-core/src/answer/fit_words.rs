@@ -463,7 +463,7 @@ fn training_option(
         }
         // MiSS / Bone's `init_weights="bat"` (`vram::tuners::layer_bytes`); PEFT's other
         // values (`true`, `mini`) are sized as plain MiSS.
-        "init_weights" | "init" => match v {
+        "init_weights" => match v {
             "bat" => req.miss_bat = true,
             "true" | "mini" => req.miss_bat = false,
             _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
