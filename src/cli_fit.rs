@@ -296,6 +296,14 @@ pub struct FitArgs {
     /// ia3 | loha | lokr on PEFT's; --lora-rank and --lora-targets replace their defaults
     #[arg(long)]
     tuner: Option<String>,
+    /// IA3's `feedforward_modules` (the chat's `feedforward_modules=` / `ff=`): the targets
+    /// scaled at their input; PEFT's default is down_proj
+    #[arg(long, value_parser = parse_lora_targets)]
+    ia3_feedforward: Option<bot_core::vram::LoraTargets>,
+    /// MiSS / Bone `init_weights` (the chat's `init_weights=bat`): `bat` builds each adapted
+    /// layer's fp32 weight on every forward; `true` / `mini` are sized as plain MiSS
+    #[arg(long)]
+    init_weights: Option<String>,
     /// GRPO: completions per prompt (`num_generations`; the chat's `generations=8`) [default: 8]
     #[arg(long)]
     generations: Option<u32>,
@@ -644,6 +652,16 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
                 .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--tuner {t}"))))?,
         );
     }
+    req.ia3_feedforward = a.ia3_feedforward;
+    req.miss_bat = match a.init_weights.as_deref() {
+        None | Some("true") | Some("mini") => false,
+        Some("bat") => true,
+        Some(o) => {
+            return Err(fit_err(vram::FitError::BadValue(format!(
+                "--init-weights {o}"
+            ))));
+        }
+    };
     if let Some(g) = a.generations {
         req.generations = g;
     }

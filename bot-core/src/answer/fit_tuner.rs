@@ -73,9 +73,11 @@ pub(super) fn push(r: &mut Reply, req: &FitRequest) {
         }
     };
     r.push(msg);
-    // LoHa's and LoKr's dense per-Linear deltas (`tuners::layer_bytes`): why they cost more
-    // than LoRA at the same rank, in GiB as the estimate holds them.
-    if matches!(t, Tuner::Loha | Tuner::Lokr) && !s.is_moe() {
+    // LoHa's and LoKr's dense per-Linear deltas, MiSS-bat's combined weights
+    // (`tuners::layer_bytes`): why they cost more than LoRA at the same rank, in GiB as the
+    // estimate holds them.
+    let bat = t == Tuner::Bone && req.miss_bat;
+    if (matches!(t, Tuner::Loha | Tuner::Lokr) || bat) && !s.is_moe() {
         let per_layer = tuners::layer_bytes(&s, req, 2.0).0;
         let layers = if req.grad_checkpointing {
             1.0
@@ -85,7 +87,14 @@ pub(super) fn push(r: &mut Reply, req: &FitRequest) {
         let gib = per_layer * layers / vram::GIB;
         r.push(
             Msg::new("fit-tuner-dense")
-                .arg("tuner", t.key())
+                .arg(
+                    "tuner",
+                    if bat {
+                        format!("{} init_weights=bat", t.key())
+                    } else {
+                        t.key()
+                    },
+                )
                 .arg("gib", format!("{gib:.2}"))
                 .arg("gc", if req.grad_checkpointing { "on" } else { "off" }),
         );

@@ -454,6 +454,20 @@ fn training_option(
                 .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?;
             req.targets_said = true;
         }
+        // IA3's `feedforward_modules` (`vram::tuner_targets::ia3_feedforward`).
+        "feedforward_modules" | "ff" => {
+            req.ia3_feedforward = Some(
+                vram::LoraTargets::from_key(v)
+                    .ok_or_else(|| usage_err(FitError::BadValue(w.into())))?,
+            );
+        }
+        // MiSS / Bone's `init_weights="bat"` (`vram::tuners::layer_bytes`); PEFT's other
+        // values (`true`, `mini`) are sized as plain MiSS.
+        "init_weights" => match v {
+            "bat" => req.miss_bat = true,
+            "true" | "mini" => req.miss_bat = false,
+            _ => return Err(usage_err(FitError::BadValue(w.to_string()))),
+        },
         "optim" | "optimizer" => match lexicon::optimizer(v) {
             Some(o) => {
                 opts.optimizer = o;

@@ -49,6 +49,8 @@ pub(super) fn compute_on(
     if super::mxfp4_card::transformers_dequantizes(req) {
         split = weight_split(shape, super::Quant::Bf16, req.engine);
     }
+    // LitGPT's own head at inference, in its matrices' format (`vram::litgpt_infer`).
+    super::litgpt_infer::reshape_split(shape, req, &mut split);
     // An MoE's fused routed experts left unquantized by bitsandbytes (`vram::bnb_experts`).
     split.layers += super::bnb_experts::extra_bytes(shape, req);
     // A compressed-tensors checkpoint's 16-bit weights kept beside the packed ones.

@@ -332,6 +332,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         // every card, over the whole batch's patches at once (`vram::vision_sdpa3d`).
         a = a.max(super::vision_sdpa3d::tower_bytes(req));
     }
+    // LitGPT's bitsandbytes Linear at its largest: dequantized at the prefill, quantized at
+    // load (`vram::litgpt_infer`), beside the model.
+    a = a.max(super::litgpt_infer::transient_bytes(shape, req));
     // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
     a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
     // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32

@@ -55,6 +55,7 @@ mod layer_kept;
 mod layer_split;
 pub mod liger_scope;
 mod limits;
+mod litgpt_infer;
 pub mod llamacpp_input;
 mod loss_head;
 pub mod method;

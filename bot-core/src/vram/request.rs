@@ -267,6 +267,13 @@ pub struct FitRequest<'a> {
     pub tuner_rank: Option<u32>,
     /// The user named the adapted layers (`targets=`, `--lora-targets`): a tuner adapts those.
     pub targets_said: bool,
+    /// IA3's `feedforward_modules` as stated (`feedforward_modules=` / `ff=`; CLI
+    /// `--ia3-feedforward`): those targets are scaled at their input. `None`: PEFT's mapping,
+    /// down_proj (`vram::tuner_targets::ia3_feedforward`).
+    pub ia3_feedforward: Option<LoraTargets>,
+    /// MiSS / Bone with `init_weights="bat"` (`init_weights=bat`; CLI `--init-weights=bat`):
+    /// every forward builds each adapted Linear's fp32 weight (`vram::tuners::layer_bytes`).
+    pub miss_bat: bool,
     /// GRPO's completions per prompt (`num_generations`; `generations=`; CLI `--generations`).
     pub generations: u32,
     /// GRPO's generated part of `context` (`max_completion_length`; `completion=`; CLI
@@ -402,6 +409,8 @@ impl<'a> FitRequest<'a> {
             tuner: None,
             tuner_rank: None,
             targets_said: false,
+            ia3_feedforward: None,
+            miss_bat: false,
             generations: super::method::DEFAULT_GENERATIONS,
             completion: None,
             rollout: super::Rollout::Generate,

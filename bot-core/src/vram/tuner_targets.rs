@@ -76,9 +76,13 @@ pub fn peft_default(ia3: bool, model_type: &str) -> Option<Picked> {
     })
 }
 
-/// IA3's feed-forward layers among the targets: PEFT's `feedforward_modules` default is the
-/// mapping's down_proj for every type above; where the user named the targets, PEFT keeps that
-/// default, so down_proj is the feed-forward one whenever it is targeted.
-pub fn ia3_feedforward(index: usize) -> bool {
-    index == 6
+/// IA3's feed-forward layers: the `feedforward_modules` the user stated, else PEFT's default,
+/// the mapping's down_proj for every type above (`IA3Model._prepare_adapter_config` fills it
+/// only when unset, whoever named the targets). PEFT refuses a list that is not a subset of
+/// the targets (`IA3Config.__post_init__`); only targeted layers are asked here.
+pub fn ia3_feedforward(stated: Option<LoraTargets>) -> Picked {
+    match stated {
+        Some(t) => t.picked(),
+        None => [false, false, false, false, false, false, true],
+    }
 }

@@ -164,6 +164,8 @@ pub struct Plan {
     pub rank_from: Basis,
     pub targets: Picked,
     pub targets_from: Basis,
+    /// IA3's feed-forward layers (`tuner_targets::ia3_feedforward`), scaled at their input.
+    pub feedforward: Picked,
 }
 
 impl Plan {
@@ -223,6 +225,7 @@ pub fn plan(req: &super::FitRequest) -> Result<Option<Plan>, super::FitError> {
         rank_from,
         targets: picked,
         targets_from,
+        feedforward: targets::ia3_feedforward(req.ia3_feedforward),
     }))
 }
 
@@ -308,6 +311,22 @@ pub(crate) fn boft_rotation_bytes(shape: &Shape, req: &super::FitRequest, e: f64
 /// `vera_A` / `vera_B` slices (each call a new copy: autocast caches only leaves that need a
 /// gradient), 2 r (in + out) bytes a target.
 ///
+/// MiSS / Bone with `init_weights="bat"` (`FitRequest::miss_bat`; huggingface/peft@04c69f40
+/// `src/peft/tuners/miss/layer.py`, `MissLinear.forward` and `get_delta_weight`): every forward
+/// clones the base weight, casts it to `miss_block`'s dtype (fp32 after PEFT's
+/// `autocast_adapter_dtype`), views it as r x r blocks permuted (`W`), computes
+/// `W @ miss_block + miss_block`, permutes that back (a copy), adds it to the clone (an fp32
+/// weight) and calls `F.linear` on the input cast to that dtype. Kept for the backward pass per
+/// adapted Linear: the batched matmul's contiguous copy of `W` (its `reshape` of a permuted
+/// view copies; `miss_block`'s gradient needs it) and the combined weight `F.linear` keeps for
+/// the input's gradient - 4 + 4 bytes a weight without autocast; under 16-bit autocast both
+/// products run in bf16 and keep bf16 casts, 2 + 2. The input copy is LoRA's rule
+/// (`per_token_bytes`). While the widest runs, beyond its kept copy: the bf16 clone (2), the
+/// fp32 cast (4), the product (4) and its permuted copy (4), less the combined weight not yet
+/// built (4): 10 bytes a weight, the fp32 figure (an upper bound under autocast). The first
+/// layer's input needs no gradient, so `F.linear` keeps no weight there: one layer of 28 over-
+/// counted by half, not modelled.
+///
 /// Returns (bytes a decoder layer keeps, bytes beyond them while its widest one runs).
 pub(crate) fn layer_bytes(shape: &Shape, req: &super::FitRequest, boft_e: f64) -> (f64, f64) {
     if !tuning(req) {
@@ -324,6 +343,7 @@ pub(crate) fn layer_bytes(shape: &Shape, req: &super::FitRequest, boft_e: f64) -
         Tuner::Boft => boft_rotation_bytes(shape, req, boft_e),
         Tuner::Loha => (dense, if req.autocast { 16.0 } else { 20.0 } * widest),
         Tuner::Lokr => (dense, 8.0 * widest),
+        Tuner::Bone if req.miss_bat => (2.0 * dense, 10.0 * widest),
         Tuner::Vera if req.autocast => {
             let r = f64::from(p.rank.unwrap_or(VERA_R));
             (adapted.iter().map(|(i, o, _)| 2.0 * r * (i + o)).sum(), 0.0)
@@ -364,13 +384,11 @@ pub(crate) fn per_token_bytes(
         }
         Tuner::Ia3 => adapted
             .iter()
-            .map(|(i, o, k)| {
-                if targets::ia3_feedforward(*k) {
-                    4.0 * i
-                } else {
-                    2.0 * o
-                }
-            })
+            .map(
+                |(i, o, k)| {
+                    if p.feedforward[*k] { 4.0 * i } else { 2.0 * o }
+                },
+            )
             .sum(),
         Tuner::Loha if req.autocast => 0.0,
         _ => lora_copy * inputs,
@@ -466,7 +484,7 @@ fn per_linear(p: &Plan, (i, o, k): (f64, f64, usize)) -> f64 {
             (blocks * size * size.saturating_sub(1) / 2) as f64
         }
         Tuner::Vera => o + r,
-        Tuner::Ia3 if targets::ia3_feedforward(k) => i,
+        Tuner::Ia3 if p.feedforward[k] => i,
         Tuner::Ia3 => o,
         Tuner::Loha => 2.0 * r * (i + o),
         Tuner::Lokr => {
@@ -510,6 +528,7 @@ pub fn trainable_params(shape: &Shape, tuner: Tuner) -> f64 {
         rank_from: Basis::Swift,
         targets: [true; 7],
         targets_from: Basis::Swift,
+        feedforward: targets::ia3_feedforward(None),
     };
     plan_params(shape, &p)
 }

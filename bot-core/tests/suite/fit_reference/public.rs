@@ -396,6 +396,12 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
                 req.method = bot_core::vram::Method::from_key(&other[9..]).expect("method");
             }
             "--dora" => req.dora = true,
+            // IA3's `feedforward_modules` and MiSS's `init_weights`, as the CLI's flags.
+            other if other.starts_with("--ia3-feedforward=") => {
+                req.ia3_feedforward =
+                    Some(LoraTargets::from_key(&other["--ia3-feedforward=".len()..]).expect("ff"));
+            }
+            "--init-weights=bat" => req.miss_bat = true,
             // A PEFT tuner beside LoRA (`vram::tuners`), as the CLI's `--tuner` sets it.
             other if other.starts_with("--tuner=") => {
                 req.tuner = Some(bot_core::vram::Tuner::from_key(&other[8..]).expect("tuner"));
