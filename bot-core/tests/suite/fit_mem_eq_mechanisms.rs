@@ -40,7 +40,10 @@ fn real_ids_keep_their_sizes() {
     assert_eq!(size("google/gemma-2-2b-it"), Some((2.0, None)));
     assert_eq!(size("meta-llama/Llama-2-7b-chat-hf"), Some((7.0, None)));
     assert_eq!(size("Qwen/Qwen3-30B-A3B"), Some((30.0, Some(3.0))));
-    assert_eq!(size("deepseek-ai/DeepSeek-V2-Lite_16b_a2b"), Some((16.0, Some(2.0))));
+    assert_eq!(
+        size("deepseek-ai/DeepSeek-V2-Lite_16b_a2b"),
+        Some((16.0, Some(2.0)))
+    );
     // No size written: none read (a context `4k`, a T5 size word).
     assert_eq!(size("microsoft/Phi-3-mini-4k-instruct"), None);
     assert_eq!(size("google/mt5-xl"), None);
@@ -69,11 +72,21 @@ fn qwen_v1_ids_are_qwen_v1() {
         ("Qwen/Qwen-14B-Chat", "qwen1-14b", 40, 5120, 40),
         ("Qwen/Qwen-72B-Chat", "qwen1-72b", 80, 8192, 64),
         ("Qwen/Qwen-7B-Chat-Int4", "qwen1-7b", 32, 4096, 32),
+        ("Qwen/Qwen-7B", "qwen1-7b", 32, 4096, 32),
+        ("Qwen/Qwen-1_8B", "qwen1-1.8b", 24, 2048, 16),
     ] {
         let m = c.model(id).unwrap();
         assert_eq!(m.id, want, "{id}");
-        assert_eq!((m.layers, m.hidden, m.kv_heads), (layers, hidden, kv), "{id}");
-        assert!(m.source.contains("huggingface.co/Qwen/"), "{id}: {}", m.source);
+        assert_eq!(
+            (m.layers, m.hidden, m.kv_heads),
+            (layers, hidden, kv),
+            "{id}"
+        );
+        assert!(
+            m.source.contains("huggingface.co/Qwen/"),
+            "{id}: {}",
+            m.source
+        );
     }
     let small = c.model("Qwen/Qwen-1_8B-Chat").unwrap();
     assert!((small.params_b - 1.84).abs() < 0.05, "{}", small.params_b);
@@ -89,6 +102,9 @@ fn baichuan2_7b_is_a_catalog_model() {
     assert_eq!(m.id, "baichuan2-7b");
     assert_eq!((m.layers, m.hidden, m.vocab), (32, 4096, 125_696));
     assert_eq!(c.model("baichuan2-13b").unwrap().id, "baichuan2-13b");
+    // Baichuan (2023) is another model (64000-entry vocabulary), not read as Baichuan2.
+    let v1 = c.model("baichuan-7b").unwrap();
+    assert_eq!((v1.id.as_str(), v1.vocab), ("baichuan-7b", 64_000));
 }
 
 fn weights(model: &str, quant: Quant) -> f64 {
