@@ -23,10 +23,28 @@ fn billions(w: &str) -> Option<f64> {
     w.strip_suffix('b')?.parse().ok()
 }
 
-/// `13b` or `671b-a37b` (also `671b_a37b`, `671ba37b`, `671b a37b`), any value; `None` when
-/// the word is not a size.
+/// An underscore between two digits is a decimal point (`1_8b` = 1.8B: Qwen's ids write
+/// `Qwen-1_8B`, `Qwen-1_8B-Chat`, since a dot is awkward in a repository name); any other
+/// underscore or space is dropped (`671b_a37b`).
+fn decimal_underscores(w: &str) -> String {
+    let c: Vec<char> = w.chars().collect();
+    let mut out = String::with_capacity(w.len());
+    for (i, &ch) in c.iter().enumerate() {
+        let between_digits =
+            i > 0 && c[i - 1].is_ascii_digit() && c.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+        match ch {
+            '_' if between_digits => out.push('.'),
+            '_' | ' ' => {}
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// `13b` or `671b-a37b` (also `671b_a37b`, `671ba37b`, `671b a37b`), `1.8b` or `1_8b`, any
+/// value; `None` when the word is not a size.
 pub fn size_word(word: &str) -> Option<NameSize> {
-    let w = word.trim().to_lowercase().replace([' ', '_'], "");
+    let w = decimal_underscores(&word.trim().to_lowercase());
     // `671b-a37b`, or `671ba37b` where the total's `b` runs into the active's `a`.
     let split = w
         .split_once("-a")
@@ -50,7 +68,28 @@ pub fn size_word(word: &str) -> Option<NameSize> {
 /// (`qwen2.5-7b-vs-14b`).
 pub fn split_at_size(word: &str) -> Option<(String, NameSize)> {
     let name = word.rsplit('/').next()?.to_lowercase();
-    let parts: Vec<&str> = name.split(['-', '_', ':', ' ']).collect();
+    // A piece between dashes written `1_8b` is one decimal size (Qwen's `Qwen-1_8B-Chat`);
+    // other pieces split at `_` too. Digits glued by `_` to a size inside a longer piece
+    // (`qwen_1_8b`, `llama_2_7b`) read two ways - 1.8B or 8B, a version 2 and 7B - so no
+    // size is read from them: a fragment (`8b`) would size a model four times too large.
+    let mut parts: Vec<&str> = Vec::new();
+    for piece in name.split(['-', ':', ' ']) {
+        if is_decimal_size(piece) {
+            parts.push(piece);
+            continue;
+        }
+        let sub: Vec<&str> = piece.split('_').collect();
+        let glued = sub.windows(2).any(|w| {
+            !w[0].is_empty()
+                && w[0].chars().all(|c| c.is_ascii_digit())
+                && w[1].starts_with(|c: char| c.is_ascii_digit())
+                && w[1].ends_with('b')
+        });
+        if glued {
+            return None;
+        }
+        parts.extend(sub);
+    }
     let at = parts
         .iter()
         .position(|p| p.ends_with('b') && size_word(p).is_some_and(|s| s.plausible()))?;
@@ -73,6 +112,16 @@ pub fn split_at_size(word: &str) -> Option<(String, NameSize)> {
         _ => total,
     };
     Some((parts[..at].join("-"), size))
+}
+
+/// `1_8b`, `0_5b`: digits, one underscore, digits, `b` - a size with its decimal point
+/// written as `_`.
+fn is_decimal_size(piece: &str) -> bool {
+    let Some((int, frac)) = piece.split_once('_') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    digits(int) && frac.strip_suffix('b').is_some_and(digits)
 }
 
 /// A family's letters glued to a size (`qwen7b`, `llama70b`, `mistral7b`: how people type

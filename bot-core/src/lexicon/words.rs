@@ -161,6 +161,11 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("modeloptfp4", Quant::Nvfp4),
     ("w4a16nvfp4", Quant::Nvfp4),
     ("nvfp4a16", Quant::Nvfp4),
+    // AQLM's 2-bit 1x16 (`ISTA-DASLab/*-AQLM-2Bit-1x16-hf`, ms-swift's `aqlm-2bit-1x16`).
+    ("aqlm", Quant::Aqlm),
+    ("aqlm1x16", Quant::Aqlm),
+    ("aqlm2bit", Quant::Aqlm),
+    ("aqlm2bit1x16", Quant::Aqlm),
 ];
 
 /// Every way of writing a task, squashed, with its one meaning. A fine-tune named without its

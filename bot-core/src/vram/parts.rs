@@ -402,8 +402,31 @@ fn linear_bytes(shape: &Shape, quant: Quant) -> f64 {
         };
         experts * quant.linear_bits() / 8.0 + (p.linear - experts) * rest
     } else {
-        p.linear * int4_bits(shape, quant) / 8.0
+        p.linear * int4_bits(shape, quant) / 8.0 + aqlm_codebook_bytes(shape, quant)
     }
+}
+
+/// AQLM 1x16's codebooks: one per decoder matrix (Transformers replaces each `nn.Linear` with
+/// aqlm's `QuantizedLinear`; vLLM keeps one per output partition of a fused layer, the same
+/// count), 2^16 codes x 8 weights x 2 bytes = 1 MiB each, whatever the matrix's size
+/// (vllm-project/vllm@0531c2226a6a25cd96ccc856f3bda3f0bb4efb5f
+/// `vllm/model_executor/layers/quantization/aqlm.py`: `codebooks` of
+/// `[num_codebooks * len(output_partition_sizes), 2**nbits_per_codebook, out_group_size,
+/// in_group_size]` in half). Matrices per layer: q, k, v, o and three per FFN (gate, up,
+/// down), an MoE layer's per expert. 0 for any other format.
+pub(super) fn aqlm_codebook_bytes(shape: &Shape, quant: Quant) -> f64 {
+    if quant != Quant::Aqlm {
+        return 0.0;
+    }
+    const CODEBOOK_BYTES: f64 = 65_536.0 * 8.0 * 2.0;
+    let layers = shape.layers as f64;
+    let ffns = if shape.is_moe() {
+        let moe = shape.moe_layers() as f64;
+        moe * (shape.experts + shape.shared_experts) as f64 + (layers - moe)
+    } else {
+        layers
+    };
+    (4.0 * layers + 3.0 * ffns) * CODEBOOK_BYTES
 }
 
 /// Bits per decoder-matrix weight of `quant` in this checkpoint: a 4-bit GPTQ / AWQ checkpoint

