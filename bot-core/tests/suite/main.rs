@@ -272,6 +272,7 @@ mod pick_conversations_aa;
 mod pick_conversations_ab;
 mod pick_conversations_ac;
 mod pick_conversations_ad;
+mod pick_conversations_ae;
 mod pick_conversations_b;
 mod pick_conversations_m;
 mod pick_conversations_n;
