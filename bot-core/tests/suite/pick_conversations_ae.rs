@@ -10,8 +10,14 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 20/30 as written (commit 26a1cf21), 20/30 after
+/// relabelling (none of my own errors found). 41 missed lines in 10 conversations, 15 first-hand
+/// (docs/misses/pick_ae_misses.md): "you choose" / "I don't understand" words (`不太懂，能跑就行`,
+/// `whatever you think is best`, `你決定`) not taken as no preference; a choice inside a sentence
+/// (`i'd go with the second`, `ok i take number one`, `那就用第一个`, `the last one`) refused; `sorry, is
+/// 6 hour not 3` not a correction; `不对，是微调，qlora` refused; courtesy leave words (`不用了谢谢`,
+/// `thanks bye`) refused; answers noted at the task step dropped once the task was inferred.
+const MUST_HOLD: usize = 20;
 
 #[test]
 fn pick_conversations_ae() {
