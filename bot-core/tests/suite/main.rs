@@ -202,6 +202,7 @@ mod fit_mem_ei_mechanisms;
 mod fit_mem_ej_mechanisms;
 mod fit_mem_ek_mechanisms;
 mod fit_mem_el_mechanisms;
+mod fit_mem_en_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
