@@ -150,3 +150,36 @@ fn the_answer_says_why_in_both_languages() {
     }
     assert!(!zh.contains("columns buffer"), "{zh}");
 }
+
+/// Wan2.1's VAE in diffusers (`AutoencoderKLWan`, `is_residual` false) has Qwen-Image's decoder:
+/// `WanDecoder3d`'s last up block runs `WanCausalConv3d(96, 96, 3)` at full size, and `_decode`
+/// feeds it one latent frame a chunk, which after the two temporal upsamples is 4 output frames
+/// (1 for the first chunk). Added after the Qwen-Image commit; before the Wan data went in the
+/// word changed nothing for Wan (failed).
+#[test]
+fn wan21_vae_in_diffusers_unfolds_four_frames_a_chunk() {
+    let base = decode("/fit wan2.1-t2v-1.3b res=640x368 frames=33 offload=model");
+    let old = decode("/fit wan2.1-t2v-1.3b res=640x368 frames=33 offload=model torch=2.9");
+    let want = 4.0 * columns(640, 368);
+    assert!((old - base - want).abs() < 0.1, "{old} - {base} vs {want}");
+    // A one-frame clip is one chunk of one frame.
+    let one = decode("/fit wan2.1-t2v-1.3b res=640x368 frames=1 offload=model torch=2.9");
+    let one_base = decode("/fit wan2.1-t2v-1.3b res=640x368 frames=1 offload=model");
+    assert!(
+        (one - one_base - columns(640, 368)).abs() < 0.1,
+        "{one} - {one_base}"
+    );
+}
+
+#[test]
+fn generate_py_and_the_wan22_vae_are_left_as_they_were() {
+    // generate.py decodes in fp32 (cuDNN); Wan2.2-TI2V-5B's residual VAE was not read.
+    for line in [
+        "/fit wan2.1-t2v-1.3b generate.py res=640x368 frames=33 offload=model",
+        "/fit wan2.2-ti2v-5b res=640x352 frames=33 offload=model",
+    ] {
+        let a = decode(line);
+        let b = decode(&format!("{line} torch=2.9"));
+        assert!((a - b).abs() < 0.05, "{line}: {a} vs {b}");
+    }
+}
