@@ -31,7 +31,9 @@ pub fn columns_gib(r: &DiffusionRequest) -> f64 {
         Some(tl) => len.min(tl.tile_px),
         None => len,
     };
-    let voxels = side(r.width) as f64 * side(r.height) as f64 * c.out_frames as f64;
+    // A chunk writes `out_frames` at full size, never more than the clip has.
+    let frames = c.out_frames.min(r.frames.max(1));
+    let voxels = side(r.width) as f64 * side(r.height) as f64 * frames as f64;
     c.in_channels as f64 * c.kernel as f64 * voxels * vae.bits() / 8.0 / GIB
 }
 
