@@ -75,7 +75,7 @@ diff-basis = Basis: weights = parameters × bits per weight (fp32 32, bf16 16, f
 }; what the card shows is 3% above what tensors hold, plus the CUDA context. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
 diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
-diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|nf4|q8_0|cpu] [vae=fp32|tiled|sliced] [generate.py]
+diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|nf4|q8_0|cpu] [vae=fp32|tiled|sliced] [generate.py] [torch=2.9]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.
 diff-train-title = Memory estimate (training): { $model } · { $method ->
     [lora] LoRA rank { $rank }
