@@ -156,7 +156,7 @@ pub struct DiffusionRequest<'a> {
     /// given, and its activations per token. Only for the pipelines it runs.
     pub wan_generate: bool,
     /// The PyTorch release it ran on (the chat's `torch=2.9`); `None` = today's, which runs 3-D
-    /// convolutions on cuDNN ([`conv3d_columns`]).
+    /// convolutions on cuDNN (`estimate/conv3d_columns.rs`).
     pub torch: Option<super::torch_conv3d::TorchRelease>,
     pub width: u32,
     pub height: u32,

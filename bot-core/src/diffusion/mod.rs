@@ -6,6 +6,8 @@
 //! - [`estimate`]: the peak memory of a request and the changes that make it fit;
 //! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit);
 //! - [`wan`]: Wan's own `generate.py` (an fp32 DiT, its activations per token).
+//! - [`torch_conv3d`]: the PyTorch release (`torch=2.9`) and a VAE's widest 3-D convolution, for
+//!   PyTorch 2.9's decode without cuDNN.
 
 pub mod block_act;
 pub mod casting;
