@@ -406,6 +406,11 @@ pub struct FitArgs {
     /// --offload (no load stage on the card; the chat's `load=cpu`).
     #[arg(long)]
     load_cpu: bool,
+    /// Image/video models: the PyTorch release it ran on (2.9, 2.9.1; the chat's `torch=2.9`):
+    /// PyTorch 2.9 runs a 16-bit VAE's 3-D convolutions without cuDNN, through a vol2col buffer.
+    /// Default: today's release, on cuDNN
+    #[arg(long, value_name = "VERSION")]
+    torch_release: Option<String>,
     /// Image/video training (--task lora|full): optimizer adamw | adamw8bit | adafactor |
     /// prodigy (the chat's `opt=`; default adamw8bit for LoRA, adafactor for full).
     #[arg(long)]
@@ -862,6 +867,7 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     if a.load_cpu {
         words.push("load=cpu".into());
     }
+    words.extend(a.torch_release.as_ref().map(|v| format!("torch={v}")));
     // `--attention eager` sizes the scores an unfused attention holds (the chat's `attn=`).
     words.extend(a.attention.as_ref().map(|t| format!("attn={t}")));
     // Training an image/video model: the task and its words, as the chat writes them.

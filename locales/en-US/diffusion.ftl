@@ -75,7 +75,7 @@ diff-basis = Basis: weights = parameters × bits per weight (fp32 32, bf16 16, f
 }; what the card shows is 3% above what tensors hold, plus the CUDA context. Expect up to ±{ $pct }%. 1 GiB = 2³⁰ bytes.
 diff-note = ℹ️ { $en }
 diff-sources = Sources: { $sources } (as of { $as_of }).
-diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|nf4|q8_0|cpu] [vae=fp32|tiled|sliced] [generate.py]
+diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|nf4|q8_0|cpu] [vae=fp32|tiled|sliced] [generate.py] [torch=2.9]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.
 diff-train-title = Memory estimate (training): { $model } · { $method ->
     [lora] LoRA rank { $rank }
@@ -104,3 +104,4 @@ diff-train-basis = Basis: base weights = parameters × bits; a LoRA adds rank ×
 diff-train-unsized = Training { $model } is not sized: its block count is not in my data, so I can't say how much memory it needs. I'd rather say so than guess.
 diff-cuda-default = Sized with the offload called before any pipe.to("cuda") (as diffusers' docs do; diffusers since PR #2543, March 2023, also moves a pipeline already on the card back and empties the cache). If you ran pipe.to("cuda") before the offload call on an older diffusers, say to_cuda=first: nvidia-smi then shows more than the job needs.
 diff-cuda-first = to_cuda=first: the pipeline was on the card before the offload call, and a diffusers from before PR #2543 (March 2023) leaves the weights' blocks in PyTorch's cache, so nvidia-smi shows about { $shown } GiB. PyTorch hands those blocks back before it would run out of memory, so the job needs { $peak } GiB and the verdict uses that; call the offload before pipe.to("cuda"), or torch.cuda.empty_cache() after it, and the card shows the need.
+diff-conv3d-columns = torch={ $torch }: PyTorch { $torch } runs a 16-bit 3-D convolution without cuDNN (pytorch/pytorch PR 163581, for a cuDNN bug in 9.10-9.14): { $class }'s 3 × 3 × 3 convolutions over { $channels } channels at full size go through ATen's vol2col fallback (slow_conv_dilated3d), which unfolds each input into a { $columns } GiB buffer, counted in the decode. PyTorch { $fixed } (cuDNN 9.15.1), or 2.9.1 with cuDNN 9.15+ installed (the nvidia-cudnn-cu12 or -cu13 wheel, 9.15+), decodes without it; vae=tiled shrinks it to one tile's.

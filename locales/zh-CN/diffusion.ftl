@@ -79,7 +79,7 @@ diff-basis = 依据：权重 = 参数量 × 每个权重的位数（fp32 32；bf
 }；卡上显示的占用比张量实际占用高 3%，另加 CUDA 上下文。误差可达 ±{ $pct }%。1 GiB = 2³⁰ 字节。
 diff-note = ℹ️ { $zh }
 diff-sources = 来源：{ $sources }（截至 { $as_of }）。
-diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|nf4|q8_0|cpu] [vae=fp32|tiled|sliced] [generate.py]
+diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq] [res=768x768|720p] [frames=81] [batch=2] [te=fp8|nf4|q8_0|cpu] [vae=fp32|tiled|sliced] [generate.py] [torch=2.9]
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。
 diff-train-title = 显存估算（训练）：{ $model } · { $method ->
     [lora] LoRA 秩 { $rank }
@@ -108,3 +108,4 @@ diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；
 diff-train-unsized = 没法估算训练 { $model }：我的数据里没有它的块数，所以说不准要多少显存。与其瞎猜，不如直说。
 diff-cuda-default = 按在任何 pipe.to("cuda") 之前调用卸载估算（diffusers 文档就是这样写的；2023 年 3 月 PR #2543 之后的 diffusers 也会把已在卡上的管线移回 CPU 并清空缓存）。如果你在旧版 diffusers 上先执行了 pipe.to("cuda") 再调用卸载，请加 to_cuda=first：那样 nvidia-smi 显示的会比任务实际需要的多。
 diff-cuda-first = to_cuda=first：调用卸载之前管线已在卡上，PR #2543（2023 年 3 月）之前的 diffusers 会把权重占过的显存块留在 PyTorch 的缓存里，所以 nvidia-smi 会显示约 { $shown } GiB。PyTorch 在显存不够时会先归还这些缓存块，所以任务实际需要 { $peak } GiB，结论按这个数给出；在 pipe.to("cuda") 之前调用卸载，或者之后执行 torch.cuda.empty_cache()，卡上显示的就是实际需要。
+diff-conv3d-columns = torch={ $torch }：PyTorch { $torch } 在 16 位下做三维卷积时不走 cuDNN（pytorch/pytorch PR 163581，为绕开 cuDNN 9.10-9.14 的一个错误）：{ $class } 在全分辨率上对 { $channels } 个通道做的 3 × 3 × 3 卷积改走 ATen 的 vol2col 后备实现（slow_conv_dilated3d），每次要把输入展开成一块 { $columns } GiB 的缓冲区，已计入解码。PyTorch { $fixed }（自带 cuDNN 9.15.1），或 2.9.1 另装 cuDNN 9.15 以上（nvidia-cudnn-cu12 或 -cu13，9.15 以上），解码时就没有这块；vae=tiled 能把它缩到一个分块的大小。

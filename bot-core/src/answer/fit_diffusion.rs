@@ -105,6 +105,9 @@ fn change_words(from: &DiffusionRequest, t: &DiffusionRequest) -> String {
     if from.wan_generate && !t.wan_generate {
         out.push("runner=diffusers".into());
     }
+    if let Some(v) = t.torch.filter(|_| t.torch != from.torch) {
+        out.push(format!("torch={}", v.key()));
+    }
     vae::change_words(from, t, &mut out);
     if t.load_on_cpu && !from.load_on_cpu {
         out.push("load=cpu".into());
@@ -170,6 +173,7 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
     );
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
     extras::offload_basis(&mut reply, r, &e);
+    extras::conv3d_columns(&mut reply, r);
     vae::explain(&mut reply, r, &e);
     wan_generate(&mut reply, r, &e);
     causal_decode(&mut reply, r);

@@ -9,15 +9,18 @@
 
 use super::casting::{Cast, stored_gib};
 use super::{Kind, Pipeline, Role};
-use crate::catalog::{Catalog, Gpu};
 use crate::vram::CUDA_CONTEXT_GIB;
 
 mod cached_weights;
+mod cards;
+mod conv3d_columns;
 mod decode_stage;
 mod load_stage;
 mod text_encoders;
 
 use cached_weights::shown_with_cache;
+pub use cards::cards_that_hold;
+pub use conv3d_columns::columns_gib as conv3d_columns_gib;
 pub use decode_stage::decode_chunks;
 use decode_stage::decode_cut;
 use load_stage::bnb_loaded_gib;
@@ -152,6 +155,9 @@ pub struct DiffusionRequest<'a> {
     /// Run by Wan's own `generate.py` ([`super::wan`]): an fp32 DiT unless a precision is
     /// given, and its activations per token. Only for the pipelines it runs.
     pub wan_generate: bool,
+    /// The PyTorch release it ran on (the chat's `torch=2.9`); `None` = today's, which runs 3-D
+    /// convolutions on cuDNN (`estimate/conv3d_columns.rs`).
+    pub torch: Option<super::torch_conv3d::TorchRelease>,
     pub width: u32,
     pub height: u32,
     /// Frames of a clip (video); 1 for an image.
@@ -177,6 +183,7 @@ impl<'a> DiffusionRequest<'a> {
             cuda_first: false,
             load_on_cpu: false,
             wan_generate: false,
+            torch: None,
             width: pipeline.width,
             height: pipeline.height,
             frames: if pipeline.kind == Kind::Video {
@@ -463,27 +470,6 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     }
 }
 
-/// The catalog's cards that hold `report` on one card, cheapest known hourly price first
-/// (cards without a price after, smallest memory first).
-pub fn cards_that_hold<'c>(catalog: &'c Catalog, report: &DiffusionReport) -> Vec<&'c Gpu> {
-    let mut out: Vec<(&Gpu, Option<rust_decimal::Decimal>)> = catalog
-        .gpus
-        .iter()
-        .filter(|g| g.usable_gib() >= report.peak_gib)
-        .map(|g| {
-            let price = crate::billing::cheapest_hourly_usd(catalog, &g.id).map(|p| p.usd);
-            (g, price)
-        })
-        .collect();
-    out.sort_by(|a, b| match (a.1, b.1) {
-        (Some(x), Some(y)) => x.cmp(&y),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a.0.vram_gb.total_cmp(&b.0.vram_gb),
-    });
-    out.into_iter().map(|(g, _)| g).collect()
-}
-
 /// Changes to `r` that bring its peak under `capacity_gib`, the least intrusive first: a
 /// lighter denoiser, then offload, then both, then 4-bit, then streaming, then a smaller
 /// output. At most `limit`.
@@ -512,6 +498,8 @@ pub fn what_fits<'a>(
         x
     };
     let mut tries = vec![
+        // The same run on a PyTorch whose cuDNN runs the VAE's 3-D convolutions.
+        conv3d_columns::with_cudnn(*r),
         converted(*r),
         offload(converted(*r), Offload::Model),
         fp8(*r),
@@ -551,7 +539,7 @@ pub fn what_fits<'a>(
                 && a.text_on_cpu == t.text_on_cpu
                 && a.vae_fp32 == t.vae_fp32
                 && (a.vae_tiled, a.vae_sliced) == (t.vae_tiled, t.vae_sliced)
-                && a.wan_generate == t.wan_generate
+                && (a.wan_generate, a.torch) == (t.wan_generate, t.torch)
                 && a.cuda_first == t.cuda_first
                 && a.load_on_cpu == t.load_on_cpu
                 && (a.width, a.height, a.frames) == (t.width, t.height, t.frames)

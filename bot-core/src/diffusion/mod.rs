@@ -6,6 +6,8 @@
 //! - [`estimate`]: the peak memory of a request and the changes that make it fit;
 //! - [`casting`]: a denoiser's weights in each storage precision (what fp8 leaves in 16-bit);
 //! - [`wan`]: Wan's own `generate.py` (an fp32 DiT, its activations per token).
+//! - [`torch_conv3d`]: the PyTorch release (`torch=2.9`) and a VAE's widest 3-D convolution, for
+//!   PyTorch 2.9's decode without cuDNN.
 
 pub mod block_act;
 pub mod casting;
@@ -13,6 +15,7 @@ pub mod causal_decode;
 pub mod decode;
 pub mod estimate;
 pub mod names;
+pub mod torch_conv3d;
 pub mod train;
 pub mod train_text;
 pub mod train_words;
@@ -263,6 +266,10 @@ pub struct Pipeline {
     /// Wan's own `generate.py`, for the pipelines it runs.
     #[serde(default)]
     pub wan_generate: Option<WanGenerate>,
+    /// The VAE's widest 3-D convolution, for PyTorch 2.9's decode without cuDNN
+    /// ([`torch_conv3d`]); absent where the VAE has none or its code was not read.
+    #[serde(default)]
+    pub conv3d: Option<torch_conv3d::Conv3d>,
     /// Transformer blocks of the denoiser at its width, for sizing training: the activations
     /// each keeps for the backward pass and what `blocks_to_swap` moves off the card. 0 = not
     /// stated: training this pipeline is not sized.
@@ -360,6 +367,7 @@ pub fn parse(text: &str) -> Result<Vec<Pipeline>, String> {
     let mut seen: Vec<(String, &str)> = Vec::new();
     for p in &list {
         check(p)?;
+        p.conv3d.as_ref().map_or(Ok(()), |c| c.check(&p.id))?;
         for k in p.keys() {
             match seen.iter().find(|(s, _)| *s == k) {
                 Some((_, other)) if *other != p.id => {

@@ -5,6 +5,7 @@
 
 use super::{DiffusionLine, vae};
 use crate::catalog::Catalog;
+use crate::diffusion::torch_conv3d::TorchRelease;
 use crate::diffusion::train::{self, OptimizerKind, Train};
 use crate::diffusion::{DiffusionRequest, Kind, Offload, Pipeline, Precision};
 use crate::lexicon;
@@ -112,6 +113,8 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
         // bitsandbytes load stage on the card).
         "load" if value.eq_ignore_ascii_case("cpu") => r.load_on_cpu = true,
         "quant" | "precision" | "dtype" => r.precision = Some(Precision::parse(value)?),
+        // The PyTorch release (`torch=2.9`): 2.9 decodes a causal VAE without cuDNN.
+        "torch" | "pytorch" => r.torch = Some(TorchRelease::parse(value)?),
         // Training words: each makes the line a training run (a LoRA unless `full` is said).
         "rank" | "r" if train::sizable(r.pipeline) => {
             let t = r.train.get_or_insert_with(Train::lora);

@@ -34,13 +34,17 @@ pub(super) fn decode_cut(
         Kind::Image => (1.0, 0.0),
         Kind::Video => decode_chunks(p, r.frames.max(1)),
     };
-    crate::diffusion::decode::size(
+    let mut d = crate::diffusion::decode::size(
         r,
         p.decode_bytes_per_px * decode_scale,
         vae_bits / 8.0,
         chunk_frames,
         earlier_frames,
-    )
+    );
+    // PyTorch 2.9's unfolded input of the widest 3-D convolution: one plain tensor beside the
+    // feature maps, not the 2-D decodes' reserve ratio (`conv3d_columns`).
+    d.kept_gib += super::conv3d_columns::columns_gib(r);
+    d
 }
 
 /// Output frames the untiled decode of a `frames` clip works on at once, and the decoded frames

@@ -6,6 +6,7 @@
 use super::public::{Score, score};
 use bot_core::Catalog;
 use bot_core::answer::fit_diffusion::fits_card;
+use bot_core::diffusion::torch_conv3d::TorchRelease;
 use bot_core::diffusion::train::{OptimizerKind, Train};
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
 
@@ -112,6 +113,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.wan_generate = true;
             } else if flag == "--to-cuda-first" {
                 r.cuda_first = true;
+            } else if let Some(v) = flag.strip_prefix("--torch-release=") {
+                r.torch = Some(TorchRelease::parse(v).expect("a PyTorch release"));
             } else if let Some(t) = r.train.as_mut() {
                 if let Some(n) = flag.strip_prefix("--rank=") {
                     t.rank = Some(n.parse().expect("rank"));
