@@ -82,6 +82,7 @@ mod corpus88_share;
 mod corpus89_share;
 mod corpus90_share;
 mod corpus91_share;
+mod corpus92_share;
 mod currency;
 mod currency_whole;
 mod data_files;
