@@ -203,6 +203,7 @@ mod fit_mem_ei_mechanisms;
 mod fit_mem_ej_mechanisms;
 mod fit_mem_ek_mechanisms;
 mod fit_mem_el_mechanisms;
+mod fit_mem_ep_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
