@@ -88,10 +88,20 @@ fn an_old_unsloths_whole_logits_leave_a_forward_layers_blocks_reserved_beside_th
 fn the_blocks_are_given_back_so_the_verdict_reads_the_allocated_need() {
     // Mistral-7B v0.3 at 65536 tokens on an A100 40GB through Unsloth 2024.9: about 12 GiB of
     // logits (16-bit and fp32), the 4-bit base and the checkpoint in flight are allocated; the
-    // forward layer's 6.8 GiB of cached blocks and the share are not, and the verdict stays "fits".
-    let r = unsloth("mistral-7b-v0.3", 65_536, Some("2024.9"), "a100-40g-sxm", true);
+    // forward layer's 6.8 GiB of cached blocks are not (given back first): the verdict stays "fits".
+    let r = unsloth(
+        "mistral-7b-v0.3",
+        65_536,
+        Some("2024.9"),
+        "a100-40g-sxm",
+        true,
+    );
     let blocks = forward_layer_bytes("mistral-7b-v0.3") * 65_536.0 / GIB;
-    assert!(cached(&r) >= blocks, "{:.2} cached, {blocks:.2}", cached(&r));
+    assert!(
+        cached(&r) >= blocks,
+        "{:.2} cached, {blocks:.2}",
+        cached(&r)
+    );
     assert!(
         r.per_gpu_required_gib < 25.0,
         "need {:.2}",
