@@ -12,11 +12,16 @@
 //! build out of them (a cached block is split, never merged with another segment): new segments
 //! beside the cached layer blocks. nvidia-smi shows both; the allocated peak, which the verdict
 //! reads, is unchanged (the cache is given back before an out-of-memory error).
+//!
+//! And Transformers' `caching_allocator_warmup` (`vram::bnb_load`): it came with 4.50.0
+//! (huggingface/transformers@1603018e, February 2025; transformers#37436 "Cuda Allocation Error
+//! with version >= 4.50.0", traced to it): a run on an older release named with its word
+//! (`transformers=4.40`, CLI `--transformers-release`) loads without the half-model block.
 
 use bot_core::Catalog;
 use bot_core::vram::{
-    FitOptions, FitReport, FitRequest, GIB, ModelRef, Quant, Shape, Task, UnslothRelease,
-    estimate_with,
+    FitOptions, FitReport, FitRequest, GIB, ModelRef, Quant, Shape, Task, TransformersRelease,
+    UnslothRelease, bnb_load_reserved_gib, estimate_with,
 };
 
 /// A Q-LoRA of `id` at `ctx` x 1 tokens through Unsloth (`release`: `None` for today's) on one
@@ -122,4 +127,44 @@ fn guard_no_blocks_where_no_loss_holds_every_tokens_logits_or_nothing_is_freed()
     let no_ckpt = unsloth(id, 4096, Some("2024.9"), "a100-80g-sxm", false);
     let small = forward_layer_bytes(id) * 4096.0 / GIB;
     assert!(cached(&no_ckpt) < small, "no ckpt {:.2}", cached(&no_ckpt));
+}
+
+/// A Q-LoRA of Llama-3.1-8B loaded from its 16-bit checkpoint on an A100 40GB at 1024 tokens,
+/// PEFT on Transformers of `release` (`None`: today's).
+fn peft_qlora(release: Option<&str>) -> (FitReport, f64) {
+    let c: &'static Catalog = Box::leak(Box::new(Catalog::embedded().unwrap()));
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model("llama-3.1-8b").unwrap()),
+        Quant::Nf4,
+        Task::Qlora,
+    );
+    r.context = 1024;
+    r.grad_checkpointing = true;
+    r.gpu = Some(c.gpu("a100-40g-sxm").unwrap());
+    r.transformers_release = release.map(|v| TransformersRelease::parse(v).unwrap());
+    let o = FitOptions::default();
+    let load = bnb_load_reserved_gib(&r, &o);
+    (estimate_with(c, &r, &o).unwrap(), load)
+}
+
+#[test]
+fn a_transformers_before_4_50_loads_without_the_warm_up_block() {
+    let (today, today_load) = peft_qlora(None);
+    let (old, old_load) = peft_qlora(Some("4.40"));
+    let (first, first_load) = peft_qlora(Some("4.50"));
+    // Today's loader reserves half the 16-bit model (about 7.5 GiB for an 8B) while loading.
+    assert!(today_load > 5.0, "{today_load}");
+    // 4.50 is the release that brought it: the same.
+    assert!((first_load - today_load).abs() < 1e-9, "{first_load}");
+    assert!((first.per_gpu_gib - today.per_gpu_gib).abs() < 1e-9);
+    // 4.40 had none: no load reserve, and less shown by nvidia-smi at this short length, where
+    // the block was above the step's own peak; the allocated need is the same.
+    assert!(old_load.abs() < 1e-9, "{old_load}");
+    assert!(
+        old.per_gpu_gib < today.per_gpu_gib - 1.0,
+        "{} against {}",
+        old.per_gpu_gib,
+        today.per_gpu_gib
+    );
+    assert!((old.per_gpu_required_gib - today.per_gpu_required_gib).abs() < 0.02);
 }
