@@ -129,16 +129,16 @@ fn guard_no_blocks_where_no_loss_holds_every_tokens_logits_or_nothing_is_freed()
     assert!(cached(&no_ckpt) < small, "no ckpt {:.2}", cached(&no_ckpt));
 }
 
-/// A Q-LoRA of Llama-3.1-8B loaded from its 16-bit checkpoint on an A100 40GB at 1024 tokens,
+/// A Q-LoRA of Qwen2.5-14B loaded from its 16-bit checkpoint on an A100 40GB at 512 tokens,
 /// PEFT on Transformers of `release` (`None`: today's).
 fn peft_qlora(release: Option<&str>) -> (FitReport, f64) {
     let c: &'static Catalog = Box::leak(Box::new(Catalog::embedded().unwrap()));
     let mut r = FitRequest::new(
-        ModelRef::Known(c.model("llama-3.1-8b").unwrap()),
+        ModelRef::Known(c.model("qwen2.5-14b").unwrap()),
         Quant::Nf4,
         Task::Qlora,
     );
-    r.context = 1024;
+    r.context = 512;
     r.grad_checkpointing = true;
     r.gpu = Some(c.gpu("a100-40g-sxm").unwrap());
     r.transformers_release = release.map(|v| TransformersRelease::parse(v).unwrap());
@@ -150,15 +150,17 @@ fn peft_qlora(release: Option<&str>) -> (FitReport, f64) {
 #[test]
 fn a_transformers_before_4_50_loads_without_the_warm_up_block() {
     let (today, today_load) = peft_qlora(None);
-    let (old, old_load) = peft_qlora(Some("4.40"));
+    let (old, old_load) = peft_qlora(Some("4.49"));
     let (first, first_load) = peft_qlora(Some("4.50"));
-    // Today's loader reserves half the 16-bit model (about 7.5 GiB for an 8B) while loading.
-    assert!(today_load > 5.0, "{today_load}");
+    // Today's loader reserves half the 16-bit model (about 13.8 GiB for 14.8B parameters) while
+    // loading, beside PEFT's fp32 embedding and head: more than the short step's own peak.
+    assert!(today_load > 12.0, "{today_load}");
     // 4.50 is the release that brought it: the same.
     assert!((first_load - today_load).abs() < 1e-9, "{first_load}");
     assert!((first.per_gpu_gib - today.per_gpu_gib).abs() < 1e-9);
-    // 4.40 had none: no load reserve, and less shown by nvidia-smi at this short length, where
-    // the block was above the step's own peak; the allocated need is the same.
+    // 4.49 had none (a release late enough for no other release word to change the sizing): no
+    // load reserve, and less shown by nvidia-smi at this short length, where the block was above
+    // the step's own peak; the allocated need is the same.
     assert!(old_load.abs() < 1e-9, "{old_load}");
     assert!(
         old.per_gpu_gib < today.per_gpu_gib - 1.0,
