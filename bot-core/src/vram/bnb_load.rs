@@ -59,7 +59,7 @@ pub(super) fn applies(req: &FitRequest, zero3: bool) -> bool {
         && !req.unsloth
         && !req.axolotl
         && req.load_warmup
-        && !req.transformers_release.is_some_and(|r| r < WARMUP_FROM)
+        && req.transformers_release.is_none_or(|r| r >= WARMUP_FROM)
         && !zero3
 }
 
