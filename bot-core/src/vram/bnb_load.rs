@@ -34,14 +34,24 @@
 //! 12.8 / 10.8 / 10.9 / 4.7 / 6.8 GB for Qwen3-8B / Qwen2.5-7B / Llama-3.1-8B / Llama-3.2-3B /
 //! Gemma-3-4B at 1024 tokens, where the step alone was sized 8 to 21 % under.
 
-use super::{FitRequest, GIB, ModelLayout, Shape, Task, Zero};
+use super::{FitRequest, GIB, ModelLayout, Shape, Task, TransformersRelease, Zero};
+
+/// The first release with `caching_allocator_warmup`: 4.50.0 (huggingface/transformers@1603018e,
+/// 2025-02, "new caching_allocator_warmup" in transformers#36483; transformers#37436, "Cuda
+/// Allocation Error with version >= 4.50.0", traced by the maintainers to it). A run named with
+/// an older release (`transformers=4.40`, CLI `--transformers-release`) loads without the block.
+pub const WARMUP_FROM: TransformersRelease = TransformersRelease {
+    major: 4,
+    minor: 50,
+};
 
 /// Headroom `caching_allocator_warmup` leaves when it caps the block at the free memory.
 pub const WARMUP_HEADROOM_GIB: f64 = 1.2;
 
 /// Whether the job loads a 16-bit checkpoint into bitsandbytes through Transformers' warmed-up
 /// loader on each card: a LoRA / Q-LoRA on an NF4 or LLM.int8 base, not Unsloth, not axolotl,
-/// `FitRequest::load_warmup` on, not sharded from the CPU (`zero3`).
+/// `FitRequest::load_warmup` on, not sharded from the CPU (`zero3`), not a Transformers release
+/// named from before the warm-up ([`WARMUP_FROM`]).
 pub(super) fn applies(req: &FitRequest, zero3: bool) -> bool {
     super::kbit_base::prepared_by_peft(req.quant)
         && matches!(req.task, Task::Lora | Task::Qlora)
@@ -49,6 +59,7 @@ pub(super) fn applies(req: &FitRequest, zero3: bool) -> bool {
         && !req.unsloth
         && !req.axolotl
         && req.load_warmup
+        && req.transformers_release.is_none_or(|r| r >= WARMUP_FROM)
         && !zero3
 }
 

@@ -93,6 +93,7 @@ pub mod transformers_rope;
 mod triton_loss;
 pub mod tuner_targets;
 pub mod tuners;
+pub mod unsloth_blocks;
 pub mod unsloth_fp32;
 pub mod unsloth_loss;
 pub mod unsloth_release;

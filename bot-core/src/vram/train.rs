@@ -131,6 +131,7 @@ fn activations(
         layers_held,
         one_layer,
         head_transient,
+        loss,
     }
 }
 
@@ -142,6 +143,8 @@ struct Held {
     layers_held: f64,
     one_layer: f64,
     head_transient: f64,
+    /// The loss head's own peak (`head_loss`), which `one_layer` is weighed against.
+    loss: f64,
 }
 
 /// The parameters that train: every one in full fine-tuning, else the adapters on the
@@ -386,16 +389,13 @@ pub(super) fn compute_train(
     );
     let held_a = step_activations(shape, req, opts, c, &r, (head_dequant, free));
     let a = held_a.peak;
-    // The Triton head's blocks are not a share of what is churned: they are allocated again
-    // whole (`triton_head_blocks`).
-    let head_blocks = triton_head_blocks(shape, req, c);
-    let reserve = allocator_reserve(
+    let reserve = step_reserve(
+        shape,
         req,
-        zero,
-        base_c,
-        adapter_weights + grads_c + optim_c,
-        (a - head_blocks).max(held_a.layers_held),
-    ) + head_blocks;
+        c,
+        (zero, base_c, adapter_weights + grads_c + optim_c),
+        &held_a,
+    );
     // An older Unsloth's or Transformers' RoPE caches, one per attention layer
     // (`vram::unsloth_release`, `vram::transformers_rope`); a layer split holds its layers'.
     let ctx = r.ctx
@@ -460,6 +460,47 @@ pub(super) fn compute_train(
         as_one_card(shape, req, opts, c, &mut p);
     }
     p
+}
+
+/// The caching allocator's reserve beside the step (`allocator_reserve`), with the blocks it
+/// holds whole: the Triton head's logits again (`triton_head_blocks`), and under Unsloth's
+/// offloaded checkpointing one layer's forward blocks beside a loss over every token's logits
+/// (`vram::unsloth_blocks`). `trained`: adapters, gradients and optimizer state on the card.
+fn step_reserve(
+    shape: &Shape,
+    req: &FitRequest,
+    c: &Common,
+    (zero, base_c, trained): (Zero, f64, f64),
+    held_a: &Held,
+) -> f64 {
+    let a = held_a.peak;
+    // The Triton head's blocks are not a share of what is churned: they are allocated again
+    // whole (`triton_head_blocks`).
+    let head_blocks = triton_head_blocks(shape, req, c);
+    // Under Unsloth's offloaded checkpointing a loss over every token's logits takes segments
+    // of its own beside one layer's cached forward blocks (`vram::unsloth_blocks`); those
+    // logits are allocated whole and taken back whole by the next step, as the Triton head's
+    // are: not a share of what is churned.
+    let beside_logits = super::unsloth_blocks::beside_logits_bytes(
+        shape,
+        req,
+        c.tokens * c.batch,
+        held_a.loss,
+        held_a.one_layer,
+    );
+    let whole_logits = if super::unsloth_blocks::applies(req) {
+        held_a.loss
+    } else {
+        0.0
+    };
+    allocator_reserve(
+        req,
+        zero,
+        base_c,
+        trained,
+        (a - head_blocks - whole_logits).max(held_a.layers_held),
+    ) + head_blocks
+        + beside_logits
 }
 
 /// `accum=1` (`grad_accum::single_step`): the transient peak of one micro-batch per step

@@ -33,10 +33,13 @@ fn unsloth(model: &str, ctx: u32, batch: u32, release: Option<&str>) -> FitRepor
 /// The report's parts are rounded to 0.01 GiB: two of them differ by at most that.
 const TOL: f64 = 0.011 * GIB;
 
-/// Overhead added by a release over today's, in bytes.
+/// What must be allocated beyond today's release, in bytes: the RoPE tables, as the logits of
+/// the lengths used here take as much as today's one chunk. Not the overhead nvidia-smi would
+/// show: an old release's whole logits also leave a forward layer's blocks cached beside them
+/// (`vram::unsloth_blocks`, mem_ep), which the allocator gives back.
 fn rope_added(model: &str, ctx: u32, release: &str) -> f64 {
-    let old = unsloth(model, ctx, 1, Some(release)).per_gpu.overhead_gib;
-    let now = unsloth(model, ctx, 1, None).per_gpu.overhead_gib;
+    let old = unsloth(model, ctx, 1, Some(release)).per_gpu_required_gib;
+    let now = unsloth(model, ctx, 1, None).per_gpu_required_gib;
     (old - now) * GIB
 }
 
