@@ -12,13 +12,14 @@ use super::pick_runner::run;
 /// taken with `pick-number-by-label`, `i take the second`/`i'd go with number 1` and `nothing
 /// more`/`没别的了` refused, a budget's reading asked back in the echo's words `Budget: $4.00`);
 /// 20/20 after the change (two checks of mine relabelled: `4k` typed is not echoed as 4096, and
-/// the Chinese result's needs column says 支付, not pay).
-const MUST_HOLD: usize = 20;
+/// the Chinese result's needs column says 支付, not pay). Two more written before the second
+/// change (conversations at once said again at a later step), 0/2 then: 22/22 after it.
+const MUST_HOLD: usize = 22;
 
 #[test]
 fn pick_conversations_und_cw() {
     let (held, all, report) = run(include_str!("../data/pick_conversations_und_cw.txt"));
     println!("{report}\npick_conversations_und_cw: {held}/{all} hold");
-    assert!(all >= 20, "{all} conversations");
+    assert!(all >= 22, "{all} conversations");
     assert!(held >= MUST_HOLD, "{held}/{all} hold:\n{report}");
 }
