@@ -253,7 +253,16 @@ pick-number-senses = “{ $word }” could be { $word } hours or { $word } cards
 pick-number-ask = “{ $word }” could be { $option } or “{ $value }”, and the two give different answers, so I am asking rather than guessing: tap one. Typed, write “option { $word }” for the option, or the number with its unit for the value. Nothing was changed.
 pick-number-option = option { $n } ({ $label })
 pick-number-size = A model of { $b }B parameters (sized by its size alone)
-pick-number-by-label = “{ $word }” taken as “{ $value }”, the option that says it, not option { $word }; /back to change it.
+pick-number-budget = a budget of { $amount } { $currency ->
+    [CNY] yuan
+    [USD] US dollars
+   *[other] { $currency }
+  }{ $per ->
+    [day] {" "}a day
+    [week] {" "}a week
+    [month] {" "}a month
+   *[none] {" "}for the job
+  }
 pick-ask-till-tomorrow = "Till tomorrow": how many hours is that from when you start? It depends on the time of day, which I don't know, so I won't guess: type the hours, such as 12h or 16h.
 pick-budget-vague = "{ $said }" is no figure I can hold the options to, so no budget is set: type one such as 300 if you want the result checked against it.
 pick-budget-unrated = "{ $said }" is in a currency I hold no exchange rate for (only USD and CNY), so no budget is set: say it in ¥ or $ if you want one.

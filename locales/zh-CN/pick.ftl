@@ -239,7 +239,16 @@ pick-number-senses = “{ $word }”可能是 { $word } 小时，也可能是 { 
 pick-number-ask = “{ $word }”可能是{ $option }，也可能是“{ $value }”，两种结果不一样，所以不猜：请点选一个。打字的话，选项请写“第 { $word } 个”，数值请带上单位。这次什么都没改。
 pick-number-option = 第 { $n } 项（{ $label }）
 pick-number-size = 参数量 { $b }B 的模型（只按大小估算）
-pick-number-by-label = “{ $word }”按“{ $value }”理解（选项上写的就是这个数），不是第 { $word } 项；要改可以用 /back。
+pick-number-budget = 预算 { $amount } { $currency ->
+    [CNY] 元
+    [USD] 美元
+   *[other] { $currency }
+  }{ $per ->
+    [day] （每天）
+    [week] （每周）
+    [month] （每月）
+   *[none] （整个任务）
+  }
 pick-ask-till-tomorrow = “到明天”是从开始算几个小时？这取决于现在几点，我不知道，所以不猜：请输入小时数，如 12 小时、16h。
 pick-budget-vague = “{ $said }”不是一个具体数字，没法拿来核对，所以预算没有设：想设的话请输入一个数，如 300。
 pick-budget-unrated = “{ $said }”这种货币我没有汇率（只有美元和人民币），所以预算没有设：想设的话请用人民币（¥）或美元（$）说。

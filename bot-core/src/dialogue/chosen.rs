@@ -5,10 +5,13 @@
 //! every step, both readings are run through the machine, and where both are taken and lead to
 //! different answers the number is asked back with both as buttons (`pick-number-ask`), never
 //! guessed; where only one is taken, or both end the same (`1` at the usage step is one run of
-//! 1 h either way), that one; where the value is what another option's label says (`4` where
-//! `4 at once` is option 2 and option 4 is `64 at once`), the number was read off that label: the
-//! value, said so (`pick-number-by-label`). A number beyond the choices is a value. Once the person tapped the
-//! option of such a question, their later bare numbers are options.
+//! 1 h either way), that one. A value that another option's label prints (`4` where `4 at once`
+//! is option 2 and option 4 is `64 at once`; `3` where option 2 is one run of 3 hours) is no
+//! exception: the label makes the value likely, not certain, so it is asked like any other (the
+//! issue's rule: a word that means two things is asked back, never guessed with a notice). A
+//! number with its unit (`4k`, `4 hours`, `4路`) names no place, so it is never asked. A number
+//! beyond the choices is a value. Once the person tapped the option of such a question, their
+//! later bare numbers are options, each said back, labelled or not.
 //! A place said inside a longer message (`ok 第二个，然后预算50`) is the tap, then the rest of
 //! the message read at the step the tap led to, so its facts are kept.
 //! A place beyond the choices is asked back with the choices, never guessed.
@@ -113,28 +116,11 @@ pub(super) fn by_place(
             .filter(|_| value.changed)
             .and_then(|after| value_label(ctx, state, after));
         let said = |m: &Msg| Localizer::get().format(ctx.lang, m);
-        // The value in the very words of another option (`4` where `4 at once` is option 2 and
-        // option 4 is `64 at once`): the number read off that option's label, said so.
-        let labelled = value_label.as_ref().is_some_and(|v| {
-            let v = said(v);
-            asked.choices.iter().any(|c| said(&c.label) == v)
-        });
         match value_label {
             // Only the value is taken, or both end the same: the value, as the step reads it.
             Some(_) if !tap.changed || tap.state == value.state => return Some(value),
-            Some(v) if labelled => {
-                let mut value = value;
-                let note = Msg::new("pick-number-by-label")
-                    .arg("word", place.n)
-                    .arg("value", said(&v));
-                match value.replies.first_mut() {
-                    Some(first) => first.prepend(crate::reply::Part::Text(note)),
-                    None => value.replies.push(Reply::text(note)),
-                }
-                return Some(value);
-            }
             // Both taken, different answers: asked, unless the person said their numbers are
-            // options.
+            // options; a value another option's label prints is asked too (the module's doc).
             Some(v) if !state.numbers_are_places => {
                 let option = Msg::new("pick-number-option")
                     .arg("n", place.n)
@@ -180,7 +166,7 @@ pub(super) fn by_place(
 }
 
 /// What a bare number was read as at `before`'s step, in the words of that step's options
-/// (`8k tokens`, `4 at once`, `One run of 2 hours`, `Budget: ¥8.00`); `None` when it set no
+/// (`8k tokens`, `4 at once`, `One run of 2 hours`, `a budget of 8 yuan`); `None` when it set no
 /// value of the step, so the number is no value there.
 fn value_label(ctx: &Ctx, before: &PickState, after: &PickState) -> Option<Msg> {
     match before.step {
@@ -204,13 +190,19 @@ fn value_label(ctx: &Ctx, before: &PickState, after: &PickState) -> Option<Msg> 
                 Usage::Daily { hours } => Msg::new("pick-usage-daily").arg("hours", whole(hours)),
                 Usage::Always => Msg::new("pick-usage-always"),
             }),
+        // A reading, not the echo's `Budget: $5.00` (which reads as already set): the number
+        // with the currency a bare amount is read in, as the question asks it typed.
         Step::Barriers => after
             .needs
             .budget
             .filter(|_| after.needs.budget != before.needs.budget)
             .map(|b| {
-                Msg::new("pick-budget-set")
-                    .arg("budget", super::barriers::budget_text(ctx, &after.needs, b))
+                Msg::new("pick-number-budget")
+                    .arg("amount", b.normalize().to_string())
+                    .arg(
+                        "currency",
+                        super::barriers::budget_currency(ctx, &after.needs),
+                    )
                     .arg("per", super::barriers::budget_per(&after.needs))
             }),
         Step::Task | Step::Method | Step::Card | Step::Result | Step::Trial => None,

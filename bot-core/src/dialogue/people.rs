@@ -33,6 +33,34 @@ pub(super) fn people_after(rest: &str) -> bool {
             .any(|w| word.starts_with(w))
 }
 
+/// Conversations at once said in a short message at any step (`同时4个`, `actually 16 at
+/// once`, `4 people at same time`, `高峰20个人同时用`): an "at once" word with one number that
+/// nothing but a measure (`个`, `路`), people or the "at once" words follows, so a length or a
+/// size beside `同时` (`每天同时跑4小时`) is none. The concurrency step's own reading, for the
+/// other steps.
+pub(super) fn at_once_in(text: &str) -> Option<u32> {
+    if let Some(n) = crate::understand::at_once_count(text) {
+        return Some(n);
+    }
+    let t = crate::understand::normalize(text).to_lowercase();
+    if !crate::understand::at_once_said(&t) {
+        return None;
+    }
+    let runs: Vec<(usize, usize)> = crate::understand::numerals::digit_runs(&t).collect();
+    let [(start, end)] = runs[..] else {
+        return None;
+    };
+    let rest = &t[end..];
+    let bare = rest.trim_start();
+    let bare = bare
+        .strip_prefix('个')
+        .or_else(|| bare.strip_prefix('路'))
+        .unwrap_or(bare)
+        .trim_end_matches(|c: char| c.is_whitespace() || "吧啊呀了。.!！".contains(c));
+    let counted = bare.is_empty() || people_after(rest) || crate::understand::at_once_opens(bare);
+    counted.then(|| t[start..end].parse::<u32>().ok()).flatten()
+}
+
 /// Whether `before`, what precedes a count, makes it a headcount (`my team of 3`).
 fn group_before(before: &str) -> bool {
     let b = before.trim_end();
@@ -73,6 +101,26 @@ mod tests {
             "预算300人民币",
         ] {
             assert_eq!(users_in(t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn conversations_at_once_in_a_short_message() {
+        assert_eq!(at_once_in("同时4个"), Some(4));
+        assert_eq!(at_once_in("actually 16 at once"), Some(16));
+        assert_eq!(at_once_in("4 people at same time"), Some(4));
+        assert_eq!(at_once_in("并发8个"), Some(8));
+        assert_eq!(at_once_in("最忙时30个人同时用"), Some(30));
+        // A length, a size or a task count beside `同时`, or no "at once" word: none.
+        for t in [
+            "每天同时跑4小时",
+            "同时跑2个任务",
+            "4",
+            "4个",
+            "给20个人用",
+            "同时用2张4090",
+        ] {
+            assert_eq!(at_once_in(t), None, "{t}");
         }
     }
 }

@@ -58,12 +58,14 @@ pub(super) fn before(
         ));
     }
     // `高峰大概20个人同时用`, `30 concurrent requests`: the conversations at once, that step's
-    // own answer, kept from the steps before it and not asked (the message read as before).
+    // own answer, kept from the steps before it and not asked (the message read as before);
+    // said again at a later step (`同时4个` at the usage step) it changes what was said, kept
+    // and said, never refused (issue 26 §4).
     if let PickInput::Text(t) = &input
         && state.step != Step::Concurrency
-        && state.concurrency.is_none()
         && state.task != Some(super::state::TaskKind::FineTune)
-        && let Some(n) = crate::understand::at_once_count(t)
+        && let Some(n) = super::people::at_once_in(t)
+        && state.concurrency != Some(n)
     {
         let mut s = state.clone();
         s.concurrency = Some(n);

@@ -93,6 +93,17 @@ const NO: &[&str] = &[
     "没",
 ];
 
+/// Words that widen a no without changing it (`nothing more`, `no need anything`, `nothing else
+/// at all`), English ones whole words anywhere in the clause; and a subject with a verb of
+/// needing before it (`i need nothing more`).
+const NO_WIDEN_EN: &[&str] = &["anything", "anymore", "further", "extra", "more", "else"];
+const NO_WIDEN_EN_PAIRS: &[&str] = &["at all"];
+const NO_SUBJECTS_EN: &[&str] = &[
+    "i need", "we need", "i want", "we want", "i have", "we have", "i", "we",
+];
+/// Chinese ones (`没别的了`, `没有其他要求`, `不需要别的`): the other things, and a closing `了`.
+const NO_WIDEN_ZH: &[&str] = &["其他的", "其它的", "别的", "其他", "其它"];
+
 /// Closing words beside a yes or a no (`that's all`, `就这样`): nothing more asked.
 const CLOSING: &[&str] = &[
     "that's all",
@@ -192,11 +203,39 @@ pub fn assent(clause: &str) -> Option<Assent> {
     let t = t.as_str();
     if YES.contains(&t) {
         Some(Assent::Yes)
-    } else if NO.contains(&t) {
+    } else if NO.contains(&t) || widened_no(t) {
         Some(Assent::No)
     } else {
         None
     }
+}
+
+/// A no with words that only widen it (`nothing more`, `i need nothing else`, `no need
+/// anything`, `没别的了`): [`NO`] once they are taken out. A clause that is only such words
+/// (`more`, `i need more`) is none.
+fn widened_no(t: &str) -> bool {
+    let mut en = t.to_string();
+    for pair in NO_WIDEN_EN_PAIRS {
+        en = en.replace(pair, " ");
+    }
+    let words: Vec<&str> = en
+        .split_whitespace()
+        .filter(|w| !NO_WIDEN_EN.contains(w))
+        .collect();
+    let mut left = words.join(" ");
+    if let Some(rest) = NO_SUBJECTS_EN
+        .iter()
+        .find_map(|s| left.strip_prefix(&format!("{s} ")))
+    {
+        left = rest.to_string();
+    }
+    let mut zh = t.to_string();
+    for w in NO_WIDEN_ZH {
+        zh = zh.replace(w, "");
+    }
+    let zh = zh.trim_end_matches('了');
+    let changed = |s: &str| !s.is_empty() && s != t;
+    (changed(&left) && NO.contains(&left.as_str())) || (changed(zh) && NO.contains(&zh))
 }
 
 /// Yes words that say "go on" (`继续`, `next`): asked whether to leave, they stay.
@@ -275,6 +314,27 @@ mod tests {
             "nope",
         ] {
             assert_eq!(assent(t), Some(Assent::No), "{t}");
+        }
+        // A no widened by words that add nothing to it (pick_ac, und_cw).
+        for t in [
+            "nothing more",
+            "no need anything",
+            "i need nothing more",
+            "nothing else at all",
+            "没别的了",
+            "没有其他要求",
+            "不需要别的了",
+        ] {
+            assert_eq!(assent(t), Some(Assent::No), "{t}");
+        }
+        for t in [
+            "more",
+            "i need more",
+            "else",
+            "别的",
+            "no real name anymore",
+        ] {
+            assert_eq!(assent(t), None, "{t}");
         }
         // A need, a quit or a fact is neither.
         for t in [

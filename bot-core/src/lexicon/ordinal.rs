@@ -17,22 +17,17 @@ const EN_ORDINALS: &[&str] = &[
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
 ];
 
-/// Words before an English place that choose it (`take the first`, `i'll go with option 2`).
+/// Who chooses, said before a verb of choosing (`i take …`, `i'd go with …`, `we'll pick …`):
+/// a subject and its modal, longest first; the verb after it is [`EN_CHOOSE`]'s.
+const EN_CHOOSERS: &[&str] = &[
+    "i will", "i would", "i'll", "ill", "i'd", "id", "let's", "lets", "let me", "we'll", "we'd",
+    "we", "i",
+];
+
+/// Verbs before an English place that choose it (`take the first`, `go with option 2`), with or
+/// without [`EN_CHOOSERS`] before them, longest first.
 const EN_CHOOSE: &[&str] = &[
-    "i'll go with",
-    "ill go with",
-    "let's go with",
-    "lets go with",
-    "i'll take",
-    "ill take",
-    "i choose",
-    "i pick",
-    "i want",
-    "go with",
-    "choose",
-    "select",
-    "take",
-    "pick",
+    "go with", "choose", "select", "prefer", "take", "pick", "want",
 ];
 
 /// Nouns of a choice said with its number (`option 2`, `no. 2`, `#2`) or after an ordinal
@@ -208,11 +203,19 @@ fn en(t: &str) -> Option<usize> {
     }
     let joined = words.join(" ");
     let mut rest = joined.as_str();
-    if let Some(r) = EN_CHOOSE
-        .iter()
-        .find_map(|w| rest.strip_prefix(&format!("{w} ")))
-    {
-        rest = r;
+    let verb = |t: &'_ str| -> Option<usize> {
+        EN_CHOOSE
+            .iter()
+            .find(|w| t.starts_with(&format!("{w} ")))
+            .map(|w| w.len() + 1)
+    };
+    // A subject counts only before a verb of choosing (`i take the first`; `i first` is none).
+    let chooser = EN_CHOOSERS.iter().find_map(|w| {
+        let after = rest.strip_prefix(&format!("{w} "))?;
+        verb(after).map(|v| w.len() + 1 + v)
+    });
+    if let Some(cut) = chooser.or_else(|| verb(rest)) {
+        rest = &rest[cut..];
     }
     let rest = rest.strip_prefix("the ").unwrap_or(rest);
     let words: Vec<&str> = rest.split_whitespace().collect();
@@ -274,6 +277,16 @@ mod tests {
         assert_eq!(place("the 2nd one please"), Some((2, false)));
         assert_eq!(place("I'll take the first one"), Some((1, false)));
         assert_eq!(place("First."), Some((1, false)));
+        // A subject and its modal before the verb of choosing (pick_ab, pick_ac, und_cw).
+        assert_eq!(place("i take number 2"), Some((2, false)));
+        assert_eq!(place("i take the first"), Some((1, false)));
+        assert_eq!(place("i'd go with number 1"), Some((1, false)));
+        assert_eq!(place("we'll pick the second one"), Some((2, false)));
+        assert_eq!(place("let me take option 3"), Some((3, false)));
+        // A subject without a verb of choosing, or a verb with no place after it, is none.
+        assert_eq!(place("i first"), None);
+        assert_eq!(place("i take 2"), None);
+        assert_eq!(place("i want 2 cards"), None);
     }
 
     #[test]

@@ -109,6 +109,13 @@ pub(crate) fn at_once_said(text: &str) -> bool {
     AT_ONCE.iter().chain(AT_ONCE_ZH).any(|w| l.contains(w))
 }
 
+/// Whether `rest`, what follows a count, opens with an "at once" word (`16 at once`, `4个同时`
+/// is no such opening; `同时在聊` is).
+pub(crate) fn at_once_opens(rest: &str) -> bool {
+    let l = rest.trim_start().to_lowercase();
+    AT_ONCE.iter().chain(AT_ONCE_ZH).any(|w| l.starts_with(w))
+}
+
 /// People or requests said to be served at one time (`高峰大概20个人同时用`, `30 concurrent
 /// requests`): `/pick`'s conversations at once. People served with nothing said at once
 /// (`给20个人用`) are a headcount, not this.

@@ -311,7 +311,7 @@ mod tests;
 
 pub use asks::{asks_for_action, is_known_command};
 pub use at_hand::{amount_word, currency_word};
-pub(crate) use at_once::{at_once_count, at_once_said};
+pub(crate) use at_once::{at_once_count, at_once_opens, at_once_said};
 pub use card_or_hours::card_or_hours;
 pub use facts::{Facts, facts};
 pub use few_word_kinds::region_not_carried;

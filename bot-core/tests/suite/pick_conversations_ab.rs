@@ -21,8 +21,10 @@ use super::pick_runner::run;
 /// `不弄了，謝謝`, `web terminal please`, `is ok, nothing` refused or misread; `everyday 2 hour` as one
 /// run. After helpers und_cs (numbers asked back, a choice inside a sentence) and und_cv (daily
 /// rhythms, a memory question mid-way, leaving and labels in words, a budget with a period),
-/// merged by the lead in session 38: 33/40.
-const MUST_HOLD: usize = 33;
+/// merged by the lead in session 38: 33/40. 40/40 after helper und_cw: a bare number that is
+/// both a place and the number another option's label prints asked back (never taken with a
+/// notice), the value reading of a budget said as a reading, `i take number 2` read as a place.
+const MUST_HOLD: usize = 40;
 
 #[test]
 fn pick_conversations_ab() {

@@ -22,8 +22,11 @@ use super::pick_runner::run;
 /// step; `4090的顯存多大` at the model step refused; a first sentence's monthly budget not skipping
 /// the barriers step. Written on main before und_cs's and und_cv's fixes were merged and never
 /// read by them: 23/30 once they were (session 38), the fresh measure of those fixes; 24/30 once
-/// not wanting to go on and a goodbye (`i not want continue, bye`) read as leaving (`said::QUIT_WORDS`).
-const MUST_HOLD: usize = 24;
+/// not wanting to go on and a goodbye (`i not want continue, bye`) read as leaving (`said::QUIT_WORDS`);
+/// 30/30 after helper und_cw: a number read off another option's label asked back, `i take the
+/// first` a place, a no widened (`nothing more`, `no need anything`) a no, a budget's reading in
+/// an ask-back said as a reading (docs/misses/und_und_cw.md).
+const MUST_HOLD: usize = 30;
 
 #[test]
 fn pick_conversations_ac() {

@@ -46,11 +46,15 @@ fn pick_n_mechanisms() {
 = +pick-understood-usage -pick-invalid ~6
 
 ## own-ok-mark zh
+# Relabelled by und_cw (issue 26's rule): a bare `4` that is option 4 and also the value option 2
+# prints (4 at once) is asked back, never taken with a notice; `#2` taps its value.
 > /pick
 > 部署qwen2.5 7b 一直在线
 > awq
 > 4k
 > 4
+= +pick-number-ask -pick-ask-card
+> #2
 > 👌🏻
 = +pick-ask-barriers -pick-invalid
 
