@@ -206,6 +206,7 @@ mod fit_mem_el_mechanisms;
 mod fit_mem_em_mechanisms;
 mod fit_mem_eo_mechanisms;
 mod fit_mem_eq_mechanisms;
+mod fit_mem_er_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;
