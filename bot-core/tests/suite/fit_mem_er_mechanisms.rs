@@ -14,7 +14,9 @@
 
 use super::chat::ask_fresh as ask;
 use bot_core::catalog::Catalog;
-use bot_core::vram::{FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Tuner, estimate_with};
+use bot_core::vram::{
+    FitOptions, FitReport, FitRequest, ModelRef, Quant, Task, Tuner, estimate_with,
+};
 
 fn cat() -> &'static Catalog {
     Box::leak(Box::new(Catalog::embedded().unwrap()))
@@ -89,7 +91,13 @@ fn chatglm3_training(tuner: Option<Tuner>) -> FitReport {
 
 #[test]
 fn p_tuning_v2_is_a_tuner_word_with_its_virtual_tokens() {
-    for w in ["prefix:64", "ptuning-v2:64", "p-tuning-v2:64", "prefix-tuning:64", "ptuning_v2:64"] {
+    for w in [
+        "prefix:64",
+        "ptuning-v2:64",
+        "p-tuning-v2:64",
+        "prefix-tuning:64",
+        "ptuning_v2:64",
+    ] {
         assert_eq!(
             Tuner::from_key(w).map(|t| t.key()),
             Some("prefix:64".to_string()),
@@ -119,7 +127,27 @@ fn chatglm3_prefix_trains_each_layers_key_and_value_and_no_adapter() {
     // Same frozen base and activations as LoRA, less LoRA's adapters and input copies.
     let p = chatglm3_training(Some(prefix));
     let lora = chatglm3_training(None);
-    assert!((p.weights_gib - lora.weights_gib).abs() < 0.05, "{} vs {}", p.weights_gib, lora.weights_gib);
-    assert!(p.total_gib < lora.total_gib, "{} vs {}", p.total_gib, lora.total_gib);
-    assert!(p.total_gib > 0.8 * lora.total_gib, "{} vs {}", p.total_gib, lora.total_gib);
+    // The weights line holds the trained parameters too: LoRA's rank-16 adapters on every
+    // Linear (~0.06 GiB here) against the prefix's 0.9M.
+    assert!(
+        p.weights_gib <= lora.weights_gib,
+        "{} vs {}",
+        p.weights_gib,
+        lora.weights_gib
+    );
+    assert!(
+        lora.weights_gib - p.weights_gib < 0.1,
+        "{} vs {}",
+        p.weights_gib,
+        lora.weights_gib
+    );
+    assert!(
+        p.total_gib < lora.total_gib,
+        "{} vs {}",
+        p.total_gib,
+        lora.total_gib
+    );
+    // The backward pass still runs through every layer to reach each layer's prefix: 3072
+    // tokens without checkpointing keep several GiB of the frozen base's activations.
+    assert!(p.activations_gib > 4.0, "{}", p.activations_gib);
 }
