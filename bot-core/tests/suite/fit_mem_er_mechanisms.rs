@@ -11,6 +11,10 @@
 //!   and ChatGLM's own `PrefixEncoder` trains one embedding of `pre_seq_len` rows, each layer's
 //!   key and value (`num_layers x kv_channels x multi_query_group_num x 2`). It adapts no
 //!   Linear, so it keeps none of LoRA's input copies; the frozen base and its activations stay.
+//! - SD3 runs without its T5: `StableDiffusion3Pipeline.from_pretrained(..., text_encoder_3=None,
+//!   tokenizer_3=None)` (huggingface/blog@04fdd03d `sd3.md`, "Dropping the T5 Text Encoder
+//!   during Inference"). `t5=off` leaves that encoder's weights off the card; under model
+//!   offload the prompt-encoding stage is no longer the peak.
 
 use super::chat::ask_fresh as ask;
 use bot_core::catalog::Catalog;
@@ -150,4 +154,18 @@ fn chatglm3_prefix_trains_each_layers_key_and_value_and_no_adapter() {
     // The backward pass still runs through every layer to reach each layer's prefix: 3072
     // tokens without checkpointing keep several GiB of the frozen base's activations.
     assert!(p.activations_gib > 4.0, "{}", p.activations_gib);
+}
+
+#[test]
+fn sd3_without_its_t5_leaves_the_encoder_off_the_card() {
+    let with = ask("en-US", "/fit sd3-medium fp16 offload=model");
+    let without = ask("en-US", "/fit sd3-medium fp16 offload=model t5=off");
+    assert!(with.contains("while encoding the prompt"), "{with}");
+    assert!(without.contains("T5 left out"), "{without}");
+    assert!(without.contains("during the denoising steps"), "{without}");
+    let zh = ask("zh-CN", "/fit sd3-medium fp16 offload=model t5=off");
+    assert!(zh.contains("不加载 T5"), "{zh}");
+    // A pipeline whose text encoders are all needed has no such word.
+    let flux = ask("en-US", "/fit flux.1-dev fp8 t5=off");
+    assert!(!flux.contains("T5 left out"), "{flux}");
 }
