@@ -384,6 +384,10 @@ pub struct FitArgs {
     /// --t5_cpu; the chat's `te=cpu`).
     #[arg(long)]
     te_cpu: bool,
+    /// Image/video models: the pipeline loaded without its optional T5 (SD3's
+    /// text_encoder_3=None; the chat's `t5=off`).
+    #[arg(long)]
+    no_t5: bool,
     /// Image/video models: the VAE loaded in fp32 (decoded in fp32; the chat's `vae=fp32`).
     #[arg(long)]
     vae_fp32: bool,
@@ -844,6 +848,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     words.extend(a.te_quant.as_ref().map(|q| format!("te={q}")));
     if a.te_cpu {
         words.push("te=cpu".into());
+    }
+    if a.no_t5 {
+        words.push("t5=off".into());
     }
     if a.vae_fp32 {
         words.push("vae=fp32".into());
