@@ -18,7 +18,7 @@ pub struct FitArgs {
     /// Catalog model name/alias/HF id, or a size such as 13b (Llama-like shape assumed).
     #[arg(long)]
     model: String,
-    /// fp32 fp16 bf16 fp8 int8 gptq-int8 int4 gptq-int4 awq nf4 q2_k q3_k_m q4_0 q4_k_m q5_k_m q6_k q8_0
+    /// fp32 fp16 bf16 fp8 int8 gptq-int8 int4 gptq-int4 awq nf4 bnb-fp4 q2_k q3_k_m q4_0 q4_k_m q5_k_m q6_k q8_0
     /// exl2-4.65bpw (EXL2 at its bits per weight)
     /// (default: bf16; nf4 for qlora)
     #[arg(long)]
@@ -293,7 +293,8 @@ pub struct FitArgs {
     dora: bool,
     /// A PEFT tuner beside LoRA (the chat's `tuner=`): adalora | adapter | boft | bone |
     /// llamapro (4 new blocks trained in full) | llamapro:N on ms-swift's defaults, oft | vera |
-    /// ia3 | loha | lokr on PEFT's; --lora-rank and --lora-targets replace their defaults
+    /// ia3 | loha | lokr on PEFT's; prefix:N (prefix tuning / P-Tuning v2, N virtual tokens);
+    /// --lora-rank and --lora-targets replace their defaults
     #[arg(long)]
     tuner: Option<String>,
     /// IA3's `feedforward_modules` (the chat's `feedforward_modules=` / `ff=`): the targets
@@ -383,6 +384,10 @@ pub struct FitArgs {
     /// --t5_cpu; the chat's `te=cpu`).
     #[arg(long)]
     te_cpu: bool,
+    /// Image/video models: the pipeline loaded without its optional T5 (SD3's
+    /// text_encoder_3=None; the chat's `t5=off`).
+    #[arg(long)]
+    no_t5: bool,
     /// Image/video models: the VAE loaded in fp32 (decoded in fp32; the chat's `vae=fp32`).
     #[arg(long)]
     vae_fp32: bool,
@@ -848,6 +853,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
     words.extend(a.te_quant.as_ref().map(|q| format!("te={q}")));
     if a.te_cpu {
         words.push("te=cpu".into());
+    }
+    if a.no_t5 {
+        words.push("t5=off".into());
     }
     if a.vae_fp32 {
         words.push("vae=fp32".into());

@@ -5,6 +5,7 @@ diff-weights = Weights: denoiser { $denoiser } GiB · text encoders { $text } Gi
     [cpu] {" "}(on the CPU, never on the card)
    *[no] {""}
 } · VAE { $vae } GiB
+diff-t5-off = T5 left out (the pipeline loaded with text_encoder_3=None): the two CLIP encoders alone read the prompt; prompts that need T5's long context follow less closely.
 diff-safety-checker = Safety checker (a CLIP ViT-L image model diffusers loads by default and runs on each image): { $checker } GiB; load the pipeline with safety_checker=None to drop it
 diff-eager = Eager attention (no fused kernel: torch before 2.0 or diffusers before 0.13): the attention scores and their softmax, { $scores } GiB, are in the step
 diff-eager-unsized = Eager attention is not sized for this model: its attention heads are not in my data, so the step counts none

@@ -455,6 +455,7 @@ fit-tuner-dense = { $tuner } builds each adapted layer's full out × in update m
    *[off] every layer's, without gradient checkpointing
   }), which LoRA at the same rank does not hold.
 fit-tuner-llamapro = LLaMA-Pro: { $blocks } new decoder blocks ({ $params } parameters) join the frozen model and train in full, their gradients and AdamW moments in 16-bit; tuner=llamapro:N sets the blocks.
+fit-tuner-prefix = Prefix tuning (P-Tuning v2): { $tokens } virtual tokens, each layer's prefix key and value trained ({ $params } parameters, fp32 with AdamW); the frozen model and its activations are sized as for LoRA, without LoRA's input copies; tuner=prefix:N sets the tokens.
 fit-dora = DoRA: a magnitude vector per wrapped matrix, the base and adapter outputs each layer keeps for it, and each matrix's weight norm while it runs ({ $gib } GiB at its peak); dora=off sizes plain LoRA.
 fit-no-bf16-infer = ⚠️ No bf16 on the { $card } (compute capability { $cc }; bf16 needs 8.0 or newer): vLLM refuses --dtype bfloat16 there and runs fp16 with dtype auto. The weights take the same two bytes, so the size above stands; a model trained in bf16 can overflow in fp16 (rare for LLMs, watch for NaN or empty output).
 fit-no-bf16-train = ⚠️ Training in bf16 is not available on the { $card } (compute capability { $cc }; bf16 needs 8.0 or newer). Use fp16 mixed precision with loss scaling (fp32 master weights: more memory than sized here), or a card with compute capability 8.0 or newer (A100, L4, RTX 30xx and later).

@@ -9,6 +9,7 @@ diff-weights = 权重：去噪模型 { $denoiser } GiB · 文本编码器 { $tex
     [cpu] （在 CPU 上运行，不占显存）
    *[no] {""}
 } · VAE { $vae } GiB
+diff-t5-off = 不加载 T5（以 text_encoder_3=None 加载管线）：只由两个 CLIP 编码器读提示词；需要 T5 长上下文的提示词会跟得不那么紧。
 diff-safety-checker = 安全检查器（diffusers 默认加载、对每张图运行的 CLIP ViT-L 图像模型）：{ $checker } GiB；加载管线时传入 safety_checker=None 即可去掉
 diff-eager = 朴素注意力（没有融合内核：torch 2.0 之前或 diffusers 0.13 之前）：注意力分数及其 softmax 共 { $scores } GiB，已计入去噪步
 diff-eager-unsized = 这个模型的朴素注意力没有估算：我的数据里没有它的注意力头数，所以去噪步里没有计入这部分

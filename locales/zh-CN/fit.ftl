@@ -499,6 +499,7 @@ fit-tuner-dense = { $tuner } 每次前向都会为每个适配层构造完整的
    *[off] 不开梯度检查点时每一层都有
   }），同样秩的 LoRA 没有这部分。
 fit-tuner-llamapro = LLaMA-Pro：新增 { $blocks } 个解码层（{ $params } 个参数）加入冻结的模型并全量训练，其梯度与 AdamW 动量均为 16 位；tuner=llamapro:N 设定层数。
+fit-tuner-prefix = 前缀微调（P-Tuning v2）：{ $tokens } 个虚拟 token，训练每一层前缀的键和值（{ $params } 个参数，fp32，AdamW）；冻结的模型和激活按 LoRA 估算，但没有 LoRA 对输入的副本；tuner=prefix:N 设定 token 数。
 fit-dora = DoRA：每个被包裹的矩阵多一个幅度向量，每层为它保留底座与适配器的输出，运行时还要算每个矩阵的权重范数（峰值 { $gib } GiB）；dora=off 按普通 LoRA 估算。
 fit-no-bf16-infer = ⚠️ { $card } 不支持 bf16（计算能力 { $cc }，bf16 需要 8.0 及以上）：vLLM 在这张卡上拒绝 --dtype bfloat16，dtype 为 auto 时改用 fp16。权重同样每个两字节，上面的显存估算不变；以 bf16 训练的模型在 fp16 下可能溢出（大语言模型少见，留意 NaN 或空输出）。
 fit-no-bf16-train = ⚠️ { $card } 无法用 bf16 训练（计算能力 { $cc }，bf16 需要 8.0 及以上）。可改用 fp16 混合精度加损失缩放（需要 fp32 主权重，显存比这里估算的多），或换一张计算能力 8.0 及以上的卡（A100、L4、RTX 30 系及更新）。

@@ -32,12 +32,12 @@ pub(super) fn push_adapter_base(r: &mut Reply, req: &FitRequest<'_>, opts: &FitO
         }
     }
     let bits = match req.quant {
-        crate::vram::Quant::Nf4 => "4",
+        crate::vram::Quant::Nf4 | crate::vram::Quant::Fp4 => "4",
         // An LLM.int8 base goes through the same preparation (`vram::kbit_base`).
         crate::vram::Quant::Int8 => "8",
         _ => return,
     };
-    if req.quant == crate::vram::Quant::Nf4 {
+    if req.quant.is_bnb4() {
         r.push(
             Msg::new("advice-assume-double-quant")
                 .arg("on", if req.double_quant { "yes" } else { "no" }),

@@ -157,6 +157,9 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
             )
             .arg("te_quant", r.text_precision.map_or("", Precision::key)),
     );
+    if r.drop_optional_text {
+        reply.push(Msg::new("diff-t5-off"));
+    }
     extras::explain(&mut reply, r, &e);
     reply.push(
         Msg::new("diff-activations")

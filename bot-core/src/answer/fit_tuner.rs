@@ -51,6 +51,9 @@ pub(super) fn push(r: &mut Reply, req: &FitRequest) {
         Tuner::LlamaPro(n) => Msg::new("fit-tuner-llamapro")
             .arg("blocks", n.to_string())
             .arg("params", params),
+        Tuner::Prefix(n) => Msg::new("fit-tuner-prefix")
+            .arg("tokens", n.to_string())
+            .arg("params", params),
         Tuner::Adapter => Msg::new("fit-tuner-fixed")
             .arg("tuner", t.key())
             .arg("params", params),

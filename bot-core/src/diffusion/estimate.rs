@@ -128,6 +128,9 @@ pub struct DiffusionRequest<'a> {
     /// Text encoders run on the CPU and never take the card (Wan's `--t5_cpu`, a diffusers
     /// pipeline whose `text_encoder` stays on "cpu", ComfyUI's CLIP on the CPU).
     pub text_on_cpu: bool,
+    /// The pipeline loaded without its optional text encoder (`Component::optional`: SD3's
+    /// T5 with `text_encoder_3=None`; the chat's `t5=off`).
+    pub drop_optional_text: bool,
     /// The VAE loaded in fp32 (`AutoencoderKLWan.from_pretrained(..., torch_dtype=torch.float32)`,
     /// as diffusers' Wan docs load it, wan.md @ 58eb52c0; the chat's `vae=fp32`).
     pub vae_fp32: bool,
@@ -175,6 +178,7 @@ impl<'a> DiffusionRequest<'a> {
             precision: None,
             text_precision: None,
             text_on_cpu: false,
+            drop_optional_text: false,
             vae_fp32: false,
             vae_tiled: false,
             vae_sliced: false,

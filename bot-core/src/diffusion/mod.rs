@@ -79,6 +79,13 @@ pub struct Component {
     /// Where `bnb_fp32_b` and `bnb_16bit_b` come from; required when either is set.
     #[serde(default)]
     pub bnb_basis: String,
+    /// A text encoder the pipeline also runs without when it is not passed (SD3's T5:
+    /// `text_encoder_3=None`); the request's `drop_optional_text` (`t5=off`) leaves it out.
+    #[serde(default)]
+    pub optional: bool,
+    /// Where `optional` comes from; required when it is set.
+    #[serde(default)]
+    pub optional_basis: String,
     /// A text encoder's transformer layers and width, for sizing it trained
     /// ([`train_text`]); 0 = not stated (training it is then not sized).
     #[serde(default)]
@@ -480,6 +487,13 @@ fn check(p: &Pipeline) -> Result<(), String> {
             || (bnb > 0.0) == c.bnb_basis.is_empty()
         {
             return bad(&format!("component `{}`: bnb_* and bnb_basis", c.name));
+        }
+        if c.optional == c.optional_basis.is_empty() || (c.optional && c.role != Role::TextEncoder)
+        {
+            return bad(&format!(
+                "component `{}`: optional is a text encoder's, with its basis",
+                c.name
+            ));
         }
         let shaped = c.layers > 0 || c.width > 0 || c.embeddings_b > 0.0;
         if shaped

@@ -126,6 +126,11 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("bnb4", Quant::Nf4),
     ("bnbnf4", Quant::Nf4),
     ("bnb4bit", Quant::Nf4),
+    // bitsandbytes' FP4 (`bnb_4bit_quant_type="fp4"`, LitGPT's `bnb.fp4`): only with its
+    // library's name, since NVFP4 and MXFP4 are FP4s too (a bare `fp4` stays unread).
+    ("bnbfp4", Quant::Fp4),
+    ("fp4bnb", Quant::Fp4),
+    ("bnb4bitfp4", Quant::Fp4),
     ("q2k", Quant::Q2K),
     ("q3km", Quant::Q3KM),
     ("q3k", Quant::Q3KM),

@@ -4,10 +4,10 @@
 
 use super::{Engine, FitRequest, Quant, Task};
 
-/// Whether `req` loads its weights through bitsandbytes in Transformers (NF4 or LLM.int8, not
+/// Whether `req` loads its weights through bitsandbytes in Transformers (NF4/FP4 or LLM.int8, not
 /// a full fine-tune), where fused experts escape the conversion.
 pub(crate) fn bnb_base(req: &FitRequest) -> bool {
-    matches!(req.quant, Quant::Nf4 | Quant::Int8)
+    (req.quant.is_bnb4() || req.quant == Quant::Int8)
         && req.engine == Engine::Transformers
         && req.task != Task::Full
 }

@@ -12,7 +12,7 @@
 use super::Quant;
 
 /// Whether a training base in `quant` goes through PEFT's k-bit preparation (with
-/// `FitRequest::kbit_upcast`, the trainer's word): bitsandbytes NF4 and LLM.int8.
+/// `FitRequest::kbit_upcast`, the trainer's word): bitsandbytes NF4 / FP4 and LLM.int8.
 pub(crate) fn prepared_by_peft(quant: Quant) -> bool {
-    matches!(quant, Quant::Nf4 | Quant::Int8)
+    quant.is_bnb4() || quant == Quant::Int8
 }

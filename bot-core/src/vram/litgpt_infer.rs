@@ -56,7 +56,7 @@ pub(super) fn reshape_split(shape: &Shape, req: &FitRequest, split: &mut WeightS
     }
     let head = f64::from(shape.vocab) * f64::from(shape.hidden);
     split.head = head * split.layers / linear;
-    if req.quant == Quant::Nf4 && req.double_quant {
+    if req.quant.is_bnb4() && req.double_quant {
         let saved = (req.quant.linear_bits() - NF4_DOUBLE_QUANT_BITS) / 8.0;
         split.layers -= linear * saved;
         split.head -= head * saved;
@@ -66,7 +66,7 @@ pub(super) fn reshape_split(shape: &Shape, req: &FitRequest, split: &mut WeightS
 /// Bytes beside the loaded model while the largest Linear is dequantized (NF4 at a prompt's
 /// prefill) or quantized (LLM.int8 at load), module doc; 0 otherwise.
 pub(super) fn transient_bytes(shape: &Shape, req: &FitRequest) -> f64 {
-    if !applies(req) || !matches!(req.quant, Quant::Nf4 | Quant::Int8) {
+    if !applies(req) || !(req.quant.is_bnb4() || req.quant == Quant::Int8) {
         return 0.0;
     }
     let h = f64::from(shape.hidden);

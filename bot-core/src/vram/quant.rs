@@ -20,6 +20,14 @@ pub enum Quant {
     Awq,
     /// bitsandbytes 4-bit (NF4, as QLoRA; sized without double quantization, the default).
     Nf4,
+    /// bitsandbytes' FP4 (`bnb_4bit_quant_type="fp4"`, LitGPT's `bnb.fp4`): NF4's packing with
+    /// another 16-value code. bitsandbytes@95f9af309d4d5793847169c39288dcd3fcbdf564
+    /// `bitsandbytes/backends/cuda/ops.py`, the `quantize_4bit` kernel: `absmax` of
+    /// `ceil(n / blocksize)` fp32 and `out` of `(n + 1) // 2` uint8 are built before the type
+    /// only picks `cquantize_blockwise_*_fp4` or `*_nf4`; `functional.quantize_4bit` gives both
+    /// the same `QuantState` (double quantization included). Sized wherever NF4 is
+    /// (`Quant::is_bnb4`).
+    Fp4,
     Q2K,
     Q3KM,
     Q4_0,
@@ -68,7 +76,7 @@ pub enum Quant {
 pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 30] = [
+    pub const ALL: [Quant; 31] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -79,6 +87,7 @@ impl Quant {
         Quant::GptqInt4,
         Quant::Awq,
         Quant::Nf4,
+        Quant::Fp4,
         Quant::Q2K,
         Quant::Q3KM,
         Quant::Q4_0,
@@ -114,6 +123,7 @@ impl Quant {
             Quant::GptqInt4 => "gptq-int4",
             Quant::Awq => "awq",
             Quant::Nf4 => "nf4",
+            Quant::Fp4 => "bnb-fp4",
             Quant::Q2K => "q2_k",
             Quant::Q3KM => "q3_k_m",
             Quant::Q4_0 => "q4_0",
@@ -225,7 +235,7 @@ impl Quant {
             Quant::Fp8 | Quant::Int8 => 8.0,
             Quant::GptqInt8 => 8.0 + 16.0 / 128.0 + 8.0 / 128.0,
             Quant::Int4 | Quant::GptqInt4 | Quant::Awq => 4.0 + 16.0 / 128.0 + 4.0 / 128.0,
-            Quant::Nf4 => 4.0 + 32.0 / 64.0,
+            Quant::Nf4 | Quant::Fp4 => 4.0 + 32.0 / 64.0,
             // 4-bit values + one 8-bit scale per 32 (OCP MX spec v1.0, MXFP4).
             Quant::Mxfp4 => 4.0 + 8.0 / 32.0,
             // 4-bit values + one 16-bit scale per 32, symmetric (no zero point):
@@ -270,6 +280,12 @@ impl Quant {
             Quant::Exl2(b) => Some(*b),
             _ => None,
         }
+    }
+
+    /// bitsandbytes' 4-bit storage, NF4 or FP4: one packing, one set of constants, one
+    /// dequantize-per-matmul path (the variant docs).
+    pub fn is_bnb4(&self) -> bool {
+        matches!(self, Quant::Nf4 | Quant::Fp4)
     }
 
     /// A format meant for GPUs that dequantize at run time (4 bits or fewer per weight).

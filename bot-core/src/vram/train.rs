@@ -608,7 +608,7 @@ fn allocator_reserve(req: &FitRequest, zero: Zero, base_c: f64, trained: f64, a:
     // the cache reuses its blocks. ms-swift's Qwen2.5-7B AWQ Q-LoRA (held-out 4) read 31 % over
     // with the base's share and 13 % with it gone. GPTQ keeps the share (test `fit_reserve::an_awq_base_*`):
     // fms-acceleration's GPTQ-LoRA and Qwen v1's GPTQ rows measure it, mechanism unknown.
-    let once = req.quant == Quant::Nf4
+    let once = req.quant.is_bnb4()
         || req.quant == Quant::Awq
         || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
     let frozen = if req.task != Task::Full && once {

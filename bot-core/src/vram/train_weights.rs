@@ -13,11 +13,7 @@ pub(crate) const NF4_DOUBLE_QUANT_BITS: f64 = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 
 /// Bits per weight of the quantized matrices of a training base: NF4 with double
 /// quantization where the request has it (`FitRequest::double_quant`), else the format's own.
 pub(crate) fn quantized_bits(req: &FitRequest) -> f64 {
-    if req.quant == Quant::Nf4
-        && req.double_quant
-        && req.task.is_training()
-        && req.task != Task::Full
-    {
+    if req.quant.is_bnb4() && req.double_quant && req.task.is_training() && req.task != Task::Full {
         NF4_DOUBLE_QUANT_BITS
     } else {
         req.quant.linear_bits()
@@ -34,7 +30,7 @@ pub(crate) fn quantized_bits(req: &FitRequest) -> f64 {
 /// `partition_parameters.py` `free_param` replaces only `param.data`), so every card holds them
 /// whole (`train::resident`).
 pub(crate) fn bnb_quant_state_bytes(shape: &Shape, req: &FitRequest) -> f64 {
-    if req.task != Task::Qlora || !super::bnb_base::bnb_base(req) || req.quant != Quant::Nf4 {
+    if req.task != Task::Qlora || !super::bnb_base::bnb_base(req) || !req.quant.is_bnb4() {
         return 0.0;
     }
     let pc = &shape.params;

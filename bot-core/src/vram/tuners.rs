@@ -36,6 +36,19 @@
 //! and `F.linear` keeps it; VeRA and IA3 keep their own per-token tensors instead of LoRA's
 //! input copy.
 //!
+//! - Prefix tuning / P-Tuning v2 (`prefix:N`, `ptuning-v2:N`, N virtual tokens; no default:
+//!   PEFT's `num_virtual_tokens` has none): one trained embedding of N rows holding every
+//!   layer's prefix key and value, `num_layers x kv_channels x multi_query_group_num x 2` wide
+//!   (ChatGLM's own `PrefixEncoder` with `prefix_projection` off, which ChatGLM3's fine-tuning
+//!   demo runs: THUDM/ChatGLM3@9484f8204f1536e338a5557138a65e31d2a3984d
+//!   `finetune_demo/finetune_hf.py`, `load_tokenizer_and_model` sets `config.pre_seq_len =
+//!   num_virtual_tokens` for `PREFIX_TUNING` and loads the model's own code, which freezes
+//!   every other parameter; `_prepare_model_for_training` casts the trained ones to fp32). It
+//!   adapts no Linear, so it keeps none of LoRA's input copies; the backward pass still runs
+//!   through every layer to reach each layer's prefix, so the frozen base's activations are
+//!   LoRA's. The prefix keys and values themselves (batch x N per layer) are not counted: 15 MB
+//!   for ChatGLM3-6B at batch 4 and N 64.
+//!
 //! Each freezes the 16-bit base as LoRA does; its trained parameters are sized like LoRA's
 //! adapters (fp32 under PEFT, AdamW). LLaMA-Pro (ms-swift `swift/tuners/llamapro.py`) copies
 //! `num_new_blocks` decoder layers into the model and trains those in full, the rest frozen:
@@ -54,6 +67,8 @@ pub enum Tuner {
     Bone,
     /// LLaMA-Pro with this many new decoder blocks.
     LlamaPro(u32),
+    /// Prefix tuning (P-Tuning v2) with this many virtual tokens.
+    Prefix(u32),
     Oft,
     Vera,
     Ia3,
@@ -92,8 +107,15 @@ impl Tuner {
             "loha" => Some(Tuner::Loha),
             "lokr" => Some(Tuner::Lokr),
             _ => {
-                let n = k.strip_prefix("llamapro:")?.parse().ok()?;
-                (n > 0).then_some(Tuner::LlamaPro(n))
+                let (word, n) = k.split_once(':')?;
+                let n: u32 = n.parse().ok().filter(|n| *n > 0)?;
+                match word {
+                    "llamapro" => Some(Tuner::LlamaPro(n)),
+                    // P-Tuning v2 is prefix tuning (Liu et al. 2022, arXiv:2110.07602); P-Tuning
+                    // (v1) trains an input prompt encoder, another method, and has no word.
+                    "prefix" | "prefixtuning" | "ptuningv2" | "pt2" => Some(Tuner::Prefix(n)),
+                    _ => None,
+                }
             }
         }
     }
@@ -105,6 +127,7 @@ impl Tuner {
             Tuner::Boft => "boft".into(),
             Tuner::Bone => "bone".into(),
             Tuner::LlamaPro(n) => format!("llamapro:{n}"),
+            Tuner::Prefix(n) => format!("prefix:{n}"),
             Tuner::Oft => "oft".into(),
             Tuner::Vera => "vera".into(),
             Tuner::Ia3 => "ia3".into(),
@@ -140,7 +163,7 @@ impl Tuner {
 
     /// Whether it adapts chosen linear layers (targets).
     pub fn has_targets(self) -> bool {
-        !matches!(self, Tuner::Adapter | Tuner::LlamaPro(_))
+        !matches!(self, Tuner::Adapter | Tuner::LlamaPro(_) | Tuner::Prefix(_))
     }
 }
 
@@ -373,6 +396,10 @@ pub(crate) fn per_token_bytes(
     if !tuning(req) || shape.is_moe() || req.layout != super::ModelLayout::Transformers {
         return None;
     }
+    // A prefix adapts no Linear: no input copies (module doc).
+    if matches!(req.tuner, Some(Tuner::Prefix(_))) {
+        return Some(0.0);
+    }
     let (p, adapted) = adapted(shape, req);
     let p = p?;
     let e = if req.autocast { 2.0 } else { 4.0 };
@@ -498,7 +525,7 @@ fn per_linear(p: &Plan, (i, o, k): (f64, f64, usize)) -> f64 {
                 ok * inn
             }
         }
-        Tuner::Adapter | Tuner::LlamaPro(_) => 0.0,
+        Tuner::Adapter | Tuner::LlamaPro(_) | Tuner::Prefix(_) => 0.0,
     }
 }
 
@@ -511,6 +538,8 @@ pub fn plan_params(shape: &Shape, p: &Plan) -> f64 {
             2.0 * h * ADAPTER_LENGTH + ADAPTER_LENGTH + h
         }
         Tuner::LlamaPro(n) => return f64::from(n) * layer_params(shape),
+        // One key and one value row per virtual token and layer (module doc).
+        Tuner::Prefix(n) => f64::from(n) * 2.0 * f64::from(shape.kv_heads * shape.head_dim),
         _ => picked_linears(shape, &p.targets)
             .into_iter()
             .map(|l| per_linear(p, l))

@@ -99,6 +99,13 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
                 q => Some(q),
             }
         }
+        // `t5=off`: the pipeline loaded without its optional T5 (SD3's `text_encoder_3=None`);
+        // a pipeline that needs every encoder has no such word.
+        "t5" if lexicon::on_off(value) == Some(false)
+            && r.pipeline.component.iter().any(|c| c.optional) =>
+        {
+            r.drop_optional_text = true
+        }
         // The VAE's dtype and how its decode is cut (`vae=fp32`, `vae=tiled`, `vae=sliced`).
         "vae" => vae::read(r, value)?,
         "res" | "size" => (r.width, r.height) = size(r.pipeline, value)?,

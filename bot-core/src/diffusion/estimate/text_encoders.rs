@@ -17,7 +17,7 @@ pub(super) fn text_weights_gib(r: &DiffusionRequest) -> f64 {
     r.pipeline
         .component
         .iter()
-        .filter(|c| c.role == Role::TextEncoder)
+        .filter(|c| c.role == Role::TextEncoder && !(r.drop_optional_text && c.optional))
         .map(|c| match r.text_precision {
             Some(Precision::Nf4) => stored_gib(c, Precision::Nf4.bits(), Cast::Bnb4bit),
             Some(q) => stored_gib(c, q.bits(), Cast::All) + fp32_kept_extra_gib(c, fp16_load),

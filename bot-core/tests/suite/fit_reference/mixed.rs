@@ -99,6 +99,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 r.text_precision = Some(Precision::Fp8);
             } else if let Some(q) = flag.strip_prefix("--te-quant=") {
                 r.text_precision = Some(Precision::parse(q).expect("text encoder precision"));
+            } else if flag == "--no-t5" {
+                r.drop_optional_text = true;
             } else if flag == "--te-cpu" {
                 r.text_on_cpu = true;
             } else if flag == "--vae-fp32" {
