@@ -42,6 +42,13 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             Reply::text(Msg::new("understand-unknown-unit").said("word", word.as_str())),
             lines,
         ),
+        Unheard::Cap { word, lines } => {
+            let mut r = Reply::text(Msg::new("understand-cap-unread").said("word", word.as_str()));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-cap-unread-without"));
+            }
+            (r, lines)
+        }
         Unheard::Count { word } => (
             Reply::text(Msg::new("understand-negative-count").said("word", word.as_str())),
             &Vec::new(),

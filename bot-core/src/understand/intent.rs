@@ -503,12 +503,9 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "4090和3090哪个便宜" with no job: which one is cheaper is a price asked, so both cards
         // are ranked by what an hour really costs (hidden costs in), as issue 26 lists `A和B哪个
         // 便宜` under compare; a list price side by side would leave them out.
-        ([], gs) if cheaper_of_cards(q) =>
-        {
-            make::compare_cards(gs, &usage)
-                .map(Reading::Command)
-                .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect())))
-        }
+        ([], gs) if cheaper_of_cards(q) => make::compare_cards(gs, &usage)
+            .map(Reading::Command)
+            .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))),
         // `4090和3090多少钱` with no job: the cards side by side, each with its lowest list price
         // (the differences marked); with a job's length, each card's prices, asked back.
         ([], gs) if gs.len() > 1 && e.usage.is_none() => {
