@@ -411,7 +411,7 @@ fn specs(q: &Question) -> Option<Reading> {
         return None;
     }
     // `a10 vs t4 哪个便宜`: which card is cheaper is a price, whatever word joins them.
-    if cheaper_of_cards(q) {
+    if super::cards_cheaper::cheaper_of_cards(q) {
         return None;
     }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {
@@ -503,7 +503,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "4090和3090哪个便宜" with no job: which one is cheaper is a price asked, so both cards
         // are ranked by what an hour really costs (hidden costs in), as issue 26 lists `A和B哪个
         // 便宜` under compare; a list price side by side would leave them out.
-        ([], gs) if cheaper_of_cards(q) => make::compare_cards(gs, &usage)
+        ([], gs) if super::cards_cheaper::cheaper_of_cards(q) => make::compare_cards(gs, &usage)
             .map(Reading::Command)
             .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))),
         // `4090和3090多少钱` with no job: the cards side by side, each with its lowest list price
@@ -523,24 +523,6 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         }
         _ => None,
     }
-}
-
-/// Two cards or more, no platform and no job, with a which-cheaper word (`4090和3090哪个便宜`,
-/// `a10 vs t4 哪个便宜`, `l4還是t4哪個便宜`): one rule over every join word. A join word that is
-/// also a specs word (`vs`, `versus`: [`SPECS_JOINS`]) asks nothing of its own; another specs
-/// word (`显存`, `区别`) keeps the cards side by side.
-fn cheaper_of_cards(q: &Question) -> bool {
-    let own_specs: Vec<&str> = SPECS_WORDS
-        .iter()
-        .copied()
-        .filter(|w| !SPECS_JOINS.contains(w))
-        .collect();
-    q.e.gpus.len() > 1
-        && q.e.platforms.is_empty()
-        && q.e.usage.is_none()
-        && q.has(CHEAPER_WORDS)
-        && q.has(WHICH_WORDS)
-        && !q.has(&own_specs)
 }
 
 /// A model (or a bare size) and what it should run on: `/fit`.

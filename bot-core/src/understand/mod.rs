@@ -286,6 +286,7 @@ mod storage_unsized;
 mod usdt_said;
 // Corpus91's misses (und_cy).
 mod cap_unread;
+mod cards_cheaper;
 mod team_size;
 mod timing_asked;
 mod vague_job;
