@@ -56,6 +56,7 @@ pub const CURRENCIES: &[Currency] = &[
     // Tether's USDT, pegged 1:1 to the US dollar (https://tether.to/en/transparency/, read
     // 2026-12-06: "backed 1-to-1"), read as US dollars and said so (`understand::usdt_said`);
     // Chinese groups write it `u` after an amount (`低于2u`, `0.8u一小时`: [`usdt_written`]).
+    // Said alone (`usdt`) it is also a way to pay (`needs`: crypto).
     c("usdt", "USD", true, true, true),
     // Chinese yuan.
     c("人民币", "CNY", true, true, true),
@@ -132,9 +133,10 @@ pub const CURRENCIES: &[Currency] = &[
 const RACK_AFTER: &[&str] = &["服务器", "机箱", "机架", "server", "chassis", "rack"];
 
 /// `text` (lower-case) with each `u` glued right after an amount's digits (`2u`, `0.8u一小时`)
-/// written `usdt`, the currency Chinese groups mean by it; a `u` apart from its number (`5 u`),
-/// one that begins a word (`2usd`, `3 users`), a server's height (`4u服务器`) and a name's
-/// digits (`h100u`) stay.
+/// written `usd`: USDT, the currency Chinese groups mean by it, read as US dollars (never `usdt`,
+/// which the needs read as paying in crypto: an amount says nothing of how one pays). A `u` apart
+/// from its number (`5 u`), one that begins a word (`2usd`, `3 users`), a server's height
+/// (`4u服务器`) and a name's digits (`h100u`) stay.
 pub fn usdt_written(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 8);
@@ -146,7 +148,7 @@ pub fn usdt_written(text: &str) -> String {
         let rack = RACK_AFTER.iter().any(|w| after.trim_start().starts_with(w));
         if amount && word_ends && !rack && !glued_to_name(&text[..i]) {
             out.push_str(&text[last..i]);
-            out.push_str("usdt");
+            out.push_str("usd");
             last = i + 1;
         }
     }
@@ -270,10 +272,10 @@ mod tests {
 
     #[test]
     fn u_after_an_amount_is_usdt() {
-        assert_eq!(usdt_written("h100低于2u提醒我"), "h100低于2usdt提醒我");
-        assert_eq!(usdt_written("0.8u一小时"), "0.8usdt一小时");
-        assert_eq!(usdt_written("under 2u on vast"), "under 2usdt on vast");
-        assert_eq!(usdt_written("1.5u/h"), "1.5usdt/h");
+        assert_eq!(usdt_written("h100低于2u提醒我"), "h100低于2usd提醒我");
+        assert_eq!(usdt_written("0.8u一小时"), "0.8usd一小时");
+        assert_eq!(usdt_written("under 2u on vast"), "under 2usd on vast");
+        assert_eq!(usdt_written("1.5u/h"), "1.5usd/h");
         // A word that begins with `u`, a server's height, a name's digits: as typed.
         for t in ["2usd", "3 users", "5 u", "4u服务器", "a 4u server", "h100u"] {
             assert_eq!(usdt_written(t), t, "{t}");

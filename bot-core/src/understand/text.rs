@@ -52,7 +52,7 @@ pub fn normalize(text: &str) -> String {
     let half = crate::lexicon::written_apart(&half);
     // `crytpo`, `alipy`, `支持paypl的`: a need word with one slip is the need word.
     let half = crate::lexicon::need_typos(&half);
-    // `低于2u`, `0.8u一小时`: `u` after an amount is USDT (the lexicon's currency class).
+    // `低于2u`, `0.8u一小时`: `u` after an amount is USDT, read as US dollars (the lexicon's).
     let half = crate::lexicon::usdt_written(&crate::lexicon::family_words(&replace_all(
         &half,
         super::spellings::MONEY_SPELLINGS,

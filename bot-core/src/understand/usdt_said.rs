@@ -4,9 +4,19 @@
 
 use super::Reading;
 
-/// Whether a question read as a command said an amount in USDT.
+/// Whether a question read as a command said an amount in USDT (`2u`, `5 usdt`; full-width
+/// `２ｕ` too).
 pub fn usdt_said(text: &str, reading: &Reading) -> bool {
-    matches!(reading, Reading::Command(_)) && super::normalize(text).contains("usdt")
+    let t = text
+        .chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect::<String>()
+        .to_lowercase();
+    matches!(reading, Reading::Command(_))
+        && (t.contains("usdt") || crate::lexicon::usdt_written(&t) != t)
 }
 
 #[cfg(test)]
@@ -20,6 +30,7 @@ mod tests {
         let said = |t: &str| usdt_said(t, &super::super::read(&catalog, t));
         assert!(said("h100低于2u提醒我"));
         assert!(said("0.8u一小时折合多少rmb"));
+        assert!(said("ｈ１００低于２ｕ提醒我"));
         assert!(!said("h100低于2美元提醒我"));
         assert!(!said("a 4u server with 4090s, how much an hour"));
     }

@@ -67,3 +67,13 @@ fn usdt_said_and_an_unread_cap_never_dropped() {
         }
     }
 }
+
+/// `u` in /pick's first sentence: the budget and the cap per hour read in US dollars, as a
+/// question's cap is (written before they were run).
+#[test]
+fn und_cy_pick_reads_u_as_dollars() {
+    let (held, all, report) =
+        super::pick_runner::run(include_str!("../data/pick_conversations_und_cy.txt"));
+    println!("{report}\nund_cy_pick: {held}/{all} hold");
+    assert_eq!(held, all, "{report}");
+}
