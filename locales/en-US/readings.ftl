@@ -22,3 +22,5 @@ understand-unusable-span = “{ $word }” is not a length I can price: it must 
 understand-unknown-unit = “{ $word }”: I don't know that unit of time, so I have not priced the default hour in its place. If it is a length, tap the one you meant, or say it in hours or days (3 hours, 2 days).
 billing-compare-needs = Only platforms known to meet every need are ranked ({ $needs }).
 billing-compare-needs-none = No platform that lists this card is known to meet every need ({ $needs }), so every one is ranked: check that need on the platform before you pay.
+understand-cap-unread = “{ $word }”: I couldn't read that amount, so I have set no price cap in its place: an alert or a list without one would take any price. Say it as a number with its currency (2 USD, 15 元, $1.5/hour).
+understand-cap-unread-without = Or tap below for it without a price cap:

@@ -22,3 +22,4 @@ understand-region-platforms = You said { $region ->
    *[other] are not
   }: compared as you named them. /platforms { $region } lists the platforms there.
 understand-storage-unsized = Storage is not included in the figures above: say its size (for example storage=100gb) to add it to the bill.
+understand-usdt = “u” after an amount is read as USDT and taken as US dollars (USDT is pegged 1:1 to the dollar): the figures above are in dollars.

@@ -22,3 +22,5 @@ understand-unusable-span = “{ $word }”这个时长没法算钱：时长要�
 understand-unknown-unit = “{ $word }”：我不认识这个时间单位，所以没有按默认的 1 小时报价。如果说的是时长，请点选下面的一条，或者用小时、天重新说（例如 3小时、2天）。
 billing-compare-needs = 只排已知满足全部要求的平台（{ $needs }）。
 billing-compare-needs-none = 挂出这张卡的平台里，没有已知满足全部要求的（{ $needs }），所以全部列出：付款前请到平台确认这一点。
+understand-cap-unread = “{ $word }”：这个金额我读不出来，所以没有替你设价格上限：不设上限的提醒或列表会接受任何价格。请用数字加币种再说一次（例如 2美元、15元、每小时1.5美元）。
+understand-cap-unread-without = 或者点下面这条，不设价格上限：

@@ -18,6 +18,10 @@ pub fn asides(ctx: &Ctx, text: &str, reading: &Reading) -> Vec<Reply> {
     if let Some(offers) = understand::region_not_carried(ctx.catalog, text, reading) {
         out.push(offered(Msg::new("understand-region"), offers.line()));
     }
+    // `低于2u`: the amount in USDT read as US dollars, said so.
+    if understand::usdt_said(text, reading) {
+        out.push(Reply::text(Msg::new("understand-usdt")));
+    }
     // `带个数据盘` with no size: the bill is the card's time alone, said so.
     if understand::storage_unsized(text, reading) {
         out.push(Reply::text(Msg::new("understand-storage-unsized")));

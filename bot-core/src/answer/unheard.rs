@@ -10,7 +10,7 @@ use crate::understand::Unheard;
 
 pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
     let zh = ctx.lang == Lang::Zh;
-    let (mut r, lines) = match u {
+    let (r, lines) = match u {
         Unheard::Card { word, near, lines } => {
             let mut r =
                 Reply::text(Msg::new("understand-unknown-card").said("word", word.as_str()));
@@ -42,6 +42,13 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             Reply::text(Msg::new("understand-unknown-unit").said("word", word.as_str())),
             lines,
         ),
+        Unheard::Cap { word, lines } => {
+            let mut r = Reply::text(Msg::new("understand-cap-unread").said("word", word.as_str()));
+            if !lines.is_empty() {
+                r.push(Msg::new("understand-cap-unread-without"));
+            }
+            (r, lines)
+        }
         Unheard::Count { word } => (
             Reply::text(Msg::new("understand-negative-count").said("word", word.as_str())),
             &Vec::new(),
@@ -114,6 +121,11 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
         }
         Unheard::Budget { lines } => (Reply::text(Msg::new("understand-budget-hours")), lines),
     };
+    with_lines(r, lines)
+}
+
+/// `r` with up to three readings offered to tap (typed where a line is too long for a button).
+fn with_lines(mut r: Reply, lines: &[String]) -> Reply {
     for line in lines.iter().take(3) {
         // Choice ids travel in callback data: short ASCII only, else typed.
         match ChoiceId::Run(line.clone()).wire_within(60) {

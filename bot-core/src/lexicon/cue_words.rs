@@ -18,8 +18,12 @@ pub const CUE_WORDS: &[&str] = &[
     "compare",
     "difference",
     "notify",
+    // Before `subscribe`: a slip one edit from both (`usubscribe`) is the stop, never the alert.
+    "unsubscribe",
     "subscribe",
     "alert",
+    // `remnid me when …`: an alert's verb as `notify` is (`remind me` is an alert phrase).
+    "remind",
     "trend",
     "history",
     "specs",
@@ -32,7 +36,6 @@ pub const CUE_WORDS: &[&str] = &[
     "month",
     "hours",
     "minutes",
-    "unsubscribe",
     "bandwidth",
     "inference",
     "finetune",
@@ -51,22 +54,44 @@ pub const CUE_WORDS: &[&str] = &[
 /// English words one edit from a cue word, meant as themselves: never corrected.
 pub const REAL_WORDS: &[&str] = &[
     "prize", "pride", "prime", "stack", "stick", "stuck", "stork", "house", "mouth", "alter",
-    "cheat", "chest", "concert", "convent", "tread", "usual", "trent",
+    "cheat", "chest", "concert", "convent", "tread", "usual", "trent", "rewind", "remand",
+    "rebind", "reminds", "seconds",
 ];
 
-/// The cue word `w` (lower-case letters) is a slip of: one edit away, five letters or more,
-/// itself no cue nor English word.
+/// Cue words of four letters, forgiven only two neighbours swapped with no letter changed
+/// (`pign me when …`): one letter changed in a four-letter word is too often another word
+/// (`pint`, `pink`, `king`).
+pub const SHORT_CUES: &[&str] = &["ping"];
+
+/// The cue word `w` (lower-case letters) is a slip of, itself no cue nor English word: one
+/// edit away (five letters or more), two letters one apart swapped (six or more: `nofity`), or
+/// two neighbours swapped in a four-letter cue ([`SHORT_CUES`]: `pign`). The one measure every
+/// reader's cue words are forgiven by (the question's `normalize`, a platform's slips), so an
+/// alert's verb with a slip is never left out and a stock ask read in its place.
 pub fn cue_of_slip(w: &str) -> Option<&'static str> {
-    if w.len() < 5
-        || !w.bytes().all(|b| b.is_ascii_lowercase())
+    if !w.bytes().all(|b| b.is_ascii_lowercase())
         || CUE_WORDS.contains(&w)
+        || SHORT_CUES.contains(&w)
         || REAL_WORDS.contains(&w)
     {
         return None;
     }
-    CUE_WORDS
-        .iter()
-        .find(|c| c.len().abs_diff(w.len()) <= 1 && super::one_edit(c.as_bytes(), w.as_bytes()))
+    if w.len() == 4 {
+        return SHORT_CUES
+            .iter()
+            .find(|c| super::swapped(c.as_bytes(), w.as_bytes()))
+            .copied();
+    }
+    if w.len() < 5 {
+        return None;
+    }
+    let (c, t) = (CUE_WORDS.iter(), w.as_bytes());
+    c.clone()
+        .find(|c| c.len().abs_diff(w.len()) <= 1 && super::one_edit(c.as_bytes(), t))
+        .or_else(|| {
+            c.clone()
+                .find(|c| c.len() >= 6 && super::swapped_across(c.as_bytes(), t))
+        })
         .copied()
 }
 
@@ -86,6 +111,13 @@ mod tests {
             ("pirce", "price"),
             ("availble", "available"),
             ("cheapset", "cheapest"),
+            ("nofity", "notify"),
+            ("alret", "alert"),
+            ("remnid", "remind"),
+            ("reimnd", "remind"),
+            ("pign", "ping"),
+            ("subcsribe", "subscribe"),
+            ("usubscribe", "unsubscribe"),
         ] {
             assert_eq!(cue_of_slip(slip), Some(cue), "{slip}");
         }
@@ -94,8 +126,27 @@ mod tests {
     #[test]
     fn near_words_kept() {
         for w in [
-            "avail", "prize", "price", "stack", "house", "usual", "spec", "a100", "h100s", "l40s",
-            "qwen3", "model", "notice",
+            "avail",
+            "prize",
+            "price",
+            "stack",
+            "house",
+            "usual",
+            "spec",
+            "a100",
+            "h100s",
+            "l40s",
+            "qwen3",
+            "model",
+            "notice",
+            "rewind",
+            "reminds",
+            "pint",
+            "pink",
+            "king",
+            "alter",
+            "ping",
+            "unsubscribe",
         ] {
             assert_eq!(cue_of_slip(w), None, "{w}");
         }

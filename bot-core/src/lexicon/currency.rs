@@ -53,6 +53,11 @@ pub const CURRENCIES: &[Currency] = &[
     c("buck", "USD", true, false, true),
     c("usd", "USD", true, true, true),
     c("$", "USD", true, false, true),
+    // Tether's USDT, pegged 1:1 to the US dollar (https://tether.to/en/transparency/, read
+    // 2026-12-06: "backed 1-to-1"), read as US dollars and said so (`understand::usdt_said`);
+    // Chinese groups write it `u` after an amount (`低于2u`, `0.8u一小时`: [`usdt_written`]).
+    // Said alone (`usdt`) it is also a way to pay (`needs`: crypto).
+    c("usdt", "USD", true, true, true),
     // Chinese yuan.
     c("人民币", "CNY", true, true, true),
     c("块钱", "CNY", true, false, true),
@@ -84,6 +89,9 @@ pub const CURRENCIES: &[Currency] = &[
     c("英镑", "GBP", false, true, true),
     c("pounds", "GBP", false, true, true),
     c("pound", "GBP", false, true, true),
+    // British slang for pounds (`under 2 quid`): said back as a currency without a rate, never
+    // a bare cap in the chat's currency.
+    c("quid", "GBP", false, false, true),
     c("gbp", "GBP", false, true, true),
     c("£", "GBP", false, true, true),
     c("卢比", "INR", false, true, true),
@@ -119,6 +127,42 @@ pub const CURRENCIES: &[Currency] = &[
         priced: false,
     },
 ];
+
+/// Words after `4u` that make it a server's height in rack units (`4u服务器`, `a 4u server`),
+/// never money.
+const RACK_AFTER: &[&str] = &["服务器", "机箱", "机架", "server", "chassis", "rack"];
+
+/// `text` (lower-case) with each `u` glued right after an amount's digits (`2u`, `0.8u一小时`)
+/// written `usd`: USDT, the currency Chinese groups mean by it, read as US dollars (never `usdt`,
+/// which the needs read as paying in crypto: an amount says nothing of how one pays). A `u` apart
+/// from its number (`5 u`), one that begins a word (`2usd`, `3 users`), a server's height
+/// (`4u服务器`) and a name's digits (`h100u`) stay.
+pub fn usdt_written(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut last = 0;
+    for (i, _) in text.match_indices('u') {
+        let after = &text[i + 1..];
+        let amount = i > 0 && b[i - 1].is_ascii_digit();
+        let word_ends = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '.');
+        let rack = RACK_AFTER.iter().any(|w| after.trim_start().starts_with(w));
+        if amount && word_ends && !rack && !glued_to_name(&text[..i]) {
+            out.push_str(&text[last..i]);
+            out.push_str("usd");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Whether the digits ending `before` belong to a name (`h100u`, `qwen2.5u`): a letter right
+/// before them.
+fn glued_to_name(before: &str) -> bool {
+    before
+        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+        .ends_with(|c: char| c.is_ascii_alphabetic())
+}
 
 /// Longest first, so a walk that takes the first match takes the whole word (`块钱` before
 /// `块`, `dollars` before `dollar`, `euros` before `eur`).
@@ -224,5 +268,21 @@ mod tests {
         assert!(MONEY_WORDS.contains(&"蚊") && !PRICE_CURRENCY_WORDS.contains(&"蚊"));
         assert!(UNRATED_WORDS.contains(&"krw") && !UNRATED_WORDS.contains(&"usd"));
         assert!(UNRATED_PARTS.contains(&"€") && !UNRATED_PARTS.contains(&"¥"));
+    }
+
+    #[test]
+    fn u_after_an_amount_is_usdt() {
+        assert_eq!(usdt_written("h100低于2u提醒我"), "h100低于2usd提醒我");
+        assert_eq!(usdt_written("0.8u一小时"), "0.8usd一小时");
+        assert_eq!(usdt_written("under 2u on vast"), "under 2usd on vast");
+        assert_eq!(usdt_written("1.5u/h"), "1.5usd/h");
+        // A word that begins with `u`, a server's height, a name's digits: as typed.
+        for t in ["2usd", "3 users", "5 u", "4u服务器", "a 4u server", "h100u"] {
+            assert_eq!(usdt_written(t), t, "{t}");
+        }
+        assert_eq!(
+            crate::lexicon::parse_currency("usdt").ok().as_deref(),
+            Some("USD")
+        );
     }
 }

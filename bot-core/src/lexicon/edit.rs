@@ -39,6 +39,20 @@ pub fn swapped(a: &[u8], b: &[u8]) -> bool {
         && a[diff[1]] == b[diff[0]]
 }
 
+/// Whether `a` is `b` with two letters one apart swapped (`nofity` of `notify`, `alret` is a
+/// neighbours' swap): the one two-letter slip a long cue word is forgiven, where the letters
+/// are all there and only two traded places; shorter words make other words this way.
+pub fn swapped_across(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    diff.len() == 2
+        && diff[1] == diff[0] + 2
+        && a[diff[0]] == b[diff[1]]
+        && a[diff[1]] == b[diff[0]]
+}
+
 /// How many slips (a letter inserted, dropped or changed, or two neighbours swapped) turn `a`
 /// into `b` (optimal string alignment), or `None` past `max`. Two slips are what the reader
 /// asks back where a name fits (`vsta`, `cdou`, `lamb`); never what it reads without asking.
@@ -108,7 +122,7 @@ pub fn method_typos(t: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{method_typos, one_edit, same_letters, slips_apart};
+    use super::{method_typos, one_edit, same_letters, slips_apart, swapped_across};
 
     #[test]
     fn swapped_method_letters_are_the_method() {
@@ -144,6 +158,15 @@ mod tests {
         assert_eq!(apart("cost", "cudo"), None);
         assert_eq!(apart("run", "runpod"), None);
         assert_eq!(apart("vast", "vast"), Some(0));
+    }
+
+    #[test]
+    fn two_letters_one_apart_swapped() {
+        assert!(swapped_across(b"nofity", b"notify"));
+        assert!(swapped_across(b"subsircbe", b"subscribe"));
+        assert!(!swapped_across(b"notfiy", b"notify"));
+        assert!(!swapped_across(b"notify", b"notify"));
+        assert!(!swapped_across(b"nofitx", b"notify"));
     }
 
     #[test]

@@ -149,10 +149,10 @@ pub use count::{
     take_card_prefix, thousands_as_k, token_count,
 };
 pub use courtesy::without_courtesy;
-pub use cue_words::{CUE_WORDS, REAL_WORDS, cue_of_slip};
+pub use cue_words::{CUE_WORDS, REAL_WORDS, SHORT_CUES, cue_of_slip};
 pub use currency::{
     CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
-    currency_code, names_before as currency_names_before,
+    currency_code, names_before as currency_names_before, usdt_written,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};
@@ -160,7 +160,9 @@ pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, daily_rhythm_at, daily_rhythm_before, daily_rhythm_words,
     first_period, period_words, rate_words, says, stands_at, starts_with, words_longest_first,
 };
-pub use edit::{method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped};
+pub use edit::{
+    method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped, swapped_across,
+};
 pub use floor_words::{ABOVE_BEFORE, FLOOR_AFTER, FLOOR_BEFORE};
 pub use foreign::in_english;
 pub use formats::{

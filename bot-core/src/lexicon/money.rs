@@ -322,7 +322,7 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
         "yen" | "日元" | "日币" | "円" => "JPY",
         // Hong Kong dollars in the words Hong Kong and the mainland say (`hkd` is its code).
         "hk$" | "港币" | "港元" | "港纸" => "HKD",
-        "£" | "gbp" | "pound" | "pounds" | "英镑" => "GBP",
+        "£" | "gbp" | "pound" | "pounds" | "quid" | "英镑" => "GBP",
         "₹" | "inr" | "rupee" | "rupees" | "卢比" => "INR",
         other if other.len() == 3 && other.chars().all(|c| c.is_ascii_alphabetic()) => {
             return Ok(other.to_uppercase());

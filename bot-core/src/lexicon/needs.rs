@@ -542,6 +542,9 @@ pub const NEED_SPELLINGS: &[&str] = &[
     "bitcoin",
     "unionpay",
     "mastercard",
+    // `per secound billing`, `per secnd`: the unit of a per-second need (`seconds`, its
+    // plural, is an English word of its own: `REAL_WORDS`).
+    "second",
 ];
 
 /// The need word a run of lowercase letters is one slip from (a letter inserted, dropped or
@@ -583,8 +586,11 @@ pub fn need_typos(text: &str) -> String {
             .find(|&j| !chars[j].is_ascii_alphabetic())
             .unwrap_or(chars.len());
         let word: String = chars[i..end].iter().collect();
-        // A run glued to a digit or a dash (`alipy2`, `x-paypl`) is a name's, left as typed.
-        let named = glue(i.checked_sub(1).and_then(|p| chars.get(p))) || glue(chars.get(end));
+        // A run glued to a digit or a dash (`alipy2`, `x-paypl`) is a name's, left as typed;
+        // after `per-` it is a unit (`per-secound`).
+        let per = chars[..i].iter().rev().take(4).rev().collect::<String>() == "per-";
+        let named =
+            !per && (glue(i.checked_sub(1).and_then(|p| chars.get(p))) || glue(chars.get(end)));
         match need_of_slip(&word).filter(|_| !named) {
             Some(need) => out.push_str(need),
             None => out.push_str(&word),

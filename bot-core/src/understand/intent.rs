@@ -410,6 +410,10 @@ fn specs(q: &Question) -> Option<Reading> {
     if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() {
         return None;
     }
+    // `a10 vs t4 哪个便宜`: which card is cheaper is a price, whatever word joins them.
+    if super::cards_cheaper::cheaper_of_cards(q) {
+        return None;
+    }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {
         return None;
     }
@@ -499,17 +503,9 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "4090和3090哪个便宜" with no job: which one is cheaper is a price asked, so both cards
         // are ranked by what an hour really costs (hidden costs in), as issue 26 lists `A和B哪个
         // 便宜` under compare; a list price side by side would leave them out.
-        ([], gs)
-            if gs.len() > 1
-                && e.usage.is_none()
-                && q.has(CHEAPER_WORDS)
-                && q.has(WHICH_WORDS)
-                && !q.has(SPECS_WORDS) =>
-        {
-            make::compare_cards(gs, &usage)
-                .map(Reading::Command)
-                .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect())))
-        }
+        ([], gs) if super::cards_cheaper::cheaper_of_cards(q) => make::compare_cards(gs, &usage)
+            .map(Reading::Command)
+            .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))),
         // `4090和3090多少钱` with no job: the cards side by side, each with its lowest list price
         // (the differences marked); with a job's length, each card's prices, asked back.
         ([], gs) if gs.len() > 1 && e.usage.is_none() => {

@@ -283,6 +283,10 @@ mod rule_in_passing;
 mod session_drop;
 mod stock_card;
 mod storage_unsized;
+mod usdt_said;
+// Corpus91's misses (und_cy).
+mod cap_unread;
+mod cards_cheaper;
 mod team_size;
 mod timing_asked;
 mod vague_job;
@@ -334,6 +338,7 @@ pub use second_ask::second_ask;
 pub use senses_said::senses_said;
 pub use storage_unsized::storage_unsized;
 pub use text::{MAX_CHARS, normalize};
+pub use usdt_said::usdt_said;
 
 /// `text` with its Traditional characters as their simplified forms (`訓練` → `训练`), the one
 /// fold [`normalize`] applies, alone: for a reader that matches the lexicon's words in the text

@@ -52,7 +52,11 @@ pub fn normalize(text: &str) -> String {
     let half = crate::lexicon::written_apart(&half);
     // `crytpo`, `alipy`, `支持paypl的`: a need word with one slip is the need word.
     let half = crate::lexicon::need_typos(&half);
-    let half = crate::lexicon::family_words(&replace_all(&half, super::spellings::MONEY_SPELLINGS));
+    // `低于2u`, `0.8u一小时`: `u` after an amount is USDT, read as US dollars (the lexicon's).
+    let half = crate::lexicon::usdt_written(&crate::lexicon::family_words(&replace_all(
+        &half,
+        super::spellings::MONEY_SPELLINGS,
+    )));
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;
     // `一万五`, `2w一个月` (after `w` is read as 万) the place down, before the numerals.

@@ -25,7 +25,7 @@ pub(super) fn sentence_marks(s: &str) -> String {
 /// English cue words as people misspell them (`avalable`, `cheep`, `pirce`, `usualy`): the
 /// lexicon's class ([`crate::lexicon::cue_of_slip`]), then the common slips of two. One walk.
 pub(super) fn cue_spellings(s: &str) -> String {
-    slips_of_two(&spelled_as(s, crate::lexicon::CUE_WORDS))
+    slips_of_two(&spelled_by(s, crate::lexicon::cue_of_slip))
 }
 
 /// Misspellings two edits from their word that people type often (Wikipedia's "Lists of
@@ -60,6 +60,37 @@ pub(super) fn task_spellings(s: &str) -> String {
         s,
         &["inference", "finetune", "finetuning", "tuning", "training"],
     )
+}
+
+/// Each run of ASCII letters `slip` reads as another word written as that word, and `lora`
+/// with two neighbours swapped as `lora`: a run glued to Chinese is a word too (`nofity我`), one
+/// glued to a digit or a name's joiner (`h100`, `qwen-coder`) a name's, left as typed.
+fn spelled_by(s: &str, slip: fn(&str) -> Option<&'static str>) -> String {
+    let glue = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit() || "-_.=".contains(c));
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+        let end = rest[start..]
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .map_or(rest.len(), |k| start + k);
+        let w = &rest[start..end];
+        let named = glue(rest[..start].chars().next_back()) || glue(rest[end..].chars().next());
+        out.push_str(&rest[..start]);
+        let fixed = (!named)
+            .then(|| lora_swapped(w).or_else(|| slip(w)))
+            .flatten();
+        out.push_str(fixed.unwrap_or(w));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A four-letter method word with two neighbours swapped (`lroa`): one edit of any kind from a
+/// four-letter word is too often another word.
+fn lora_swapped(w: &str) -> Option<&'static str> {
+    (w.len() == 4 && w != "lora" && crate::lexicon::swapped(w.as_bytes(), b"lora"))
+        .then_some("lora")
 }
 
 /// Each lowercase word of five letters or more one edit from one of `cues` written as it.

@@ -27,6 +27,10 @@ pub enum Unheard {
     /// (`3 sprints`, `3 ghanto`): said back, never priced as the default hour; `lines`: the
     /// question with the number as hours and as days, to tap.
     Unit { word: String, lines: Vec<String> },
+    /// A ceiling word whose amount could not be read (`低于几块`, `under a few bucks`) beside an
+    /// alert, a stock ask or offers: said back, never dropped (the alert would fire at any
+    /// price); `lines`: the reading without a cap, to tap.
+    Cap { word: String, lines: Vec<String> },
     /// A count of cards below one (`-1张4090`): said back, never read as one card.
     Count { word: String },
     /// A follow-up without its question (`那A100呢`): the bot keeps no earlier question, so it
@@ -133,6 +137,15 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     }
     if let Some((word, lines)) = super::unknown_unit::unknown_unit(catalog, &norm, &toks) {
         return Some(Unheard::Unit { word, lines });
+    }
+    if crate::lexicon::ceiling_said(&format!(" {norm} ")) {
+        let reading = read(catalog, text);
+        if let Some(word) = super::cap_unread::unread_cap(&norm, &reading) {
+            return Some(Unheard::Cap {
+                word,
+                lines: reading.lines(),
+            });
+        }
     }
     let is_card = |w: &str| catalog.find_gpu(w.trim_end_matches('s')).is_some();
     if let Some(word) = super::card_count::negative_said(&toks, is_card) {

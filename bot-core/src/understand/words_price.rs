@@ -50,6 +50,11 @@ pub(super) const COST_WORDS: &[&str] = &[
 pub(super) const CHEAPER_WORDS: &[&str] =
     &["便宜", "cheaper", "cheapest", "cheepest", "less expensive"];
 
+/// The join words among [`super::words::SPECS_WORDS`] (`a10 vs t4`): two cards joined by one
+/// alone are set side by side, but the word asks nothing of its own, so a which-cheaper word
+/// after it asks the price as after `和`, `对比` or `还是` (`a10 vs t4 哪个便宜`).
+pub(super) const SPECS_JOINS: &[&str] = &["vs ", "versus"];
+
 /// The which-word of a question that picks one of several.
 pub(super) const WHICH_WORDS: &[&str] = &[
     "哪个",

@@ -11,12 +11,15 @@ fn a_need_word_with_one_slip_is_the_need() {
         ("paypl", "paypal"),
         ("wehcat", "wechat"),
         ("bitocin", "bitcoin"),
+        ("secound", "second"),
+        ("secnd", "second"),
+        ("seocnd", "second"),
     ] {
         assert_eq!(need_of_slip(slip), Some(need), "{slip}");
     }
     // The words themselves, short words, and words of their own stay as typed.
     for w in [
-        "crypto", "paypal", "vast", "visa", "card", "price", "prices", "cheap",
+        "crypto", "paypal", "vast", "visa", "card", "price", "prices", "cheap", "second", "seconds",
     ] {
         assert_eq!(need_of_slip(w), None, "{w}");
     }
@@ -27,4 +30,7 @@ fn a_need_word_with_one_slip_is_the_need() {
     );
     // Glued to a digit it is a name's, as typed.
     assert_eq!(need_typos("alipy2 4090"), "alipy2 4090");
+    // After `per-` a run is a unit, never a name's.
+    assert_eq!(need_typos("per-secound billing"), "per-second billing");
+    assert_eq!(need_typos("bill per secnd"), "bill per second");
 }
