@@ -410,6 +410,11 @@ fn specs(q: &Question) -> Option<Reading> {
     if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() {
         return None;
     }
+    // `l4 vs t4 哪个cheaper`: `vs` only sets the cards against each other; with a which-word
+    // and a cheaper word their price is weighed (`cost_or_compare`), no specs asked.
+    if !specs_beyond_weighing(q.padded) && q.has(CHEAPER_WORDS) && q.has(WHICH_WORDS) {
+        return None;
+    }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {
         return None;
     }
@@ -504,7 +509,7 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
                 && e.usage.is_none()
                 && q.has(CHEAPER_WORDS)
                 && q.has(WHICH_WORDS)
-                && !q.has(SPECS_WORDS) =>
+                && !specs_beyond_weighing(q.padded) =>
         {
             make::compare_cards(gs, &usage)
                 .map(Reading::Command)

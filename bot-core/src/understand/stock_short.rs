@@ -7,8 +7,8 @@ use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
 
-/// Who has it, or who rents it out, asked.
-const WHO_HAS: &[&str] = &[
+/// Who has it, or who rents it out, asked (also what has a memory size, `memory_floor`).
+pub(super) const WHO_HAS: &[&str] = &[
     "anyone has",
     "anybody has",
     "anyone renting",

@@ -48,6 +48,19 @@ pub(super) const FIT_WORDS: &[&str] = &[
     "跑",
 ];
 
+/// The words of [`SPECS_WORDS`] that only set two things against each other (`4090 vs 3090`):
+/// beside a which-word and a cheaper word (`l4 vs t4 哪个cheaper`) the price is what is weighed,
+/// no specs asked.
+const WEIGHING_ONLY: &[&str] = &["vs ", "versus"];
+
+/// Whether `padded` asks a card's specs by a word other than one that only weighs two cards.
+pub(super) fn specs_beyond_weighing(padded: &str) -> bool {
+    SPECS_WORDS
+        .iter()
+        .filter(|w| !WEIGHING_ONLY.contains(w))
+        .any(|w| padded.contains(w))
+}
+
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
     "显存多少",
