@@ -55,6 +55,7 @@ mod family_model;
 mod family_sizes;
 mod fee_asked;
 mod follow_apply;
+mod not_carried;
 /// A model's sibling of another size (`qwen2.5-7b` and `14b`), for /pick's size corrections.
 pub(crate) use follow_apply::sized as model_of_size;
 mod aside;
@@ -329,6 +330,7 @@ pub fn input_slips(text: &str) -> String {
     text_en::task_spellings(&ime_slips::plain(text))
 }
 pub use missing::{Missing, missing};
+pub use not_carried::NotCarried;
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use senses_said::senses_said;
@@ -384,6 +386,18 @@ pub fn read(catalog: &Catalog, text: &str) -> Reading {
 
 /// Reads one plain question and says what it cost (the work bound's test reads this).
 pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
+    let (reading, work, _) = read_all(catalog, text);
+    (reading, work)
+}
+
+/// Reads one plain question, with what it named that its one command cannot carry, each with
+/// the command that uses it (`Bot::on_question` says them beside the answer; und_cx).
+pub fn read_not_carried(catalog: &Catalog, text: &str) -> (Reading, Vec<NotCarried>) {
+    let (reading, _, not_carried) = read_all(catalog, text);
+    (reading, not_carried)
+}
+
+fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let said = text;
     // `g5.xlarge`, `ND H100 v5`: a cloud instance type is the card it holds (catalog data).
     let cards = catalog.instance_cards(text);
@@ -392,7 +406,8 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
     let part = background::question_part(catalog, text);
     let text = part.as_deref().unwrap_or(text);
     let norm = normalize(text);
-    let (reading, mut work, aside, named) = read_normalized_named(catalog, norm.clone(), true);
+    let (reading, mut work, aside, named, things) =
+        read_normalized_named(catalog, norm.clone(), true);
     let reading = stages::asked_back(catalog, text, &norm, reading);
     // A platform named that no reading carries and no reader set aside: carried, or asked.
     // Two asks in one message: the second set aside with what it names (`dropped::kept`).
@@ -401,12 +416,14 @@ pub fn read_with_work(catalog: &Catalog, text: &str) -> (Reading, Work) {
         Reading::Command(Request::Gpu(_) | Request::Platform(_) | Request::Platforms(_))
     );
     let two_asks = page && second_ask::first_of_two(catalog, &format!(" {norm} ")).is_some();
-    let reading = set_aside::guarded(catalog, &norm, &named, &aside, two_asks, reading);
+    let reading = set_aside::guarded(catalog, &things, &named, &aside, two_asks, reading);
     // Where the person said they are: a stock answer ranked by it (und_cl).
     let reading = home_ranked::with_home(&norm, reading);
+    // What the one command read cannot carry, said beside it with the command that does.
+    let not_carried = not_carried::not_carried(catalog, &things, &aside, &reading);
     // What was read of the message: its first MAX_CHARS characters at most.
     work.chars = said.chars().take(MAX_CHARS).count();
-    (reading, work)
+    (reading, work, not_carried)
 }
 
 /// Readings asked back once each; two that are the same (a platform named by its name and its
@@ -478,50 +495,63 @@ pub(super) fn read_normalized(
     original: String,
     fix_typos: bool,
 ) -> (Reading, Work, Vec<set_aside::SetAside>) {
-    let (reading, work, aside, _) = read_normalized_named(catalog, original, fix_typos);
+    let (reading, work, aside, ..) = read_normalized_named(catalog, original, fix_typos);
     (reading, work, aside)
 }
 
 /// [`read_normalized`], with the platforms `original` names (found once by the words stage,
-/// for the guard).
+/// for the guard) and what the question named as its reader found it ([`dropped::Named`]; none
+/// where the first of two asks is the reading: the second is offered on its own).
 fn read_normalized_named(
     catalog: &Catalog,
     original: String,
     fix_typos: bool,
-) -> (Reading, Work, Vec<set_aside::SetAside>, Vec<String>) {
+) -> (
+    Reading,
+    Work,
+    Vec<set_aside::SetAside>,
+    Vec<String>,
+    dropped::Named,
+) {
     // The engine named, as typed: the word passes may spell `ollama` into `llama`.
     let said = format!(" {original} ");
     let (original, mut aside, named) = stages::words(catalog, &original);
     // Two asks joined by `另外`, `btw`: the first read alone, before any of its words (a price
     // cap, a platform) is taken out of the text or bent by the second's.
     let two = second_ask::first_of_two(catalog, &format!(" {original} "));
-    let (reading, work, by_rule) = read_whole(catalog, original.clone(), fix_typos);
+    let (reading, work, by_rule, things) = read_whole(catalog, original.clone(), fix_typos);
     aside.extend(by_rule);
-    let reading = match two {
+    let (reading, things) = match two {
         Some((first, second)) if !second_ask::whole_completes(&first, &reading) => {
             aside.extend(second);
-            first
+            (first, dropped::Named::default())
         }
-        _ => reading,
+        _ => (reading, things),
     };
     // `qwen3 32b 4090 2`: the bare number after a fit's card is its count, read again so.
-    let reading = match fit_count::counted(catalog, &original, &reading) {
+    let (reading, things) = match fit_count::counted(catalog, &original, &reading) {
         Some(said) => {
-            let (r, _, by_rule) = read_whole(catalog, said, fix_typos);
+            let (r, _, by_rule, things) = read_whole(catalog, said, fix_typos);
             aside.extend(by_rule);
-            r
+            (r, things)
         }
-        None => reading,
+        None => (reading, things),
     };
     // The engine named, on every `/fit` however it was reached.
-    (engine_kept::with_engine(&said, reading), work, aside, named)
+    (
+        engine_kept::with_engine(&said, reading),
+        work,
+        aside,
+        named,
+        things,
+    )
 }
 
 fn read_whole(
     catalog: &Catalog,
     original: String,
     fix_typos: bool,
-) -> (Reading, Work, Vec<set_aside::SetAside>) {
+) -> (Reading, Work, Vec<set_aside::SetAside>, dropped::Named) {
     let mut norm = stages::spans(catalog, &original);
     // A whole number the catalog names as a card (`3090`) is the card, never an amount.
     let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
@@ -563,6 +593,8 @@ fn read_whole(
         price: price.as_ref(),
         aside: Default::default(),
     };
+    // What the question names, once, for the guards that check the reading carries it.
+    let things = dropped::Named::of(&q, &original);
     let plain = if e.conflict {
         Reading::Unknown
     } else {
@@ -594,14 +626,19 @@ fn read_whole(
     if let Some(r) = family_fit::family_fit(catalog, &toks, &e, &padded, &plain)
         .or_else(|| diffusion_family::family_asked(&toks, &e, &padded, &plain))
     {
-        return (memory_as_card::with_memory(&q, r), work, q.aside.take());
+        return (
+            memory_as_card::with_memory(&q, r),
+            work,
+            q.aside.take(),
+            things,
+        );
     }
     // `hopper 显存多大`: an architecture for a card, its cards asked back.
     if let Some(r) = arch_family::asked(catalog, &norm, e.gpus.is_empty()) {
-        return (r, work, q.aside.take());
+        return (r, work, q.aside.take(), things);
     }
     if let Some(r) = bare_asked::asked(catalog, &e, &plain, &norm) {
-        return (r, work, q.aside.take());
+        return (r, work, q.aside.take(), things);
     }
     // A misspelt name (`autdl`, `4009`) is never dropped silently: the readings with the
     // catalog's candidates are asked back, unless the word changed nothing (`24gb`).
@@ -617,7 +654,12 @@ fn read_whole(
     {
         let same = matches!((&r, &plain), (Reading::Ask(rs), Reading::Command(c)) if rs.iter().all(|x| x == c));
         if !same {
-            return (typo::with_unslipped(r, &plain), work, q.aside.take());
+            return (
+                typo::with_unslipped(r, &plain),
+                work,
+                q.aside.take(),
+                things,
+            );
         }
     }
     // `v100 跑 …`: a card sold with two memory sizes, asked back where the verdict differs.
@@ -626,6 +668,7 @@ fn read_whole(
         card_memory::memory_asked(catalog, &padded, plain),
         work,
         aside,
+        things,
     )
 }
 

@@ -16,3 +16,84 @@ fn und_cx_mechanisms_on_cases_of_their_own() {
 fn und_cx_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
+
+const SET_ASIDE: &str = include_str!("../data/und_cx_set_aside.tsv");
+
+/// What each question named that its one command cannot carry, as `said: line` (` | ` between
+/// several), or `-` for nothing; with the rows that differ.
+fn set_aside_lines(corpus: &str) -> (usize, Vec<String>) {
+    let catalog = bot_core::catalog::Catalog::embedded().unwrap();
+    let rows: Vec<(&str, &str)> = corpus
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_once('\t').expect("question\\texpected"))
+        .collect();
+    let mut wrong = Vec::new();
+    for (question, expected) in &rows {
+        let (_, not_carried) = bot_core::understand::read_not_carried(&catalog, question);
+        let got: Vec<String> = not_carried
+            .iter()
+            .map(|n| format!("{}: {}", n.said, n.offer.line()))
+            .collect();
+        let got = if got.is_empty() {
+            "-".to_string()
+        } else {
+            got.join(" | ")
+        };
+        if got != *expected {
+            wrong.push(format!("{question} → {got} (expected {expected})"));
+        }
+    }
+    (rows.len(), wrong)
+}
+
+#[test]
+fn und_cx_set_aside_said_with_the_command_that_uses_it() {
+    let (all, wrong) = set_aside_lines(SET_ASIDE);
+    println!(
+        "und_cx_set_aside: {} of {all} right\n{}",
+        all - wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The line is said in the answer itself, in both languages, with the command offered.
+#[test]
+fn und_cx_a_model_beside_a_bill_is_said_in_the_answer() {
+    use super::chat::{message_ids, text, who, world};
+    use bot_core::Input;
+    let w = world();
+    for (locale, line, said) in [
+        (
+            "en",
+            "how much to run qwen2.5-72b on a 4090 at runpod for 3 hours",
+            "You also named qwen2.5-72b",
+        ),
+        (
+            "zh",
+            "autodl上4090跑qwen2.5-72b三个小时多少钱",
+            "你还提到了 qwen2.5-72b",
+        ),
+    ] {
+        let me = who(locale);
+        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
+        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
+        assert!(
+            ids.iter().any(|i| i == "understand-not-carried"),
+            "{line}: {ids:?}\n{t}"
+        );
+        assert!(t.contains(said), "{line}: {t}");
+        let offered = replies
+            .iter()
+            .flat_map(|r| &r.choices)
+            .map(|c| c.id.as_str());
+        assert!(
+            t.contains("/fit qwen2.5-72b rtx-4090")
+                || offered
+                    .clone()
+                    .any(|c| c.contains("/fit qwen2.5-72b rtx-4090")),
+            "{line}: {t}"
+        );
+    }
+}
