@@ -54,6 +54,15 @@ pub(super) fn not_carried(
         gpu: gpu.clone(),
         count: 1,
     });
+    // The reading's card with its count (`2xrtx-4090`), for a bill of the same machine.
+    let machine = words.iter().find_map(|w| {
+        let (count, gpu) = w.split_once('x')?;
+        let count = count.parse::<u32>().ok()?;
+        cards.contains(&gpu.to_string()).then(|| Cards {
+            gpu: gpu.to_string(),
+            count,
+        })
+    });
     let model_carried = words
         .iter()
         .any(|w| catalog.models.iter().any(|m| m.id == *w));
@@ -100,15 +109,20 @@ pub(super) fn not_carried(
                 _ => {}
             }
             let usage = n.usage.as_ref();
-            if let Some(u) = usage {
-                said(u.word(), request::compare(c, u));
-            }
-            // A platform beside a fit (no platform slot): the card's bill there.
+            // A platform beside a fit (no platform slot) that lists the card: the machine's
+            // bill there, for the length said (one line for both); a platform that does not
+            // list it was named for something else (`在colab上T4爆显存，换成4090够不够`).
             let carried = super::set_aside::carried(catalog, r);
-            for p in &n.platforms {
-                if !carried.contains(p) && !aside.iter().any(|a| a.platform == *p) {
-                    said(p.clone(), request::cost(p, c, usage.unwrap_or(&hour)));
-                }
+            let there: Vec<&String> = (n.platforms.iter())
+                .filter(|p| !carried.contains(p) && !aside.iter().any(|a| a.platform == **p))
+                .filter(|p| catalog.cheapest_hourly_usd_on(&c.gpu, p).is_some())
+                .collect();
+            let m = machine.as_ref().unwrap_or(c);
+            for p in &there {
+                said((*p).clone(), request::cost(p, m, usage.unwrap_or(&hour)));
+            }
+            if let Some(u) = usage.filter(|_| there.is_empty()) {
+                said(u.word(), request::compare(m, u));
             }
         }
         (Request::Tco(t), Some(_)) => {

@@ -97,3 +97,33 @@ fn und_cx_a_model_beside_a_bill_is_said_in_the_answer() {
         );
     }
 }
+
+/// `UND_CX_PROBE=file cargo test -p bot-core --test suite und_cx_probe -- --ignored
+/// --nocapture`: each question of a corpus with what its reading does not carry, for checking
+/// that the lines said beside answers are what the question named.
+#[test]
+#[ignore]
+fn und_cx_probe() {
+    let Ok(path) = std::env::var("UND_CX_PROBE") else {
+        return;
+    };
+    let corpus = std::fs::read_to_string(path).unwrap();
+    let catalog = bot_core::catalog::Catalog::embedded().unwrap();
+    let (mut rows, mut said) = (0, 0);
+    for q in corpus
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let q = q.split('\t').next().unwrap_or(q);
+        rows += 1;
+        let (reading, not_carried) = bot_core::understand::read_not_carried(&catalog, q);
+        if !not_carried.is_empty() {
+            said += 1;
+            let lines: Vec<String> = (not_carried.iter())
+                .map(|n| format!("{}: {}", n.said, n.offer.line()))
+                .collect();
+            println!("{q}\n  → {:?}\n  + {}", reading.lines(), lines.join(" | "));
+        }
+    }
+    println!("und_cx_probe: {said} of {rows} questions with something set aside");
+}
