@@ -407,12 +407,7 @@ fn trend(q: &Question) -> Option<Reading> {
 fn specs(q: &Question) -> Option<Reading> {
     // A task with no model (`5090 vs 4090 for llm inference`, `a6000和a100哪个适合微调`) is
     // the cards weighed side by side; with a model it is a fit.
-    if !q.has(SPECS_WORDS) || !q.nothing_to_size() || q.e.gpus.is_empty() {
-        return None;
-    }
-    // `l4 vs t4 哪个cheaper`: `vs` only sets the cards against each other; with a which-word
-    // and a cheaper word their price is weighed (`cost_or_compare`), no specs asked.
-    if !specs_beyond_weighing(q.padded) && q.has(CHEAPER_WORDS) && q.has(WHICH_WORDS) {
+    if !specs_asked(q.padded) || !q.nothing_to_size() || q.e.gpus.is_empty() {
         return None;
     }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {

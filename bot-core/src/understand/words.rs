@@ -61,6 +61,14 @@ pub(super) fn specs_beyond_weighing(padded: &str) -> bool {
         .any(|w| padded.contains(w))
 }
 
+/// Whether `padded` asks specs: a word of [`SPECS_WORDS`], but `vs` beside a which-word and a
+/// cheaper word (`l4 vs t4 哪个cheaper`), which weighs the cards' price (`/compare a b 1h`).
+pub(super) fn specs_asked(padded: &str) -> bool {
+    let price_weighed =
+        super::text::has(padded, CHEAPER_WORDS) && super::text::has(padded, WHICH_WORDS);
+    super::text::has(padded, SPECS_WORDS) && (specs_beyond_weighing(padded) || !price_weighed)
+}
+
 pub(super) const SPECS_WORDS: &[&str] = &[
     "显存多大",
     "显存多少",
