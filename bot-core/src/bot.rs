@@ -430,7 +430,12 @@ impl Bot {
         {
             return vec![crate::answer::unheard::reply(ctx, &u)];
         }
-        let reading = followed.unwrap_or_else(|| understand::read(ctx.catalog, text));
+        // What the one command read cannot carry, said beside its answer (never for a
+        // follow-up: it changes one slot of the last reading).
+        let (reading, not_carried) = match followed {
+            Some(r) => (r, Vec::new()),
+            None => understand::read_not_carried(ctx.catalog, text),
+        };
         // `多少钱`, `a100 fit?`, `alert me`: what is missing asked for, never "no card caught".
         if matches!(reading, Reading::Unknown)
             && let Some(m) = understand::missing(ctx.catalog, text, last)
@@ -455,7 +460,7 @@ impl Bot {
             }
             reading => {
                 // A second ask offered; a region the command could not carry said.
-                let asides = crate::answer::asides::asides(ctx, text, &reading);
+                let asides = crate::answer::asides::asides(ctx, text, &reading, &not_carried);
                 let mut replies = self.answer_reading(ctx, reading);
                 replies.extend(asides);
                 replies

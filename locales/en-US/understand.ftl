@@ -13,6 +13,7 @@ understand-choice = { $command }
 understand-unknown = I didn't catch a card, a model or a platform in that. Ask me like this: "can a 4090 run qwen2.5-32b int4?", "autodl 4090 for 40 minutes, how much?", "cheapest A100?" — or use a command.
 understand-also = You also asked a second question; I answered the first one above. Tap to get the second:
 understand-region = You named a region, but the prices above are not limited to it (this command cannot filter by region). Tap for that region's offers:
+understand-not-carried = You also named { $what }; the answer above leaves it out (this command has no place for it). Tap for the command that uses it:
 understand-region-platforms = You said { $region ->
     [cn] in mainland China
     [global] outside mainland China

@@ -13,6 +13,7 @@ understand-choice = { $command }
 understand-unknown = 没看出你说的是哪张卡、哪个模型或哪个平台。可以这样问：“4090 能跑 qwen2.5-32b int4 吗”“autodl 4090 跑 40 分钟多少钱”“最便宜的 A100”——也可以直接用命令。
 understand-also = 你还问了第二个问题，上面先回答了第一个。点下面查第二个：
 understand-region = 你提到了地区，但上面的价格包含所有地区（这个命令不能按地区筛选）。点下面查看该地区的报价：
+understand-not-carried = 你还提到了 { $what }，上面的回答没有算上它（这个命令放不下它）。点下面用它查询：
 understand-region-platforms = 你说的是{ $region ->
     [cn] 国内
     [global] 海外

@@ -1,4 +1,5 @@
-//! What an answer to a plain question adds after the reading's own reply: a second ask
+//! What an answer to a plain question adds after the reading's own reply: what the question
+//! named that the command cannot carry, each with the command that uses it (und_cx); a second ask
 //! offered (`… and how much for 5 hours on vast`), and a region said that the command read
 //! could not carry (`美国 4090 租3小时多少钱`: `/compare` ranks every region's platforms) said
 //! so, with that region's offers offered, never dropped silently; a region said beside
@@ -9,9 +10,22 @@ use crate::context::Ctx;
 use crate::reply::{Msg, Reply};
 use crate::understand::{self, Reading};
 
-/// The replies that follow the reading's answer.
-pub fn asides(ctx: &Ctx, text: &str, reading: &Reading) -> Vec<Reply> {
+/// The replies that follow the reading's answer; `not_carried`: what the question named that
+/// the one command read cannot carry (`understand::read_not_carried`), each said on its line
+/// with the command that uses it offered.
+pub fn asides(
+    ctx: &Ctx,
+    text: &str,
+    reading: &Reading,
+    not_carried: &[understand::NotCarried],
+) -> Vec<Reply> {
     let mut out = Vec::new();
+    for n in not_carried {
+        out.push(offered(
+            Msg::new("understand-not-carried").arg("what", n.said.clone()),
+            n.offer.line(),
+        ));
+    }
     if let Some(also) = understand::second_ask(ctx.catalog, text, reading) {
         out.push(offered(Msg::new("understand-also"), also.line()));
     }

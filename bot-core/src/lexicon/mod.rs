@@ -105,6 +105,7 @@ mod unsure;
 mod values;
 mod watch;
 mod weekdays;
+mod who_has;
 mod words;
 mod written_apart;
 
@@ -220,7 +221,7 @@ pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
     HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, home_city_unplaced,
-    place_codes, place_named, place_said, place_within, place_word, place_written,
+    place_codes, place_named, place_said, place_within, place_word, place_written, said_as_home,
 };
 pub use rent_ease::ease_as_can;
 pub use rent_price::rent_priced;
@@ -247,6 +248,7 @@ pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
+pub use who_has::WHO_HAS;
 pub use words::{
     MEMORY_BARE_MAX, MEMORY_HELD_BEFORE, MEMORY_NEED_WORDS, MEMORY_SIZE_LINKS, MEMORY_UNITS,
     MEMORY_WORDS, MEMORY_WORDS_LINKED, NOT_MEMORY_AFTER, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES,

@@ -9,71 +9,78 @@
 //! left as read.
 
 use super::Reading;
+use super::question::Question;
 use super::request::{self, Cards, Money, Request, Usage};
 use crate::answer::billing::JobRequest;
 use crate::billing::PriceUnit;
-use crate::catalog::Catalog;
 use crate::lexicon::Need;
 
-/// What a sentence names that a page reading may drop: its cards (catalog ids, in the order
-/// said, once each), the model it sizes (one, where the family and size name one), the needs
-/// it says and an amount (a price per hour, or a sum with no unit).
-struct Named {
-    cards: Vec<String>,
-    model: Option<String>,
-    needs: Vec<Need>,
-    amount: Option<Money>,
+/// What a sentence names that a reading may drop: its cards (catalog ids, in the order said,
+/// once each), the model it sizes (one, where the family and size name one), the needs it says,
+/// an amount (a price per hour, or a sum with no unit), the length of the job and the platforms.
+/// Built once by the reader from its [`Question`] (its entities and price), never found again.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Named {
+    pub(super) cards: Vec<String>,
+    pub(super) model: Option<String>,
+    pub(super) needs: Vec<Need>,
+    pub(super) amount: Option<Money>,
+    pub(super) usage: Option<Usage>,
+    pub(super) platforms: Vec<String>,
 }
 
-fn named(catalog: &Catalog, norm: &str) -> Named {
-    let e = super::entities::entities(catalog, &super::text::tokens(norm));
-    let mut cards: Vec<String> = Vec::new();
-    for c in &e.gpus {
-        if !cards.contains(&c.gpu) {
-            cards.push(c.gpu.clone());
+impl Named {
+    /// What the question `q` names; `text` is the normalized text it was read from (before the
+    /// price was taken out of it), for the budget, ceiling and need words.
+    pub(super) fn of(q: &Question, text: &str) -> Named {
+        let e = q.e;
+        let mut cards: Vec<String> = Vec::new();
+        for c in &e.gpus {
+            if !cards.contains(&c.gpu) {
+                cards.push(c.gpu.clone());
+            }
         }
-    }
-    // A model the fit engine sizes by its parameters (the catalog's language models); an image
-    // pipeline runs on any platform's cards (corpus41: `need a platform … to run sdxl` is the
-    // filtered list).
-    let model = match e.models_asked() {
-        Some(_) => None,
-        None => e
-            .models
-            .first()
-            .filter(|m| catalog.find_model(m).is_some())
-            .cloned(),
-    };
-    // A whole number the catalog names as a card (`3090`) is the card, never an amount.
-    let card = |n: &str| !n.contains('.') && catalog.find_gpu(n).is_some();
-    let found = super::price::find_price_not_card(norm, &card).map(|(m, _)| m);
-    // A budget said (`预算2000`, `budget is $300`): a sum to spend, as /pick reads it; an amount
-    // with no unit said beside an hour (`每小时预算8块`, the ceiling table's hour words), a price
-    // per hour.
-    // Only an amount said as money to spend or a ceiling: a price quoted (`A40 | $0.44/hr — is
-    // it ECC?`) is what the page is asked about, no budget.
-    let budget = super::facts::facts(catalog, norm).budget;
-    let bound = budget.is_some() || crate::lexicon::ceiling_said(norm);
-    let found = found.filter(|_| bound);
-    let hourly = crate::lexicon::PER_HOUR.iter().any(|w| norm.contains(w));
-    let amount = match (found, budget) {
-        (Some(m), _) if m.per.is_none() && hourly => Some(Money {
-            per: Some(PriceUnit::Time(crate::units::TimeUnit::Hour)),
-            ..m
-        }),
-        (Some(m), _) => Some(m),
-        (None, Some(b)) => Some(Money {
-            amount: b,
-            currency: None,
-            per: None,
-        }),
-        (None, None) => None,
-    };
-    Named {
-        cards,
-        model,
-        needs: super::needs_said::needs_said(norm),
-        amount,
+        // A model the fit engine sizes by its parameters (the catalog's language models); an
+        // image pipeline runs on any platform's cards (corpus41: `need a platform … to run
+        // sdxl` is the filtered list).
+        let model = match e.models_asked() {
+            Some(_) => None,
+            None => e
+                .models
+                .first()
+                .filter(|m| q.catalog.find_model(m).is_some())
+                .cloned(),
+        };
+        // A budget said (`预算2000`, `budget is $300`): a sum to spend, as /pick reads it; an
+        // amount with no unit said beside an hour (`每小时预算8块`, the ceiling table's hour
+        // words), a price per hour.
+        // Only an amount said as money to spend or a ceiling: a price quoted (`A40 | $0.44/hr —
+        // is it ECC?`) is what the page is asked about, no budget.
+        let budget = super::facts::facts(q.catalog, text).budget;
+        let bound = budget.is_some() || crate::lexicon::ceiling_said(text);
+        let found = q.price.cloned().filter(|_| bound);
+        let hourly = crate::lexicon::PER_HOUR.iter().any(|w| text.contains(w));
+        let amount = match (found, budget) {
+            (Some(m), _) if m.per.is_none() && hourly => Some(Money {
+                per: Some(PriceUnit::Time(crate::units::TimeUnit::Hour)),
+                ..m
+            }),
+            (Some(m), _) => Some(m),
+            (None, Some(b)) => Some(Money {
+                amount: b,
+                currency: None,
+                per: None,
+            }),
+            (None, None) => None,
+        };
+        Named {
+            cards,
+            model,
+            needs: super::needs_said::needs_said(text),
+            amount,
+            usage: e.usage.clone(),
+            platforms: e.platforms.clone(),
+        }
     }
 }
 
@@ -97,7 +104,7 @@ fn ranked(cards: &[String], needs: &[Need]) -> Option<Request> {
 /// (module doc); `None` where the reading drops nothing it could have carried.
 /// `two_asks`: the message is two asks (`哪家按秒收费 顺便说下4090价格`), the second set aside on
 /// purpose (`second_ask::first_of_two`) with what it names: no guard.
-pub(super) fn kept(catalog: &Catalog, norm: &str, two_asks: bool, r: &Request) -> Option<Reading> {
+pub(super) fn kept(n: &Named, two_asks: bool, r: &Request) -> Option<Reading> {
     if two_asks
         || !matches!(
             r,
@@ -106,7 +113,6 @@ pub(super) fn kept(catalog: &Catalog, norm: &str, two_asks: bool, r: &Request) -
     {
         return None;
     }
-    let n = named(catalog, norm);
     let mut asked: Vec<Request> = Vec::new();
     match r {
         Request::Gpu(g) if !g.gpus.is_empty() => {

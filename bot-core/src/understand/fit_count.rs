@@ -143,7 +143,7 @@ mod tests {
     fn said(q: &str) -> Option<String> {
         let catalog = Catalog::embedded().unwrap();
         let norm = super::super::normalize(q);
-        let (r, ..) = super::super::read_whole(&catalog, norm.clone(), true);
+        let (r, ..) = super::super::whole::read_whole(&catalog, norm.clone(), true);
         counted(&catalog, &norm, &r)
     }
 

@@ -203,6 +203,8 @@ pub(super) fn memory_floor(q: &Question) -> Option<Reading> {
         || q.has(STOCK_WORDS)
         || q.has(PRICE_WORDS)
         || q.has(WHICH_WORDS)
+        // `80G显存的卡现在谁家有`: who has cards of that memory, the stock short reader's words.
+        || q.has(crate::lexicon::WHO_HAS)
         || cap.is_some()
         // `anything with 80gb of vram`, `找个 48g 显存的卡`: cards of that memory sought.
         || q.has(&["anything", "something", "找个", "找一", "想找", "find ", "gpus with", "cards with", "gpu with", "card with"])

@@ -26,6 +26,11 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         // A payment method not wanted (`没有信用卡`, `without a credit card`): the platforms
         // that take another one.
         let before = unbound(&text[..at]);
+        // `我在国内`, `I'm in China`: where the person is, never a filter (`home_ranked` orders
+        // the list by it).
+        if matches!(b, Need::Region(_)) && crate::lexicon::said_as_home(&text[..at]) {
+            continue;
+        }
         let need = match b {
             // A negation a few words back (`without need of a credit card`) is the method's too.
             // Or one after it (`credit card is not needed`, `信用卡不用的平台`).

@@ -38,7 +38,7 @@ pub(super) fn taken_from(before: &[String], after: &[String], why: Aside) -> Vec
 
 /// The platforms a request carries: the catalog ids among its line's words (`/cost autodl …`,
 /// `/stock h100-sxm runpod`, `/compare rtx-4090 autodl gpushare 3h`).
-fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
+pub(super) fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
     r.line()
         .split([' ', '='])
         .filter(|w| catalog.platforms.iter().any(|p| p.id == *w))
@@ -61,7 +61,7 @@ fn carried(catalog: &Catalog, r: &Request) -> Vec<String> {
 /// "Left").
 pub(super) fn guarded(
     catalog: &Catalog,
-    norm: &str,
+    things: &super::dropped::Named,
     named: &[String],
     aside: &[SetAside],
     two_asks: bool,
@@ -71,7 +71,7 @@ pub(super) fn guarded(
         return reading;
     };
     // A card, model, amount or need a page reading drops: asked back beside it (und_ct).
-    if let Some(widened) = super::dropped::kept(catalog, norm, two_asks, r) {
+    if let Some(widened) = super::dropped::kept(things, two_asks, r) {
         return widened;
     }
     let have = carried(catalog, r);

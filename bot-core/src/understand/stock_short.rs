@@ -7,33 +7,6 @@ use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
 
-/// Who has it, or who rents it out, asked.
-const WHO_HAS: &[&str] = &[
-    "anyone has",
-    "anybody has",
-    "anyone renting",
-    "anybody renting",
-    "renting out",
-    "rents it out",
-    "who rents",
-    "谁家有",
-    "有人出租",
-    "有人在租",
-    "有人在 rent",
-    "有人 rent",
-    "有人租吗",
-    // `any b200 i can rent`, `is there an h200 i could rent`: one to be had, asked.
-    "i can rent",
-    "i could rent",
-    "can i rent",
-    "could i rent",
-    "available to rent",
-    "up for rent",
-    "能租到",
-    "租得到",
-    "可以租到",
-];
-
 /// Who has it, said last (`h100谁有`; `谁有4090的使用经验` asks for people).
 const WHO_LAST: &[&str] = &["谁有", "谁有吗", "谁有啊", "谁有呀"];
 
@@ -60,8 +33,8 @@ pub(super) fn stock_short(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    let asked =
-        (where_or_who(q.padded) || q.has(WHO_HAS)) && !super::follow_up::is_follow_up(q.padded);
+    let asked = (where_or_who(q.padded) || q.has(crate::lexicon::WHO_HAS))
+        && !super::follow_up::is_follow_up(q.padded);
     let cap = q.hourly_cap();
     if !asked || q.price.is_some() && cap.is_none() || !super::few_word_kinds::card_alone_asked(q) {
         return None;
