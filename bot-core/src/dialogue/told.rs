@@ -58,12 +58,15 @@ pub(super) fn before(
         ));
     }
     // `高峰大概20个人同时用`, `30 concurrent requests`: the conversations at once, that step's
-    // own answer, kept from the steps before it and not asked (the message read as before).
+    // own answer, kept from the steps before it and not asked (the message read as before); a
+    // new figure said after that step replaces the one before. The same figure said again is
+    // kept as it is, read where nothing else took the message (`step::read`), so the message
+    // read again here is not read twice.
     if let PickInput::Text(t) = &input
         && state.step != Step::Concurrency
-        && state.concurrency.is_none()
         && state.task != Some(super::state::TaskKind::FineTune)
         && let Some(n) = crate::understand::at_once_count(t)
+        && state.concurrency != Some(n)
     {
         let mut s = state.clone();
         s.concurrency = Some(n);

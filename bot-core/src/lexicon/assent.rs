@@ -91,6 +91,25 @@ const NO: &[&str] = &[
     "不了",
     "没有",
     "没",
+    // Cantonese: `唔使喇` (no need).
+    "唔使",
+    "唔使了",
+    "唔需要",
+    "冇",
+];
+
+/// Words that say "more" or "else" around a no (`no need more`, `nothing else needed`,
+/// `不需要别的了`, `别的都不用了`): the same no, nothing more needed.
+const MORE: &[&str] = &[
+    "anything else",
+    "else",
+    "more",
+    "needed",
+    "别的",
+    "其他的",
+    "其他",
+    "其它",
+    "更多",
 ];
 
 /// Closing words beside a yes or a no (`that's all`, `就这样`): nothing more asked.
@@ -183,7 +202,7 @@ pub const RESULT_NOUNS: &[&str] = &[
 fn bare(clause: &str) -> &str {
     clause
         .trim()
-        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈啦嘛~".contains(c))
+        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈啦嘛喇~".contains(c))
 }
 
 /// A whole clause said as a yes or a no (`sure`, `why not`, `不需要了`, `nothing`).
@@ -192,11 +211,42 @@ pub fn assent(clause: &str) -> Option<Assent> {
     let t = t.as_str();
     if YES.contains(&t) {
         Some(Assent::Yes)
-    } else if NO.contains(&t) {
+    } else if NO.contains(&t) || no_more(t) {
         Some(Assent::No)
     } else {
         None
     }
+}
+
+/// A no with "more" or "else" around it ([`MORE`]): `no need more`, `nothing else needed`,
+/// `不需要别的了`, `别的不需要了`. The rest, once those words are out, must be a no of [`NO`].
+fn no_more(t: &str) -> bool {
+    let mut rest = t.to_string();
+    let mut cut = false;
+    for w in MORE {
+        let latin = w.is_ascii();
+        let found = if latin {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let n = w.split_whitespace().count();
+            let at = words.windows(n).position(|ws| ws.join(" ") == *w);
+            at.map(|i| {
+                let mut ws = words.clone();
+                ws.drain(i..i + n);
+                ws.join(" ")
+            })
+        } else {
+            rest.find(w)
+                .map(|i| format!("{}{}", &rest[..i], &rest[i + w.len()..]))
+        };
+        if let Some(r) = found {
+            rest = r;
+            cut = true;
+        }
+    }
+    let rest = rest.trim();
+    // `不需要别的了` → `不需要了`; `没有别的了` → `没有`; `别的都不用了` → `都不用`.
+    let bare = rest.strip_suffix('了').unwrap_or(rest);
+    cut && !rest.is_empty() && (NO.contains(&rest) || NO.contains(&bare))
 }
 
 /// Yes words that say "go on" (`继续`, `next`): asked whether to leave, they stay.
@@ -276,6 +326,17 @@ mod tests {
         ] {
             assert_eq!(assent(t), Some(Assent::No), "{t}");
         }
+        // A no with "more" or "else" around it: nothing more needed.
+        for t in [
+            "no need more",
+            "nothing else needed",
+            "nothing more",
+            "不需要别的了",
+            "别的都不用了",
+            "没有别的了",
+        ] {
+            assert_eq!(assent(t), Some(Assent::No), "{t}");
+        }
         // A need, a quit or a fact is neither.
         for t in [
             "不用实名",
@@ -284,6 +345,9 @@ mod tests {
             "no real-name check",
             "不选了",
             "4090",
+            "need more memory",
+            "no more than 50",
+            "别的平台",
         ] {
             assert_eq!(assent(t), None, "{t}");
         }
