@@ -297,18 +297,23 @@ fn label_typed_whole(ctx: &Ctx, state: &PickState, text: &str) -> Option<String>
     // goes on to qualify it (`4 hours every day`) is another value, so only the whole label is
     // that button (`4 hours` had been taken as 4 hours every day for 30 days).
     let whole = typed.chars().any(|c| c.is_ascii_digit())
-        && typed.chars().next_back().is_some_and(|c| !c.is_ascii_digit());
+        && typed
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_ascii_digit());
     let l = crate::i18n::Localizer::get();
     let choices = ask(ctx, state).choices;
     let mut found = choices.iter().filter(|c| {
-        [crate::i18n::Lang::En, crate::i18n::Lang::Zh].iter().any(|lang| {
-            let label = clean(&l.format(*lang, &c.label));
-            if whole {
-                label == typed
-            } else {
-                label.starts_with(&typed)
-            }
-        })
+        [crate::i18n::Lang::En, crate::i18n::Lang::Zh]
+            .iter()
+            .any(|lang| {
+                let label = clean(&l.format(*lang, &c.label));
+                if whole {
+                    label == typed
+                } else {
+                    label.starts_with(&typed)
+                }
+            })
     });
     match (found.next(), found.next()) {
         (Some(c), None) => Some(c.id.clone()),
