@@ -132,9 +132,10 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
                 && let Some(n) = understand::at_once_count(t)
                 && state.concurrency == Some(n)
             {
-                let note = Msg::new("pick-understood-concurrency").arg("n", n);
+                let note = Reply::text(Msg::new("pick-noted"))
+                    .with(Msg::new("pick-understood-concurrency").arg("n", n));
                 return Outcome {
-                    replies: vec![Reply::text(note), ask(ctx, state)],
+                    replies: vec![note, ask(ctx, state)],
                     state: Some(state.clone()),
                     changed: false,
                 };
