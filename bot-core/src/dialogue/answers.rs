@@ -310,11 +310,16 @@ pub(super) fn concurrency_step(
         // `4个人同时用`, `16 users`, `4并发`: the first number; inside a sentence its one
         // number of people or at once (`高峰大概二十个人同时在聊`), never a context (`用8k`).
         let value = understand::normalize(value);
-        let mut digits: String = value
-            .trim_start()
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
+        // `concurrency大概8`, `同时8个请求`, `about 10 users at the same time`: the count the
+        // reader's one table of at-once words says, before any first number.
+        let said = understand::at_once_count(&value).map(|n| n.to_string());
+        let mut digits: String = said.unwrap_or_else(|| {
+            value
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect()
+        });
         let runs: Vec<(usize, usize)> = understand::numerals::digit_runs(&value).collect();
         if digits.is_empty()
             && let [(a, b)] = runs[..]

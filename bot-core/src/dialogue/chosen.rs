@@ -92,7 +92,9 @@ pub(super) fn by_place(
             return Some(value);
         }
     }
-    let Some(choice) = asked.choices.get(place.n - 1) else {
+    // `the last one`, `倒数第二个`: counted from the end of this step's choices.
+    let at = place.place_among(asked.choices.len());
+    let Some(choice) = at.and_then(|at| asked.choices.get(at - 1)) else {
         return Some(Outcome {
             replies: vec![
                 Reply::text(
@@ -158,7 +160,7 @@ pub(super) fn by_place(
         0,
         Reply::text(
             Msg::new("pick-choice-taken")
-                .arg("n", place.n)
+                .arg("n", at.unwrap_or(place.n))
                 .arg("label", label),
         ),
     );

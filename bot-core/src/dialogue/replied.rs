@@ -293,12 +293,27 @@ fn label_typed_whole(ctx: &Ctx, state: &PickState, text: &str) -> Option<String>
     if typed.chars().count() < if cjk { 2 } else { 3 } {
         return None;
     }
+    // A figure with its unit (`4 hours`, `8k`) is a value of its own: the start of a label that
+    // goes on to qualify it (`4 hours every day`) is another value, so only the whole label is
+    // that button (`4 hours` had been taken as 4 hours every day for 30 days).
+    let whole = typed.chars().any(|c| c.is_ascii_digit())
+        && typed
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_ascii_digit());
     let l = crate::i18n::Localizer::get();
     let choices = ask(ctx, state).choices;
     let mut found = choices.iter().filter(|c| {
         [crate::i18n::Lang::En, crate::i18n::Lang::Zh]
             .iter()
-            .any(|lang| clean(&l.format(*lang, &c.label)).starts_with(&typed))
+            .any(|lang| {
+                let label = clean(&l.format(*lang, &c.label));
+                if whole {
+                    label == typed
+                } else {
+                    label.starts_with(&typed)
+                }
+            })
     });
     match (found.next(), found.next()) {
         (Some(c), None) => Some(c.id.clone()),

@@ -50,7 +50,8 @@ pub(super) fn new_job<'t>(ctx: &Ctx, state: &PickState, input: &'t PickInput) ->
     // `算了，换成…`: the job is what follows the move to leave.
     let left = super::said::after_leaving(text);
     let text = left.unwrap_or(text);
-    let change = super::listen::says_change(text) || left.is_some() || rethinks(text);
+    let change =
+        super::listen::says_change(text) || left.is_some() || rethinks(text) || corrects(text);
     // Asked outright (`换成推理的话多少钱？`), it is a question about another job, answered as
     // one; the question cues of `is_question` are not used, as `换成` also converts a currency.
     let asked = ["?", "？", "吗", "多少", "how much"]
@@ -89,6 +90,18 @@ fn rethinks(text: &str) -> bool {
     RETHINK.iter().any(|w| l.contains(w))
 }
 
+/// A message that opens by taking back what was said (`不对，是微调，用lora`, `sorry i mean
+/// fine-tune`): the lexicon's one list of correction words ([`crate::lexicon::TAKEN_BACK_AFTER`]),
+/// a change of job when another kind of job is named after it.
+fn corrects(text: &str) -> bool {
+    let l = understand::normalize(text).to_lowercase();
+    let l = l.trim_start();
+    crate::lexicon::TAKEN_BACK_AFTER.iter().any(|w| {
+        l.strip_prefix(w)
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+    })
+}
+
 /// Seeds the state a new job starts from with what the job before said that still applies to
 /// it, unless the new sentence says it again: the language model (not into or out of an image
 /// or video job); a duration of one run or of hours a day into a run or a fine-tune, one that
@@ -115,6 +128,10 @@ pub(super) fn carry(seed: &mut PickState, old: &PickState, text: &str) {
     if applies {
         seed.usage = old.usage;
         seed.carried.push(Step::Usage);
+    }
+    // Needs said (`不想实名，用支付宝`) are the person's: the barriers step stays unasked.
+    if old.skip.contains(&Step::Barriers) {
+        seed.carried.push(Step::Barriers);
     }
     seed.skip.clone_from(&seed.carried);
 }

@@ -67,12 +67,21 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
         .filter(|c| !c.is_empty())
         .collect();
     let mut found = None;
+    // `谢谢，不用了`, `thanks, no need`, `多謝，唔使喇`: a bare no after thanks closes the talk,
+    // so it is leaving. Steps that ask yes/no or for needs read their no before this
+    // (`replied::before`: no needs at the barriers step), and a bare no alone is asked about.
+    let thanked = clauses.iter().any(|c| said_whole(c) == Some(Said::Thanks));
     for clause in clauses.iter().filter(|c| !is_filler(c)) {
-        let m = said_whole(clause).or_else(|| {
-            let words: Vec<Option<Said>> = clause.split_whitespace().map(said_whole).collect();
-            let first = *words.first()?;
-            (words.len() > 1 && words.iter().all(|w| *w == first)).then_some(first)?
-        });
+        let m = said_whole(clause)
+            .or_else(|| {
+                let words: Vec<Option<Said>> = clause.split_whitespace().map(said_whole).collect();
+                let first = *words.first()?;
+                (words.len() > 1 && words.iter().all(|w| *w == first)).then_some(first)?
+            })
+            .or_else(|| {
+                (thanked && crate::lexicon::assent(clause) == Some(crate::lexicon::Assent::No))
+                    .then_some(Said::Quit)
+            });
         let m = match (m, found) {
             (Some(m), _) => m,
             // A reason after leaving (`太贵了`): no move, no fact.
@@ -395,6 +404,10 @@ fn unsure_words() -> &'static [&'static str] {
 const THANKS_WORDS: &[&str] = &[
     "谢谢",
     "多谢",
+    "多謝",
+    "謝謝",
+    "唔该",
+    "唔該",
     "感谢",
     "谢了",
     "谢谢你",
@@ -522,6 +535,23 @@ mod tests {
         assert_eq!(said("谢谢！"), Some(Said::Thanks));
         assert_eq!(said("I'll be back in 3 hours"), None);
         assert_eq!(said("随便一个7b模型"), None);
+    }
+
+    #[test]
+    fn thanks_and_no_need_is_leaving() {
+        for t in [
+            "谢谢，不用了",
+            "thanks, no need",
+            "多謝，唔使喇",
+            "好的谢谢，不用了",
+        ] {
+            assert_eq!(said(t), Some(Said::Quit), "{t}");
+        }
+        // A bare no alone is no move here (asked about, or the step's own no), and thanks
+        // beside a fact is no leaving.
+        assert_eq!(said("不用了"), None);
+        assert_eq!(said("no need"), None);
+        assert_eq!(said("谢谢，用lora"), None);
     }
 
     #[test]

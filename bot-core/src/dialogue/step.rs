@@ -126,6 +126,20 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
                     changed: false,
                 };
             }
+            // `4个人同时用` at the usage step after `4` at its own step: the conversations at
+            // once said again as they stand, echoed, never refused.
+            if let PickInput::Text(t) = &input
+                && let Some(n) = understand::at_once_count(t)
+                && state.concurrency == Some(n)
+            {
+                let note = Reply::text(Msg::new("pick-noted"))
+                    .with(Msg::new("pick-understood-concurrency").arg("n", n));
+                return Outcome {
+                    replies: vec![note, ask(ctx, state)],
+                    state: Some(state.clone()),
+                    changed: false,
+                };
+            }
             // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
             // /pick stands and what this step takes.
             if let PickInput::Text(t) = &input

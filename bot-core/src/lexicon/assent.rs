@@ -91,18 +91,25 @@ const NO: &[&str] = &[
     "不了",
     "没有",
     "没",
+    // Cantonese: `唔使喇` (no need).
+    "唔使",
+    "唔使了",
+    "唔需要",
+    "冇",
 ];
 
 /// Words that widen a no without changing it (`nothing more`, `no need anything`, `nothing else
 /// at all`), English ones whole words anywhere in the clause; and a subject with a verb of
 /// needing before it (`i need nothing more`).
-const NO_WIDEN_EN: &[&str] = &["anything", "anymore", "further", "extra", "more", "else"];
+const NO_WIDEN_EN: &[&str] = &[
+    "anything", "anymore", "further", "extra", "more", "else", "needed",
+];
 const NO_WIDEN_EN_PAIRS: &[&str] = &["at all"];
 const NO_SUBJECTS_EN: &[&str] = &[
     "i need", "we need", "i want", "we want", "i have", "we have", "i", "we",
 ];
 /// Chinese ones (`没别的了`, `没有其他要求`, `不需要别的`): the other things, and a closing `了`.
-const NO_WIDEN_ZH: &[&str] = &["其他的", "其它的", "别的", "其他", "其它"];
+const NO_WIDEN_ZH: &[&str] = &["其他的", "其它的", "别的", "其他", "其它", "更多"];
 
 /// Closing words beside a yes or a no (`that's all`, `就这样`): nothing more asked.
 const CLOSING: &[&str] = &[
@@ -194,7 +201,7 @@ pub const RESULT_NOUNS: &[&str] = &[
 fn bare(clause: &str) -> &str {
     clause
         .trim()
-        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈啦嘛~".contains(c))
+        .trim_matches(|c: char| !c.is_alphanumeric() || "吧啊呀呢哈啦嘛喇~".contains(c))
 }
 
 /// A whole clause said as a yes or a no (`sure`, `why not`, `不需要了`, `nothing`).
@@ -336,6 +343,17 @@ mod tests {
         ] {
             assert_eq!(assent(t), None, "{t}");
         }
+        // A no with "more" or "else" around it: nothing more needed.
+        for t in [
+            "no need more",
+            "nothing else needed",
+            "nothing more",
+            "不需要别的了",
+            "别的都不用了",
+            "没有别的了",
+        ] {
+            assert_eq!(assent(t), Some(Assent::No), "{t}");
+        }
         // A need, a quit or a fact is neither.
         for t in [
             "不用实名",
@@ -344,6 +362,9 @@ mod tests {
             "no real-name check",
             "不选了",
             "4090",
+            "need more memory",
+            "no more than 50",
+            "别的平台",
         ] {
             assert_eq!(assent(t), None, "{t}");
         }

@@ -1,8 +1,10 @@
 //! An option named by its place, as people type it when a question shows numbered choices:
 //! `第一个`, `第二個`, `选2`, `2号`, `the first one`, `second one`, `first`, `the 2nd`, `option 2`,
-//! `#2`, and a bare `1`/`２`. One reading for every step; which step may take it (a bare number
-//! is money at the budget step, a size at the model step) is the step's business, so a bare
-//! number is told apart from a marked place ([`Ordinal::bare`]).
+//! `#2`, and a bare `1`/`２`; counted from the end (`the last one`, `最后一个`, `倒数第二个`, `the
+//! second to last`); said with a verb of choosing (`i'd go with the second`, `I'll take #3`,
+//! `我要第三个`). One reading for every step; which step may take it (a bare number is money at
+//! the budget step, a size at the model step) is the step's business, so a bare number is told
+//! apart from a marked place ([`Ordinal::bare`]).
 
 /// A place in a list of choices, counted from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,6 +12,23 @@ pub struct Ordinal {
     pub n: usize,
     /// Digits alone (`2`, `２`): a place only where the step takes no number as a value.
     pub bare: bool,
+    /// Counted from the end (`the last one`: 1, `倒数第二个`: 2): where it lands depends on how
+    /// many choices the step shows ([`Ordinal::place_among`]).
+    pub from_end: bool,
+}
+
+impl Ordinal {
+    /// The place, counted from 1, among `count` choices; `None` past the first or the last.
+    pub fn place_among(&self, count: usize) -> Option<usize> {
+        if self.n == 0 || self.n > count {
+            return None;
+        }
+        Some(if self.from_end {
+            count + 1 - self.n
+        } else {
+            self.n
+        })
+    }
 }
 
 /// English ordinal words, first to tenth.
@@ -27,7 +46,7 @@ const EN_CHOOSERS: &[&str] = &[
 /// Verbs before an English place that choose it (`take the first`, `go with option 2`), with or
 /// without [`EN_CHOOSERS`] before them, longest first.
 const EN_CHOOSE: &[&str] = &[
-    "go with", "choose", "select", "prefer", "take", "pick", "want",
+    "go with", "go for", "choose", "select", "prefer", "take", "pick", "want",
 ];
 
 /// Nouns of a choice said with its number (`option 2`, `no. 2`, `#2`) or after an ordinal
@@ -64,9 +83,17 @@ pub fn ordinal(text: &str) -> Option<Ordinal> {
         return None;
     }
     if let Some(n) = digits(t) {
-        return Some(Ordinal { n, bare: true });
+        return Some(Ordinal {
+            n,
+            bare: true,
+            from_end: false,
+        });
     }
-    zh(t).or_else(|| en(t)).map(|n| Ordinal { n, bare: false })
+    zh(t).or_else(|| en(t)).map(|(n, from_end)| Ordinal {
+        n,
+        bare: false,
+        from_end,
+    })
 }
 
 /// Words that open a clause and add nothing to the choice after them (`ok 第二个`, `好的，第一个`).
@@ -121,18 +148,19 @@ fn marked(said: &str) -> Option<Ordinal> {
     let o = ordinal(said).filter(|o| !o.bare)?;
     let t = fold(said);
     let t = t.trim_matches(|c: char| c.is_whitespace() || ".!。！~…".contains(c));
-    let alone_en = EN_ORDINALS.contains(&t) || en_ordinal(t).is_some();
+    let alone_en = EN_ORDINALS.contains(&t) || en_ordinal(t).is_some() || t == "last";
     let alone_zh = t
         .strip_prefix('第')
         .is_some_and(|n| zh_number(n.trim()).is_some());
     (!alone_en && !alone_zh).then_some(o)
 }
 
-/// Full-width digits and `＃` as ASCII, lower case.
+/// Full-width digits and `＃` as ASCII, a typographic apostrophe (`i’d`) as `'`, lower case.
 fn fold(text: &str) -> String {
     text.chars()
         .map(|c| match c {
             '\u{FF10}'..='\u{FF19}' | '\u{FF03}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{2019}' => '\'',
             _ => c,
         })
         .collect::<String>()
@@ -165,7 +193,13 @@ fn zh_number(t: &str) -> Option<usize> {
         .and_then(|n| usize::try_from(n).ok())
 }
 
-fn zh(t: &str) -> Option<usize> {
+/// Words before a Chinese place counted from the end (`倒数第二个`).
+const ZH_FROM_END: &[&str] = &["倒数", "倒數"];
+/// The last place said as such (`最后一个`, `最後那個`, `最后一项`).
+const ZH_LAST: &[&str] = &["最后", "最後"];
+
+/// A Chinese place and whether it is counted from the end.
+fn zh(t: &str) -> Option<(usize, bool)> {
     let mut t: &str = t;
     // Particles at the end, one or two (`第一个就行吧`).
     for _ in 0..2 {
@@ -175,6 +209,24 @@ fn zh(t: &str) -> Option<usize> {
     }
     let verb = ZH_CHOOSE.iter().find(|w| t.starts_with(**w));
     let t = verb.map_or(t, |w| t[w.len()..].trim_start());
+    if let Some(rest) = ZH_LAST.iter().find_map(|w| t.strip_prefix(w)) {
+        // `最后一个`, `最后那个`, `最后一项`, `最后的`: the last; `最后一次` is no place.
+        let rest = rest.trim();
+        let rest = rest
+            .strip_prefix('一')
+            .or_else(|| rest.strip_prefix('那'))
+            .or_else(|| rest.strip_prefix('这'))
+            .unwrap_or(rest);
+        let last = rest == "的"
+            || rest.chars().count() == 1 && rest.chars().all(|c| ZH_MEASURES.contains(&c));
+        return last.then_some((1, true));
+    }
+    let (from_end, t) = match ZH_FROM_END.iter().find_map(|w| t.strip_prefix(w)) {
+        // `倒数第二个`: the rest must be a marked place of its own.
+        Some(rest) if rest.trim_start().starts_with('第') => (true, rest.trim_start()),
+        Some(_) => return None,
+        None => (false, t),
+    };
     let (ordinal, t) = match t.strip_prefix('第') {
         Some(rest) => (true, rest.trim_start()),
         None => (false, t),
@@ -187,16 +239,17 @@ fn zh(t: &str) -> Option<usize> {
     // `第一`, `第2个`, `选2`, `2号`: a place; `2个` alone is a count, `一` alone a numeral.
     let numbered = matches!(measure, Some('号' | '號')) && digits(t).is_some();
     let chosen = measure.is_none() && verb.is_some_and(|v| ZH_CHOOSE_NUMBER.contains(v));
-    (ordinal || numbered || chosen).then_some(n)
+    (ordinal || numbered || chosen).then_some((n, from_end))
 }
 
-fn en(t: &str) -> Option<usize> {
+/// An English place and whether it is counted from the end (`the last one`, `second to last`).
+fn en(t: &str) -> Option<(usize, bool)> {
     let mut words: Vec<&str> = t.split_whitespace().collect();
     // `#2`, `no.2`: the mark glued to the number.
     if let [one] = words.as_slice()
         && let Some(rest) = one.strip_prefix('#').or_else(|| one.strip_prefix("no."))
     {
-        return digits(rest);
+        return digits(rest).map(|n| (n, false));
     }
     while words.last().is_some_and(|w| EN_TAIL.contains(w)) {
         words.pop();
@@ -218,14 +271,32 @@ fn en(t: &str) -> Option<usize> {
         rest = &rest[cut..];
     }
     let rest = rest.strip_prefix("the ").unwrap_or(rest);
-    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    // `the last one`, `second to last option`: the noun after a place adds nothing.
+    if words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| EN_NOUNS.contains(w) && *w != "no" && *w != "no.")
+        && words[words.len() - 2].parse::<usize>().is_err()
+    {
+        words.pop();
+    }
     match words.as_slice() {
-        // `first`, `the 2nd`
-        [w] => en_ordinal(w),
-        // `first one`, `second option`
-        [w, noun] if EN_NOUNS.contains(noun) && *noun != "no" && *noun != "no." => en_ordinal(w),
+        // `I'll take #3`: the mark glued to the number after a verb of choosing.
+        [one] if one.starts_with('#') => digits(&one[1..]).map(|n| (n, false)),
+        // `last`, `the last one`; `penultimate`
+        ["last"] => Some((1, true)),
+        ["penultimate"] => Some((2, true)),
+        // `first`, `the 2nd`, `first one`
+        [w] => en_ordinal(w).map(|n| (n, false)),
+        // `second to last`, `second last`, `2nd from last`, `second from the end`
+        [w, "to" | "from", "last"] | [w, "last"] | [w, "from", "the", "end"] => {
+            en_ordinal(w).map(|n| (n, true))
+        }
         // `option 2`, `no. 2`, `number 2`, `#2` spaced (`# 2`)
-        [noun, d] if (EN_NOUNS.contains(noun) && *noun != "one") || *noun == "#" => digits(d),
+        [noun, d] if (EN_NOUNS.contains(noun) && *noun != "one") || *noun == "#" => {
+            digits(d).map(|n| (n, false))
+        }
         _ => None,
     }
 }
@@ -287,6 +358,41 @@ mod tests {
         assert_eq!(place("i first"), None);
         assert_eq!(place("i take 2"), None);
         assert_eq!(place("i want 2 cards"), None);
+    }
+
+    #[test]
+    fn places_said_with_a_verb_of_choosing() {
+        assert_eq!(place("i'd go with the second"), Some((2, false)));
+        assert_eq!(place("i’d go with the first one"), Some((1, false)));
+        assert_eq!(place("I'll take #3"), Some((3, false)));
+        assert_eq!(place("我要第三个"), Some((3, false)));
+        assert_eq!(place("选二"), Some((2, false)));
+        assert_eq!(place("就第一个吧"), Some((1, false)));
+    }
+
+    #[test]
+    fn places_counted_from_the_end() {
+        let end = |t: &str| ordinal(t).filter(|o| o.from_end).map(|o| o.n);
+        assert_eq!(end("the last one"), Some(1));
+        assert_eq!(end("last"), Some(1));
+        assert_eq!(end("the second to last"), Some(2));
+        assert_eq!(end("second last option"), Some(2));
+        assert_eq!(end("最后一个"), Some(1));
+        assert_eq!(end("就最后那个吧"), Some(1));
+        assert_eq!(end("倒数第二个"), Some(2));
+        assert_eq!(end("倒數第一個"), Some(1));
+        for t in ["last time", "the last step", "最后一次", "倒数", "最后"] {
+            assert_eq!(ordinal(t), None, "{t}");
+        }
+        let last = ordinal("the last one").unwrap();
+        assert_eq!(last.place_among(4), Some(4));
+        assert_eq!(ordinal("倒数第二个").unwrap().place_among(4), Some(3));
+        assert_eq!(ordinal("倒数第五个").unwrap().place_among(4), None);
+        assert_eq!(ordinal("第二个").unwrap().place_among(4), Some(2));
+        assert_eq!(
+            ordinal_in("ok the last one, budget 50").map(|(o, r)| (o.n, o.from_end, r)),
+            Some((1, true, "budget 50".to_string()))
+        );
     }
 
     #[test]

@@ -21,7 +21,11 @@ use super::pick_runner::run;
 /// step; `谢谢，不用了` at the card step refused; and `4`/`3`/`4` at the context, usage and conversations
 /// steps taken by another option's label (pick-number-by-label) where the file's rule asks back, a
 /// rule conflict left to the lead (23/30 under the by-label convention).
-const MUST_HOLD: usize = 21;
+/// Raised to 27/30 by und_cz (docs/misses/und_und_cz.md): places in words and from the end, a
+/// task corrected with `不对`, at-once figures in words, thanks + no need, and `4 hours` no
+/// longer taken as the start of the label `4 hours every day`; the three left are the rule
+/// conflict above.
+const MUST_HOLD: usize = 27;
 
 #[test]
 fn pick_conversations_ad() {
