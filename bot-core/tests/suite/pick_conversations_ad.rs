@@ -24,8 +24,8 @@ use super::pick_runner::run;
 /// Raised to 27/30 by und_cz (docs/misses/und_und_cz.md): places in words and from the end, a
 /// task corrected with `不对`, at-once figures in words, thanks + no need, and `4 hours` no
 /// longer taken as the start of the label `4 hours every day`; the three left are the rule
-/// conflict above.
-const MUST_HOLD: usize = 27;
+/// conflict above. 30/30 once both were merged (session 39): und_cw asks those numbers back.
+const MUST_HOLD: usize = 30;
 
 #[test]
 fn pick_conversations_ad() {

@@ -17,7 +17,9 @@ use super::pick_runner::run;
 /// (`i'd go with the second`, `ok i take number one`, `那就用第一个`, `the last one`) refused; `sorry, is
 /// 6 hour not 3` not a correction; `不对，是微调，qlora` refused; courtesy leave words (`不用了谢谢`,
 /// `thanks bye`) refused; answers noted at the task step dropped once the task was inferred.
-const MUST_HOLD: usize = 20;
+/// 22/30 once und_cw and und_cz were merged (session 39), neither of which saw this file: the
+/// fresh measure of their fixes.
+const MUST_HOLD: usize = 22;
 
 #[test]
 fn pick_conversations_ae() {
