@@ -142,24 +142,24 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     if let Some((word, lines)) = super::unknown_unit::unknown_unit(catalog, &norm, &toks) {
         return Some(Unheard::Unit { word, lines });
     }
-    if crate::lexicon::ceiling_said(&format!(" {norm} ")) {
+    // A ceiling word of any kind: the reading is read once for both checks below.
+    let padded = format!(" {norm} ");
+    let ceiling = crate::lexicon::ceiling_said(&padded);
+    let bound_word = crate::lexicon::CEILINGS
+        .iter()
+        .any(|c| padded.contains(c.word.trim()));
+    if ceiling || bound_word {
         let reading = read(catalog, text);
-        if let Some(word) = super::cap_unread::unread_cap(&norm, &reading) {
+        if let Some(word) = super::cap_unread::unread_cap(&norm, &reading).filter(|_| ceiling) {
             return Some(Unheard::Cap {
                 word,
                 lines: reading.lines(),
             });
         }
-    }
-    let padded = format!(" {norm} ");
-    let bound_word = crate::lexicon::CEILINGS
-        .iter()
-        .any(|c| padded.contains(c.word.trim()));
-    if bound_word
-        && let Some((count, lines)) =
-            super::cards_bounded::alert_ceiling(&norm, &read(catalog, text))
-    {
-        return Some(Unheard::CountCeiling { count, lines });
+        // An alert's cards bounded from above: said back, never set as a floor.
+        if let Some((count, lines)) = super::cards_bounded::alert_ceiling(&norm, &reading) {
+            return Some(Unheard::CountCeiling { count, lines });
+        }
     }
     let is_card = |w: &str| catalog.find_gpu(w.trim_end_matches('s')).is_some();
     if let Some(word) = super::card_count::negative_said(&toks, is_card) {
