@@ -24,3 +24,4 @@ billing-compare-needs = Only platforms known to meet every need are ranked ({ $n
 billing-compare-needs-none = No platform that lists this card is known to meet every need ({ $needs }), so every one is ranked: check that need on the platform before you pay.
 understand-cap-unread = “{ $word }”: I couldn't read that amount, so I have set no price cap in its place: an alert or a list without one would take any price. Say it as a number with its currency (2 USD, 15 元, $1.5/hour).
 understand-cap-unread-without = Or tap below for it without a price cap:
+understand-count-ceiling = At most { $count } cards in one machine: an alert can only wait for at least a number of cards, never at most, so I have set no count rather than the opposite one. Tap below for the alert on a machine of any size, or for today's offers with at most { $count } cards:

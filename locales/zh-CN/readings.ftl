@@ -24,3 +24,4 @@ billing-compare-needs = 只排已知满足全部要求的平台（{ $needs }）�
 billing-compare-needs-none = 挂出这张卡的平台里，没有已知满足全部要求的（{ $needs }），所以全部列出：付款前请到平台确认这一点。
 understand-cap-unread = “{ $word }”：这个金额我读不出来，所以没有替你设价格上限：不设上限的提醒或列表会接受任何价格。请用数字加币种再说一次（例如 2美元、15元、每小时1.5美元）。
 understand-cap-unread-without = 或者点下面这条，不设价格上限：
+understand-count-ceiling = 单机最多 { $count } 张卡：提醒只能等“单机至少几张卡”，不能等“最多几张”，所以我没有替你设卡数，免得设成相反的条件。可以点下面：不限卡数的提醒，或者现在单机最多 { $count } 张卡的报价：

@@ -49,6 +49,10 @@ pub fn reply(ctx: &Ctx, u: &Unheard) -> Reply {
             }
             (r, lines)
         }
+        Unheard::CountCeiling { count, lines } => (
+            Reply::text(Msg::new("understand-count-ceiling").arg("count", *count)),
+            lines,
+        ),
         Unheard::Count { word } => (
             Reply::text(Msg::new("understand-negative-count").said("word", word.as_str())),
             &Vec::new(),

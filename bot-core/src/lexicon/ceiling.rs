@@ -57,6 +57,8 @@ pub const CEILINGS: &[Ceiling] = &[
     c("不能超过", Before, AtMost, true),
     c("最多", Before, AtMost, false),
     c("顶多", Before, AtMost, false),
+    // `至多2张`: said beside an amount or a count only.
+    c("至多", Before, AtMost, false),
     c("低于", Before, Below, true),
     c("不高于", Before, Below, true),
     // `便宜于2块`: cheaper than a price is below it.
@@ -71,6 +73,8 @@ pub const CEILINGS: &[Ceiling] = &[
     c("maximum", Before, AtMost, false),
     c("at most", Before, AtMost, true),
     c("less than", Before, Below, true),
+    // `fewer than 4 cards`: a count's ceiling, beside its number only.
+    c("fewer than", Before, Below, false),
     c("cheaper than", Before, Below, true),
     c("no more than", Before, AtMost, true),
     c("not more than", Before, AtMost, true),
@@ -92,6 +96,7 @@ pub const CEILINGS: &[Ceiling] = &[
     c("max", After, AtMost, true),
     c("tops", After, AtMost, false),
     c("or less", After, AtMost, true),
+    c("or fewer", After, AtMost, false),
     c("封顶", After, AtMost, true),
     c("以内", After, AtMost, true),
     c("以下", After, Below, true),

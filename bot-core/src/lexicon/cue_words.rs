@@ -55,7 +55,7 @@ pub const CUE_WORDS: &[&str] = &[
 pub const REAL_WORDS: &[&str] = &[
     "prize", "pride", "prime", "stack", "stick", "stuck", "stork", "house", "mouth", "alter",
     "cheat", "chest", "concert", "convent", "tread", "usual", "trent", "rewind", "remand",
-    "rebind", "reminds", "seconds",
+    "rebind", "reminds", "seconds", "collar", "collars",
 ];
 
 /// Cue words of four letters, forgiven only two neighbours swapped with no letter changed
@@ -75,6 +75,10 @@ pub fn cue_of_slip(w: &str) -> Option<&'static str> {
         || REAL_WORDS.contains(&w)
     {
         return None;
+    }
+    // A currency word's slip (`dollrs`, `yaun`, `usdd`), by the same bounded measure.
+    if let Some(c) = super::currency_of_slip(w) {
+        return Some(c);
     }
     if w.len() == 4 {
         return SHORT_CUES

@@ -128,6 +128,76 @@ pub const CURRENCIES: &[Currency] = &[
     },
 ];
 
+/// The currency word `w` (lower-case letters) is a slip of (`dollrs`, `dolars`, `dollers`,
+/// `yaun`, `usdd`), by the cue words' bounded measure (`super::cue_of_slip`): one edit of a
+/// word of six letters or more (`dollar`, `dollars`), two neighbours swapped in a four-letter
+/// one (`yuan`, `usdt`), and one letter held down in a three-letter code (`usdd`, `rmbb`).
+/// Only words of a currency with a rate: a slip read as a currency the bot cannot convert
+/// would only be said back. Without it `under 2 dollrs` was a cap in the chat's currency.
+pub fn currency_of_slip(w: &str) -> Option<&'static str> {
+    let words = || {
+        CURRENCIES
+            .iter()
+            .filter(|c| c.rate && c.priced && c.word.bytes().all(|b| b.is_ascii_lowercase()))
+            .map(|c| c.word)
+    };
+    if words().any(|c| c == w) {
+        return None;
+    }
+    let t = w.as_bytes();
+    words().find(|c| {
+        let c = c.as_bytes();
+        match c.len() {
+            3 => held_key(c, t),
+            4 => t.len() == 4 && super::swapped(c, t),
+            n if n >= 6 => t.len() >= 5 && super::one_edit(c, t),
+            _ => false,
+        }
+    })
+}
+
+/// `w` is `cue` with one of its letters typed twice (`usdd`, `uusd`).
+fn held_key(cue: &[u8], w: &[u8]) -> bool {
+    w.len() == cue.len() + 1
+        && (1..w.len()).any(|i| w[i] == w[i - 1] && [&w[..i], &w[i + 1..]].concat() == cue)
+}
+
+/// Whether `unit`, the word said right after a number, counts something other than money: a
+/// card or a machine (`2张`, `4 cards`, `8-gpu`), memory (`24gb`, `80G显存`), time (`3 hours`),
+/// tokens, people, or one of `other` (a reader's own). A ceiling word before such an amount
+/// bounds that thing, never a price (`understand::cap_unread`). Words of the lexicon's classes,
+/// so a unit added to one is known here too; an English word matched whole, its plural too.
+pub fn counts_no_money(unit: &str, other: &[&str]) -> bool {
+    let unit = unit.trim_start_matches('-').trim_start();
+    let first: &str = if unit.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        unit.split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("")
+    } else {
+        unit
+    };
+    // `3块` is money before it is a card's measure word (`2块4090`).
+    if MONEY_WORDS.iter().any(|m| unit.starts_with(m)) {
+        return false;
+    }
+    let classes: [&[&str]; 7] = [
+        super::CARD_MEASURES,
+        super::MACHINE_NOUNS,
+        super::MEMORY_UNITS,
+        super::CARD_HOUR_UNITS,
+        super::TOKEN_NOUNS,
+        super::PEOPLE_AFTER,
+        other,
+    ];
+    classes.iter().flat_map(|c| c.iter()).any(|w| {
+        if w.is_ascii() {
+            first == *w || first.strip_suffix('s') == Some(w) || first.strip_suffix("es") == Some(w)
+        } else {
+            unit.starts_with(w)
+        }
+    })
+}
+
 /// Words after `4u` that make it a server's height in rack units (`4u服务器`, `a 4u server`),
 /// never money.
 const RACK_AFTER: &[&str] = &["服务器", "机箱", "机架", "server", "chassis", "rack"];

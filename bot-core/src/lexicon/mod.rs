@@ -36,6 +36,7 @@ mod card_memory_words;
 mod ceiling;
 mod choose;
 mod count;
+mod count_bound;
 mod courtesy;
 mod cue_words;
 mod currency;
@@ -149,11 +150,13 @@ pub use count::{
     context_tokens, data_set_word, is_machine_noun, machine_said, model_size, params_b,
     take_card_prefix, thousands_as_k, token_count,
 };
+pub use count_bound::{CountBound, count_bound};
 pub use courtesy::without_courtesy;
 pub use cue_words::{CUE_WORDS, REAL_WORDS, SHORT_CUES, cue_of_slip};
 pub use currency::{
     CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
-    currency_code, names_before as currency_names_before, usdt_written,
+    counts_no_money, currency_code, currency_of_slip, names_before as currency_names_before,
+    usdt_written,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};

@@ -11,12 +11,12 @@ use crate::lexicon::{CEILINGS, CeilingSide as Side};
 /// back; another Chinese character ends it (`几块提醒我` → `几块`).
 const AMOUNT_HAN: &str = "零一二两三四五六七八九十百千万亿半几块毛角分钱元刀美金";
 
-/// Units after a number that bound something other than a price (`不超过2张`, `under 24gb`,
-/// `less than 3 hours`, `低于80%`): no cap was meant.
+/// Units after a number that bound something other than a price beyond the lexicon's classes
+/// of counted nouns (`crate::lexicon::counts_no_money`: cards, machines, memory, hours,
+/// tokens, people): `低于80%`, `under 24g`, `less than 3 days`, `300w`.
 const NOT_MONEY_AFTER: &[&str] = &[
-    "张", "卡", "台", "个", "x", "card", "gpu", "g", "gb", "gib", "t", "tb", "b", "k", "%", "h",
-    "hour", "hr", "min", "小时", "分钟", "天", "day", "week", "周", "月", "month", "year", "年",
-    "token", "秒", "sec", "ms", "w", "tflops", "瓦",
+    "个", "x", "g", "t", "tb", "b", "k", "%", "h", "min", "minute", "分钟", "天", "day", "week",
+    "周", "月", "month", "year", "年", "秒", "sec", "ms", "w", "tflops", "瓦", "显存", "vram",
 ];
 
 /// The ceiling word and amount said back, where `reading` is an alert, a stock ask or stored
@@ -96,10 +96,17 @@ fn amount_after(rest: &str) -> Option<String> {
     let unit = word
         .trim_start_matches(|c: char| c.is_ascii_digit() || ".$¥￥ ".contains(c))
         .trim_start();
-    if word.chars().any(|c| c.is_ascii_digit())
-        && NOT_MONEY_AFTER
-            .iter()
-            .any(|u| unit == *u || (unit.starts_with(u) && !u.is_ascii()))
+    let numeral = word.chars().any(|c| c.is_ascii_digit())
+        || "零一二两三四五六七八九十".contains(word.chars().next().unwrap_or(' '));
+    // The unit as said after the number, the rest of the text too (`4 cards` after `no more
+    // than`: `cards` is past the word kept).
+    let said_unit = t
+        .trim_start_matches(|c: char| c.is_ascii_digit() || ".$¥￥".contains(c))
+        .trim_start_matches(|c: char| "零一二两三四五六七八九十".contains(c))
+        .trim_start();
+    if numeral
+        && (crate::lexicon::counts_no_money(said_unit, NOT_MONEY_AFTER)
+            || crate::lexicon::counts_no_money(unit, NOT_MONEY_AFTER))
     {
         return None;
     }
@@ -142,6 +149,12 @@ mod tests {
             "4090到货了提醒我",
             "notify me when a 4090 with at most 24gb is under $1",
             "有没有不超过2张的4090机器",
+            "4090 machines with no more than 4 cards",
+            "notify me when an h100 box with at most 8 gpus is back",
+            "a100 under 80gb vram alert me",
+            "有没有不超过两张卡的4090机器",
+            "4090低于3个小时的任务提醒我",
+            "notify me when 4090 under 2 dollrs",
         ] {
             assert_eq!(said(t), None, "{t}");
         }

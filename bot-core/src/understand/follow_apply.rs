@@ -114,7 +114,10 @@ pub(super) fn apply(catalog: &Catalog, last: &Request, c: &Change) -> Option<Req
                 o.filter.provider = Some(p.clone());
             }
             if let Some(n) = c.count {
+                // Said as a floor here; a ceiling word beside it is read after
+                // (`cards_bounded`), and the last one's ceiling goes with its count.
                 o.filter.min_cards = Some(n).filter(|n| *n > 1);
+                o.filter.max_cards = None;
             }
             if let Some(m) = &c.price {
                 o.filter.max_price = Some(m.amount);

@@ -311,6 +311,14 @@ pub(super) fn machine_offers(q: &Question, g: &Cards) -> Option<Reading> {
     if q.has(crate::lexicon::PER_CARD_WORDS) {
         return Some(Reading::Command(offers(Some(&cap))));
     }
+    // `no more than 4 cards under $3`: machines of up to that many cards, so a cap on the
+    // whole machine has no one share per card; the cap per card, or none, asked.
+    if matches!(
+        super::cards_bounded::bound_of(q.padded, g.count),
+        Some(crate::lexicon::CountBound::AtMost(_))
+    ) {
+        return Some(Reading::Ask(vec![offers(Some(&cap)), offers(None)]));
+    }
     let per_card = Money {
         amount: cap.amount / Decimal::from(g.count),
         ..cap.clone()

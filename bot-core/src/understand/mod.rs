@@ -203,6 +203,7 @@ mod budget_said;
 mod cap_currency;
 mod card_number;
 mod cards_aside;
+mod cards_bounded;
 mod count_words;
 mod counter_words;
 mod counts_side;
@@ -427,6 +428,8 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let reading = set_aside::guarded(catalog, &things, &named, &aside, two_asks, reading);
     // Where the person said they are: a stock answer ranked by it (und_cl).
     let reading = home_ranked::with_home(&norm, reading);
+    // A machine's count of cards in the direction its words say (`不超过2张` → `cards<=2`).
+    let reading = cards_bounded::bounded(&norm, reading);
     // What the one command read cannot carry, said beside it with the command that does.
     let not_carried = not_carried::not_carried(catalog, &things, &aside, &reading);
     // What was read of the message: its first MAX_CHARS characters at most.
@@ -489,6 +492,8 @@ pub fn follow_up_of(catalog: &Catalog, text: &str, last: &Request) -> Option<Rea
             }
             _ => None,
         })
+        // `最多2张的呢` after offers: the count bounded as a question's is.
+        .map(|r| cards_bounded::bounded(&norm, r))
 }
 
 /// `英文`, `in english`, `用中文`: a message that only asks for another language, for the

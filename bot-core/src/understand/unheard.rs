@@ -31,6 +31,10 @@ pub enum Unheard {
     /// alert, a stock ask or offers: said back, never dropped (the alert would fire at any
     /// price); `lines`: the reading without a cap, to tap.
     Cap { word: String, lines: Vec<String> },
+    /// A ceiling on an alert's count of cards (`最多2张的4090到货提醒我`): an alert waits for
+    /// a floor only, so it is said back, never turned into one; `lines`: the alert on any
+    /// machine and today's offers with at most `count` cards, to tap.
+    CountCeiling { count: u32, lines: Vec<String> },
     /// A count of cards below one (`-1张4090`): said back, never read as one card.
     Count { word: String },
     /// A follow-up without its question (`那A100呢`): the bot keeps no earlier question, so it
@@ -138,13 +142,23 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     if let Some((word, lines)) = super::unknown_unit::unknown_unit(catalog, &norm, &toks) {
         return Some(Unheard::Unit { word, lines });
     }
-    if crate::lexicon::ceiling_said(&format!(" {norm} ")) {
+    // A ceiling word of any kind: the reading is read once for both checks below.
+    let padded = format!(" {norm} ");
+    let ceiling = crate::lexicon::ceiling_said(&padded);
+    let bound_word = crate::lexicon::CEILINGS
+        .iter()
+        .any(|c| padded.contains(c.word.trim()));
+    if ceiling || bound_word {
         let reading = read(catalog, text);
-        if let Some(word) = super::cap_unread::unread_cap(&norm, &reading) {
+        if let Some(word) = super::cap_unread::unread_cap(&norm, &reading).filter(|_| ceiling) {
             return Some(Unheard::Cap {
                 word,
                 lines: reading.lines(),
             });
+        }
+        // An alert's cards bounded from above: said back, never set as a floor.
+        if let Some((count, lines)) = super::cards_bounded::alert_ceiling(&norm, &reading) {
+            return Some(Unheard::CountCeiling { count, lines });
         }
     }
     let is_card = |w: &str| catalog.find_gpu(w.trim_end_matches('s')).is_some();
