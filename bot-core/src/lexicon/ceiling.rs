@@ -60,7 +60,7 @@ pub const CEILINGS: &[Ceiling] = &[
     // `至多2张`: said beside an amount or a count only.
     c("至多", Before, AtMost, false),
     c("低于", Before, Below, true),
-    c("不高于", Before, Below, true),
+    c("不高于", Before, AtMost, true),
     // `便宜于2块`: cheaper than a price is below it.
     c("便宜于", Before, Below, true),
     c("上限", Before, AtMost, false),
@@ -79,12 +79,12 @@ pub const CEILINGS: &[Ceiling] = &[
     c("no more than", Before, AtMost, true),
     c("not more than", Before, AtMost, true),
     // `nothing over $2.5/hr`, `not above 2 dollars an hour`: a ceiling said by what to refuse.
-    c("nothing over ", Before, Below, true),
-    c("not over ", Before, Below, true),
-    c("never over ", Before, Below, true),
-    c("nothing above ", Before, Below, true),
-    c("not above ", Before, Below, true),
-    c("no higher than", Before, Below, true),
+    c("nothing over ", Before, AtMost, true),
+    c("not over ", Before, AtMost, true),
+    c("never over ", Before, AtMost, true),
+    c("nothing above ", Before, AtMost, true),
+    c("not above ", Before, AtMost, true),
+    c("no higher than", Before, AtMost, true),
     c("up to", Before, AtMost, false),
     c("cap ", Before, AtMost, false),
     c("<=", Before, AtMost, true),
@@ -99,7 +99,9 @@ pub const CEILINGS: &[Ceiling] = &[
     c("or fewer", After, AtMost, false),
     c("封顶", After, AtMost, true),
     c("以内", After, AtMost, true),
-    c("以下", After, Below, true),
+    // `8卡以下` is 8 or fewer: 以上/以下/以内 include the number said (民法典 第一千二百五十九条:
+    // "以上、以下、以内、届满，包括本数").
+    c("以下", After, AtMost, true),
     c("之下", After, Below, true),
     c("之内", After, AtMost, false),
     c("顶天", After, AtMost, false),

@@ -125,6 +125,10 @@ mod tests {
             Some(AtMost(3))
         );
         assert_eq!(count_bound("machines ", 2, " gpus max"), Some(AtMost(2)));
+        // 以下 includes the number said, as 以上 does; a ceiling said by what to refuse too.
+        assert_eq!(count_bound("", 8, "卡以下的机器"), Some(AtMost(8)));
+        assert_eq!(count_bound("不高于", 4, "张卡"), Some(AtMost(4)));
+        assert_eq!(count_bound("not over ", 4, " gpus"), Some(AtMost(4)));
     }
 
     #[test]
