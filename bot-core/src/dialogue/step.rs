@@ -76,86 +76,89 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
             state: Some(state.clone()),
             changed: false,
         },
-        Err(Invalid) => {
-            // `I guess maybe 8b?`, `應該是qlora吧`: a hedged answer is the step's answer where
-            // the step can use it without the hedge, and the hedge is said with it.
-            if let Some(out) = hedged(ctx, state, &input) {
-                return out;
-            }
-            // `推理` at the first step: a short run or a service, asked with what else it said kept.
-            if let PickInput::Text(t) = &input
-                && let Some(out) = super::said::inference_asked(ctx, state, t)
-            {
-                return out;
-            }
-            // Not this step's answer, but facts the dialogue keeps: noted, never refused.
-            if let PickInput::Text(t) = &input
-                && let Some((next, mut reply)) = super::listen::listen(ctx, state, t)
-            {
-                let question = ask(ctx, &next);
-                let choices = question.choices.clone();
-                reply.join(question);
-                reply.choices = choices;
-                return Outcome {
-                    state: Some(next),
-                    replies: vec![reply],
-                    changed: true,
-                };
-            }
-            // "帮我选个平台" inside /pick asks for what is already open: where it stands.
-            if let PickInput::Text(t) = &input
-                && super::listen::asks_for_pick(ctx, t)
-            {
-                return Outcome {
-                    replies: vec![super::listen::still_open(state), ask(ctx, state)],
-                    state: Some(state.clone()),
-                    changed: false,
-                };
-            }
-            // At the first step a sentence with no job in it (`帮我看看哪家便宜`) is asked for
-            // the job in other words, never refused.
-            if state.step == Step::Task
-                && let PickInput::Text(t) = &input
-                && super::told::asks_help(t)
-            {
-                let first =
-                    Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
-                return Outcome {
-                    replies: vec![first, ask(ctx, state)],
-                    state: Some(state.clone()),
-                    changed: false,
-                };
-            }
-            // `4个人同时用` at the usage step after `4` at its own step: the conversations at
-            // once said again as they stand, echoed, never refused.
-            if let PickInput::Text(t) = &input
-                && let Some(n) = understand::at_once_count(t)
-                && state.concurrency == Some(n)
-            {
-                let note = Reply::text(Msg::new("pick-noted"))
-                    .with(Msg::new("pick-understood-concurrency").arg("n", n));
-                return Outcome {
-                    replies: vec![note, ask(ctx, state)],
-                    state: Some(state.clone()),
-                    changed: false,
-                };
-            }
-            // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
-            // /pick stands and what this step takes.
-            if let PickInput::Text(t) = &input
-                && super::listen::is_question(t)
-            {
-                return still_here(ctx, state, true);
-            }
-            let hint = Reply::text(Msg::new("pick-invalid"))
-                .with(Msg::new(step_hint_id(state.step)))
-                .with(Msg::new("pick-leave-hint"));
-            Outcome {
-                replies: vec![hint, ask(ctx, state)],
-                state: Some(state.clone()),
-                changed: false,
-            }
-        }
+        Err(Invalid) => not_this_step(ctx, state, &input),
+    }
+}
+
+/// A message that is not this step's answer: a hedged answer, facts to keep, a question, or
+/// (last) refused with what the step takes.
+fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
+    // `I guess maybe 8b?`, `應該是qlora吧`: a hedged answer is the step's answer where
+    // the step can use it without the hedge, and the hedge is said with it.
+    if let Some(out) = hedged(ctx, state, input) {
+        return out;
+    }
+    // `推理` at the first step: a short run or a service, asked with what else it said kept.
+    if let PickInput::Text(t) = input
+        && let Some(out) = super::said::inference_asked(ctx, state, t)
+    {
+        return out;
+    }
+    // Not this step's answer, but facts the dialogue keeps: noted, never refused.
+    if let PickInput::Text(t) = input
+        && let Some((next, mut reply)) = super::listen::listen(ctx, state, t)
+    {
+        let question = ask(ctx, &next);
+        let choices = question.choices.clone();
+        reply.join(question);
+        reply.choices = choices;
+        return Outcome {
+            state: Some(next),
+            replies: vec![reply],
+            changed: true,
+        };
+    }
+    // "帮我选个平台" inside /pick asks for what is already open: where it stands.
+    if let PickInput::Text(t) = input
+        && super::listen::asks_for_pick(ctx, t)
+    {
+        return Outcome {
+            replies: vec![super::listen::still_open(state), ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        };
+    }
+    // At the first step a sentence with no job in it (`帮我看看哪家便宜`) is asked for
+    // the job in other words, never refused.
+    if state.step == Step::Task
+        && let PickInput::Text(t) = input
+        && super::told::asks_help(t)
+    {
+        let first = Reply::text(Msg::new("pick-unsure-task")).with(Msg::new("pick-leave-hint"));
+        return Outcome {
+            replies: vec![first, ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        };
+    }
+    // `4个人同时用` at the usage step after `4` at its own step: the conversations at
+    // once said again as they stand, echoed, never refused.
+    if let PickInput::Text(t) = input
+        && let Some(n) = understand::at_once_count(t)
+        && state.concurrency == Some(n)
+    {
+        let note = Reply::text(Msg::new("pick-noted"))
+            .with(Msg::new("pick-understood-concurrency").arg("n", n));
+        return Outcome {
+            replies: vec![note, ask(ctx, state)],
+            state: Some(state.clone()),
+            changed: false,
+        };
+    }
+    // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
+    // /pick stands and what this step takes.
+    if let PickInput::Text(t) = input
+        && super::listen::is_question(t)
+    {
+        return still_here(ctx, state, true);
+    }
+    let hint = Reply::text(Msg::new("pick-invalid"))
+        .with(Msg::new(step_hint_id(state.step)))
+        .with(Msg::new("pick-leave-hint"));
+    Outcome {
+        replies: vec![hint, ask(ctx, state)],
+        state: Some(state.clone()),
+        changed: false,
     }
 }
 

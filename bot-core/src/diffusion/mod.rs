@@ -471,49 +471,55 @@ fn check(p: &Pipeline) -> Result<(), String> {
         }
     }
     for c in &p.component {
-        if !(c.params_b > 0.0 && c.params_b.is_finite()) || c.source.is_empty() || !dated(&c.as_of)
-        {
-            return bad(&format!("component `{}`: params_b, source, as_of", c.name));
-        }
-        if !(0.0..c.params_b).contains(&c.fp8_kept_b)
-            || (c.fp8_kept_b > 0.0) == c.fp8_kept_basis.is_empty()
-        {
-            return bad(&format!("component `{}`: fp8_kept_b and its basis", c.name));
-        }
-        let bnb = c.bnb_fp32_b + c.bnb_16bit_b;
-        if c.bnb_fp32_b < 0.0
-            || c.bnb_16bit_b < 0.0
-            || bnb >= c.params_b
-            || (bnb > 0.0) == c.bnb_basis.is_empty()
-        {
-            return bad(&format!("component `{}`: bnb_* and bnb_basis", c.name));
-        }
-        if c.optional == c.optional_basis.is_empty() || (c.optional && c.role != Role::TextEncoder)
-        {
-            return bad(&format!(
-                "component `{}`: optional is a text encoder's, with its basis",
-                c.name
-            ));
-        }
-        let shaped = c.layers > 0 || c.width > 0 || c.embeddings_b > 0.0;
-        if shaped
-            && (c.layers == 0
-                || c.width == 0
-                || !(c.embeddings_b > 0.0 && c.embeddings_b < c.params_b)
-                || c.shape_basis.is_empty()
-                || c.role != Role::TextEncoder)
-        {
-            return bad(&format!(
-                "component `{}`: a text encoder's layers, width, embeddings_b and shape_basis",
-                c.name
-            ));
-        }
-        if Precision::parse(&c.precision).is_none() {
-            return bad(&format!(
-                "component `{}`: precision `{}`",
-                c.name, c.precision
-            ));
-        }
+        check_component(&p.id, c)?;
+    }
+    Ok(())
+}
+
+/// One component of pipeline `id`: its size, sources, and the fields that go together.
+fn check_component(id: &str, c: &Component) -> Result<(), String> {
+    let bad = |what: &str| Err(format!("diffusion.toml: `{id}`: {what}"));
+    let dated = |d: &str| crate::catalog::parse_date(d).is_some();
+    if !(c.params_b > 0.0 && c.params_b.is_finite()) || c.source.is_empty() || !dated(&c.as_of) {
+        return bad(&format!("component `{}`: params_b, source, as_of", c.name));
+    }
+    if !(0.0..c.params_b).contains(&c.fp8_kept_b)
+        || (c.fp8_kept_b > 0.0) == c.fp8_kept_basis.is_empty()
+    {
+        return bad(&format!("component `{}`: fp8_kept_b and its basis", c.name));
+    }
+    let bnb = c.bnb_fp32_b + c.bnb_16bit_b;
+    if c.bnb_fp32_b < 0.0
+        || c.bnb_16bit_b < 0.0
+        || bnb >= c.params_b
+        || (bnb > 0.0) == c.bnb_basis.is_empty()
+    {
+        return bad(&format!("component `{}`: bnb_* and bnb_basis", c.name));
+    }
+    if c.optional == c.optional_basis.is_empty() || (c.optional && c.role != Role::TextEncoder) {
+        return bad(&format!(
+            "component `{}`: optional is a text encoder's, with its basis",
+            c.name
+        ));
+    }
+    let shaped = c.layers > 0 || c.width > 0 || c.embeddings_b > 0.0;
+    if shaped
+        && (c.layers == 0
+            || c.width == 0
+            || !(c.embeddings_b > 0.0 && c.embeddings_b < c.params_b)
+            || c.shape_basis.is_empty()
+            || c.role != Role::TextEncoder)
+    {
+        return bad(&format!(
+            "component `{}`: a text encoder's layers, width, embeddings_b and shape_basis",
+            c.name
+        ));
+    }
+    if Precision::parse(&c.precision).is_none() {
+        return bad(&format!(
+            "component `{}`: precision `{}`",
+            c.name, c.precision
+        ));
     }
     Ok(())
 }

@@ -195,6 +195,12 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
     if let Some((word, lines)) = super::unknown_platform::unknown_platform(catalog, &norm) {
         return Some(Unheard::Platform { word, lines });
     }
+    place_or_card(catalog, text, &norm, &toks)
+}
+
+/// The last things [`unheard_with`] looks for: a city it cannot place, a laptop card, a card it
+/// does not know (with near cards of the same line).
+fn place_or_card(catalog: &Catalog, text: &str, norm: &str, toks: &[String]) -> Option<Unheard> {
     let padded = format!(" {norm} ");
     let city = crate::lexicon::city_unplaced(&padded).map(|c| (c, false));
     let home = || crate::lexicon::home_city_unplaced(&padded).map(|c| (c, true));
@@ -210,14 +216,14 @@ fn unheard_with(catalog: &Catalog, text: &str, follow_ups: bool) -> Option<Unhea
             home,
         });
     }
-    if let Some(card) = super::laptop_card::laptop_unknown(catalog, &toks) {
+    if let Some(card) = super::laptop_card::laptop_unknown(catalog, toks) {
         let lines = match read(catalog, text) {
             Reading::Command(r) => vec![r.line()],
             _ => Vec::new(),
         };
         return Some(Unheard::Laptop { card, lines });
     }
-    let word = unknown_card(catalog, &toks)?;
+    let word = unknown_card(catalog, toks)?;
     // A card of another line is no near card (`p40` is no `a40`, a `2080 ti` no `3080 ti`):
     // only names starting as the word does are offered.
     let near: Vec<String> = catalog

@@ -325,37 +325,7 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     } else {
         0.0
     };
-    // SDPA's math path for the vision tower on a card without a bf16 kernel (`vram::sdpa_math`).
-    if generate.is_none() {
-        a = a.max(super::sdpa_math::tower_scores_bytes(req));
-        // Before Transformers 4.51 the Qwen-VL tower's 3-D SDPA call takes the math path on
-        // every card, over the whole batch's patches at once (`vram::vision_sdpa3d`).
-        a = a.max(super::vision_sdpa3d::tower_bytes(req));
-    }
-    // LitGPT's bitsandbytes Linear at its largest: dequantized at the prefill, quantized at
-    // load (`vram::litgpt_infer`), beside the model.
-    a = a.max(super::litgpt_infer::transient_bytes(shape, req));
-    // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
-    a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
-    // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32
-    // copy, after the layers have freed their workspace, so the larger of the two
-    // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on
-    // Qwen2-7B = 57 KB of KV + 152064 x 6 B).
-    if let Some(prompt) = req.prompt_logits.filter(|_| generate.is_none()) {
-        a = a.max(prompt_logits_peak(prompt, req, shape, batch, kv));
-    }
-    // A model whose own code keeps the logits of every prompt position
-    // (`Shape::prompt_logit_bytes`): they peak after the layers' workspace is freed.
-    if generate.is_none() {
-        a = a.max(tokens * batch * shape.vocab as f64 * shape.prompt_logit_bytes);
-    }
-    // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
-    // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
-    // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
-    // peak is higher): the peak is the larger of the two.
-    if (req.quant == Quant::Awq || req.tied_embedding_copy) && shape.tied {
-        a = a.max(split.embed - kv);
-    }
+    a = later_peaks(shape, req, c, kv, share, generate.is_none(), a);
     // Generating several sequences, Transformers' dynamic cache grows every layer's
     // K and V by concatenation, and the caching allocator keeps the outgrown blocks:
     // what nvidia-smi shows carries about one more KV cache (not allocated, so in
@@ -407,6 +377,58 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         Parallelism::None
     };
     p
+}
+
+/// What peaks after the layers' workspace under Transformers, each the larger of it and `a`
+/// (`plain`: no torchao `generate.py`): a vision tower's math-path scores, LitGPT's 16-bit
+/// Linear, autocast's weight copies, the prompt's logits, an AWQ load's embedding copy.
+fn later_peaks(
+    shape: &Shape,
+    req: &FitRequest,
+    c: &Common,
+    kv: f64,
+    share: f64,
+    plain: bool,
+    mut a: f64,
+) -> f64 {
+    let Common {
+        tokens,
+        batch,
+        split,
+        ..
+    } = *c;
+    // SDPA's math path for the vision tower on a card without a bf16 kernel (`vram::sdpa_math`).
+    if plain {
+        a = a.max(super::sdpa_math::tower_scores_bytes(req));
+        // Before Transformers 4.51 the Qwen-VL tower's 3-D SDPA call takes the math path on
+        // every card, over the whole batch's patches at once (`vram::vision_sdpa3d`).
+        a = a.max(super::vision_sdpa3d::tower_bytes(req));
+    }
+    // LitGPT's bitsandbytes Linear at its largest: dequantized at the prefill, quantized at
+    // load (`vram::litgpt_infer`), beside the model.
+    a = a.max(super::litgpt_infer::transient_bytes(shape, req));
+    // fp32 weights under 16-bit autocast: a cached 16-bit copy of this card's linear weights.
+    a += autocast_weight_copies(shape, req.quant, req.mixed_precision) * share;
+    // Older Transformers: the LM head over the whole prompt in 16-bit and its fp32
+    // copy, after the layers have freed their workspace, so the larger of the two
+    // peaks (Qwen2 table, Transformers 4.38.2: 968 KB per prompt token on
+    // Qwen2-7B = 57 KB of KV + 152064 x 6 B).
+    if let Some(prompt) = req.prompt_logits.filter(|_| plain) {
+        a = a.max(prompt_logits_peak(prompt, req, shape, batch, kv));
+    }
+    // A model whose own code keeps the logits of every prompt position
+    // (`Shape::prompt_logit_bytes`): they peak after the layers' workspace is freed.
+    if plain {
+        a = a.max(tokens * batch * shape.vocab as f64 * shape.prompt_logit_bytes);
+    }
+    // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
+    // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
+    // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
+    // peak is higher): the peak is the larger of the two.
+    if (req.quant == Quant::Awq || req.tied_embedding_copy) && shape.tied {
+        a = a.max(split.embed - kv);
+    }
+    a
 }
 
 /// The first decode step of a Transformers `generate` of that time (4.36 to 4.44, the releases
