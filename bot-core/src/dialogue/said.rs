@@ -65,6 +65,7 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
         .split(|c: char| ",，。.!！;；、~…".contains(c))
         .map(str::trim)
         .filter(|c| !c.is_empty())
+        .flat_map(thanks_apart)
         .collect();
     let mut found = None;
     // `谢谢，不用了`, `thanks, no need`, `多謝，唔使喇`: a bare no after thanks closes the talk,
@@ -99,6 +100,42 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
         }
     }
     found.filter(|_| clauses.len() > 1 || text.split_whitespace().count() > 1)
+}
+
+/// One clause as its thanks and the rest when thanks opens or closes it with no comma between
+/// (`不用了谢谢`, `thanks bye`, `no thanks`), so they read as `谢谢，不用了` does; the clause alone
+/// otherwise. An English word of thanks must stand apart (`thirty` holds no `ty`).
+fn thanks_apart(clause: &str) -> Vec<&str> {
+    // A clause that is one move already (`好的谢谢`) stays whole.
+    if said_whole(clause).is_some() {
+        return vec![clause];
+    }
+    let low = clause.to_lowercase();
+    // Lower-casing keeps byte offsets for the ASCII and CJK words of the table.
+    if low.len() != clause.len() {
+        return vec![clause];
+    }
+    let apart = |rest: &str, w: &str| !w.is_ascii() || rest.is_empty() || rest.starts_with(' ');
+    let longest = |fits: &dyn Fn(&str) -> bool| {
+        THANKS_WORDS
+            .iter()
+            .filter(|w| fits(w))
+            .max_by_key(|w| w.len())
+            .copied()
+    };
+    if let Some(w) =
+        longest(&|w| low.len() > w.len() && low.starts_with(w) && apart(&low[w.len()..], w))
+    {
+        return vec![&clause[..w.len()], clause[w.len()..].trim()];
+    }
+    if let Some(w) = longest(&|w| {
+        let cut = low.len().wrapping_sub(w.len());
+        low.len() > w.len() && low.ends_with(w) && (!w.is_ascii() || low[..cut].ends_with(' '))
+    }) {
+        let cut = clause.len() - w.len();
+        return vec![clause[..cut].trim(), &clause[cut..]];
+    }
+    vec![clause]
 }
 
 /// What follows a message's opening move to leave (`算了，跑推理吧` → `跑推理吧`, `never mind,

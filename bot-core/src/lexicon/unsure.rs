@@ -34,6 +34,12 @@ pub const UNSURE: &[&str] = &[
     "i'm not sure",
     "im not sure",
     "idk",
+    // Not understanding the question (pick_ae's `i don't understand this, is ok anything`).
+    "i don't understand",
+    "i dont understand",
+    "don't understand",
+    "dont understand",
+    "do not understand",
 ];
 
 /// A step's answer that leaves the choice to the bot (`默认`, `随便`, `你定`, `你看着办`, `skip`,
@@ -88,6 +94,15 @@ pub const HANDED: &[&str] = &[
     "doesn't matter",
     "dont care",
     "don't care",
+    // Whatever runs, or what the bot thinks best (`不太懂，能跑就行`, `whatever you think is
+    // best`): the choice handed over with a wish the default already meets.
+    "能跑",
+    "能跑起来",
+    "能用",
+    "whatever you think is best",
+    "whatever is best",
+    "what you think is best",
+    "you know best",
 ];
 
 /// Words said around a move that add nothing to it (`honestly no idea tbh`, `说实话不清楚`).

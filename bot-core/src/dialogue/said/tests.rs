@@ -1,6 +1,28 @@
 use super::*;
 
 #[test]
+fn thanks_and_no_need_without_a_comma_leave() {
+    for t in ["不用了谢谢", "thanks bye", "no thanks", "不用了 谢谢"] {
+        assert_eq!(said(t), Some(Said::Quit), "{t}");
+    }
+    assert_eq!(said("好的谢谢，不用了"), Some(Said::Quit));
+    assert_eq!(said("thirty"), None);
+    assert_eq!(said("thanks 4k"), None);
+}
+
+#[test]
+fn handing_over_in_other_words() {
+    for t in [
+        "你決定",
+        "不太懂，能跑就行",
+        "whatever you think is best",
+        "i don't understand, anything is ok",
+    ] {
+        assert_eq!(said(t), Some(Said::Unsure), "{t}");
+    }
+}
+
+#[test]
 fn moves_in_words() {
     assert_eq!(said("返回"), Some(Said::Back));
     assert_eq!(said(" Back "), Some(Said::Back));
