@@ -169,18 +169,20 @@ pub const RUN_VERBS: &[&str] = &[
 /// 12 how much`, `run it for a day`).
 pub const LENGTH_BEFORE: &[&str] = &["for"];
 
+/// Whether `b` ends with `w`, an English `w` as a whole word (`prerun` does not end with `run`).
+pub(crate) fn ends_with_word(b: &str, w: &str) -> bool {
+    b.ends_with(w)
+        && !(w.is_ascii()
+            && b[..b.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric()))
+}
+
 /// Whether `before` (the text before a number or a period, spaces trimmed) ends with a run verb
 /// of [`RUN_VERBS`] (an English one a whole word: `prerun` is none), with a word of
 /// [`LENGTH_BEFORE`] after it allowed when `verb_needed`, or that word alone when not.
 pub fn run_verb_ends(before: &str, verb_needed: bool) -> bool {
-    let ends_with_word = |b: &str, w: &str| {
-        b.ends_with(w)
-            && !(w.is_ascii()
-                && b[..b.len() - w.len()]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_ascii_alphanumeric()))
-    };
     let stripped = LENGTH_BEFORE.iter().find_map(|l| {
         ends_with_word(before, l).then(|| before[..before.len() - l.len()].trim_end())
     });

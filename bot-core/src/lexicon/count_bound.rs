@@ -53,15 +53,7 @@ pub fn count_bound(before: &str, n: u32, after: &str) -> Option<CountBound> {
         return None;
     }
     let b = before.trim_end();
-    let ends = |w: &str| {
-        let w = w.trim();
-        b.ends_with(w)
-            && !(w.is_ascii()
-                && b[..b.len() - w.len()]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_ascii_alphanumeric()))
-    };
+    let ends = |w: &str| super::ceiling::ends_with_word(b, w.trim());
     // Ceilings first: `no more than`, `不超过` end with a floor's `than`, `超过`.
     if let Some(c) = CEILINGS
         .iter()
