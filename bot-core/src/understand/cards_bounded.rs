@@ -9,21 +9,6 @@ use super::Reading;
 use super::request::{self as make, Cards, Request};
 use crate::lexicon::{CountBound, count_bound};
 
-/// Digits of a count a Chinese numeral stands for (`两张`, `四卡`).
-const HAN_DIGITS: &[(char, u32)] = &[
-    ('一', 1),
-    ('二', 2),
-    ('两', 2),
-    ('三', 3),
-    ('四', 4),
-    ('五', 5),
-    ('六', 6),
-    ('七', 7),
-    ('八', 8),
-    ('九', 9),
-    ('十', 10),
-];
-
 /// The bound said beside the count `n` in `norm` (a question after `normalize`): the first
 /// place the count is written whose words say one.
 pub(super) fn bound_of(norm: &str, n: u32) -> Option<CountBound> {
@@ -49,9 +34,9 @@ pub(super) fn bound_of(norm: &str, n: u32) -> Option<CountBound> {
             i = j;
             continue;
         }
-        if let Some((_, d)) = HAN_DIGITS.iter().find(|(h, _)| *h == c)
-            && *d == n
-        {
+        // A count a Chinese numeral writes (`两张`, `四卡`, `十卡`), read by the lexicon's one table.
+        let han = crate::lexicon::numerals::digit(c).or((c == '十').then_some(10));
+        if han == Some(n) {
             let end = at + c.len_utf8();
             if let Some(b) = count_bound(&norm[..at], n, &norm[end..]) {
                 return Some(b);
