@@ -907,5 +907,7 @@ mod heldout65;
 mod heldout66;
 #[path = "fit_reference/heldout67.rs"]
 mod heldout67;
+#[path = "fit_reference/heldout68.rs"]
+mod heldout68;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
