@@ -21,11 +21,17 @@ fn public_measurements_sixty_eighth_held_out_set() {
     );
     assert!(held.numeric >= 34);
     assert!(held.verdicts >= 6);
-    // Not yet scored: the floors are set to the untuned figures once the table, committed first,
-    // has been scored.
-    let floor_within = 0;
-    let ceiling_under = 34;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout68 branch from main 2ba81f92, 2026-12-07; the table committed
+    // in ddb42c13 before it was scored): 34 numeric rows, 10 within 15 %, 0 under by more than
+    // 15 %, 24 over, 0 the CLI cannot state; verdicts 4 of 6 right (Gemma 2 9B QLoRA on one 80 GB
+    // H100 / A100 ran out of memory, answered tight). Llama 2 13B (-0.5 %, -7 %), Phi-3 QLoRA
+    // (-3.8 %) and Gemma 2 QLoRA on the Pro 6000 (+5.9 %) held; 16-bit LoRA of the 128k- and
+    // 256k-vocabulary models +49 % to +73 %, Llama 3.1 8B full +27 % / +44 %, Gemma 7B QLoRA
+    // +26 %, Phi-3 full and LoRA +18 %, Llama 3.1 QLoRA +16 % - see
+    // docs/misses/heldout68_misses.md. The floors may only tighten.
+    let floor_within = 10;
+    let ceiling_under = 0;
+    let floor_verdicts = 4;
     floors(
         &held,
         "held out 68",
