@@ -8,8 +8,15 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 13/30 as written (commit a919532a), 16/30 after
+/// relabelling four of my own errors (the model step's "Not sure" list for 你推荐吧 / 都行, a budget
+/// checked on a result that does not print it, toggles checked on button text).
+/// 35 missed lines in 14 conversations, 19 first-hand (docs/misses/pick_af_misses.md): ranges
+/// taken rather than asked (`两三个小时吧`, `maybe 2-3 hours`, `一两百块`, `十几个人`); goals in life
+/// terms refused (`transcribe my podcasts`, `anime pictures of my cat`, `讲故事的AI`); a question
+/// naming a pipeline taken as the answer; `高峰大概4个` and `就我自己用` refused; Traditional
+/// `預算改成八十` and `隨便` refused; `under 100ish` dropped; `nvm, i'm out`; `next` and `skip`.
+const MUST_HOLD: usize = 16;
 
 #[test]
 fn pick_conversations_af() {
