@@ -83,6 +83,7 @@ mod corpus89_share;
 mod corpus90_share;
 mod corpus91_share;
 mod corpus92_share;
+mod corpus93_share;
 mod currency;
 mod currency_whole;
 mod data_files;
