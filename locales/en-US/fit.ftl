@@ -141,7 +141,12 @@ fit-alternatives-intro = What does hold it: { $count } card types, { $by ->
     [speed] cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated) among those that keep up with a reader in every conversation (about { $reader } tokens/s), slower ones after, counting each doubling of cards as 15% dearer:
    *[price] cheapest known pay-as-you-go list prices first ({ $currency } at the catalog rate, dated), counting each doubling of cards as 15% dearer:
   }
-fit-options-tight = ⚠️ beside the memory: that card holds it only inside this estimate's error margin (tight); one more card or a 4-bit form makes it safe.
+fit-options-tight = ⚠️ beside the memory: that card holds it only inside this estimate's error margin (tight); { $safer ->
+    [qlora] one more card or QLoRA (a 4-bit base) makes it safe.
+    [lora] one more card (with ZeRO or FSDP) or LoRA makes it safe.
+    [cards] one more card makes it safe.
+   *[four-bit] one more card or a 4-bit form makes it safe.
+}
 fit-options-note = More cards is not a linear speed-up: cards on PCIe without NVLink spend more time talking to each other.
 fit-no-option = No card in the catalog holds it with up to 8 cards. Try a smaller quantization, a shorter context or a smaller batch.
 fit-col-gpu = Card

@@ -160,7 +160,12 @@ fit-alternatives-intro = 放得下的配置有 { $count } 种，{ $by ->
     [speed] 在每路对话都跟得上阅读速度（约每秒 { $reader } 个 token）的配置里，按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），更慢的排在后面，卡数每翻一倍按贵 15% 排序：
    *[price] 按目录里已知的最低按量标价从低到高排列（按目录汇率折成 { $currency }，附报价日期），卡数每翻一倍按贵 15% 排序：
   }
-fit-options-tight = 显存后面带 ⚠️ 的：那种卡只在估算误差之内放得下（偏紧），多加一张卡或用 4 位量化才稳妥。
+fit-options-tight = 显存后面带 ⚠️ 的：那种卡只在估算误差之内放得下（偏紧），{ $safer ->
+    [qlora] 多加一张卡或改用 QLoRA（4 位底座）才稳妥。
+    [lora] 多加一张卡（配合 ZeRO 或 FSDP）或改用 LoRA 才稳妥。
+    [cards] 多加一张卡才稳妥。
+   *[four-bit] 多加一张卡或用 4 位量化才稳妥。
+}
 fit-options-note = 卡数翻倍，速度不会翻倍：没有 NVLink、只走 PCIe 的多卡之间通信更慢。
 fit-no-option = 目录里没有哪种卡在 8 张以内放得下。可以换更小的量化、缩短上下文或减小批量（batch=）。
 fit-col-gpu = 显卡

@@ -4,7 +4,7 @@
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
 use crate::reply::{Msg, Reply, Table};
-use crate::vram::FitOption;
+use crate::vram::{FitOption, FitRequest, Task};
 
 /// Options shown when no card is given.
 pub(super) const SHOWN_OPTIONS: usize = 6;
@@ -59,6 +59,17 @@ pub(super) fn option_price(catalog: &Catalog, o: &FitOption, currency: &str, lan
     }
 }
 
+/// What besides one more card makes a tight option safe for this job, as the legend names it: a
+/// smaller form only where one exists (a job already in 4 bits or QLoRA has none left to take).
+fn safer_form(req: &FitRequest<'_>) -> &'static str {
+    match req.task {
+        Task::Infer if !req.quant.is_low_bit() => "four-bit",
+        Task::Lora if !req.quant.is_low_bit() => "qlora",
+        Task::Full => "lora",
+        _ => "cards",
+    }
+}
+
 /// The configurations that hold the job, cheapest first, under the `intro` message.
 pub fn push_options(
     catalog: &Catalog,
@@ -67,8 +78,9 @@ pub fn push_options(
     currency: &str,
     intro: &str,
     lang: Lang,
-    link_matters: bool,
+    req: &FitRequest<'_>,
 ) {
+    let link_matters = crate::advice::link_matters(req);
     if options.is_empty() {
         r.push(Msg::new("fit-no-option"));
         return;
@@ -146,7 +158,7 @@ pub fn push_options(
         lead: vec![0, 1, 3],
     });
     if options.iter().take(SHOWN_OPTIONS).any(|o| o.tight) {
-        r.push(Msg::new("fit-options-tight"));
+        r.push(Msg::new("fit-options-tight").arg("safer", safer_form(req)));
     }
     r.push(Msg::new("fit-options-note"));
 }

@@ -301,7 +301,7 @@ fn push_verdict(
             currency,
             "fit-options-intro",
             lang,
-            crate::advice::link_matters(req),
+            req,
         );
     }
 }

@@ -40,7 +40,7 @@ pub(super) fn push_short(
         currency,
         "fit-alternatives-intro",
         lang,
-        crate::advice::link_matters(req),
+        req,
     );
 }
 

@@ -279,7 +279,7 @@ pub fn tco_answer(
         currency,
         "fit-alternatives-intro",
         lang,
-        crate::advice::link_matters(&serve),
+        &serve,
     );
     if let Some(w) = bare {
         r.push(w);

@@ -742,3 +742,46 @@ fn the_tco_card_price_is_shown_in_cents() {
         assert_eq!(places, 2, "{lang} {line}: {num} in {out}");
     }
 }
+
+/// The legend under a list with tight (⚠️) rows names what makes such a row safe for *this* job:
+/// a 4-bit form is no advice to a job already in 4 bits, and QLoRA none to a QLoRA job.
+#[test]
+fn the_tight_legend_offers_only_a_form_the_job_is_not_already_in() {
+    let w = world();
+    let legend = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("⚠️ beside the memory"))
+            .map(str::to_string)
+    };
+    // (job, a word the legend must carry, words it must not)
+    let jobs = [
+        (
+            "/fit qwen2.5-14b qlora ctx=4096 batch=2 4090",
+            "one more card makes it safe",
+            &["4-bit form", "QLoRA"][..],
+        ),
+        (
+            "/fit qwen2.5-7b lora ctx=8192 batch=4 4090",
+            "QLoRA",
+            &["4-bit form"][..],
+        ),
+    ];
+    for (job, must, must_not) in jobs {
+        let out = say(&w, "en", job);
+        let line = legend(&out).unwrap_or_else(|| panic!("no tight row listed for {job}: {out}"));
+        assert!(line.contains(must), "{job}: {line}");
+        for word in must_not {
+            assert!(!line.contains(word), "{job}: {line}");
+        }
+    }
+    // The same rule in Chinese: a QLoRA job is not told to quantize to 4 bits.
+    let out = say(&w, "zh", "/fit qwen2.5-14b qlora ctx=4096 batch=2 4090");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("显存后面带 ⚠️"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("多加一张卡才稳妥") && !line.contains("4 位"),
+        "{line}"
+    );
+}
