@@ -15,7 +15,11 @@ fit-method-other = { $task ->
     [no] : does not fit on { $cards } × { $gpu }, { $margin } GiB short per card
    *[none] {""}
   } (add { $word }).
-fit-quant-assumed = No quantization given: assuming { $quant }. Add e.g. int4, awq, q4_k_m or fp8.
+fit-quant-assumed = No quantization given: assuming { $quant }. { $task ->
+    [qlora] QLoRA's base is bitsandbytes 4-bit: bnb-fp4 sizes it in FP4.
+    [infer] Add e.g. int4, awq, q4_k_m or fp8.
+   *[other] Add fp16 or fp32 for another load precision, or use qlora for a 4-bit base.
+}
 fit-assume-context = No context given: sized for { $context } tokens per sequence (prompt + output). Add e.g. ctx=32k.
 fit-assume-training = { $task ->
     [tuner] PEFT tuner { $tuner } over a frozen 16-bit base (its rank and layers on its own line)

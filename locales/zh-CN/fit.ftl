@@ -34,7 +34,11 @@ fit-method-other = { $task ->
     [full] 「全参」
    *[qlora] {" "}qlora
   }）。
-fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。可以加上 int4、awq、q4_k_m 或 fp8 等。
+fit-quant-assumed = 没有指定量化方式，按 { $quant } 计算。{ $task ->
+    [qlora] QLoRA 的底座是 bitsandbytes 4 位：加 bnb-fp4 按 FP4 计算。
+    [infer] 可以加上 int4、awq、q4_k_m 或 fp8 等。
+   *[other] 加 fp16 或 fp32 换加载精度，或改用 qlora 用 4 位底座。
+}
 fit-assume-context = 没有指定上下文长度：按每条序列 { $context } 个 token（输入加输出）计算。可以加上 ctx=32k 等。
 fit-assume-training = { $task ->
     [tuner] PEFT 微调方式 { $tuner }，底座冻结为 16 位（它的秩和挂的层见单独一行）

@@ -85,7 +85,13 @@ fn push_quant_assumed(
             );
         }
         _ if !p.quant_given => {
-            r.push(Msg::new("fit-quant-assumed").arg("quant", req.quant.key()));
+            // The words that change it depend on the job: inference formats are no advice to
+            // a trainer, whose base is 16-bit (LoRA, full) or bitsandbytes 4-bit (QLoRA).
+            r.push(
+                Msg::new("fit-quant-assumed")
+                    .arg("quant", req.quant.key())
+                    .arg("task", req.task.key()),
+            );
         }
         _ => {}
     }

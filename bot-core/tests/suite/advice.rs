@@ -785,3 +785,28 @@ fn the_tight_legend_offers_only_a_form_the_job_is_not_already_in() {
         "{line}"
     );
 }
+
+/// With no quantization typed, the words offered to change it are the job's own: inference
+/// formats (q4_k_m, awq) are no advice to a trainer.
+#[test]
+fn the_quantization_assumed_names_words_that_apply_to_the_job() {
+    let w = world();
+    let line = |cmd: &str| {
+        let out = say(&w, "en", cmd);
+        out.lines()
+            .find(|l| l.starts_with("No quantization given: assuming"))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("{cmd}: {out}"))
+    };
+    let infer = line("/fit qwen2.5-7b 4090");
+    assert!(infer.contains("q4_k_m"), "{infer}");
+    for cmd in ["/fit qwen2.5-7b lora 4090", "/fit qwen2.5-1.5b full 4090"] {
+        let l = line(cmd);
+        assert!(!l.contains("q4_k_m") && l.contains("qlora"), "{cmd}: {l}");
+    }
+    let q = line("/fit qwen2.5-7b qlora 4090");
+    assert!(
+        q.contains("assuming nf4") && q.contains("bnb-fp4") && !q.contains("awq"),
+        "{q}"
+    );
+}
