@@ -84,6 +84,7 @@ mod corpus90_share;
 mod corpus91_share;
 mod corpus92_share;
 mod corpus93_share;
+mod corpus94_share;
 mod currency;
 mod currency_whole;
 mod data_files;
