@@ -102,3 +102,18 @@ fn the_allocator_reserve_does_not_grow_with_a_gptq_base_allocated_once() {
         "reserve grows {reserve_growth:.2} GiB for {base_growth:.2} GiB more packed base"
     );
 }
+
+#[test]
+fn the_answer_says_the_dequantized_copies_in_both_locales() {
+    use super::chat::ask_fresh as ask;
+    let en = ask("en-US", "/fit Qwen/Qwen-7B-Chat-Int4 qlora gptq-int4 a100");
+    assert!(
+        en.contains("auto_gptq") && en.contains("16-bit copy"),
+        "{en}"
+    );
+    let zh = ask("zh-CN", "/fit Qwen/Qwen-7B-Chat-Int4 qlora gptq-int4 a100");
+    assert!(zh.contains("auto_gptq") && zh.contains("16 位副本"), "{zh}");
+    // Not on AWQ's packing, whose kernel keeps no copy (`train::allocator_reserve`).
+    let awq = ask("en-US", "/fit qwen1.5-7b qlora awq a100");
+    assert!(!awq.contains("auto_gptq"), "{awq}");
+}
