@@ -343,6 +343,11 @@ pub struct FitArgs {
     /// backward pass. Default: off, DeepSpeed's own default for stages 1-2.
     #[arg(long)]
     overlap_comm: bool,
+    /// DeepSpeed ZeRO-1/2's `reduce_bucket_size` in elements, where the trainer's config sets
+    /// one (Qwen v1's finetune/ds_config_zero2.json and ms-swift's zero2.json: 2e8): the size of
+    /// each reduce bucket. Default: DeepSpeed's own 5e8.
+    #[arg(long)]
+    reduce_bucket_size: Option<f64>,
     /// torchao weight-only quantization of a 16-bit model on the card (the chat's `torchao`,
     /// `int8wo`, `int4wo-64`): `on` (with --quant int8|int4|fp8), `int8wo`, `int4wo[-G]`,
     /// `float8wo`.
@@ -776,6 +781,11 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
             None => FitOptions::default().vllm_utilization,
         },
         vllm_max_seqs: a.max_num_seqs,
+        reduce_bucket: match a.reduce_bucket_size {
+            Some(n) if n.is_finite() && n >= 1.0 => Some(n),
+            Some(n) => bail!("--reduce-bucket-size must be a count of elements, not `{n}`"),
+            None => None,
+        },
         vllm_batched_tokens: a.max_num_batched_tokens,
         server: a.engine.as_deref().and_then(bot_core::vram::Server::parse),
         ollama: a

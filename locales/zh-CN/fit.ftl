@@ -281,6 +281,10 @@ fit-warn-device-map = ℹ️ 按单进程多卡训练估算：{ $cards } 张卡�
 fit-warn-whole-load = ⚠️ 这个训练框架会先把整个模型（{ $gib } GiB）加载到每张卡上再切分（LLaMA-Factory 0.5.3 至 0.7.0 配合 FSDP 时如此）：不管之后每张卡只留多少，加载时每张卡都得先放下整个模型。LLaMA-Factory 0.7.1 及以后的版本或 DeepSpeed ZeRO-3 会分片加载。
 fit-warn-whole-load-quantized = ⚠️ DeepSpeed ZeRO-3 在加载 bitsandbytes 4-bit 或 8-bit 底座时不会分片：Transformers 对量化模型不走 zero.Init，bitsandbytes 又会把它放到当前这张卡上，所以每张卡都要先放下完整的量化模型（{ $gib } GiB），之后 PyTorch 还会把这块显存留在缓存里。不管 ZeRO-3 之后每张卡只留多少，加载时每张卡都得先放得下它。改用开启 cpu_ram_efficient_loading 的 PyTorch FSDP（Accelerate 和 axolotl 的 FSDP-QLoRA 配置，写 fsdp）会边加载边分片。
 fit-warn-whole-load-axolotl-fsdp = ⚠️ axolotl 用 FSDP2 训练 bitsandbytes 量化底座时，会先把整个量化模型（{ $gib } GiB）加载到每张卡上（cpu_ram_efficient_loading 关闭，这是它的默认值，也是官方示例配置的写法）；包装模型的过程中，每张卡同时放着整个模型和自己那一份分片（{ $peak } GiB），直到包装完成才释放。不管 FSDP 之后每张卡只留多少，每张卡都得先放得下这一峰值。写 ramload=on（cpu_ram_efficient_loading: true）则按先在内存里加载、再从那里分片来估算，没有这个峰值。
+fit-warn-gptq-dequant = ℹ️ 在 GPTQ 模型上做 LoRA 时走的是 auto_gptq 的 PyTorch 路径（训练时关闭 exllama）：每个矩阵都先解包成一份 16 位副本，反向传播要用到它：{ $layers ->
+    [one] 一层的副本加上解包时的临时张量（{ $gib } GiB）从重算开始一直留到该层反向结束，与该层一起计入激活（激活峰值取该层与损失头中较大的一个）
+   *[all] 不开梯度检查点时，每一层的副本都要留到各自的反向（{ $gib } GiB，已计入激活）；gc=on 只留一层
+}。
 fit-warn-expert-stack = ℹ️ axolotl 量化后的专家权重（quantize_moe_experts）在每个 MoE 层运行时会整体反量化，反向传播要用到这份副本：{ $layers ->
     [one] 一层的专家权重（{ $gib } GiB）从重算开始一直留到该层反向结束，已计入激活
    *[all] 不开梯度检查点时，每个 MoE 层的专家副本都要留到各自的反向（{ $gib } GiB，已计入激活）；gc=on 只留一层

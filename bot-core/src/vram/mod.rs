@@ -47,6 +47,7 @@ mod fit_report;
 mod fp32_model;
 mod fsdp;
 pub mod fused_qkv;
+mod gptq_train;
 pub mod grad_accum;
 mod infer;
 mod kbit_base;

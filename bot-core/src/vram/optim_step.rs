@@ -25,7 +25,10 @@ pub(super) fn deepspeed_ipg_bytes(req: &FitRequest, opts: &FitOptions, zero: Zer
     let deepspeed_1_2 = matches!(zero, Zero::One | Zero::Two) && !opts.fsdp;
     let buffers = if req.overlap_comm { 2.0 } else { 1.0 };
     if deepspeed_1_2 {
-        DEEPSPEED_REDUCE_BUCKET_ELEMENTS * 2.0 * buffers
+        opts.reduce_bucket
+            .unwrap_or(DEEPSPEED_REDUCE_BUCKET_ELEMENTS)
+            * 2.0
+            * buffers
     } else {
         0.0
     }
@@ -176,7 +179,7 @@ pub const DEEPSPEED_SUB_GROUP_ELEMENTS: f64 = 1e9;
 
 /// DeepSpeed's `reduce_bucket_size` default, elements (deepspeed `zero/config.py`
 /// `ZERO_REDUCE_BUCKET_SIZE_DEFAULT = 500000000`; LLaMA-Factory `examples/deepspeed/
-/// ds_z2_config.json` 5e8).
+/// ds_z2_config.json` 5e8). A config's own size: `FitOptions::reduce_bucket`.
 pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
 
 /// The intermediate PyTorch's AdamW allocates in its step: `torch.optim.AdamW` runs its

@@ -94,6 +94,16 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
                 .arg("layers", key),
         );
     }
+    // auto_gptq's dequantized 16-bit matrices, saved by matmul for the backward (`vram::gptq_train`).
+    let copies = super::gptq_train::held_bytes(shape, req) / super::GIB;
+    if copies > 0.0 {
+        let key = if req.grad_checkpointing { "one" } else { "all" };
+        warnings.push(
+            Msg::new("fit-warn-gptq-dequant")
+                .arg("gib", round2(copies))
+                .arg("layers", key),
+        );
+    }
     // What a CPU offload leaves on each card is said, per card (`vram::offload`).
     if req.task.is_training() && opts.offload && opts.zero != Some(Zero::Off) {
         let params = opts.zero.unwrap_or(Zero::Three) == Zero::Three;

@@ -479,6 +479,10 @@ pub struct FitOptions {
     /// cards hold, and the report adds Ollama's own estimate (`vram::ollama`): `ollama ps`'s
     /// SIZE and the layers it leaves on the CPU.
     pub ollama: bool,
+    /// DeepSpeed ZeRO-1/2's `reduce_bucket_size` in elements where the trainer's config sets
+    /// one (`optim_step::deepspeed_ipg_bytes`); `None`: DeepSpeed's default
+    /// (`optim_step::DEEPSPEED_REDUCE_BUCKET_ELEMENTS`).
+    pub reduce_bucket: Option<f64>,
 }
 
 impl FitOptions {
@@ -526,6 +530,7 @@ impl Default for FitOptions {
             vllm_max_seqs: None,
             vllm_batched_tokens: None,
             ollama: false,
+            reduce_bucket: None,
         }
     }
 }

@@ -90,6 +90,9 @@ fn activations(
     // axolotl's dequantized expert stacks, saved for the backward (`vram::expert_dequant`): the
     // recomputed layer's with checkpointing, every MoE layer's without.
     let stacks = super::expert_dequant::held_bytes(shape, req);
+    // auto_gptq's dequantized 16-bit matrices, saved by `matmul` for the backward
+    // (`vram::gptq_train`): the recomputed layer's with checkpointing, every layer's without.
+    let stacks = stacks + super::gptq_train::held_bytes(shape, req);
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
             checkpoints * stream * dtype * shape.hidden as f64 * tb,
@@ -606,10 +609,12 @@ fn allocator_reserve(req: &FitRequest, zero: Zero, base_c: f64, trained: f64, a:
     // An AWQ base is allocated once too: AutoAWQ's training matmul (`WQLinearMMFunction`)
     // dequantizes one matrix, uses it and frees it, the same sizes again in every layer, so
     // the cache reuses its blocks. ms-swift's Qwen2.5-7B AWQ Q-LoRA (held-out 4) read 31 % over
-    // with the base's share and 13 % with it gone. GPTQ keeps the share (test `fit_reserve::an_awq_base_*`):
-    // fms-acceleration's GPTQ-LoRA and Qwen v1's GPTQ rows measure it, mechanism unknown.
+    // with the base's share and 13 % with it gone (test `fit_reserve::an_awq_base_*`).
+    // So is a GPTQ base on auto_gptq's PyTorch path (`vram::gptq_train`): what is churned there
+    // is the dequantized 16-bit matrices, counted in the activations, which keep the share.
     let once = req.quant.is_bnb4()
         || req.quant == Quant::Awq
+        || super::gptq_train::applies(req)
         || (req.quant.linear_bits() >= 15.0 && zero != Zero::Three);
     let frozen = if req.task != Task::Full && once {
         base_c

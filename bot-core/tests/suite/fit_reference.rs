@@ -32,6 +32,13 @@ struct Row {
     lora_rank: Option<u32>,
     #[serde(default)]
     zero: Option<String>,
+    /// DeepSpeed ZeRO-1/2 with `overlap_comm` (`FitRequest::overlap_comm`); absent = false.
+    #[serde(default)]
+    overlap_comm: bool,
+    /// DeepSpeed's `reduce_bucket_size` in elements where the config sets one
+    /// (`FitOptions::reduce_bucket`); absent = DeepSpeed's default.
+    #[serde(default)]
+    reduce_bucket_size: Option<f64>,
     /// `eager`, `sdpa` or `flash`; absent = the engine's default.
     #[serde(default)]
     attention: Option<String>,
@@ -378,11 +385,13 @@ fn estimate_row(catalog: &Catalog, archs: &BTreeMap<String, Model>, r: &Row) -> 
     }
     req.prompt_logits = r.prompt_logits;
     req.tied_embedding_copy = r.tied_embedding_copy;
+    req.overlap_comm = r.overlap_comm;
     let opts = FitOptions {
         lora_rank: r.lora_rank.unwrap_or(16),
         zero: r.zero.as_deref().map(|z| z.parse::<Zero>().unwrap()),
         // `zero = "fsdp"`: PyTorch FSDP's full shard, not DeepSpeed's (`vram::fsdp`).
         fsdp: r.zero.as_deref().is_some_and(bot_core::lexicon::is_fsdp),
+        reduce_bucket: r.reduce_bucket_size,
         ..FitOptions::default()
     };
     req.attention = r

@@ -112,7 +112,10 @@ fn eager_scores_of_the_recomputed_layer_peak_with_it_not_with_the_loss() {
 
 /// An AWQ base is allocated once at load and never freed (AutoAWQ dequantizes one matrix per
 /// matmul and frees it): its Q-LoRA reserve covers what the step frees and allocates again,
-/// as a bitsandbytes base's does, not the base. GPTQ keeps the base's share (measured).
+/// as a bitsandbytes base's does, not the base. So is a GPTQ base on auto_gptq's PyTorch path
+/// (mem_eu, `vram::gptq_train`): its reserve exceeds AWQ's only by the share of its dequantized
+/// 16-bit copies (before, it kept a share of the base: ms-swift's first-run GPTQ cells read
+/// 13-23 % over with it, docs/fit-reference.md pass 131).
 #[test]
 fn an_awq_base_is_allocated_once_and_carries_no_reserve_share() {
     let c = Catalog::embedded().unwrap();
@@ -133,14 +136,19 @@ fn an_awq_base_is_allocated_once_and_carries_no_reserve_share() {
             "{id}: AWQ reserve {:.2} GiB against {moving:.2} GiB freed and allocated again",
             reserve(&awq)
         );
-        // Same tensors, same step: GPTQ's reserve is larger by its share of the base.
-        let base_share = reserve(&gptq) - reserve(&awq);
+        // Same packed base, same step: GPTQ's reserve is larger only by the share of what its
+        // dequantize path adds to the activations (0.01 GiB of rounding each way).
+        let more = reserve(&gptq) - reserve(&awq);
+        let copies = gptq.per_gpu.activations_gib - awq.per_gpu.activations_gib;
         assert!(
-            base_share > 0.2 * awq.per_gpu.weights_gib,
-            "{id}: GPTQ {:.2} vs AWQ {:.2} GiB of reserve, base {:.2}",
+            more <= 0.25 * copies + 0.02,
+            "{id}: GPTQ {:.2} vs AWQ {:.2} GiB of reserve, {copies:.2} GiB more activations",
             reserve(&gptq),
             reserve(&awq),
-            awq.per_gpu.weights_gib
+        );
+        assert!(
+            more < 0.1 * awq.per_gpu.weights_gib,
+            "{id}: GPTQ's reserve grows with its base: {more:.2} GiB more than AWQ's"
         );
     }
 }
