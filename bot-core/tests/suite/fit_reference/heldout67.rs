@@ -38,8 +38,12 @@ fn public_measurements_sixty_seventh_held_out_set() {
     // carry a figure that is under (Qwen-1_8B LoRA and full at 2048 in run (a), -49 % / -41 %,
     // where run (b) is within for both; Baichuan2-7B at 8192, -30 %: groups A and B); no row
     // that was stated moved from within to under.
-    let floor_within = 25;
-    let ceiling_under = 25;
+    // Session 40 (lead): the three bnb-4bit rows now replay with --no-load-warmup, as the header
+    // says why (the warm-up exists from Transformers 4.50; swift@4312aeb2 pins <4.37). The 72B
+    // row had scored within only through that block: -1 % -> -37.5 %, so within falls to 24 and
+    // the under ceiling rises to 26. A correction of the replay, not a change of the engine.
+    let floor_within = 24;
+    let ceiling_under = 26;
     let floor_verdicts = 6;
     floors(
         &held,
