@@ -21,6 +21,7 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     // The tower in training (`vram::vision_train`).
     warnings.extend(super::vision_train::note(req));
     warnings.extend(super::chatglm_code::notes(shape, req));
+    warnings.extend(super::alibi_bias::note(req));
     warnings.extend(super::unsloth_fp32::note(shape, req));
     warnings.extend(super::qat::note(shape, req));
     warnings.extend(super::mxfp4_card::note(shape, req, opts));

@@ -90,9 +90,12 @@ fn activations(
     // axolotl's dequantized expert stacks, saved for the backward (`vram::expert_dequant`): the
     // recomputed layer's with checkpointing, every MoE layer's without.
     let stacks = super::expert_dequant::held_bytes(shape, req);
+    // An ALiBi bias the model's own code builds before the layers and keeps through the step
+    // (`vram::alibi_bias`), in the embeddings' dtype: held like the checkpoints.
+    let bias = super::alibi_bias::train_bytes(req, tokens, batch, stream * dtype);
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
-            checkpoints * stream * dtype * shape.hidden as f64 * tb,
+            checkpoints * stream * dtype * shape.hidden as f64 * tb + bias,
             per_layer * tb + scores + boft_layer + stacks,
         )
     } else {
@@ -103,7 +106,7 @@ fn activations(
             * tb
             * (layers - 1.0).max(0.0);
         (
-            layers * (per_layer * tb + boft_layer) + scores - fused_saving + stacks,
+            layers * (per_layer * tb + boft_layer) + scores - fused_saving + stacks + bias,
             per_layer * tb + boft_layer + scores / layers.max(1.0),
         )
     };
