@@ -109,3 +109,57 @@ fn the_answer_names_the_alibi_bias_in_both_locales() {
     let other = ask("en-US", "/fit baichuan2-7b lora ctx=8k a100");
     assert!(!other.contains("ALiBi"), "{other}");
 }
+
+// Inference (eval mode), the same file: `get_alibi_mask` registers a `future_mask` buffer of
+// `[heads, max(model_max_length, L), max(model_max_length, L)]` in the embeddings' dtype on the
+// first forward and keeps it; with a 2D `attention_mask` (what `generate` passes) each forward
+// builds the `[batch, heads, L, L]` sum; and `BaichuanAttention` takes xformers only when
+// training, so eval always runs `matmul` -> `/ sqrt(d)` -> `+ mask` -> `torch.max` -> `softmax`
+// over `[batch, heads, L, L]` in the model's dtype: two 16-bit score tensors live at each step
+// beside the summed mask, whatever attention word is said.
+
+fn infer(model: &str, context: u32) -> bot_core::vram::FitReport {
+    let c = cat();
+    let mut req = FitRequest::new(
+        ModelRef::Known(c.model(model).unwrap()),
+        Quant::Bf16,
+        Task::Infer,
+    );
+    req.context = context;
+    estimate_with(c, &req, &FitOptions::default()).unwrap()
+}
+
+#[test]
+fn baichuan2_13b_inference_materializes_its_scores_whatever_the_attention_word() {
+    let q = |m: &str| {
+        let (a, b, c) = (
+            infer(m, 2048).activations_gib,
+            infer(m, 4096).activations_gib,
+            infer(m, 8192).activations_gib,
+        );
+        (c - b) - 2.0 * (b - a)
+    };
+    // (2 + 2 + 2) bytes x 40 heads (+ 2 for the padding mask) per L^2: 24 Mi x 242 B = 5.67 GiB.
+    let alibi = q("baichuan2-13b");
+    assert!((alibi - 5.67).abs() < 0.3, "{alibi}");
+    let rope = q("baichuan2-7b");
+    assert!(rope.abs() < 0.3, "{rope}");
+}
+
+#[test]
+fn baichuan2_13b_inference_keeps_its_future_mask_buffer() {
+    // 40 x 4096 x 4096 x 2 bytes = 1.25 GiB from the first forward on, even for a short prompt.
+    let d = infer("baichuan2-13b", 512).overhead_gib - infer("baichuan2-7b", 512).overhead_gib;
+    assert!((1.2..1.45).contains(&d), "{d}");
+    // Past model_max_length the buffer is rebuilt at the longer length.
+    let long = infer("baichuan2-13b", 8192).overhead_gib - infer("baichuan2-7b", 8192).overhead_gib;
+    assert!(long > 4.9, "{long}");
+}
+
+#[test]
+fn the_inference_answer_names_the_bias_and_the_scores() {
+    let en = ask("en-US", "/fit baichuan2-13b ctx=4k a100");
+    assert!(en.contains("ALiBi") && en.contains("future_mask"), "{en}");
+    let zh = ask("zh-CN", "/fit baichuan2-13b ctx=4k a100");
+    assert!(zh.contains("ALiBi") && zh.contains("注意力分数"), "{zh}");
+}
