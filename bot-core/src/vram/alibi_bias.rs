@@ -29,18 +29,24 @@
 //!   `generate`'s 2D mask makes `BaichuanModel.forward` build (2): [`EVAL_SCORE_BYTES`] per score
 //!   and head, whatever attention word is said ([`manual_in_eval`]).
 
-use super::{Engine, FitRequest, ModelRef};
+use super::{Engine, FitRequest, ModelLayout, ModelRef};
 use crate::reply::Msg;
 
-/// Whether the request runs a model whose own code materializes an ALiBi bias, in training
-/// under Transformers (the remote code; vLLM and llama.cpp compute the bias in their kernels).
-fn applies(req: &FitRequest) -> bool {
+/// Whether the request runs the model's own code (Transformers with `trust_remote_code`, not
+/// LitGPT's re-implementation; vLLM and llama.cpp compute an ALiBi bias in their kernels) and
+/// that code builds an ALiBi bias.
+fn own_code_alibi(req: &FitRequest) -> bool {
     let ModelRef::Known(m) = req.model else {
         return false;
     };
-    req.task.is_training()
-        && req.engine == Engine::Transformers
+    req.engine == Engine::Transformers
+        && req.layout == ModelLayout::Transformers
         && m.own_code_bias.as_ref().is_some_and(|b| b.kind == "alibi")
+}
+
+/// The training branch of that code.
+fn applies(req: &FitRequest) -> bool {
+    req.task.is_training() && own_code_alibi(req)
 }
 
 /// Bytes per score element and head at the peak of the eval path's manual softmax: two 16-bit
@@ -50,12 +56,7 @@ pub const EVAL_SCORE_BYTES: f64 = 6.0;
 /// Whether an inference request runs this code's manual softmax: Transformers (the remote
 /// code) on a model whose code builds an ALiBi bias, not training.
 pub fn manual_in_eval(req: &FitRequest) -> bool {
-    let ModelRef::Known(m) = req.model else {
-        return false;
-    };
-    !req.task.is_training()
-        && req.engine == Engine::Transformers
-        && m.own_code_bias.as_ref().is_some_and(|b| b.kind == "alibi")
+    !req.task.is_training() && own_code_alibi(req)
 }
 
 /// Bytes of the eval `future_mask` buffer: `heads x P x P` at the embeddings' dtype (2; 4 in an

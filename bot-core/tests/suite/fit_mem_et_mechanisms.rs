@@ -12,7 +12,9 @@
 
 use super::chat::ask_fresh as ask;
 use bot_core::catalog::Catalog;
-use bot_core::vram::{Attention, FitOptions, FitRequest, ModelRef, Quant, Task, estimate_with};
+use bot_core::vram::{
+    Attention, FitOptions, FitRequest, ModelLayout, ModelRef, Quant, Task, estimate_with,
+};
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
@@ -162,4 +164,24 @@ fn the_inference_answer_names_the_bias_and_the_scores() {
     assert!(en.contains("ALiBi") && en.contains("future_mask"), "{en}");
     let zh = ask("zh-CN", "/fit baichuan2-13b ctx=4k a100");
     assert!(zh.contains("ALiBi") && zh.contains("注意力分数"), "{zh}");
+}
+
+#[test]
+fn litgpts_own_implementation_builds_no_such_bias() {
+    // LitGPT re-implements the network (`ModelLayout::LitGpt`): Baichuan's remote code, and its
+    // [heads, L, L] tensors, do not run there.
+    let c = cat();
+    let m = c.model("baichuan2-13b").unwrap();
+    let act = |context: u32| {
+        let mut req = FitRequest::new(ModelRef::Known(m), Quant::Bf16, Task::Lora);
+        req.context = context;
+        req.grad_checkpointing = true;
+        req.attention = Some(Attention::Flash);
+        req.layout = ModelLayout::LitGpt;
+        estimate_with(c, &req, &FitOptions::default())
+            .unwrap()
+            .activations_gib
+    };
+    let q = (act(8192) - act(4096)) - 2.0 * (act(4096) - act(2048));
+    assert!(q.abs() < 0.3, "{q}");
 }
