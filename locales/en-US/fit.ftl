@@ -155,7 +155,10 @@ fit-warn-size-only = ⚠️ Known only by size: { $like ->
     [none] I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads).
    *[other] shaped like { $like }, the catalog's dense model nearest in size (for a mixture of experts, in active size): { $layers } layers, { $kv_heads } KV heads of { $head_dim }, hidden size { $hidden } (the width scaled to the size).
   } The real model may differ, especially in KV cache.
-fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
+fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); { $positions ->
+    [alibi] its ALiBi positions need no scaling (its code builds the bias at any length), but it was not trained that long.
+   *[rope] it may not work without RoPE scaling.
+}
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
 fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits, as { $train ->
     [yes] Transformers 4.x (one linear layer per expert), Unsloth since 2026.6 and axolotl with quantize_moe_experts=true load them

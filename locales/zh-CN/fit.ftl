@@ -174,7 +174,10 @@ fit-warn-size-only = ⚠️ 只知道参数量：{ $like ->
     [none] 按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。
    *[other] 按目录里参数量（MoE 按激活参数量）最接近的稠密模型 { $like } 的结构估算：{ $layers } 层，{ $kv_heads } 个 KV 头、每头 { $head_dim } 维，隐藏维度 { $hidden }（宽度按参数量缩放）。
   }实际模型可能不同，KV 缓存尤其如此。
-fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
+fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），{ $positions ->
+    [alibi] 它用 ALiBi 位置编码，无需扩展（代码按任意长度生成偏置），但没有在这么长的文本上训练过。
+   *[rope] 不做 RoPE 扩展可能跑不起来。
+}
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。
 fit-warn-moe-4bit-experts = ⚠️ 路由专家按 4 比特估算：{ $train ->
     [yes] Transformers 4.x（每个专家是一个线性层）、2026.6 起的 Unsloth、设了 quantize_moe_experts=true 的 axolotl 都这样加载

@@ -114,10 +114,14 @@ fn model_warnings(
     warnings: &mut Vec<Msg>,
 ) {
     if m.max_context > 0 && req.context > m.max_context {
+        // An ALiBi model has no rotary positions to scale: its own code grows the bias past its
+        // window (`vram::alibi_bias`), trained or not at that length.
+        let alibi = m.own_code_bias.as_ref().is_some_and(|b| b.kind == "alibi");
         warnings.push(
             Msg::new("fit-warn-context")
                 .arg("context", req.context)
-                .arg("max", m.max_context),
+                .arg("max", m.max_context)
+                .arg("positions", if alibi { "alibi" } else { "rope" }),
         );
     }
     // MXFP4 dequantized to bf16 by Transformers on an older card (`vram::mxfp4_card`).

@@ -185,3 +185,18 @@ fn litgpts_own_implementation_builds_no_such_bias() {
     let q = (act(8192) - act(4096)) - 2.0 * (act(4096) - act(2048));
     assert!(q.abs() < 0.3, "{q}");
 }
+
+#[test]
+fn past_its_window_an_alibi_model_is_not_told_to_scale_rope() {
+    let en = ask("en-US", "/fit baichuan2-13b lora ctx=8k a100");
+    assert!(en.contains("beyond this model's maximum context"), "{en}");
+    assert!(
+        !en.contains("RoPE scaling") && en.contains("ALiBi positions need no scaling"),
+        "{en}"
+    );
+    let zh = ask("zh-CN", "/fit baichuan2-13b lora ctx=8k a100");
+    assert!(!zh.contains("RoPE 扩展") && zh.contains("无需扩展"), "{zh}");
+    // A rotary model keeps the RoPE advice.
+    let rope = ask("en-US", "/fit baichuan2-7b lora ctx=8k a100");
+    assert!(rope.contains("RoPE scaling"), "{rope}");
+}
