@@ -164,7 +164,10 @@ fit-warn-size-only = ⚠️ Known only by size: { $like ->
     [none] I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads).
    *[other] shaped like { $like }, the catalog's dense model nearest in size (for a mixture of experts, in active size): { $layers } layers, { $kv_heads } KV heads of { $head_dim }, hidden size { $hidden } (the width scaled to the size).
   } The real model may differ, especially in KV cache.
-fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); it may not work without RoPE scaling.
+fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); { $positions ->
+    [alibi] its ALiBi positions need no scaling (its code builds the bias at any length), but it was not trained that long.
+   *[rope] it may not work without RoPE scaling.
+}
 fit-warn-moe = ℹ️ Mixture of experts: all { $total }B parameters must be in memory, but only { $active }B are read per token (speed follows the active count).
 fit-warn-moe-4bit-experts = ⚠️ The routed experts are sized in 4 bits, as { $train ->
     [yes] Transformers 4.x (one linear layer per expert), Unsloth since 2026.6 and axolotl with quantize_moe_experts=true load them
@@ -540,6 +543,8 @@ fit-note-vit-train = ℹ️ Vision tower in training: { $patches } patches a sam
 }.
 fit-warn-chatglm-eager = ℹ️ This model runs its own code (modeling_chatglm.py), and with eager attention (what that code does on torch before 2.0) every layer builds its attention scores over the whole prompt: { $tokens } tokens, { $gib } GiB at once ({ $bytes } bytes per score and head: 16-bit scores and their buffer, an fp32 copy scaled and masked, the fp32 softmax and its 16-bit cast). On torch 2.0 or later the code calls SDPA and holds none of it.
 fit-warn-chatglm-torch = ℹ️ Sized for torch 2.0 or later, where this model's own code (modeling_chatglm.py) calls SDPA. On an older torch the same code builds every layer's attention scores over the whole prompt: { $gib } GiB more at { $tokens } tokens ({ $bytes } bytes per score and head); attn=eager sizes that.
+fit-warn-alibi-bias = ℹ️ This model's own code (modeling_baichuan.py) gives its ALiBi positions as a bias it builds in full for every head: a [{ $heads } heads × tokens × tokens] mask it keeps, plus its sum with the padding mask for each sequence, which every layer holds until the backward pass: { $gib } GiB at { $tokens } tokens, counted in the activations. It grows with the square of the length, whatever attention kernel runs; without xformers the same code also computes every layer's attention scores in full (attn=eager sizes that).
+fit-warn-alibi-eval = ℹ️ In inference this model's own code (modeling_baichuan.py) computes attention without a fused kernel whatever attn= says (its xformers path runs only in training): every layer builds the full score matrices, { $scores } GiB at { $tokens } tokens for its { $heads } heads, counted in the activations; and its ALiBi positions are kept as a future_mask buffer of { $buffer } GiB from the first request on, counted in the overhead. Both grow with the square of the length.
 fit-warn-unsloth-fp32 = ℹ️ This card has no bf16: Unsloth trains this model in float32 mixed precision and casts the checkpoint to float16 while loading, which holds the embedding twice for a moment; PyTorch keeps the spare { $gib } GiB reserved (nvidia-smi shows it; it is given back before running out, so the verdict does not count it).
 fit-warn-qat = ℹ️ Quantization-aware training ({ $scheme }, torchao's fake quantization as Unsloth's `qat_scheme` runs it): every forward makes a fake-quantized copy of each weight, working on an fp32 copy of the matrix; the output head's copy and fp32 work add up to { $gib } GiB at the loss{ $untied ->
     [yes] , and int8-int4 unties the tied embedding and output head first: a second vocabulary × hidden matrix, counted (trained under full fine-tuning)

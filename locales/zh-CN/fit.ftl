@@ -183,7 +183,10 @@ fit-warn-size-only = ⚠️ 只知道参数量：{ $like ->
     [none] 按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。
    *[other] 按目录里参数量（MoE 按激活参数量）最接近的稠密模型 { $like } 的结构估算：{ $layers } 层，{ $kv_heads } 个 KV 头、每头 { $head_dim } 维，隐藏维度 { $hidden }（宽度按参数量缩放）。
   }实际模型可能不同，KV 缓存尤其如此。
-fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），不做 RoPE 扩展可能跑不起来。
+fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），{ $positions ->
+    [alibi] 它用 ALiBi 位置编码，无需扩展（代码按任意长度生成偏置），但没有在这么长的文本上训练过。
+   *[rope] 不做 RoPE 扩展可能跑不起来。
+}
 fit-warn-moe = ℹ️ 这是 MoE 模型：全部 { $total }B 参数都要放进显存，但每个 token 只读取 { $active }B（速度取决于激活参数量）。
 fit-warn-moe-4bit-experts = ⚠️ 路由专家按 4 比特估算：{ $train ->
     [yes] Transformers 4.x（每个专家是一个线性层）、2026.6 起的 Unsloth、设了 quantize_moe_experts=true 的 axolotl 都这样加载
@@ -575,6 +578,8 @@ fit-note-vit-train = ℹ️ 训练中的视觉塔：每个样本 { $patches } �
 }。
 fit-warn-chatglm-eager = ℹ️ 该模型运行仓库自带代码（modeling_chatglm.py）。使用 eager 注意力（torch 2.0 以前该代码只能这样算）时，每一层都会对整段提示算出完整的注意力分数：{ $tokens } 个 token，同时占 { $gib } GiB（每个分数每个头 { $bytes } 字节：16 位分数及其缓冲区、经缩放和掩码的 fp32 副本、fp32 softmax 及其 16 位转换）。torch 2.0 及以上该代码改用 SDPA，不占这部分显存。
 fit-warn-chatglm-torch = ℹ️ 按 torch 2.0 及以上估算：此时该模型自带代码（modeling_chatglm.py）调用 SDPA。torch 更旧时，同一份代码会为每一层算出整段提示的完整注意力分数：在 { $tokens } 个 token 时要多占 { $gib } GiB（每个分数每个头 { $bytes } 字节）；attn=eager 可按此估算。
+fit-warn-alibi-bias = ℹ️ 该模型自带代码（modeling_baichuan.py）把 ALiBi 位置编码做成一整块偏置：先为全部 { $heads } 个头生成一份“token × token”的偏置并一直保留，再为每条序列加上填充掩码得到一份求和结果，每一层都要留到反向传播结束：在 { $tokens } 个 token 时共 { $gib } GiB，已计入激活。它随长度的平方增长，与注意力算子无关；没装 xformers 时，同一份代码还会为每一层算出完整的注意力分数（attn=eager 可按此估算）。
+fit-warn-alibi-eval = ℹ️ 推理时该模型自带代码（modeling_baichuan.py）不走融合算子，attn= 设成什么都一样（它的 xformers 分支只在训练时启用）：每一层都要算出完整的注意力分数，{ $heads } 个头在 { $tokens } 个 token 时占 { $scores } GiB，已计入激活；ALiBi 位置编码还会从第一次请求起常驻一块 future_mask 偏置缓冲，占 { $buffer } GiB，已计入额外开销。两者都随长度的平方增长。
 fit-warn-unsloth-fp32 = ℹ️ 这张卡不支持 bf16：Unsloth 会用 float32 混合精度训练这个模型，并在加载时把权重转成 float16，转换时嵌入层会短暂存在两份；PyTorch 会把多出的 { $gib } GiB 留在缓存里（nvidia-smi 能看到；显存不够时会先释放，所以判断能否放下时不计入）。
 fit-warn-qat = ℹ️ 量化感知训练（{ $scheme }，即 Unsloth 的 `qat_scheme` 所用的 torchao 伪量化）：每次前向都会为每个权重生成一份伪量化副本，计算时先把整个矩阵转成 fp32；输出层的副本加上 fp32 中间结果，在算损失时最多多占 { $gib } GiB{ $untied ->
     [yes] ；int8-int4 还会先把共享的嵌入层和输出层拆开，多出一个“词表 × 隐藏维度”的矩阵，已计入（全参微调时它也参与训练）

@@ -43,8 +43,8 @@ pub use platform::{
 };
 pub use quote::PriceQuote;
 pub use types::{
-    CapacityBasis, CardLink, FxRate, Gpu, Model, RecurrentKind, RecurrentLayers, STALE_AFTER_DAYS,
-    Text, VisionTower, note_in,
+    CapacityBasis, CardLink, FxRate, Gpu, Model, OwnCodeBias, RecurrentKind, RecurrentLayers,
+    STALE_AFTER_DAYS, Text, VisionTower, note_in,
 };
 pub use validate::{ACCUMULATIONS, CURRENCIES, REGIONS, VENDORS};
 pub use variant::ModelVariant;

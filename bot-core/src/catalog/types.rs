@@ -374,6 +374,11 @@ pub struct Model {
     /// (`vram::spec_decode`). 0: none known to this catalog.
     #[serde(default)]
     pub mtp_layers: u32,
+    /// A positional bias the model's own modelling code (`trust_remote_code`) materializes per
+    /// head over the whole length, whatever kernel then runs the attention (`OwnCodeBias`,
+    /// sized by `vram::alibi_bias`); absent = none known (rotary or learned positions).
+    #[serde(default)]
+    pub own_code_bias: Option<OwnCodeBias>,
     /// The same publisher's newer release of this size (`qwen1.5-7b` → `qwen2.5-7b`). A family
     /// word with no generation (`qwen 7b`) means the current line, so an entry it supersedes is
     /// reached only by its own names (`Catalog::model_by_family_and_size`). Absent = current.
@@ -425,6 +430,20 @@ pub struct VisionTower {
     /// `hidden_act` silu); false = two matrices (Qwen2-VL's, Llama-3.2-Vision's ViT-H).
     #[serde(default)]
     pub gated: bool,
+}
+
+/// What a model's own code builds for its positions: `kind` `"alibi"` is Baichuan's 13B code
+/// (`vram::alibi_bias`: a cached `[heads, L, L]` ALiBi mask and, per step, its sum with the
+/// padding mask, `[batch, heads, L, L]`, in the embeddings' dtype). Sourced like a model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OwnCodeBias {
+    pub kind: String,
+    /// The modelling file read (repository@commit path, or the Hub file).
+    pub source: String,
+    pub as_of: String,
+    #[serde(default)]
+    pub source_note: Option<String>,
 }
 
 /// What a recurrent layer keeps per sequence, whatever the context.

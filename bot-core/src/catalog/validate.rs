@@ -193,6 +193,11 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         if let Some(scope) = &m.nvfp4_scope {
             k.one_of("nvfp4_scope", scope, &["mlp"])?;
         }
+        // A bias the model's own code builds: one kind sized (`vram::alibi_bias`), sourced.
+        if let Some(b) = &m.own_code_bias {
+            k.one_of("own_code_bias.kind", &b.kind, &["alibi"])?;
+            k.provenance("own_code_bias.", &b.source, &b.as_of)?;
+        }
         // A declared method names the published checkpoint only beside its stored format.
         if let Some(q) = &m.checkpoint_declared {
             k.one_of("checkpoint_declared", q, &CHECKPOINT_QUANTS)?;

@@ -97,9 +97,16 @@ pub(super) fn compute_on(
         ) * kv_scale,
         ctx: outside_allocator_gib(req.task.is_training(), cards) * GIB,
         heads: shape.heads as f64,
-        eager: req.attention().materializes_scores(),
-        // ChatGLM's own code holds more per score (`vram::chatglm_code`).
-        eager_bytes: super::chatglm_code::eager_bytes_per_score(req),
+        // Baichuan2-13B's own code runs its manual softmax in eval whatever is said
+        // (`vram::alibi_bias`).
+        eager: req.attention().materializes_scores() || super::alibi_bias::manual_in_eval(req),
+        // ChatGLM's own code holds more per score (`vram::chatglm_code`); Baichuan's eval path
+        // its own (`alibi_bias::EVAL_SCORE_BYTES`).
+        eager_bytes: if super::alibi_bias::manual_in_eval(req) {
+            super::alibi_bias::EVAL_SCORE_BYTES
+        } else {
+            super::chatglm_code::eager_bytes_per_score(req)
+        },
         vllm,
         vllm_util: opts.vllm_share(),
         server: opts.server_pool(req),
@@ -127,7 +134,9 @@ pub(super) fn compute_on(
 /// `bot-core/tests/suite/fit_reference.rs` asserts that it covers every one of them. Where no measured row
 /// covers a kind, the margin is a stated guess (`false`), wider than any measured one.
 pub fn margin_pct(req: &FitRequest) -> (f64, bool) {
-    let eager_long = req.attention().materializes_scores() && req.context > 16_384;
+    let eager_long = (req.attention().materializes_scores()
+        || super::alibi_bias::manual_in_eval(req))
+        && req.context > 16_384;
     match (req.task, req.engine) {
         // No measured peak with a materialized score matrix beyond 16k tokens: only the
         // out-of-memory cases of tools/fit-measure (H200, 32k), which the estimate places over

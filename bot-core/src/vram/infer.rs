@@ -362,6 +362,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             a += r.largest_16bit;
         }
     }
+    // Baichuan2-13B's eval `future_mask` buffer, kept from the first forward on where the
+    // model's embeddings are (`vram::alibi_bias`).
+    pinned += super::alibi_bias::eval_buffer_bytes(req);
     p.set(
         n,
         w_total,
@@ -463,7 +466,13 @@ fn eager_held(req: &FitRequest, c: &Common, a: f64) -> (f64, f64) {
     // The allocator's split segments as measured for Transformers' own eager attention: the
     // same for a model running its own code (`vram::chatglm_code`), whose segments are not measured.
     let frag = super::parts::eager_bytes_per_score(req.quant);
-    let held = super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, frag);
+    // Baichuan's eval path (`vram::alibi_bias`) asks for 16-bit score blocks of one size only,
+    // each reusing the block the step before freed: no fp32 segment for a later request to split.
+    let held = if super::alibi_bias::manual_in_eval(req) {
+        0.0
+    } else {
+        super::parts::eager_fragment_bytes(batch, tokens, tokens, heads, frag)
+    };
     // The vision tower encodes the image before the decoder runs: its own eager scores over
     // the patches of its largest attention call (`vram::vision_calls`: one image from
     // Transformers 4.53, the whole batch's images before) peak on their own.

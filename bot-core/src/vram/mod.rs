@@ -29,6 +29,7 @@ mod throughput;
 mod torchao;
 mod tp;
 
+pub mod alibi_bias;
 mod axolotl;
 mod beams;
 mod bnb_base;

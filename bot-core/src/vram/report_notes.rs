@@ -21,6 +21,7 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     // The tower in training (`vram::vision_train`).
     warnings.extend(super::vision_train::note(req));
     warnings.extend(super::chatglm_code::notes(shape, req));
+    warnings.extend(super::alibi_bias::note(req));
     warnings.extend(super::unsloth_fp32::note(shape, req));
     warnings.extend(super::qat::note(shape, req));
     warnings.extend(super::mxfp4_card::note(shape, req, opts));
@@ -123,10 +124,14 @@ fn model_warnings(
     warnings: &mut Vec<Msg>,
 ) {
     if m.max_context > 0 && req.context > m.max_context {
+        // An ALiBi model has no rotary positions to scale: its own code grows the bias past its
+        // window (`vram::alibi_bias`), trained or not at that length.
+        let alibi = m.own_code_bias.as_ref().is_some_and(|b| b.kind == "alibi");
         warnings.push(
             Msg::new("fit-warn-context")
                 .arg("context", req.context)
-                .arg("max", m.max_context),
+                .arg("max", m.max_context)
+                .arg("positions", if alibi { "alibi" } else { "rope" }),
         );
     }
     // MXFP4 dequantized to bf16 by Transformers on an older card (`vram::mxfp4_card`).

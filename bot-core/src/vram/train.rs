@@ -93,9 +93,12 @@ fn activations(
     // auto_gptq's dequantized 16-bit matrices, saved by `matmul` for the backward
     // (`vram::gptq_train`): the recomputed layer's with checkpointing, every layer's without.
     let stacks = stacks + super::gptq_train::held_bytes(shape, req);
+    // An ALiBi bias the model's own code builds before the layers and keeps through the step
+    // (`vram::alibi_bias`), in the embeddings' dtype: held like the checkpoints.
+    let bias = super::alibi_bias::train_bytes(req, tokens, batch, stream * dtype);
     let (layers_held, one_layer) = if req.grad_checkpointing {
         (
-            checkpoints * stream * dtype * shape.hidden as f64 * tb,
+            checkpoints * stream * dtype * shape.hidden as f64 * tb + bias,
             per_layer * tb + scores + boft_layer + stacks,
         )
     } else {
@@ -106,7 +109,7 @@ fn activations(
             * tb
             * (layers - 1.0).max(0.0);
         (
-            layers * (per_layer * tb + boft_layer) + scores - fused_saving + stacks,
+            layers * (per_layer * tb + boft_layer) + scores - fused_saving + stacks + bias,
             per_layer * tb + boft_layer + scores / layers.max(1.0),
         )
     };

@@ -315,6 +315,7 @@ fn arch_model(id: &str, a: &Arch) -> Model {
         vision: None,
         recurrent: None,
         mtp_layers: 0,
+        own_code_bias: None,
         superseded_by: None,
         bare_default: None,
         source: a.source.clone(),

@@ -38,6 +38,9 @@ fn public_measurements_sixty_seventh_held_out_set() {
     // carry a figure that is under (Qwen-1_8B LoRA and full at 2048 in run (a), -49 % / -41 %,
     // where run (b) is within for both; Baichuan2-7B at 8192, -30 %: groups A and B); no row
     // that was stated moved from within to under.
+    // mem_et (session 40): Baichuan2-13B's own code keeps its ALiBi bias ([heads, L, L] cached
+    // and [batch, heads, L, L] summed, `vram::alibi_bias`): 4096 -28.4 % -> -22.6 %, 8192
+    // -40.9 % -> -25.8 %; no row crossed 15 %, the floors stand.
     // Session 40 (lead): the three bnb-4bit rows now replay with --no-load-warmup, as the header
     // says why (the warm-up exists from Transformers 4.50; swift@4312aeb2 pins <4.37). The 72B
     // row had scored within only through that block: -1 % -> -37.5 %, so within falls to 24 and
