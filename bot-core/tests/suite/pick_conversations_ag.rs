@@ -10,8 +10,15 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: untuned score pending.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 11/30 as written (commit 83cd21a3), 14/30 after
+/// relabelling six lines of my own errors (four toggled needs checked on button text the answer does
+/// not carry; two taps right after a stock question, whose answer has its own buttons).
+/// 52 missed lines in 16 conversations, 16 first-hand (docs/misses/pick_ag_misses.md): typos in a
+/// choice refused (`第2各`, `②`, `secnd`, `the frist one`); a card said at the task step refused; a
+/// question naming an option taken as the answer (`fp8跟awq哪个省显存`, `what mean awq?`);
+/// `用千问二点五七b吧`; `wait, change the model`; `掰掰`, `i'm done, bye`; Traditional `預算改成三百`
+/// and `隨便`.
+const MUST_HOLD: usize = 14;
 
 #[test]
 fn pick_conversations_ag() {
