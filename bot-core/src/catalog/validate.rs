@@ -180,76 +180,7 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         platform(c, p)?;
     }
     for m in &c.models {
-        let k = Check {
-            file: "models.toml",
-            entry: format!("model `{}`", m.id),
-        };
-        k.positive("params_b", m.params_b)?;
-        k.positive("active_params_b", m.active_params_b)?;
-        // Only formats the estimate sizes a published checkpoint in (`vram::Quant` keys).
-        if let Some(q) = &m.checkpoint_quant {
-            k.one_of("checkpoint_quant", q, &CHECKPOINT_QUANTS)?;
-        }
-        if let Some(scope) = &m.nvfp4_scope {
-            k.one_of("nvfp4_scope", scope, &["mlp"])?;
-        }
-        // A bias the model's own code builds: one kind sized (`vram::alibi_bias`), sourced.
-        if let Some(b) = &m.own_code_bias {
-            k.one_of("own_code_bias.kind", &b.kind, &["alibi"])?;
-            k.provenance("own_code_bias.", &b.source, &b.as_of)?;
-        }
-        // A declared method names the published checkpoint only beside its stored format.
-        if let Some(q) = &m.checkpoint_declared {
-            k.one_of("checkpoint_declared", q, &CHECKPOINT_QUANTS)?;
-            if m.checkpoint_quant.is_none() {
-                return Err(k.fail("checkpoint_declared", "needs checkpoint_quant"));
-            }
-        }
-        if m.active_params_b > m.params_b {
-            return Err(k.fail("active_params_b", "is larger than params_b"));
-        }
-        if let Some(next) = &m.superseded_by {
-            if *next == m.id || !c.models.iter().any(|o| o.id == *next) {
-                return Err(k.fail("superseded_by", format!("`{next}` is no other model")));
-            }
-        }
-        for (field, v) in [
-            ("layers", m.layers),
-            ("hidden", m.hidden),
-            ("heads", m.heads),
-            ("kv_heads", m.kv_heads),
-            ("head_dim", m.head_dim),
-            ("vocab", m.vocab),
-            ("max_context", m.max_context),
-        ] {
-            if v == 0 {
-                return Err(k.fail(field, "must be positive"));
-            }
-        }
-        if m.experts > 0 && (m.experts_per_token == 0 || m.experts_per_token > m.experts) {
-            return Err(k.fail("experts_per_token", "must be 1..experts for a MoE model"));
-        }
-        if m.experts == 0 && m.intermediate == 0 {
-            return Err(k.fail("intermediate", "must be positive for a dense model"));
-        }
-        vision(&k, m)?;
-        if m.sliding_layers > 0 && (m.sliding_window == 0 || m.sliding_layers >= m.layers) {
-            return Err(k.fail(
-                "sliding_layers",
-                "needs a sliding_window and at least one full-attention layer",
-            ));
-        }
-        if (m.global_kv_heads > 0) != (m.global_head_dim > 0)
-            || (m.global_kv_heads > 0 && m.sliding_layers == 0)
-        {
-            return Err(k.fail(
-                "global_kv_heads",
-                "global_kv_heads and global_head_dim go together, with sliding_layers",
-            ));
-        }
-        recurrent(&k, m)?;
-        k.provenance("", &m.source, &m.as_of)?;
-        k.note("", &m.note_zh, &m.note_en)?;
+        model(c, m)?;
     }
     for r in &c.fx {
         let k = Check {
@@ -263,6 +194,81 @@ pub(super) fn validate(c: &Catalog) -> Result<(), CatalogError> {
         }
         k.provenance("", &r.source, &r.as_of)?;
     }
+    Ok(())
+}
+
+/// One model entry's own checks (its fields against each other, its provenance).
+fn model(c: &Catalog, m: &super::types::Model) -> Result<(), CatalogError> {
+    let k = Check {
+        file: "models.toml",
+        entry: format!("model `{}`", m.id),
+    };
+    k.positive("params_b", m.params_b)?;
+    k.positive("active_params_b", m.active_params_b)?;
+    // Only formats the estimate sizes a published checkpoint in (`vram::Quant` keys).
+    if let Some(q) = &m.checkpoint_quant {
+        k.one_of("checkpoint_quant", q, &CHECKPOINT_QUANTS)?;
+    }
+    if let Some(scope) = &m.nvfp4_scope {
+        k.one_of("nvfp4_scope", scope, &["mlp"])?;
+    }
+    // A bias the model's own code builds: one kind sized (`vram::alibi_bias`), sourced.
+    if let Some(b) = &m.own_code_bias {
+        k.one_of("own_code_bias.kind", &b.kind, &["alibi"])?;
+        k.provenance("own_code_bias.", &b.source, &b.as_of)?;
+    }
+    // A declared method names the published checkpoint only beside its stored format.
+    if let Some(q) = &m.checkpoint_declared {
+        k.one_of("checkpoint_declared", q, &CHECKPOINT_QUANTS)?;
+        if m.checkpoint_quant.is_none() {
+            return Err(k.fail("checkpoint_declared", "needs checkpoint_quant"));
+        }
+    }
+    if m.active_params_b > m.params_b {
+        return Err(k.fail("active_params_b", "is larger than params_b"));
+    }
+    if let Some(next) = &m.superseded_by {
+        if *next == m.id || !c.models.iter().any(|o| o.id == *next) {
+            return Err(k.fail("superseded_by", format!("`{next}` is no other model")));
+        }
+    }
+    for (field, v) in [
+        ("layers", m.layers),
+        ("hidden", m.hidden),
+        ("heads", m.heads),
+        ("kv_heads", m.kv_heads),
+        ("head_dim", m.head_dim),
+        ("vocab", m.vocab),
+        ("max_context", m.max_context),
+    ] {
+        if v == 0 {
+            return Err(k.fail(field, "must be positive"));
+        }
+    }
+    if m.experts > 0 && (m.experts_per_token == 0 || m.experts_per_token > m.experts) {
+        return Err(k.fail("experts_per_token", "must be 1..experts for a MoE model"));
+    }
+    if m.experts == 0 && m.intermediate == 0 {
+        return Err(k.fail("intermediate", "must be positive for a dense model"));
+    }
+    vision(&k, m)?;
+    if m.sliding_layers > 0 && (m.sliding_window == 0 || m.sliding_layers >= m.layers) {
+        return Err(k.fail(
+            "sliding_layers",
+            "needs a sliding_window and at least one full-attention layer",
+        ));
+    }
+    if (m.global_kv_heads > 0) != (m.global_head_dim > 0)
+        || (m.global_kv_heads > 0 && m.sliding_layers == 0)
+    {
+        return Err(k.fail(
+            "global_kv_heads",
+            "global_kv_heads and global_head_dim go together, with sliding_layers",
+        ));
+    }
+    recurrent(&k, m)?;
+    k.provenance("", &m.source, &m.as_of)?;
+    k.note("", &m.note_zh, &m.note_en)?;
     Ok(())
 }
 

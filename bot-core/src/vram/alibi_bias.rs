@@ -99,7 +99,7 @@ pub(super) fn note(req: &FitRequest) -> Option<Msg> {
         return None;
     };
     if manual_in_eval(req) {
-        let gib = |b: f64| super::estimate::round2(b / super::GIB);
+        let gib = |b: f64| super::round2(b / super::GIB);
         let batch = super::beams::sequences(req.batch, req.beams);
         let l = req.context as f64;
         let scores = batch * l * l * m.heads as f64 * EVAL_SCORE_BYTES;
@@ -117,7 +117,7 @@ pub(super) fn note(req: &FitRequest) -> Option<Msg> {
     let tokens = req.context as f64;
     let sequences = req.batch as f64 * super::method::sequences_per_example(req.method);
     let elem = super::layer_kept::stream_bytes(req) * super::fp32_model::activation_scale(req);
-    let gib = super::estimate::round2(train_bytes(req, tokens, sequences, elem) / super::GIB);
+    let gib = super::round2(train_bytes(req, tokens, sequences, elem) / super::GIB);
     Some(
         Msg::new("fit-warn-alibi-bias")
             .arg("gib", gib)
