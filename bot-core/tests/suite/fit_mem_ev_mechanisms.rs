@@ -131,6 +131,16 @@ fn the_word_is_read_in_both_locales() {
         "/fit qwen2.5-7b lora bf16 ctx=4096 batch=4 loss=half del_logits=开",
     );
     assert!(zh.contains("GiB"), "{zh}");
+    // The answer says which loss it sized and the word that changes it, in both languages.
+    assert!(
+        zh.contains("del_logits=on") && zh.contains("16 位 logits"),
+        "{zh}"
+    );
+    let en = say("/fit qwen2.5-7b lora bf16 ctx=4096 batch=4 loss=half");
+    assert!(
+        en.contains("loss=half") && en.contains("del_logits=on") && en.contains("held through"),
+        "{en}"
+    );
     let odd = say("/fit qwen2.5-7b lora bf16 ctx=4096 batch=4 loss=half del_logits=maybe");
     assert!(!odd.contains("activations "), "{odd}");
 }
