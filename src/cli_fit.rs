@@ -161,6 +161,12 @@ pub struct FitArgs {
     /// turns on neither fp16 nor bf16: DeepSpeed's `zero.Init` builds the model in fp32.
     #[arg(long)]
     no_autocast: bool,
+    /// A training loop that deletes the model's output once it has the loss (the chat's
+    /// `del_logits=on`; universal-llm-trainer's `del_logits_after_forward: True`): a loss on the
+    /// 16-bit logits no longer holds the model's logits through the backward. Default: the
+    /// output held until the step ends.
+    #[arg(long)]
+    del_logits: bool,
     /// Micro-batches per optimizer step (the chat's `accum=N`; a trainer's
     /// `gradient_accumulation_steps`). 1: the gradients are freed after each step
     /// (`zero_grad(set_to_none=True)`) and absent from the next forward pass. Default: the
@@ -272,6 +278,11 @@ pub struct FitArgs {
     /// fp32 and back while loading; the allocator keeps the fp32 copies.
     #[arg(long)]
     axolotl: bool,
+    /// How the trainer's loss holds the logits (the chat's `loss=`): `fp32` (Transformers' own
+    /// loss, the default), `half` (a loop's own `nn.CrossEntropyLoss` on the model's 16-bit
+    /// logits; LitGPT), `fused` (as --liger), `triton` (as --fast-loss).
+    #[arg(long, value_name = "HEAD")]
+    loss: Option<String>,
     /// Liger Kernel's fused linear cross-entropy (the chat's `liger`): the loss never holds
     /// the full-vocabulary logits.
     #[arg(long)]
@@ -618,6 +629,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.cpu_ram_loading = a.cpu_ram_efficient_loading;
     req.compressed_tensors = a.compressed_tensors;
     req.autocast = !a.no_autocast;
+    req.logits_kept = !a.del_logits;
     req.grad_accum = a.grad_accum;
     req.unsloth = a.unsloth || a.unsloth_release.is_some();
     req.unsloth_release = a.unsloth_release;
@@ -650,6 +662,10 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         _ => None,
     };
     req.axolotl = a.axolotl && !req.unsloth;
+    if let Some(h) = &a.loss {
+        req.loss = vram::LossHead::from_key(h)
+            .ok_or_else(|| fit_err(vram::FitError::BadValue(format!("--loss {h}"))))?;
+    }
     if a.liger {
         req.loss = bot_core::vram::LossHead::Fused;
     }

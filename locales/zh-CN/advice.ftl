@@ -26,6 +26,10 @@ advice-assume-fused-loss = 按 Liger 的融合线性交叉熵（liger）估算�
 advice-liger-logits-kept = Liger（liger）不会减少 { $method } 的损失显存：训练器不给模型传标签，而是从每个 token 完整词表的 logits 里取对数概率（LLaMA-Factory 在 pt 和 sft 以外的阶段都会关掉融合交叉熵），所以这些 logits 照不加 liger 时计算。
 advice-liger-unpatched = Liger（liger）没有 { $model } 的补丁：它的模型类型不在 Liger Kernel 支持的列表里（截至 2026 年 8 月），所以不会融合任何计算，每个 token 完整词表的 logits 照不加 liger 时计算。
 advice-assume-triton-loss = 按 fms-acceleration 的快速损失（fast_loss，即 Unsloth 的 Triton 交叉熵）估算：每个 token 仍会生成完整词表的 logits，但只有 Transformers 的 fp32 logits 和它错位后的副本，梯度直接原地写回：每个 token、每个词表项 { $bytes } 字节（Transformers 4.46 起为 10，因为模型返回的 16 位 logits 也还占着；transformers=4.45 及更早为 8；Transformers 自带的损失约 14）。PyTorch 每步都会重新分配这些显存块，所以 nvidia-smi 看到的大约是两份。liger 会把损失融合进去，不生成这样的 logits。
+advice-assume-half-loss = 按训练循环自己在模型的 16 位 logits 上计算交叉熵估算（loss=half，不升到 fp32）：{ $kept ->
+    [yes] 反向传播期间模型输出的 logits 一直保留，另有损失的 log-softmax 结果及其两份梯度；如果训练循环算出损失后就删除模型输出（del_logits=on），会少一份。
+   *[no] 训练循环在反向传播前删除了模型输出（del_logits=on），只保留损失的 log-softmax 结果及其两份梯度。
+  }
 advice-triton-loss-unapplied = fms-acceleration 的快速损失（fast_loss）只在它的插件替换了模型自带损失时生效（Llama、Mistral、Mixtral 和 Granite 模型类，带标签的微调）：这里不生效，所以 logits 照 Transformers 自带损失的用量计算。
 advice-assume-dropout = { $on ->
     [yes] 已计入 LoRA dropout：每个适配器为反向传播保留一份经过 dropout 的输入副本（训练框架的 lora_dropout 为 0 时请加 dropout=0 或 dropout=off）。

@@ -191,6 +191,12 @@ fn fsdp_and_liger_size_the_same_in_both() {
             &["--zero", "fsdp"][..],
         ),
         ("/fit qwen2.5-7b full 4xa100 ctx=8k liger", &["--liger"][..]),
+        // A loop's own loss on the 16-bit logits, its output deleted before the backward
+        // (`FitRequest::logits_kept`, mem_ev).
+        (
+            "/fit qwen2.5-7b full 4xa100 ctx=8k loss=half del_logits=on",
+            &["--loss", "half", "--del-logits"][..],
+        ),
         // One process over the cards (`vram::device_map`).
         (
             "/fit qwen2.5-7b full 4xa100 ctx=8k device_map",

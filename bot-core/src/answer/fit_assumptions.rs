@@ -176,6 +176,11 @@ fn push_loss(r: &mut Reply, req: &FitRequest<'_>) {
             Msg::new("advice-assume-triton-loss")
                 .arg("bytes", crate::vram::triton_loss_bytes_label(req)),
         );
+    } else if req.loss == crate::vram::LossHead::Half && !req.unsloth {
+        // A loop's own loss on the 16-bit logits, the model's output kept or deleted
+        // (`FitRequest::logits_kept`, `vram::loss_head::HALF_CALLER_LOGITS`).
+        let kept = if req.logits_kept { "yes" } else { "no" };
+        r.push(Msg::new("advice-assume-half-loss").arg("kept", kept));
     }
 }
 

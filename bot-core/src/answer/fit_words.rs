@@ -71,6 +71,9 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "upcast" | "kbit_upcast" | "升精度" => req.kbit_upcast = on,
         // A LoRA loop of its own without 16-bit autocast (`FitRequest::autocast`).
         "autocast" => req.autocast = on,
+        // A loop that deletes the model's output once it has the loss (`FitRequest::logits_kept`;
+        // universal-llm-trainer's `del_logits_after_forward`).
+        "del_logits" | "del_logits_after_forward" => req.logits_kept = !on,
         "amp" | "mixed" | "混合精度" => req.mixed_precision = on,
         // PyTorch AdamW's multi-tensor path (`foreach=off`: its for-loop path, the default
         // before PyTorch 2.0; `FitRequest::adamw_foreach`).

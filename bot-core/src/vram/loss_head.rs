@@ -97,6 +97,38 @@ pub fn triton_bytes_per_vocab(release: Option<super::TransformersRelease>) -> f6
     }
 }
 
+/// Of `LossHead::Half`'s 8 bytes a logit, the model's own 16-bit logits, which the caller holds
+/// through the backward while its output stays referenced (LitGPT's finetune loop keeps
+/// `logits` in scope across `fabric.backward(loss)`). The loss's own peak is the other 6: in the
+/// log-softmax's backward, its saved output, the gradient it is given and the one it makes
+/// (PyTorch frees a node's saved tensors and its incoming gradient once the node has run:
+/// `torch/csrc/autograd/engine.cpp` `evaluate_function` calls `fn.release_variables()` after
+/// `call_function`); the shifted copy the loss is given is not saved (`CloneBackward0` keeps
+/// nothing) and the slice's zero-filled gradient comes after the log-softmax's tensors are
+/// freed. A loop that deletes the output after the loss (`FitRequest::logits_kept` off:
+/// ljm565/universal-llm-trainer@aefdc4a4 `src/models/llama3.py`, `loss =
+/// self.criterion(output.logits[:, :-1, :].reshape(-1, ...), ...)` then `if self.del_logits:
+/// del output`) holds only those 6.
+pub const HALF_CALLER_LOGITS: f64 = 2.0;
+
+/// Families whose Transformers causal-LM head soft-caps the logits: Gemma 2
+/// (`Gemma2ForCausalLM.forward`, models/gemma2/modeling_gemma2.py in 4.42-4.57: `logits =
+/// logits / self.config.final_logit_softcapping`, `torch.tanh(logits)`, `* cap`; every Gemma 2
+/// config.json sets `final_logit_softcapping: 30.0`). `tanh` saves its output for the backward
+/// (`TanhBackward0` keeps `result`), so one more logit-sized tensor in the head's dtype lives
+/// from the forward through the loss's backward; the division and the multiplication by a
+/// scalar save nothing. Gemma 3 sets the cap to null; Gemma 4's forward was not read.
+const SOFT_CAPPED_FAMILIES: &[&str] = &["gemma2"];
+
+/// Whether the model's head soft-caps its logits (`SOFT_CAPPED_FAMILIES`); a size-only guess
+/// does not.
+pub fn soft_capped(model: &super::ModelRef) -> bool {
+    match model {
+        super::ModelRef::Known(m) => SOFT_CAPPED_FAMILIES.contains(&m.family.as_str()),
+        super::ModelRef::BySize { .. } => false,
+    }
+}
+
 /// Bytes per token, in units of the hidden width, that a fused linear cross-entropy holds at
 /// its peak: the bf16 input gradient (2) + the chunk's bf16 logits, up to twice the hidden
 /// width after Liger rounds the chunk to a power of two (4). Liger-Kernel

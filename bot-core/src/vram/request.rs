@@ -106,6 +106,12 @@ pub struct FitRequest<'a> {
     /// A full fine-tune under DeepSpeed ZeRO-3 with it off (neither fp16 nor bf16 in the
     /// trainer) is built in fp32 by `zero.Init` (`vram::zero_init`).
     pub autocast: bool,
+    /// Whether the training loop keeps the model's output (its logits) referenced through
+    /// `loss.backward()` (default on: LitGPT's `logits`, a loop's `output` variable). Off: a loop
+    /// that deletes the output once it has the loss (ljm565/universal-llm-trainer's
+    /// `del_logits_after_forward: True`; word `del_logits=on`, CLI `--del-logits`), so a loss
+    /// on the 16-bit logits (`LossHead::Half`) no longer holds them (`loss_head::HALF_CALLER_LOGITS`).
+    pub logits_kept: bool,
     /// Micro-batches per optimizer step (training; `accum=N`, `--grad-accum N`). `None`: the
     /// trainers' own, which accumulate (LLaMA-Factory's example configs 2-8, ms-swift 16 ÷
     /// batch ÷ cards), so the gradients live through every micro-batch's forward pass;
@@ -372,6 +378,7 @@ impl<'a> FitRequest<'a> {
             overlap_comm: false,
             kbit_upcast: true,
             autocast: true,
+            logits_kept: true,
             grad_accum: None,
             double_quant: true,
             load_warmup: true,

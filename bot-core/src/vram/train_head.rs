@@ -48,10 +48,35 @@ pub(super) fn loss_bytes_per_token(shape: &Shape, req: &FitRequest) -> f64 {
         super::request::FUSED_LOSS_HIDDEN_BYTES * shape.hidden as f64
     } else if loss_head == LossHead::Triton {
         triton_bytes_per_token(shape, req)
-    } else if peft_fp32_cast(req) && shape.params.lm_head > 0.0 && loss_head == LossHead::Half {
-        2.0 * loss_head.bytes_per_vocab() * shape.vocab as f64
     } else {
-        loss_head.bytes_per_vocab() * shape.vocab as f64
+        // The head's dtype: fp32 after PEFT's k-bit cast (of the embedding too, so of a tied
+        // head), else 16-bit.
+        let head_bytes = if peft_fp32_cast(req) && (shape.params.lm_head > 0.0 || shape.tied) {
+            4.0
+        } else {
+            2.0
+        };
+        let loss = if loss_head == LossHead::Half {
+            // A loss on the head's own dtype: each of its tensors at the head's width; the
+            // model's logits only while the caller keeps its output.
+            let caller = if req.logits_kept {
+                super::loss_head::HALF_CALLER_LOGITS
+            } else {
+                0.0
+            };
+            (loss_head.bytes_per_vocab() - super::loss_head::HALF_CALLER_LOGITS + caller)
+                * head_bytes
+                / 2.0
+        } else {
+            loss_head.bytes_per_vocab()
+        };
+        // Gemma 2's soft-capped head keeps its tanh output for the backward.
+        let capped = if super::loss_head::soft_capped(&req.model) {
+            head_bytes
+        } else {
+            0.0
+        };
+        (loss + capped) * shape.vocab as f64
     }
 }
 

@@ -214,6 +214,7 @@ mod fit_mem_eq_mechanisms;
 mod fit_mem_er_mechanisms;
 mod fit_mem_et_mechanisms;
 mod fit_mem_eu_mechanisms;
+mod fit_mem_ev_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;
 mod fit_multicard_mechanisms;

@@ -258,6 +258,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-kbit-upcast" => req.kbit_upcast = false,
             // A training loop of its own on a bf16 model, no autocast (PEFT's method comparison).
             "--no-autocast" => req.autocast = false,
+            // The CLI's `--del-logits`: the loop deletes the model's output after the loss.
+            "--del-logits" => req.logits_kept = false,
             // bitsandbytes 4-bit without double quantization (LitGPT's `bnb.nf4`).
             "--no-double-quant" => req.double_quant = false,
             // No warmed-up 16-bit load (`FitRequest::load_warmup`): a checkpoint saved in 4-bit.
