@@ -64,6 +64,35 @@ pub(super) fn asked_tap(
     Some(typed(ctx, state, PickInput::Text(n.to_string())))
 }
 
+/// The state a message after an asked-back number is read in: the question dropped (any
+/// message answers it or goes on without it), and where the message names the option asked
+/// about by its place, typed (`option 2`, `选项3`, `第2个`), the person's later bare numbers
+/// are options, exactly as after a tap of the option's button ([`asked_tap`]). The value typed
+/// with its unit (`2 hours`, `the 4k one`) is the value's button, which changes nothing more.
+pub(super) fn after_asked(ctx: &Ctx, state: &PickState, input: &PickInput) -> PickState {
+    let mut s = state.clone();
+    let Some(n) = s.number_asked.take() else {
+        return s;
+    };
+    let PickInput::Text(text) = input else {
+        return s;
+    };
+    let place = lexicon::ordinal(text)
+        .filter(|o| !o.bare)
+        .or_else(|| lexicon::ordinal_in(text).map(|(o, _)| o));
+    let count = ask(ctx, &s).choices.len();
+    if place.and_then(|o| o.place_among(count)) == Some(n) {
+        s.numbers_are_places = true;
+    }
+    s
+}
+
+/// Whether an outcome is a number asked back rather than an answer taken: it is saved (the
+/// question is kept), but the step was not answered.
+pub(super) fn asks_back(out: &Outcome) -> bool {
+    out.state.as_ref().is_some_and(|s| s.number_asked.is_some())
+}
+
 /// The step's answer when `text` names one of its choices by its place; `None` when it names
 /// no place, or a bare number the step reads only as a value.
 pub(super) fn by_place(
@@ -135,10 +164,14 @@ pub(super) fn by_place(
                 let reply = Reply::text(ask)
                     .with_choice(&format!("{AS_OPTION}{}", choice.id), option)
                     .with_choice(&format!("{AS_VALUE}{key}:{}", place.n), v);
+                // The question is kept (as `quit_asked` keeps its own), so a typed answer
+                // (`option 2`) is read as its button; nothing of the step is answered.
+                let mut s = state.clone();
+                s.number_asked = Some(place.n);
                 return Some(Outcome {
                     replies: vec![reply],
-                    state: Some(state.clone()),
-                    changed: false,
+                    state: Some(s),
+                    changed: true,
                 });
             }
             _ => {}
@@ -152,7 +185,7 @@ pub(super) fn by_place(
     // The rest of a longer message, read at the step the tap led to: its facts kept.
     if let Some(next) = out.state.clone().filter(|_| !rest.trim().is_empty()) {
         let more = again(ctx, &next, PickInput::Text(rest));
-        if more.changed {
+        if more.changed && !asks_back(&more) {
             out = more;
         }
     }

@@ -241,14 +241,19 @@ pub fn is_question(text: &str) -> bool {
 
 /// A question in English that starts with its verb (`is there an h100`, `can i pay with
 /// alipay`, `any 4090 left`), at the start of the message or of a clause after a comma; the
-/// same words inside a statement (`my budget is $30`, `i can spend 50`) ask nothing.
+/// same words inside a statement (`my budget is $30`, `i can spend 50`) ask nothing, nor does
+/// a clause right after a word that takes back what was said (`sorry, is 6 hour not 3`: the
+/// correction's subject left out, the lexicon's `TAKEN_BACK_AFTER`) unless a `?` asks it.
 fn asks_yes_or_no(l: &str) -> bool {
     const VERBS: [&str; 9] = [
         "can ", "could ", "is ", "are ", "does ", "do ", "any ", "will ", "should ",
     ];
-    l.split([',', ';', '.'])
-        .map(str::trim_start)
-        .any(|clause| VERBS.iter().any(|v| clause.starts_with(v)))
+    let asked = l.contains('?') || l.contains('？');
+    let clauses: Vec<&str> = l.split([',', ';', '.']).map(str::trim).collect();
+    clauses.iter().enumerate().any(|(i, clause)| {
+        let corrects = i > 0 && crate::lexicon::TAKEN_BACK_AFTER.contains(&clauses[i - 1]);
+        VERBS.iter().any(|v| clause.starts_with(v)) && (asked || !corrects)
+    })
 }
 
 /// A question asked in the middle of `/pick`: how it reads (one command, or readings to ask
@@ -370,6 +375,8 @@ pub(super) fn listen(ctx: &Ctx, state: &PickState, text: &str) -> Option<(PickSt
     echo.extend(super::paid::apply(ctx, &mut s, text));
     // A card kept from before that the facts now said size out of it is dropped, and said.
     echo.extend(super::card::recheck_kept(ctx, state, &mut s));
+    // `预算一两百块`: the end of the range taken, said.
+    echo.extend(super::ranged::said(state, &s, text));
     if echo.is_empty() {
         return None;
     }

@@ -19,6 +19,7 @@
 //! - [`monthly`]: a budget said per month, kept and said so;
 //! - [`media`]: image and video generation (a diffusion pipeline, sized by its own estimate);
 //! - [`paid`]: a sum already paid for a run like this one, kept and set against the result;
+//! - [`ranged`]: a value answered as a range (`2-3 hours`, `一两百块`): the end taken said;
 //! - [`recount`]: a card count said for the card already named (`make it 2 cards`);
 //! - [`chosen`]: a choice typed by its place (`第二个`, `the first one`, `1`), taken as its
 //!   button and said back; a place beyond the choices asked back;
@@ -43,6 +44,7 @@ mod negated;
 mod paid;
 mod people;
 mod plan;
+mod ranged;
 mod recount;
 mod replied;
 mod result;

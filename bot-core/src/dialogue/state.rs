@@ -127,6 +127,11 @@ pub struct PickState {
     /// where the step also reads it as a value): their later bare numbers are options.
     #[serde(default)]
     pub numbers_are_places: bool,
+    /// A bare number asked back at this step (option or value, `chosen`): the next message
+    /// answers it, typed as well as tapped (`option 2`, `选项3` is the option's button, so the
+    /// person's later bare numbers are options); any message drops the question, as `quit_asked`.
+    #[serde(default)]
+    pub number_asked: Option<usize>,
 }
 
 /// A sum already paid, in the currency written with it (`None`: a bare sum, read in the
@@ -198,6 +203,7 @@ impl PickState {
             quit_asked: false,
             gpu_unfit: None,
             numbers_are_places: false,
+            number_asked: None,
         }
     }
 }

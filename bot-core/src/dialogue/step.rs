@@ -39,6 +39,14 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
         PickInput::Text(t) => PickInput::Text(understand::fold_traditional(&t)),
         other => other,
     };
+    // A number asked back is answered by this message, or dropped by it.
+    let unasked;
+    let state = if state.number_asked.is_some() {
+        unasked = super::chosen::after_asked(ctx, state, &input);
+        &unasked
+    } else {
+        state
+    };
     if let Some(out) = first_readings(ctx, state, &input, places) {
         return out;
     }
@@ -208,9 +216,13 @@ fn hedged(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
     let PickInput::Text(t) = input else {
         return None;
     };
-    let plain = crate::lexicon::answer_hedged(&understand::fold_traditional(t))?;
+    // A hedge before the answer (`maybe 8b`) or glued after its number (`100ish`).
+    let folded = understand::fold_traditional(t);
+    let plain = crate::lexicon::answer_hedged(&folded)
+        .or_else(|| crate::lexicon::hedge_after_dropped(&folded))?;
     let mut out = step(ctx, state, PickInput::Text(plain.clone()));
-    if !(out.changed && out.state.is_some()) {
+    // A number asked back is no answer taken: the hedge is not said over it.
+    if !(out.changed && out.state.is_some()) || super::chosen::asks_back(&out) {
         return None;
     }
     if let Some(first) = out.replies.first_mut() {
@@ -287,6 +299,12 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     };
     if let PickInput::Text(t) = input
         && let Some(m) = super::paid::apply(ctx, &mut next, t)
+    {
+        noted.push(m);
+    }
+    // `2-3 hours`: the end of the range taken, said.
+    if let PickInput::Text(t) = input
+        && let Some(m) = super::ranged::said(state, &next, t)
     {
         noted.push(m);
     }

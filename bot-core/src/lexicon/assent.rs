@@ -208,7 +208,12 @@ fn bare(clause: &str) -> &str {
 pub fn assent(clause: &str) -> Option<Assent> {
     let t = bare(clause).to_lowercase();
     let t = t.as_str();
-    if YES.contains(&t) {
+    // An English yes with the Chinese particle of a thing settled glued on (`ok了`, `okay了`):
+    // the yes. Only a Latin word: `对了` opens an aside ("by the way"), never a yes.
+    let latin_yes = t
+        .strip_suffix('了')
+        .filter(|w| w.is_ascii() && YES.contains(w));
+    if YES.contains(&t) || latin_yes.is_some() {
         Some(Assent::Yes)
     } else if NO.contains(&t) || widened_no(t) {
         Some(Assent::No)
@@ -308,9 +313,14 @@ mod tests {
             "好的~",
             "没问题",
             "Yeah!",
+            // An English yes with `了` glued on (pick_ae's `ok了`).
+            "ok了",
+            "OK了",
         ] {
             assert_eq!(assent(t), Some(Assent::Yes), "{t}");
         }
+        // `对了` opens an aside, never a yes.
+        assert_eq!(assent("对了"), None);
         for t in [
             "nothing",
             "None.",

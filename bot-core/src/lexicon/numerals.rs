@@ -22,6 +22,11 @@ pub(crate) fn digit(c: char) -> Option<u32> {
     })
 }
 
+/// Whether a character is part of a Chinese numeral: a digit or a unit (`一两百`).
+pub(crate) fn is_numeral(c: char) -> bool {
+    digit(c).is_some() || unit(c).is_some()
+}
+
 /// A Chinese digit or an ASCII one.
 fn any_digit(c: char) -> Option<u64> {
     digit(c)

@@ -198,6 +198,19 @@ const ZH_FROM_END: &[&str] = &["倒数", "倒數"];
 /// The last place said as such (`最后一个`, `最後那個`, `最后一项`).
 const ZH_LAST: &[&str] = &["最后", "最後"];
 
+/// The noun of a numbered choice said before its number (`选项3`, `選項 2`): the place.
+const ZH_NOUNS: &[&str] = &["选项", "選項"];
+
+/// `选项3`, `选项二`: a place named by the noun of a choice and its number.
+fn zh_noun_place(t: &str) -> Option<usize> {
+    let rest = ZH_NOUNS.iter().find_map(|w| t.strip_prefix(w))?.trim();
+    let rest = rest
+        .strip_suffix(|c: char| ZH_MEASURES.contains(&c))
+        .unwrap_or(rest)
+        .trim();
+    zh_number(rest)
+}
+
 /// A Chinese place and whether it is counted from the end.
 fn zh(t: &str) -> Option<(usize, bool)> {
     let mut t: &str = t;
@@ -207,8 +220,19 @@ fn zh(t: &str) -> Option<(usize, bool)> {
             t = rest.trim_end();
         }
     }
-    let verb = ZH_CHOOSE.iter().find(|w| t.starts_with(**w));
-    let t = verb.map_or(t, |w| t[w.len()..].trim_start());
+    // Verbs of choosing may come in a row (`那就用第一个`, `就选第二个`): each taken off, the last
+    // one deciding whether digits alone are a place (`那就选2`).
+    let mut verb = None;
+    for _ in 0..3 {
+        if let Some(n) = zh_noun_place(t) {
+            return Some((n, false));
+        }
+        let Some(w) = ZH_CHOOSE.iter().find(|w| t.starts_with(**w)) else {
+            break;
+        };
+        verb = Some(w);
+        t = t[w.len()..].trim_start();
+    }
     if let Some(rest) = ZH_LAST.iter().find_map(|w| t.strip_prefix(w)) {
         // `最后一个`, `最后那个`, `最后一项`, `最后的`: the last; `最后一次` is no place.
         let rest = rest.trim();
@@ -273,11 +297,13 @@ fn en(t: &str) -> Option<(usize, bool)> {
     let rest = rest.strip_prefix("the ").unwrap_or(rest);
     let mut words: Vec<&str> = rest.split_whitespace().collect();
     // `the last one`, `second to last option`: the noun after a place adds nothing.
+    // `number one`, `option one`: there `one` is the number, not the noun.
     if words.len() > 1
         && words
             .last()
             .is_some_and(|w| EN_NOUNS.contains(w) && *w != "no" && *w != "no.")
         && words[words.len() - 2].parse::<usize>().is_err()
+        && !EN_NOUNS.contains(&words[words.len() - 2])
     {
         words.pop();
     }
@@ -295,7 +321,14 @@ fn en(t: &str) -> Option<(usize, bool)> {
         }
         // `option 2`, `no. 2`, `number 2`, `#2` spaced (`# 2`)
         [noun, d] if (EN_NOUNS.contains(noun) && *noun != "one") || *noun == "#" => {
-            digits(d).map(|n| (n, false))
+            // A number word after the noun (`number one`, `option two`); never after `no`
+            // (`no one` is nobody).
+            let word = || {
+                (!matches!(*noun, "no" | "no." | "#"))
+                    .then(|| super::cardinals::en_cardinal(d))
+                    .flatten()
+            };
+            digits(d).or_else(word).map(|n| (n, false))
         }
         _ => None,
     }
@@ -358,6 +391,14 @@ mod tests {
         assert_eq!(place("i first"), None);
         assert_eq!(place("i take 2"), None);
         assert_eq!(place("i want 2 cards"), None);
+        // A number word after the choice's noun (pick_ae's `ok i take number one`).
+        assert_eq!(place("i take number one"), Some((1, false)));
+        assert_eq!(place("option two"), Some((2, false)));
+        assert_eq!(place("no one"), None);
+        assert_eq!(
+            ordinal_in("ok i take number one").map(|(o, r)| (o.n, o.bare, r)),
+            Some((1, false, String::new()))
+        );
     }
 
     #[test]
@@ -368,6 +409,12 @@ mod tests {
         assert_eq!(place("我要第三个"), Some((3, false)));
         assert_eq!(place("选二"), Some((2, false)));
         assert_eq!(place("就第一个吧"), Some((1, false)));
+        // Verbs in a row (pick_ae's `那就用第一个`), and the noun of a choice (`选项3`).
+        assert_eq!(place("那就用第一个"), Some((1, false)));
+        assert_eq!(place("那就选2"), Some((2, false)));
+        assert_eq!(place("选项3"), Some((3, false)));
+        assert_eq!(place("選項 2"), Some((2, false)));
+        assert_eq!(place("那就用2个"), None);
     }
 
     #[test]

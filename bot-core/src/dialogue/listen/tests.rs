@@ -69,3 +69,14 @@ fn statements_are_not_questions() {
     assert_eq!(f.seconds, Some(Decimal::from(10_800)), "{f:?}");
     assert_eq!(f.budget, Some(Decimal::from(40)), "{f:?}");
 }
+
+#[test]
+fn a_correction_after_a_comma_asks_nothing() {
+    // pick_ae's `sorry, is 6 hour not 3`: the correction's subject left out, no question.
+    assert!(!is_question("sorry, is 6 hour not 3"));
+    assert!(!is_question("oops, is 8k not 4k"));
+    // Asked with its mark, or without a correction before it, the verb still asks.
+    assert!(is_question("sorry, is 6 hours enough?"));
+    assert!(is_question("ok, is there an h100"));
+    assert!(is_question("is there an h100"));
+}
