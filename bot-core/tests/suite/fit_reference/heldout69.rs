@@ -21,10 +21,16 @@ fn public_measurements_sixty_ninth_held_out_set() {
     );
     assert!(held.numeric >= 75);
     assert!(held.verdicts >= 8);
-    // Untuned: set after the first scoring (see below).
-    let floor_within = 0;
-    let ceiling_under = 75;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout69 branch from main 7e39c95b, 2026-12-07; the table committed
+    // in 62b764dc before it was scored): 75 numeric rows, 70 within 15 %, 5 under by more than
+    // 15 %, 0 over, 0 the CLI cannot state; verdicts 6 of 8 right. Qwen2's long-input rows held
+    // (the prompt's full logits, -3 % to +14 %); under: GPTQ on Qwen2-0.5B / 1.5B at input 1
+    // (-19 % to -25 %, 0.2-0.4 GiB absolute) and torchao's unfused awq-uint4 (-38 %); wrong: 72B
+    // GPTQ-Int4 on one A100 at gpu_memory_utilization=1.0 answered "no" - see
+    // docs/misses/heldout69_misses.md. The floors may only tighten.
+    let floor_within = 70;
+    let ceiling_under = 5;
+    let floor_verdicts = 6;
     floors(
         &held,
         "held out 69",
