@@ -919,5 +919,7 @@ mod heldout66;
 mod heldout67;
 #[path = "fit_reference/heldout68.rs"]
 mod heldout68;
+#[path = "fit_reference/heldout69.rs"]
+mod heldout69;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
