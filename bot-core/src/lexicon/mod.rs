@@ -224,7 +224,8 @@ pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
     HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, home_city_unplaced,
-    place_codes, place_named, place_said, place_within, place_word, place_written, said_as_home,
+    host_noun_slip, place_codes, place_named, place_said, place_within, place_word, place_written,
+    said_as_home,
 };
 pub use rent_ease::ease_as_can;
 pub use rent_price::rent_priced;

@@ -411,7 +411,7 @@ fn specs(q: &Question) -> Option<Reading> {
         return None;
     }
     // `a10 vs t4 哪个便宜`: which card is cheaper is a price, whatever word joins them.
-    if super::cards_cheaper::cheaper_of_cards(q) {
+    if super::cards_cheaper::cheaper_of_cards(q) || super::cards_cheaper::cards_priced(q) {
         return None;
     }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {
@@ -503,11 +503,18 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "4090和3090哪个便宜" with no job: which one is cheaper is a price asked, so both cards
         // are ranked by what an hour really costs (hidden costs in), as issue 26 lists `A和B哪个
         // 便宜` under compare; a list price side by side would leave them out.
-        ([], gs) if super::cards_cheaper::cheaper_of_cards(q) => make::compare_cards(gs, &usage)
-            .map(Reading::Command)
-            .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))),
-        // `4090和3090多少钱` with no job: the cards side by side, each with its lowest list price
-        // (the differences marked); with a job's length, each card's prices, asked back.
+        // `l4 vs t4 price`, `3090 4090 租金`: a price word beside two cards is the same ask.
+        ([], gs)
+            if super::cards_cheaper::cheaper_of_cards(q)
+                || super::cards_cheaper::cards_priced(q) =>
+        {
+            make::compare_cards(gs, &usage)
+                .map(Reading::Command)
+                .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect())))
+        }
+        // One card's memory sizes priced (`v100 多少钱 16g还是32g`) with no job: the sizes side by
+        // side, each with its lowest list price (the differences marked); with a job's length,
+        // each card's prices, asked back.
         ([], gs) if gs.len() > 1 && e.usage.is_none() => {
             one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))
         }

@@ -11,14 +11,17 @@ const OWN: &str = include_str!("../data/questions_und_und_dd_own.tsv");
 
 /// Rows read right (asked-back rows right when asked with the written line among the choices):
 /// 28/63 before the change (docs/misses/und_und_dd.md).
-const FLOOR: usize = 28;
+const FLOOR: usize = 46;
 
 #[test]
 fn und_dd_mechanisms_on_cases_of_their_own() {
     let catalog = bot_core::Catalog::embedded().unwrap();
     let (total, right) = share_by_line(&catalog, "und_dd_own", OWN);
     assert!(total >= 60, "und_dd_own: {total} rows");
-    assert!(right >= FLOOR, "und_dd_own: {right} of {total}, floor {FLOOR}");
+    assert!(
+        right >= FLOOR,
+        "und_dd_own: {right} of {total}, floor {FLOOR}"
+    );
 }
 
 #[test]
