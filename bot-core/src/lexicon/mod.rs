@@ -29,6 +29,7 @@ mod assent;
 mod audience;
 mod barrier_negated;
 mod batch_job;
+mod bill_currency;
 mod budget;
 mod buy_or_rent;
 mod card_failed;
@@ -128,6 +129,7 @@ pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
+pub use bill_currency::bill_currency_asked;
 pub use budget::{
     BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,

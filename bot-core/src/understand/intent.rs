@@ -383,6 +383,12 @@ fn trend(q: &Question) -> Option<Reading> {
     {
         return None;
     }
+    (over_time(q) && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
+}
+
+/// Whether a card's price over time is asked (a trend word, a window of past prices, lately
+/// beside a price), and not a change told in passing before where it is cheapest now.
+pub(super) fn over_time(q: &Question) -> bool {
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
     // `太贵了` judges a price; it says nothing of a change.
     let text = cues::without_judgements(q.padded);
@@ -397,10 +403,7 @@ fn trend(q: &Question) -> Option<Reading> {
         || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));
     // `4090又涨价了 现在哪家还有便宜的`: a change told in passing, then where it is cheapest,
     // asks the ranking.
-    if over_time && cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS) {
-        return None;
-    }
-    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
+    over_time && !(cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS))
 }
 
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.

@@ -196,6 +196,7 @@ mod bare_pair;
 mod barrier_guided;
 mod batch_said;
 mod better_place;
+mod bill_currency;
 mod bill_words;
 mod budget_guide;
 mod budget_job;
@@ -430,6 +431,8 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let reading = home_ranked::with_home(&norm, reading);
     // A machine's count of cards in the direction its words say (`不超过2张` → `cards<=2`).
     let reading = cards_bounded::bounded(&norm, reading);
+    // A currency asked of a bill (`… in usd`, `用美元算`): the bill's `currency=`.
+    let reading = bill_currency::carried(&norm, reading);
     // What the one command read cannot carry, said beside it with the command that does.
     let not_carried = not_carried::not_carried(catalog, &things, &aside, &reading);
     // What was read of the message: its first MAX_CHARS characters at most.
