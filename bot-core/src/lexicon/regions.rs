@@ -341,14 +341,28 @@ fn beside_region_word(p: &str) -> Option<&'static str> {
         })
         .or_else(|| {
             // `eu gpu providers`, `us providers`, `japan gpu clouds`: a place's short word said as
-            // an adjective of the host noun, one word between at most; never `us` as the object
+            // an adjective of the host noun, a word of what they sell between at most (never
+            // `india, which platform`); never `us` as the object
             // of a verb or preposition (`show us providers`, `for us`).
             (0..w.len()).find_map(|i| {
                 let object = i > 0 && OBJECT_LEADS.contains(&w[i - 1]);
-                code(w[i]).filter(|_| !object && based_hosts_at(&w, i + 1))
+                let host = |t: &&str| {
+                    HOSTS_IN_PLACE
+                        .iter()
+                        .any(|h| h.is_ascii() && t.trim_end_matches([',', '.', '?']) == *h)
+                };
+                let next = w.get(i + 1);
+                let adjective = next.is_some_and(host)
+                    || (next.is_some_and(|t| HOST_MODIFIERS.contains(t))
+                        && w.get(i + 2).is_some_and(host));
+                code(w[i]).filter(|_| !object && adjective)
             })
         })
 }
+
+/// Words that may stand between a place said as an adjective and its host noun (`eu gpu
+/// providers`, `us cloud hosts`): what the hosts sell, never a word of another clause.
+const HOST_MODIFIERS: &[&str] = &["gpu", "gpus", "cloud", "ai", "compute", "hosting", "server"];
 
 /// Words after which `us` is the pronoun, the object of a verb or preposition (`show us`,
 /// `give us`, `for us`), never the place.

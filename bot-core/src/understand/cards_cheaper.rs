@@ -29,17 +29,49 @@ pub(super) fn cheaper_of_cards(q: &Question) -> bool {
 /// `specs`, `vram`) keeps the cards side by side; one card's memory sizes (`v100 多少钱 16g还是
 /// 32g`: the catalog's `memory_siblings`) are one card whose size is unknown, not two priced.
 pub(super) fn cards_priced(q: &Question) -> bool {
-    let own_specs: Vec<&str> = SPECS_WORDS
+    two_cards_priced(q) && !q.has(&own_specs())
+}
+
+/// Two cards priced (as [`cards_priced`]) with their specs asked too (`4090 vs 5090 price and
+/// specs`): both readings, asked back, never one guessed.
+pub(super) fn cards_priced_and_specs(q: &Question) -> bool {
+    two_cards_priced(q) && q.has(&own_specs())
+}
+
+/// The specs words that ask something of their own: all but the joins (`vs`, `versus`).
+fn own_specs() -> Vec<&'static str> {
+    SPECS_WORDS
         .iter()
         .copied()
         .filter(|w| !SPECS_JOINS.contains(w))
-        .collect();
+        .collect()
+}
+
+fn two_cards_priced(q: &Question) -> bool {
     q.e.gpus.len() > 1
         && q.e.platforms.is_empty()
         && q.e.usage.is_none()
-        && q.has(COST_WORDS)
-        && !q.has(&own_specs)
+        && priced(q)
         && !sizes_of_one_card(q)
+}
+
+/// A price word said (`COST_WORDS`), where `how much` asks a price and not a measure
+/// (`how much faster`, `how much more vram`: a comparative after it).
+fn priced(q: &Question) -> bool {
+    let p = q.padded;
+    let measured = p.match_indices("how much ").any(|(at, w)| {
+        let next = p[at + w.len()..].split_whitespace().next().unwrap_or("");
+        next.ends_with("er") || matches!(next, "more" | "less")
+    });
+    // A price set aside (`what's different apart from price`) is no price asked.
+    let aside = |at: usize| {
+        let before = p[..at].trim_end();
+        crate::lexicon::exclude_words().any(|w| before.ends_with(w.trim_end()))
+    };
+    COST_WORDS
+        .iter()
+        .filter(|w| !(measured && w.starts_with("how much")))
+        .any(|w| p.match_indices(*w).any(|(at, _)| !aside(at)))
 }
 
 /// Whether every card said is a memory size of the first (the catalog's family data).

@@ -386,6 +386,22 @@ fn trend(q: &Question) -> Option<Reading> {
     (over_time(q) && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
 }
 
+/// Whether a price's trend or change is said in words (`走势`, `降价`, `涨了`, `going up`,
+/// `price history`), not only a window of time beside a price: what makes a job named with
+/// the card the trend's job, not a fit.
+pub(super) fn trend_said(q: &Question) -> bool {
+    let text = cues::without_judgements(q.padded);
+    // English words whole (` graph` is no part of `graphics`).
+    let whole = |w: &&str| {
+        text.match_indices(*w).any(|(at, _)| {
+            !w.ends_with(|c: char| c.is_ascii_alphabetic())
+                || !text[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
+        })
+    };
+    (TREND_WORDS.iter().any(whole) || super::price_moved::price_history(&text))
+        && !(cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS))
+}
+
 /// Whether a card's price over time is asked (a trend word, a window of past prices, lately
 /// beside a price), and not a change told in passing before where it is cheapest now.
 pub(super) fn over_time(q: &Question) -> bool {
@@ -416,6 +432,14 @@ fn specs(q: &Question) -> Option<Reading> {
     // `a10 vs t4 哪个便宜`: which card is cheaper is a price, whatever word joins them.
     if super::cards_cheaper::cheaper_of_cards(q) || super::cards_cheaper::cards_priced(q) {
         return None;
+    }
+    // `4090 vs 5090 price and specs`: the price and the specs both asked, both offered.
+    if super::cards_cheaper::cards_priced_and_specs(q) {
+        let specs = make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect());
+        return match make::compare_cards(&q.e.gpus, &q.usage()) {
+            Some(priced) => Some(Reading::Ask(vec![priced, specs])),
+            None => one(specs),
+        };
     }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {
         return None;
