@@ -10,8 +10,8 @@ use super::types::Model;
 impl Catalog {
     /// The models nearest `typed`: one where it is clearly the nearest (no other as near), the
     /// tied ones where several are (to be asked back, never guessed), none where the name is
-    /// the catalog's own, no name is within a slip's reach (a third of its letters, two at
-    /// least), or the name carries no letters to slip.
+    /// the catalog's own, no name is within a slip's reach (one edit, two in a name of twelve
+    /// characters or more), or the name carries no letters to slip.
     pub fn models_near(&self, typed: &str) -> Vec<&Model> {
         let q = normalize(typed);
         let letters = q.chars().filter(char::is_ascii_alphabetic).count();
@@ -24,7 +24,9 @@ impl Catalog {
                 .collect()
         };
         let typed_numbers = numbers(&q);
-        let limit = (q.chars().count() / 3).max(2);
+        // Read as meant, not only suggested: one slip, two in a long name (`gemma-3n-e4b` is
+        // two letters more than `gemma-3-4b`, another model).
+        let limit = if q.chars().count() >= 12 { 2 } else { 1 };
         let mut scored: Vec<(usize, &Model)> = self
             .suggest_names
             .models
@@ -82,5 +84,7 @@ mod tests {
         // The catalog's own name has nothing near to find.
         assert!(near("qwen2.5-7b").is_empty());
         assert!(near("4090").is_empty());
+        // Two letters more is another model, not a slip of a short name.
+        assert!(near("gemma-3n-e4b").is_empty());
     }
 }

@@ -181,15 +181,15 @@ pub const HOSTS_IN_PLACE: &[&str] = &[
 ];
 
 /// Whether an ASCII word is a host noun of [`HOSTS_IN_PLACE`] typed with one slip
-/// (`provders`, `platfroms`, `datacentre`): only nouns of six letters or more, so a short word
-/// (`hosts`, `cloud`) never takes in another English word (`ghosts`, `could`); a word of its own
-/// (`REAL_WORDS`) is never a slip.
+/// (`provders`, `platfroms`, `datacentre`): only nouns of eight letters or more, so a short
+/// word (`hosts`, `clouds`) never takes in another English word (`ghosts`, `cloudy`); a word of
+/// its own (`REAL_WORDS`) is never a slip.
 pub fn host_noun_slip(word: &str) -> bool {
-    word.len() >= 6
+    word.len() >= 7
         && word.bytes().all(|b| b.is_ascii_lowercase())
         && !super::REAL_WORDS.contains(&word)
         && HOSTS_IN_PLACE.iter().any(|h| {
-            h.len() >= 6
+            h.len() >= 8
                 && h.bytes().all(|b| b.is_ascii_lowercase())
                 && *h != word
                 && super::one_edit(h.as_bytes(), word.as_bytes())

@@ -18,7 +18,13 @@ pub(super) fn nearest(catalog: &Catalog, reading: Reading) -> Reading {
         Request::Tco(t) => t.model.clone(),
         _ => None,
     };
-    let Some(typed) = typed.filter(|m| catalog.find_model(m).is_none()) else {
+    // A name `/fit` sizes without the catalog is no slip: an image pipeline (`sd3-medium`), or
+    // a shipped name whose size it carries (`gemma-3n-e4b`), kept, never a look-alike.
+    let Some(typed) = typed.filter(|m| {
+        catalog.find_model(m).is_none()
+            && crate::diffusion::find(m).is_none()
+            && !matches!(crate::lexicon::model_size_in_name(m), Some(Ok(_)))
+    }) else {
         return Reading::Command(r);
     };
     let near: Vec<String> = catalog

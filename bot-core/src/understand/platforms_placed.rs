@@ -99,6 +99,10 @@ mod tests {
         assert!(hosts_said(" 欧洲的云 "));
         assert!(hosts_said(" platforms in the us "));
         assert!(!hosts_said(" cloudy day in paris "));
+        // A long host noun with one slip is the noun; a short one's look-alike is not.
+        assert!(hosts_said(" which gpu provders are in the us "));
+        assert!(hosts_said(" gpu platfroms in the eu "));
+        assert!(!hosts_said(" ghosts in europe "));
         assert!(place_alone(" 有没有香港的 "));
         assert!(!place_alone(" 有没有香港的4090 "));
     }
