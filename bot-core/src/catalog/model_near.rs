@@ -74,7 +74,8 @@ mod tests {
     fn a_slip_of_the_letters_is_the_one_nearest_model() {
         assert_eq!(near("qwen2.5-14n"), ["qwen2.5-14b"]);
         assert_eq!(near("qwen2.5-7v"), ["qwen2.5-7b"]);
-        assert_eq!(near("lamma-3.1-8b"), ["llama-3.1-8b"]);
+        assert_eq!(near("lllama-3.1-8b"), ["llama-3.1-8b"]);
+        assert_eq!(near("mistal-nemo"), ["mistral-nemo-12b"]);
     }
 
     #[test]
