@@ -15,6 +15,7 @@ mod instance;
 mod instance_data;
 mod load;
 mod lookup;
+mod model_near;
 mod name_size;
 mod platform;
 mod quote;

@@ -29,6 +29,7 @@ mod assent;
 mod audience;
 mod barrier_negated;
 mod batch_job;
+mod bill_currency;
 mod budget;
 mod buy_or_rent;
 mod card_failed;
@@ -130,6 +131,7 @@ pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
+pub use bill_currency::bill_currency_asked;
 pub use budget::{
     BUDGET_WORDS, MONEY_AT_HAND, MONEY_CAN_DO, SPEND_ASKED, SPEND_VERBS, at_hand_words,
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
@@ -226,7 +228,8 @@ pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
 pub use regions::{
     HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, home_city_unplaced,
-    place_codes, place_named, place_said, place_within, place_word, place_written, said_as_home,
+    host_noun_slip, place_codes, place_named, place_said, place_within, place_word, place_written,
+    said_as_home,
 };
 pub use rent_ease::ease_as_can;
 pub use rent_price::rent_priced;

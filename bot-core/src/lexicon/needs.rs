@@ -573,6 +573,7 @@ pub fn need_of_slip(w: &str) -> Option<&'static str> {
 /// ([`need_of_slip`]) written as the need word, glued to Chinese or not (`支持paypl的平台`).
 pub fn need_typos(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
+    let billing = billing_said(text);
     let glue = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '_'));
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -593,11 +594,33 @@ pub fn need_typos(text: &str) -> String {
             !per && (glue(i.checked_sub(1).and_then(|p| chars.get(p))) || glue(chars.get(end)));
         match need_of_slip(&word).filter(|_| !named) {
             Some(need) => out.push_str(need),
+            None if second_short(&out, &word) && billing => out.push_str("second"),
             None => out.push_str(&word),
         }
         i = end;
     }
     out
+}
+
+/// Whether `word` is the per-second unit written short (`per sec`, `per-sec`, `by the sec`,
+/// `per secs`) right after `before`. Read as `second` only where billing is said
+/// ([`billing_said`]): `tokens per sec` is a speed, no way of billing.
+fn second_short(before: &str, word: &str) -> bool {
+    matches!(word, "sec" | "secs")
+        && ["per ", "per-", "by the ", "by "]
+            .iter()
+            .any(|lead| before.ends_with(lead))
+}
+
+/// Whether a sentence speaks of billing (`billing`, `bills`, `charges`, `pricing`, `计费`,
+/// `收费`): the billing words of a stopped machine's ([`STOPPED_BILLED_WORDS`], less the words
+/// of costing nothing) and the forms of `bill` and `price` beside a unit.
+pub fn billing_said(text: &str) -> bool {
+    STOPPED_BILLED_WORDS
+        .iter()
+        .filter(|w| !matches!(**w, "free" | "免费" | "cost nothing" | "costs nothing"))
+        .chain(["bills", "pricing", "priced"].iter())
+        .any(|w| text.contains(w))
 }
 
 /// Ways a company pays (a transfer from its account, invoiced billing): arranged through a

@@ -180,6 +180,22 @@ pub const HOSTS_IN_PLACE: &[&str] = &[
     "regions",
 ];
 
+/// Whether an ASCII word is a host noun of [`HOSTS_IN_PLACE`] typed with one slip
+/// (`provders`, `platfroms`, `datacentre`): only nouns of eight letters or more, so a short
+/// word (`hosts`, `clouds`) never takes in another English word (`ghosts`, `cloudy`); a word of
+/// its own (`REAL_WORDS`) is never a slip.
+pub fn host_noun_slip(word: &str) -> bool {
+    word.len() >= 7
+        && word.bytes().all(|b| b.is_ascii_lowercase())
+        && !super::REAL_WORDS.contains(&word)
+        && HOSTS_IN_PLACE.iter().any(|h| {
+            h.len() >= 8
+                && h.bytes().all(|b| b.is_ascii_lowercase())
+                && *h != word
+                && super::one_edit(h.as_bytes(), word.as_bytes())
+        })
+}
+
 /// Words for a region a place's short word stands beside, either side.
 const REGION_WORDS: &[&str] = &[
     "region", "regions", "region:", "区", "区域", "地区", "节点", "机房",
@@ -311,18 +327,64 @@ fn beside_region_word(p: &str) -> Option<&'static str> {
             _ => None,
         }
     });
-    beside.or_else(|| {
-        (0..w.len()).find_map(|i| {
-            // `us-based` as one word, or `us based` / `us located` as two.
-            let (place, next) = match w[i].split_once('-') {
-                Some((c, b)) if BASED.contains(&b) => (c, i + 1),
-                _ if w.get(i + 1).is_some_and(|b| BASED.contains(b)) => (w[i], i + 2),
-                _ => return None,
-            };
-            code(place).filter(|_| based_hosts_at(&w, next))
+    beside
+        .or_else(|| {
+            (0..w.len()).find_map(|i| {
+                // `us-based` as one word, or `us based` / `us located` as two.
+                let (place, next) = match w[i].split_once('-') {
+                    Some((c, b)) if BASED.contains(&b) => (c, i + 1),
+                    _ if w.get(i + 1).is_some_and(|b| BASED.contains(b)) => (w[i], i + 2),
+                    _ => return None,
+                };
+                code(place).filter(|_| based_hosts_at(&w, next))
+            })
         })
-    })
+        .or_else(|| {
+            // `eu gpu providers`, `us providers`, `japan gpu clouds`: a place's short word said as
+            // an adjective of the host noun, a word of what they sell between at most (never
+            // `india, which platform`); never `us` as the object
+            // of a verb or preposition (`show us providers`, `for us`).
+            (0..w.len()).find_map(|i| {
+                let object = i > 0 && OBJECT_LEADS.contains(&w[i - 1]);
+                let host = |t: &&str| {
+                    HOSTS_IN_PLACE
+                        .iter()
+                        .any(|h| h.is_ascii() && t.trim_end_matches([',', '.', '?']) == *h)
+                };
+                let next = w.get(i + 1);
+                let adjective = next.is_some_and(host)
+                    || (next.is_some_and(|t| HOST_MODIFIERS.contains(t))
+                        && w.get(i + 2).is_some_and(host));
+                code(w[i]).filter(|_| !object && adjective)
+            })
+        })
 }
+
+/// Words that may stand between a place said as an adjective and its host noun (`eu gpu
+/// providers`, `us cloud hosts`): what the hosts sell, never a word of another clause.
+const HOST_MODIFIERS: &[&str] = &["gpu", "gpus", "cloud", "ai", "compute", "hosting", "server"];
+
+/// Words after which `us` is the pronoun, the object of a verb or preposition (`show us`,
+/// `give us`, `for us`), never the place.
+const OBJECT_LEADS: &[&str] = &[
+    "show",
+    "give",
+    "tell",
+    "let",
+    "help",
+    "send",
+    "find",
+    "get",
+    "recommend",
+    "suggest",
+    "for",
+    "to",
+    "with",
+    "of",
+    "let's",
+    "ask",
+    "lets",
+];
 
 /// The words that say where a company or its machines are (`based`, `located`) after a place's
 /// short word (`us based`).

@@ -383,6 +383,28 @@ fn trend(q: &Question) -> Option<Reading> {
     {
         return None;
     }
+    (over_time(q) && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
+}
+
+/// Whether a price's trend or change is said in words (`走势`, `降价`, `涨了`, `going up`,
+/// `price history`), not only a window of time beside a price: what makes a job named with
+/// the card the trend's job, not a fit.
+pub(super) fn trend_said(q: &Question) -> bool {
+    let text = cues::without_judgements(q.padded);
+    // English words whole (` graph` is no part of `graphics`).
+    let whole = |w: &&str| {
+        text.match_indices(*w).any(|(at, _)| {
+            !w.ends_with(|c: char| c.is_ascii_alphabetic())
+                || !text[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
+        })
+    };
+    (TREND_WORDS.iter().any(whole) || super::price_moved::price_history(&text))
+        && !(cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS))
+}
+
+/// Whether a card's price over time is asked (a trend word, a window of past prices, lately
+/// beside a price), and not a change told in passing before where it is cheapest now.
+pub(super) fn over_time(q: &Question) -> bool {
     // `近两周价格`, `近30天`: `近` before a span is the recent past.
     // `太贵了` judges a price; it says nothing of a change.
     let text = cues::without_judgements(q.padded);
@@ -397,10 +419,7 @@ fn trend(q: &Question) -> Option<Reading> {
         || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));
     // `4090又涨价了 现在哪家还有便宜的`: a change told in passing, then where it is cheapest,
     // asks the ranking.
-    if over_time && cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS) {
-        return None;
-    }
-    (over_time && q.nothing_to_size()).then(|| Reading::Command(make::trend(&g.gpu, q.days())))
+    over_time && !(cues::ranking_after_news(&text) && has(&text, CHEAP_WORDS))
 }
 
 /// "how much vram does an l40s have", "4090和4090D有什么区别": one card, or several side by side.
@@ -411,8 +430,16 @@ fn specs(q: &Question) -> Option<Reading> {
         return None;
     }
     // `a10 vs t4 哪个便宜`: which card is cheaper is a price, whatever word joins them.
-    if super::cards_cheaper::cheaper_of_cards(q) {
+    if super::cards_cheaper::cheaper_of_cards(q) || super::cards_cheaper::cards_priced(q) {
         return None;
+    }
+    // `4090 vs 5090 price and specs`: the price and the specs both asked, both offered.
+    if super::cards_cheaper::cards_priced_and_specs(q) {
+        let specs = make::gpus(q.e.gpus.iter().map(|c| c.gpu.clone()).collect());
+        return match make::compare_cards(&q.e.gpus, &q.usage()) {
+            Some(priced) => Some(Reading::Ask(vec![priced, specs])),
+            None => one(specs),
+        };
     }
     if q.e.task.is_some() && q.e.gpus.len() < 2 {
         return None;
@@ -503,11 +530,18 @@ fn cost_or_compare(q: &Question) -> Option<Reading> {
         // "4090和3090哪个便宜" with no job: which one is cheaper is a price asked, so both cards
         // are ranked by what an hour really costs (hidden costs in), as issue 26 lists `A和B哪个
         // 便宜` under compare; a list price side by side would leave them out.
-        ([], gs) if super::cards_cheaper::cheaper_of_cards(q) => make::compare_cards(gs, &usage)
-            .map(Reading::Command)
-            .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))),
-        // `4090和3090多少钱` with no job: the cards side by side, each with its lowest list price
-        // (the differences marked); with a job's length, each card's prices, asked back.
+        // `l4 vs t4 price`, `3090 4090 租金`: a price word beside two cards is the same ask.
+        ([], gs)
+            if super::cards_cheaper::cheaper_of_cards(q)
+                || super::cards_cheaper::cards_priced(q) =>
+        {
+            make::compare_cards(gs, &usage)
+                .map(Reading::Command)
+                .or_else(|| one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect())))
+        }
+        // One card's memory sizes priced (`v100 多少钱 16g还是32g`) with no job: the sizes side by
+        // side, each with its lowest list price (the differences marked); with a job's length,
+        // each card's prices, asked back.
         ([], gs) if gs.len() > 1 && e.usage.is_none() => {
             one(make::gpus(gs.iter().map(|c| c.gpu.clone()).collect()))
         }

@@ -196,6 +196,7 @@ mod bare_pair;
 mod barrier_guided;
 mod batch_said;
 mod better_place;
+mod bill_currency;
 mod bill_words;
 mod budget_guide;
 mod budget_job;
@@ -228,6 +229,7 @@ mod length_words;
 mod memory_asked;
 mod memory_beside;
 mod model_named;
+mod model_near;
 mod offers_said;
 mod offers_words;
 mod options_said;
@@ -407,6 +409,34 @@ pub fn read_not_carried(catalog: &Catalog, text: &str) -> (Reading, Vec<NotCarri
 }
 
 fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
+    let (reading, work, not_carried) = read_once(catalog, text);
+    if !model_near::lacks_model(&reading) {
+        return (reading, work, not_carried);
+    }
+    // A model's name typed with a slip over words (`mistal nemo`): read again with the
+    // catalog's nearest model written in; several asked back, each read.
+    let again: Vec<(Reading, Work, Vec<NotCarried>)> = model_near::texts_unslipped(catalog, text)
+        .iter()
+        .map(|t| read_once(catalog, t))
+        .filter(|(r, _, _)| !model_near::lacks_model(r))
+        .collect();
+    match <[_; 1]>::try_from(again) {
+        Ok([one]) => one,
+        Err(many) if many.len() > 1 => {
+            let rs: Vec<Request> = many
+                .into_iter()
+                .filter_map(|(r, _, _)| match r {
+                    Reading::Command(r) => Some(r),
+                    _ => None,
+                })
+                .collect();
+            (Reading::Ask(rs), work, not_carried)
+        }
+        Err(_) => (reading, work, not_carried),
+    }
+}
+
+fn read_once(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let said = text;
     // `g5.xlarge`, `ND H100 v5`: a cloud instance type is the card it holds (catalog data).
     let cards = catalog.instance_cards(text);
@@ -430,6 +460,10 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let reading = home_ranked::with_home(&norm, reading);
     // A machine's count of cards in the direction its words say (`不超过2张` → `cards<=2`).
     let reading = cards_bounded::bounded(&norm, reading);
+    // A currency asked of a bill (`… in usd`, `用美元算`): the bill's `currency=`.
+    let reading = bill_currency::carried(&norm, reading);
+    // A model's name with a slip (`qwen2.5 14n`): the catalog's one nearest, or asked back.
+    let reading = model_near::nearest(catalog, reading);
     // What the one command read cannot carry, said beside it with the command that does.
     let not_carried = not_carried::not_carried(catalog, &things, &aside, &reading);
     // What was read of the message: its first MAX_CHARS characters at most.

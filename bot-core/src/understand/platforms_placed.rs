@@ -7,12 +7,16 @@
 use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Request};
-use crate::lexicon::{HOSTS_IN_PLACE, Need, place_said};
+use crate::lexicon::{HOSTS_IN_PLACE, Need, host_noun_slip, place_said};
 
-/// Whether a noun for platforms or machines is said (ASCII ones whole words).
+/// Whether a noun for platforms or machines is said (ASCII ones whole words, or with one slip:
+/// `lexicon::host_noun_slip`).
 fn hosts_said(padded: &str) -> bool {
     let padded = &format!(" {padded} ");
-    HOSTS_IN_PLACE.iter().any(|w| {
+    let slip = padded
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(host_noun_slip);
+    slip || HOSTS_IN_PLACE.iter().any(|w| {
         if w.is_ascii() {
             padded.contains(&format!(" {w} "))
                 || padded.contains(&format!(" {w}?"))
@@ -95,6 +99,10 @@ mod tests {
         assert!(hosts_said(" 欧洲的云 "));
         assert!(hosts_said(" platforms in the us "));
         assert!(!hosts_said(" cloudy day in paris "));
+        // A long host noun with one slip is the noun; a short one's look-alike is not.
+        assert!(hosts_said(" which gpu provders are in the us "));
+        assert!(hosts_said(" gpu platfroms in the eu "));
+        assert!(!hosts_said(" ghosts in europe "));
         assert!(place_alone(" 有没有香港的 "));
         assert!(!place_alone(" 有没有香港的4090 "));
     }

@@ -77,14 +77,20 @@ const ACROSS: &[&str] = &[
     "哪家", "哪个", "which", "where", " vs ", " or ", "还是", "than",
 ];
 
+/// A price's change asked with its words apart (`has the a100's price moved lately`, `4090
+/// pricing gone up`), or lately beside an English comparative (`4090 最近 cheaper 了吗`) with no
+/// other place or card compared.
+pub(super) fn moved_asked(q: &Question) -> bool {
+    let lately = q.has(RECENT) && q.has(COMPARED) && !q.has(ACROSS) && q.e.platforms.is_empty();
+    (priced(q.padded) && q.has(MOVED)) || lately
+}
+
 pub(super) fn price_moved(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
     let p = q.padded;
-    // `4090 最近 cheaper 了吗`: lately and a comparative, with no other place or card compared.
-    let lately = q.has(RECENT) && q.has(COMPARED) && !q.has(ACROSS) && q.e.platforms.is_empty();
-    let asked = (priced(p) && q.has(MOVED)) || lately;
+    let asked = moved_asked(q);
     // An alert on a change, or a job's fit, is not a history.
     if !asked
         || q.has(ALERT_WORDS)

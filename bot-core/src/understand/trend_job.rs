@@ -6,6 +6,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request::{self as make, Request};
+use super::words::{ALERT_WORDS, FIT_WORDS};
 use crate::vram::Task;
 
 /// Words that ask a price's history (a subset of the trend cues that never judge a price).
@@ -31,17 +32,35 @@ pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
         return None;
     };
     let p = q.padded;
-    let asked = HISTORY.iter().filter_map(|w| p.find(w)).min()?;
+    let asked = HISTORY.iter().filter_map(|w| p.find(w)).min();
     // Where the model is named: its id's first part as typed (`qwen2.5`, `llama`).
     let family = model.split('-').next().filter(|f| f.len() >= 3)?;
     let named = p.find(family)?;
-    if asked > named {
+    let history_first = asked.is_some_and(|a| a < named);
+    // A price's change asked anywhere (`跑llama-3.1-8b的a10最近降价了吗`, `has 4090 pricing gone
+    // up for running qwen2.5-14b`) with the model only the job: no fit asked of it (a fit word
+    // other than the bare run verb, memory), no alert.
+    let moved = (super::intent::trend_said(q) || super::price_moved::moved_asked(q))
+        && !fit_asked(q)
+        && !q.has(ALERT_WORDS);
+    if !history_first && !moved {
         return None;
     }
     if q.e.models_asked().is_some() {
         return asked_jobs(&g.gpu, q);
     }
     with_job(&g.gpu, model, q)
+}
+
+/// A fit asked of the model: a fit word that is more than the verb of running it (`能跑`,
+/// `fits`, `够不够`; `跑`, `run` name the job), or memory said.
+fn fit_asked(q: &Question) -> bool {
+    let asking: Vec<&str> = FIT_WORDS
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "跑" | "run "))
+        .collect();
+    q.has(&asking) || crate::lexicon::memory_said(q.padded)
 }
 
 /// `/trend <gpu> for <model>` for each model a family size names, asked back.

@@ -33,4 +33,13 @@ fn a_need_word_with_one_slip_is_the_need() {
     // After `per-` a run is a unit, never a name's.
     assert_eq!(need_typos("per-secound billing"), "per-second billing");
     assert_eq!(need_typos("bill per secnd"), "bill per second");
+    // The unit written short beside billing is the second; a speed is no billing.
+    assert_eq!(need_typos("per sec billing"), "per second billing");
+    assert_eq!(need_typos("who charges per-sec"), "who charges per-second");
+    assert_eq!(
+        need_typos("clouds that bill by the sec"),
+        "clouds that bill by the second"
+    );
+    assert_eq!(need_typos("4090 tokens per sec"), "4090 tokens per sec");
+    assert_eq!(need_typos("sec billing"), "sec billing");
 }
