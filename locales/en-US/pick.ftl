@@ -266,3 +266,7 @@ pick-number-budget = a budget of { $amount } { $currency ->
 pick-ask-till-tomorrow = "Till tomorrow": how many hours is that from when you start? It depends on the time of day, which I don't know, so I won't guess: type the hours, such as 12h or 16h.
 pick-budget-vague = "{ $said }" is no figure I can hold the options to, so no budget is set: type one such as 300 if you want the result checked against it.
 pick-budget-unrated = "{ $said }" is in a currency I hold no exchange rate for (only USD and CNY), so no budget is set: say it in ¥ or $ if you want one.
+# A goal said in life or product terms at the first step (helper und_de).
+pick-goal-kinds = That goal can be built as more than one kind of job: a short experiment to try a model on it, a fine-tune on your own data, or a service that stays online for people to use. Which is it? Tap one below, or say it with the model and how long (e.g. "a service with qwen2.5 7b, always on").
+pick-goal-pictures = Pictures can mean three jobs: making new ones from a text prompt (say "image generation", then pick a pipeline such as sdxl or flux), editing your own photos, or training a model on your photos (training an image model is not sized here). Which is it?
+pick-goal-speech = Turning speech into text (or text into speech) needs a speech model such as Whisper, and the catalog holds none, so I can't size that job or its card. If the work after it is a language model's (summarising or answering from the text), pick that kind below.

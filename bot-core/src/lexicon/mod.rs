@@ -39,6 +39,7 @@ mod count;
 mod count_bound;
 mod courtesy;
 mod cue_words;
+mod goal_words;
 mod currency;
 mod deadline;
 mod difference;
@@ -110,6 +111,7 @@ mod who_has;
 mod words;
 mod written_apart;
 
+pub use goal_words::{Goal, goal_said, memory_asked, only_trying, skip_said};
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
