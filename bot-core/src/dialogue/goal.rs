@@ -43,7 +43,9 @@ pub(super) fn goal_asked(
 /// answer though it names one; a change said with it (`换成flux，要多少显存`) is the dialogue's.
 pub(super) fn memory_question(ctx: &Ctx, text: &str) -> bool {
     let t = understand::fold_traditional(text);
-    lexicon::memory_asked(&t) && super::listen::is_question(&t) && !super::listen::is_change(ctx, &t)
+    lexicon::memory_asked(&t)
+        && super::listen::is_question(&t)
+        && !super::listen::is_change(ctx, &t)
 }
 
 #[cfg(test)]

@@ -379,12 +379,11 @@ const QUIT_WORDS: &[&str] = &[
     "i do not want to continue",
     "not want continue",
     "i not want continue",
-    // Leaving said in chat words (pick_af's `nvm, i'm out`; `先这样吧`, "that's it for now").
+    // Leaving said in chat words (pick_af's `nvm, i'm out`; `先这样吧`, "that's it for now");
+    // `i'm done` leaves only where nothing is being finished (`skipped::done_leaving`).
     "nvm",
     "i'm out",
     "im out",
-    "i'm done",
-    "im done",
     "先这样",
     "先这样了",
     "bye",

@@ -35,6 +35,21 @@ pub(super) fn skipped(ctx: &Ctx, state: &PickState, text: &str, step: Machine) -
     Some(out)
 }
 
+/// `i'm done` where a step asks a question: leaving (as `/cancel`); at the needs, result and
+/// plan steps it finishes them, read there as their own way on.
+pub(super) fn done_leaving(state: &PickState, text: &str) -> Option<Outcome> {
+    if !crate::lexicon::done_said(text)
+        || matches!(state.step, Step::Barriers | Step::Result | Step::Trial)
+    {
+        return None;
+    }
+    Some(Outcome {
+        state: None,
+        replies: vec![crate::reply::Reply::text(Msg::new("pick-cancelled"))],
+        changed: true,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::said::{Said, said_in};
@@ -48,7 +63,6 @@ mod tests {
         assert_eq!(said("算了不玩了"), Some(Said::Quit));
         assert_eq!(said("先這樣吧"), Some(Said::Quit));
         assert_eq!(said("nvm, i'm out"), Some(Said::Quit));
-        assert_eq!(said("i'm done"), Some(Said::Quit));
         assert_eq!(said("謝謝"), Some(Said::Thanks));
     }
 }

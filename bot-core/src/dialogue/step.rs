@@ -61,6 +61,11 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     {
         return out;
     }
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::skipped::done_leaving(state, t)
+    {
+        return out;
+    }
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
         && let Some(said) = super::said::said_in(t, &|c| {

@@ -64,7 +64,16 @@ pub const PICTURE_WORDS: &[&str] = &[
 
 /// The step passed over: its default taken (and said), never "not sure".
 pub const SKIP_WORDS: &[&str] = &[
-    "skip", "skip it", "skip this", "next", "pass", "跳过", "略过", "下一步", "下一个", "跳过吧",
+    "skip",
+    "skip it",
+    "skip this",
+    "next",
+    "pass",
+    "跳过",
+    "略过",
+    "下一步",
+    "下一个",
+    "跳过吧",
 ];
 
 /// A run that is only a try (`only try`, `just try`, `试一下而已`): a short experiment, though
@@ -107,6 +116,19 @@ pub const MEMORY_ASKED: &[&str] = &[
     "memory does",
     "how many gb",
 ];
+
+/// Being done (`i'm done`): leaving where a step asks a question, and the step's own way on
+/// where it is finishing a choice (the needs toggles, the result, the plan).
+pub const DONE_WORDS: &[&str] = &["i'm done", "im done", "i am done", "i'm done here"];
+
+/// Whether `text` is being done, alone (`I'm done.`).
+pub fn done_said(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_matches(|c: char| c.is_ascii_punctuation() && c != '\'' || c.is_whitespace())
+        .to_lowercase();
+    DONE_WORDS.contains(&t.as_str())
+}
 
 /// What kind of goal a sentence says, when it says one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +204,8 @@ mod tests {
         for t in ["skip the lora part", "next week", "不知道"] {
             assert!(!skip_said(t), "{t}");
         }
+        assert!(done_said("I'm done."));
+        assert!(!done_said("i'm done with the model, now the card"));
         assert!(only_trying("make chatbot for test, only try"));
         assert!(only_trying("跑个qwen2.5 3b，试一下而已"));
         assert!(!only_trying("try it for 3 hours"));

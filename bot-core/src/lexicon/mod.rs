@@ -39,7 +39,6 @@ mod count;
 mod count_bound;
 mod courtesy;
 mod cue_words;
-mod goal_words;
 mod currency;
 mod deadline;
 mod difference;
@@ -48,6 +47,7 @@ mod edit;
 mod floor_words;
 mod foreign;
 mod formats;
+mod goal_words;
 mod grad_accum;
 mod guess;
 mod haste;
@@ -111,7 +111,6 @@ mod who_has;
 mod words;
 mod written_apart;
 
-pub use goal_words::{Goal, goal_said, memory_asked, only_trying, skip_said};
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
@@ -174,6 +173,7 @@ pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use goal_words::{Goal, done_said, goal_said, memory_asked, only_trying, skip_said};
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};

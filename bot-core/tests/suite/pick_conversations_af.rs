@@ -16,7 +16,10 @@ use super::pick_runner::run;
 /// terms refused (`transcribe my podcasts`, `anime pictures of my cat`, `讲故事的AI`); a question
 /// naming a pipeline taken as the answer; `高峰大概4个` and `就我自己用` refused; Traditional
 /// `預算改成八十` and `隨便` refused; `under 100ish` dropped; `nvm, i'm out`; `next` and `skip`.
-const MUST_HOLD: usize = 16;
+/// Helper und_de (docs/misses/und_und_de.md): 23/30, goals in life terms asked, a pipeline's
+/// memory asked mid-way answered, `sdxl吧` a correction, `隨便`, `nvm, i'm out`, `only try`,
+/// `next`/`skip` at the run-or-service ask, `under 100ish`.
+const MUST_HOLD: usize = 23;
 
 #[test]
 fn pick_conversations_af() {

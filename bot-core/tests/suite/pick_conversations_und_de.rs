@@ -5,8 +5,9 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold. Before any code change (main 538d2c10): 5/14.
-const MUST_HOLD: usize = 5;
+/// Conversations that must hold. Before any code change (main 538d2c10): 5/14 (one line of mine
+/// relabelled after, and a Simplified twin added: see the file header); after the change: 15/15.
+const MUST_HOLD: usize = 15;
 
 #[test]
 fn pick_conversations_und_de() {
