@@ -270,3 +270,7 @@ pick-range-top = • “{ $lo }–{ $hi }” is a range: { $kind ->
     [budget] held to { $hi }, its top, so no option you would take is hidden
    *[hours] costed at { $hi } h, its longer end, so the bill does not fall short
   }; say one number to change it
+# A goal said in life or product terms at the first step (helper und_de).
+pick-goal-kinds = That goal can be built as more than one kind of job: a short experiment to try a model on it, a fine-tune on your own data, or a service that stays online for people to use. Which is it? Tap one below, or say it with the model and how long (e.g. "a service with qwen2.5 7b, always on").
+pick-goal-pictures = Pictures can mean three jobs: making new ones from a text prompt (say "image generation", then pick a pipeline such as sdxl or flux), editing your own photos, or training a model on your photos (training an image model is not sized here). Which is it?
+pick-goal-speech = Turning speech into text (or text into speech) needs a speech model such as Whisper, and the catalog holds none, so I can't size that job or its card. If the work after it is a language model's (summarising or answering from the text), pick that kind below.

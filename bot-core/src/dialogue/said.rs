@@ -379,6 +379,13 @@ const QUIT_WORDS: &[&str] = &[
     "i do not want to continue",
     "not want continue",
     "i not want continue",
+    // Leaving said in chat words (pick_af's `nvm, i'm out`; `先这样吧`, "that's it for now");
+    // `i'm done` leaves only where nothing is being finished (`skipped::done_leaving`).
+    "nvm",
+    "i'm out",
+    "im out",
+    "先这样",
+    "先这样了",
     "bye",
     "bye bye",
     "goodbye",

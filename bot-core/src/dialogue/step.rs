@@ -47,6 +47,13 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     } else {
         state
     };
+    // `qwen 7b 要多大显存`, `flux要多少显存啊`: a question that names a model, answered (by the
+    // caller's question path) with /pick kept where it is, never the step's answer.
+    if let PickInput::Text(t) = &input
+        && super::goal::memory_question(ctx, t)
+    {
+        return still_here(ctx, state, false);
+    }
     if let Some(out) = first_readings(ctx, state, &input, places) {
         return out;
     }
@@ -55,6 +62,18 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
         Ok(out) => return out,
         Err(input) => input,
     };
+    // `skip`, `next`, `跳过`: the step's default taken and said (the short run at the
+    // short-run-or-service ask, where `随便` takes it too).
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::skipped::skipped(ctx, state, t, step)
+    {
+        return out;
+    }
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::skipped::done_leaving(state, t)
+    {
+        return out;
+    }
     // `返回`, `随便`, `谢谢`: moves said in words, never "I couldn't use that answer".
     if let PickInput::Text(t) = &input
         && let Some(said) = super::said::said_in(t, &|c| {
@@ -96,11 +115,23 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
     if let Some(out) = hedged(ctx, state, input) {
         return out;
     }
+    // `transcribe my podcasts`: a job the catalog cannot size, said plainly.
+    if let PickInput::Text(t) = input
+        && let Some(out) = super::goal::goal_asked(ctx, state, t, true)
+    {
+        return out;
+    }
     // `推理` at the first step: a short run or a service, asked with what else it said kept.
     if let PickInput::Text(t) = input
         && let Some(out) = super::said::inference_asked(ctx, state, t)
     {
         return out;
+    }
+    // `sdxl吧` at the usage step after flux: the pipeline corrected, said, the step asked again.
+    if let PickInput::Text(t) = input
+        && let Some((next, reply)) = super::repipe::pipeline_changed(state, t)
+    {
+        return joined(ctx, next, reply);
     }
     // Not this step's answer, but facts the dialogue keeps: noted, never refused.
     if let PickInput::Text(t) = input
@@ -115,6 +146,12 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
             replies: vec![reply],
             changed: true,
         };
+    }
+    // `我想给孩子做个讲故事的AI`: a goal in life terms, the kinds it could be offered.
+    if let PickInput::Text(t) = input
+        && let Some(out) = super::goal::goal_asked(ctx, state, t, false)
+    {
+        return out;
     }
     // "帮我选个平台" inside /pick asks for what is already open: where it stands.
     if let PickInput::Text(t) = input
@@ -167,6 +204,19 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
         replies: vec![hint, ask(ctx, state)],
         state: Some(state.clone()),
         changed: false,
+    }
+}
+
+/// A note and the open step's question in one reply (a chat can edit one message in place).
+fn joined(ctx: &Ctx, next: PickState, mut reply: Reply) -> Outcome {
+    let question = ask(ctx, &next);
+    let choices = question.choices.clone();
+    reply.join(question);
+    reply.choices = choices;
+    Outcome {
+        state: Some(next),
+        replies: vec![reply],
+        changed: true,
     }
 }
 

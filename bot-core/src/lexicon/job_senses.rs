@@ -192,6 +192,10 @@ pub fn job_reading(text: &str, settled: Settled) -> JobReading {
     if super::batch_job(&l) {
         return JobReading::One(JobSense::Run);
     }
+    // `make chatbot for test, only try`: only a try settles a bot's two senses as a run.
+    if super::only_trying(&l) {
+        return JobReading::One(JobSense::Run);
+    }
     if let Some((w, _)) = first_with(&l, SERVE) {
         // `a demo of a chatbot`: the bot is what is built, the run word what is done with it;
         // the two senses are live (a short run, or a service) unless the sentence settles them.

@@ -49,6 +49,7 @@ mod edit;
 mod floor_words;
 mod foreign;
 mod formats;
+mod goal_words;
 mod grad_accum;
 mod guess;
 mod haste;
@@ -176,6 +177,7 @@ pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use goal_words::{Goal, done_said, goal_said, memory_asked, only_trying, skip_said};
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};

@@ -81,6 +81,13 @@ pub(super) fn budget_lead(rest: &str) -> &str {
         "maximum",
         "maybe",
         "to",
+        // A bound or a hedge before the figure (`budget under 100ish`, pick_af): the budget.
+        "under",
+        "below",
+        "less than",
+        "within",
+        "around",
+        "roughly",
     ];
     let mut r = rest.trim_start_matches([' ', ':', '是', '在']);
     loop {
@@ -149,6 +156,8 @@ pub fn amount_word(text: &str) -> Option<Decimal> {
         "块吧",
         "元吧",
         "左右吧",
+        // `under 100ish`: the English hedge glued to one figure is that figure (pick_af).
+        "ish",
     ];
     if !TAILS.contains(&rest.trim()) {
         return None;
@@ -207,5 +216,15 @@ mod tests {
             let card = |w: &str| cat.find_gpu(w).is_some();
             assert_eq!(at_hand(&norm, card), None, "{t} ({norm})");
         }
+    }
+
+    #[test]
+    fn a_figure_hedged_with_ish_is_that_figure() {
+        assert_eq!(amount_word("100ish"), Some(Decimal::from(100)));
+        assert_eq!(amount_word("100左右"), Some(Decimal::from(100)));
+        assert_eq!(amount_word("100ishy"), None);
+        // A bound before it leads to the figure, as `up to` does.
+        assert_eq!(budget_lead("under 100ish"), "100ish");
+        assert_eq!(budget_lead("underway"), "underway");
     }
 }

@@ -16,9 +16,13 @@ use super::pick_runner::run;
 /// terms refused (`transcribe my podcasts`, `anime pictures of my cat`, `讲故事的AI`); a question
 /// naming a pipeline taken as the answer; `高峰大概4个` and `就我自己用` refused; Traditional
 /// `預算改成八十` and `隨便` refused; `under 100ish` dropped; `nvm, i'm out`; `next` and `skip`.
+/// Helper und_de (docs/misses/und_und_de.md): 23/30, goals in life terms asked, a pipeline's
+/// memory asked mid-way answered, `sdxl吧` a correction, `隨便`, `nvm, i'm out`, `only try`,
+/// `next`/`skip` at the run-or-service ask, `under 100ish`. With the lead's range relabels and
+/// und_dc merged beside it: 25/30.
 /// Session 40 (lead): the range lines relabelled by the house decision (a range taken at its upper
 /// end and echoed, not asked; see the file's header) and und_dc's range echo merged: 18/30.
-const MUST_HOLD: usize = 18;
+const MUST_HOLD: usize = 25;
 
 #[test]
 fn pick_conversations_af() {

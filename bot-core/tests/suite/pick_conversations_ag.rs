@@ -18,7 +18,8 @@ use super::pick_runner::run;
 /// question naming an option taken as the answer (`fp8跟awq哪个省显存`, `what mean awq?`);
 /// `用千问二点五七b吧`; `wait, change the model`; `掰掰`, `i'm done, bye`; Traditional `預算改成三百`
 /// and `隨便`.
-const MUST_HOLD: usize = 14;
+/// Session 40, the fresh measure of und_dc and und_de (neither saw this set): 15/30.
+const MUST_HOLD: usize = 15;
 
 #[test]
 fn pick_conversations_ag() {
