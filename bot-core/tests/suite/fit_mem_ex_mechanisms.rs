@@ -28,7 +28,9 @@ fn says_no(a: &str) -> bool {
 
 /// The "total X GiB" figure of an answer.
 fn total(a: &str) -> f64 {
-    let at = a.find("total ").unwrap_or_else(|| panic!("no total in {a}"));
+    let at = a
+        .find("total ")
+        .unwrap_or_else(|| panic!("no total in {a}"));
     a[at + 6..]
         .split_whitespace()
         .next()
@@ -69,4 +71,19 @@ fn todays_v1_at_the_whole_card_refuses_eager_or_not() {
     assert!(says_no(&say(base)));
     let eager = say(&format!("{base} enforce_eager=on"));
     assert!(says_no(&eager), "{eager}");
+}
+
+/// The V0 note says, in both locales, that an eager start captures no graphs, and offers the
+/// word where the graphs are captured.
+#[test]
+fn the_v0_note_says_eager_in_both_locales() {
+    let w = crate::chat::world();
+    let base = "/fit llama-3.1-8b bf16 ctx=4k a100 vllm=v0";
+    let en = crate::chat::say(&w, "en", &format!("{base} enforce_eager=on"));
+    assert!(en.contains("captures no CUDA graphs"), "{en}");
+    let zh = crate::chat::say(&w, "zh", &format!("{base} enforce_eager=on"));
+    assert!(zh.contains("不捕获 CUDA graph"), "{zh}");
+    let graphs = crate::chat::say(&w, "en", base);
+    assert!(graphs.contains("enforce_eager=on"), "{graphs}");
+    assert!(!graphs.contains("captures no CUDA graphs"), "{graphs}");
 }
