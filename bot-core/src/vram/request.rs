@@ -161,7 +161,7 @@ pub struct FitRequest<'a> {
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
     /// vLLM started with `--enforce-eager` (the chat's `enforce_eager=on`; default off): it
-    /// captures no CUDA graphs (`Worker.warm_up_model`, `vllm/worker/worker.py` @ v0.4.2: `if
+    /// captures no CUDA graphs (`Worker.warm_up_model`, `vllm/worker/worker.py`, V0 0.4-era: `if
     /// not self.model_config.enforce_eager: self.model_runner.capture_model(...)`; V1's
     /// `compile_or_warm_up_model` likewise), so nothing of the graphs sits outside its share
     /// (`parts::vllm_graphs_gib`).

@@ -34,8 +34,8 @@ pub fn short(req: &FitRequest, opts: &FitOptions, g: &Gpu) -> Option<(f64, f64)>
     let room = (1.0 - opts.vllm_share()) * g.usable_gib();
     let todays_v1 = !req.vllm_v0 && req.vllm_release.is_none();
     // V0 and the releases named count the context inside the share (`determine_num_available_
-    // blocks`: `peak_memory = total_gpu_memory - free_gpu_memory` after the profile, vllm
-    // v0.4.2 `vllm/worker/worker.py`): only the graphs sit outside, and none when eager.
+    // blocks`: `peak_memory = total_gpu_memory - free_gpu_memory` after the profile, vLLM
+    // 0.4-era `vllm/worker/worker.py`): only the graphs sit outside, and none when eager.
     let needs = if todays_v1 {
         CUDA_CONTEXT_GIB
     } else {

@@ -3,7 +3,7 @@
 //! `--enforce-eager`.
 //!
 //! vLLM captures its CUDA graphs only when the model is not run eagerly: V0's
-//! `Worker.warm_up_model` (`vllm/worker/worker.py` @ v0.4.2) is `if not
+//! `Worker.warm_up_model` (`vllm/worker/worker.py`, 0.4-era V0) is `if not
 //! self.model_config.enforce_eager: self.model_runner.capture_model(self.gpu_cache)`, after the
 //! KV cache has filled `gpu_memory_utilization` of the card. V0 measures its peak with
 //! `torch.cuda.mem_get_info()` (`determine_num_available_blocks`: `peak_memory =
