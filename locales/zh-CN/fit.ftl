@@ -255,8 +255,11 @@ fit-warn-server-pool = ℹ️ { $server ->
       }；用 mfs=0.5 调整）
   }。其余部分按 vLLM 这一类引擎估算（分页 KV 缓存、启动时的显存预估），这是对该引擎的假设；能否放下按任务实际需要的显存算，而不是它占满的缓存池。
 fit-warn-data-parallel = ℹ️ 按 vLLM 的数据并行（-dp { $ranks }）估算：{ $cards } 张卡跑 { $ranks } 个引擎，每个引擎是 { $tp } 路张量并行，各有自己的 KV 缓存，必须能装下一个完整上下文长度的请求；注意力部分的权重每个引擎各存一份，MoE 的路由专家则分摊到全部 { $cards } 张卡上。不加 --data-parallel 时，这些卡按一个张量并行组估算，KV 缓存会被切分。
-fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。之后它会在卡上剩下的 { $rest }% 里捕获 CUDA graph：vLLM 自己的日志里这部分占 { $graphs_lo } 到 { $graphs_hi } GiB 不等（vllm#11452），范围太宽，无法给出一个数；如果在捕获时失败，调低 gpu_memory_utilization（gmu=）或加 --enforce-eager 启动。
-fit-warn-vllm-v0-graph-room = ⚠️ vLLM V0 下偏紧：按它的显存占比，卡上只剩 { $room } GiB 留给它在分配 KV 缓存之后捕获的 CUDA graph，而它自己的启动日志提示这部分“每张卡可能额外占用 { $lo }~{ $hi } GiB”。可能正常启动，也可能在捕获时爆显存；调低 gpu_memory_utilization（gmu=）或加 --enforce-eager 才稳妥。
+fit-warn-vllm-v0 = ℹ️ 按 vLLM 的 V0 引擎估算（0.8 之前的版本，或设置了 VLLM_USE_V1=0）：启动时先占用每张卡 { $util }% 的显存，启动预估一次处理 { $tokens } 个 token（32K 以下不做分块预填充），图片按最大尺寸计；不写 vllm=v0 则按 V1 引擎估算。{ $eager ->
+        [yes] 加了 --enforce-eager（enforce_eager=on）启动时不捕获 CUDA graph，卡上剩下的 { $rest }% 不需要留给它；不加的话，它会在分配 KV 缓存之后在那里捕获 CUDA graph（vLLM 自己的日志里占 { $graphs_lo } 到 { $graphs_hi } GiB，vllm#11452）。
+       *[no] 之后它会在卡上剩下的 { $rest }% 里捕获 CUDA graph：vLLM 自己的日志里这部分占 { $graphs_lo } 到 { $graphs_hi } GiB 不等（vllm#11452），范围太宽，无法给出一个数；如果在捕获时失败，调低 gpu_memory_utilization（gmu=）或加 --enforce-eager（enforce_eager=on）启动。
+    }
+fit-warn-vllm-v0-graph-room = ⚠️ vLLM V0 下偏紧：按它的显存占比，卡上只剩 { $room } GiB 留给它在分配 KV 缓存之后捕获的 CUDA graph，而它自己的启动日志提示这部分“每张卡可能额外占用 { $lo }~{ $hi } GiB”。可能正常启动，也可能在捕获时爆显存；调低 gpu_memory_utilization（gmu=）或加 --enforce-eager（enforce_eager=on）才稳妥。
 fit-warn-vllm-large-cards = ℹ️ 在 70 GiB 及以上、非 A100 的卡（H100、H200、B200）上，vLLM 默认每次 { $tokens } token、同时 { $seqs } 个请求：每张卡的激活值多 { $extra } GiB；卡的列表已按此计算。
 fit-warn-vllm-fewer-seqs = ℹ️ 若启动时把最大并发序列数设为 { $seqs }（vLLM 在较小显卡上的默认值），启动预估同时采样的请求更少：每张卡约需 { $need } GiB（{ $within ->
         [share] vLLM 在这张卡上的份额内还剩
@@ -268,7 +271,7 @@ fit-warn-vllm-launch-seqs = ℹ️ vLLM { $release }（V1 刚推出时的 0.8.0 
     } { $spare } GiB）。
 fit-warn-vllm-no-room = ❌ --gpu-memory-utilization 设为 { $util } 后，vLLM 份额之外这张卡只剩 { $room } GiB，而{ $what ->
         [context] 光是 CUDA 上下文就要占约 { $needs } GiB：vLLM 启动时会直接拒绝（“Free memory on device … is less than desired GPU memory utilization”）。把份额降到 { $share } 或更低才留得出这些空间。
-       *[graphs] KV 缓存占满份额之后才捕获的 CUDA Graph 至少还要约 { $needs } GiB：服务还没开始就会显存不足。把份额降到 { $share } 或更低才留得出这些空间，或者加 --enforce-eager 不捕获 CUDA Graph。
+       *[graphs] KV 缓存占满份额之后才捕获的 CUDA Graph 至少还要约 { $needs } GiB：服务还没开始就会显存不足。把份额降到 { $share } 或更低才留得出这些空间，或者加 --enforce-eager（enforce_eager=on）不捕获 CUDA Graph。
     }
 fit-note-vllm-share = ℹ️ 这个结论看的是 vLLM 的份额，而不是整张卡：显存利用率设为 gmu={ $util } 时它占这张卡 { $share } GiB，权重、启动时试跑的激活峰值和这个任务的 KV 缓存（{ $core } GiB，即上面的需求去掉 CUDA 上下文和 CUDA 图）都要放进这个份额里——{ $holds ->
         [yes] 份额内还剩 { $left } GiB，其余都会被 KV 缓存占满。

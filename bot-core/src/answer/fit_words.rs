@@ -83,6 +83,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         // DoRA (`FitRequest::dora`) and the reference model of DPO/KTO/GRPO (`ref=off`:
         // precomputed log-probs, or GRPO's beta=0).
         "dora" | "use_dora" => req.dora = on,
+        // vLLM's `--enforce-eager`: no CUDA graphs captured (`FitRequest::vllm_eager`).
+        "enforce_eager" | "enforce-eager" => req.vllm_eager = on,
         "ref" | "reference" | "参考模型" => req.reference = Some(on),
         // The whole model loaded on every card before sharding (`vram::whole_load`).
         "wholeload" | "whole_load" | "整模加载" => req.whole_load = on,

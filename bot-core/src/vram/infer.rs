@@ -53,7 +53,12 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         None => (w, kv, n),
     };
     let a = vllm_profile_peak(shape, req, c, n);
-    let graphs = VLLM_CUDA_GRAPHS_GIB * GIB;
+    // vLLM's own graphs (none under `--enforce-eager`); a server in its class keeps its own.
+    let graphs = if c.server.is_none() {
+        super::parts::vllm_graphs_gib(req) * GIB
+    } else {
+        VLLM_CUDA_GRAPHS_GIB * GIB
+    };
     // vLLM's budget is `gpu_memory_utilization` of the card, and it must hold the weights, the
     // profile's activation peak and the KV cache (it refuses to start when the cache left cannot
     // hold one sequence of `max_model_len`); the CUDA context and the CUDA graphs, captured

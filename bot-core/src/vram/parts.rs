@@ -149,6 +149,17 @@ pub const VLLM_SAMPLER_BYTES_PER_LOGIT: f64 = 39.0;
 /// ... took 0.3-1 GiB" depending on model and batch sizes. Assumed, not measured by us.
 pub const VLLM_CUDA_GRAPHS_GIB: f64 = 0.5;
 
+/// The CUDA graphs vLLM itself captures outside its share, GiB: [`VLLM_CUDA_GRAPHS_GIB`], or
+/// none when it runs eagerly (`FitRequest::vllm_eager`: `--enforce-eager` skips
+/// `capture_model`). Not for the servers sized in vLLM's class, which have their own words.
+pub fn vllm_graphs_gib(req: &super::FitRequest) -> f64 {
+    if req.vllm_eager {
+        0.0
+    } else {
+        VLLM_CUDA_GRAPHS_GIB
+    }
+}
+
 /// What V0's CUDA-graph capture took in vLLM's own logs ("Graph capturing finished in N secs,
 /// took X GiB"), lowest and highest seen: 1.43 GiB on A30s and 6.56 GiB on RTX 4090s for the same
 /// tensor-parallel command (vllm-project/vllm#11452, vLLM 0.6.x, Dec 2024). V0 captures 35 batch sizes up

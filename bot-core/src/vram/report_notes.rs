@@ -269,6 +269,7 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
                 .arg("tokens", d.batched_tokens)
                 // Its CUDA graphs outside that share (`parts::VLLM_V0_GRAPHS_SEEN_GIB`).
                 .arg("rest", round2((1.0 - opts.vllm_share()) * 100.0))
+                .arg("eager", if req.vllm_eager { "yes" } else { "no" })
                 .arg("graphs_lo", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[0])
                 .arg("graphs_hi", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[1]),
         );

@@ -160,6 +160,12 @@ pub struct FitRequest<'a> {
     /// `VLLM_USE_V1=0`; CLI `--vllm-v0`; default off: V1): no chunked prefill below 32K tokens,
     /// so the start-up profile runs the whole context at once (`VllmDefaults::v0`).
     pub vllm_v0: bool,
+    /// vLLM started with `--enforce-eager` (the chat's `enforce_eager=on`; default off): it
+    /// captures no CUDA graphs (`Worker.warm_up_model`, `vllm/worker/worker.py`, V0 0.4-era: `if
+    /// not self.model_config.enforce_eager: self.model_runner.capture_model(...)`; V1's
+    /// `compile_or_warm_up_model` likewise), so nothing of the graphs sits outside its share
+    /// (`parts::vllm_graphs_gib`).
+    pub vllm_eager: bool,
     /// vLLM's MTP speculative decoding (`--speculative-config` method `mtp`, `qwen3_next_mtp`,
     /// `deepseek_mtp`; the chat's `mtp=3`, CLI `--mtp 3`): the tokens drafted a step, 0 = off.
     /// The checkpoint's MTP layers join the weights and the KV pool (`vram::spec_decode`).
@@ -386,6 +392,7 @@ impl<'a> FitRequest<'a> {
             unsloth: false,
             unsloth_release: None,
             vllm_v0: false,
+            vllm_eager: false,
             mtp_drafts: 0,
             vllm_release: None,
             online_quant: false,

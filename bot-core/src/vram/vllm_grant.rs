@@ -15,7 +15,7 @@
 //! cache". What must fit (the verdict) is still the need: the KV cache beyond it is the
 //! engine's choice, counted as releasable (`Parts::releasable`).
 
-use super::parts::VLLM_CUDA_GRAPHS_GIB;
+use super::parts::vllm_graphs_gib;
 use super::{Engine, FitRequest, GIB};
 
 /// Bytes by which the busiest card, as nvidia-smi shows it, exceeds `shown` (what the server
@@ -35,5 +35,5 @@ pub(super) fn kv_fill(req: &FitRequest, util: f64, core: f64, shown: f64) -> f64
     if core > budget {
         return 0.0;
     }
-    ((budget + VLLM_CUDA_GRAPHS_GIB * GIB).min(card) - shown).max(0.0)
+    ((budget + vllm_graphs_gib(req) * GIB).min(card) - shown).max(0.0)
 }

@@ -17,7 +17,6 @@
 
 use super::estimate::compute;
 use super::fit_report::VllmMaxLen;
-use super::parts::VLLM_CUDA_GRAPHS_GIB;
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, GIB, Shape, round2};
 
@@ -50,6 +49,6 @@ pub(super) fn refused(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Opt
     let tokens = super::sglang_pool::largest(1, req.context - 1, |t| core_at(t) <= budget)?;
     Some(VllmMaxLen {
         tokens,
-        shown_gib: round2((budget + VLLM_CUDA_GRAPHS_GIB * GIB).min(card) / GIB),
+        shown_gib: round2((budget + super::parts::vllm_graphs_gib(req) * GIB).min(card) / GIB),
     })
 }

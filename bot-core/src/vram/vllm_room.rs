@@ -19,7 +19,7 @@
 //!   allocation to the peak, `gpu_worker.py` @ 0012cf69), and V0 before 0.6.5 likewise; a release
 //!   named is therefore held to the graphs alone, the rule every release shares.
 
-use super::parts::{CUDA_CONTEXT_GIB, VLLM_CUDA_GRAPHS_GIB};
+use super::parts::{CUDA_CONTEXT_GIB, vllm_graphs_gib};
 use super::request::{FitOptions, FitRequest};
 use super::{Engine, round2};
 use crate::catalog::Gpu;
@@ -33,12 +33,15 @@ pub fn short(req: &FitRequest, opts: &FitOptions, g: &Gpu) -> Option<(f64, f64)>
     }
     let room = (1.0 - opts.vllm_share()) * g.usable_gib();
     let todays_v1 = !req.vllm_v0 && req.vllm_release.is_none();
+    // V0 and the releases named count the context inside the share (`determine_num_available_
+    // blocks`: `peak_memory = total_gpu_memory - free_gpu_memory` after the profile, vLLM
+    // 0.4-era `vllm/worker/worker.py`): only the graphs sit outside, and none when eager.
     let needs = if todays_v1 {
         CUDA_CONTEXT_GIB
     } else {
-        VLLM_CUDA_GRAPHS_GIB
+        vllm_graphs_gib(req)
     };
-    (room < needs).then_some((room, needs))
+    (needs > 0.0 && room < needs).then_some((room, needs))
 }
 
 /// The answer's line: the share, the room it leaves, what needs it and a share that leaves it.

@@ -26,8 +26,10 @@ pub const VLLM_V0_GRAPHS_STATED_GIB: [f64; 2] = [1.0, 3.0];
 /// range its log states for the CUDA graphs; `None` when it is not V0 serving on vLLM itself
 /// (V1, another server, training) or when the room holds the whole range.
 pub fn short_room_gib(req: &FitRequest, opts: &FitOptions, g: &Gpu) -> Option<f64> {
+    // Eager (`--enforce-eager`), V0 captures no graphs at all (`Worker.warm_up_model`).
     let v0_serving = req.engine == Engine::Vllm
         && req.vllm_v0
+        && !req.vllm_eager
         && !req.task.is_training()
         && opts.server_pool(req).is_none();
     if !v0_serving {
