@@ -213,6 +213,11 @@ pub struct FitArgs {
     /// no chunked prefill below 32K tokens, so its start-up profile runs the whole context.
     #[arg(long)]
     vllm_v0: bool,
+    /// nvidia-smi read right after vLLM started, before it served a request: the budget less
+    /// the start-up profile's activations, which vLLM hands back before allocating its KV
+    /// cache. Default: a server under load (the whole budget). The verdict does not move.
+    #[arg(long)]
+    vllm_started: bool,
     /// The vLLM release that serves the model, e.g. 0.11 (the chat's `vllm=0.11.0`): how it
     /// loads a checkpoint it quantizes (--online-quant). Default: today's release.
     #[arg(long, value_parser = vllm_release)]
@@ -640,6 +645,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.whole_load = a.whole_load || a.llamafactory_release == Some(true);
     req.vllm_v0 = a.vllm_v0 || a.vllm_release.is_some_and(|r| r.major == 0 && r.minor < 8);
     req.vllm_release = a.vllm_release;
+    req.vllm_started = a.vllm_started;
     req.mtp_drafts = a.mtp.unwrap_or(0);
     req.online_quant = a.online_quant || bot_core::lexicon::names_16bit_repo(&a.model);
     req.vllm_flashinfer_sampler = a.vllm_flashinfer_sampler;

@@ -9,8 +9,9 @@
 //! vllm-project/vllm@a6d5c390 `vllm/utils/mem_utils.py` `memory_profiling`, `gc.collect()` and
 //! `torch.cuda.empty_cache()` after the profile, `non_kv_cache_memory = non_torch +
 //! torch_peak_increase + weights`). The profile's activations are freed and their blocks handed
-//! back before the cache is allocated, so the started server holds the budget less that peak,
-//! with the CUDA graphs captured after it.
+//! back before the cache is allocated, so a server read right after start-up (`--vllm-started`)
+//! holds the budget less that peak, with the CUDA graphs captured after it; under load (the
+//! default) a step takes the peak again and the figure is the budget.
 
 use bot_core::Catalog;
 use bot_core::vram::{Engine, FitOptions, FitRequest, ModelRef, Quant, Task, estimate_with};
@@ -20,6 +21,7 @@ fn served<'a>(c: &'a Catalog, model: &str, quant: Quant, gpu: Option<&str>) -> F
     r.engine = Engine::Vllm;
     r.context = 8192;
     r.gpu = gpu.map(|g| c.gpu(g).unwrap());
+    r.vllm_started = true;
     r
 }
 
@@ -77,4 +79,25 @@ fn more_profiled_sequences_leave_less_shown_after_start_up() {
         (fell - grown).abs() < 0.03,
         "fell {fell:.2}, peak grew {grown:.2}"
     );
+}
+
+/// Under load (the default) the server holds its whole budget again: the flag moves only the
+/// start-up figure, by the profile's peak, and never the need.
+#[test]
+fn under_load_the_budget_is_shown_and_the_need_never_moves() {
+    let c = Catalog::embedded().unwrap();
+    let started = served(&c, "qwen2.5-coder-7b", Quant::Awq, Some("l20"));
+    let mut loaded = served(&c, "qwen2.5-coder-7b", Quant::Awq, Some("l20"));
+    loaded.vllm_started = false;
+    let s = estimate_with(&c, &started, &FitOptions::default()).unwrap();
+    let l = estimate_with(&c, &loaded, &FitOptions::default()).unwrap();
+    let g = c.gpu("l20").unwrap();
+    let budget = (0.9 * g.usable_gib() + 0.5).min(g.usable_gib());
+    assert!((l.per_gpu_gib - budget).abs() < 0.02, "{l:?}");
+    assert!(
+        (l.per_gpu_gib - s.per_gpu_gib - s.per_gpu.activations_gib).abs() < 0.03,
+        "{s:?} {l:?}"
+    );
+    assert_eq!(s.per_gpu_required_gib, l.per_gpu_required_gib);
+    assert_eq!(s.verdict, l.verdict);
 }

@@ -297,6 +297,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             }
             // vLLM's V0 engine (releases before 0.8, `VLLM_USE_V1=0`).
             "--vllm-v0" => req.vllm_v0 = true,
+            // nvidia-smi read right after start-up, before a request (`vram::vllm_grant`).
+            "--vllm-started" => req.vllm_started = true,
             // Online quantization and the vLLM release that loads it (`vram::online_quant`).
             "--online-quant" => req.online_quant = true,
             other if other.starts_with("--vllm-release=") => {
