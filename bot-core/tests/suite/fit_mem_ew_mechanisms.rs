@@ -101,3 +101,20 @@ fn under_load_the_budget_is_shown_and_the_need_never_moves() {
     assert_eq!(s.per_gpu_required_gib, l.per_gpu_required_gib);
     assert_eq!(s.verdict, l.verdict);
 }
+
+/// The answer says what nvidia-smi shows right after start-up, in both languages; a server
+/// read at start-up and Transformers say nothing of it.
+#[test]
+fn the_answer_gives_the_start_up_figure_beside_the_budget() {
+    use super::chat::ask_fresh as ask;
+    let en = ask("en-US", "/fit qwen2.5-coder-7b awq ctx=8192 vllm l20");
+    assert!(
+        en.contains("Right after start-up, before its first request"),
+        "{en}"
+    );
+    assert!(en.contains("hands its start-up profile's"), "{en}");
+    let zh = ask("zh-CN", "/fit qwen2.5-coder-7b awq ctx=8192 vllm l20");
+    assert!(zh.contains("刚启动、还没处理第一个请求时"), "{zh}");
+    let hf = ask("en-US", "/fit qwen2.5-coder-7b awq ctx=8192 l20");
+    assert!(!hf.contains("Right after start-up"), "{hf}");
+}
