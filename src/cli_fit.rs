@@ -218,6 +218,11 @@ pub struct FitArgs {
     /// what it already counts.
     #[arg(long)]
     enforce_eager: bool,
+    /// nvidia-smi read right after vLLM started, before it served a request: the budget less
+    /// the start-up profile's activations, which vLLM hands back before allocating its KV
+    /// cache. Default: a server under load (the whole budget). The verdict does not move.
+    #[arg(long)]
+    vllm_started: bool,
     /// The vLLM release that serves the model, e.g. 0.11 (the chat's `vllm=0.11.0`): how it
     /// loads a checkpoint it quantizes (--online-quant). Default: today's release.
     #[arg(long, value_parser = vllm_release)]
@@ -646,6 +651,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.vllm_v0 = a.vllm_v0 || a.vllm_release.is_some_and(|r| r.major == 0 && r.minor < 8);
     req.vllm_release = a.vllm_release;
     req.vllm_eager = a.enforce_eager;
+    req.vllm_started = a.vllm_started;
     req.mtp_drafts = a.mtp.unwrap_or(0);
     req.online_quant = a.online_quant || bot_core::lexicon::names_16bit_repo(&a.model);
     req.vllm_flashinfer_sampler = a.vllm_flashinfer_sampler;

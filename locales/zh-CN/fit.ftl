@@ -650,3 +650,4 @@ fit-note-name-no-kernel = ⚠️ { $engine } 没有模型名所示格式（{ $qu
 fit-note-mtp = ℹ️ MTP 投机解码（每步草拟 { $drafts } 个 token）：vLLM 会在模型旁加载检查点自带的 { $layers } 层 MTP，按 16 位计算（每张卡 { $gib } GiB；词嵌入和输出头与主模型共用）；每层草稿的注意力在同一个 KV 池里每个 token 多占一层 KV，所以池子能装的 token 会少一些。
 fit-note-mtp-fp8 = ℹ️ MTP 投机解码（每步草拟 { $drafts } 个 token）：vLLM 会用检查点自己的 FP8 量化配置在模型旁加载它自带的 { $layers } 层 MTP，所以这一层的矩阵和主模型一样是 FP8，只有拼接投影、归一化和路由器是 16 位（每张卡 { $gib } GiB；词嵌入和输出头与主模型共用）；每层草稿的注意力在同一个 KV 池里每个 token 多占一层 KV，所以池子能装的 token 会少一些。
 fit-note-mtp-unknown = ℹ️ MTP 投机解码（每步 { $drafts } 个 token）：目录里不知道这个模型的检查点带几层 MTP，草稿部分没有计入；以上数字只算了主模型。
+fit-vllm-started = 刚启动、还没处理第一个请求时，nvidia-smi 每张卡大约显示 { $started } GiB：vLLM 在分配 KV 缓存之前，会把启动时试跑占用的 { $profile } GiB 激活显存还回去；满批次运行时又会重新占用。

@@ -58,6 +58,7 @@ pub(super) fn render_fit_with(
     );
     push_assumptions(&mut r, catalog, p, rep, currency, lang);
     r.push(breakdown(req, rep));
+    push_vllm_started(&mut r, p, rep);
     r.push(
         Msg::new("fit-setup")
             .arg("attention", rep.attention.as_str())
@@ -151,6 +152,26 @@ fn breakdown(req: &FitRequest<'_>, rep: &FitReport) -> Msg {
             "training",
             if req.task.is_training() { "yes" } else { "no" },
         )
+}
+
+/// vLLM on a named card shows its budget under load; right after start-up it shows that less
+/// its start-up profile's activation peak, which it hands back before allocating the KV cache
+/// (`vram::vllm_grant`). Said only where the budget is what the breakdown shows.
+fn push_vllm_started(r: &mut Reply, p: &Parsed<'_>, rep: &FitReport) {
+    let profile = rep.per_gpu.activations_gib;
+    if rep.engine != "vllm"
+        || p.opts.server.is_some()
+        || p.req.vllm_started
+        || rep.per_gpu_gib <= rep.per_gpu_required_gib + 0.05
+        || profile < 0.05
+    {
+        return;
+    }
+    r.push(
+        Msg::new("fit-vllm-started")
+            .arg("started", gib(rep.per_gpu_gib - profile))
+            .arg("profile", gib(profile)),
+    );
 }
 
 /// What llama.cpp keeps in system RAM instead of on the card: routed experts offloaded

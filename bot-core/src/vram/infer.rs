@@ -76,7 +76,18 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // On a named card the KV cache fills the budget, whatever the need (`vram::vllm_grant`).
     // TGI's pool is sized at warm-up and the warm-up released (`vram::tgi_pool`).
     let fill = super::tgi_pool::fill(shape, req, c.server, n, (w, ctx, core, core + over))
-        .unwrap_or_else(|| super::vllm_grant::kv_fill(req, held, pool, core + over));
+        .unwrap_or_else(|| {
+            // vLLM frees its profile's activations before allocating the cache; read right
+            // after start-up nvidia-smi shows the budget without them. Under load a step takes
+            // them again, so the default is the budget. The other servers' pools follow their
+            // own rules (`vram::server`).
+            let released = if c.server.is_none() && req.vllm_started {
+                a
+            } else {
+                0.0
+            };
+            super::vllm_grant::kv_fill(req, held, pool, core + over, released)
+        });
     p.set(
         n_all,
         w_total,

@@ -166,6 +166,12 @@ pub struct FitRequest<'a> {
     /// `compile_or_warm_up_model` likewise), so nothing of the graphs sits outside its share
     /// (`parts::vllm_graphs_gib`).
     pub vllm_eager: bool,
+    /// A vLLM server read right after start-up, before it has served a request (CLI
+    /// `--vllm-started`; default off: a server under load). Its start-up profile's activation
+    /// peak was counted in the budget and handed back before the KV cache was allocated, so
+    /// nvidia-smi shows the budget less that peak until a request's own step takes it again
+    /// (`vram::vllm_grant`). Moves only what nvidia-smi shows, never the need or the verdict.
+    pub vllm_started: bool,
     /// vLLM's MTP speculative decoding (`--speculative-config` method `mtp`, `qwen3_next_mtp`,
     /// `deepseek_mtp`; the chat's `mtp=3`, CLI `--mtp 3`): the tokens drafted a step, 0 = off.
     /// The checkpoint's MTP layers join the weights and the KV pool (`vram::spec_decode`).
@@ -393,6 +399,7 @@ impl<'a> FitRequest<'a> {
             unsloth_release: None,
             vllm_v0: false,
             vllm_eager: false,
+            vllm_started: false,
             mtp_drafts: 0,
             vllm_release: None,
             online_quant: false,

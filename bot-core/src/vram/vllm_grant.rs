@@ -14,16 +14,30 @@
 //! 15982 MiB and the maintainer's answer is "vLLM allocates the remaining memory for KV
 //! cache". What must fit (the verdict) is still the need: the KV cache beyond it is the
 //! engine's choice, counted as releasable (`Parts::releasable`).
+//!
+//! The profile's own activations are not held after start-up: V0 calls
+//! `torch.cuda.empty_cache()` once it has read `allocated_bytes.all.peak`
+//! (vllm-project/vllm@6ae52299 `vllm/worker/worker.py`, `determine_num_available_blocks`), V1's
+//! `memory_profiling` does `gc.collect()` and `torch.cuda.empty_cache()` after the profile and
+//! counts the peak in `non_kv_cache_memory` (vllm-project/vllm@a6d5c390
+//! `vllm/utils/mem_utils.py`). The cache gets the budget less that peak, and the peak's blocks
+//! go back to the driver, so a server read right after start-up shows the budget less the
+//! profile's activation peak (`FitRequest::vllm_started`, session 40, mem_ew):
+//! vllm-project/vllm#1472, where 13B AWQ "pre-allocates" ~10 GB on an L4 and ~31 GB on an A40
+//! and each "increase[s] ~2GB" when a request is sent. A step of the server's largest batch
+//! takes the peak again and PyTorch keeps it cached, so under load (the default, what a card
+//! shared with another process must allow for) the figure is the budget.
 
 use super::parts::vllm_graphs_gib;
 use super::{Engine, FitRequest, GIB};
 
 /// Bytes by which the busiest card, as nvidia-smi shows it, exceeds `shown` (what the server
 /// needs, with what the engine keeps outside its budget) because the KV cache fills the
-/// budget: the budget and the CUDA graphs captured after it (at most the card), on a named
-/// card whose budget holds the need `core`; 0 otherwise (no card named, another engine,
-/// training, or a server that cannot start).
-pub(super) fn kv_fill(req: &FitRequest, util: f64, core: f64, shown: f64) -> f64 {
+/// budget: the budget less the profile's activation peak `released` (freed before the cache is
+/// allocated) and the CUDA graphs captured after it (at most the card), on a named card whose
+/// budget holds the need `core`; 0 otherwise (no card named, another engine, training, or a
+/// server that cannot start).
+pub(super) fn kv_fill(req: &FitRequest, util: f64, core: f64, shown: f64, released: f64) -> f64 {
     let Some(g) = req.gpu else {
         return 0.0;
     };
@@ -35,5 +49,5 @@ pub(super) fn kv_fill(req: &FitRequest, util: f64, core: f64, shown: f64) -> f64
     if core > budget {
         return 0.0;
     }
-    ((budget + vllm_graphs_gib(req) * GIB).min(card) - shown).max(0.0)
+    ((budget - released + vllm_graphs_gib(req) * GIB).min(card) - shown).max(0.0)
 }

@@ -215,6 +215,7 @@ mod fit_mem_er_mechanisms;
 mod fit_mem_et_mechanisms;
 mod fit_mem_eu_mechanisms;
 mod fit_mem_ev_mechanisms;
+mod fit_mem_ew_mechanisms;
 mod fit_mem_ex_mechanisms;
 mod fit_method_unsaid;
 mod fit_more_cards;

@@ -299,6 +299,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--vllm-v0" => req.vllm_v0 = true,
             // vLLM's --enforce-eager: no CUDA graphs captured (`FitRequest::vllm_eager`).
             "--enforce-eager" => req.vllm_eager = true,
+            // nvidia-smi read right after start-up, before a request (`vram::vllm_grant`).
+            "--vllm-started" => req.vllm_started = true,
             // Online quantization and the vLLM release that loads it (`vram::online_quant`).
             "--online-quant" => req.online_quant = true,
             other if other.starts_with("--vllm-release=") => {
