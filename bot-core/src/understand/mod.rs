@@ -252,6 +252,7 @@ mod said_few;
 mod said_options;
 mod sizes_before;
 mod sizes_weighed;
+mod span_unread;
 mod spec_asked;
 mod spelled_names;
 mod spoken_forms;
@@ -430,6 +431,8 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let reading = home_ranked::with_home(&norm, reading);
     // A machine's count of cards in the direction its words say (`不超过2张` → `cards<=2`).
     let reading = cards_bounded::bounded(&norm, reading);
+    // A whole span said and not read: the one-hour bill asked back, never given in silence.
+    let reading = span_unread::guarded(&norm, reading);
     // What the one command read cannot carry, said beside it with the command that does.
     let not_carried = not_carried::not_carried(catalog, &things, &aside, &reading);
     // What was read of the message: its first MAX_CHARS characters at most.

@@ -167,6 +167,11 @@ pub(super) fn find_price_not_card(
         {
             currency = lexicon::parse_currency(w).ok();
             k += w.len();
+            // `1.5块美元` (一块五美元): the currency word after `块` is the amount's.
+            if let Some(c) = lexicon::currency_after_unit_word(w, &norm[k..]) {
+                currency = lexicon::parse_currency(c).ok().or(currency);
+                k = skip_space(b, k) + c.len();
+            }
         }
         // A currency word ends the amount after it; a symbol's amount ends with its number.
         let mut end = if currency.is_some() && sym.is_none() {
@@ -215,6 +220,25 @@ pub(super) fn find_price_not_card(
         // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
+        }
+        // `per hour, 300 dollars a month`: a unit said first is the one asked for where the
+        // amount carries its own unit right after its currency (`a month`, `/month`, `每月`,
+        // no pause between): the amount's own unit is the one converted from (und_df).
+        // Only an English unit said first and `a`/`an`/`/` after: `per month` after the amount
+        // is the unit asked for (`每小时 12 元 per month 多少`).
+        let attached = matches!(&norm[k..after], "" | " ")
+            && mark.is_some_and(|m| matches!(*m, "a " | "an " | "/"))
+            && before.is_ascii();
+        let mut unit_first = unit_first;
+        if unit_first
+            && tokens_first.is_none()
+            && marked
+            && attached
+            && currency.is_some()
+            && let Some((Some(unit), len)) = unit_after(norm, after, u)
+            && Some(unit) != per
+        {
+            (per, span_start, end, unit_first) = (Some(unit), start, u + len, false);
         }
         let per_tokens = tokens_first
             .map(|(_, n)| (0, n))
@@ -347,7 +371,8 @@ fn unit_after(norm: &str, after: usize, u: usize) -> Option<(Option<PriceUnit>, 
 /// a rate's mark names right before the amount (a verb of charging may stand between), and
 /// where its mark starts; it is the price's, ahead of a unit said after the amount unmarked.
 fn charged_by(before: &str) -> Option<(PriceUnit, usize)> {
-    let b = lexicon::charge_verb_stripped(before);
+    // `per second price 0.0001 usd`, `每秒价格是0.0002美元`: a price noun between as a verb is.
+    let b = lexicon::price_noun_stripped(lexicon::charge_verb_stripped(before));
     UNIT_WORDS.iter().find_map(|(w, key)| {
         let rest = b.strip_suffix(w)?;
         let whole = !w.is_ascii() || !rest.ends_with(|c: char| c.is_ascii_alphanumeric());

@@ -22,3 +22,24 @@ fn und_df_mechanisms_on_cases_of_their_own() {
 fn und_df_own_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
+
+/// A whole span said and not read (`一整个下午`, `an entire afternoon`) never gets the one-hour
+/// bill in silence: the reading is asked back to confirm (one choice), never answered as read.
+#[test]
+fn a_whole_span_not_read_is_never_billed_as_one_hour_in_silence() {
+    use bot_core::understand::{Reading, read};
+    let catalog = bot_core::Catalog::embedded().unwrap();
+    for q in [
+        "autodl 4090跑一整个下午多少钱",
+        "runpod 4090 for an entire afternoon, how much",
+    ] {
+        let reading = read(&catalog, q);
+        assert!(
+            matches!(reading, Reading::Ask(ref rs) if rs.len() == 1),
+            "{q}: {reading:?}"
+        );
+    }
+    // Read spans are billed as read.
+    let r = read(&catalog, "autodl 4090跑一整天多少钱").lines();
+    assert_eq!(r, ["/cost autodl rtx-4090 1d"]);
+}
