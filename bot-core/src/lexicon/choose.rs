@@ -98,16 +98,11 @@ pub const SUITS_ME: &[&str] = &[
     "fits me",
     "right for me",
     "best for me",
-    // Suits the kind of person one is (`有什么平台适合学生`, `适合新手的`; und_df): the same.
+    // Suits a student, as the asker is one (`有什么平台适合学生`; und_df): the same. A platform
+    // for newcomers (`适合新手的平台`) stays a list.
     "适合学生",
-    "适合新手",
-    "适合小白",
-    "适合初学者",
-    "适合个人",
     "good for students",
-    "good for beginners",
     "suitable for students",
-    "suitable for beginners",
 ];
 
 /// Whether the person asks what suits them ([`SUITS_ME`]; `適合我` arrives folded to `适合我`).
