@@ -167,11 +167,7 @@ pub(super) fn find_price_not_card(
         {
             currency = lexicon::parse_currency(w).ok();
             k += w.len();
-            // `1.5块美元` (一块五美元): the currency word after `块` is the amount's.
-            if let Some(c) = lexicon::currency_after_unit_word(w, &norm[k..]) {
-                currency = lexicon::parse_currency(c).ok().or(currency);
-                k = skip_space(b, k) + c.len();
-            }
+            k = currency_after_kuai(norm, w, k, &mut currency);
         }
         // A currency word ends the amount after it; a symbol's amount ends with its number.
         let mut end = if currency.is_some() && sym.is_none() {
@@ -221,24 +217,11 @@ pub(super) fn find_price_not_card(
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
-        // `per hour, 300 dollars a month`: a unit said first is the one asked for where the
-        // amount carries its own unit right after its currency (`a month`, `/month`, `每月`,
-        // no pause between): the amount's own unit is the one converted from (und_df).
-        // Only an English unit said first and `a`/`an`/`/` after: `per month` after the amount
-        // is the unit asked for (`每小时 12 元 per month 多少`).
-        let attached = matches!(&norm[k..after], "" | " ")
-            && mark.is_some_and(|m| matches!(*m, "a " | "an " | "/"))
-            && before.is_ascii();
-        let mut unit_first = unit_first;
-        if unit_first
-            && tokens_first.is_none()
-            && marked
-            && attached
-            && currency.is_some()
-            && let Some((Some(unit), len)) = unit_after(norm, after, u)
-            && Some(unit) != per
-        {
-            (per, span_start, end, unit_first) = (Some(unit), start, u + len, false);
+        let own = own_unit(norm, (k, after, u), mark.copied(), before, per)
+            .filter(|_| unit_first && tokens_first.is_none() && currency.is_some());
+        let unit_first = unit_first && own.is_none();
+        if let Some((unit, len)) = own {
+            (per, span_start, end) = (Some(unit), start, u + len);
         }
         let per_tokens = tokens_first
             .map(|(_, n)| (0, n))
@@ -286,6 +269,38 @@ pub(super) fn find_price_not_card(
         ));
     }
     None
+}
+
+/// `1.5块美元` (一块五美元): a currency word after `块` is the amount's (und_df); where the
+/// amount's words end.
+fn currency_after_kuai(norm: &str, w: &str, k: usize, currency: &mut Option<String>) -> usize {
+    match lexicon::currency_after_unit_word(w, &norm[k..]) {
+        Some(c) => {
+            *currency = lexicon::parse_currency(c).ok().or(currency.take());
+            skip_space(norm.as_bytes(), k) + c.len()
+        }
+        None => k,
+    }
+}
+
+/// A unit said first (`per hour, 300 dollars a month`) is the one asked for where the amount
+/// carries its own unit right after its currency (`a month`, `an hour`, `/month`: one space, no
+/// pause), said first in English: that unit and its length. `per month` after the amount is the
+/// unit asked (`每小时 12 元 per month 多少`), never its own.
+fn own_unit(
+    norm: &str,
+    (k, after, u): (usize, usize, usize),
+    mark: Option<&str>,
+    before: &str,
+    per: Option<PriceUnit>,
+) -> Option<(PriceUnit, usize)> {
+    let attached = matches!(&norm[k..after], "" | " ")
+        && mark.is_some_and(|m| matches!(m, "a " | "an " | "/"))
+        && before.is_ascii();
+    match unit_after(norm, after, u) {
+        Some((Some(unit), len)) if attached && Some(unit) != per => Some((unit, len)),
+        _ => None,
+    }
 }
 
 /// `$0.05/M`, `$0.002/1K tokens`: a unit of tokens at `u`, after a mark (`marked`), makes a price
