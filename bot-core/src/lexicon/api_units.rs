@@ -261,6 +261,9 @@ pub const REQUEST_WORDS: &[&str] = &[
     "conversations",
     "chats",
     "prompts",
+    // `一天一千次`, beside tokens each (`每次请求3000个token`): the count of requests, last so
+    // `次请求` and `次调用` are read whole.
+    "次",
 ];
 
 /// Words after a count of tokens that make it each request's (`1k tokens each`, `每次2000 token`).

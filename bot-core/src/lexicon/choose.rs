@@ -98,6 +98,11 @@ pub const SUITS_ME: &[&str] = &[
     "fits me",
     "right for me",
     "best for me",
+    // Suits a student, as the asker is one (`有什么平台适合学生`; und_df): the same. A platform
+    // for newcomers (`适合新手的平台`) stays a list.
+    "适合学生",
+    "good for students",
+    "suitable for students",
 ];
 
 /// Whether the person asks what suits them ([`SUITS_ME`]; `適合我` arrives folded to `适合我`).

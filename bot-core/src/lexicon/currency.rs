@@ -270,6 +270,21 @@ pub static PRICE_CURRENCY_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| 
     )
 });
 
+/// `块` after an amount is the word a spoken amount is counted in (`一块五`, one point five);
+/// the amount is in yuan only when no currency word follows it: `一块五美元` is 1.5 USD,
+/// `两块五美金`, `三块美刀` likewise.
+pub fn currency_after_unit_word<'a>(word: &str, rest: &'a str) -> Option<&'a str> {
+    if !matches!(word, "块" | "块钱") {
+        return None;
+    }
+    let rest = rest.trim_start();
+    PRICE_CURRENCY_WORDS
+        .iter()
+        .find(|w| rest.starts_with(**w))
+        .filter(|w| !matches!(**w, "块" | "块钱" | "元" | "rmb" | "cny"))
+        .map(|w| &rest[..w.len()])
+}
+
 /// [`PRICE_CURRENCY_WORDS`] that name the amount said after them too (`欧元300`).
 pub fn names_before(word: &str) -> bool {
     CURRENCIES.iter().any(|c| c.word == word && c.before)
@@ -302,6 +317,17 @@ pub fn currency_code(word: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    /// `一块五美元` is 1.5 USD: the currency word after `块` is the amount's (und_df).
+    #[test]
+    fn a_currency_after_kuai_is_the_amounts() {
+        use super::currency_after_unit_word as after;
+        assert_eq!(after("块", "美元1小时"), Some("美元"));
+        assert_eq!(after("块", " 美金"), Some("美金"));
+        assert_eq!(after("块", "1小时"), None);
+        assert_eq!(after("块", "人民币"), Some("人民币"));
+        assert_eq!(after("元", "美元"), None);
+    }
+
     use super::*;
 
     /// Each word once; the rate flag true to the exchange table (`catalog/fx.toml`).

@@ -111,6 +111,7 @@ mod values;
 mod watch;
 mod weekdays;
 mod who_has;
+mod whole_span;
 mod words;
 mod written_apart;
 
@@ -160,8 +161,8 @@ pub use courtesy::without_courtesy;
 pub use cue_words::{CUE_WORDS, REAL_WORDS, SHORT_CUES, cue_of_slip};
 pub use currency::{
     CURRENCIES, Currency, MONEY_WORDS, PRICE_CURRENCY_WORDS, UNRATED_PARTS, UNRATED_WORDS,
-    counts_no_money, currency_code, currency_of_slip, names_before as currency_names_before,
-    usdt_written,
+    counts_no_money, currency_after_unit_word, currency_code, currency_of_slip,
+    names_before as currency_names_before, usdt_written,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
 pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};
@@ -224,7 +225,8 @@ pub use place::{followed, here_asked, place_asked, place_judged, which_place_at}
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
 pub use price_window::price_window_said;
 pub use rate_marks::{
-    CHARGE_VERBS, MARKS_AFTER, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark,
+    CHARGE_VERBS, MARKS_AFTER, PRICE_NOUNS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark,
+    price_noun_stripped,
 };
 pub use rather::rather_as_adverb;
 pub use refuse::{exclude_words, price_refused_at, refuse_words};
@@ -260,6 +262,7 @@ pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use who_has::WHO_HAS;
+pub use whole_span::whole_span_said;
 pub use words::{
     MEMORY_BARE_MAX, MEMORY_HELD_BEFORE, MEMORY_NEED_WORDS, MEMORY_SIZE_LINKS, MEMORY_UNITS,
     MEMORY_WORDS, MEMORY_WORDS_LINKED, NOT_MEMORY_AFTER, QUANT_CHOICES, QUANT_WORDS, TASK_CHOICES,

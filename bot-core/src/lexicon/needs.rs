@@ -92,7 +92,9 @@ pub fn need_word(w: &str) -> Option<Need> {
             }
             "stopped-free" | "free-when-stopped" | "关机不收费" | "关机不计费" | "停机不收费"
             | "停机不计费" | "关机免费" => Need::StoppedFree,
-            "不用信用卡" | "无信用卡" | "没有信用卡" => Need::Without("card"),
+            "不用信用卡" | "无信用卡" | "没有信用卡" | "不用绑卡" | "无需绑卡" | "免绑卡" => {
+                Need::Without("card")
+            }
             "cn" | "china" | "国内" | "中国" => Need::Region("cn"),
             "global" | "intl" | "overseas" | "海外" | "国外" | "境外" => {
                 Need::Region("global")
@@ -424,6 +426,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("微信", Need::Pay("wechat")),
     ("wechat", Need::Pay("wechat")),
     ("信用卡", Need::Pay("card")),
+    // `绑卡` (binding a card to the account; `綁卡` through the Traditional fold): the card.
+    ("绑卡", Need::Pay("card")),
     ("credit card", Need::Pay("card")),
     ("visa", Need::Pay("card")),
     ("paypal", Need::Pay("paypal")),

@@ -21,6 +21,8 @@ const NIGHT_EN: &[&str] = &["night", "nights"];
 /// `只在晚上`). `通宵` alone is one night (it is never an hour of the day).
 const MARK_ZH: &[(&str, NightSense)] = &[
     ("一整", NightSense::One),
+    // `整晚`, `整夜` without its `一`: the whole night, one night (it fell to the 1-hour default).
+    ("整", NightSense::One),
     ("一个", NightSense::One),
     ("1个", NightSense::One),
     ("一", NightSense::One),
@@ -35,6 +37,9 @@ const MARK_ZH: &[(&str, NightSense)] = &[
 const MARK_EN: &[(&str, NightSense)] = &[
     ("all ", NightSense::One),
     ("whole ", NightSense::One),
+    // `the full night`, `an entire night`: one night, as `the whole night` (und_df).
+    ("full ", NightSense::One),
+    ("entire ", NightSense::One),
     ("for the ", NightSense::One),
     ("through the ", NightSense::One),
     (" one ", NightSense::One),
@@ -51,6 +56,9 @@ const MARK_EN: &[(&str, NightSense)] = &[
 const WHOLE: &[(&str, NightSense)] = &[
     ("overnight", NightSense::One),
     ("通宵", NightSense::One),
+    // `整夜` (und_df); never `一夜` alone, which `一天一夜` (a whole day, 24 h) holds.
+    ("一整夜", NightSense::One),
+    ("整夜", NightSense::One),
     ("nightly", NightSense::Nightly),
     ("nights only", NightSense::Nightly),
 ];
@@ -124,6 +132,11 @@ mod tests {
             "overnight",
             "for a night",
             "all night",
+            // Without `一`, with `夜`, or `full`/`entire` (und_df): one night still.
+            "整晚跑",
+            "跑整夜",
+            "the full night",
+            "an entire night",
         ] {
             assert_eq!(night_said(t), Some(NightSense::One), "{t}");
         }

@@ -44,6 +44,33 @@ pub fn charge_verb_stripped(before: &str) -> &str {
         .map_or(before, str::trim_end)
 }
 
+/// Nouns of a price said between a rate's unit and its amount (`per second price 0.0001 usd`,
+/// `每秒价格0.0002美元`, `每小时单价3块`), longest first where one ends another.
+pub const PRICE_NOUNS: &[&str] = &[
+    "price is",
+    "rate is",
+    "price",
+    "rate",
+    "的价格",
+    "的价钱",
+    "价格",
+    "价钱",
+    "单价",
+];
+
+/// `before` with a price noun at its end taken off (an English one as a whole word), and
+/// trimmed; `before` itself when none ends it.
+pub fn price_noun_stripped(before: &str) -> &str {
+    let before = before.trim_end();
+    PRICE_NOUNS
+        .iter()
+        .find_map(|w| {
+            let b = before.strip_suffix(w)?;
+            (!w.is_ascii() || !b.ends_with(|c: char| c.is_ascii_alphanumeric())).then_some(b)
+        })
+        .map_or(before, str::trim_end)
+}
+
 /// Whether `before` (what precedes a unit word) ends with a rate's mark, an English one as a
 /// whole word: the unit after it is the one charged by.
 pub fn ends_with_rate_mark(before: &str) -> bool {
@@ -52,4 +79,17 @@ pub fn ends_with_rate_mark(before: &str) -> bool {
         b.strip_suffix(m)
             .is_some_and(|r| !m.is_ascii() || !r.ends_with(|c: char| c.is_ascii_alphanumeric()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_price_noun_before_an_amount_is_taken_off() {
+        use super::price_noun_stripped as p;
+        assert_eq!(p("per second price"), "per second");
+        assert_eq!(p("每秒价格"), "每秒");
+        assert_eq!(p("per hour price is "), "per hour");
+        // A word that only ends in one is kept (`surprice`).
+        assert_eq!(p("surprice"), "surprice");
+    }
 }

@@ -83,7 +83,15 @@ pub(super) fn guide_needs(q: &Question) -> Option<Reading> {
     }
     // `need a server located in us with 80 gb memory`: a machine sought by its memory is the
     // memory floor's offers, not guidance (a budget said beside it still asks for guidance).
-    if !budget && super::memory_floor::sought_by_memory(q) {
+    // A price per unit of time beside the memory (`under $1 an hour`) is the offers' cap, no
+    // budget (und_df).
+    let per_time = q
+        .price
+        .is_some_and(|m| matches!(m.per, Some(crate::billing::PriceUnit::Time(_))));
+    let budget_said = crate::lexicon::budget_noun_said(p)
+        || q.has(BUDGET_BOUND)
+        || (q.price.is_some() && !per_time);
+    if !budget_said && super::memory_floor::sought_by_memory(q) {
         return None;
     }
     let carried = job && need && (q.e.usage.is_some() || budget);

@@ -31,6 +31,16 @@ const WANTING: &[&str] = &[
     "way too",
     "keeps disconnecting",
     "keeps crashing",
+    // `colab pro keeps kicking me off`, `kaggle keeps timing out`, `我的colab跑不了`: the place
+    // one comes from, found wanting (und_df).
+    "keeps kicking me off",
+    "keeps kicking me out",
+    "kicks me off",
+    "keeps timing out",
+    "keeps disconnecting me",
+    "跑不了",
+    "老掉线",
+    "老是断",
     "sucks",
 ];
 /// Words that may stand between the place and its complaint (`colab 那个太慢了`, `vast 上老断`).
@@ -47,6 +57,10 @@ const BETWEEN: &[&str] = &[
     "is ",
     "was ",
     "has been ",
+    // A plan of the place (`colab pro keeps kicking me off`, `colab free 太慢`).
+    "pro ",
+    "pro+ ",
+    "free ",
 ];
 
 /// `text` without a platform said to be wanting (and its complaint), when a card is asked

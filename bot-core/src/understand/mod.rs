@@ -254,6 +254,7 @@ mod said_few;
 mod said_options;
 mod sizes_before;
 mod sizes_weighed;
+mod span_unread;
 mod spec_asked;
 mod spelled_names;
 mod spoken_forms;
@@ -464,6 +465,8 @@ fn read_once(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) 
     let reading = bill_currency::carried(&norm, reading);
     // A model's name with a slip (`qwen2.5 14n`): the catalog's one nearest, or asked back.
     let reading = model_near::nearest(catalog, reading);
+    // A whole span said and not read: the one-hour bill asked back, never given in silence.
+    let reading = span_unread::guarded(&norm, reading);
     // What the one command read cannot carry, said beside it with the command that does.
     let not_carried = not_carried::not_carried(catalog, &things, &aside, &reading);
     // What was read of the message: its first MAX_CHARS characters at most.

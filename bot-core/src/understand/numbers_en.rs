@@ -113,6 +113,13 @@ pub(super) fn english_numbers(s: &str) -> String {
     let mut k = 0;
     while k < words.len() {
         let w = words[k];
+        // `two point five dollars`, `zero point eight`: a decimal as dictation writes it, one
+        // number (only the last word was kept: `two point five` read as 5).
+        if let Some((number, used)) = spelled_decimal(&words[k..]) {
+            out.push(number);
+            k += used;
+            continue;
+        }
         // `a dollar fifty`, `two dollars twenty`: dollars and the cents said after them, one
         // amount (the cents were dropped: `a dollar fifty` read as $1).
         if let Some((amount, used)) = dollars_and_cents(&words[k..]) {
@@ -269,9 +276,49 @@ fn cents(words: &[&str]) -> Option<(String, usize)> {
     Some((format!("${}.{:02}{per}", c / 100, c % 100), 2))
 }
 
+/// `two point five`, `one point two five`, `zero point oh eight`, `3 point 5` at the start of
+/// `words`: the decimal in digits and the words used. The whole part is a number below a
+/// thousand, each word after `point` one digit (`point twenty five` is no dictated decimal).
+fn spelled_decimal(words: &[&str]) -> Option<(String, usize)> {
+    let digits = |w: &str| !w.is_empty() && w.len() <= 3 && w.bytes().all(|b| b.is_ascii_digit());
+    let (whole, used) = match words.first()? {
+        w if digits(w) => (w.parse::<u64>().ok()?, 1),
+        _ => number_at(words)?,
+    };
+    if words.get(used) != Some(&"point") {
+        return None;
+    }
+    let mut fraction = String::new();
+    for w in &words[used + 1..] {
+        match *w {
+            "oh" => fraction.push('0'),
+            w => match small(w).filter(|d| *d < 10) {
+                Some(d) => fraction.push(char::from(b'0' + d as u8)),
+                None if w.len() == 1 && digits(w) => fraction.push_str(w),
+                None => break,
+            },
+        }
+    }
+    (!fraction.is_empty()).then(|| {
+        let n = fraction.len();
+        (format!("{whole}.{fraction}"), used + 1 + n)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::english_numbers as en;
+
+    /// A dictated decimal is one number, never its last word (`two point five` was 5).
+    #[test]
+    fn a_dictated_decimal_is_one_number() {
+        assert_eq!(en("two point five dollars"), "2.5 dollars");
+        assert_eq!(en("one point two five usd"), "1.25 usd");
+        assert_eq!(en("zero point oh eight an hour"), "0.08 an hour");
+        assert_eq!(en("3 point 5 hours"), "3.5 hours");
+        // `point` with no digit word after it is a word.
+        assert_eq!(en("two point of view"), "two point of view");
+    }
 
     #[test]
     fn a_number_is_read_whole_before_what_it_counts() {

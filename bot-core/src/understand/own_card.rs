@@ -31,6 +31,12 @@ const OWN: &[&str] = &[
     "自己电脑",
     "电脑上的",
     "本地是",
+    // `本地3060不够用了`, `on my 4060 it ooms`, `currently on a 3060`: the card one has (und_df).
+    "本地",
+    "on my ",
+    "currently on a ",
+    "currently on an ",
+    "currently on ",
     "pc has a ",
     "pc has an ",
     "computer has a ",
@@ -244,7 +250,12 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
     let own_end = s[o..]
         .find(own.as_str())
         .map_or(o + len, |k| o + k + own.len());
-    let Some((r, _)) = first_at(s, RENT, own_end) else {
+    // No rent word: the own card found wanting (`本地3060不够用了 4090能跑…吗`) turns to the
+    // card named after the complaint.
+    let Some(r) = first_at(s, RENT, own_end)
+        .map(|(r, _)| r)
+        .or_else(|| failed_turn(catalog, s, own_end))
+    else {
         return s.to_string();
     };
     if AGAINST.iter().any(|w| s[own_end..r].contains(w)) || s.contains("差几倍") {
@@ -284,6 +295,18 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
         .map(|(_, t)| t.clone())
         .collect();
     format!("{} {after}", kept.join(" "))
+}
+
+/// Where the question turns from an own card found wanting with no rent word (`本地3060不够用了
+/// 4090能跑…吗`, `my 3060 keeps running out of memory, can a 4090…`): the end of the complaint
+/// said right after the own card, where a card is named after it.
+fn failed_turn(catalog: &Catalog, s: &str, own_end: usize) -> Option<usize> {
+    // The complaint said right after the card (its memory, `12g`, and a filler between).
+    const REACH: usize = 24;
+    let (f, len) = first_at(s, FAILED, own_end).filter(|(f, _)| f - own_end <= REACH)?;
+    let r = f + len;
+    let after = super::entities::entities(catalog, &tokens(&s[r..]));
+    (!after.gpus.is_empty()).then_some(r)
 }
 
 /// The catalog cards said as the user's own (`家里有张3060`, `i have a 3060 at home`, `我有一张

@@ -235,7 +235,15 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
         };
         // `how much per day is 2.49 usd an hour`: a period right after the words that ask is
         // the unit asked, when the amount carries its own unit after it (the rate's unit).
-        if asks_before(&words[..i]) && own_unit_after(&rest) {
+        // In English a unit after the amount with an article is its own whatever asks before
+        // (`how much is it per week at 1.99 dollars an hour` converts the hour to the week;
+        // und_df); `per hour` after it may be the unit asked (`a day costs me 480 rmb, per hour?`).
+        // Only a period said in English too: `一个月 $399，per hour 是多少` asks the hour.
+        let english_unit = w.is_ascii()
+            && ["an ", "a ", "/"]
+                .iter()
+                .any(|m| rest.trim_start().starts_with(m));
+        if (asks_before(&words[..i]) || english_unit) && own_unit_after(&rest) {
             continue;
         }
         // A unit to convert to, other than the amount's own period (`包月 2000块 贵吗` is a

@@ -167,6 +167,7 @@ pub(super) fn find_price_not_card(
         {
             currency = lexicon::parse_currency(w).ok();
             k += w.len();
+            k = currency_after_kuai(norm, w, k, &mut currency);
         }
         // A currency word ends the amount after it; a symbol's amount ends with its number.
         let mut end = if currency.is_some() && sym.is_none() {
@@ -216,6 +217,12 @@ pub(super) fn find_price_not_card(
         if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
             u += 1;
         }
+        let own = own_unit(norm, (k, after, u), mark.copied(), before, per)
+            .filter(|_| unit_first && tokens_first.is_none() && currency.is_some());
+        let unit_first = unit_first && own.is_none();
+        if let Some((unit, len)) = own {
+            (per, span_start, end) = (Some(unit), start, u + len);
+        }
         let per_tokens = tokens_first
             .map(|(_, n)| (0, n))
             .or_else(|| tokens_after(norm, u, marked && !unit_first));
@@ -262,6 +269,38 @@ pub(super) fn find_price_not_card(
         ));
     }
     None
+}
+
+/// `1.5块美元` (一块五美元): a currency word after `块` is the amount's (und_df); where the
+/// amount's words end.
+fn currency_after_kuai(norm: &str, w: &str, k: usize, currency: &mut Option<String>) -> usize {
+    match lexicon::currency_after_unit_word(w, &norm[k..]) {
+        Some(c) => {
+            *currency = lexicon::parse_currency(c).ok().or(currency.take());
+            skip_space(norm.as_bytes(), k) + c.len()
+        }
+        None => k,
+    }
+}
+
+/// A unit said first (`per hour, 300 dollars a month`) is the one asked for where the amount
+/// carries its own unit right after its currency (`a month`, `an hour`, `/month`: one space, no
+/// pause), said first in English: that unit and its length. `per month` after the amount is the
+/// unit asked (`每小时 12 元 per month 多少`), never its own.
+fn own_unit(
+    norm: &str,
+    (k, after, u): (usize, usize, usize),
+    mark: Option<&str>,
+    before: &str,
+    per: Option<PriceUnit>,
+) -> Option<(PriceUnit, usize)> {
+    let attached = matches!(&norm[k..after], "" | " ")
+        && mark.is_some_and(|m| matches!(m, "a " | "an " | "/"))
+        && before.is_ascii();
+    match unit_after(norm, after, u) {
+        Some((Some(unit), len)) if attached && Some(unit) != per => Some((unit, len)),
+        _ => None,
+    }
 }
 
 /// `$0.05/M`, `$0.002/1K tokens`: a unit of tokens at `u`, after a mark (`marked`), makes a price
@@ -347,7 +386,8 @@ fn unit_after(norm: &str, after: usize, u: usize) -> Option<(Option<PriceUnit>, 
 /// a rate's mark names right before the amount (a verb of charging may stand between), and
 /// where its mark starts; it is the price's, ahead of a unit said after the amount unmarked.
 fn charged_by(before: &str) -> Option<(PriceUnit, usize)> {
-    let b = lexicon::charge_verb_stripped(before);
+    // `per second price 0.0001 usd`, `每秒价格是0.0002美元`: a price noun between as a verb is.
+    let b = lexicon::price_noun_stripped(lexicon::charge_verb_stripped(before));
     UNIT_WORDS.iter().find_map(|(w, key)| {
         let rest = b.strip_suffix(w)?;
         let whole = !w.is_ascii() || !rest.ends_with(|c: char| c.is_ascii_alphanumeric());

@@ -66,7 +66,8 @@ fn requests(toks: &[String]) -> Option<f64> {
 fn tokens_each(toks: &[String]) -> Option<f64> {
     (0..toks.len()).find_map(|i| {
         let (n, rest) = count_at(toks, i)?;
-        let counted = rest.trim_start_matches('个');
+        // `1000 个 token`: the measure word a word of its own, a space before what it counts.
+        let counted = rest.trim_start_matches('个').trim_start();
         if !counted.starts_with("tok") {
             return None;
         }
@@ -107,6 +108,15 @@ mod tests {
         assert_eq!(
             both("we serve 50k requests a day of 1k tokens each"),
             (Some(50_000.0), Some(1000.0))
+        );
+        // The measure word before `token` (`每次2000个token`), and `次` alone (`一天一千次`).
+        assert_eq!(
+            both("1天5000次请求 每次1000个token"),
+            (Some(5_000.0), Some(1000.0))
+        );
+        assert_eq!(
+            both("每次请求3000个token 一天一千次"),
+            (Some(1_000.0), Some(3000.0))
         );
         assert_eq!(
             both("每天2万次请求 每次2000 token"),

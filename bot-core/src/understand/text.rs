@@ -297,6 +297,16 @@ const SPOKEN: &[(&str, &str)] = &[
     ("full day", " 1 day "),
     ("周末", "2天"),
     ("一整天", "1天"),
+    ("1整天", "1天"),
+    // A whole week said (`一整周`, `整个星期`): its span, 7 days (it fell to the 1-hour default).
+    ("一整周", "1周"),
+    ("1整周", "1周"),
+    ("整周", "1周"),
+    ("一整个星期", "1周"),
+    ("1整个星期", "1周"),
+    ("整个星期", "1周"),
+    ("一整个礼拜", "1周"),
+    ("1整个礼拜", "1周"),
     // `4090 日均 8M`: a daily average is per day (`日` alone after a card read it as days).
     ("日均", " 每天 "),
     ("日用", " 每天用 "),
