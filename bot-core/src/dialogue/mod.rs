@@ -44,6 +44,7 @@ mod paid;
 mod people;
 mod plan;
 mod recount;
+mod reopen;
 mod replied;
 mod result;
 mod retask;

@@ -18,7 +18,9 @@ use super::pick_runner::run;
 /// question naming an option taken as the answer (`fp8跟awq哪个省显存`, `what mean awq?`);
 /// `用千问二点五七b吧`; `wait, change the model`; `掰掰`, `i'm done, bye`; Traditional `預算改成三百`
 /// and `隨便`.
-const MUST_HOLD: usize = 14;
+/// Helper und_dg: 22/30 (choices with a slip `secnd`, `the frist one`, `②`, `第2各`; `wait, change
+/// the model` reopening the model step; `用千问二点五七b吧` read as Qwen2.5-7B).
+const MUST_HOLD: usize = 22;
 
 #[test]
 fn pick_conversations_ag() {
