@@ -1,5 +1,6 @@
 pick-step = Step { $n } of { $total }
 pick-at-first-step = This is the first step; there is nothing to go back to.
+pick-step-reopened = Back to that step: answer it again, and I will go on from there.
 pick-finished = Done. Good luck with the trial! Start again any time with /pick.
 pick-none-active = There is no /pick conversation running here.
 pick-cancelled = Stopped. Nothing else was changed; /pick starts over.

@@ -1,5 +1,6 @@
 pick-step = 第 { $n } 步，共 { $total } 步
 pick-at-first-step = 已经是第一步了，没有上一步可返回。
+pick-step-reopened = 好，回到这一步重新选，选好后从这里接着往下走。
 pick-finished = 完成，祝试跑顺利！随时可以用 /pick 重新开始。
 pick-none-active = 这里没有进行中的 /pick 对话。
 pick-cancelled = 已退出，其他数据没有改动；/pick 可以重新开始。

@@ -47,6 +47,7 @@ mod people;
 mod plan;
 mod ranged;
 mod recount;
+mod reopen;
 mod repipe;
 mod replied;
 mod result;

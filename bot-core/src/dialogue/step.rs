@@ -221,7 +221,7 @@ fn joined(ctx: &Ctx, next: PickState, mut reply: Reply) -> Outcome {
 }
 
 /// The readings before a step's own: a tap on a bare number asked back (the option or the
-/// value), a new job that starts over (`算了，换成用flux出图吧`), a yes or no, a choice named by its place (`第二个`, `the
+/// value), a step named to change with no new value (`改一下模型`), a new job that starts over (`算了，换成用flux出图吧`), a yes or no, a choice named by its place (`第二个`, `the
 /// first one`, `选2`, `1`; not when `places` is off, the value's reading), a question aside.
 fn first_readings(
     ctx: &Ctx,
@@ -230,6 +230,7 @@ fn first_readings(
     places: bool,
 ) -> Option<Outcome> {
     super::chosen::asked_tap(ctx, state, input, step, as_value)
+        .or_else(|| super::reopen::reopened(ctx, state, input))
         .or_else(|| started_over(ctx, state, input))
         .or_else(|| super::replied::before(ctx, state, input, step))
         .or_else(|| {

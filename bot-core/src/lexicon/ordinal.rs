@@ -77,6 +77,12 @@ const ZH_TAIL: &[&str] = &[
 
 /// The place a whole message names, or `None` when it says anything more.
 pub fn ordinal(text: &str) -> Option<Ordinal> {
+    read(text, true)
+}
+
+/// [`ordinal`], with `第` + a number + any character (`第2各`) a place only where `whole` (a
+/// message that is nothing but the place; inside a sentence `第一次，…` is no choice).
+fn read(text: &str, whole: bool) -> Option<Ordinal> {
     let t = fold(text);
     let t = t.trim_matches(|c: char| c.is_whitespace() || ".!。！~…,，".contains(c));
     if t.is_empty() {
@@ -89,7 +95,7 @@ pub fn ordinal(text: &str) -> Option<Ordinal> {
             from_end: false,
         });
     }
-    zh(t).or_else(|| en(t)).map(|(n, from_end)| Ordinal {
+    zh(t, whole).or_else(|| en(t)).map(|(n, from_end)| Ordinal {
         n,
         bare: false,
         from_end,
@@ -145,7 +151,7 @@ pub fn ordinal_in(text: &str) -> Option<(Ordinal, String)> {
 
 /// A place that is marked as one: not digits alone, not an ordinal word alone.
 fn marked(said: &str) -> Option<Ordinal> {
-    let o = ordinal(said).filter(|o| !o.bare)?;
+    let o = read(said, false).filter(|o| !o.bare)?;
     let t = fold(said);
     let t = t.trim_matches(|c: char| c.is_whitespace() || ".!。！~…".contains(c));
     let alone_en = EN_ORDINALS.contains(&t) || en_ordinal(t).is_some() || t == "last";
@@ -155,16 +161,23 @@ fn marked(said: &str) -> Option<Ordinal> {
     (!alone_en && !alone_zh).then_some(o)
 }
 
-/// Full-width digits and `＃` as ASCII, a typographic apostrophe (`i’d`) as `'`, lower case.
+/// Full-width digits and `＃` as ASCII, a typographic apostrophe (`i’d`) as `'`, a list mark
+/// (`②`, `❸`) as the `#` mark it is (`#2`), lower case.
 fn fold(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\u{FF10}'..='\u{FF19}' | '\u{FF03}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            '\u{2019}' => '\'',
-            _ => c,
-        })
-        .collect::<String>()
-        .to_lowercase()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\u{FF10}'..='\u{FF19}' | '\u{FF03}' => {
+                out.push(char::from_u32(c as u32 - 0xFEE0).unwrap_or(c));
+            }
+            '\u{2019}' => out.push('\''),
+            _ => match super::ordinal_slips::list_mark(c) {
+                Some(n) => out.push_str(&format!("#{n}")),
+                None => out.push(c),
+            },
+        }
+    }
+    out.to_lowercase()
 }
 
 /// Digits alone, a place from 1 to 99 (a longer number is a value, never a place).
@@ -211,8 +224,9 @@ fn zh_noun_place(t: &str) -> Option<usize> {
     zh_number(rest)
 }
 
-/// A Chinese place and whether it is counted from the end.
-fn zh(t: &str) -> Option<(usize, bool)> {
+/// A Chinese place and whether it is counted from the end; with `slip`, any character after
+/// `第` and a number stands for the measure word (`第2各`, [`super::ordinal_slips`]).
+fn zh(t: &str, slip: bool) -> Option<(usize, bool)> {
     let mut t: &str = t;
     // Particles at the end, one or two (`第一个就行吧`).
     for _ in 0..2 {
@@ -257,6 +271,9 @@ fn zh(t: &str) -> Option<(usize, bool)> {
     };
     let (t, measure) = match t.chars().next_back() {
         Some(c) if ZH_MEASURES.contains(&c) => (t[..t.len() - c.len_utf8()].trim_end(), Some(c)),
+        Some(c) if slip && ordinal && super::ordinal_slips::stands_for_measure(c) => {
+            (t[..t.len() - c.len_utf8()].trim_end(), Some('个'))
+        }
         _ => (t, None),
     };
     let n = zh_number(t)?;
@@ -338,6 +355,10 @@ fn en(t: &str) -> Option<(usize, bool)> {
 fn en_ordinal(w: &str) -> Option<usize> {
     if let Some(i) = EN_ORDINALS.iter().position(|o| *o == w) {
         return Some(i + 1);
+    }
+    // `secnd`, `the frist one`: the house's slip measure over this table.
+    if let Some(n) = super::ordinal_slips::ordinal_of_slip(w, EN_ORDINALS) {
+        return Some(n);
     }
     let d = w
         .strip_suffix("st")

@@ -58,6 +58,9 @@ pub fn normalize(text: &str) -> String {
         super::spellings::MONEY_SPELLINGS,
     )));
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
+    // `千问二点五七b`, `llama三点一八b`: a model's version and size said in words, in digits
+    // before any numeral pass reads them as a clock or a count (the lexicon's, und_dg).
+    let half = crate::lexicon::model_numbers_in_digits(&half);
     // Numerals first, so a spoken amount in words (`两块五`) is in digits when it is read;
     // `一万五`, `2w一个月` (after `w` is read as 万) the place down, before the numerals.
     // A card said digit by digit (`三零九零一小时`) before any numeral can run into it.

@@ -19,7 +19,10 @@ use super::pick_runner::run;
 /// `用千问二点五七b吧`; `wait, change the model`; `掰掰`, `i'm done, bye`; Traditional `預算改成三百`
 /// and `隨便`.
 /// Session 40, the fresh measure of und_dc and und_de (neither saw this set): 15/30.
-const MUST_HOLD: usize = 15;
+/// Helper und_dg: 22/30 (choices with a slip `secnd`, `the frist one`, `②`, `第2各`; `wait, change
+/// the model` reopening the model step; `用千问二点五七b吧` read as Qwen2.5-7B); with und_dc and und_de
+/// merged beside it: 23/30.
+const MUST_HOLD: usize = 23;
 
 #[test]
 fn pick_conversations_ag() {
