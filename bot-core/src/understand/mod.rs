@@ -265,6 +265,7 @@ mod stopped_billed;
 mod story_aside;
 mod taken_back;
 mod top_up_asked;
+mod trend_intent;
 mod trend_job;
 mod trial_plan;
 mod typed_forms;

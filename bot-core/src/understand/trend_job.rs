@@ -40,7 +40,7 @@ pub(super) fn trend_for_job(q: &Question) -> Option<Reading> {
     // A price's change asked anywhere (`跑llama-3.1-8b的a10最近降价了吗`, `has 4090 pricing gone
     // up for running qwen2.5-14b`) with the model only the job: no fit asked of it (a fit word
     // other than the bare run verb, memory), no alert.
-    let moved = (super::intent::trend_said(q) || super::price_moved::moved_asked(q))
+    let moved = (super::trend_intent::trend_said(q) || super::price_moved::moved_asked(q))
         && !fit_asked(q)
         && !q.has(ALERT_WORDS);
     if !history_first && !moved {

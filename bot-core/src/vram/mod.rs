@@ -19,6 +19,7 @@
 //! (`FitReport::per_gpu`, `FitReport::parallelism`).
 
 mod awq_fused;
+mod awq_fused_infer;
 mod expert_adapters;
 mod expert_dequant;
 mod lora_targets;
@@ -78,6 +79,7 @@ pub mod recurrent;
 mod report;
 mod report_notes;
 mod request;
+mod request_check;
 pub mod rl_trainer;
 pub mod sdpa_math;
 pub mod server;

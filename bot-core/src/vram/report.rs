@@ -5,8 +5,9 @@ use super::estimate::{compute, compute_on, margin_pct, round2, trim_num, verdict
 use super::parts::{CUDA_CONTEXT_GIB, Parts, VllmDefaults, kv_bytes_per_token_kv};
 use super::request::{
     CARD_COUNTS, CardParts, CheckpointingFlip, FitError, FitOption, FitOptions, FitReport,
-    FitRequest, ModelRef, validate,
+    FitRequest, ModelRef,
 };
+use super::request_check::validate;
 use super::{Engine, GIB, Shape, Task};
 use crate::catalog::Catalog;
 use crate::reply::Msg;
