@@ -166,7 +166,7 @@ fit-alternatives-intro = 放得下的配置有 { $count } 种，{ $by ->
   }
 fit-options-tight = 显存后面带 ⚠️ 的：那种卡只在估算误差之内放得下（偏紧），{ $safer ->
     [qlora] 多加一张卡或改用 QLoRA（4 位底座）才稳妥。
-    [lora] 多加一张卡（配合 ZeRO 或 FSDP）或改用 LoRA 才稳妥。
+    [lora] 多加一张卡（配合 ZeRO 分片）或改用 LoRA 才稳妥。
     [cards] 多加一张卡才稳妥。
    *[four-bit] 多加一张卡或用 4 位量化才稳妥。
 }

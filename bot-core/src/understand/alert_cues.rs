@@ -149,6 +149,7 @@ fn conditional(padded: &str) -> bool {
             before || after
         })
     }) || card_came(padded)
+        || card_when_told(padded)
         || ceiling_then_told(padded)
         || arrived_then_told(padded)
         || stock_then_told(padded)
@@ -222,6 +223,27 @@ fn card_came(padded: &str) -> bool {
                 && name
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-')
+        })
+    })
+}
+
+/// `autodl有A100的时候告诉我`, `有h100时通知我`: 有 and a card's name (as [`card_came`] reads it),
+/// then the condition's when (`的时候`, `时候`, `时`) and at once a way to be told: the card
+/// there is the condition. It had been read as a one-hour bill of that card.
+fn card_when_told(padded: &str) -> bool {
+    padded.match_indices('有').any(|(at, _)| {
+        let rest = &padded[at + '有'.len_utf8()..];
+        ["的时候", "时候", "时"].iter().any(|w| {
+            rest.find(w).is_some_and(|k| {
+                let name = rest[..k].trim();
+                let after = rest[k + w.len()..].trim_start();
+                (2..=14).contains(&name.len())
+                    && name.bytes().any(|b| b.is_ascii_digit())
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-')
+                    && TELL.iter().any(|t| after.starts_with(t))
+            })
         })
     })
 }

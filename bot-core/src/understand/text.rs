@@ -298,9 +298,9 @@ const SPOKEN: &[(&str, &str)] = &[
     ("whole day", " 1 day "),
     ("all day", " 1 day "),
     ("full day", " 1 day "),
-    // Each span written apart from what precedes it: `4090d一整天` must not read `4090d1天`,
-    // a card name with a digit glued on and the day lost to the 1-hour default.
-    ("周末", " 2天"),
+    ("周末", "2天"),
+    // Each whole span written apart from what precedes it: `4090d一整天` must not read
+    // `4090d1天`, a card name with a digit glued on and the day lost to the 1-hour default.
     ("一整天", " 1天"),
     ("1整天", " 1天"),
     // A whole week said (`一整周`, `整个星期`): its span, 7 days (it fell to the 1-hour default).
