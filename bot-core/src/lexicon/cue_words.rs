@@ -55,7 +55,8 @@ pub const CUE_WORDS: &[&str] = &[
 pub const REAL_WORDS: &[&str] = &[
     "prize", "pride", "prime", "stack", "stick", "stuck", "stork", "house", "mouth", "alter",
     "cheat", "chest", "concert", "convent", "tread", "usual", "trent", "rewind", "remand",
-    "rebind", "reminds", "seconds", "collar", "collars",
+    "rebind", "reminds", "seconds", "collar", "collars", "stepped", "stooped", "shopped", "topped",
+    "slopped", "stopper",
 ];
 
 /// Cue words of four letters, forgiven only two neighbours swapped with no letter changed

@@ -13,8 +13,8 @@ const OWN: &str = include_str!("../data/questions_und_und_df_own.tsv");
 /// Rows read right: 60 of 63 (35 before the change: docs/misses/und_und_df.md); the lead added three
 /// spans glued to a card name ending in a letter (`4090d一整天` had read `4090d1天`, billed 1 h): 63 of 66;
 /// and three alerts said as 有 + a card + 的时候/时 + a way to be told (corpus94 read one as a
-/// one-hour bill): 66 of 69.
-const FLOOR: usize = 66;
+/// one-hour bill): 66 of 69; and `stoped`/`stoppd` as the stopped machine (a need spelling): 68 of 71.
+const FLOOR: usize = 68;
 
 #[test]
 fn und_df_mechanisms_on_cases_of_their_own() {

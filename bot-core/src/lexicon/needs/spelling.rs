@@ -17,6 +17,8 @@ pub const NEED_SPELLINGS: &[&str] = &[
     // `per secound billing`, `per secnd`: the unit of a per-second need (`seconds`, its
     // plural, is an English word of its own: `REAL_WORDS`).
     "second",
+    // `when instance is stoped`: the stopped machine of the stopped-free need (`STOPPED_WORDS`).
+    "stopped",
 ];
 
 /// The need word a run of lowercase letters is one slip from (a letter inserted, dropped or
