@@ -51,10 +51,6 @@ pub(super) fn memory_question(ctx: &Ctx, text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
-    use crate::context::ChatRef;
-    use crate::i18n::Lang;
-    use crate::store::Store;
 
     fn ids(out: &Outcome) -> Vec<String> {
         out.replies
@@ -69,33 +65,21 @@ mod tests {
 
     #[test]
     fn a_goal_in_life_terms_is_asked_and_speech_said_unsized() {
-        let catalog = Catalog::embedded().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("t.redb")).unwrap();
-        let who = ChatRef::terminal(Some("zh"));
-        let ctx = Ctx {
-            catalog: &catalog,
-            store: &store,
-            who: &who,
-            lang: Lang::Zh,
-            currency: "CNY".into(),
-            bare_currency: "CNY".into(),
-            today: crate::catalog::parse_date("2026-12-07").unwrap(),
-            is_operator: false,
-        };
-        let s = PickState::new();
-        let out = goal_asked(&ctx, &s, "我想给孩子做个讲故事的AI", false).expect("asked");
-        assert!(ids(&out).contains(&"pick-goal-kinds".to_string()));
-        assert!(!out.changed);
-        let out = goal_asked(&ctx, &s, "帮我把podcast转成文字", true).expect("said");
-        assert!(ids(&out).contains(&"pick-goal-speech".to_string()));
-        // Traditional characters through the one fold.
-        let out = goal_asked(&ctx, &s, "想幫我們做個語音轉文字的工具", true).expect("said");
-        assert!(ids(&out).contains(&"pick-goal-speech".to_string()));
-        assert!(goal_asked(&ctx, &s, "我想给孩子做个讲故事的AI", true).is_none());
-        assert!(goal_asked(&ctx, &s, "4090多少钱", false).is_none());
-        assert!(memory_question(&ctx, "flux要多少显存啊"));
-        assert!(memory_question(&ctx, "how much VRAM does flux need?"));
-        assert!(!memory_question(&ctx, "qwen2.5 7b"));
+        super::super::with_test_ctx("2026-12-07", |ctx| {
+            let s = PickState::new();
+            let out = goal_asked(ctx, &s, "我想给孩子做个讲故事的AI", false).expect("asked");
+            assert!(ids(&out).contains(&"pick-goal-kinds".to_string()));
+            assert!(!out.changed);
+            let out = goal_asked(ctx, &s, "帮我把podcast转成文字", true).expect("said");
+            assert!(ids(&out).contains(&"pick-goal-speech".to_string()));
+            // Traditional characters through the one fold.
+            let out = goal_asked(ctx, &s, "想幫我們做個語音轉文字的工具", true).expect("said");
+            assert!(ids(&out).contains(&"pick-goal-speech".to_string()));
+            assert!(goal_asked(ctx, &s, "我想给孩子做个讲故事的AI", true).is_none());
+            assert!(goal_asked(ctx, &s, "4090多少钱", false).is_none());
+            assert!(memory_question(ctx, "flux要多少显存啊"));
+            assert!(memory_question(ctx, "how much VRAM does flux need?"));
+            assert!(!memory_question(ctx, "qwen2.5 7b"));
+        })
     }
 }

@@ -69,3 +69,24 @@ pub use state::{BudgetPer, Needs};
 pub use state::{Outcome, Paid, PickInput, PickState, Step, TaskKind, Usage};
 pub use step::{start, start_with, step};
 pub use understand::{parse_usage, task_from_sentence};
+
+/// A chat context for the dialogue's unit tests: the embedded catalog, a fresh store, a
+/// Chinese terminal chat in CNY on `today` (one place for what each test had built itself).
+#[cfg(test)]
+pub(crate) fn with_test_ctx<R>(today: &str, f: impl FnOnce(&crate::context::Ctx) -> R) -> R {
+    let catalog = crate::catalog::Catalog::embedded().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(&dir.path().join("t.redb")).unwrap();
+    let who = crate::context::ChatRef::terminal(Some("zh"));
+    let ctx = crate::context::Ctx {
+        catalog: &catalog,
+        store: &store,
+        who: &who,
+        lang: crate::i18n::Lang::Zh,
+        currency: "CNY".into(),
+        bare_currency: "CNY".into(),
+        today: crate::catalog::parse_date(today).unwrap(),
+        is_operator: false,
+    };
+    f(&ctx)
+}

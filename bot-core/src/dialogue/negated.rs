@@ -109,46 +109,30 @@ pub(super) fn split(ctx: &Ctx, text: &str) -> Option<(Vec<String>, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
-    use crate::context::ChatRef;
-    use crate::i18n::Lang;
-    use crate::store::Store;
 
     #[test]
     fn refusals_are_taken_out() {
-        let catalog = Catalog::embedded().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("t.redb")).unwrap();
-        let who = ChatRef::terminal(Some("zh"));
-        let ctx = Ctx {
-            catalog: &catalog,
-            store: &store,
-            who: &who,
-            lang: Lang::Zh,
-            currency: "CNY".into(),
-            bare_currency: "CNY".into(),
-            today: crate::catalog::parse_date("2026-11-30").unwrap(),
-            is_operator: false,
-        };
-        let (p, rest) = split(&ctx, "不要autodl").unwrap();
-        assert_eq!(p, vec!["autodl".to_string()]);
-        assert_eq!(rest, "");
-        let (p, rest) = split(&ctx, "qlora llama 3.1 8b 4 hours, not runpod please").unwrap();
-        assert_eq!(p, vec!["runpod".to_string()]);
-        assert!(!rest.contains("runpod"), "{rest}");
-        let (p, rest) = split(&ctx, "算了不用lora了 全量微调").unwrap();
-        assert!(p.is_empty());
-        assert!(
-            !rest.contains("lora") && rest.contains("全量微调"),
-            "{rest}"
-        );
-        for t in [
-            "不想实名 只有支付宝",
-            "no id check",
-            "lora微调qwen2.5 7b",
-            "no quantization",
-        ] {
-            assert!(split(&ctx, t).is_none(), "{t}");
-        }
+        super::super::with_test_ctx("2026-11-30", |ctx| {
+            let (p, rest) = split(ctx, "不要autodl").unwrap();
+            assert_eq!(p, vec!["autodl".to_string()]);
+            assert_eq!(rest, "");
+            let (p, rest) = split(ctx, "qlora llama 3.1 8b 4 hours, not runpod please").unwrap();
+            assert_eq!(p, vec!["runpod".to_string()]);
+            assert!(!rest.contains("runpod"), "{rest}");
+            let (p, rest) = split(ctx, "算了不用lora了 全量微调").unwrap();
+            assert!(p.is_empty());
+            assert!(
+                !rest.contains("lora") && rest.contains("全量微调"),
+                "{rest}"
+            );
+            for t in [
+                "不想实名 只有支付宝",
+                "no id check",
+                "lora微调qwen2.5 7b",
+                "no quantization",
+            ] {
+                assert!(split(ctx, t).is_none(), "{t}");
+            }
+        })
     }
 }
