@@ -85,6 +85,7 @@ mod corpus91_share;
 mod corpus92_share;
 mod corpus93_share;
 mod corpus94_share;
+mod corpus95_share;
 mod currency;
 mod currency_whole;
 mod data_files;
