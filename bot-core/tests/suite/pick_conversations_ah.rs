@@ -11,8 +11,15 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: 0 until the set is scored untuned.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: untuned 8/30 as written (commit 07b44707), 13/30 after
+/// relabelling nine lines of my own errors, all text the answer cannot carry (a concurrency or a
+/// model typed at its own step is taken without an echo: the echo checks dropped or moved to the
+/// card step's fit line). 42 missed lines in 17 conversations, 21 first-hand
+/// (docs/misses/pick_ah_misses.md): "what would you pick?" words answered as a question (6);
+/// `不能实名` / `不能實名` refused or dropped (5, with `数据不能出境`); leaving words (3); `每月500以内`
+/// dropped; `通义千问14b` sized as a bare 14B; `sorry, not 5 hour, is 90 mins`; `back again`; `a few
+/// users`; `only 1 person`; `i have not visa card` read as having a card.
+const MUST_HOLD: usize = 13;
 
 #[test]
 fn pick_conversations_ah() {
