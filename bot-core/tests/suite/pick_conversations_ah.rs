@@ -1,0 +1,30 @@
+//! /pick conversations the way ordinary users type them, a fresh set written apart from the code
+//! (issue 26 §4, helper pick_ah): `tests/data/pick_conversations_ah.txt`, its header says the
+//! format. Emphasis: people who answer with the option's words, not its number, and with their own
+//! units: labels and paraphrases (qlora, QLoRA 4bit, bf16 is fine, 8k上下文, 32k context pls, always
+//! on, 一直开着, just a one-off 3h run, 每天跑4小时, a few users, 四个人同时用), durations in words (半天,
+//! 一晚上, 一周每天两小时, the whole weekend, 两天, 90 mins, till tomorrow morning), budgets in another
+//! currency or per period (预算一天50, under $1/hr, 每月500以内, budget 20 euro), barriers in words (不能
+//! 实名, no KYC, 只能微信支付, 要能开发票, 没有visa卡, paypal, 数据不能出境), models written loosely, and
+//! "what would you pick?" at a step; a third start with one sentence of five or six facts and
+//! correct one of them.
+
+use super::pick_runner::run;
+
+/// Conversations that must hold: untuned 8/30 as written (commit 07b44707), 13/30 after
+/// relabelling nine lines of my own errors, all text the answer cannot carry (a concurrency or a
+/// model typed at its own step is taken without an echo: the echo checks dropped or moved to the
+/// card step's fit line). 42 missed lines in 17 conversations, 21 first-hand
+/// (docs/misses/pick_ah_misses.md): "what would you pick?" words answered as a question (6);
+/// `不能实名` / `不能實名` refused or dropped (5, with `数据不能出境`); leaving words (3); `每月500以内`
+/// dropped; `通义千问14b` sized as a bare 14B; `sorry, not 5 hour, is 90 mins`; `back again`; `a few
+/// users`; `only 1 person`; `i have not visa card` read as having a card.
+const MUST_HOLD: usize = 13;
+
+#[test]
+fn pick_conversations_ah() {
+    let (held, all, report) = run(include_str!("../data/pick_conversations_ah.txt"));
+    println!("{report}\npick_conversations_ah: {held}/{all} hold");
+    assert!(all >= 30, "{all} conversations");
+    assert!(held >= MUST_HOLD, "{held}/{all} hold:\n{report}");
+}
