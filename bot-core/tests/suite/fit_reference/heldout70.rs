@@ -21,9 +21,13 @@ fn public_measurements_seventieth_held_out_set() {
     );
     assert!(held.numeric >= 40);
     assert!(held.verdicts >= 20);
-    // Floors 0 until the untuned score is read (the table is committed before it is scored).
+    // Untuned (scored on the heldout70 branch from main c4b151ee, 2026-12-07; the table committed
+    // in d3d9e05e before it was scored): 40 numeric rows, 0 within 15 %, 0 under by more than
+    // 15 %, 0 over, 60 rows the CLI cannot state (neither DeepSeek LLM 7B nor 67B has a catalog
+    // entry); verdicts 0 of 20 right. What the CLI answers from the size alone is in
+    // docs/misses/heldout70_misses.md. The floors may only tighten.
     let floor_within = 0;
-    let ceiling_under = usize::MAX;
+    let ceiling_under = 0;
     let floor_verdicts = 0;
     floors(
         &held,
