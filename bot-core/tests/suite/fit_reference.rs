@@ -921,5 +921,7 @@ mod heldout67;
 mod heldout68;
 #[path = "fit_reference/heldout69.rs"]
 mod heldout69;
+#[path = "fit_reference/heldout70.rs"]
+mod heldout70;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
