@@ -3,10 +3,10 @@
 //! format. Emphasis: a representative sample, no single theme: students with a course project or a
 //! thesis, a small company's engineer sizing a service, hobbyists making pictures, people comparing
 //! with their own card; 18 step by step with taps and typed answers mixed, 10 starting with one
-//! sentence of several facts and correcting one, 2 starting with a sentence whose vague fact must be
-//! asked; mid-way questions, /back, leaving, a fact for a later step, barriers, budgets and
-//! durations in words, vague answers (几个小时, a few hours a day, half day, 跑到明天早上, 预算不多,
-//! 20个人用) and a typo in about one typed line in ten.
+//! sentence of several facts and correcting one, 2 starting with a sentence whose vague fact must
+//! be asked; mid-way questions, /back, leaving, a fact for a later step, barriers, budgets and
+//! durations in words, vague answers (几个小时, a few hours a day, half day, 跑到明天早上,
+//! 预算不多, 20个人用) and a typo in about one typed line in ten.
 
 use super::pick_runner::run;
 
