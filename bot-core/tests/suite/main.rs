@@ -86,6 +86,7 @@ mod corpus92_share;
 mod corpus93_share;
 mod corpus94_share;
 mod corpus95_share;
+mod corpus96_share;
 mod currency;
 mod currency_whole;
 mod data_files;
