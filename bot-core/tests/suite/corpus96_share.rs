@@ -8,8 +8,10 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus96.tsv");
 
-/// Committed before scoring: the untuned score is the lead's to take, so the floor is 0 until then.
-const FLOOR: usize = 0;
+/// The lead's untuned score on main before this session's fixers were merged: 289/300 (96.3 %); 290
+/// after relabelling two API prices said with a currency that the writer had written bare
+/// (corpus93's rule: an API price as said).
+const FLOOR: usize = 290;
 
 /// `questions_corpus96.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, A
 /// REPRESENTATIVE SAMPLE with no single theme: every intent of issue 26 in about equal share, a

@@ -10,9 +10,9 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: written apart from the code, not yet scored (every expectation
-/// written before any line was run); the lead scores the set and sets the floor.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: scored by the lead on main before this session's fixers were
+/// merged (every expectation written before any line was run): 18/30 untuned.
+const MUST_HOLD: usize = 18;
 
 #[test]
 fn pick_conversations_ai() {
