@@ -126,6 +126,34 @@ pub(super) fn before(
         }
         return Ok(with_notes(out, notes, true));
     }
+    // `預算改成三百`, `budget 50-80 dollars`: a budget in numerals or as a range (its top),
+    // kept and said; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some(b) = super::rebudget::split(t)
+    {
+        let set = |s: &mut PickState| {
+            let n = &mut s.needs;
+            n.budget = Some(b.amount);
+            n.budget_currency = b.currency.map(str::to_string);
+            n.budget_per = None;
+            super::listen::needs_said(s);
+        };
+        let mut s = state.clone();
+        set(&mut s);
+        let mut notes = super::barriers::budget_said(ctx, &s.needs);
+        notes.extend(
+            b.range
+                .map(|(lo, hi)| super::ranged::top_msg(lo, hi, "budget")),
+        );
+        let mut out = rest_read(again, ctx, &s, &b.rest, true);
+        if !out.changed {
+            out.state = Some(s);
+            out.changed = true;
+        } else if let Some(next) = out.state.as_mut() {
+            set(next);
+        }
+        return Ok(with_notes(out, notes, true));
+    }
     // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
     if let PickInput::Text(t) = &input
         && let Some((cap, currency, rest)) = super::cap::split(t)
