@@ -6,8 +6,10 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold. Before any change (main c4b151ee): 5/21.
-const MUST_HOLD: usize = 5;
+/// Conversations that must hold. Before any change (main c4b151ee): 5/21. After (asked_about,
+/// leaving, at_peak, rebudget, a card kept from the task step, said_back): 21/21, one own label
+/// moved (the file header says which).
+const MUST_HOLD: usize = 21;
 
 #[test]
 fn pick_conversations_und_dh() {
