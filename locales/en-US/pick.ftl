@@ -267,8 +267,13 @@ pick-number-budget = a budget of { $amount } { $currency ->
 pick-ask-till-tomorrow = "Till tomorrow": how many hours is that from when you start? It depends on the time of day, which I don't know, so I won't guess: type the hours, such as 12h or 16h.
 pick-budget-vague = "{ $said }" is no figure I can hold the options to, so no budget is set: type one such as 300 if you want the result checked against it.
 pick-budget-unrated = "{ $said }" is in a currency I hold no exchange rate for (only USD and CNY), so no budget is set: say it in ¥ or $ if you want one.
+pick-card-kept = • card: { $cards ->
+    [1] { $name }
+   *[other] { $cards } × { $name }
+  }, as you said before (a card that cannot hold the job is dropped and said), so the card step is not asked; /back to change it
 pick-range-top = • “{ $lo }–{ $hi }” is a range: { $kind ->
     [budget] held to { $hi }, its top, so no option you would take is hidden
+    [people] sized for { $hi } conversations at once, its top, so the card is not too small
    *[hours] costed at { $hi } h, its longer end, so the bill does not fall short
   }; say one number to change it
 # A goal said in life or product terms at the first step (helper und_de).

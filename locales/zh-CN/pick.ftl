@@ -253,8 +253,13 @@ pick-number-budget = 预算 { $amount } { $currency ->
 pick-ask-till-tomorrow = “到明天”是从开始算几个小时？这取决于现在几点，我不知道，所以不猜：请输入小时数，如 12 小时、16h。
 pick-budget-vague = “{ $said }”不是一个具体数字，没法拿来核对，所以预算没有设：想设的话请输入一个数，如 300。
 pick-budget-unrated = “{ $said }”这种货币我没有汇率（只有美元和人民币），所以预算没有设：想设的话请用人民币（¥）或美元（$）说。
+pick-card-kept = • 卡：{ $cards ->
+    [1] { $name }
+   *[other] { $cards } 张 { $name }
+  }，是你之前说的（放不下这个任务的卡会去掉并告诉你），所以不再问选卡；想换可以用 /back
 pick-range-top = • “{ $lo }–{ $hi }”是个范围：{ $kind ->
     [budget] 按上限 { $hi } 算，免得漏掉你能接受的选项
+    [people] 按多的 { $hi } 路同时对话算，免得卡选小了
    *[hours] 按长的 { $hi } 小时算，免得账单算少了
   }；想按别的数算，直接说一个数
 # 第一步用生活或产品的说法讲的目标（helper und_de）。

@@ -304,15 +304,26 @@ pub(super) fn concurrency_step(
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
     let value = answer_value(choice, text, "n:")?;
-    let n = if is_accept(value) {
+    // `就我自己用`, `just me`: one person, one conversation at a time.
+    let n = if is_accept(value) || lexicon::alone_said(value) {
         1
+    } else if let Some(hi) = super::ranged::range_in(value)
+        .and_then(|(_, hi)| hi.normalize().to_string().parse::<u32>().ok())
+        .filter(|n| (1..=vram::MAX_BATCH).contains(n))
+    {
+        // `5-10 people at once`, `十几个人`: the range's top, said with the answer, so the card
+        // is never sized for fewer than come.
+        hi
     } else {
         // `4个人同时用`, `16 users`, `4并发`: the first number; inside a sentence its one
         // number of people or at once (`高峰大概二十个人同时在聊`), never a context (`用8k`).
         let value = understand::normalize(value);
         // `concurrency大概8`, `同时8个请求`, `about 10 users at the same time`: the count the
         // reader's one table of at-once words says, before any first number.
-        let said = understand::at_once_count(&value).map(|n| n.to_string());
+        // `高峰大概4个`, `at peak maybe 5`: the count said as the busiest moment's.
+        let said = understand::at_once_count(&value)
+            .or_else(|| lexicon::peak_count(&value))
+            .map(|n| n.to_string());
         let mut digits: String = said.unwrap_or_else(|| {
             value
                 .trim_start()

@@ -76,8 +76,13 @@ pub(super) fn apply_facts(ctx: &Ctx, s: &mut PickState, f: &Facts) -> Vec<Msg> {
         // The card it replaces is not rented in silence: the card step lists those that do.
         super::card::reopen_card_step(s);
     } else if let Some((gpu, cards)) = &f.gpu
-        && (s.model.is_some() || s.params_b.is_some())
-        && super::card::refuse_card(ctx, s, gpu, *cards).is_none()
+        && if s.model.is_some() || s.params_b.is_some() {
+            super::card::refuse_card(ctx, s, gpu, *cards).is_none()
+        } else {
+            // `一张4090` before the job is sized (at the task step): kept and said, and judged
+            // by every later answer that sizes the job (`card::recheck_kept`), never asked again.
+            s.media.is_none()
+        }
     {
         s.gpu = Some(gpu.clone());
         s.cards = Some(*cards);

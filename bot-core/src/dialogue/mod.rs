@@ -32,6 +32,7 @@
 
 mod answers;
 mod ask;
+mod asked_about;
 mod barriers;
 mod cap;
 mod card;
@@ -46,6 +47,7 @@ mod paid;
 mod people;
 mod plan;
 mod ranged;
+mod rebudget;
 mod recount;
 mod reopen;
 mod repipe;
@@ -53,6 +55,7 @@ mod replied;
 mod result;
 mod retask;
 mod said;
+mod said_back;
 mod skipped;
 mod state;
 mod step;

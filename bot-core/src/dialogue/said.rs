@@ -72,6 +72,8 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
     // so it is leaving. Steps that ask yes/no or for needs read their no before this
     // (`replied::before`: no needs at the barriers step), and a bare no alone is asked about.
     let thanked = clauses.iter().any(|c| said_whole(c) == Some(Said::Thanks));
+    // `i'm done, bye`: being done before a goodbye is leaving too.
+    let bye = clauses.iter().any(|c| crate::lexicon::goodbye(c));
     for clause in clauses.iter().filter(|c| !is_filler(c)) {
         let m = said_whole(clause)
             .or_else(|| {
@@ -81,6 +83,10 @@ pub(super) fn said_in(text: &str, states: &dyn Fn(&str) -> bool) -> Option<Said>
             })
             .or_else(|| {
                 (thanked && crate::lexicon::assent(clause) == Some(crate::lexicon::Assent::No))
+                    .then_some(Said::Quit)
+            })
+            .or_else(|| {
+                (bye && (crate::lexicon::goodbye(clause) || crate::lexicon::done_said(clause)))
                     .then_some(Said::Quit)
             });
         let m = match (m, found) {
@@ -184,7 +190,7 @@ fn said_whole(text: &str) -> Option<Said> {
             .to_string();
     }
     [
-        (QUIT_WORDS, Said::Quit),
+        (quit_words(), Said::Quit),
         (RESTART_WORDS, Said::Restart),
         (BACK_WORDS, Said::Back),
         (unsure_words(), Said::Unsure),
@@ -386,12 +392,20 @@ const QUIT_WORDS: &[&str] = &[
     "im out",
     "先这样",
     "先这样了",
-    "bye",
-    "bye bye",
-    "goodbye",
-    "拜拜",
-    "再见",
 ];
+
+/// [`QUIT_WORDS`] and the lexicon's goodbyes (`拜拜`, `掰掰`, `gotta go`): a goodbye inside
+/// /pick is leaving it.
+fn quit_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        QUIT_WORDS
+            .iter()
+            .chain(crate::lexicon::LEAVE_WORDS)
+            .copied()
+            .collect()
+    })
+}
 
 const RESTART_WORDS: &[&str] = &[
     "重新来",

@@ -47,10 +47,10 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     } else {
         state
     };
-    // `qwen 7b 要多大显存`, `flux要多少显存啊`: a question that names a model, answered (by the
-    // caller's question path) with /pick kept where it is, never the step's answer.
+    // `qwen 7b 要多大显存`, `fp8跟awq哪个省显存`: a question that names a model or an option,
+    // answered (by the caller's question path) with /pick kept where it is, never the answer.
     if let PickInput::Text(t) = &input
-        && super::goal::memory_question(ctx, t)
+        && super::asked_about::asked(ctx, state, t)
     {
         return still_here(ctx, state, false);
     }
@@ -284,24 +284,6 @@ fn hedged(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
     Some(out)
 }
 
-/// The model taken, said back when it was typed other than by its own id or name (`qwne 7b`,
-/// `lamma 3.1 8b`, `qwen 7b`), so a reading the user did not mean shows at once.
-fn model_said_back(ctx: &Ctx, next: &PickState, typed: &str) -> Option<Msg> {
-    let m = next.model.as_deref()?;
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-            .to_lowercase()
-    };
-    let name = ctx.catalog.model(m).map(|x| x.name.clone()).ok();
-    let typed = squash(typed);
-    if typed == squash(m) || name.as_ref().is_some_and(|n| typed == squash(n)) {
-        return None;
-    }
-    Some(Msg::new("pick-understood-model").arg("name", name.unwrap_or_else(|| m.to_string())))
-}
-
 /// `/pick` started over with a sentence that says another job, the needs said so far kept.
 fn started_over(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
     let text = super::retask::new_job(ctx, state, input)?;
@@ -368,55 +350,7 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
     if let PickInput::Text(t) = input
         && !is_accept(t)
     {
-        // So are a method and a context said in words (`越省显存越好` → AWQ, `大概2000个token`).
-        let typed = t.trim().to_lowercase();
-        let said = match state.step {
-            Step::Usage => next.usage.map(super::listen::usage_msg),
-            // Not when the typed word is the method's own key (`bf16`, `lora`).
-            Step::Method if next.method.as_deref() != Some(typed.as_str()) => {
-                next.method.as_deref().map(|m| {
-                    let label = crate::i18n::Localizer::get()
-                        .format(ctx.lang, &Msg::new("pick-method").arg("method", m));
-                    Msg::new("pick-understood-method").arg("method", label)
-                })
-            }
-            // A card typed in a sentence (`换成a100`), said back as the card taken.
-            Step::Card if typed.chars().any(|c| !c.is_ascii_alphanumeric()) => {
-                next.gpu.as_deref().zip(next.cards).map(|(g, n)| {
-                    let name = ctx.catalog.gpu(g).map_or_else(
-                        |_| g.to_string(),
-                        |g| {
-                            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
-                                .to_string()
-                        },
-                    );
-                    Msg::new("pick-understood-gpu")
-                        .arg("name", name)
-                        .arg("cards", n)
-                })
-            }
-            // A budget typed at the barriers step (`预算大概500`), said back as read.
-            Step::Barriers if next.needs.budget != state.needs.budget => {
-                super::barriers::budget_said(ctx, &next.needs)
-                    .into_iter()
-                    .next()
-            }
-            // A bare number at the model step is a size (`7` → 7B), said back.
-            Step::Model if typed.parse::<f64>().is_ok() => next
-                .params_b
-                .map(|b| Msg::new("pick-understood-model").arg("name", format!("{b}B"))),
-            // A model typed other than by its own name (`qwne 7b`), said back as taken.
-            Step::Model => model_said_back(ctx, &next, &typed),
-            // Not when the typed word is the count taken (`8k`, `4096`; `8` is 8k, said back).
-            Step::Context
-                if crate::lexicon::context_tokens(&typed) != next.context.map(u64::from) =>
-            {
-                next.context
-                    .map(|c| Msg::new("pick-understood-context").arg("tokens", c.to_string()))
-            }
-            _ => None,
-        };
-        noted.splice(0..0, said);
+        noted.splice(0..0, super::said_back::said_back(ctx, state, &next, t));
     }
     if next.step != state.step {
         next.history.push(state.step);

@@ -42,20 +42,7 @@ pub(super) fn before(
         && let Some(n) = super::people::users_in(t)
         && state.users != Some(n)
     {
-        let mut s = state.clone();
-        s.users = Some(n);
-        let mut out = again(ctx, &s, input.clone());
-        if !out.changed {
-            out.state = Some(s);
-            out.changed = true;
-        } else if let Some(next) = out.state.as_mut() {
-            next.users = Some(n);
-        }
-        return Ok(with_notes(
-            out,
-            vec![Msg::new("pick-understood-users").arg("users", n)],
-            true,
-        ));
+        return Ok(with_users(again, ctx, state, input.clone(), n));
     }
     // `高峰大概20个人同时用`, `30 concurrent requests`: the conversations at once, that step's
     // own answer, kept from the steps before it and not asked (the message read as before);
@@ -126,6 +113,13 @@ pub(super) fn before(
         }
         return Ok(with_notes(out, notes, true));
     }
+    // `預算改成三百`, `budget 50-80 dollars`: a budget in numerals or as a range (its top),
+    // kept and said; the rest read as before.
+    if let PickInput::Text(t) = &input
+        && let Some(b) = super::rebudget::split(t)
+    {
+        return Ok(with_budget(again, ctx, state, b));
+    }
     // `每小时不超过3块`: a cap per hour, kept; the rest of the message is read as before.
     if let PickInput::Text(t) = &input
         && let Some((cap, currency, rest)) = super::cap::split(t)
@@ -133,6 +127,56 @@ pub(super) fn before(
         return Ok(with_cap(again, ctx, state, cap, currency, &rest));
     }
     Err(input)
+}
+
+/// The people a service is for, kept and said; the message read as before.
+fn with_users(again: Again, ctx: &Ctx, state: &PickState, input: PickInput, n: u32) -> Outcome {
+    let mut s = state.clone();
+    s.users = Some(n);
+    let mut out = again(ctx, &s, input);
+    if !out.changed {
+        out.state = Some(s);
+        out.changed = true;
+    } else if let Some(next) = out.state.as_mut() {
+        next.users = Some(n);
+    }
+    with_notes(
+        out,
+        vec![Msg::new("pick-understood-users").arg("users", n)],
+        true,
+    )
+}
+
+/// A budget read by `rebudget` (in numerals, or a range at its top): kept and said with the
+/// range it came from, the rest of the message read as before.
+fn with_budget(
+    again: Again,
+    ctx: &Ctx,
+    state: &PickState,
+    b: super::rebudget::BudgetSaid,
+) -> Outcome {
+    let set = |s: &mut PickState| {
+        let n = &mut s.needs;
+        n.budget = Some(b.amount);
+        n.budget_currency = b.currency.map(str::to_string);
+        n.budget_per = None;
+        super::listen::needs_said(s);
+    };
+    let mut s = state.clone();
+    set(&mut s);
+    let mut notes = super::barriers::budget_said(ctx, &s.needs);
+    notes.extend(
+        b.range
+            .map(|(lo, hi)| super::ranged::top_msg(lo, hi, "budget")),
+    );
+    let mut out = rest_read(again, ctx, &s, &b.rest, true);
+    if !out.changed {
+        out.state = Some(s);
+        out.changed = true;
+    } else if let Some(next) = out.state.as_mut() {
+        set(next);
+    }
+    with_notes(out, notes, true)
 }
 
 /// A length or an amount said with no figure to keep: the length asked (`with_vague`); money

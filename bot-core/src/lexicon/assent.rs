@@ -96,6 +96,9 @@ const NO: &[&str] = &[
     "唔使了",
     "唔需要",
     "冇",
+    // `不要` alone ("don't want"): a no like `不用` (it had been refused at the context step
+    // while `nah` asked whether to leave); `不要实名` stays a need.
+    "不要",
 ];
 
 /// Words that widen a no without changing it (`nothing more`, `no need anything`, `nothing else

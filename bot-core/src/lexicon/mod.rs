@@ -26,11 +26,13 @@ mod always_on;
 mod api_units;
 mod asking;
 mod assent;
+mod at_peak;
 mod audience;
 mod barrier_negated;
 mod batch_job;
 mod bill_currency;
 mod budget;
+mod budget_change;
 mod buy_or_rent;
 mod card_failed;
 mod card_memory_words;
@@ -63,6 +65,7 @@ mod job_senses;
 mod job_verbs;
 mod laptop;
 mod lead_bytes;
+mod leaving;
 mod located;
 mod mixed;
 mod model_spoken;
@@ -134,6 +137,7 @@ pub use api_units::{
 };
 pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
+pub use at_peak::{alone_said, numeral_range, peak_count, tens_and_some};
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
 pub use bill_currency::bill_currency_asked;
@@ -142,6 +146,7 @@ pub use budget::{
     budget_noun_at, budget_noun_said, budget_nouns_in, budget_period_words, budget_short,
     money_can_do, spend_bounds,
 };
+pub use budget_change::{BUDGET_AFTER, BUDGET_SET_WORDS};
 pub use buy_or_rent::{BUY_WORDS, RENT_WORDS, buying_weighed};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use card_memory_words::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
@@ -201,6 +206,7 @@ pub use job_senses::{JOB_WORDS, JobReading, JobSense, Settled, inference_said, j
 pub use job_verbs::{JOB_VERBS, is_job_verb, job_verb_said};
 pub use laptop::laptop_said_at;
 pub(crate) use lead_bytes::LeadBytes;
+pub use leaving::{LEAVE_WORDS, goodbye};
 pub use located::{placed, platform_in_place, platform_standing};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use model_spoken::model_numbers_in_digits;

@@ -22,7 +22,9 @@ use super::pick_runner::run;
 /// Helper und_dg: 22/30 (choices with a slip `secnd`, `the frist one`, `②`, `第2各`; `wait, change
 /// the model` reopening the model step; `用千问二点五七b吧` read as Qwen2.5-7B); with und_dc and und_de
 /// merged beside it: 23/30.
-const MUST_HOLD: usize = 23;
+/// Helper und_dh (docs/misses/und_und_dh.md): 30/30 (a card at the task step kept and said, questions
+/// naming an option answered with /pick open, `掰掰` and `i'm done, bye` leaving, `預算改成三百`).
+const MUST_HOLD: usize = 30;
 
 #[test]
 fn pick_conversations_ag() {

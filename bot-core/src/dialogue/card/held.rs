@@ -102,6 +102,37 @@ pub(in crate::dialogue) fn recheck_kept(
     before: &PickState,
     s: &mut PickState,
 ) -> Option<Msg> {
+    dropped(ctx, before, s).or_else(|| kept_past(ctx, before, s))
+}
+
+/// A card kept from before (`一张4090` at the task step) that the dialogue now passes the card
+/// step with, having held the job at every sizing since: said, so the card rented is never one
+/// the user has not seen taken.
+fn kept_past(ctx: &Ctx, before: &PickState, s: &PickState) -> Option<Msg> {
+    let gpu = s.gpu.as_deref()?;
+    let passed = !matches!(
+        before.step,
+        Step::Card | Step::Barriers | Step::Result | Step::Trial
+    ) && matches!(s.step, Step::Barriers | Step::Result | Step::Trial)
+        && s.skip.contains(&Step::Card);
+    if !passed {
+        return None;
+    }
+    let name = ctx.catalog.gpu(gpu).map_or_else(
+        |_| gpu.to_string(),
+        |g| {
+            g.display_name(ctx.lang == crate::i18n::Lang::Zh)
+                .to_string()
+        },
+    );
+    Some(
+        Msg::new("pick-card-kept")
+            .arg("name", name)
+            .arg("cards", s.cards.unwrap_or(1)),
+    )
+}
+
+fn dropped(ctx: &Ctx, before: &PickState, s: &mut PickState) -> Option<Msg> {
     let (gpu, cards) = (s.gpu.clone()?, s.cards.unwrap_or(1));
     let resized = before.model != s.model
         || before.params_b != s.params_b
