@@ -32,12 +32,18 @@
 
 mod answers;
 mod ask;
+mod asked_pick;
+mod back_again;
 mod barriers;
+mod bound_after;
 mod cap;
 mod card;
 mod chosen;
+mod family_size;
+mod few_people;
 mod flow;
 mod goal;
+mod heard;
 mod listen;
 mod media;
 mod monthly;

@@ -6,8 +6,11 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold (before the change: see the commit that added this file).
-const MUST_HOLD: usize = 1;
+/// Conversations that must hold: 1/15 before the change (commit f0c1b9a2, three own lines
+/// relabelled by the house's written rules, see the file's header), 14/15 after
+/// (docs/misses/und_und_dj.md). The one left: `2 at once` in a first sentence beside a month
+/// budget, not read (no mechanism of this helper's).
+const MUST_HOLD: usize = 14;
 
 #[test]
 fn pick_conversations_und_dj() {
