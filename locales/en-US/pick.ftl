@@ -222,6 +222,7 @@ pick-cap-left-out = { $count ->
   }
 pick-cap-none-under-result = Every platform here is over your cap: all are shown, cheapest first.
 pick-ask-hours-few = "A few hours": how many, roughly? The bill depends on it, so I won't guess: type a number such as 3h or 5h.
+pick-ask-people-few = "A few": how many at once at the busiest time, roughly? Each conversation keeps its own memory on the card, so I won't guess: type a number such as 3 or 8.
 pick-ask-half-day = "Half a day": 4 hours (a working half-day) or 12 hours? The bill differs threefold, so I won't guess: tap one at the duration step, or type the hours.
 pick-understood-exclude = • leave out { $platform }
 pick-excluded = Left out as you asked: { $platforms }.

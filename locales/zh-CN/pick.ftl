@@ -208,6 +208,7 @@ pick-cap-left-out = { $count ->
   }
 pick-cap-none-under-result = 这里每个平台都超过你的上限：全部列出，便宜的在前。
 pick-ask-hours-few = “几个小时”大概是几个？费用取决于它，我不猜：请输入具体时长，如 3 小时、5h。
+pick-ask-people-few = “几个”大概是几个？高峰时每一路对话都要在卡上占一份显存，我不猜：请输入一个数，如 3 或 8。
 pick-ask-half-day = “半天”是 4 小时（半个工作日）还是 12 小时？费用差三倍，我不猜：到时长那一步点选一个，或直接输入小时数。
 pick-understood-exclude = • 不考虑 { $platform }
 pick-excluded = 按你的要求没有列出：{ $platforms }。

@@ -175,6 +175,10 @@ pub(super) fn model_step(
         // `qwen 7b`, `千问2.5 7B`: a family and a size; `lamma 3.1 8b` misspelt.
         s.model = Some(m);
         s.params_b = None;
+    } else if let Some(id) = super::family_size::step_option(s.task, value) {
+        // `通义千问14b`: the step's own option of that family and size.
+        s.model = Some(id.to_string());
+        s.params_b = None;
     } else if let Some(b) = params_b(value).or_else(|| {
         // A bare number at the model step is its size in billions (said back).
         value

@@ -61,6 +61,7 @@ fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
         .copied()
         .chain(crate::lexicon::spend_bounds())
         .chain(below)
+        .chain(super::bound_after::bounds_after())
         .filter_map(|w| t.find(w).map(|i| (i, w)));
     nouns.into_iter().chain(others).collect()
 }
@@ -96,7 +97,9 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
                 .into_iter()
                 .flat_map(|w| t.match_indices(w).map(move |(i, _)| (per, (i, w))))
                 // `跑一天，预算80块`: a period said with a run verb is the run's length.
-                .filter(|(_, (i, _))| !crate::lexicon::run_length_at(&t, *i))
+                .filter(|(_, (i, w))| {
+                    !crate::lexicon::run_length_at(&t, *i) || super::bound_after::each_period(w)
+                })
                 .collect::<Vec<_>>()
         })
         .min_by_key(|(_, (i, w))| {

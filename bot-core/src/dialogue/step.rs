@@ -229,7 +229,8 @@ fn first_readings(
     input: &PickInput,
     places: bool,
 ) -> Option<Outcome> {
-    super::chosen::asked_tap(ctx, state, input, step, as_value)
+    super::heard::heard(ctx, state, input, on_said)
+        .or_else(|| super::chosen::asked_tap(ctx, state, input, step, as_value))
         .or_else(|| super::reopen::reopened(ctx, state, input))
         .or_else(|| started_over(ctx, state, input))
         .or_else(|| super::replied::before(ctx, state, input, step))

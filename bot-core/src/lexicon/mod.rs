@@ -112,6 +112,7 @@ mod than_card;
 mod timing;
 mod told_before;
 mod try_words;
+mod unable;
 mod unsure;
 mod values;
 mod watch;
@@ -120,6 +121,7 @@ mod who_has;
 mod whole_span;
 mod words;
 mod written_apart;
+mod your_pick;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
@@ -268,6 +270,7 @@ pub use told_before::{
     ABBREVIATIONS, DONE_BEFORE, NOW_OPENS, POINTS_BACK, SPENT_BEFORE, abbreviation_before,
     done_before, now_opens_at, points_back, spent_before,
 };
+pub use unable::{unable_after, unable_before};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use watch::watch_told_as_alert;
@@ -283,6 +286,7 @@ pub use words::{
     sharding, task_in, tasks_in, training_method_word, training_word,
 };
 pub use written_apart::{WRITTEN_APART, written_apart};
+pub use your_pick::bot_choice_asked;
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
 /// [`crate::units`], because catalog files write billing increments the same way.

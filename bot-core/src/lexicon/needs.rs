@@ -316,6 +316,20 @@ const NEED_DENIALS: &[&str] = &[
     "not want",
     "not wanna",
     "not need",
+    // Non-native English for not having (`i have not visa card`, `i not have paypal`, `he has
+    // no card`): a confident "pays with" had been read from `have`.
+    "have not",
+    "has not",
+    "has no",
+    "haven't",
+    "hasn't",
+    "havent",
+    "not have",
+    "not has",
+    "doesn't have",
+    "does not have",
+    "didn't have",
+    "don't has",
 ];
 
 /// Whether the words before a need deny it ([`NEED_DENIALS`], fillers of [`DENIAL_FILLERS`]
@@ -478,6 +492,19 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("non chinese cloud", Need::Region("global")),
     ("non-chinese provider", Need::Region("global")),
     ("non chinese provider", Need::Region("global")),
+    // Data that may not leave China (`数据不能出境`, `data can't leave china`): the mainland
+    // region need, as `境内` is.
+    ("不能出境", Need::Region("cn")),
+    ("不出境", Need::Region("cn")),
+    ("不得出境", Need::Region("cn")),
+    ("不可出境", Need::Region("cn")),
+    ("不允许出境", Need::Region("cn")),
+    ("不可以出境", Need::Region("cn")),
+    ("can't leave china", Need::Region("cn")),
+    ("cannot leave china", Need::Region("cn")),
+    ("can not leave china", Need::Region("cn")),
+    ("must not leave china", Need::Region("cn")),
+    ("not leave china", Need::Region("cn")),
     ("non-chinese platform", Need::Region("global")),
     ("non chinese platform", Need::Region("global")),
     ("chinese gpu", Need::Region("cn")),

@@ -246,7 +246,8 @@ fn money_beside(toks: &[String], c: &str) -> bool {
 /// denial of a need, of having and of wanting alike (`没有信用卡`, `i don't have a credit card`,
 /// `I don't want any real-name verification`, `不想要任何实名`).
 fn denied_before(before: &str) -> bool {
-    crate::lexicon::need_denied_before(before)
+    // `不能实名`, `i can't do kyc`: inability denies as not wanting does.
+    crate::lexicon::need_denied_before(before) || crate::lexicon::unable_before(before)
 }
 
 /// Real-name and payment needs: `不想实名`, `只有支付宝`, `只能用微信`, `有信用卡`; a method
@@ -254,8 +255,9 @@ fn denied_before(before: &str) -> bool {
 fn barriers(norm: &str, f: &mut Facts) {
     for (w, b) in NEED_PHRASES {
         let Some(at) = norm.find(w) else { continue };
-        let denied =
-            denied_before(&norm[..at]) || crate::lexicon::need_negated_after(norm, at + w.len());
+        let denied = denied_before(&norm[..at])
+            || crate::lexicon::need_negated_after(norm, at + w.len())
+            || crate::lexicon::unable_after(&norm[at + w.len()..]);
         // `实名` alone says neither way; only a sentence that refuses it (`不想实名`, `no实名`,
         // `without kyc`) is a need.
         if phrase_is_topic_only(w) {

@@ -19,7 +19,10 @@ use super::pick_runner::run;
 /// `不能实名` / `不能實名` refused or dropped (5, with `数据不能出境`); leaving words (3); `每月500以内`
 /// dropped; `通义千问14b` sized as a bare 14B; `sorry, not 5 hour, is 90 mins`; `back again`; `a few
 /// users`; `only 1 person`; `i have not visa card` read as having a card.
-const MUST_HOLD: usize = 13;
+/// Raised to 25 by helper und_dj (docs/misses/und_und_dj.md): the "what would you pick?" words,
+/// `不能实名`, `数据不能出境`, `每月500以内`, `通义千问14b`, `back again`, `a few users`, `i have not
+/// visa card`. The 5 left are und_dh's (leaving words, `only 1 person`, "not X, is Y").
+const MUST_HOLD: usize = 25;
 
 #[test]
 fn pick_conversations_ah() {
