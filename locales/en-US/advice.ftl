@@ -56,6 +56,7 @@ advice-unsloth-fused-mlp = Unsloth's fused LoRA MLP (no dropout, LoRA on gate, u
 advice-unsloth-release-today = Sized for today's Unsloth; for an older run say its release (unsloth=2024.5): before 2024.11 the loss of Llama, Qwen, Mistral and Gemma-2 held every token's 16-bit logits, before 2025.1 every attention layer kept its own RoPE tables, and before 2025.8 Gemma-3's loss held every token's logits.
 advice-unsloth-release = Sized for Unsloth { $release }: { $rope } GiB of RoPE tables beside the weights (one cos/sin pair per attention layer before 2025.1; shared from 2025.1){ $lossway ->
     [whole] , and Gemma-3's compiled loss over every token's logits, 6 bytes per vocabulary entry ({ $loss } GiB; chunked from 2025.8)
+    [nocce] , and, on this card (compute capability below 7.5, where that release does not load Cut Cross Entropy), its Triton cross-entropy over every token's 16-bit logits beside the fp32 copy Accelerate makes of them: 6 bytes per vocabulary entry ({ $loss } GiB; chunked on every card from 2025.8)
     [triton] , and its Triton cross-entropy over every token's 16-bit logits, their gradient written in place, beside the fp32 copy Accelerate makes of the logits the forward returns: 6 bytes per vocabulary entry ({ $loss } GiB; Cut Cross Entropy from 2024.11)
     [uncapped] , and its loss in chunks of up to half the free memory, with no 4 GiB cap before 2026.7 ({ $loss } GiB with no card named)
     [stock] , and Transformers' own loss over every token's logits for this model, 16-bit and one fp32 copy, never chunked ({ $loss } GiB)

@@ -56,6 +56,7 @@ advice-unsloth-fused-mlp = Unsloth 的融合 LoRA MLP（不加 dropout，gate、
 advice-unsloth-release-today = 按当前版本的 Unsloth 估算；旧版本的训练请写明版本号（如 unsloth=2024.5）：2024.11 之前 Llama、Qwen、Mistral 和 Gemma-2 的损失函数保留全部 token 的 16 位 logits，2025.1 之前每个注意力层各有一份 RoPE 表，2025.8 之前 Gemma-3 的损失函数会保留全部 token 的 logits。
 advice-unsloth-release = 按 Unsloth { $release } 估算：权重之外另有 { $rope } GiB 的 RoPE 表（2025.1 之前每个注意力层各一份 cos/sin 表，此后共用一份）{ $lossway ->
     [whole] ；Gemma-3 编译后的损失函数保留全部 token 的 logits，每个词表项 6 字节（约 { $loss } GiB；2025.8 起改为分块计算）
+    [nocce] ；这张卡的计算能力低于 7.5，该版本在这里不启用 Cut Cross Entropy，改用 Triton 交叉熵，保留全部 token 的 16 位 logits，同时 Accelerate 还会另存一份 fp32 副本：每个词表项共 6 字节（约 { $loss } GiB；2025.8 起所有显卡都改为分块计算）
     [triton] ；它的 Triton 交叉熵保留全部 token 的 16 位 logits，梯度原地写回，同时 Accelerate 还会把前向返回的 logits 另存一份 fp32 副本：每个词表项共 6 字节（约 { $loss } GiB；2024.11 起改用 Cut Cross Entropy）
     [uncapped] ；损失函数的每块最多可占剩余显存的一半，2026.7 之前没有 4 GiB 上限（未指定显卡时约 { $loss } GiB）
     [stock] ；这个模型用的是 Transformers 自带的损失函数，保留全部 token 的 logits（16 位一份、fp32 副本一份），不分块（约 { $loss } GiB）

@@ -74,6 +74,10 @@ fn unsloth_release_line(req: &FitRequest<'_>) -> Msg {
         "stock"
     } else if crate::vram::unsloth_release::whole_logits(req) {
         "whole"
+    } else if crate::vram::unsloth_release::no_cut_ce_on_card(req)
+        && crate::vram::unsloth_loss::applies(req)
+    {
+        "nocce"
     } else if crate::vram::unsloth_release::whole_16bit_logits(req)
         && crate::vram::unsloth_loss::applies(req)
     {

@@ -39,8 +39,20 @@
 //!   2024.11.7). 6 bytes per entry whole, never chunked: as much as today's one chunk on a
 //!   short sequence, more on a long one.
 //!
-//! Not sized from the word: Cut Cross Entropy from November 2024 to August 2025; it holds less
-//! than today's chunked loss, which stays the figure (safe side).
+//! - **No Cut Cross Entropy below compute capability 7.5, 2024.11 to 2025.7.** unsloth-zoo
+//!   a90bf5aa ("Fix V100", 2024-11-28, `unsloth_zoo/loss_utils.py`) sets `HAS_CUT_CROSS_ENTROPY`
+//!   only when `not ((major <= 7) and (minor < 5))` (with torch >= 2.4 and Triton >= 3.0); without
+//!   it `CausalLM_fast_forward` (`unsloth/models/llama.py` at the tag 2025-03; mistral.py's own
+//!   forward alike) runs `lm_head` over every token, calls `fast_cross_entropy_loss` and returns
+//!   `logits = logits`: the pre-2024.11 path above, on a V100, P100 or P40. From 806bee24
+//!   (2025-08-13) the forward calls `unsloth_fused_ce_loss` on every card (today's chunks).
+//!   Only a named card is judged; with none the chunks stay the figure (mem_ez).
+//!
+//! Not sized from the word: Cut Cross Entropy from November 2024 to August 2025 on a card that
+//! loads it (T4 and newer); it holds less than today's chunked loss, which stays the figure
+//! (safe side). Its fallback for a step of at most 1024 tokens (from 2025.1: `if bsz*q_len <=
+//! 1024: RETURN_LOGITS = True`) holds every token's logits, as much as today's one chunk unless
+//! the card has almost nothing free.
 
 use super::request::{FitRequest, ModelRef};
 use super::unsloth_loss::{chunked_bytes, compiled_chunked, loss_bytes, own_family};
@@ -169,10 +181,26 @@ pub fn whole_logits(req: &FitRequest) -> bool {
         && matches!(req.model, ModelRef::Known(m) if compiled_chunked(m))
 }
 
-/// Whether an own-forward family's loss holds every token's 16-bit logits (a release before
-/// 2024.11, see the module's notes).
+/// The lowest compute capability unsloth-zoo loads Cut Cross Entropy on (a90bf5aa).
+pub const CUT_CE_MIN_CC: (u32, u32) = (7, 5);
+
+/// Whether an own-forward family's loss holds every token's 16-bit logits: a release before
+/// 2024.11, or one from 2024.11 to 2025.7 on a named card Cut Cross Entropy does not load on
+/// ([`no_cut_ce_on_card`]); see the module's notes.
 pub fn whole_16bit_logits(req: &FitRequest) -> bool {
-    release(req).is_some_and(|r| r < CUT_CE_FROM)
+    (release(req).is_some_and(|r| r < CUT_CE_FROM) || no_cut_ce_on_card(req))
+        && matches!(req.model, ModelRef::Known(m) if own_family(m))
+}
+
+/// Whether a release that ran Cut Cross Entropy where it could (2024.11 to 2025.7) trains on a
+/// named card below [`CUT_CE_MIN_CC`] (V100, P100, P40), where it fell back to the Triton loss
+/// over every token's 16-bit logits.
+pub fn no_cut_ce_on_card(req: &FitRequest) -> bool {
+    release(req).is_some_and(|r| (CUT_CE_FROM..CHUNKED_LOSS_FROM).contains(&r))
+        && req
+            .gpu
+            .and_then(super::mxfp4_card::compute_capability)
+            .is_some_and(|cc| cc < CUT_CE_MIN_CC)
         && matches!(req.model, ModelRef::Known(m) if own_family(m))
 }
 
