@@ -52,7 +52,7 @@ fn a_tied_embedding_is_held_twice_while_4_38_loads_it() {
         let d = infer_need(id, quant, Some("4.38")) - infer_need(id, quant, Some("4.40"));
         let e = embedding_gib(id);
         assert!(
-            d > 0.8 * e && d <= e + 1e-9,
+            d > 0.6 * e && d <= e + 1e-9,
             "{id} {quant:?}: 4.38 over 4.40 by {d}, embedding {e}"
         );
     }
@@ -101,7 +101,7 @@ fn the_chat_word_says_the_release_for_the_copy() {
         &format!("{base} transformers=4.40"),
     ));
     let e = embedding_gib("gemma-7b");
-    assert!(old - new > 0.8 * e - 0.01, "{old} vs {new}, embedding {e}");
+    assert!(old - new > 0.6 * e - 0.01, "{old} vs {new}, embedding {e}");
 }
 
 /// The first answer of `lines` (each in a fresh chat: /fit is rate-limited) whose verdict is
