@@ -117,6 +117,7 @@ fit-tight-remedies = { $goal ->
    *[safe] What makes it safe (memory per card then): { $list }.
 }
 fit-tight-none = No single change of context, batch, adapters or card count makes it a clear fit; leave a larger margin or take a larger card.
+fit-alloc-expandable = ℹ️ Near the card's limit, PyTorch's caching allocator can run out on fragmentation before the memory counted here is used up: when tensor sizes change from step to step (samples of different lengths, a changing batch), its cached segments are left with free slices at their ends that a larger request cannot use. Starting the training with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lets it grow one segment instead; it does not lower the need counted here. Source: PyTorch's CUDA semantics notes, https://docs.pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf
 fit-why-not = The largest part is { $part ->
     [weights] the weights
     [kv] the KV cache (shorter context, smaller batch or kv=fp8 help)

@@ -136,6 +136,7 @@ fit-tight-remedies = { $goal ->
    *[safe] 这样改更稳妥（括号里是改后每张卡所需显存）：{ $list }。
 }
 fit-tight-none = 单独改上下文、批大小、适配器或卡数都不能留出足够余量；请预留更多余量或换更大显存的卡。
+fit-alloc-expandable = ℹ️ 接近显卡上限时，PyTorch 的缓存分配器可能因显存碎片先报显存不足，这里算的用量其实还没用完：每步张量大小不同时（样本长短不一、批大小变化），已缓存的显存段末尾会留下更大的请求用不上的空隙。启动训练时设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True，分配器改为让一个显存段按需增长，碎片少得多；它不降低这里算出的需求。来源：PyTorch 文档（CUDA 语义）https://docs.pytorch.org/docs/stable/notes/cuda.html
 fit-why-not = 占用最大的是{ $part ->
     [weights] 模型权重
     [kv] KV 缓存（缩短上下文、减小批量（batch=）或用 kv=fp8 都有帮助）

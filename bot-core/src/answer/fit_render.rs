@@ -371,6 +371,11 @@ pub(super) fn push_remedies(
                 ),
         );
     }
+    // Near the card's limit the allocator's fragmentation can decide a training run: the
+    // setting that keeps it from doing so (`answer::fit_alloc_conf`).
+    if let Some(m) = super::fit_alloc_conf::line(&p.req) {
+        r.push(m);
+    }
 }
 
 /// What `fit_method` reads of the parsed job.

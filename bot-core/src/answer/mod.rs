@@ -12,6 +12,7 @@ pub mod common;
 pub mod data_loss;
 pub mod error;
 pub mod fit;
+mod fit_alloc_conf;
 mod fit_assumptions;
 mod fit_base;
 mod fit_beams;

@@ -443,8 +443,9 @@ fn later_peaks(
     // AWQ (AutoAWQ) on a tied-embedding model: loading holds a second 16-bit copy
     // of the embedding for a moment (Qwen2.5-0.5B/1.5B/3B-AWQ at input length 1 sit
     // 0.2-0.34 GiB above GPTQ-Int4; the gap is gone at 6k tokens, where the prefill
-    // peak is higher): the peak is the larger of the two.
-    if (req.quant == Quant::Awq || req.tied_embedding_copy) && shape.tied {
+    // peak is higher): the peak is the larger of the two. Transformers 4.38's loader
+    // does the same whatever the quantization (`vram::tied_load`).
+    if (req.quant == Quant::Awq || super::tied_load::holds_second_copy(req)) && shape.tied {
         a = a.max(split.embed - kv);
     }
     a

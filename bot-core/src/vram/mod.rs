@@ -89,6 +89,7 @@ mod spec_decode;
 mod swa;
 pub mod tgi_pool;
 pub mod tgi_release;
+pub mod tied_load;
 mod train;
 mod train_head;
 mod train_spread;

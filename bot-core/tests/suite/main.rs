@@ -142,6 +142,7 @@ mod fit_llamacpp_embedding;
 mod fit_masters;
 mod fit_mechanisms;
 mod fit_mechanisms_ez;
+mod fit_mechanisms_ey;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;
