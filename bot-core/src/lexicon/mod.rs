@@ -55,6 +55,7 @@ mod guess;
 mod haste;
 mod hedge;
 mod home_place;
+mod homophones;
 mod image_names;
 mod image_options;
 mod inexact;
@@ -187,6 +188,7 @@ pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use hedge::{answer_hedged, hedges_dropped};
 pub use home_place::{ANY_PLACE, any_place, place_of_home};
+pub use homophones::homophone_slips_fixed;
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use inexact::{
@@ -217,7 +219,7 @@ pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, NEED_SPELLINGS, Need, STOPPED_BILLED_WORDS,
     STOPPED_WORDS, card_payment_at, need_denied_before, need_negated_after, need_of_slip,
     need_said, need_typos, need_word, parse_needs, payment_held_before, phrase_is_topic_only,
-    region_refused, stopped_billing_asked,
+    region_refused, stopped_billing_asked, stopped_said,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
