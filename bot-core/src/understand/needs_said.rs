@@ -65,13 +65,37 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         found.push((at, Need::StoppedFree));
     }
     found.sort_by_key(|(at, _)| *at);
-    let needs: Vec<Need> = found.into_iter().map(|(_, n)| n).collect();
-    // A method held beside one lacked (`只有支付宝，没有信用卡`) is the filter alone.
-    let held = needs.iter().any(|n| matches!(n, Need::Pay(_)));
-    needs
+    // A method held beside one the person lacks (`只有支付宝，没有信用卡`) is the filter alone: the
+    // lack says why the other is held. One the platform is to waive (`能用支付宝 不用绑卡`, `no
+    // need to link a card`) is a second barrier: a platform can take Alipay and still ask for a
+    // card bound to the account.
+    let held = found.iter().any(|(_, n)| matches!(n, Need::Pay(_)));
+    found
         .into_iter()
-        .filter(|n| !(held && matches!(n, Need::Without(_))))
+        .filter(|(at, n)| !(held && matches!(n, Need::Without(_)) && !waived(text, *at)))
+        .map(|(_, n)| n)
         .collect()
+}
+
+/// Whether the lack of a way to pay read at byte `at` is a requirement waived (`不用绑卡`, `无需
+/// 信用卡`, `no need for a card`), not a lack of the person's (`没有信用卡`, `don't have a card`).
+fn waived(text: &str, at: usize) -> bool {
+    const WAIVED: &[&str] = &[
+        "不用",
+        "无需",
+        "免",
+        "不需要",
+        "不需",
+        "不必",
+        "no need",
+        "not need",
+        "not required",
+    ];
+    let before = unbound(&text[..at]);
+    let phrase = &text[at..];
+    WAIVED
+        .iter()
+        .any(|w| before.ends_with(w) || phrase.starts_with(w))
 }
 
 /// The words before a payment method without a verb of binding it (`不用绑信用卡`, `no need to
