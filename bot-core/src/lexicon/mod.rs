@@ -90,6 +90,7 @@ mod rather;
 mod refuse;
 mod regions;
 mod rent_ease;
+mod rent_manner;
 mod rent_price;
 mod rental_noun;
 mod reported;
@@ -146,6 +147,7 @@ pub use budget::{
 pub use buy_or_rent::{BUY_WORDS, RENT_WORDS, buying_weighed};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use card_memory_words::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
+pub use cardinals::number_word;
 pub use ceiling::{
     Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
     at_most_before, ceiling_after, ceiling_said, ceiling_words, run_length_at, run_verb_ends,
@@ -242,6 +244,7 @@ pub use regions::{
     said_as_home,
 };
 pub use rent_ease::ease_as_can;
+pub use rent_manner::need_of_renting;
 pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
