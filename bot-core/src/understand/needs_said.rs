@@ -65,14 +65,21 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         found.push((at, Need::StoppedFree));
     }
     found.sort_by_key(|(at, _)| *at);
-    // A method held beside one the person lacks (`只有支付宝，没有信用卡`) is the filter alone: the
-    // lack says why the other is held. One the platform is to waive (`能用支付宝 不用绑卡`, `no
-    // need to link a card`) is a second barrier: a platform can take Alipay and still ask for a
-    // card bound to the account.
-    let held = found.iter().any(|(_, n)| matches!(n, Need::Pay(_)));
+    // A method held beside one the person lacks (`只有支付宝，没有信用卡`), or a lack said first as
+    // the reason for the method (`不用绑卡能用微信付`), is the filter alone. A requirement the
+    // platform is to waive said after the method held (`能用支付宝 不用绑卡`, `paypal, no need to
+    // link a card`) is a second barrier: a platform can take Alipay and still ask for a card
+    // bound to the account.
+    let held = found
+        .iter()
+        .find(|(_, n)| matches!(n, Need::Pay(_)))
+        .map(|(at, _)| *at);
     found
         .into_iter()
-        .filter(|(at, n)| !(held && matches!(n, Need::Without(_)) && !waived(text, *at)))
+        .filter(|(at, n)| {
+            let added = held.is_some_and(|h| h < *at) && waived(text, *at);
+            !(held.is_some() && matches!(n, Need::Without(_)) && !added)
+        })
         .map(|(_, n)| n)
         .collect()
 }
