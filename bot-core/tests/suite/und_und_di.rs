@@ -10,8 +10,9 @@ use super::fresh19_share::{own_cases_at_least, own_labels_canonical};
 
 const OWN: &str = include_str!("../data/questions_und_und_di_own.tsv");
 
-/// Rows read right: 6 of 32 before the change (docs/misses/und_und_di.md).
-const FLOOR: usize = 6;
+/// Rows read right: 6 of 32 before the change, 31 after (docs/misses/und_und_di.md; the A100
+/// beside an own card is asked 80G or 40G by `card_memory`, whose verdicts differ there).
+const FLOOR: usize = 31;
 
 #[test]
 fn und_di_mechanisms_on_cases_of_their_own() {
