@@ -45,7 +45,7 @@ const ON: &[&str] = &["on", "in", "over", "via"];
 const TRAILING: &[char] = &[',', '.', '!', '?', ';', ':'];
 
 /// [`TELL_EN`] in Chinese, with their `一下`/`下` forms read apart.
-const TELL_ZH: &[&str] = &["提醒", "通知", "告诉", "叫"];
+pub(crate) const TELL_ZH: &[&str] = &["提醒", "通知", "告诉", "叫"];
 /// Words before a Chinese audience noun (`我们整个群`, `咱们的团队`).
 const ZH_BEFORE: &[&str] = &["我们的", "咱们的", "我们", "咱们", "整个", "全体", "全"];
 /// The Chinese audience nouns, longest first.

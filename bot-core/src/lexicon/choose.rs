@@ -64,14 +64,15 @@ pub fn help_choosing(text: &str) -> bool {
 
 /// Who the choice is handed to, then the verb of choosing (`帮我挑`, `帮忙选`, `给我挑`, `help me
 /// pick`, `can you choose`).
-const FOR_ME: &[&str] = &["帮我", "帮忙", "给我", "替我", "help me ", "can you "];
+pub(crate) const FOR_ME_ZH: &[&str] = &["帮我", "帮忙", "给我", "替我"];
+const FOR_ME_EN: &[&str] = &["help me ", "can you "];
 
 /// Whether the choice is handed to the bot, in any of the ways people hand it over: a word that
 /// hands it then a verb of choosing (`帮忙挑一张`, `help me choose a cloud`, `can you pick`),
 /// help asked with a choice ([`help_choosing`]: `pls help me to select`), or `pick me a`. Every
 /// verb of choosing counts alike (`choose` had been weaker than `pick` beside a payment need).
 pub fn choice_handed_over(text: &str) -> bool {
-    FOR_ME.iter().any(|f| {
+    FOR_ME_ZH.iter().chain(FOR_ME_EN).any(|f| {
         text.match_indices(f).any(|(at, _)| {
             let rest = text[at + f.len()..].trim_start();
             CHOOSE_VERBS.iter().any(|v| rest.starts_with(v))

@@ -57,6 +57,7 @@ mod guess;
 mod haste;
 mod hedge;
 mod home_place;
+mod homophones;
 mod image_names;
 mod image_options;
 mod inexact;
@@ -92,6 +93,7 @@ mod rather;
 mod refuse;
 mod regions;
 mod rent_ease;
+mod rent_manner;
 mod rent_price;
 mod rental_noun;
 mod reported;
@@ -152,6 +154,7 @@ pub use budget_change::{BUDGET_AFTER, BUDGET_SET_WORDS};
 pub use buy_or_rent::{BUY_WORDS, RENT_WORDS, buying_weighed};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use card_memory_words::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
+pub use cardinals::number_word;
 pub use ceiling::{
     Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
     at_most_before, ceiling_after, ceiling_said, ceiling_words, run_length_at, run_verb_ends,
@@ -194,6 +197,7 @@ pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use hedge::{answer_hedged, hedges_dropped};
 pub use home_place::{ANY_PLACE, any_place, place_of_home};
+pub use homophones::homophone_slips_fixed;
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use inexact::{
@@ -225,7 +229,7 @@ pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, NEED_SPELLINGS, Need, STOPPED_BILLED_WORDS,
     STOPPED_WORDS, card_payment_at, need_denied_before, need_negated_after, need_of_slip,
     need_said, need_typos, need_word, parse_needs, payment_held_before, phrase_is_topic_only,
-    region_refused, stopped_billing_asked,
+    region_refused, stopped_billing_asked, stopped_said,
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
@@ -248,6 +252,7 @@ pub use regions::{
     said_as_home,
 };
 pub use rent_ease::ease_as_can;
+pub use rent_manner::need_of_renting;
 pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;

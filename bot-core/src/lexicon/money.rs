@@ -339,19 +339,8 @@ pub fn parse_currency(text: &str) -> Result<String, BillingError> {
 /// Every amount in `t` (lower-cased) not glued to a letter (`qwen2.5`, `7b`) nor followed by a unit of its
 /// own: its start, the end of its digits, its end with a multiplier (`2千`), the multiplier.
 pub fn bare_amounts(t: &str) -> Vec<(usize, usize, usize, i64)> {
-    let b = t.as_bytes();
     let mut found: Vec<(usize, usize, usize, i64)> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
-        if !b[i].is_ascii_digit() || glued {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
-            j += 1;
-        }
+    for (i, j) in super::numerals::decimal_runs(t) {
         let after = t[j..].trim_start();
         // `20 hours`, `8 gpus`, `7b`: a number with a unit of its own is no amount (`$20 for …`
         // and `300 a month` are).
@@ -393,7 +382,6 @@ pub fn bare_amounts(t: &str) -> Vec<(usize, usize, usize, i64)> {
             let end = j + times.map_or(0, |(w, _)| w.len());
             found.push((i, j, end, times.map_or(1, |(_, m)| m)));
         }
-        i = j;
     }
     found
 }

@@ -177,9 +177,41 @@ pub(crate) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '
     })
 }
 
+/// The byte ranges of the numbers written in digits with their decimal points (`2.5`, `0.0007`,
+/// a trailing point kept: `2.`) that stand alone, as [`digit_runs`] starts them: the one scan
+/// of the money readers (`lexicon::bare_amounts`, `said_range`, `/pick`'s cap).
+pub(crate) fn decimal_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+            if !b[i].is_ascii_digit() || glued {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+                i += 1;
+            }
+            return Some((start, i));
+        }
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{range_of, value_of, value_or_top};
+
+    #[test]
+    fn decimal_runs_keep_their_points() {
+        let text = "4090 at $2.5/h, 0.0007 per sec, 3. then v2.1";
+        let runs: Vec<&str> = super::decimal_runs(text)
+            .map(|(a, b)| &text[a..b])
+            .collect();
+        assert_eq!(runs, ["4090", "2.5", "0.0007", "3."]);
+    }
 
     fn v(s: &str) -> Option<u64> {
         value_of(&s.chars().collect::<Vec<_>>())

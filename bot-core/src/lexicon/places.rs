@@ -347,6 +347,8 @@ pub const PLACES: &[Place] = &[
             " europe ",
             "european",
             " in the eu",
+            // `card payment in eu`: as `in us` is the US's.
+            " in eu ",
             " eu only",
             " eu 的",
             " eu的",

@@ -178,6 +178,12 @@ pub const HOSTS_IN_PLACE: &[&str] = &[
     "data centers",
     "region",
     "regions",
+    // The machines a place is asked of (`eu machines`, `machines in europe`, `有 us 机器`).
+    "machines",
+    "servers",
+    "instances",
+    "机器",
+    "服务器",
 ];
 
 /// Whether an ASCII word is a host noun of [`HOSTS_IN_PLACE`] typed with one slip
@@ -345,7 +351,9 @@ fn beside_region_word(p: &str) -> Option<&'static str> {
             // `india, which platform`); never `us` as the object
             // of a verb or preposition (`show us providers`, `for us`).
             (0..w.len()).find_map(|i| {
-                let object = i > 0 && OBJECT_LEADS.contains(&w[i - 1]);
+                // Only a short word that is an English pronoun too can be an object.
+                let object =
+                    i > 0 && OBJECT_LEADS.contains(&w[i - 1]) && PRONOUN_CODES.contains(&w[i]);
                 let host = |t: &&str| {
                     HOSTS_IN_PLACE
                         .iter()
@@ -354,11 +362,41 @@ fn beside_region_word(p: &str) -> Option<&'static str> {
                 let next = w.get(i + 1);
                 let adjective = next.is_some_and(host)
                     || (next.is_some_and(|t| HOST_MODIFIERS.contains(t))
-                        && w.get(i + 2).is_some_and(host));
-                code(w[i]).filter(|_| !object && adjective)
+                        && w.get(i + 2).is_some_and(host))
+                    || next.is_some_and(|t| zh_host_leads(t));
+                code(w[i])
+                    .filter(|_| !object && adjective)
+                    .or_else(|| glued_zh_host(w[i]).and_then(code))
             })
         })
 }
+
+/// Whether a word starts with a Chinese host noun (`机器、能用paypal的平台`, `平台`): the place
+/// said right before it is the hosts' (`有 us 机器`).
+fn zh_host_leads(t: &str) -> bool {
+    HOSTS_IN_PLACE
+        .iter()
+        .any(|h| !h.is_ascii() && t.starts_with(h))
+}
+
+/// A place's short word glued to a Chinese host noun (`有us机器的平台`, `eu平台`): the short word,
+/// a run of ASCII letters with no letter before it.
+fn glued_zh_host(t: &str) -> Option<&str> {
+    t.char_indices().find_map(|(at, c)| {
+        let starts =
+            c.is_ascii_alphabetic() && !t[..at].ends_with(|b: char| b.is_ascii_alphabetic());
+        if !starts {
+            return None;
+        }
+        let len = t[at..]
+            .find(|b: char| !b.is_ascii_alphabetic())
+            .unwrap_or(t.len() - at);
+        zh_host_leads(&t[at + len..]).then(|| &t[at..at + len])
+    })
+}
+
+/// The places' short words that are English pronouns too (`show us`, `for us`).
+const PRONOUN_CODES: &[&str] = &["us"];
 
 /// Words that may stand between a place said as an adjective and its host noun (`eu gpu
 /// providers`, `us cloud hosts`): what the hosts sell, never a word of another clause.
@@ -578,5 +616,14 @@ mod tests {
         // Where the company asking is, and `us` the pronoun, filter nothing.
         assert_eq!(place_named("we are a us based company"), None);
         assert_eq!(place_named("help us pick a cloud"), None);
+    }
+
+    #[test]
+    fn a_place_said_of_the_machines() {
+        assert_eq!(place_said(" providers with eu machines "), Some("eu"));
+        assert_eq!(place_said(" 有 us 机器、能用paypal的平台 "), Some("us"));
+        assert_eq!(place_said(" 有us机器的平台 "), Some("us"));
+        // `us` the object of a verb stays the pronoun.
+        assert_eq!(place_said(" show us machines with paypal "), None);
     }
 }

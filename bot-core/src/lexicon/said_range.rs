@@ -20,13 +20,10 @@ const HEDGES_AFTER: &[&str] = &["-ish", "ish", " or so"];
 pub fn range_said(text: &str) -> Option<(Decimal, Decimal)> {
     let mut found = Vec::new();
     let t = text.to_lowercase();
-    let b = t.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_digit()
-            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
-        {
-            i += 1;
+    // The high end of a range read is no start of another.
+    let mut next = 0;
+    for (i, _) in super::numerals::decimal_runs(&t) {
+        if i < next {
             continue;
         }
         let (lo, after_lo) = number_at(&t, i);
@@ -46,11 +43,9 @@ pub fn range_said(text: &str) -> Option<(Decimal, Decimal)> {
                 if lo < hi {
                     found.push((lo, hi));
                 }
-                i = end;
-                continue;
+                next = end;
             }
         }
-        i = after_lo;
     }
     // Chinese: two adjacent numerals, smaller first (`两三个小时`, `一两百块`).
     let chars: Vec<char> = text.chars().collect();

@@ -4,9 +4,9 @@
 //! are sequences in flight together, `/fit`'s `batch=`: dropped, the fit was sized for one
 //! user. A headcount with nothing served (`我们组20个人`) or a training run is no batch.
 
-use super::count_words::number_word;
 use super::entities::Entities;
 use super::text::has;
+use crate::lexicon::number_word;
 use crate::vram::Task;
 
 /// Nouns for people (or requests) counted after a number.

@@ -29,6 +29,10 @@ const BEFORE_BIAN: &[char] = &['方', '顺', '随', '不', '即', '以'];
 /// `text` with each slip of a cue word written as the cue (also `/pick`'s typed answers,
 /// through [`super::input_slips`]).
 pub(super) fn plain(text: &str) -> String {
+    // A slip of the first character too (`题醒我`, `帮我跳个平台`), read from the lexicon's
+    // reading data, never listed here.
+    let fixed = crate::lexicon::homophone_slips_fixed(text);
+    let text = fixed.as_str();
     if !SLIPS
         .iter()
         .any(|(cue, _)| text.contains(cue.chars().next().unwrap_or(' ')))

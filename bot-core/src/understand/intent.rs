@@ -282,13 +282,17 @@ fn barriers(q: &Question) -> Option<Reading> {
     // `i dont have credit card`, `我没有信用卡`: a way to pay lacked, said alone, is the list of
     // the platforms that take another one.
     // Where to rent asked beside it (`no credit card, where can I rent a GPU?`) is guidance.
+    // A need said as how the renting is done (`where can i rent without a credit card`) is the
+    // need asked, wherever the place is asked.
+    let manner = !needs.is_empty() && crate::lexicon::need_of_renting(q.padded);
     let lack_alone = matches!(needs.as_slice(), [crate::lexicon::Need::Without(_)])
         && !crate::lexicon::place_asked(q.padded)
         && !super::best_place::asked(q.padded);
-    let needs_alone = (needs.len() >= 2 || q.padded.trim_end().ends_with('的') || lack_alone)
-        && q.nothing_to_size()
-        && q.e.usage.is_none()
-        && q.price.is_none();
+    let needs_alone =
+        (needs.len() >= 2 || q.padded.trim_end().ends_with('的') || lack_alone || manner)
+            && q.nothing_to_size()
+            && q.e.usage.is_none()
+            && q.price.is_none();
     // `who bills per second?`, `who takes alipay`: a question opened by `who` asks which
     // platforms.
     let who = q.padded.trim_start().starts_with("who ");

@@ -40,6 +40,7 @@ const WANTING: &[&str] = &[
     "keeps disconnecting me",
     "跑不了",
     "老掉线",
+    "掉线",
     "老是断",
     "sucks",
 ];
@@ -85,7 +86,14 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
         let card_asked = rest
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
             .any(|w| !w.is_empty() && catalog.find_gpu(w).is_some());
-        if card_asked {
+        // `我的colab跑不了 想自己部署qwen2.5 7b…和调api比`: a model asked elsewhere is a question
+        // of its own as a card is (a /tco with no card named).
+        let model_asked = || {
+            !super::entities::entities(catalog, &super::text::tokens(&rest))
+                .models
+                .is_empty()
+        };
+        if card_asked || model_asked() {
             return rest;
         }
     }

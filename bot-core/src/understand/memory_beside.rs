@@ -4,9 +4,9 @@
 //! by side); without it the default variant was read, or the user was asked which they had
 //! already said.
 
-use super::count_words::number_word;
 use super::request::Cards;
 use crate::catalog::Catalog;
+use crate::lexicon::number_word;
 
 /// Units of memory after a number (`40 gig`, `八十 g`).
 const UNITS: &[&str] = &[

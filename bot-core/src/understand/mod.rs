@@ -205,7 +205,6 @@ mod cap_currency;
 mod card_number;
 mod cards_aside;
 mod cards_bounded;
-mod count_words;
 mod counter_words;
 mod counts_side;
 mod diffusion_family;

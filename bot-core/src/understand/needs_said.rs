@@ -65,13 +65,44 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
         found.push((at, Need::StoppedFree));
     }
     found.sort_by_key(|(at, _)| *at);
-    let needs: Vec<Need> = found.into_iter().map(|(_, n)| n).collect();
-    // A method held beside one lacked (`只有支付宝，没有信用卡`) is the filter alone.
-    let held = needs.iter().any(|n| matches!(n, Need::Pay(_)));
-    needs
+    // A method held beside one the person lacks (`只有支付宝，没有信用卡`), or a lack said first as
+    // the reason for the method (`不用绑卡能用微信付`), is the filter alone. A requirement the
+    // platform is to waive said after the method held (`能用支付宝 不用绑卡`, `paypal, no need to
+    // link a card`) is a second barrier: a platform can take Alipay and still ask for a card
+    // bound to the account.
+    let held = found
+        .iter()
+        .find(|(_, n)| matches!(n, Need::Pay(_)))
+        .map(|(at, _)| *at);
+    found
         .into_iter()
-        .filter(|n| !(held && matches!(n, Need::Without(_))))
+        .filter(|(at, n)| {
+            let added = held.is_some_and(|h| h < *at) && waived(text, *at);
+            !(held.is_some() && matches!(n, Need::Without(_)) && !added)
+        })
+        .map(|(_, n)| n)
         .collect()
+}
+
+/// Whether the lack of a way to pay read at byte `at` is a requirement waived (`不用绑卡`, `无需
+/// 信用卡`, `no need for a card`), not a lack of the person's (`没有信用卡`, `don't have a card`).
+fn waived(text: &str, at: usize) -> bool {
+    const WAIVED: &[&str] = &[
+        "不用",
+        "无需",
+        "免",
+        "不需要",
+        "不需",
+        "不必",
+        "no need",
+        "not need",
+        "not required",
+    ];
+    let before = unbound(&text[..at]);
+    let phrase = &text[at..];
+    WAIVED
+        .iter()
+        .any(|w| before.ends_with(w) || phrase.starts_with(w))
 }
 
 /// The words before a payment method without a verb of binding it (`不用绑信用卡`, `no need to

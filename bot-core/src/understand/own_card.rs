@@ -139,6 +139,10 @@ const CLOUD: &[&str] = &["云上", "云服务器", "上云", "move to", "cloud"]
 
 /// Words that say the own card was not enough.
 const FAILED: &[&str] = &[
+    // `我本地的3060一直爆`, `老爆`: it keeps running out of memory.
+    "一直爆",
+    "老爆",
+    "总爆",
     "跑不动",
     "带不动",
     "爆显存",
@@ -156,6 +160,7 @@ const FAILED: &[&str] = &[
     "can't fit",
     "not enough",
     "too slow",
+    "keeps crashing",
 ];
 
 /// Words that set the own card against the rented one: then both are the question
@@ -256,7 +261,7 @@ pub(super) fn asked_part(catalog: &Catalog, s: &str) -> String {
         .map(|(r, _)| r)
         .or_else(|| failed_turn(catalog, s, own_end))
     else {
-        return s.to_string();
+        return wanting_after_asked(catalog, s, o, own_end).unwrap_or_else(|| s.to_string());
     };
     if AGAINST.iter().any(|w| s[own_end..r].contains(w)) || s.contains("差几倍") {
         return s.to_string();
@@ -307,6 +312,17 @@ fn failed_turn(catalog: &Catalog, s: &str, own_end: usize) -> Option<usize> {
     let r = f + len;
     let after = super::entities::entities(catalog, &tokens(&s[r..]));
     (!after.gpus.is_empty()).then_some(r)
+}
+
+/// The own card found wanting after the question is asked (`flux dev在4090上显存够吗 我本地的3060
+/// 12g一直爆`, `can a 4090 run …? my 3060 keeps running out of memory`): its complaint right after
+/// it and a card named before it, so the own card, its memory and its complaint are the reason
+/// for the question, taken out; the card asked before stands alone.
+fn wanting_after_asked(catalog: &Catalog, s: &str, o: usize, own_end: usize) -> Option<String> {
+    const REACH: usize = 24;
+    let (f, len) = first_at(s, FAILED, own_end).filter(|(f, _)| f - own_end <= REACH)?;
+    let before = super::entities::entities(catalog, &tokens(&s[..o]));
+    (!before.gpus.is_empty()).then(|| format!("{} {}", &s[..o], &s[f + len..]))
 }
 
 /// The catalog cards said as the user's own (`家里有张3060`, `i have a 3060 at home`, `我有一张

@@ -285,6 +285,11 @@ const ADJECTIVES: &[(&str, &str, &str)] = &[
 /// Words that ask a sum, right before a period (`how much per day is …`): that period is the
 /// unit asked, not the amount's.
 fn asks_before(before: &[&str]) -> bool {
+    // `what's the weekly figure at 2.2 usd per hour`: an article between the ask and the period.
+    let before = match before {
+        [rest @ .., "the" | "a" | "an"] => rest,
+        all => all,
+    };
     let said = before.join(" ");
     ["how much", "how many", "what's", "what is", "whats", "多少"]
         .iter()
@@ -409,6 +414,9 @@ mod tests {
         ] {
             assert_eq!(said_in_order(s), s);
         }
+        // An article between the ask and the period (und_di).
+        let s = "what's the weekly figure at 2.2 usd per hour";
+        assert_eq!(said_in_order(s), s);
         // No word asking before the period: it is the amount's own, a unit after or not.
         assert_eq!(
             said_in_order("a day costs me 480 rmb per hour"),

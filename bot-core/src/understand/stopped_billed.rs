@@ -8,7 +8,7 @@
 use super::Reading;
 use super::question::{Question, one};
 use super::request as make;
-use crate::lexicon::{STOPPED_BILLED_WORDS as BILLED, STOPPED_WORDS as STOPPED};
+use crate::lexicon::STOPPED_BILLED_WORDS as BILLED;
 
 /// Data kept or lost.
 const DATA_KEPT: &[&str] = &[
@@ -29,7 +29,8 @@ pub(super) fn stopped_billed(q: &Question) -> Option<Reading> {
     let [p] = q.e.platforms.as_slice() else {
         return None;
     };
-    let asked = q.has(STOPPED) && (q.has(BILLED) || q.has(DATA_KEPT));
+    let asked =
+        crate::lexicon::stopped_said(q.padded).is_some() && (q.has(BILLED) || q.has(DATA_KEPT));
     (asked && q.e.usage.is_none() && q.price.is_none() && q.nothing_to_size())
         .then(|| one(make::platform(p)))
         .flatten()

@@ -4,9 +4,9 @@
 //! A batch changes the memory figure, so it is kept only where people using it at the same time
 //! are said (`5 devs share it at once`, `10个人同时用`) or a batch is named.
 
-use super::count_words::number_word;
 use super::entities::Entities;
 use super::text::has;
+use crate::lexicon::number_word;
 
 /// Nouns for a group of people a count may size.
 const ORG_ZH: &[&str] = &[

@@ -8,7 +8,7 @@ use super::text::has;
 pub(super) fn asks_pick(text: &str) -> bool {
     has(text, PICK_WORDS)
         || has(text, BEGINNER_WORDS)
-        || has(text, PLACE_PICK_WORDS)
+        || place_pick_said(text)
         // `pls help me to choose gpu provider`, `帮我挑个平台`: the choice handed over.
         || crate::lexicon::choice_handed_over(text)
         // `有什么平台适合我`: what suits the person asked.
@@ -16,6 +16,21 @@ pub(super) fn asks_pick(text: &str) -> bool {
         || super::best_place::asked(text)
         || cloud_asked(text)
         || provider_sought(text)
+}
+
+/// A phrase of [`PLACE_PICK_WORDS`] said, never as the plural of its last noun (`which gpu
+/// clouds have machines in europe` asks for the list, as `which platforms` does; `which gpu
+/// cloud` asks for one).
+fn place_pick_said(text: &str) -> bool {
+    PLACE_PICK_WORDS.iter().any(|w| {
+        text.match_indices(w).any(|(at, _)| {
+            let after = &text[at + w.len()..];
+            let plural = w.ends_with(|c: char| c.is_ascii_alphabetic())
+                && after.starts_with('s')
+                && !after[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+            !plural
+        })
+    })
 }
 
 /// Nouns of a provider of GPU time (`a reliable gpu provider`, `稳定的平台`).

@@ -9,8 +9,10 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus93.tsv");
 
 /// The least number of rows read right: the score after the labeller's relabels (2 amounts
-/// said without a currency that the labeller had given one), 285.
-const FLOOR: usize = 285;
+/// said without a currency that the labeller had given one), 285; 295 after und_df and the lead's
+/// fixes; 299 after und_di (an own place or card found wanting as background, rows 6 and 9; a
+/// stopped-billing clause, row 14; machines in a place, row 13).
+const FLOOR: usize = 299;
 
 /// `questions_corpus93.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in about equal share, 23-24 rows each, ordinary asks from people who bury

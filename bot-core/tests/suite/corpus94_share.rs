@@ -8,8 +8,10 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus94.tsv");
 
-/// The least number of rows read right: the untuned score, 294 (no row relabelled).
-const FLOOR: usize = 294;
+/// The least number of rows read right: the untuned score, 294 (no row relabelled); 300 after
+/// the lead's fixes and und_di (`题醒我` and `跳个平台` as pinyin slips read from Unihan data, a
+/// need said as how the renting is done, `有 us 机器` kept).
+const FLOOR: usize = 300;
 
 /// `questions_corpus94.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in about equal share, 23-24 rows each, THE PLAIN MAJORITY: short, ordinary,
