@@ -182,6 +182,8 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
                 "falls",
                 "available",
                 "in stock",
+                // `when a6000 have stock`, `has stocks`: stock had, whatever the verb.
+                "stock",
                 "back",
                 "restock",
                 "free",
