@@ -102,3 +102,35 @@ fn other_period(text: &str, per: PriceUnit) -> Option<PriceUnit> {
         (len > 1 && unit != per).then_some(unit)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_bare_amount_with_its_own_period() {
+        let hour = PriceUnit::Time(crate::units::TimeUnit::Hour);
+        let month = PriceUnit::Time(crate::units::TimeUnit::Month);
+        for (t, figures, per) in [
+            (" 1.88 per hour to per month ", "1.88", hour),
+            (" 0.79 an hour, per month? ", "0.79", hour),
+            (" 1.2 hourly to monthly ", "1.2", hour),
+            (" 450 monthly, hourly? ", "450", month),
+        ] {
+            let (f, p, _) = bare_rate(t).unwrap_or_else(|| panic!("{t}"));
+            assert_eq!((f, p), (figures, per), "{t}");
+        }
+        // A second number, a letter glued on, a length with no mark, a currency sign: no bare rate.
+        for t in [
+            " 2 per hour, 8 hours a day ",
+            " 1.5k a month ",
+            " 3 hours ",
+            " $2 per hour to per day ",
+            " a100 per hour ",
+        ] {
+            assert!(bare_rate(t).is_none(), "{t}");
+        }
+        assert_eq!(other_period(" to per month ", hour), Some(month));
+        assert_eq!(other_period(" per hour? ", hour), None);
+    }
+}

@@ -602,6 +602,16 @@ mod tests {
     }
 
     #[test]
+    fn stock_had_with_any_verb_is_the_event_a_condition_waits_for() {
+        assert!(conditional_notify(" when a6000 have stock please tell me "));
+        assert!(conditional_notify(" tell me please, when l40s have stock "));
+        // Stock asked now, with no condition, is no alert.
+        assert!(!conditional_notify(
+            " does a6000 have stock now? please tell me "
+        ));
+    }
+
+    #[test]
     fn alert_verbs_and_nouns_apart() {
         assert!(stops_alerts(" stop all my alerts "));
         assert!(stops_alerts(" 把提醒都关了 "));

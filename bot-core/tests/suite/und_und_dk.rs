@@ -10,8 +10,8 @@ use super::understand::share_by_line;
 const OWN: &str = include_str!("../data/questions_und_und_dk_own.tsv");
 
 /// Rows read right (asked-back rows right when asked with the written line among the choices):
-/// 24/53 before the change.
-const FLOOR: usize = 24;
+/// 24/53 before the change, 53/53 after (docs/misses/und_und_dk.md).
+const FLOOR: usize = 53;
 
 #[test]
 fn und_dk_mechanisms_on_cases_of_their_own() {
