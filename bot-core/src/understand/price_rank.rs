@@ -25,7 +25,12 @@ pub(super) fn price_ranked(q: &Question) -> Option<Reading> {
         && !super::trend_intent::trend_said(q)
         && !q.has(ALERT_WORDS)
         && !super::cues::conditional_notify(q.padded)
-        && !super::cues::spot_asked(q.padded);
+        && !super::cues::spot_asked(q.padded)
+        // A need or a region said (`国内h20最便宜的地方`: the platforms in China ranked), offers
+        // listed (`on-demand … offers, cheapest first`) and a usual time (`一般什么时候最便宜`)
+        // are their own rules' readings.
+        && !crate::lexicon::need_said(q.padded)
+        && !q.has(&["offer", "on-demand", "一般", "usually", "什么时候", "when "]);
     if !ranked {
         return None;
     }
