@@ -87,6 +87,7 @@ mod people;
 mod place;
 mod places;
 mod price_gap;
+mod price_rank;
 mod price_window;
 mod rate_marks;
 mod rather;
@@ -239,6 +240,7 @@ pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
 pub use price_gap::{PRICE_GAP_WORDS, price_gap_asked};
+pub use price_rank::{PRICE_RANK_WORDS, price_rank_said};
 pub use price_window::price_window_said;
 pub use rate_marks::{
     CHARGE_VERBS, MARKS_AFTER, PRICE_NOUNS, RATE_MARKS, charge_verb_stripped, ends_with_rate_mark,

@@ -69,6 +69,10 @@ const EVENT: &[&str] = &[
     "便宜",
     "available",
     "in stock",
+    // Stock had (`when a6000 have stock`, `once h200 stock is back`, `has stocks`): the word
+    // itself, whatever verb a non-native sentence carries it with; a condition word must still
+    // stand before it.
+    "stock",
     "frees up",
     "free",
     "back",

@@ -182,6 +182,8 @@ pub(super) fn conditional_notify(padded: &str) -> bool {
                 "falls",
                 "available",
                 "in stock",
+                // `when a6000 have stock`, `has stocks`: stock had, whatever the verb.
+                "stock",
                 "back",
                 "restock",
                 "free",
@@ -597,6 +599,16 @@ mod tests {
         assert!(conditional_notify(" l40s 有了通知我一声 "));
         assert!(conditional_notify(" 4090 有了就告诉我 "));
         assert!(!conditional_notify(" 我有了一张3090 告诉我能跑多大的模型 "));
+    }
+
+    #[test]
+    fn stock_had_with_any_verb_is_the_event_a_condition_waits_for() {
+        assert!(conditional_notify(" when a6000 have stock please tell me "));
+        assert!(conditional_notify(" tell me please, when l40s have stock "));
+        // Stock asked now, with no condition, is no alert.
+        assert!(!conditional_notify(
+            " does a6000 have stock now? please tell me "
+        ));
     }
 
     #[test]

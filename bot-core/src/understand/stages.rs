@@ -185,6 +185,9 @@ pub(super) const FIRST: &[Rule] = &[
     // `does a100 get cheaper over christmas`, `春节期间4090好租吗`: a time of the year's price or
     // stock is its history (or a named platform's stock), never today's hour.
     super::season_asked::season_asked,
+    // `l40s 最低价 atm?`, `least expensive h100 anywhere?`: one card's ranking, never its specs
+    // nor its stock (after the times and seasons a lowest price is asked of).
+    super::price_rank::price_ranked,
     memory_models::models_for_memory,
     region_asked::region_asked,
     weighed::plain_sum,
@@ -198,6 +201,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::rate_asked::rate_asked,
     // `$0.79 an hour running nonstop, what's that per week`: the rate per week, no job.
     super::rate_asked::rate_per_calendar,
+    // `1.88 per hour to per month`: a bare amount's rate in the other period asked.
+    super::bare_rate::bare_rate_converted,
     // `runpod lists $0.69/hr. what's that per month if I leave it on`: the rate per month.
     super::month_left_on::month_left_on,
     rented_use::rented_use,

@@ -436,6 +436,7 @@ mod und_und_da;
 mod und_und_dd;
 mod und_und_df;
 mod und_und_di;
+mod und_und_dk;
 mod und_v_mechanisms;
 mod und_w_mechanisms;
 mod und_x_mechanisms;

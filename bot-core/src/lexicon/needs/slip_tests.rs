@@ -43,3 +43,42 @@ fn a_need_word_with_one_slip_is_the_need() {
     assert_eq!(need_typos("4090 tokens per sec"), "4090 tokens per sec");
     assert_eq!(need_typos("sec billing"), "sec billing");
 }
+
+#[test]
+fn a_barrier_word_with_one_slip_is_the_barrier_word() {
+    for (slip, need) in [
+        ("credt", "credit"),
+        ("creidt", "credit"),
+        ("crdit", "credit"),
+        ("verifcation", "verification"),
+        ("identiy", "identity"),
+        ("pasport", "passport"),
+        ("tranfer", "transfer"),
+        ("internatinal", "international"),
+        ("oversaes", "overseas"),
+        ("foriegn", "foreign"),
+        ("domestc", "domestic"),
+        ("mainlnd", "mainland"),
+    ] {
+        assert_eq!(need_of_slip(slip), Some(need), "{slip}");
+    }
+    // English words one slip from a barrier word mean themselves.
+    for w in [
+        "credits",
+        "identify",
+        "transfers",
+        "oversees",
+        "passports",
+        "domestics",
+    ] {
+        assert_eq!(need_of_slip(w), None, "{w}");
+    }
+    assert_eq!(
+        need_typos("gpu clouds that dont need a credt card"),
+        "gpu clouds that dont need a credit card"
+    );
+    assert_eq!(
+        need_typos("free credits on signup"),
+        "free credits on signup"
+    );
+}

@@ -19,6 +19,20 @@ pub const NEED_SPELLINGS: &[&str] = &[
     "second",
     // `when instance is stoped`: the stopped machine of the stopped-free need (`STOPPED_WORDS`).
     "stopped",
+    // Barrier words (und_dk): the long words of the need phrases, so a phrase typed with one
+    // slip in its long word is the phrase (`dont need a credt card`, `no id verifcation`, `bank
+    // tranfer`, `internatinal`). The English words one slip from them (`credits`, `identify`,
+    // `oversees` …) are `REAL_WORDS`, never corrected.
+    "credit",
+    "verification",
+    "identity",
+    "passport",
+    "transfer",
+    "international",
+    "overseas",
+    "foreign",
+    "domestic",
+    "mainland",
 ];
 
 /// The need word a run of lowercase letters is one slip from (a letter inserted, dropped or
