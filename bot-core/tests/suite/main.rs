@@ -139,6 +139,7 @@ mod fit_liger_patch;
 mod fit_llamacpp_embedding;
 mod fit_masters;
 mod fit_mechanisms;
+mod fit_mechanisms_fa;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;
