@@ -66,5 +66,8 @@ fn a_size_only_guess_says_it_assumes_grouped_query_attention() {
         "{en}"
     );
     let zh = crate::chat::say(&w, "zh", "/fit 7b ctx=4k batch=4 a100");
-    assert!(zh.contains("分组查询注意力") && zh.contains("多头注意力"), "{zh}");
+    assert!(
+        zh.contains("分组查询注意力") && zh.contains("多头注意力"),
+        "{zh}"
+    );
 }
