@@ -164,7 +164,7 @@ fit-basis = Estimate based on the model's config.json, measured bits per weight 
 fit-warn-size-only = ⚠️ Known only by size: { $like ->
     [none] I assumed a Llama-like shape ({ $layers } layers, hidden size { $hidden }, { $kv_heads } KV heads).
    *[other] shaped like { $like }, the catalog's dense model nearest in size (for a mixture of experts, in active size): { $layers } layers, { $kv_heads } KV heads of { $head_dim }, hidden size { $hidden } (the width scaled to the size).
-  } The real model may differ, especially in KV cache.
+  } The real model may differ, especially in KV cache: this assumes grouped-query attention, as current models of this size have; a model with multi-head attention (every head its own keys and values) keeps { $mha_times }× this KV cache, and the error stated covers that case.
 fit-warn-context = ⚠️ { $context } tokens is beyond this model's maximum context ({ $max }); { $positions ->
     [alibi] its ALiBi positions need no scaling (its code builds the bias at any length), but it was not trained that long.
    *[rope] it may not work without RoPE scaling.

@@ -183,7 +183,7 @@ fit-basis = 估算依据：模型的 config.json、实测的每参数比特数�
 fit-warn-size-only = ⚠️ 只知道参数量：{ $like ->
     [none] 按类 Llama 结构估算（{ $layers } 层，隐藏维度 { $hidden }，{ $kv_heads } 个 KV 头）。
    *[other] 按目录里参数量（MoE 按激活参数量）最接近的稠密模型 { $like } 的结构估算：{ $layers } 层，{ $kv_heads } 个 KV 头、每头 { $head_dim } 维，隐藏维度 { $hidden }（宽度按参数量缩放）。
-  }实际模型可能不同，KV 缓存尤其如此。
+  }实际模型可能不同，KV 缓存尤其如此：这里按分组查询注意力估算（目前这个参数量的模型都是这样）；若是多头注意力模型（每个头都有自己的 K 和 V），KV 缓存是这里的 { $mha_times } 倍，上面给出的误差已把这种情况算进去。
 fit-warn-context = ⚠️ { $context } token 超过了该模型的最大上下文（{ $max }），{ $positions ->
     [alibi] 它用 ALiBi 位置编码，无需扩展（代码按任意长度生成偏置），但没有在这么长的文本上训练过。
    *[rope] 不做 RoPE 扩展可能跑不起来。

@@ -38,7 +38,8 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
                 .arg("layers", shape.layers)
                 .arg("hidden", shape.hidden)
                 .arg("kv_heads", shape.kv_heads)
-                .arg("head_dim", shape.head_dim),
+                .arg("head_dim", shape.head_dim)
+                .arg("mha_times", super::size_guess::multi_head_times(shape)),
         );
     }
     if let ModelRef::Known(m) = req.model {
