@@ -22,21 +22,9 @@ fn cues() -> impl Iterator<Item = &'static str> {
 /// A money amount with its currency: (start, end, amount, currency).
 fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<String>)> {
     let mut out = Vec::new();
-    let b = t.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_digit()
-            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
-        {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
-            j += 1;
-        }
+    // The lexicon's one scan of numbers written in digits (the money readers share it).
+    for (i, j) in lexicon::numerals::decimal_runs(t) {
         let Ok(mut n) = Decimal::from_str(&t[i..j]) else {
-            i = j;
             continue;
         };
         let before = t[..i].trim_end();
@@ -81,7 +69,6 @@ fn amounts(t: &str) -> Vec<(usize, usize, Decimal, Option<String>)> {
             let start = lead.map_or(i, |sym| before.len() - sym.len());
             out.push((start, end, n, cur));
         }
-        i = j;
     }
     out
 }
