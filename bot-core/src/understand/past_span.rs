@@ -84,7 +84,7 @@ pub(super) fn past_span(q: &Question) -> Option<Reading> {
 }
 
 /// The hour of the day said (`一天里` reaches the reader as `1天里`).
-const HOUR: &[&str] = &[
+pub(super) const HOUR: &[&str] = &[
     "几点",
     "时段",
     "哪个时间",

@@ -30,7 +30,11 @@ pub(super) fn price_ranked(q: &Question) -> Option<Reading> {
         // listed (`on-demand … offers, cheapest first`) and a usual time (`一般什么时候最便宜`)
         // are their own rules' readings.
         && !crate::lexicon::need_said(q.padded)
-        && !q.has(&["offer", "on-demand", "一般", "usually", "什么时候", "when "]);
+        && !q.has(&["offer", "on-demand", "一般", "usually", "什么时候", "when "])
+        // Availability asked (`the cheapest A100 available at the moment`) is the stock's, the hour
+        // of the day (`which hour of the day is the a100 cheapest`) the trend's.
+        && !q.has(super::words::IN_STOCK_WORDS)
+        && !q.has(super::past_span::HOUR);
     if !ranked {
         return None;
     }
