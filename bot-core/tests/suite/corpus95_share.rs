@@ -11,7 +11,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus95.tsv");
 /// The least number of rows read right: the score after relabels, 293 (untuned 290; 3 API prices
 /// said with a currency relabelled with it); 297 after helper und_dk's rows 1, 3, 5 and 7 (an
 /// alert's `have stock`, `最低价`, `credt`, a bare amount converted: docs/misses/und_und_dk.md).
-const FLOOR: usize = 297;
+const FLOOR: usize = 299;
 
 /// `questions_corpus95.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in equal share, 25 rows each, PEOPLE IN CHAT GROUPS AND FORUMS: slang and
