@@ -158,29 +158,19 @@ pub(crate) fn value_or_top(run: &[char]) -> Option<u64> {
 /// letter, a digit or a decimal point (`8 of them`, `跑10天`; never the `90` of `4090` or the `5`
 /// of `2.5`), in order.
 pub(crate) fn digit_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let b = text.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < b.len() {
-            let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
-            if !b[i].is_ascii_digit() || glued {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            return Some((start, i));
-        }
-        None
-    })
+    runs(text, false)
 }
 
 /// The byte ranges of the numbers written in digits with their decimal points (`2.5`, `0.0007`,
 /// a trailing point kept: `2.`) that stand alone, as [`digit_runs`] starts them: the one scan
 /// of the money readers (`lexicon::bare_amounts`, `said_range`, `/pick`'s cap).
 pub(crate) fn decimal_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    runs(text, true)
+}
+
+/// The one scan behind [`digit_runs`] and [`decimal_runs`]: a run starts at a digit not glued
+/// after a letter, a digit or a point, and goes on over digits (and points, when `points`).
+fn runs(text: &str, points: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = text.as_bytes();
     let mut i = 0;
     std::iter::from_fn(move || {
@@ -191,7 +181,7 @@ pub(crate) fn decimal_runs(text: &str) -> impl Iterator<Item = (usize, usize)> +
                 continue;
             }
             let start = i;
-            while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+            while i < b.len() && (b[i].is_ascii_digit() || (points && b[i] == b'.')) {
                 i += 1;
             }
             return Some((start, i));

@@ -146,15 +146,22 @@ fn a_superseded_release_gives_way_to_its_successor_and_keeps_its_own_names() {
             c.model(&m.id).ok().map(|x| x.id.as_str()),
             Some(m.id.as_str())
         );
-        // A line replaced by one of other sizes (DeepSeek LLM 7B / 67B by DeepSeek-V3): a plain
-        // family word is never taken to mean it, only its own names (session 41, mem_fa).
+        // A line replaced by one of other sizes (DeepSeek LLM 7B / 67B by DeepSeek-V3): its own
+        // names reach it (above), the family word alone means today's line, never it (session 41,
+        // mem_fa).
         if (m.params_b - next.params_b).abs() >= 0.1 * next.params_b {
             let word: String = m
                 .family
                 .chars()
                 .take_while(char::is_ascii_alphabetic)
                 .collect();
-            assert!(!m.current_or_named(&word), "{}", m.id);
+            let bare = format!("{word} 一张 h100 能跑吗");
+            let lines = bot_core::understand::read(&c, &bare).lines();
+            assert!(!lines.is_empty(), "`{bare}` read nothing");
+            assert!(
+                lines.iter().all(|l| !l.contains(&m.id)),
+                "`{bare}`: {lines:?}"
+            );
             continue;
         }
         let size = m.id.rsplit('-').next().unwrap();
