@@ -12,9 +12,10 @@
 
 use super::pick_runner::run;
 
-/// Conversations that must hold: written apart from the code, not yet scored (every expectation
-/// written before any line was run); the lead scores the set and sets the floor.
-const MUST_HOLD: usize = 0;
+/// Conversations that must hold: written apart from the code (every expectation written before
+/// any line was run); scored by the lead on main 33e7acc4 before any fixer of session 42 was
+/// merged: 5/30 untuned.
+const MUST_HOLD: usize = 5;
 
 #[test]
 fn pick_conversations_aj() {
