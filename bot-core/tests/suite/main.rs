@@ -87,6 +87,7 @@ mod corpus93_share;
 mod corpus94_share;
 mod corpus95_share;
 mod corpus96_share;
+mod corpus97_share;
 mod currency;
 mod currency_whole;
 mod data_files;
