@@ -21,10 +21,15 @@ fn public_measurements_seventy_first_held_out_set() {
     );
     assert!(held.numeric >= 50);
     assert!(held.verdicts >= 9);
-    // Floors 0 until the untuned score is read (the table is committed before it is scored).
-    let floor_within = 0;
-    let ceiling_under = usize::MAX;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout71 branch from main 33e7acc4, 2026-12-07; the table committed
+    // in 01c2159d before it was scored): 50 numeric rows, 18 within 15 %, 16 under by more than
+    // 15 % (every LLaMA GPTQ row, 7B fp16 at batch 64, 13B fp16 at 32, Mistral GPTQ at batch 1),
+    // 12 over (Mistral at batch 4-16 in every format, to +121 %), 4 rows the CLI cannot state
+    // (LLaMA-65B GPTQ: no catalog entry); verdicts 8 of 9 right (the 65B's not stated). The misses
+    // are in docs/misses/heldout71_misses.md. The floors may only tighten.
+    let floor_within = 18;
+    let ceiling_under = 16;
+    let floor_verdicts = 8;
     floors(
         &held,
         "held out 71",
