@@ -923,5 +923,7 @@ mod heldout68;
 mod heldout69;
 #[path = "fit_reference/heldout70.rs"]
 mod heldout70;
+#[path = "fit_reference/heldout71.rs"]
+mod heldout71;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
