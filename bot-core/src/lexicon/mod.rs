@@ -180,7 +180,10 @@ pub use currency::{
     names_before as currency_names_before, usdt_written,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
-pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};
+pub use difference::{
+    COMPARED_WORDS, DIFFERENCE_WORDS, comparison_asked, difference_asked, lengths_weighed,
+    methods_weighed,
+};
 pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, daily_rhythm_at, daily_rhythm_before, daily_rhythm_words,
     first_period, period_words, rate_words, says, stands_at, starts_with, words_longest_first,
