@@ -213,5 +213,11 @@ mod tests {
             None
         );
         assert_eq!(home_nearby("servers nearby please"), None);
+        // A short word after `在` with what is there after it: the hosts' place, not home's.
+        use super::super::place_said;
+        assert_eq!(place_said("支持 paypal 而且在 eu 有机器的平台"), Some("eu"));
+        assert_eq!(place_said("哪些平台在jp有服务器"), Some("japan"));
+        assert_eq!(place_said("我在us 想租卡"), None);
+        assert_eq!(place_said("现在 us 的卡"), None);
     }
 }

@@ -1,7 +1,7 @@
 //! A noun of the question vocabulary typed with one slip (`instace`, `machne`, `servres`,
 //! `provdier`): the machines and the hosts a question asks of (the count table's
 //! [`super::MACHINE_NOUNS`], the stopped machine's nouns and [`super::HOSTS_IN_PLACE`]), by the one
-//! measure cue words are forgiven by ([`super::one_edit`]): five letters or more, one noun only
+//! measure cue words are forgiven by ([`super::one_edit`]): nouns of six letters or more, one only
 //! that near, never a word of its own ([`super::REAL_WORDS`]), a cue word, a need word, nor a
 //! noun's own singular or plural.
 
@@ -11,14 +11,15 @@ use super::{CUE_WORDS, HOSTS_IN_PLACE, MACHINE_NOUNS, NEED_SPELLINGS, REAL_WORDS
 /// table's.
 const STOPPED_MACHINES: &[&str] = &["instance", "instances", "container", "containers"];
 
-/// The vocabulary's ASCII nouns of five letters or more.
+/// The vocabulary's ASCII nouns of six letters or more: a five-letter noun is one slip from too
+/// many words (`hosts` from `costs`, `posts`; `cloud` from `clout`).
 fn nouns() -> impl Iterator<Item = &'static str> {
     MACHINE_NOUNS
         .iter()
         .chain(STOPPED_MACHINES)
         .chain(HOSTS_IN_PLACE)
         .copied()
-        .filter(|n| n.len() >= 5 && n.bytes().all(|b| b.is_ascii_lowercase()))
+        .filter(|n| n.len() >= 6 && n.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
 /// The noun `w` (lowercase letters) is one slip from, where exactly one is (a slip near two
@@ -66,7 +67,7 @@ mod tests {
         // `serve` and `serves` are verbs one slip from `server`; `cloudy`, `ghosts` words.
         for w in [
             "serve", "serves", "served", "cloudy", "ghosts", "server", "vendor", "hosts", "node",
-            "nodes", "price", "cheaper", "credit", "legion",
+            "nodes", "price", "cheaper", "credit", "legion", "costs", "posts",
         ] {
             assert_eq!(noun_of_slip(w), None, "{w}");
         }
