@@ -11,8 +11,9 @@ use super::understand::share_by_line;
 const OWN: &str = include_str!("../data/questions_und_do.tsv");
 
 /// Rows read right (asked-back rows right when asked with the written line among the choices):
-/// 40/61 before the change; 55/61 after the place, slip and stopped-machine mechanisms; 60/61 after all seven.
-const FLOOR: usize = 60;
+/// 40/61 before the change; 55/61 after the place, slip and stopped-machine mechanisms; 60/61 after all seven; 63/64
+/// with three rows of tens and some more hours (`十几个小时`) and their mechanism.
+const FLOOR: usize = 63;
 
 #[test]
 fn und_do_share() {
