@@ -134,12 +134,22 @@ const PRICE_MARKS: &[&str] = &["per ", "/", "每", "for a ", "for ", "a "];
 pub fn per_tokens_after(after: &str, tokens: bool) -> Option<(usize, u64)> {
     let rest = after.trim_start();
     let lead = after.len() - rest.len();
-    PRICE_MARKS.iter().find_map(|m| {
-        let unit = rest.strip_prefix(m)?;
-        let unit_trim = unit.trim_start();
-        let (len, n) = tokens_unit_at(unit_trim, tokens)?;
-        Some((lead + rest.len() - unit_trim.len() + len, n))
-    })
+    PRICE_MARKS
+        .iter()
+        .find_map(|m| {
+            let unit = rest.strip_prefix(m)?;
+            let unit_trim = unit.trim_start();
+            let (len, n) = tokens_unit_at(unit_trim, tokens)?;
+            Some((lead + rest.len() - unit_trim.len() + len, n))
+        })
+        .or_else(|| {
+            // `0.3美元一百万`: one of a Chinese unit right after the amount, no mark, is the unit
+            // it is priced per (one of the unit is never a volume: `ends_with_count`).
+            let unit = ["1", "一"].iter().find_map(|o| rest.strip_prefix(o))?;
+            let unit_trim = unit.trim_start();
+            let (len, n) = tokens_unit_at(unit_trim, tokens)?;
+            (!unit_trim[..len].is_ascii()).then_some((lead + rest.len() - unit_trim.len() + len, n))
+        })
 }
 
 /// Words that may stand between a unit of tokens said first and its amount, beside the verbs
@@ -322,6 +332,13 @@ mod tests {
         assert_eq!(per_tokens_after(" per hour ", true), None);
         assert_eq!(per_tokens_after(" for 5m tokens ", true), None);
         assert_eq!(per_tokens_after(" a month ", true), None);
+        // One of a Chinese unit with no mark is the unit; an English one is a volume.
+        assert_eq!(
+            per_tokens_after("1百万 哪个便宜", true).map(|x| x.1),
+            Some(1_000_000)
+        );
+        assert_eq!(per_tokens_after(" 1m tokens a day", true), None);
+        assert_eq!(per_tokens_after("10百万", true), None);
         assert_eq!(glued_per_tokens("0.1/m", true), Some(("0.1", 1_000_000)));
         assert_eq!(glued_per_tokens("0.002/1k", true), Some(("0.002", 1_000)));
         assert_eq!(glued_per_tokens("0.3/百万", true), Some(("0.3", 1_000_000)));

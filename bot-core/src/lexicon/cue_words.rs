@@ -93,6 +93,14 @@ pub const REAL_WORDS: &[&str] = &[
     "oversees",
     "domestics",
     "mainlands",
+    // One slip from a machine's or a host's noun (`noun_slips`, und_do).
+    "serve",
+    "serves",
+    "served",
+    "cloudy",
+    "ghosts",
+    "legion",
+    "machina",
 ];
 
 /// Cue words of four letters, forgiven only two neighbours swapped with no letter changed

@@ -24,6 +24,31 @@ pub fn difference_asked(text: &str) -> bool {
     DIFFERENCE_WORDS.iter().any(|w| t.contains(w))
 }
 
+/// How two things compare asked (`how do they compare`, `how they stack up`, `对比一下`, `怎么比`):
+/// beside two cards weighed for a job it is their sheets side by side that are asked, never the
+/// choice guided (`understand::pick_terse::choose_between`).
+pub const COMPARED_WORDS: &[&str] = &[
+    "how do they compare",
+    "how they compare",
+    "how does it compare",
+    "how do the two compare",
+    "how do they stack up",
+    "how they stack up",
+    "compare them",
+    "compare the two",
+    "对比一下",
+    "比一下",
+    "比较一下",
+    "怎么比",
+    "对比下",
+];
+
+/// Whether `text` (lower case) asks how two things differ or compare ([`DIFFERENCE_WORDS`],
+/// [`COMPARED_WORDS`]).
+pub fn comparison_asked(text: &str) -> bool {
+    difference_asked(text) || COMPARED_WORDS.iter().any(|w| text.contains(w))
+}
+
 /// Whether `text` (lower case) asks how two methods differ (`lora和qlora区别`, `difference
 /// between lora and qlora`, `awq vs gptq`): a difference word and two methods of the lexicon's
 /// task and format tables (`TASK_WORDS` other than inference, `QUANT_WORDS`), each found once,

@@ -110,6 +110,37 @@ pub fn place_of_home(text: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
+/// Words of nearness to the person (`servers nearby`, `close to me`, `离我近`): with where the
+/// person is said, that place is where the machines are asked.
+const NEARBY: &[&str] = &[
+    "nearby",
+    "near me",
+    "near us",
+    "close to me",
+    "close to us",
+    "closer to me",
+    "closer to us",
+    "nearest",
+    "附近",
+    "离我近",
+    "离我们近",
+    "离我比较近",
+    "就近",
+];
+
+/// The place where the person is ([`place_of_home`]) when machines near them are asked (`I'm in
+/// Japan … servers nearby`, `我人在日本，想找离我近的平台`): that place is the filter, as if
+/// named as the machines' (never the catalog's split, `cn`/`global`, which is no place).
+pub fn home_nearby(text: &str) -> Option<&'static str> {
+    let t = text.to_lowercase();
+    if !NEARBY.iter().any(|w| t.contains(w)) {
+        return None;
+    }
+    place_of_home(&t)
+        .map(|(place, _)| place)
+        .filter(|p| !matches!(*p, "cn" | "global"))
+}
+
 /// Words that widen a place said back to every place (`不限地区`, `anywhere`).
 pub const ANY_PLACE: &[&str] = &[
     "不限地区",
@@ -172,5 +203,21 @@ mod tests {
         assert_eq!(place_of_home("a quote from us"), None);
         assert_eq!(place_of_home("人在美国的卡"), None);
         assert!(any_place("不限地区") && any_place("anywhere is fine"));
+        assert_eq!(
+            home_nearby("i'm in japan, any servers nearby"),
+            Some("japan")
+        );
+        assert_eq!(home_nearby("我人在日本，想找离我近的平台"), Some("japan"));
+        assert_eq!(
+            home_nearby("i'm in japan, which platforms take paypal"),
+            None
+        );
+        assert_eq!(home_nearby("servers nearby please"), None);
+        // A short word after `在` with what is there after it: the hosts' place, not home's.
+        use super::super::place_said;
+        assert_eq!(place_said("支持 paypal 而且在 eu 有机器的平台"), Some("eu"));
+        assert_eq!(place_said("哪些平台在jp有服务器"), Some("japan"));
+        assert_eq!(place_said("我在us 想租卡"), None);
+        assert_eq!(place_said("现在 us 的卡"), None);
     }
 }

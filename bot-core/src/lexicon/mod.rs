@@ -78,6 +78,7 @@ mod needs;
 mod negation;
 mod nights;
 mod not_a_place;
+mod noun_slips;
 pub(crate) mod numerals;
 mod options;
 mod ordinal;
@@ -179,7 +180,10 @@ pub use currency::{
     names_before as currency_names_before, usdt_written,
 };
 pub use deadline::{DEADLINE_TIME_WORDS, DEADLINE_TIME_ZH, DEADLINE_WORDS, WEEKDAYS};
-pub use difference::{DIFFERENCE_WORDS, difference_asked, lengths_weighed, methods_weighed};
+pub use difference::{
+    COMPARED_WORDS, DIFFERENCE_WORDS, comparison_asked, difference_asked, lengths_weighed,
+    methods_weighed,
+};
 pub use each_period::{
     ALSO_A_LENGTH, EACH_PERIOD, Period, daily_rhythm_at, daily_rhythm_before, daily_rhythm_words,
     first_period, period_words, rate_words, says, stands_at, starts_with, words_longest_first,
@@ -197,7 +201,7 @@ pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
 pub use hedge::{answer_hedged, hedges_dropped};
-pub use home_place::{ANY_PLACE, any_place, place_of_home};
+pub use home_place::{ANY_PLACE, any_place, home_nearby, place_of_home};
 pub use homophones::homophone_slips_fixed;
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
@@ -234,6 +238,7 @@ pub use needs::{
 };
 pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
+pub use noun_slips::noun_of_slip;
 pub use options::{connective, option, pixels, split_options};
 pub use ordinal::{Ordinal, ordinal, ordinal_in};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};

@@ -5,7 +5,7 @@
 //! that overlapped (`cues::place_asked`, `cues::asks_which_place`).
 
 /// Whole phrases that ask where to rent.
-const WHERE: &[&str] = &[
+pub(super) const WHERE: &[&str] = &[
     "where can i",
     "where do i",
     "where should",
@@ -54,7 +54,7 @@ const WHAT_PLACE: &[&str] = &[
     "vendor?",
 ];
 /// A place word, then how to choose one (`平台怎么选`, `云服务商如何选`).
-const HOW_CHOOSE: &[&str] = &["怎么选", "如何选", "咋选", "怎么挑", "选哪"];
+pub(super) const HOW_CHOOSE: &[&str] = &["怎么选", "如何选", "咋选", "怎么挑", "选哪"];
 const PLACE: &[&str] = &[
     "provider ",
     "provider?",

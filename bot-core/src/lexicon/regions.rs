@@ -369,6 +369,26 @@ fn beside_region_word(p: &str) -> Option<&'static str> {
                     .or_else(|| glued_zh_host(w[i]).and_then(code))
             })
         })
+        .or_else(|| at_zai(p).and_then(code))
+}
+
+/// `在 eu 有机器`, `在jp有服务器`, `在 sg 的节点`: a place's short word after `在` (Chinese `in`),
+/// the hosts' as ` in eu ` is, with what is there after it (`有`, `的`, a host noun); never where
+/// the person is (`我在us`, [`said_as_home`]) nor `在` inside a word of time (`现在`, `正在`).
+fn at_zai(p: &str) -> Option<&str> {
+    p.match_indices('在').find_map(|(at, z)| {
+        let before = &p[..at];
+        if said_as_home(&p[..at + z.len()]) || before.ends_with(['现', '正', '实', '存']) {
+            return None;
+        }
+        let rest = p[at + z.len()..].trim_start();
+        let end = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let after = rest[end..].trim_start();
+        let there = after.starts_with(['有', '的']) || zh_host_leads(after);
+        (end > 0 && there).then(|| &rest[..end])
+    })
 }
 
 /// Whether a word starts with a Chinese host noun (`机器、能用paypal的平台`, `平台`): the place

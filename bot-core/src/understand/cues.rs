@@ -67,6 +67,17 @@ const LIST_CUES: &[&str] = &[
     "我的",
     "我设",
     "我订",
+    // `i want see the alerts i made`: seeing them, or the alerts named as the person's own by
+    // a clause after them (non-native forms have no `my`).
+    " see ",
+    " view ",
+    " i made",
+    " i set",
+    " i created",
+    " i've set",
+    " i've made",
+    " i have set",
+    " i have made",
 ];
 
 /// `stop all my alerts`, `把提醒都关了`: a verb that ends and an alert noun; or a verb that

@@ -31,12 +31,13 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
     // `几个小时前` is a time, not a length; only a reading of one command is asked.
     let at = lower.find(word).unwrap_or(0);
     let after = &lower[at + word.len()..];
-    // `十几个小时` is ten and some more (read as 19 hours by `numbers_said`), not a few.
-    if lower[..at].ends_with('十')
-        || after.trim_start().starts_with(['前', '后'])
-        || !matches!(reading, Reading::Command(_))
-    {
+    if after.trim_start().starts_with(['前', '后']) || !matches!(reading, Reading::Command(_)) {
         return reading;
+    }
+    // `十几个小时` is ten and some more (read as 19 hours by `numbers_said`), not a few: asked
+    // with its own range.
+    if lower[..at].ends_with('十') {
+        return tens_asked(catalog, &lower, at..at + word.len(), reading);
     }
     let senses = crate::lexicon::Senses {
         word: word.to_string(),
@@ -49,4 +50,39 @@ pub(super) fn asked_back(catalog: &Catalog, text: &str, reading: Reading) -> Rea
             .collect(),
     };
     super::senses::asked_back(catalog, Some(senses), reading)
+}
+
+/// `十几个小时`, `二十几个小时`: tens and some more hours (11 to 19), no one number: asked back
+/// with the range's lowest, middle and highest (`lexicon::tens_and_some`), never billed as its
+/// top in silence; `few` is the span of `几个小时` in `lower`.
+fn tens_asked(
+    catalog: &Catalog,
+    lower: &str,
+    few: std::ops::Range<usize>,
+    reading: Reading,
+) -> Reading {
+    let Some((lo, hi)) = crate::lexicon::tens_and_some(&lower[..few.end]) else {
+        return reading;
+    };
+    let mut start = few.start - '十'.len_utf8();
+    if let Some(d) = lower[..start]
+        .chars()
+        .next_back()
+        .filter(|c| "二两三四五六七八九".contains(*c))
+    {
+        start -= d.len_utf8();
+    }
+    let said = [lo, (lo + hi) / 2, hi]
+        .iter()
+        .map(|h| {
+            let said = format!("{} {h}小时 {}", &lower[..start], &lower[few.end..]);
+            (crate::lexicon::Sense::Hours, said)
+        })
+        .collect();
+    let word = lower[start..few.end].to_string();
+    super::senses::asked_back(
+        catalog,
+        Some(crate::lexicon::Senses { word, said }),
+        reading,
+    )
 }

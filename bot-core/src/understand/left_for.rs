@@ -90,7 +90,8 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
     let another = after
         .split(|c: char| !c.is_alphanumeric() && c != '-')
         .any(|word| !word.is_empty() && catalog.find_platform(word).is_some());
-    if !another && !ELSEWHERE.iter().any(|e| after.contains(e)) {
+    let asked = without_conversion(after);
+    if !another && !ELSEWHERE.iter().any(|e| asked.contains(e)) {
         return text.to_string();
     }
     // The price paid or seen on the platform left, in its own clause (which ends at the
@@ -119,6 +120,31 @@ pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
         here = here.replacen(&w, " ", 1);
     }
     format!("{} {}{}", &text[..at], here, later)
+}
+
+/// `after` without a conversion's verb before a currency (`换成人民币`, `换算成美元`): the price seen
+/// asked in another currency, never another place (`换` alone asks one).
+fn without_conversion(after: &str) -> String {
+    const INTO: &[&str] = &["换算成", "换算", "换成", "转成", "折合"];
+    let mut out = after.to_string();
+    for verb in INTO {
+        while let Some(at) = out.find(verb) {
+            let rest = out[at + verb.len()..].trim_start();
+            let currency = crate::lexicon::CURRENCIES
+                .iter()
+                .any(|c| !c.word.is_ascii() && rest.starts_with(c.word))
+                || rest.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && crate::lexicon::CURRENCIES.iter().any(|c| {
+                        rest.strip_prefix(c.word)
+                            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+                    });
+            if !currency {
+                break;
+            }
+            out.replace_range(at..at + verb.len(), " ");
+        }
+    }
+    out
 }
 
 /// The length of the platform name the text starts with (up to two words, or eight Chinese
@@ -156,6 +182,9 @@ mod tests {
             !p.contains("vast") && !p.contains("3090") && p.contains("4090"),
             "{p}"
         );
+        // A price seen there asked in another currency: no other place asked, kept.
+        let t = crate::understand::normalize("我在runpod上看到$0.69/hr，换成人民币每月多少");
+        assert_eq!(plain(&c, &t), t);
         let t = crate::understand::normalize("moving off runpod: what does an a100 cost on lambda");
         let p = plain(&c, &t);
         assert!(!p.contains("runpod") && p.contains("lambda"), "{p}");

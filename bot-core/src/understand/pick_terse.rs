@@ -70,10 +70,13 @@ const BETWEEN: &[&str] = &[
 ];
 
 /// `need help choosing between renting a 4090 or an A100 for lora`: two cards weighed for a
-/// job, help asked to choose — `/pick`, never the two spec sheets.
+/// job, help asked to choose — `/pick`, never the two spec sheets, unless how they compare is
+/// asked.
 pub(super) fn choose_between(q: &Question) -> Option<Reading> {
     let job = q.e.task.is_some() || !q.nothing_to_size();
-    (q.e.gpus.len() >= 2 && job && q.has(BETWEEN) && q.e.platforms.is_empty())
+    // `… choosing between l4 and t4, how do they compare`: the sheets side by side asked.
+    let compared = crate::lexicon::comparison_asked(q.padded);
+    (q.e.gpus.len() >= 2 && job && q.has(BETWEEN) && q.e.platforms.is_empty() && !compared)
         .then(|| one(Request::Pick))
         .flatten()
 }

@@ -7,7 +7,13 @@
 use super::Reading;
 use super::question::Question;
 use super::request::{self as make, Request};
-use crate::lexicon::{HOSTS_IN_PLACE, Need, host_noun_slip, place_said};
+use crate::lexicon::{HOSTS_IN_PLACE, Need, home_nearby, host_noun_slip};
+
+/// The place the machines are asked in: named as theirs (`lexicon::place_said`), or where the
+/// person is with a word of nearness (`I'm in Japan … servers nearby`: `lexicon::home_nearby`).
+fn place_said(padded: &str) -> Option<&'static str> {
+    crate::lexicon::place_said(padded).or_else(|| home_nearby(padded))
+}
 
 /// Whether a noun for platforms or machines is said (ASCII ones whole words, or with one slip:
 /// `lexicon::host_noun_slip`).

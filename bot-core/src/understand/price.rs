@@ -214,9 +214,8 @@ pub(super) fn find_price_not_card(
         let marked = mark.is_some();
         let mut u = mark.map_or(after, |m| skip_space(b, after + m.len()));
         // `2.5刀1小时` (一小时 normalized): the one after a currency is the unit's count.
-        if !marked && (currency.is_some() || priced) && norm[u..].starts_with('1') {
-            u += 1;
-        }
+        let one = !marked && (currency.is_some() || priced) && norm[u..].starts_with('1');
+        u += usize::from(one);
         let own = own_unit(norm, (k, after, u), mark.copied(), before, per)
             .filter(|_| unit_first && tokens_first.is_none() && currency.is_some());
         let unit_first = unit_first && own.is_none();
@@ -225,7 +224,7 @@ pub(super) fn find_price_not_card(
         }
         let per_tokens = tokens_first
             .map(|(_, n)| (0, n))
-            .or_else(|| tokens_after(norm, u, marked && !unit_first));
+            .or_else(|| per_tokens_at(norm, u, (marked, one), unit_first));
         // A unit marked before the amount (`按秒收…`) wins over one after it unmarked.
         if !unit_first
             && (marked || (currency.is_some() || priced) && charged_by.is_none())
@@ -310,6 +309,22 @@ fn tokens_after(norm: &str, u: usize, marked: bool) -> Option<(usize, u64)> {
         return None;
     }
     lexicon::tokens_unit_at(&norm[u..], lexicon::speaks_of_tokens(norm))
+}
+
+/// The unit of tokens at `u` an amount is priced per: after a mark (`$0.05/M`), or one of a
+/// Chinese unit right after the currency (`0.3美元1百万`, 一百万), as `2.5刀1小时` is an hour's
+/// (`$2 1m tokens a day` is a volume); none where a unit was said before the amount.
+fn per_tokens_at(
+    norm: &str,
+    u: usize,
+    (marked, one): (bool, bool),
+    unit_first: bool,
+) -> Option<(usize, u64)> {
+    if unit_first {
+        return None;
+    }
+    tokens_after(norm, u, marked)
+        .or_else(|| tokens_after(norm, u, one).filter(|(len, _)| !norm[u..u + len].is_ascii()))
 }
 
 /// The unit after the amount: a unit of tokens found (`tokens`: per million tokens), else the

@@ -25,7 +25,9 @@ pub(super) fn sentence_marks(s: &str) -> String {
 /// English cue words as people misspell them (`avalable`, `cheep`, `pirce`, `usualy`): the
 /// lexicon's class ([`crate::lexicon::cue_of_slip`]), then the common slips of two. One walk.
 pub(super) fn cue_spellings(s: &str) -> String {
-    slips_of_two(&spelled_by(s, crate::lexicon::cue_of_slip))
+    // A machine's or a host's noun with one slip (`instace`, `servres`) by the same measure.
+    let slip = |w: &str| crate::lexicon::cue_of_slip(w).or_else(|| crate::lexicon::noun_of_slip(w));
+    slips_of_two(&spelled_by(s, slip))
 }
 
 /// Misspellings two edits from their word that people type often (Wikipedia's "Lists of

@@ -10,8 +10,10 @@ const CORPUS: &str = include_str!("../data/questions_corpus96.tsv");
 
 /// The lead's untuned score on main before this session's fixers were merged: 289/300 (96.3 %); 290
 /// after relabelling two API prices said with a currency that the writer had written bare
-/// (corpus93's rule: an API price as said).
-const FLOOR: usize = 290;
+/// (corpus93's rule: an API price as said); 295 after helper und_do's place, slip and
+/// stopped-machine mechanisms; 299 with its alerts, API unit, conversion and comparison ones
+/// (docs/misses/und_und_do.md).
+const FLOOR: usize = 299;
 
 /// `questions_corpus96.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, A
 /// REPRESENTATIVE SAMPLE with no single theme: every intent of issue 26 in about equal share, a

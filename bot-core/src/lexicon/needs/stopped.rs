@@ -69,7 +69,30 @@ pub fn stopped_said(text: &str) -> Option<usize> {
         })
         .map(|(at, _)| at)
         .min();
-    word.into_iter().chain(clause).min()
+    word.into_iter()
+        .chain(clause)
+        .chain(machine_off(text))
+        .min()
+}
+
+/// The state said after the machine (`while the instance is off`, `when my pods are off`): a
+/// machine's noun, then `is off` or `are off`.
+fn machine_off(text: &str) -> Option<usize> {
+    const OFF: &[&str] = &[" is off", " are off", "'s off", " goes off"];
+    MACHINE_NOUNS
+        .iter()
+        .flat_map(|n| text.match_indices(n))
+        .filter(|(at, n)| {
+            let starts = text[..*at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_ascii_alphanumeric());
+            let rest = &text[at + n.len()..];
+            let rest = rest.strip_prefix('s').unwrap_or(rest);
+            starts && OFF.iter().any(|o| rest.starts_with(o))
+        })
+        .map(|(at, _)| at)
+        .min()
 }
 
 /// Billing said of a stopped machine (`还收费吗`, `不扣钱`, `stop charging`, `costs nothing`).
@@ -106,4 +129,20 @@ pub fn stopped_billing_asked(text: &str) -> Option<usize> {
         .iter()
         .any(|w| text.contains(w))
         .then_some(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{stopped_billing_asked, stopped_said};
+
+    #[test]
+    fn a_machine_said_off_is_stopped() {
+        let t = "which platforms don't charge you while the instance is off";
+        assert!(stopped_billing_asked(t).is_some());
+        assert!(stopped_said("when my pods are off, do i pay").is_some());
+        // Off said of something else, or a machine that is down, is no stopped machine.
+        assert_eq!(stopped_said("is 20% off the h100 price"), None);
+        assert_eq!(stopped_said("the server is down again"), None);
+        assert_eq!(stopped_said("a podcast is off topic"), None);
+    }
 }
