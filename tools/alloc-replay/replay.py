@@ -109,8 +109,13 @@ class LargePool:
         self._insert(b)
 
 
-def step(pool, tokens, hidden, inter, vocab, layers):
-    """One micro-batch of `tokens` (batch x padded length) tokens; bf16 activations."""
+def step(pool, tokens, hidden, inter, vocab, layers, normhead=False):
+    """One micro-batch of `tokens` (batch x padded length) tokens; bf16 activations.
+
+    `normhead`: Baichuan2's `NormHead` (its modeling_baichuan.py) computes
+    `F.normalize(self.weight)` on every training forward, a vocab x hidden 16-bit block of one
+    size whatever the step's length, held from the head's forward to its backward (mem_fb).
+    """
     m, f = pool.malloc, pool.release
     t, h, i, v = tokens, hidden, inter, vocab
     kept = [m(t * h * 2)]
@@ -124,12 +129,15 @@ def step(pool, tokens, hidden, inter, vocab, layers):
         dn = m(t * h * 2); f(mu); out = m(t * h * 2); f(dn); f(r1)
         kept.append(out)
     norm = m(t * h * 2)
+    nw = m(v * h * 2) if normhead else None
     logits = m(t * v * 2); shifted = m(t * v * 2); cast = m(t * v * 4); lsm = m(t * v * 4)
     f(cast); f(shifted)
     fp32_out = m(t * v * 4); f(logits); f(fp32_out)
     g1 = m(t * v * 4); g2 = m(t * v * 4); f(g1); f(lsm)
     g3 = m(t * v * 2); f(g2); g4 = m(t * v * 2); f(g3)
     gh = m(t * h * 2); f(g4); f(norm)
+    if nw is not None:
+        f(nw)
     for layer in reversed(range(layers)):
         held = [m(t * w * 2) for w in (h, 3 * h, h, h, h, h, h, h, h, i, i, i, i, h)]
         grads = []
@@ -153,11 +161,11 @@ def lengths(rnd, samples, cap, strategy):
     return [min(x, cap) for x in raw]
 
 
-def replay(steps, batch, shape):
+def replay(steps, batch, shape, normhead=False):
     pool = LargePool()
     for s in range(0, len(steps) - batch + 1, batch):
         chunk = steps[s:s + batch]
-        step(pool, batch * max(chunk), *shape)  # padded to the batch's longest sample
+        step(pool, batch * max(chunk), *shape, normhead=normhead)  # padded to the batch's longest sample
     return pool.peak_reserved / 2**30, pool.peak_allocated / 2**30
 
 
@@ -172,14 +180,16 @@ def main():
     ap.add_argument("--batch", type=int, default=1)
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--strategy", choices=["delete", "truncation_left"], default="delete")
+    ap.add_argument("--normhead", action="store_true",
+                    help="Baichuan2's NormHead: a vocab x hidden block each step (mem_fb)")
     a = ap.parse_args()
     shape = (a.hidden, a.inter, a.vocab, a.layers)
-    one = replay([a.cap] * 8 * a.batch, a.batch, shape)
+    one = replay([a.cap] * 8 * a.batch, a.batch, shape, a.normhead)
     print(f"every step {a.cap} tokens x {a.batch}: step segments reserved {one[0]:.2f} GiB, "
           f"allocated peak {one[1]:.2f} GiB")
     for seed in range(1, a.seeds + 1):
         ls = lengths(random.Random(seed), a.samples, a.cap, a.strategy)
-        r, al = replay(ls, a.batch, shape)
+        r, al = replay(ls, a.batch, shape, a.normhead)
         print(f"seed {seed}: {len(ls)} samples ({a.strategy}), reserved {r:.2f} GiB "
               f"(+{r - one[0]:.2f} over one length), allocated peak {al:.2f} GiB")
 

@@ -187,7 +187,11 @@ pub const DEEPSPEED_REDUCE_BUCKET_ELEMENTS: f64 = 5e8;
 /// `exp_avg_sq_sqrt = torch._foreach_sqrt(exp_avg_sqs)`, one tensor the size of the moments
 /// (PyTorch's `torch.optim.Adam` docs: "the foreach implementation uses ~ sizeof(params) more
 /// peak memory than the for-loop version"). It is live with weights, gradients and moments
-/// only, after the activations are freed. Under DeepSpeed it is counted with the step's fp32
+/// only, after the activations are freed. The multi-tensor path groups the tensors by device
+/// and dtype and steps one group at a time (`_multi_tensor_adamw`:
+/// `Optimizer._group_tensors_by_device_and_dtype`, pytorch/pytorch@002d2f0b
+/// `torch/optim/adamw.py`), so a card of a `device_map` split holds its own parameters'
+/// intermediate only (`train` passes that share). Under DeepSpeed it is counted with the step's fp32
 /// gradient on the partition (`deepspeed_step_bytes`); bitsandbytes' 8-bit Adam steps one
 /// tensor at a time: nothing. `k`: the optimizer's bytes per
 /// trainable parameter (masters included). Found on held-out 4: ms-swift's Qwen2.5-3B full
@@ -220,11 +224,15 @@ pub fn foreach_step_gib(req: &FitRequest, opts: &FitOptions) -> f64 {
     } else {
         opts.optimizer.state_bytes_in_param_dtype(2.0)
     };
-    let n = if zero == Zero::Off {
+    let n = if opts.device_map && req.cards > 1 {
+        // The busiest card's layers, as `device_map::layered` shares the moments.
+        s.layers.max(1) as f64 / super::layer_split::layers_per_card(&s, req.cards)
+    } else if zero == Zero::Off {
         1.0
     } else {
         req.cards.max(1) as f64
     };
+    let zero = if opts.device_map { Zero::Off } else { zero };
     foreach_step_bytes(opts, zero, s.params.total, k) / n / super::GIB
 }
 

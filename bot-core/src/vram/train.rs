@@ -407,7 +407,10 @@ pub(super) fn compute_train(
     let ctx = r.ctx
         + super::unsloth_release::rope_cache_bytes(shape, req)
         + super::transformers_rope::per_layer_cache_bytes(shape, req) * r.l_share;
-    let a = transient_peak(shape, req, opts, c, zero, (a, trainable, k));
+    // AdamW's multi-tensor step runs per device (`optim_step::step_bytes`): a `device_map`
+    // card steps its own layers' share, as its gradients and moments are.
+    let stepped = trainable * r.l_share;
+    let a = transient_peak(shape, req, opts, c, zero, (a, stepped, k));
     let ctx = ctx + colocated_vllm_bytes(req, c);
     // axolotl's fp32 embedding and head copies, cached, beyond what the step reuses of them.
     let round_trip = super::axolotl::cached_beyond(shape, req, opts, a + reserve);
@@ -420,7 +423,7 @@ pub(super) fn compute_train(
             req,
             opts,
             (c, zero, steps_on_cpu(opts, zero)),
-            (trainable, k),
+            (stepped, k),
         ),
     );
     let (a, grads_c, cached) = single_step(shape, req, opts, (&r, zero), held_a, step);

@@ -45,9 +45,13 @@ fn public_measurements_sixty_seventh_held_out_set() {
     // says why (the warm-up exists from Transformers 4.50; swift@4312aeb2 pins <4.37). The 72B
     // row had scored within only through that block: -1 % -> -37.5 %, so within falls to 24 and
     // the under ceiling rises to 26. A correction of the replay, not a change of the engine.
+    // mem_fb (session 42): AdamW's multi-tensor step runs per device, so a `device_map` card
+    // steps its own layers' share (`optim_step::foreach_step_gib`): Qwen-14B full on 2 x A100
+    // at 2048 +11.6 % -> -5.3 %, and at 8192 answered tight (72.81 GiB allocated, was short at
+    // 79.83): verdicts 7 of 7. The re-run's other unders stay (pass 138: no term).
     let floor_within = 24;
     let ceiling_under = 26;
-    let floor_verdicts = 6;
+    let floor_verdicts = 7;
     floors(
         &held,
         "held out 67",
