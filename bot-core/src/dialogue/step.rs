@@ -190,6 +190,13 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
             changed: false,
         };
     }
+    // `alwyas on`, `支付保`, `the longest one`: the step's own words typed with a slip, or an
+    // option chosen by a property its list carries (`slip`, `property`), said as read.
+    if let PickInput::Text(t) = input
+        && let Some(out) = super::slip::reread(ctx, state, t)
+    {
+        return out;
+    }
     // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
     // /pick stands and what this step takes.
     if let PickInput::Text(t) = input
@@ -325,6 +332,8 @@ fn still_here(ctx: &Ctx, state: &PickState, hint: bool) -> Outcome {
 /// An answer the step took: what else it said kept and echoed, the note about it, the next
 /// question, in one reply (a chat can edit one message in place).
 fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState) -> Outcome {
+    // A slip a step's own reader forgave (`qlorra`, `微掉`) is said, as a slip read here is.
+    let slip = super::slip::said_slip(ctx, state, input, &next);
     // What the answer said beyond the step's own answer (`qwen2.5 72b awq` at the
     // model step: the method too) is kept and echoed, and its steps are not asked.
     let mut noted = match input {
@@ -382,6 +391,9 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
         }
         r.join(reply);
         reply = r;
+    }
+    if let Some(p) = slip {
+        reply.prepend(p);
     }
     let question = ask(ctx, &next);
     let (choices, image) = (question.choices.clone(), question.image.clone());

@@ -8,8 +8,10 @@
 use super::pick_runner::run;
 
 /// Conversations that must hold: 3/26 before the change (the commit of this file, before the
-/// mechanism).
-const MUST_HOLD: usize = 3;
+/// mechanism); 25/27 after (one conversation relabelled and one added, see the file's header).
+/// The two left: `想微掉一个模型` and `fine-tunning` are read right by the reader's own spelling
+/// tables before any step reader, silently, so no `pick-read-as` is said (docs/misses/und_und_dl.md).
+const MUST_HOLD: usize = 25;
 
 #[test]
 fn pick_conversations_und_dl() {
