@@ -242,7 +242,7 @@ pub(super) fn corrected(ctx: &Ctx, state: &PickState, text: &str) -> Option<(Str
 }
 
 /// `(I read “…” as “…”)`, in the user's words and the reading taken.
-fn read_as(typed: &str, answer: &str) -> Part {
+pub(super) fn read_as(typed: &str, answer: &str) -> Part {
     Part::Text(
         Msg::new("pick-read-as")
             .said("typed", typed.trim())
@@ -266,11 +266,17 @@ fn say_read_as(reply: &mut Reply, typed: &str, answer: &str) {
 
 /// A line no reader of the step took, read by a property of the step's options or over the
 /// step's own words with its slips; `None` leaves it to be asked back as before.
-pub(super) fn reread(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
+/// `again` is the machine (`step::step`), passed in so this module does not import it.
+pub(super) fn reread(
+    ctx: &Ctx,
+    state: &PickState,
+    text: &str,
+    again: super::replied::Again,
+) -> Option<Outcome> {
     use super::property::ByProperty;
     match super::property::by_property(ctx, state, text) {
         Some(ByProperty::Taken(id, label)) => {
-            let mut out = super::step::step(ctx, state, PickInput::Choice(id));
+            let mut out = again(ctx, state, PickInput::Choice(id));
             if out.changed
                 && let Some(first) = out.replies.first_mut()
             {
@@ -297,7 +303,7 @@ pub(super) fn reread(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome
         None => {}
     }
     let (fixed, slipped) = corrected(ctx, state, text)?;
-    let mut out = super::step::step(ctx, state, PickInput::Text(fixed.clone()));
+    let mut out = again(ctx, state, PickInput::Text(fixed.clone()));
     if !out.changed || out.state.is_none() || super::chosen::asks_back(&out) {
         return None;
     }
@@ -305,25 +311,6 @@ pub(super) fn reread(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome
         say_read_as(out.replies.first_mut()?, text, &fixed);
     }
     Some(out)
-}
-
-/// The note for a line a step's own reader took with a slip in it (`qlorra`, `微掉`), read the
-/// same over the step's words: the reading was a guess too, so it is said.
-pub(super) fn said_slip(
-    ctx: &Ctx,
-    state: &PickState,
-    input: &PickInput,
-    next: &PickState,
-) -> Option<Part> {
-    let PickInput::Text(t) = input else {
-        return None;
-    };
-    let (fixed, slipped) = corrected(ctx, state, t).filter(|(_, s)| *s)?;
-    debug_assert!(slipped);
-    match super::step::answer(ctx, state, &PickInput::Text(fixed.clone())) {
-        Ok(super::flow::Answer::Next(n)) if n == *next => Some(read_as(t, &fixed)),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
