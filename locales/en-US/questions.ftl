@@ -72,3 +72,16 @@ tco-card-sized = No card named: sized on the cheapest configuration that holds t
     [1] one { $gpu }
    *[other] { $cards } × { $gpu }
   } (name a card to weigh another).
+# A typed answer read over the step's own words with a slip, or an option chosen by a property
+# (bot-core/src/dialogue/slip.rs, property.rs): a guess, so it is said.
+pick-read-as = (I read “{ $typed }” as “{ $answer }”; /back changes it.)
+pick-property-absent = I can't choose by { $property ->
+    [price] price
+    [length] length
+    [size] size
+    [speed] speed
+   *[precision] precision
+  } here: { $why ->
+    [tied] two of this step's options are level on it.
+   *[absent] this step's options do not differ by it, or it is not known for each of them.
+  } Tap one, or type it.

@@ -190,6 +190,13 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
             changed: false,
         };
     }
+    // `alwyas on`, `支付保`, `the longest one`: the step's own words typed with a slip, or an
+    // option chosen by a property its list carries (`slip`, `property`), said as read.
+    if let PickInput::Text(t) = input
+        && let Some(out) = super::slip::reread(ctx, state, t, step)
+    {
+        return out;
+    }
     // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
     // /pick stands and what this step takes.
     if let PickInput::Text(t) = input
@@ -325,6 +332,8 @@ fn still_here(ctx: &Ctx, state: &PickState, hint: bool) -> Outcome {
 /// An answer the step took: what else it said kept and echoed, the note about it, the next
 /// question, in one reply (a chat can edit one message in place).
 fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState) -> Outcome {
+    // A slip a step's own reader forgave (`qlorra`, `微掉`) is said, as a slip read here is.
+    let slip = slip_said(ctx, state, input, &next);
     // What the answer said beyond the step's own answer (`qwen2.5 72b awq` at the
     // model step: the method too) is kept and echoed, and its steps are not asked.
     let mut noted = match input {
@@ -383,6 +392,9 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
         r.join(reply);
         reply = r;
     }
+    if let Some(p) = slip {
+        reply.prepend(p);
+    }
     let question = ask(ctx, &next);
     let (choices, image) = (question.choices.clone(), question.image.clone());
     reply.join(question);
@@ -392,6 +404,24 @@ fn answered(ctx: &Ctx, state: &PickState, input: &PickInput, mut next: PickState
         state: Some(next),
         replies: vec![reply],
         changed: true,
+    }
+}
+
+/// The note for a line a step's own reader took with a slip in it (`qlorra`), read the same
+/// over the step's words (`slip::corrected`): the reading was a guess too, so it is said.
+fn slip_said(
+    ctx: &Ctx,
+    state: &PickState,
+    input: &PickInput,
+    next: &PickState,
+) -> Option<crate::reply::Part> {
+    let PickInput::Text(t) = input else {
+        return None;
+    };
+    let (fixed, _) = super::slip::corrected(ctx, state, t).filter(|(_, said)| *said)?;
+    match answer(ctx, state, &PickInput::Text(fixed.clone())) {
+        Ok(Answer::Next(n)) if n == *next => Some(super::slip::read_as(t, &fixed)),
+        _ => None,
     }
 }
 

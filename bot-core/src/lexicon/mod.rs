@@ -22,6 +22,7 @@
 mod adverbs;
 mod advice_rent;
 mod alias_words;
+mod alike;
 mod always_on;
 mod api_units;
 mod asking;
@@ -48,6 +49,7 @@ mod deadline;
 mod difference;
 mod each_period;
 mod edit;
+mod extremes;
 mod floor_words;
 mod foreign;
 mod formats;
@@ -130,6 +132,7 @@ mod your_pick;
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
 pub use alias_words::ordinary_word_at;
+pub use alike::read_alike;
 pub use always_on::{
     BILL_OF_PERIOD, DAY_HOURS, EVERY_HOUR, HOURLY_BILLING, LONG_RENTAL, PACKAGES, Package,
     STAYS_ON, WHOLE_DAY, always_on_as_always, always_on_phrases_as_word, always_on_words,
@@ -191,6 +194,7 @@ pub use each_period::{
 pub use edit::{
     method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped, swapped_across,
 };
+pub use extremes::{EXTREME_WORDS, High, Property, extreme_said, extreme_words};
 pub use floor_words::{ABOVE_BEFORE, FLOOR_AFTER, FLOOR_BEFORE};
 pub use foreign::in_english;
 pub use formats::{

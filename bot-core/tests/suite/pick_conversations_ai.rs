@@ -12,7 +12,10 @@ use super::pick_runner::run;
 
 /// Conversations that must hold: scored by the lead on main before this session's fixers were
 /// merged (every expectation written before any line was run): 18/30 untuned.
-const MUST_HOLD: usize = 18;
+/// Raised to 21 by helper und_dl (docs/misses/und_und_dl.md), whose slip and property readings
+/// read `5各小时`, `alwyas on` and `the shortest one` (their three conversations now hold whole);
+/// `the cheapst` and `支付保` are read too, their conversations miss on other lines.
+const MUST_HOLD: usize = 21;
 
 #[test]
 fn pick_conversations_ai() {

@@ -1,0 +1,388 @@
+//! A typed answer with a slip, read over the step's own vocabulary (issue 26 §4, helper und_dl):
+//! where every reader of a step found nothing, a word one slip from exactly one word the step
+//! understands is read as that word, and the line is read again. The vocabulary is the step's
+//! own: its options' labels in both locales and the lexicon tables its readers accept (job
+//! verbs, method names, window and people words, always-on words, need words, the property
+//! words of [`crate::lexicon::extreme_words`]), never a list of typos.
+//!
+//! - Latin: one slip (a letter inserted, dropped, changed or two neighbours swapped;
+//!   [`lexicon::slips_apart`]) for words of 4-7 letters, two for 8 or more; never a word of
+//!   three letters or fewer, a number, or a word the lexicon knows as itself (the house's
+//!   `REAL_WORDS`, its cue words, number and ordinal words, any step's lexicon words).
+//! - Chinese: one character replaced by one that reads alike ([`lexicon::read_alike`], Unihan
+//!   readings), the rest of the word as the step's; the slipped character no character of the
+//!   step's words (so it reads nothing else the step knows); after a number, a character that
+//!   reads like a measure word where one stands (`5各小时` = 5个小时).
+//!
+//! Two words equally near, or a reading the step then cannot take, is no reading: the line is
+//! asked back as before. A reading taken is a guess and is said (`pick-read-as`).
+
+use super::state::{Outcome, PickInput, PickState, Step};
+use crate::context::Ctx;
+use crate::i18n::{Lang, Localizer};
+use crate::lexicon;
+use crate::reply::{Msg, Part, Reply};
+
+/// The step's words: Latin ones (lower case) and Chinese ones (runs of two to four characters).
+struct Vocabulary {
+    latin: Vec<String>,
+    cjk: Vec<Vec<char>>,
+}
+
+fn is_cjk(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c)
+}
+
+/// The lexicon words a step's readers accept, beside its labels.
+fn lexicon_words(step: Step) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = lexicon::extreme_words().map(|(w, ..)| w).collect();
+    match step {
+        Step::Task => out.extend(lexicon::JOB_VERBS),
+        Step::Method => out.extend(lexicon::QUANT_WORDS.iter().map(|(w, _)| *w)),
+        Step::Context => {
+            out.extend(lexicon::WINDOW_WORDS);
+            out.extend(lexicon::TOKEN_NOUNS);
+        }
+        Step::Concurrency => out.extend(lexicon::PEOPLE_AFTER),
+        Step::Usage => {
+            out.extend(lexicon::STAYS_ON);
+            out.extend(lexicon::EVERY_HOUR);
+        }
+        Step::Barriers => {
+            out.extend(lexicon::NEED_SPELLINGS);
+            out.extend(lexicon::NEED_PHRASES.iter().map(|(w, _)| *w));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Every step's lexicon words: a typed word among them is meant as itself.
+fn any_step_word(w: &str) -> bool {
+    use Step::*;
+    [Task, Method, Context, Concurrency, Usage, Barriers]
+        .into_iter()
+        .any(|s| {
+            lexicon_words(s)
+                .iter()
+                .any(|x| x.split_whitespace().any(|p| p == w))
+        })
+}
+
+fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
+    let l = Localizer::get();
+    let mut phrases: Vec<String> = lexicon_words(state.step)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    // The card step's labels are card names and prices (its reader matches names itself); the
+    // result and the trial plan read yes and no: their questions are not built for this.
+    let labelled = !matches!(state.step, Step::Card | Step::Result | Step::Trial);
+    let choices = if labelled {
+        super::ask::ask(ctx, state).choices
+    } else {
+        Vec::new()
+    };
+    for c in choices {
+        for lang in [Lang::En, Lang::Zh] {
+            phrases.push(l.format(lang, &c.label).to_lowercase());
+        }
+    }
+    let mut v = Vocabulary {
+        latin: Vec::new(),
+        cjk: Vec::new(),
+    };
+    for p in &phrases {
+        for w in p.split(|c: char| !c.is_ascii_alphabetic()) {
+            if w.len() >= 4 && !v.latin.iter().any(|x| x == w) {
+                v.latin.push(w.to_string());
+            }
+        }
+        let chars: Vec<char> = p.chars().collect();
+        for run in chars.split(|c| !is_cjk(*c)) {
+            for n in 2..=run.len().min(4) {
+                for win in run.windows(n) {
+                    if !v.cjk.iter().any(|x| x == win) {
+                        v.cjk.push(win.to_vec());
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// A Latin word the lexicon knows as itself: never read as a slip of another.
+fn known(w: &str) -> bool {
+    lexicon::REAL_WORDS.contains(&w)
+        || lexicon::CUE_WORDS.contains(&w)
+        || lexicon::number_word(w).is_some()
+        || lexicon::ordinal(w).is_some()
+        || any_step_word(w)
+}
+
+/// The one vocabulary word `w` is a slip of: `Err` when two are equally near.
+fn latin_slip<'a>(w: &str, vocab: &'a [String]) -> Result<Option<&'a str>, ()> {
+    if w.len() < 4 || vocab.iter().any(|v| v == w) || known(w) {
+        return Ok(None);
+    }
+    let near: Vec<(usize, &str)> = vocab
+        .iter()
+        .filter_map(|v| {
+            let max = if w.len().min(v.len()) >= 8 { 2 } else { 1 };
+            lexicon::slips_apart(w.as_bytes(), v.as_bytes(), max).map(|d| (d, v.as_str()))
+        })
+        .collect();
+    let Some(best) = near.iter().map(|(d, _)| *d).min() else {
+        return Ok(None);
+    };
+    match near.iter().filter(|(d, _)| *d == best).collect::<Vec<_>>()[..] {
+        [(_, v)] => Ok(Some(v)),
+        _ => Err(()),
+    }
+}
+
+/// Whether `a` and `b` are one word in the singular and the plural (`person`, `persons`): the
+/// step's word, said in another number, which is no slip to say.
+fn inflected(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    long.strip_prefix(short)
+        .is_some_and(|end| end == "s" || end == "es")
+}
+
+/// The text with each Latin slip written as its word; `None` when a word is equally near two.
+/// `slipped` is set where a word was a slip (not only another number of the step's word).
+fn latin_fixed(text: &str, vocab: &Vocabulary, slipped: &mut bool) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let mut flush = |word: &mut String, out: &mut String| -> Option<()> {
+        let l = word.to_ascii_lowercase();
+        match latin_slip(&l, &vocab.latin).ok()? {
+            Some(v) => {
+                *slipped |= !inflected(&l, v);
+                out.push_str(v);
+            }
+            None => out.push_str(word),
+        }
+        word.clear();
+        Some(())
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out)?;
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out)?;
+    Some(out)
+}
+
+/// The text with each Chinese slip written as the step's character; `None` when a character
+/// could be two.
+fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
+    let mut chars: Vec<char> = text.chars().collect();
+    let own: Vec<char> = vocab.cjk.iter().flatten().copied().collect();
+    let slipped = |c: char| is_cjk(c) && !own.contains(&c);
+    let mut fixes: Vec<(usize, char)> = Vec::new();
+    for word in &vocab.cjk {
+        let n = word.len();
+        for i in 0..chars.len().saturating_sub(n - 1) {
+            let win = &chars[i..i + n];
+            let differ: Vec<usize> = (0..n).filter(|&p| win[p] != word[p]).collect();
+            if let [p] = differ[..]
+                && slipped(win[p])
+                && lexicon::read_alike(win[p], word[p])
+                && !fixes.contains(&(i + p, word[p]))
+            {
+                fixes.push((i + p, word[p]));
+            }
+        }
+    }
+    // A measure word's slip after a number (`5各小时`): the one measure the character reads as.
+    let measures: Vec<char> = std::iter::once('个')
+        .chain(lexicon::CARD_MEASURES.iter().filter_map(|m| {
+            let mut cs = m.chars();
+            cs.next().filter(|c| is_cjk(*c) && cs.next().is_none())
+        }))
+        .collect();
+    for i in 1..chars.len().saturating_sub(1) {
+        let (before, c, after) = (chars[i - 1], chars[i], chars[i + 1]);
+        let number = before.is_ascii_digit() || lexicon::numerals::value_of(&[before]).is_some();
+        if number && slipped(c) && is_cjk(after) && lexicon::numerals::value_of(&[c]).is_none() {
+            if let [m] = measures
+                .iter()
+                .filter(|m| lexicon::read_alike(c, **m))
+                .collect::<Vec<_>>()[..]
+            {
+                fixes.push((i, *m));
+            }
+        }
+    }
+    for &(at, c) in &fixes {
+        if fixes.iter().any(|&(a, d)| a == at && d != c) {
+            return None;
+        }
+        chars[at] = c;
+    }
+    Some(chars.into_iter().collect())
+}
+
+/// `text` with the step's slips written as its words, and whether any was a slip to say (a
+/// word said in the other number is not); `None` when there is none or a slip could be two
+/// words.
+pub(super) fn corrected(ctx: &Ctx, state: &PickState, text: &str) -> Option<(String, bool)> {
+    let vocab = vocabulary(ctx, state);
+    let mut slipped = false;
+    let latin = latin_fixed(text, &vocab, &mut slipped)?;
+    let fixed = cjk_fixed(&latin, &vocab)?;
+    slipped |= fixed != latin;
+    (fixed != text).then_some((fixed, slipped))
+}
+
+/// `(I read “…” as “…”)`, in the user's words and the reading taken.
+pub(super) fn read_as(typed: &str, answer: &str) -> Part {
+    Part::Text(
+        Msg::new("pick-read-as")
+            .said("typed", typed.trim())
+            .said("answer", answer.trim()),
+    )
+}
+
+/// Says `typed` was read as `answer` at the head of `reply`; where the reading read the line
+/// again (`the longset one` → `the longest one` → `128k tokens`), one note from the words typed
+/// to the last reading.
+fn say_read_as(reply: &mut Reply, typed: &str, answer: &str) {
+    if let Some(Part::Text(m)) = reply.parts.first_mut()
+        && m.id == "pick-read-as"
+    {
+        m.args.retain(|(k, _)| k != "typed");
+        *m = m.clone().said("typed", typed.trim());
+        return;
+    }
+    reply.prepend(read_as(typed, answer));
+}
+
+/// A line no reader of the step took, read by a property of the step's options or over the
+/// step's own words with its slips; `None` leaves it to be asked back as before.
+/// `again` is the machine (`step::step`), passed in so this module does not import it.
+pub(super) fn reread(
+    ctx: &Ctx,
+    state: &PickState,
+    text: &str,
+    again: super::replied::Again,
+) -> Option<Outcome> {
+    use super::property::ByProperty;
+    match super::property::by_property(ctx, state, text) {
+        Some(ByProperty::Taken(id, label)) => {
+            let mut out = again(ctx, state, PickInput::Choice(id));
+            if out.changed
+                && let Some(first) = out.replies.first_mut()
+            {
+                let label = Localizer::get().format(ctx.lang, &label);
+                say_read_as(first, text, &label);
+            }
+            return Some(out);
+        }
+        Some(ByProperty::Cannot(p, tied)) => {
+            let why = if tied { "tied" } else { "absent" };
+            return Some(Outcome {
+                replies: vec![
+                    Reply::text(
+                        Msg::new("pick-property-absent")
+                            .arg("property", p.key())
+                            .arg("why", why),
+                    ),
+                    super::ask::ask(ctx, state),
+                ],
+                state: Some(state.clone()),
+                changed: false,
+            });
+        }
+        None => {}
+    }
+    let (fixed, slipped) = corrected(ctx, state, text)?;
+    let mut out = again(ctx, state, PickInput::Text(fixed.clone()));
+    if !out.changed || out.state.is_none() || super::chosen::asks_back(&out) {
+        return None;
+    }
+    if slipped {
+        say_read_as(out.replies.first_mut()?, text, &fixed);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn latin(t: &str, v: &Vocabulary) -> Option<String> {
+        latin_fixed(t, v, &mut false)
+    }
+
+    fn vocab(latin: &[&str], cjk: &[&str]) -> Vocabulary {
+        Vocabulary {
+            latin: latin.iter().map(|s| s.to_string()).collect(),
+            cjk: cjk.iter().map(|s| s.chars().collect()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_latin_slip_is_its_one_nearest_word() {
+        let v = vocab(&["always", "hours", "hour", "cheapest", "terminal"], &[]);
+        assert_eq!(latin("alwyas on", &v).as_deref(), Some("always on"));
+        assert_eq!(latin("the cheapst", &v).as_deref(), Some("the cheapest"));
+        assert_eq!(latin("web termnal", &v).as_deref(), Some("web terminal"));
+        // Two words equally near: no reading.
+        assert_eq!(latin("3 hous", &v), None);
+        // Short words, numbers and words the lexicon knows stay.
+        assert_eq!(latin("our 4090", &v).as_deref(), Some("our 4090"));
+        assert_eq!(latin("four", &v).as_deref(), Some("four"));
+        assert_eq!(latin("house", &v).as_deref(), Some("house"));
+    }
+
+    #[test]
+    fn another_number_of_the_word_is_no_slip_to_say() {
+        let v = vocab(&["persons", "always"], &[]);
+        let mut slipped = false;
+        assert_eq!(
+            latin_fixed("1 person", &v, &mut slipped).as_deref(),
+            Some("1 persons")
+        );
+        assert!(!slipped);
+        assert_eq!(
+            latin_fixed("alwys", &v, &mut slipped).as_deref(),
+            Some("always")
+        );
+        assert!(slipped);
+        assert!(inflected("hour", "hours") && !inflected("hour", "house"));
+    }
+
+    #[test]
+    fn two_slips_only_in_long_words() {
+        let v = vocab(&["terminal", "always"], &[]);
+        assert_eq!(latin("trminl", &v).as_deref(), Some("trminl"));
+        assert_eq!(latin("termnl", &v).as_deref(), Some("termnl"));
+        assert_eq!(latin("teminall", &v).as_deref(), Some("terminal"));
+        assert_eq!(latin("alwys", &v).as_deref(), Some("always"));
+        assert_eq!(latin("alwyys", &v).as_deref(), Some("always"));
+        assert_eq!(latin("alwyz", &v).as_deref(), Some("alwyz"));
+    }
+
+    #[test]
+    fn a_chinese_slip_reads_alike() {
+        let v = vocab(&[], &["支付宝", "一直在线", "小时"]);
+        assert_eq!(cjk_fixed("只能支付保", &v).as_deref(), Some("只能支付宝"));
+        assert_eq!(cjk_fixed("一直再线", &v).as_deref(), Some("一直在线"));
+        assert_eq!(
+            cjk_fixed("大概跑5各小时", &v).as_deref(),
+            Some("大概跑5个小时")
+        );
+        assert_eq!(cjk_fixed("跑三各小时", &v).as_deref(), Some("跑三个小时"));
+        // Another reading, a character of the step's own words, a day after a number: kept.
+        assert_eq!(cjk_fixed("支付金", &v).as_deref(), Some("支付金"));
+        assert_eq!(cjk_fixed("一直在小", &v).as_deref(), Some("一直在小"));
+        assert_eq!(cjk_fixed("跑3天", &v).as_deref(), Some("跑3天"));
+    }
+}
