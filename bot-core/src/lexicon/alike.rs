@@ -1,15 +1,17 @@
 //! Which common characters a pinyin input method offers for one key sequence: two characters
 //! that share a toneless reading (`宝`/`保` bao, `个`/`各` ge, `在`/`再` zai). Data, never a
 //! table of typos: the toneless Unihan `kMandarin` reading of every GB 2312 level-1 character,
-//! `pinyin_level1.tsv` (source and as_of in its header, written by `tools/unihan-readings.py`).
-//! `homophones` keeps its own smaller file for the key words it corrects in questions.
+//! `pinyin_readings.tsv` (source and as_of in its header, written by `tools/unihan-readings.py`),
+//! the one readings file: `homophones` reads it here too.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-const READINGS: &str = include_str!("pinyin_level1.tsv");
+/// The readings file: a character, a tab, its toneless readings (space-separated).
+const READINGS: &str = include_str!("pinyin_readings.tsv");
 
-fn readings(c: char) -> &'static [&'static str] {
+/// The toneless readings of a character the file holds.
+pub(crate) fn readings(c: char) -> &'static [&'static str] {
     static MAP: OnceLock<HashMap<char, Vec<&'static str>>> = OnceLock::new();
     MAP.get_or_init(|| {
         READINGS

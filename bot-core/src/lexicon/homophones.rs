@@ -10,30 +10,7 @@
 //! word (so the slipped word reads nothing else the lexicon knows) and every other character
 //! is the key word's own, and only where one key word is that near.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
-
-/// The readings file: a character, a tab, its toneless readings (space-separated).
-const READINGS: &str = include_str!("pinyin_readings.tsv");
-
-/// The toneless readings of a character the file holds.
-fn readings(c: char) -> &'static [&'static str] {
-    static MAP: OnceLock<HashMap<char, Vec<&'static str>>> = OnceLock::new();
-    MAP.get_or_init(|| {
-        READINGS
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| {
-                let (c, r) = l.split_once('\t')?;
-                let mut cs = c.chars();
-                let ch = cs.next().filter(|_| cs.next().is_none())?;
-                Some((ch, r.split_whitespace().collect()))
-            })
-            .collect()
-    })
-    .get(&c)
-    .map_or(&[], Vec::as_slice)
-}
+use super::alike::readings;
 
 /// An input method's fuzzy-pinyin pairs (ibus-libpinyin's and Sogou's 模糊音 options: z/zh,
 /// c/ch, s/sh initials; an/ang, en/eng, in/ing finals): a person used to one side types the other
