@@ -16,7 +16,7 @@ t2s, tw2s, hk2s, s2t = (opencc.OpenCC(c) for c in ("t2s", "tw2s", "hk2s", "s2t")
 # `揀` choose, `係` is, `嗰` that, `搵` find, which the spellings table maps by meaning; place
 # names and `羊駝`): folding them first would hide them from their own table.
 code = ""
-for path in glob.glob("bot-core/src/**/*.rs", recursive=True):
+for path in glob.glob("bot-core/src/**/*.rs", recursive=True) + glob.glob("bot-core/catalog/*.toml"):
     if path.endswith("understand/spellings.rs"):
         # spellings.rs holds the fold itself; its Cantonese pairs are read below.
         text = open(path, encoding="utf-8").read()
