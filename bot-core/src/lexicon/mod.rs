@@ -79,6 +79,7 @@ mod negation;
 mod nights;
 mod not_a_place;
 pub(crate) mod numerals;
+// Closed classes of function words a line that stops /pick is read by (dialogue::stop_shape).
 mod options;
 mod ordinal;
 mod ordinal_slips;
@@ -106,6 +107,7 @@ mod services;
 mod sharding_words;
 mod squash;
 mod step_named;
+pub(crate) mod stopping;
 mod sums;
 mod switches;
 mod tag_ask;

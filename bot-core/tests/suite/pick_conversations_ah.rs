@@ -22,7 +22,10 @@ use super::pick_runner::run;
 /// Raised to 25 by helper und_dj (docs/misses/und_und_dj.md): the "what would you pick?" words,
 /// `不能实名`, `数据不能出境`, `每月500以内`, `通义千问14b`, `back again`, `a few users`, `i have not
 /// visa card`. The 5 left are und_dh's (leaving words, `only 1 person`, "not X, is Y").
-const MUST_HOLD: usize = 25;
+/// Raised to 29 by helper und_dm (docs/misses/und_und_dm.md), leaving and corrections read by
+/// sentence shape: `不想弄了，退出吧`, `eh forget it, too pricey, i'll do it later`, `no need anymore,
+/// i stop here`, `sorry, not 5 hour, is 90 mins`. Left: `only 1 person` (people counts).
+const MUST_HOLD: usize = 29;
 
 #[test]
 fn pick_conversations_ah() {
