@@ -203,6 +203,18 @@ fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
     Some(leave_asked(state))
 }
 
+/// A line that leaves `/pick` by its shape (`dialogue::stop_shape`): ended where a closed-class
+/// word says it, asked where only a verb phrase of the user's own does.
+pub(super) fn left_by_shape(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
+    let PickInput::Text(t) = input else {
+        return None;
+    };
+    Some(match super::stop_shape::leaving(ctx.catalog, t)? {
+        super::stop_shape::Leaving::Sure => cancelled(),
+        super::stop_shape::Leaving::Asked => leave_asked(state),
+    })
+}
+
 /// "Leave /pick?" asked, with Leave / Stay, the answers kept meanwhile (a bare no, or a line
 /// that leaves only by a verb phrase of the user's own: `dialogue::stop_shape`).
 pub(super) fn leave_asked(state: &PickState) -> Outcome {

@@ -245,7 +245,7 @@ fn first_readings(
         .or_else(|| started_over(ctx, state, input))
         .or_else(|| super::replied::before(ctx, state, input, step))
         // `too complicate, i quit`, `改天再说`: leaving read by the line's shape.
-        .or_else(|| super::stop_shape::left(ctx, state, input))
+        .or_else(|| super::replied::left_by_shape(ctx, state, input))
         .or_else(|| {
             places
                 .then(|| super::chosen::by_place(ctx, state, input, step, as_value))

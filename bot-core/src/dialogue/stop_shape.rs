@@ -18,11 +18,8 @@
 //! verb phrase does. A clause that states a fact or asks (`never mind the budget, 2 hours a day`,
 //! `算了，换成4090`, `停机时不收费吗`, `non-stop`) has no shape, so the line is read as before.
 
-use super::state::{Outcome, PickInput, PickState};
 use crate::catalog::Catalog;
-use crate::context::Ctx;
 use crate::lexicon::stopping as w;
-use crate::reply::{Msg, Reply};
 use crate::understand;
 
 /// What one clause is.
@@ -51,22 +48,9 @@ pub(super) enum Leaving {
     Asked,
 }
 
-/// The outcome of a line that leaves `/pick`, `None` for any other line.
-pub(super) fn left(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
-    let PickInput::Text(t) = input else {
-        return None;
-    };
-    Some(match leaving(ctx.catalog, t)? {
-        Leaving::Sure => Outcome {
-            state: None,
-            replies: vec![Reply::text(Msg::new("pick-cancelled"))],
-            changed: true,
-        },
-        Leaving::Asked => super::replied::leave_asked(state),
-    })
-}
-
 /// Whether and how surely a line leaves `/pick`.
+/// Read by `replied::left_by_shape` (the outcome) and `listen::question_inside` (never a
+/// question); this file reads words only, so neither imports the other around a circle.
 pub(super) fn leaving(catalog: &Catalog, text: &str) -> Option<Leaving> {
     let states =
         |c: &str| c.chars().any(|x| x.is_ascii_digit()) || understand::facts(catalog, c).any();
@@ -171,7 +155,7 @@ fn strip_fillers(clause: &str) -> &str {
 }
 
 fn thanks_or_bye(c: &str) -> bool {
-    if super::said::thanks(c) || crate::lexicon::goodbye(c) {
+    if crate::lexicon::goodbye(c) {
         return true;
     }
     ["thanks", "thank you", "thx", "谢谢", "多谢"]

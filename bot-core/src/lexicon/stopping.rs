@@ -70,9 +70,9 @@ pub const EN_GO_ON_VERBS: &[&str] = &[
 /// now`, `do this anymore`, `give up on it`).
 pub const EN_AFTER: &[&str] = &[
     "it", "this", "that", "here", "now", "for", "today", "then", "anyway", "anymore", "any",
-    "more", "already", "the", "whole", "thing", "all", "pick", "/pick", "with", "on", "me", "too",
-    "moment", "at", "point", "right", "time", "instead", "lol", "guys", "tbh", "honestly", "a",
-    "day", "stuff", "process", "after",
+    "more", "already", "the", "whole", "thing", "all", "pick", "with", "on", "me", "too", "moment",
+    "at", "point", "right", "time", "instead", "lol", "guys", "tbh", "honestly", "a", "day",
+    "stuff", "process", "after",
 ];
 
 /// English time words of a later time (`later`, `tomorrow`, `another day`): a deferral.
