@@ -300,7 +300,7 @@ fn en_defer(words: &[&str]) -> Option<bool> {
         .iter()
         .all(|x| w::EN_AUX.contains(x) || ["back", "come", "again"].contains(x))
     {
-        return Some(before.iter().any(|x| *x == "come"));
+        return Some(before.contains(&"come"));
     }
     let joined = before.join(" ");
     let future = EN_FUTURE
