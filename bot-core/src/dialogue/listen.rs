@@ -266,7 +266,11 @@ fn asks_yes_or_no(l: &str) -> bool {
 pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Reading> {
     // `换成a100`, `switch to qlora`: a change to this dialogue's answers, never a follow-up
     // to a question the bot does not keep.
-    if is_change(ctx, text) {
+    // `forget it, too pricey`: leaving, read by the step, never a question.
+    if is_change(ctx, text)
+        || super::stop_shape::leaving(ctx.catalog, text).is_some()
+        || super::correct::is_correction(ctx, text)
+    {
         return None;
     }
     let reading = understand::read(ctx.catalog, text);

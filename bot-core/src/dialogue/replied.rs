@@ -200,16 +200,34 @@ fn bare_no(ctx: &Ctx, state: &PickState, text: &str) -> Option<Outcome> {
     if !kinds.iter().all(|k| *k == Kind::No) {
         return None;
     }
+    Some(leave_asked(state))
+}
+
+/// A line that leaves `/pick` by its shape (`dialogue::stop_shape`): ended where a closed-class
+/// word says it, asked where only a verb phrase of the user's own does.
+pub(super) fn left_by_shape(ctx: &Ctx, state: &PickState, input: &PickInput) -> Option<Outcome> {
+    let PickInput::Text(t) = input else {
+        return None;
+    };
+    Some(match super::stop_shape::leaving(ctx.catalog, t)? {
+        super::stop_shape::Leaving::Sure => cancelled(),
+        super::stop_shape::Leaving::Asked => leave_asked(state),
+    })
+}
+
+/// "Leave /pick?" asked, with Leave / Stay, the answers kept meanwhile (a bare no, or a line
+/// that leaves only by a verb phrase of the user's own: `dialogue::stop_shape`).
+pub(super) fn leave_asked(state: &PickState) -> Outcome {
     let mut s = state.clone();
     s.quit_asked = true;
     let reply = Reply::text(Msg::new("pick-quit-confirm"))
         .with_choice(LEAVE, Msg::new("pick-quit-leave"))
         .with_choice(STAY, Msg::new("pick-quit-stay"));
-    Some(Outcome {
+    Outcome {
         state: Some(s),
         replies: vec![reply],
         changed: true,
-    })
+    }
 }
 
 /// The answer to "leave /pick?": leaving, staying (the step asked again), or `None` for

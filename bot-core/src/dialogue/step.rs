@@ -47,6 +47,10 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     } else {
         state
     };
+    // `change fp8 to int8`, `not 5 hour, is 90 mins`: the new value read alone.
+    if let Some(out) = super::correct::replaced(ctx, state, &input, step) {
+        return out;
+    }
     // `qwen 7b 要多大显存`, `fp8跟awq哪个省显存`: a question that names a model or an option,
     // answered (by the caller's question path) with /pick kept where it is, never the answer.
     if let PickInput::Text(t) = &input
@@ -190,6 +194,12 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
             changed: false,
         };
     }
+    // `改成高峰16个`, `我记错了，高峰是12个`: a correction's new value read alone.
+    if let PickInput::Text(t) = input
+        && let Some(out) = super::correct::marked(ctx, state, t, step)
+    {
+        return out;
+    }
     // `alwyas on`, `支付保`, `the longest one`: the step's own words typed with a slip, or an
     // option chosen by a property its list carries (`slip`, `property`), said as read.
     if let PickInput::Text(t) = input
@@ -241,6 +251,8 @@ fn first_readings(
         .or_else(|| super::reopen::reopened(ctx, state, input))
         .or_else(|| started_over(ctx, state, input))
         .or_else(|| super::replied::before(ctx, state, input, step))
+        // `too complicate, i quit`, `改天再说`: leaving read by the line's shape.
+        .or_else(|| super::replied::left_by_shape(ctx, state, input))
         .or_else(|| {
             places
                 .then(|| super::chosen::by_place(ctx, state, input, step, as_value))

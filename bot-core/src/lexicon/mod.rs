@@ -82,6 +82,7 @@ mod nights;
 mod not_a_place;
 mod noun_slips;
 pub(crate) mod numerals;
+// Closed classes of function words a line that stops /pick is read by (dialogue::stop_shape).
 mod options;
 mod ordinal;
 mod ordinal_slips;
@@ -109,6 +110,7 @@ mod services;
 mod sharding_words;
 mod squash;
 mod step_named;
+pub(crate) mod stopping;
 mod sums;
 mod switches;
 mod tag_ask;
