@@ -12,15 +12,12 @@ use super::pick_runner::run;
 
 /// Conversations that must hold: scored by the lead on main before this session's fixers were
 /// merged (every expectation written before any line was run): 18/30 untuned.
-<<<<<<< HEAD
 /// Raised to 21 by helper und_dl (docs/misses/und_und_dl.md), whose slip and property readings
 /// read `5各小时`, `alwyas on` and `the shortest one` (their three conversations now hold whole);
 /// `the cheapst` and `支付保` are read too, their conversations miss on other lines.
-=======
 /// Raised to 21 by helper und_dm (docs/misses/und_und_dm.md), leaving and corrections read by
 /// sentence shape: `eh, never mind, I'll sort it out tomorrow`, `too complicate, i quit`, `改成高峰
 /// 16个` (and `不对，fp8改成int8` now reads INT8; its conversation misses its first sentence).
->>>>>>> und_dm
 const MUST_HOLD: usize = 21;
 
 #[test]
