@@ -317,6 +317,7 @@ mod pick_conversations_und_de;
 mod pick_conversations_und_dg;
 mod pick_conversations_und_dh;
 mod pick_conversations_und_dj;
+mod pick_conversations_und_dn;
 mod pick_conversations_v;
 mod pick_conversations_w;
 mod pick_conversations_x;
