@@ -20,6 +20,19 @@ pub(super) fn before(
     input: PickInput,
     again: Again,
 ) -> Result<Outcome, PickInput> {
+    // `全组十来个人用`, `同时最多三四个` at the conversations step: people who use it (the peak
+    // asked) or people at one time (the answer), by the phrase's shape.
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::headcount::at_concurrency(ctx, state, t, again)
+    {
+        return Ok(out);
+    }
+    // `must have a web terminal`, `需要网页终端` at the barriers step: the need it names.
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::need_said::at_barriers(ctx, state, t)
+    {
+        return Ok(out);
+    }
     // `用lroa`: a method word with two letters swapped is that method; a task word with a
     // slip (`微条`, `fine tunning`, `推里`) is that task word.
     // `并发大概8个`, `预算差不多50`: a hedge before a number is dropped, so each reader keeps
@@ -39,7 +52,7 @@ pub(super) fn before(
     }
     // `给20个人用`: the people a service is for, kept and said (the message read as before).
     if let PickInput::Text(t) = &input
-        && let Some(n) = super::people::users_in(t)
+        && let Some(n) = super::headcount::users_in(t)
         && state.users != Some(n)
     {
         return Ok(with_users(again, ctx, state, input.clone(), n));
@@ -51,7 +64,7 @@ pub(super) fn before(
     if let PickInput::Text(t) = &input
         && state.step != Step::Concurrency
         && state.task != Some(super::state::TaskKind::FineTune)
-        && let Some(n) = super::people::at_once_in(t)
+        && let Some(n) = super::headcount::at_once_in(ctx, t)
         && state.concurrency != Some(n)
     {
         let mut s = state.clone();
@@ -183,10 +196,17 @@ fn with_budget(
 /// that is vague or in a currency with no rate held (`预算几百块`, `預算300港幣`) said and never
 /// set as the budget. The rest of the message read as before.
 fn unsaid(again: Again, ctx: &Ctx, state: &PickState, t: &str) -> Option<Outcome> {
+    // `跑到明天早上`, `till friday`: an end with no start, asked; `from 9pm until 7am`: the hours
+    // between, read and said (`till_point`).
+    if let Some((note, rest, read)) = super::till_point::split(t) {
+        let out = rest_read(again, ctx, state, &rest, false);
+        return Some(with_notes(out, vec![note], read));
+    }
     if let Some((vague, rest)) = super::vague::split(t) {
         return Some(with_vague(again, ctx, state, vague, &rest));
     }
-    let (note, rest) = super::unpriced::split(t)?;
+    // `预算不多`, `跑一会儿就行`: a budget or a length with no figure (`no_figure`).
+    let (note, rest) = super::unpriced::split(t).or_else(|| super::no_figure::split(ctx, t))?;
     let out = rest_read(again, ctx, state, &rest, false);
     Some(with_notes(out, vec![note], false))
 }
@@ -228,7 +248,14 @@ fn with_vague(
     let note = match vague {
         Vague::FewHours => Msg::new("pick-ask-hours-few"),
         Vague::HalfDay => Msg::new("pick-ask-half-day"),
-        Vague::TillTomorrow => Msg::new("pick-ask-till-tomorrow"),
+        // Read first by `till_point`, which quotes the words; the lexicon's own words here.
+        Vague::TillTomorrow => Msg::new("pick-ask-till-tomorrow").said(
+            "said",
+            crate::lexicon::TILL_TOMORROW
+                .first()
+                .copied()
+                .unwrap_or_default(),
+        ),
     };
     let mut out = rest_read(again, ctx, state, rest, false);
     // Answered at the duration step by a tap: both lengths offered.

@@ -22,7 +22,7 @@ use super::pick_runner::run;
 /// Raised to 25 by helper und_dj (docs/misses/und_und_dj.md): the "what would you pick?" words,
 /// `不能实名`, `数据不能出境`, `每月500以内`, `通义千问14b`, `back again`, `a few users`, `i have not
 /// visa card`. The 5 left are und_dh's (leaving words, `only 1 person`, "not X, is Y").
-const MUST_HOLD: usize = 25;
+const MUST_HOLD: usize = 26;
 
 #[test]
 fn pick_conversations_ah() {

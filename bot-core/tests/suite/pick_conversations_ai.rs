@@ -11,8 +11,9 @@
 use super::pick_runner::run;
 
 /// Conversations that must hold: scored by the lead on main before this session's fixers were
-/// merged (every expectation written before any line was run): 18/30 untuned.
-const MUST_HOLD: usize = 18;
+/// merged (every expectation written before any line was run): 18/30 untuned; 20/30 after
+/// und_dn's quantity readings (docs/misses/und_und_dn.md).
+const MUST_HOLD: usize = 20;
 
 #[test]
 fn pick_conversations_ai() {

@@ -9,8 +9,8 @@ use super::pick_runner::run;
 
 /// Conversations that must hold: 11/27 before the change (branch und_dn at 33e7acc4, every
 /// expectation written before any line was run; two own labels relabelled by the house's
-/// buttons and rules, see the file's header).
-const MUST_HOLD: usize = 11;
+/// buttons and rules, see the file's header); 26/27 after (docs/misses/und_und_dn.md).
+const MUST_HOLD: usize = 26;
 
 #[test]
 fn pick_conversations_und_dn() {
