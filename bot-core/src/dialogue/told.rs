@@ -20,23 +20,16 @@ pub(super) fn before(
     input: PickInput,
     again: Again,
 ) -> Result<Outcome, PickInput> {
-    // `全组十来个人用`, `同时最多三四个` at the conversations step: people who use it (the peak
-    // asked) or people at one time (the answer), by the phrase's shape.
+    // `全组十来个人用` (the peak asked), `must have a web terminal` (that need), at their steps.
     if let PickInput::Text(t) = &input
         && let Some(out) = super::headcount::at_concurrency(ctx, state, t, again)
-    {
-        return Ok(out);
-    }
-    // `must have a web terminal`, `需要网页终端` at the barriers step: the need it names.
-    if let PickInput::Text(t) = &input
-        && let Some(out) = super::need_said::at_barriers(ctx, state, t)
+            .or_else(|| super::need_said::at_barriers(ctx, state, t))
     {
         return Ok(out);
     }
     // `用lroa`: a method word with two letters swapped is that method; a task word with a
     // slip (`微条`, `fine tunning`, `推里`) is that task word.
-    // `并发大概8个`, `预算差不多50`: a hedge before a number is dropped, so each reader keeps
-    // the number its noun says.
+    // `并发大概8个`: a hedge before a number dropped, so each reader keeps its noun's number.
     let input = match input {
         PickInput::Text(t) => PickInput::Text(crate::understand::input_slips(
             &crate::lexicon::method_typos(&crate::lexicon::hedges_dropped(&t)),
