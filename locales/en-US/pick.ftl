@@ -265,7 +265,13 @@ pick-number-budget = a budget of { $amount } { $currency ->
     [month] {" "}a month
    *[none] {" "}for the job
   }
-pick-ask-till-tomorrow = "Till tomorrow": how many hours is that from when you start? It depends on the time of day, which I don't know, so I won't guess: type the hours, such as 12h or 16h.
+pick-ask-till-tomorrow = "{ $said }": how many hours is that from when you start? It depends on the time of day, which I don't know, so I won't guess: type the hours, such as 12h or 16h.
+pick-ask-till-point = "{ $said }": how many hours is that from when you start? I don't know the time where you are, so I won't guess: type the hours, such as 8h or 20h, or say when it starts too (from 9pm to 7am).
+pick-read-span = • "{ $said }": { $hours } h, from { $from } to { $to }{ $next ->
+    [yes] {" "}the next day
+   *[no] {""}
+  }; type the hours to change it
+pick-ask-length-vague = "{ $said }" is no length I can bill: how many hours, roughly? The bill depends on it, so I won't guess: type a number such as 1h or 3h.
 pick-budget-vague = "{ $said }" is no figure I can hold the options to, so no budget is set: type one such as 300 if you want the result checked against it.
 pick-budget-unrated = "{ $said }" is in a currency I hold no exchange rate for (only USD and CNY), so no budget is set: say it in ¥ or $ if you want one.
 pick-card-kept = • card: { $cards ->

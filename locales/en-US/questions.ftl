@@ -58,7 +58,10 @@ pick-understood-invoice = • an invoice for your accounts: no platform's record
 pick-pay-held = (You have it, so no platform is left out for it; say “only …” if it is the only way you can pay.)
 pick-hedged = (You sounded unsure, so I took “{ $answer }” as your answer; /back changes it.)
 pick-understood-context = • context: { $tokens } tokens
-pick-understood-concurrency = • { $n } conversations at once at the busiest time
+pick-understood-concurrency = • { $n ->
+    [one] one conversation at a time
+   *[other] { $n } conversations at once at the busiest time
+  }
 pick-noted = Noted (I won't ask again; /back to change):
 pick-still-open = /pick is still open at step { $n } of { $total }: answer its question to go on, /back to change an answer, or /cancel to leave it.
 pick-leave-hint = A question of your own is answered too; /cancel leaves /pick.

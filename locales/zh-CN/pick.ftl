@@ -251,7 +251,13 @@ pick-number-budget = 预算 { $amount } { $currency ->
     [month] （每月）
    *[none] （整个任务）
   }
-pick-ask-till-tomorrow = “到明天”是从开始算几个小时？这取决于现在几点，我不知道，所以不猜：请输入小时数，如 12 小时、16h。
+pick-ask-till-tomorrow = “{ $said }”是从开始算几个小时？这取决于现在几点，我不知道，所以不猜：请输入小时数，如 12 小时、16h。
+pick-ask-till-point = “{ $said }”是从开始算几个小时？我不知道你那边现在几点，所以不猜：请输入小时数，如 8 小时、20h；也可以把开始时间一起说（如晚上9点到早上7点）。
+pick-read-span = • “{ $said }”：按 { $hours } 小时算（{ $from } 到{ $next ->
+    [yes] 次日
+   *[no] {""}
+  } { $to }）；不对的话直接输入小时数
+pick-ask-length-vague = “{ $said }”不是一个能计费的时长：大概几个小时？费用取决于它，我不猜：请输入一个数，如 1 小时、3h。
 pick-budget-vague = “{ $said }”不是一个具体数字，没法拿来核对，所以预算没有设：想设的话请输入一个数，如 300。
 pick-budget-unrated = “{ $said }”这种货币我没有汇率（只有美元和人民币），所以预算没有设：想设的话请用人民币（¥）或美元（$）说。
 pick-card-kept = • 卡：{ $cards ->

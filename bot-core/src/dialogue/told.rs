@@ -20,10 +20,16 @@ pub(super) fn before(
     input: PickInput,
     again: Again,
 ) -> Result<Outcome, PickInput> {
+    // `全组十来个人用` (the peak asked), `must have a web terminal` (that need), at their steps.
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::headcount::at_concurrency(ctx, state, t, again)
+            .or_else(|| super::need_said::at_barriers(ctx, state, t))
+    {
+        return Ok(out);
+    }
     // `用lroa`: a method word with two letters swapped is that method; a task word with a
     // slip (`微条`, `fine tunning`, `推里`) is that task word.
-    // `并发大概8个`, `预算差不多50`: a hedge before a number is dropped, so each reader keeps
-    // the number its noun says.
+    // `并发大概8个`: a hedge before a number dropped, so each reader keeps its noun's number.
     let input = match input {
         PickInput::Text(t) => PickInput::Text(crate::understand::input_slips(
             &crate::lexicon::method_typos(&crate::lexicon::hedges_dropped(&t)),
@@ -39,7 +45,7 @@ pub(super) fn before(
     }
     // `给20个人用`: the people a service is for, kept and said (the message read as before).
     if let PickInput::Text(t) = &input
-        && let Some(n) = super::people::users_in(t)
+        && let Some(n) = super::headcount::users_in(t)
         && state.users != Some(n)
     {
         return Ok(with_users(again, ctx, state, input.clone(), n));
@@ -51,7 +57,7 @@ pub(super) fn before(
     if let PickInput::Text(t) = &input
         && state.step != Step::Concurrency
         && state.task != Some(super::state::TaskKind::FineTune)
-        && let Some(n) = super::people::at_once_in(t)
+        && let Some(n) = super::headcount::at_once_in(ctx, t)
         && state.concurrency != Some(n)
     {
         let mut s = state.clone();
@@ -183,10 +189,17 @@ fn with_budget(
 /// that is vague or in a currency with no rate held (`预算几百块`, `預算300港幣`) said and never
 /// set as the budget. The rest of the message read as before.
 fn unsaid(again: Again, ctx: &Ctx, state: &PickState, t: &str) -> Option<Outcome> {
+    // `跑到明天早上`, `till friday`: an end with no start, asked; `from 9pm until 7am`: the hours
+    // between, read and said (`till_point`).
+    if let Some((note, rest, read)) = super::till_point::split(t) {
+        let out = rest_read(again, ctx, state, &rest, false);
+        return Some(with_notes(out, vec![note], read));
+    }
     if let Some((vague, rest)) = super::vague::split(t) {
         return Some(with_vague(again, ctx, state, vague, &rest));
     }
-    let (note, rest) = super::unpriced::split(t)?;
+    // `预算不多`, `跑一会儿就行`: a budget or a length with no figure (`no_figure`).
+    let (note, rest) = super::unpriced::split(t).or_else(|| super::no_figure::split(ctx, t))?;
     let out = rest_read(again, ctx, state, &rest, false);
     Some(with_notes(out, vec![note], false))
 }
@@ -228,7 +241,14 @@ fn with_vague(
     let note = match vague {
         Vague::FewHours => Msg::new("pick-ask-hours-few"),
         Vague::HalfDay => Msg::new("pick-ask-half-day"),
-        Vague::TillTomorrow => Msg::new("pick-ask-till-tomorrow"),
+        // Read first by `till_point`, which quotes the words; the lexicon's own words here.
+        Vague::TillTomorrow => Msg::new("pick-ask-till-tomorrow").said(
+            "said",
+            crate::lexicon::TILL_TOMORROW
+                .first()
+                .copied()
+                .unwrap_or_default(),
+        ),
     };
     let mut out = rest_read(again, ctx, state, rest, false);
     // Answered at the duration step by a tap: both lengths offered.

@@ -54,7 +54,10 @@ pub(super) fn split(text: &str) -> Option<(Vague, String)> {
                 .map(|w| (Vague::TillTomorrow, *w)),
         )
         .max_by_key(|(_, w)| w.len())?;
+    // The period said with the vague length goes with it (`a few hours a day`): left alone,
+    // `a day` read as 24 hours every day.
     let rest = l.replacen(found.1, " ", 1);
+    let rest = super::no_figure::period_dropped(&rest, l.find(found.1).unwrap_or(0));
     // Filler left around it (`跑`, `吧`, `for`, `like`) says nothing more.
     let rest = rest
         .split_whitespace()
@@ -94,6 +97,8 @@ mod tests {
                 "lora finetune qwen2.5 7b",
             ),
             ("跑到明天", Vague::TillTomorrow, ""),
+            ("a few hours a day", Vague::FewHours, ""),
+            ("每天几个小时", Vague::FewHours, ""),
             ("till tomorrow", Vague::TillTomorrow, ""),
             (
                 "qlora llama 3.1 8b until tomorrow",

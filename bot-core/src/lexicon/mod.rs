@@ -57,6 +57,8 @@ mod goal_words;
 mod grad_accum;
 mod guess;
 mod haste;
+mod headcount;
+mod headcount_words;
 mod hedge;
 mod home_place;
 mod homophones;
@@ -108,6 +110,7 @@ mod senses;
 mod seq_length;
 mod services;
 mod sharding_words;
+mod small_degree;
 mod squash;
 mod step_named;
 pub(crate) mod stopping;
@@ -117,6 +120,7 @@ mod tag_ask;
 mod taken_back;
 mod team_words;
 mod than_card;
+mod time_point;
 mod timing;
 mod told_before;
 mod try_words;
@@ -206,6 +210,7 @@ pub use goal_words::{Goal, done_said, goal_said, memory_asked, only_trying, skip
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
+pub use headcount::{Headcount, headcounts};
 pub use hedge::{answer_hedged, hedges_dropped};
 pub use home_place::{ANY_PLACE, any_place, home_nearby, place_of_home};
 pub use homophones::homophone_slips_fixed;
@@ -274,6 +279,7 @@ pub use seasons::{SEASON_WORDS, season_said};
 pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
+pub use small_degree::{NoFigure, no_figure};
 pub use step_named::{StepNamed, step_to_change};
 pub use sums::{SUM_AFTER, SUM_BEFORE};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
@@ -283,6 +289,7 @@ pub use taken_back::{
 };
 pub use team_words::{APPROXIMATELY, team_told_as_me};
 pub use than_card::compared_names;
+pub use time_point::{TillRead, till_point};
 pub use timing::{TIMING_WORDS, easy_when, now_or_wait, timing_asked};
 pub use told_before::{
     ABBREVIATIONS, DONE_BEFORE, NOW_OPENS, POINTS_BACK, SPENT_BEFORE, abbreviation_before,
