@@ -6,8 +6,9 @@
 //! when `cudaMalloc` fails the allocator frees the unused blocks it caches and retries before it
 //! raises out-of-memory (PyTorch `c10/cuda/CUDACachingAllocator.cpp`, `DeviceCachingAllocator::
 //! malloc`: `alloc_block`, then `release_available_cached_blocks` and `alloc_block`, then
-//! `release_cached_blocks` and `alloc_block`). So on a card the figure is at most the card, and
-//! never below the need: `min(figure, max(need, card))`. The need and the verdict do not move.
+//! `release_cached_blocks` and `alloc_block`). So on a card that holds the need the figure is at
+//! most the card: `min(figure, card)`. The need and the verdict do not move; a job whose need
+//! exceeds the card keeps the figure of a card that holds it (what it would take).
 //! Measured: fms-acceleration's `refs/a100_80gb_liger.csv` @ 733992ae (Llama-3-8B bf16 LoRA with
 //! its fast loss at 8 x 4096 on one A100 80GB): 58,301 MiB peak nvidia-smi beside 55 GiB
 //! allocated, where the uncapped figure was 87.7 GiB.
@@ -22,11 +23,12 @@ use super::request::FitRequest;
 /// Bytes the busiest card's figure loses on a card of `card_bytes` (CUDA's total): the part of
 /// the releasable cache that does not fit beside the need. 0 off training or when it fits.
 pub(super) fn cut_bytes(parts: &Parts, req: &FitRequest, card_bytes: f64) -> f64 {
-    if !req.task.is_training() || parts.releasable <= 0.0 {
+    // A job the card cannot hold keeps the figure of a card that can: its answer is about what
+    // it would take, and the cut would depend on a card it does not run on.
+    if !req.task.is_training() || parts.releasable <= 0.0 || parts.need() > card_bytes {
         return 0.0;
     }
-    let cap = parts.need().max(card_bytes);
-    (parts.per_card - cap)
+    (parts.per_card - card_bytes)
         .max(0.0)
         .min(parts.releasable)
         .min(parts.card[4])
