@@ -36,6 +36,7 @@ mod beams;
 mod bnb_base;
 mod bnb_experts;
 mod bnb_load;
+mod card_cap;
 pub mod chatglm_code;
 mod ct_decompress;
 pub mod data_parallel;

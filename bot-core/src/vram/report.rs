@@ -218,6 +218,16 @@ fn judge_card(
 ) {
     let vram = g.usable_gib();
     report.gpu = Some(g.id.clone());
+    // A training job's allocator cache fills the card at most (`vram::card_cap`); what is
+    // allocated, the need and the verdict stay.
+    let cut = super::card_cap::cut_bytes(parts, req, vram * GIB);
+    if cut > 0.0 {
+        let total = parts.weights + parts.kv + parts.act + parts.optim + parts.overhead;
+        report.per_gpu_gib = round2((parts.per_card - cut) / GIB);
+        report.per_gpu.overhead_gib = round2((parts.card[4] - cut) / GIB);
+        report.overhead_gib = round2((parts.overhead - cut) / GIB);
+        report.total_gib = round2((total - cut) / GIB);
+    }
     report.vllm_kv_pool = super::vllm_pool::kv_pool(req, opts, report, g);
     report.vllm_max_len = super::vllm_max_len::refused(shape, req, opts);
     // Under vLLM the card must also be large enough that its share holds the job

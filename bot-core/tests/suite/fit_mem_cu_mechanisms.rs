@@ -12,29 +12,36 @@ use crate::fit_fixtures::request;
 use bot_core::Catalog;
 use bot_core::vram::{Engine, FitOptions, FitReport, FitRequest, Quant, Task, estimate_with};
 
-/// Every catalog card at 1, 2, 4 and 8 cards for `base`: the reports on each.
-fn on_every_card<'a>(c: &'a Catalog, base: &FitRequest<'a>) -> Vec<(f64, FitReport)> {
+/// Every catalog card at 1, 2, 4 and 8 cards for `base`: the reports on each, with the figure
+/// nvidia-smi would show on a card roomy enough for the whole cache (the same job on no named
+/// card). On a named card that figure is the card at most (`vram::card_cap`, mem_fc: the cache
+/// PyTorch gives back before an out-of-memory error fills the card at most).
+fn on_every_card<'a>(c: &'a Catalog, base: &FitRequest<'a>) -> Vec<(f64, FitReport, f64)> {
     let mut out = Vec::new();
     for g in &c.gpus {
         for cards in [1, 2, 4, 8] {
             let mut r = base.clone();
-            r.gpu = Some(g);
             r.cards = cards;
-            if let Ok(rep) = estimate_with(c, &r, &FitOptions::default()) {
-                out.push((g.usable_gib(), rep));
+            let roomy = estimate_with(c, &r, &FitOptions::default()).map(|x| x.per_gpu_gib);
+            r.gpu = Some(g);
+            if let (Ok(rep), Ok(roomy)) = (estimate_with(c, &r, &FitOptions::default()), roomy) {
+                if base.task.is_training() && rep.per_gpu_required_gib <= g.usable_gib() {
+                    assert!(rep.per_gpu_gib <= g.usable_gib() + 0.01);
+                }
+                out.push((g.usable_gib(), rep, roomy));
             }
         }
     }
     out
 }
 
-/// The rule on one report: between what must be allocated and what nvidia-smi shows, the job
-/// runs but not clearly ("tight"); beyond what must be allocated, it does not ("short"/"no").
-/// Returns how many reports fell between the two figures.
-fn judged_by_what_is_allocated(reports: &[(f64, FitReport)]) -> usize {
+/// The rule on one report: between what must be allocated and what nvidia-smi shows on a roomy
+/// card, the job runs but not clearly ("tight"); beyond what must be allocated, it does not
+/// ("short"/"no"). Returns how many reports fell between the two figures.
+fn judged_by_what_is_allocated(reports: &[(f64, FitReport, f64)]) -> usize {
     let mut between = 0;
-    for (usable, rep) in reports {
-        let (need, shown) = (rep.per_gpu_required_gib, rep.per_gpu_gib);
+    for (usable, rep, shown) in reports {
+        let (need, shown) = (rep.per_gpu_required_gib, *shown);
         let v = rep.verdict.as_deref().unwrap();
         // The report rounds to 2 decimals: leave out the cases inside the rounding.
         if (need - usable).abs() < 0.01 || (shown - usable).abs() < 0.01 {

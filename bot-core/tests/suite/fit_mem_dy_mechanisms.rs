@@ -150,8 +150,19 @@ fn nvidia_smi_shows_the_heads_blocks_again_and_the_verdict_does_not_count_them()
         );
         assert!(liger.per_gpu_gib - liger.per_gpu_required_gib < head / 2.0);
     }
-    // fms's bf16 LoRA at 8 x 4096 trained on one A100 80GB (55 GiB allocated): nvidia-smi's
-    // figure is above the card, the need is not, and the verdict goes by the need.
+    // fms's bf16 LoRA at 8 x 4096 trained on one A100 80GB (55 GiB allocated): the figure on a
+    // roomy card is above the A100, the need is not, and the verdict goes by the need. On the
+    // A100 itself the cache fills the card at most (`vram::card_cap`, mem_fc: PyTorch frees its
+    // cached blocks before an out-of-memory error; the run showed 58,301 MiB).
+    let roomy = fms(
+        "llama-3-8b",
+        BF16_LORA,
+        8,
+        LossHead::Triton,
+        Some("4.45"),
+        None,
+    );
+    assert!(roomy.per_gpu_gib > 80.0, "{}", roomy.per_gpu_gib);
     let on_card = fms(
         "llama-3-8b",
         BF16_LORA,
@@ -160,7 +171,8 @@ fn nvidia_smi_shows_the_heads_blocks_again_and_the_verdict_does_not_count_them()
         Some("4.45"),
         Some("a100-80g-sxm"),
     );
-    assert!(on_card.per_gpu_gib > 80.0, "{}", on_card.per_gpu_gib);
+    assert!(on_card.per_gpu_gib <= 79.32, "{}", on_card.per_gpu_gib);
+    assert!(on_card.per_gpu_gib > on_card.per_gpu_required_gib);
     assert!(on_card.per_gpu_required_gib < 70.0);
     assert_eq!(on_card.fits, Some(true), "{:?}", on_card.verdict);
 }
