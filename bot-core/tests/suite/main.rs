@@ -145,6 +145,7 @@ mod fit_mechanisms;
 mod fit_mechanisms_ey;
 mod fit_mechanisms_ez;
 mod fit_mechanisms_fa;
+mod fit_mechanisms_fd;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;

@@ -1,0 +1,96 @@
+//! mem_fd (session 42, issue 24, held-out 71): cases of our own, on models and settings of no
+//! held-out row.
+//!
+//! 1. Transformers before 4.42 hands the cache back to `generate` as tuples
+//!    (`to_legacy_cache()`, or 4.35's own tuples), and `greedy_search` / `sample` keep them in
+//!    `outputs` and `model_kwargs` while the next forward concatenates each layer's keys and
+//!    values into new tensors (`torch.cat([past_key_value[0], key_states], dim=2)`): every
+//!    decode step holds the old cache and the new one. 4.42 passes a `DynamicCache` ("This will
+//!    avoid back and forth from legacy format that keeps copying the cache thus using much more
+//!    memory"). So the allocated peak of a generation on 4.35 or 4.41 carries one more KV cache
+//!    of the whole context than on 4.42; a single forward pass (`new_tokens` 1) carries none.
+//! 2. `generate` prefills the prompt only: with `new_tokens` stated, the prefill's workspace
+//!    (eager scores, the layers' temporaries) is the prompt's, not the whole context's.
+
+use bot_core::Catalog;
+use bot_core::vram::{
+    Attention, Engine, FitOptions, FitReport, FitRequest, ModelRef, Quant, Task,
+    TransformersRelease, estimate_with,
+};
+
+/// Transformers inference of `id` in fp16 at `context` tokens of which `new` are generated,
+/// `batch` sequences, on `release` (`None`: today's).
+fn report(
+    id: &str,
+    (context, new, batch): (u32, Option<u32>, u32),
+    release: Option<&str>,
+    attention: Option<Attention>,
+) -> FitReport {
+    let c = Catalog::embedded().unwrap();
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::Fp16,
+        Task::Infer,
+    );
+    r.engine = Engine::Transformers;
+    r.context = context;
+    r.new_tokens = new;
+    r.batch = batch;
+    r.attention = attention;
+    r.transformers_release = release.map(|v| TransformersRelease::parse(v).unwrap());
+    estimate_with(&c, &r, &FitOptions::default()).unwrap()
+}
+
+/// What the allocator holds at the peak (the busiest card less its overhead), GiB.
+fn allocated(r: &FitReport) -> f64 {
+    r.per_gpu_gib - r.per_gpu.overhead_gib
+}
+
+/// Multi-head (Llama-2-13B) and grouped-query (Qwen2.5-7B, Mistral-7B) models: on 4.35 and on
+/// 4.41 a generation allocates one more KV cache than on 4.42, to within the prefill's own
+/// peak, which the later release keeps.
+#[test]
+fn a_release_before_4_42_holds_the_cache_twice_while_it_decodes() {
+    for (id, shape) in [
+        ("llama-2-13b", (1024, Some(768), 8)),
+        ("qwen2.5-7b", (3072, Some(2048), 4)),
+        ("mistral-7b-v0.1", (2048, Some(1536), 16)),
+    ] {
+        let today = report(id, shape, Some("4.42"), None);
+        let kv = today.per_gpu.kv_cache_gib;
+        for old in ["4.35", "4.41"] {
+            let d = allocated(&report(id, shape, Some(old), None)) - allocated(&today);
+            assert!(
+                d > 0.8 * kv && d < 1.05 * kv,
+                "{id} on {old}: {d:.2} GiB over 4.42, KV {kv:.2}"
+            );
+        }
+    }
+}
+
+/// A single forward pass never concatenates a cache; without a release word the estimate is
+/// today's Transformers.
+#[test]
+fn one_forward_pass_or_no_release_holds_one_cache() {
+    let one = |r| allocated(&report("llama-2-13b", (1025, Some(1), 8), r, None));
+    assert!((one(Some("4.35")) - one(Some("4.42"))).abs() < 0.05);
+    let generation = |r| allocated(&report("llama-2-13b", (1024, Some(768), 8), r, None));
+    assert!((generation(None) - generation(Some("4.42"))).abs() < 1e-9);
+}
+
+/// Eager attention over a 512-token prompt and 3584 generated tokens: the prefill's
+/// activations are a 512-token prompt's, not a 4096-token one's.
+#[test]
+fn the_prefill_is_the_prompt_when_the_generated_tokens_are_stated() {
+    let eager = Some(Attention::Eager);
+    let long = report("mistral-7b-v0.1", (4096, Some(3584), 8), None, eager);
+    let prompt = report("mistral-7b-v0.1", (512, None, 8), None, eager);
+    let unknown = report("mistral-7b-v0.1", (4096, None, 8), None, eager);
+    let (a, b) = (long.per_gpu.activations_gib, prompt.per_gpu.activations_gib);
+    assert!(
+        (a - b).abs() < 0.01,
+        "{a:.2} vs a 512-token prompt's {b:.2}"
+    );
+    // Not stated: the whole context may be the prompt.
+    assert!(unknown.per_gpu.activations_gib > 4.0 * a);
+}
