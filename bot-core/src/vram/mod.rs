@@ -49,6 +49,7 @@ mod fit_report;
 mod fp32_model;
 mod fsdp;
 pub mod fused_qkv;
+pub mod generate_steps;
 mod gptq_train;
 pub mod grad_accum;
 mod infer;
