@@ -97,3 +97,38 @@ fn the_prefill_is_the_prompt_when_the_generated_tokens_are_stated() {
     // Not stated: the whole context may be the prompt.
     assert!(unknown.per_gpu.activations_gib > 4.0 * a);
 }
+
+/// GPTQ 4-bit of `id` on Transformers at 1024 tokens, batch 1, with or without AutoGPTQ's
+/// ExLlamaV2 kernel: what the allocator holds, GiB.
+fn gptq_allocated(id: &str, exllama_v2: bool) -> f64 {
+    let c = Catalog::embedded().unwrap();
+    let mut r = FitRequest::new(
+        ModelRef::Known(c.model(id).unwrap()),
+        Quant::GptqInt4,
+        Task::Infer,
+    );
+    r.engine = Engine::Transformers;
+    r.context = 1024;
+    r.new_tokens = Some(512);
+    r.exllama_v2 = exllama_v2;
+    allocated(&estimate_with(&c, &r, &FitOptions::default()).unwrap())
+}
+
+/// AutoGPTQ's ExLlamaV2 kernel (`qlinear_exllamav2.py`, `scratch_space_fixed(2048, 8)`): one
+/// scratch per card of the widest quantized matrix, in x out x 2 bytes to dequantize it and
+/// out x 2048 x 8 x 4 for the forward, whatever the batch. Llama-2-13B's widest is gate/up
+/// (5120 x 13824): 1.047e9 bytes; Qwen2.5-7B's (3584 x 18944): 1.378e9.
+#[test]
+fn exllama_v2_holds_one_fixed_scratch_of_the_widest_matrix() {
+    for (id, inner, outer) in [
+        ("llama-2-13b", 5120.0, 13824.0),
+        ("qwen2.5-7b", 3584.0, 18944.0),
+    ] {
+        let want = (inner * outer * 2.0 + outer * 2048.0 * 8.0 * 4.0) / bot_core::vram::GIB;
+        let d = gptq_allocated(id, true) - gptq_allocated(id, false);
+        assert!(
+            (d - want).abs() < 0.01,
+            "{id}: {d:.3} GiB, scratch {want:.3}"
+        );
+    }
+}
