@@ -35,8 +35,10 @@ fn public_measurements_seventy_first_held_out_set() {
     // cache twice, and the prefill is the prompt's, not the context's: 34 within, 16 under (the
     // seven LLaMA GPTQ rows' exllama v2 scratch aside, every Mistral 4-bit row as nvml reads
     // it), verdicts 9 of 9.
-    let floor_within = 34;
-    let ceiling_under = 16;
+    // With `vram::gptq_scratch` (the rows' `--exllama-v2`): 35 within, 15 under (every Mistral
+    // 4-bit row as nvml reads it, 1.7-2.3 GiB above the estimate; not found).
+    let floor_within = 35;
+    let ceiling_under = 15;
     let floor_verdicts = 9;
     floors(
         &held,
