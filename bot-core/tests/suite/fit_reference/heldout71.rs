@@ -37,8 +37,10 @@ fn public_measurements_seventy_first_held_out_set() {
     // it), verdicts 9 of 9.
     // With `vram::gptq_scratch` (the rows' `--exllama-v2`): 35 within, 15 under (every Mistral
     // 4-bit row as nvml reads it, 1.7-2.3 GiB above the estimate; not found).
-    let floor_within = 35;
-    let ceiling_under = 15;
+    // The allocator's outgrown cache blocks kept in what nvml shows on 4.35 too: 44 within, 6
+    // under (Mistral bnb / GPTQ / AWQ at batch 1-2, 1.3-1.9 GiB above the estimate, not found).
+    let floor_within = 44;
+    let ceiling_under = 6;
     let floor_verdicts = 9;
     floors(
         &held,
