@@ -132,3 +132,27 @@ fn exllama_v2_holds_one_fixed_scratch_of_the_widest_matrix() {
         );
     }
 }
+
+/// The chat's word turns the kernel on: `/fit` of Llama-2-13B GPTQ on Transformers with
+/// `exllamav2=on` totals about the scratch more than without it.
+#[test]
+fn the_chat_word_sizes_the_exllama_v2_scratch() {
+    let total = |a: &str| -> f64 {
+        let at = a
+            .find("total ")
+            .unwrap_or_else(|| panic!("no total in {a}"));
+        a[at + 6..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<f64>()
+            .unwrap_or_else(|_| panic!("{a}"))
+    };
+    let base = "/fit llama-2-13b gptq-int4 ctx=1024 transformers";
+    let on = total(&crate::chat::ask_fresh(
+        "en-US",
+        &format!("{base} exllamav2=on"),
+    ));
+    let off = total(&crate::chat::ask_fresh("en-US", base));
+    assert!((on - off - 0.976).abs() < 0.1, "{on} vs {off}");
+}
