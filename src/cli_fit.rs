@@ -124,6 +124,11 @@ pub struct FitArgs {
     /// Default: double quantization, 4.127 bits (LLaMA-Factory, fms-acceleration, torchtune).
     #[arg(long)]
     no_double_quant: bool,
+    /// Inference of GPTQ 4-bit in Transformers on AutoGPTQ's ExLlamaV2 kernel
+    /// (`exllama_config={"version": 2}`; the chat's `exllamav2=on`): its fixed scratch per card.
+    /// Default: Transformers' default kernel (ExLlama v1).
+    #[arg(long)]
+    exllama_v2: bool,
     /// LoRA/QLoRA on a bitsandbytes 4-bit base without PEFT's `prepare_model_for_kbit_training`
     /// fp32 cast of the norms, embedding and output head (LLaMA-Factory's own preparation; the
     /// chat's `upcast=off`). Default: the cast (TRL, axolotl, the PEFT examples).
@@ -632,6 +637,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.targets_said = a.lora_targets.is_some();
     req.tuner_rank = a.lora_rank;
     req.double_quant = !a.no_double_quant;
+    req.exllama_v2 = a.exllama_v2;
     req.kbit_upcast = !a.no_kbit_upcast;
     req.load_warmup = !a.no_load_warmup;
     req.experts_16bit = a.experts_16bit;

@@ -62,6 +62,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "ramload" | "cpu_ram_efficient_loading" | "内存加载" => req.cpu_ram_loading = on,
         // Double quantization of a bitsandbytes 4-bit training base (`FitRequest::double_quant`).
         "dq" | "double_quant" | "双重量化" => req.double_quant = on,
+        // GPTQ on AutoGPTQ's ExLlamaV2 kernel in Transformers (`vram::gptq_scratch`).
+        "exllamav2" | "exllama_v2" => req.exllama_v2 = on,
         // Transformers' warmed-up 16-bit load of one (`FitRequest::load_warmup`).
         "warmup" | "load_warmup" | "加载预热" => req.load_warmup = on,
         // A server quantizing a 16-bit checkpoint while it loads (`FitRequest::online_quant`).

@@ -327,21 +327,36 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let generate = req
         .torchao
         .map(|_| super::torchao::generate_bytes(shape, tokens, batch));
+    // `generate` prefills the prompt, not the tokens it then decodes one at a time
+    // (`vram::generate_steps`): the prefill's workspace is the prompt's.
+    let prompt = super::generate_steps::prefill_tokens(req, tokens);
+    let pre = Common {
+        tokens: prompt,
+        ..*c
+    };
     let mut a = match generate {
         Some((mask, decode)) => mask + decode + batch * shape.vocab as f64 * 4.0,
         None => {
-            tokens * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0
+            prompt * batch * hf_activation_bytes_per_token(shape) + batch * shape.vocab as f64 * 4.0
         }
     };
     // Eager attention's scores and the allocator's split score segments (`eager_held`).
     let fragments = if eager && generate.is_none() {
-        let (live, held) = eager_held(req, c, a);
+        let (live, held) = eager_held(req, &pre, a);
         a = live;
         held
     } else {
         0.0
     };
-    a = later_peaks(shape, req, c, kv, share, generate.is_none(), a);
+    a = later_peaks(shape, req, &pre, kv, share, generate.is_none(), a);
+    // Before 4.42 each decode step holds the step before's cache beside the new one.
+    let legacy = if generate.is_none() {
+        let dims = (batch, shape.vocab as f64, tokens);
+        super::generate_steps::legacy_step_bytes(req, kv, dims)
+    } else {
+        0.0
+    };
+    a = a.max(legacy);
     // Generating several sequences, Transformers' dynamic cache grows every layer's
     // K and V by concatenation, and the caching allocator keeps the outgrown blocks:
     // what nvidia-smi shows carries about one more KV cache (not allocated, so in
@@ -350,6 +365,10 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // sequence in fp16 and 1.51 in GPTQ-Int4 from batch 1 to 16, against 0.78 GiB of
     // KV per sequence; at batch 1 the peak is the prefill's, within 5 %.
     // A single forward pass (`new_tokens` ≤ 1) never grows the cache, so nothing is outgrown.
+    // On a release that holds the old cache allocated (`legacy`) the allocator still keeps the
+    // outgrown blocks beside both: optimum-benchmark's 4.35 reports reserve more than the
+    // allocated peak from batch 2 on (Llama-2-7B: +455 MB at 2, +8.2 GB at 4), and Mistral-7B's
+    // nvml totals at batch 4-16 sit about one KV cache above weights and two caches.
     let grows = req.new_tokens.is_none_or(|t| t > 1);
     let kv_reserve = if batch > 1.0 && grows { kv } else { 0.0 };
     // A beam-search step (`vram::beams`): the scores over the vocabulary for every beam and a
@@ -363,7 +382,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
             layers,
         ));
     }
-    a += tokens * batch * c.prefill_held; // Phi-3's held qkv outputs (`vram::fused_qkv`)
+    a += prompt * batch * c.prefill_held; // Phi-3's held qkv outputs (`vram::fused_qkv`)
+    // AutoGPTQ's ExLlamaV2 scratch, allocated at load and held (`vram::gptq_scratch`).
+    a += super::gptq_scratch::exllama_v2_bytes(shape, req);
     // torchao quantizing a model already on the card (`vram::torchao`): the segments its
     // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
     // 16-bit copy of each matrix in turn. An older Transformers' per-layer RoPE caches

@@ -65,6 +65,7 @@ pub const LOSS_FUNCTION_FROM: super::TransformersRelease = super::TransformersRe
 /// `GraniteForCausalLM` (besides Granite-MoE and GPTBigCode, not in the catalog). Any other
 /// class keeps Transformers' own loss (`LossHead::Fp32`), the larger figure.
 const FMS_PATCHED_FAMILIES: &[&str] = &[
+    "llama1",
     "llama2",
     "llama3",
     "llama3.1",

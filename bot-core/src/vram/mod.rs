@@ -50,6 +50,8 @@ mod fit_report;
 mod fp32_model;
 mod fsdp;
 pub mod fused_qkv;
+pub mod generate_steps;
+pub mod gptq_scratch;
 mod gptq_train;
 pub mod grad_accum;
 mod infer;

@@ -262,6 +262,10 @@ pub struct FitRequest<'a> {
     /// default) = unknown, sized as a generation that grows the cache step by step. Some(1)
     /// is one forward pass (a prefill benchmark, scoring, embedding).
     pub new_tokens: Option<u32>,
+    /// GPTQ 4-bit in Transformers on AutoGPTQ's ExLlamaV2 kernel (`GPTQConfig(exllama_config=
+    /// {"version": 2})`; `exllamav2=on`; CLI `--exllama-v2`): one fixed scratch per card
+    /// (`vram::gptq_scratch`). Default off: Transformers' default kernel, ExLlama v1.
+    pub exllama_v2: bool,
     /// Beam search in Transformers' `generate` (`num_beams`; `beams=N`; `--beams`; default 1):
     /// each beam is a sequence of the cache and of the prefill (`vram::beams`).
     pub beams: u32,
@@ -422,6 +426,7 @@ impl<'a> FitRequest<'a> {
             tied_embedding_copy: false,
             autoawq_fused: None,
             new_tokens: None,
+            exllama_v2: false,
             beams: 1,
             torchao: None,
             qat: None,

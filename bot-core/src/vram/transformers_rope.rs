@@ -23,7 +23,7 @@ use super::{FitRequest, ModelRef, Quant, Shape, TransformersRelease};
 /// The first release without per-layer caches, for the model classes read (module docs).
 fn shared_from(family: &str) -> Option<TransformersRelease> {
     let minor = match family {
-        "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "yi1.5" => 41,
+        "llama1" | "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "yi1.5" => 41,
         "mistral" | "mistral-small" => 42,
         "qwen1.5" | "qwen2" | "qwen2.5" | "qwen2.5-coder" | "qwq" => 45,
         _ => return None,

@@ -44,8 +44,8 @@ pub fn peft_model_type(m: &Model) -> Option<&'static str> {
     let f = m.family.as_str();
     match f {
         // LlamaForCausalLM checkpoints (config.json `model_type: llama`).
-        "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "codellama" | "tinyllama"
-        | "smollm2" | "yi1.5" => Some("llama"),
+        "llama1" | "llama2" | "llama3" | "llama3.1" | "llama3.2" | "llama3.3" | "codellama"
+        | "tinyllama" | "smollm2" | "yi1.5" => Some("llama"),
         // Mistral-7B, Mistral-Nemo, Ministral-8B, Mistral-Small-2409: `model_type: mistral`.
         "mistral" => Some("mistral"),
         // Qwen1.5 / Qwen2 / Qwen2.5 (and its coder) / QwQ: `model_type: qwen2`.

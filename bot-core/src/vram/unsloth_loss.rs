@@ -29,6 +29,7 @@ use super::request::{FitRequest, LossHead, ModelRef};
 /// `Qwen2ForCausalLM` (Qwen1.5) or `LlamaForCausalLM` (CodeLlama, TinyLlama, SmolLM2; the
 /// catalog's `source_note` quotes each config) takes the same loss (mem_dr).
 const OWN_FORWARD_FAMILIES: &[&str] = &[
+    "llama1",
     "llama2",
     "llama3",
     "codellama",

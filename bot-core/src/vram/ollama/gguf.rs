@@ -14,6 +14,7 @@ use super::GraphArch;
 /// and architectures Ollama's source @ v0.12.11 does not list (DeepSeek-V4, GLM-4.5/4.7/5,
 /// MiniMax-M2, Gemma-4, the hybrid Qwen3-Next / Qwen3.5 / Qwen3.6).
 pub const GGUF_ARCH: &[(&str, &str, &str)] = &[
+    ("llama1", "", "llama"),
     ("llama2", "", "llama"),
     ("llama3", "", "llama"),
     ("llama3.1", "", "llama"),

@@ -262,6 +262,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--del-logits" => req.logits_kept = false,
             // bitsandbytes 4-bit without double quantization (LitGPT's `bnb.nf4`).
             "--no-double-quant" => req.double_quant = false,
+            // GPTQ on AutoGPTQ's ExLlamaV2 kernel (`FitRequest::exllama_v2`), the CLI's flag.
+            "--exllama-v2" => req.exllama_v2 = true,
             // No warmed-up 16-bit load (`FitRequest::load_warmup`): a checkpoint saved in 4-bit.
             "--no-load-warmup" => req.load_warmup = false,
             // An MoE's fused experts left unquantized by bitsandbytes (`vram::bnb_experts`).
