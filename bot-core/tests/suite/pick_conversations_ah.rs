@@ -27,7 +27,8 @@ use super::pick_runner::run;
 /// Raised to 29 by helper und_dm (docs/misses/und_und_dm.md), leaving and corrections read by
 /// sentence shape: `不想弄了，退出吧`, `eh forget it, too pricey, i'll do it later`, `no need anymore,
 /// i stop here`, `sorry, not 5 hour, is 90 mins`. Left: `only 1 person` (people counts).
-const MUST_HOLD: usize = 29;
+/// 30/30 with und_dl's, und_dm's and und_dn's mechanisms merged together (session 42).
+const MUST_HOLD: usize = 30;
 
 #[test]
 fn pick_conversations_ah() {

@@ -14,8 +14,9 @@ use super::pick_runner::run;
 
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run); scored by the lead on main 33e7acc4 before any fixer of session 42 was
-/// merged: 5/30 untuned.
-const MUST_HOLD: usize = 5;
+/// merged: 5/30 untuned. 10/30 with und_dl's, und_dm's, und_dn's and und_do's mechanisms merged,
+/// none of which saw this set.
+const MUST_HOLD: usize = 10;
 
 #[test]
 fn pick_conversations_aj() {
