@@ -51,6 +51,7 @@ mod monthly;
 mod negated;
 mod paid;
 mod people;
+mod period_owner;
 mod plan;
 mod ranged;
 mod rebudget;

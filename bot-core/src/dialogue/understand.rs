@@ -152,13 +152,41 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
     if let Some(u) = night_usage(&l) {
         return Some(u);
     }
+    // Nights as a habit with hours of their own (`每天晚上画一个半钟头`, `every evening for 1.5
+    // hours`): the night says when, the hours how long, each day's. The night's 8 hours are its
+    // length alone; beside hours they had been taken instead (8 h a day) or added (10.5 h).
+    let l = if lexicon::night_said(&l) == Some(lexicon::NightSense::Nightly)
+        && crate::understand::hours_in(&l)
+    {
+        lexicon::nights_as(&l, lexicon::NightSense::Nightly, "每天", " every day ")
+            .trim()
+            .to_string()
+    } else {
+        l
+    };
     // The lexicon's one daily rhythm (`everyday`, `天天`, `每晚`; this list had been its own).
     for prefix in lexicon::daily_rhythm_words() {
         if let Some(rest) = l.strip_prefix(prefix) {
-            let secs = parse_duration(rest.trim()).ok()?;
+            let secs = parse_duration(lead_dropped(rest)).ok()?;
             let hours = secs / Decimal::from(3600);
             return (hours > Decimal::ZERO && hours <= Decimal::from(24))
                 .then_some(Usage::Daily { hours });
+        }
+    }
+    // Hours each week (`一周14个小时`, `每周10小时`): a day's share of them, as the question
+    // reader sets hours a week against its days; `一周14个小时` had been one run of a week and
+    // 14 hours (182 h).
+    for prefix in lexicon::words_longest_first(&[lexicon::Period::Week]) {
+        if let Some(rest) = l.strip_prefix(prefix)
+            && let Ok(secs) = parse_duration(lead_dropped(rest))
+            && lead_dropped(rest)
+                .chars()
+                .any(|c| !c.is_ascii_digit() && c != '.')
+        {
+            let hours = secs / Decimal::from(3600);
+            return (hours > Decimal::ZERO && hours <= Decimal::from(168)).then(|| Usage::Daily {
+                hours: hours / Decimal::from(7),
+            });
         }
     }
     if let Some(u) = whole_day_usage(&l) {
@@ -172,6 +200,20 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
         secs / Decimal::from(3600)
     };
     (hours > Decimal::ZERO).then_some(Usage::OneOff { hours })
+}
+
+/// The hours after a period word without the verb or `for` before them (`画1.5小时`, `for 1.5
+/// hours`): at most two characters of a verb, never a numeral.
+fn lead_dropped(rest: &str) -> &str {
+    let rest = rest.trim();
+    let rest = rest.strip_prefix("for ").unwrap_or(rest);
+    let verb: usize = rest
+        .chars()
+        .take_while(|c| !c.is_ascii() && !crate::lexicon::numerals::is_numeral(*c) && *c != '半')
+        .take(2)
+        .map(char::len_utf8)
+        .sum();
+    rest[verb..].trim()
 }
 
 /// All day (`全天`, `24小时`, the lexicon's `whole_day_words`) beside a span of days is that span
