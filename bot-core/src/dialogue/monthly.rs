@@ -119,7 +119,15 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         })?;
     // The number nearest the month word.
     let found = crate::lexicon::bare_amounts(&t);
-    let near = |(i, ..): &(usize, usize, usize, i64)| i.abs_diff(month.0).min(i.abs_diff(cue.0));
+    // Of the budget word's clause first, money-marked first (`context 32k monthly budget $800`:
+    // the 32 is the context's, though nearer the period).
+    let near = |(i, digits, ..): &(usize, usize, usize, i64)| {
+        (
+            super::period_owner::clause_of(&t, *i) != clause,
+            !super::period_owner::is_money(&t, *i, *digits),
+            i.abs_diff(month.0).min(i.abs_diff(cue.0)),
+        )
+    };
     let best = found.into_iter().min_by_key(near);
     let (i, digits, j, times) = best?;
     let amount = Decimal::from_str(&t[i..digits])

@@ -25,7 +25,7 @@ fn follows_its_quantity(w: &str) -> bool {
 
 /// Whether the number whose digits end at `end` (and start at `start`) is money: a currency
 /// sign before it, or a currency word (or `k`/`千` then one) right after it.
-fn is_money(t: &str, start: usize, end: usize) -> bool {
+pub(super) fn is_money(t: &str, start: usize, end: usize) -> bool {
     let before = t[..start].trim_end();
     if before.ends_with(['$', '¥', '￥']) {
         return true;
@@ -60,6 +60,47 @@ fn first_number(t: &str, from: usize, to: usize) -> Option<(usize, usize)> {
     Some((from + start, from + end))
 }
 
+/// Whether the number at `s..e` has a unit of its own that is no money (`9 hours`, `9小时`,
+/// `12个人`): what follows it up to `to`, a multiplier (`2千`, `2k`) aside, is a word that is no
+/// currency, no budget word (`500以内`) and no period word right after a bare amount (`500 a
+/// month`).
+fn own_unit(t: &str, s: usize, e: usize, to: usize, budget_words: &[usize]) -> bool {
+    if t[..s].trim_end().ends_with(['$', '¥', '￥']) {
+        return false;
+    }
+    let rest = &t[e..to];
+    let lead = rest.len() - rest.trim_start().len();
+    let mut from = e + lead;
+    let mut rest = rest.trim_start();
+    // A multiplier glued to its number (`2千`, `2k`): money's or a count's, read past it.
+    if let Some(m) = ['k', 'w', '千', '万', '百']
+        .iter()
+        .find(|m| rest.starts_with(**m))
+    {
+        let after = &rest[m.len_utf8()..];
+        if after.is_empty() || after.starts_with([' ', ',', '，']) {
+            return false;
+        }
+        from += m.len_utf8();
+        rest = after;
+    }
+    if rest.is_empty() || budget_words.contains(&from) {
+        return false;
+    }
+    let word: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !c.is_ascii_digit())
+        .take(4)
+        .collect();
+    if word.is_empty() || crate::understand::currency_word(&word).is_some() {
+        return false;
+    }
+    // `500 a month`, `300每月`: the period itself follows a bare amount.
+    !crate::lexicon::EACH_PERIOD
+        .iter()
+        .any(|(p, _)| rest.starts_with(p))
+}
+
 /// Whether the period word `w` at `at` in `t` belongs to a quantity that is not money: a number
 /// with a unit of its own (hours, people, tokens) right before it, for a word said after its
 /// quantity (`9 hours a day`, `3 hours daily`), or right after it in its clause with no budget
@@ -72,28 +113,28 @@ pub(super) fn period_of_another(t: &str, at: usize, w: &str, budget_words: &[usi
     // Said after its quantity: the number just before, with a unit that is no currency.
     let before = |max_gap: usize| {
         last_number(t, from, at).is_some_and(|(s, e)| {
-            let gap = t[e..at].trim();
-            !gap.is_empty()
-                && gap.chars().count() <= max_gap
-                && !is_money(t, s, e)
+            t[e..at].trim().chars().count() <= max_gap
+                && own_unit(t, s, e, at, budget_words)
                 && !budget_words.iter().any(|b| (e..at).contains(b))
         })
     };
     if follows_its_quantity(w) {
         return before(16);
     }
+    // A leading word right before a budget word is the budget's (`32k monthly budget $800`).
+    let end = at + w.len();
+    if budget_words.iter().any(|b| (end..=end + 1).contains(b)) {
+        return false;
+    }
     // A Latin word that can go either side (`3 hours daily`, `daily 3 hours`).
     if latin && before(8) {
         return true;
     }
     // Said before its quantity: the first number after it, before any budget word.
-    first_number(t, at + w.len(), to).is_some_and(|(s, e)| {
-        !is_money(t, s, e)
-            && !budget_words.iter().any(|b| (at + w.len()..s).contains(b))
-            && t[e..to]
-                .trim_start()
-                .starts_with(|c: char| !c.is_ascii_digit())
-            && s - (at + w.len()) <= 12
+    first_number(t, end, to).is_some_and(|(s, e)| {
+        own_unit(t, s, e, to, budget_words)
+            && !budget_words.iter().any(|b| (end..s).contains(b))
+            && s - end <= 12
     })
 }
 
@@ -103,7 +144,10 @@ mod tests {
 
     fn owned(t: &str, w: &str, cue: &str) -> bool {
         let at = t.find(w).unwrap();
-        let cues: Vec<usize> = t.match_indices(cue).map(|(i, _)| i).collect();
+        let cues: Vec<usize> = [cue, "以内"]
+            .iter()
+            .flat_map(|c| t.match_indices(c).map(|(i, _)| i))
+            .collect();
         period_of_another(t, at, w, &cues)
     }
 
@@ -133,6 +177,11 @@ mod tests {
             ("budget $20 daily", "daily"),
             ("预算每月2000", "每月"),
             ("每个月预算500块", "每个月"),
+            ("context 32k monthly budget $800", "monthly"),
+            ("每月500以内", "每月"),
+            ("预算一个月2千，部署14b", "一个月"),
+            ("budget 2k a month", "a month"),
+            ("budget 500 a month", "a month"),
         ] {
             assert!(
                 !owned(t, w, if t.is_ascii() { "budget" } else { "预算" }),
