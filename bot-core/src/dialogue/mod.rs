@@ -55,6 +55,7 @@ mod negated;
 mod no_figure;
 mod paid;
 mod people;
+mod period_owner;
 mod plan;
 mod property;
 mod ranged;

@@ -89,7 +89,10 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
     {
         cue = next;
     }
-    // Of the periods said, the one nearest the budget word.
+    // Of the periods said, the one nearest the budget word, of those in its clause that belong
+    // to no other quantity (`9 hours a day, budget $300 a month`: `a day` is the hours').
+    let cue_places: Vec<usize> = said.iter().map(|(i, _)| *i).collect();
+    let clause = super::period_owner::clause_of(&t, cue.0);
     let (per, month) = [Per::Month, Per::Week, Per::Day]
         .into_iter()
         .flat_map(|per| {
@@ -99,6 +102,10 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
                 // `跑一天，预算80块`: a period said with a run verb is the run's length.
                 .filter(|(_, (i, w))| {
                     !crate::lexicon::run_length_at(&t, *i) || super::bound_after::each_period(w)
+                })
+                .filter(|(_, (i, w))| {
+                    super::period_owner::clause_of(&t, *i) == clause
+                        && !super::period_owner::period_of_another(&t, *i, w, &cue_places)
                 })
                 .collect::<Vec<_>>()
         })
@@ -112,7 +119,15 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         })?;
     // The number nearest the month word.
     let found = crate::lexicon::bare_amounts(&t);
-    let near = |(i, ..): &(usize, usize, usize, i64)| i.abs_diff(month.0).min(i.abs_diff(cue.0));
+    // Of the budget word's clause first, money-marked first (`context 32k monthly budget $800`:
+    // the 32 is the context's, though nearer the period).
+    let near = |(i, digits, ..): &(usize, usize, usize, i64)| {
+        (
+            super::period_owner::clause_of(&t, *i) != clause,
+            !super::period_owner::is_money(&t, *i, *digits),
+            i.abs_diff(month.0).min(i.abs_diff(cue.0)),
+        )
+    };
     let best = found.into_iter().min_by_key(near);
     let (i, digits, j, times) = best?;
     let amount = Decimal::from_str(&t[i..digits])

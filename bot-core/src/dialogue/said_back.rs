@@ -7,8 +7,27 @@ use super::state::{PickState, Step};
 use crate::context::Ctx;
 use crate::reply::Msg;
 
-/// The line saying back what `state`'s step took from `t` (the step's answer in `next`).
-pub(super) fn said_back(ctx: &Ctx, state: &PickState, next: &PickState, t: &str) -> Option<Msg> {
+/// The lines saying back what `state`'s step took from `t` (the step's answer in `next`), and,
+/// for a night with no length said (`一晚上`, `每晚`, `overnight`), that a night was counted as
+/// the lexicon's 8 hours: a default, said as one, never as the hours the person typed (und_dp).
+pub(super) fn said_back(ctx: &Ctx, state: &PickState, next: &PickState, t: &str) -> Vec<Msg> {
+    let mut out: Vec<Msg> = said_back_one(ctx, state, next, t).into_iter().collect();
+    let raw = crate::understand::fold_traditional(t).to_lowercase();
+    if state.step == Step::Usage
+        && next.usage.is_some()
+        && let Some(sense) = crate::lexicon::night_said(&raw)
+    {
+        // The length said beside the night, read without the night's own words.
+        let bare = crate::understand::normalize(&crate::lexicon::nights_as(&raw, sense, " ", " "));
+        if !crate::understand::length_in(&bare) {
+            out.push(Msg::new("pick-night-counted"));
+        }
+    }
+    out
+}
+
+/// The line saying back what `state`'s step took from `t`.
+fn said_back_one(ctx: &Ctx, state: &PickState, next: &PickState, t: &str) -> Option<Msg> {
     // So are a method and a context said in words (`越省显存越好` → AWQ, `大概2000个token`).
     let typed = t.trim().to_lowercase();
     match state.step {

@@ -60,7 +60,7 @@ pub(super) fn usage_in_sentence(t: &str) -> Option<Usage> {
 /// 8 hours a day; hours said beside it are the duration reader's.
 fn night_usage(l: &str) -> Option<Usage> {
     let eight = Decimal::from(8);
-    if crate::understand::hours_in(l) {
+    if length_said(l) {
         return None;
     }
     match lexicon::night_said(l)? {
@@ -152,13 +152,39 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
     if let Some(u) = night_usage(&l) {
         return Some(u);
     }
+    // Nights as a habit with hours of their own (`每天晚上画一个半钟头`, `every evening for 1.5
+    // hours`): the night says when, the hours how long, each day's. The night's 8 hours are its
+    // length alone; beside hours they had been taken instead (8 h a day) or added (10.5 h).
+    let l = if lexicon::night_said(&l) == Some(lexicon::NightSense::Nightly) && length_said(&l) {
+        lexicon::nights_as(&l, lexicon::NightSense::Nightly, "每天", " every day ")
+            .trim()
+            .to_string()
+    } else {
+        l
+    };
     // The lexicon's one daily rhythm (`everyday`, `天天`, `每晚`; this list had been its own).
     for prefix in lexicon::daily_rhythm_words() {
         if let Some(rest) = l.strip_prefix(prefix) {
-            let secs = parse_duration(rest.trim()).ok()?;
+            let secs = length_of(lead_dropped(rest))?;
             let hours = secs / Decimal::from(3600);
             return (hours > Decimal::ZERO && hours <= Decimal::from(24))
                 .then_some(Usage::Daily { hours });
+        }
+    }
+    // Hours each week (`一周14个小时`, `每周10小时`): a day's share of them, as the question
+    // reader sets hours a week against its days; `一周14个小时` had been one run of a week and
+    // 14 hours (182 h).
+    for prefix in lexicon::words_longest_first(&[lexicon::Period::Week]) {
+        if let Some(rest) = l.strip_prefix(prefix)
+            && let Some(secs) = length_of(lead_dropped(rest))
+            && lead_dropped(rest)
+                .chars()
+                .any(|c| !c.is_ascii_digit() && c != '.')
+        {
+            let hours = secs / Decimal::from(3600);
+            return (hours > Decimal::ZERO && hours <= Decimal::from(168)).then(|| Usage::Daily {
+                hours: hours / Decimal::from(7),
+            });
         }
     }
     if let Some(u) = whole_day_usage(&l) {
@@ -172,6 +198,33 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
         secs / Decimal::from(3600)
     };
     (hours > Decimal::ZERO).then_some(Usage::OneOff { hours })
+}
+
+/// Whether a length of its own is said (hours, minutes, a half): the reader's one test.
+fn length_said(l: &str) -> bool {
+    crate::understand::length_in(l)
+}
+
+/// A length as typed, or as the reader's spoken forms write it (`半个小时` left after a rhythm
+/// word was taken off is `30分钟`).
+fn length_of(rest: &str) -> Option<Decimal> {
+    parse_duration(rest)
+        .or_else(|_| parse_duration(crate::understand::normalize(rest).trim()))
+        .ok()
+}
+
+/// The hours after a period word without the verb or `for` before them (`画1.5小时`, `for 1.5
+/// hours`): at most two characters of a verb, never a numeral.
+fn lead_dropped(rest: &str) -> &str {
+    let rest = rest.trim();
+    let rest = rest.strip_prefix("for ").unwrap_or(rest);
+    let verb: usize = rest
+        .chars()
+        .take_while(|c| !c.is_ascii() && !crate::lexicon::numerals::is_numeral(*c) && *c != '半')
+        .take(2)
+        .map(char::len_utf8)
+        .sum();
+    rest[verb..].trim()
 }
 
 /// All day (`全天`, `24小时`, the lexicon's `whole_day_words`) beside a span of days is that span
@@ -321,6 +374,27 @@ mod tests {
         assert_eq!(parse_usage("daily 25h"), None);
         assert_eq!(parse_usage("soon"), None);
         assert_eq!(parse_usage("-3h"), None);
+    }
+
+    #[test]
+    fn nights_and_weeks_beside_their_hours() {
+        let daily = |h: &str| {
+            Some(Usage::Daily {
+                hours: h.parse().unwrap(),
+            })
+        };
+        for (t, want) in [
+            ("每天晚上画一个半钟头", daily("1.5")),
+            ("每天晚上两个半小时", daily("2.5")),
+            ("每晚半个钟头", daily("0.5")),
+            ("每天三个钟", daily("3")),
+            ("一周十四个小时", daily("2")),
+            ("每周21小时", daily("3")),
+            ("每晚", daily("8")),
+        ] {
+            let n = crate::understand::normalize(t);
+            assert_eq!(parse_usage(&n), want, "{t} -> {n}");
+        }
     }
 
     #[test]

@@ -24,6 +24,11 @@ const FEW: &[&str] = &[
     "few hours",
     "several hours",
     "some hours",
+    // A while with no figure (`每天晚上画一会儿`): how long is asked, never a night's 8 hours.
+    "一会儿",
+    "一小会",
+    "for a while",
+    "for a bit",
 ];
 const HALF: &[&str] = &[
     "半天",

@@ -65,7 +65,8 @@ fn nightly_as_daily(s: &str) -> String {
     if night_said(s) != Some(NightSense::Nightly) {
         return s.to_string();
     }
-    if super::night::hours_said(s) {
+    // A length in minutes or a half said each night is its length too (`每晚半个钟头`).
+    if super::night::length_said(s) {
         // Hours each night beside a span or a package (`每天晚上跑4小时 哪家包月划算`) stay as
         // said: the plan or the span is the question, read by the span rules.
         let period = SPAN.iter().any(|w| s.contains(w))

@@ -329,7 +329,7 @@ pub(crate) use at_once::{at_once_count, at_once_opens, at_once_said};
 pub use card_or_hours::card_or_hours;
 pub use facts::{Facts, facts};
 pub use few_word_kinds::region_not_carried;
-pub(crate) use night::hours_said as hours_in;
+pub(crate) use night::length_said as length_in;
 /// A price range (`2到3块`, `$1-2/hr`) written as a cap at its top, for `/pick`'s cap reader.
 pub(crate) use price_range::plain as price_ranges_capped;
 pub use region_named::region_beside_named;

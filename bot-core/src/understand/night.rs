@@ -56,6 +56,22 @@ pub(crate) fn hours_said(s: &str) -> bool {
     })
 }
 
+/// Whether a length of its own is said, in hours (`hours_said`), minutes (`30分钟`, `45 mins`)
+/// or a half before the spoken table has read it (`1个半钟头`, `半个钟头`, `2个半小时`): a
+/// night's 8 hours beside one had been added to it (`每天晚上两个半小时`: 10.5 h a day) or taken
+/// over it (`每天晚上画一个半钟头`: 8 h).
+pub(crate) fn length_said(s: &str) -> bool {
+    const HALVES: &[&str] = &["个半钟", "个半小时", "半个钟", "半个小时", "半小时"];
+    hours_said(s)
+        || HALVES.iter().any(|h| s.contains(h))
+        || s.match_indices(|c: char| c.is_ascii_digit()).any(|(i, _)| {
+            let rest = s[i..].trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            ["分钟", "minute", " minute", "min", " min"]
+                .iter()
+                .any(|u| rest.starts_with(u))
+        })
+}
+
 /// The text without its night words when a length in hours is said too.
 pub(super) fn night_beside_hours(s: &str) -> String {
     if night_said(s) != Some(NightSense::One) || !hours_said(s) {
