@@ -32,21 +32,33 @@ pub(super) fn is_money(t: &str, start: usize, end: usize) -> bool {
     }
     let after = t[end..].trim_start();
     let after = after.trim_start_matches(['k', 'w', '千', '万', '百']);
-    let word: String = after
-        .chars()
-        .take_while(|c| !c.is_whitespace() && !c.is_ascii_digit())
-        .take(4)
-        .collect();
+    let word = unit_word(after);
     !word.is_empty() && crate::understand::currency_word(&word).is_some()
+}
+
+/// The word right after a number: a Latin word whole (`dollars`, not `doll`), else up to four
+/// characters (`块钱`, `小时`).
+fn unit_word(after: &str) -> String {
+    let word = after
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !c.is_ascii_digit());
+    if after.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        word.take_while(char::is_ascii_alphabetic).collect()
+    } else {
+        word.take(4).collect()
+    }
 }
 
 /// The digits of the last number in `t[from..to]`: its (start, end).
 fn last_number(t: &str, from: usize, to: usize) -> Option<(usize, usize)> {
     let s = &t[from..to];
     let end = s.rfind(|c: char| c.is_ascii_digit())? + 1;
+    // Past the character before the number, whatever its width (`¥500`: `¥` is two bytes).
     let start = s[..end]
-        .rfind(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     Some((from + start, from + end))
 }
 
@@ -87,11 +99,7 @@ fn own_unit(t: &str, s: usize, e: usize, to: usize, budget_words: &[usize]) -> b
     if rest.is_empty() || budget_words.contains(&from) {
         return false;
     }
-    let word: String = rest
-        .chars()
-        .take_while(|c| !c.is_whitespace() && !c.is_ascii_digit())
-        .take(4)
-        .collect();
+    let word = unit_word(rest);
     if word.is_empty() || crate::understand::currency_word(&word).is_some() {
         return false;
     }
@@ -121,9 +129,18 @@ pub(super) fn period_of_another(t: &str, at: usize, w: &str, budget_words: &[usi
     if follows_its_quantity(w) {
         return before(16);
     }
-    // A leading word right before a budget word is the budget's (`32k monthly budget $800`).
+    // `预算1500一个月`: a bare amount right before the period is said with it (a comma dropped by
+    // normalizing leaves no clause mark to stop at, so the number after would be taken).
+    if let Some((s, e)) = last_number(t, from, at)
+        && t[e..at].trim().is_empty()
+        && !own_unit(t, s, e, at, budget_words)
+    {
+        return false;
+    }
+    // A leading word right before a budget word is the budget's (`32k monthly budget $800`), and
+    // so is one that holds the budget word (`月预算2000`).
     let end = at + w.len();
-    if budget_words.iter().any(|b| (end..=end + 1).contains(b)) {
+    if budget_words.iter().any(|b| (at..=end + 1).contains(b)) {
         return false;
     }
     // A Latin word that can go either side (`3 hours daily`, `daily 3 hours`).
@@ -182,6 +199,17 @@ mod tests {
             ("预算一个月2千，部署14b", "一个月"),
             ("budget 2k a month", "a month"),
             ("budget 500 a month", "a month"),
+            // A currency sign of two or three bytes right before the amount.
+            (
+                " serve qwen2.5 7b  always , budget ¥500 a month ",
+                "a month",
+            ),
+            ("预算￥800一个月", "一个月"),
+            ("budget €300 a month", "a month"),
+            // The period word holds the budget word; normalizing dropped the comma after it.
+            (" 月预算2000 租卡跑个7b客服 ", "月预算"),
+            (" 预算1500一个月 部署个7b的知识库助手 ", "一个月"),
+            ("happy to spend roughly 3 dollars a day", "a day"),
         ] {
             assert!(
                 !owned(t, w, if t.is_ascii() { "budget" } else { "预算" }),

@@ -175,7 +175,11 @@ pub fn parse_usage(t: &str) -> Option<Usage> {
     // reader sets hours a week against its days; `一周14个小时` had been one run of a week and
     // 14 hours (182 h).
     for prefix in lexicon::words_longest_first(&[lexicon::Period::Week]) {
+        // `一周每天两小时`: a day's period after the week makes the week the span, not the hours'.
         if let Some(rest) = l.strip_prefix(prefix)
+            && !lexicon::words_longest_first(&[lexicon::Period::Day])
+                .iter()
+                .any(|d| rest.contains(d))
             && let Some(secs) = length_of(lead_dropped(rest))
             && lead_dropped(rest)
                 .chars()
