@@ -67,7 +67,7 @@ pub fn headcounts(text: &str) -> Vec<Headcount> {
         });
         for (i, (mut h, bare)) in found.into_iter().enumerate() {
             h.at_once = h.at_once || nearest == Some(i);
-            if bare && !h.at_once || bare && h.hi > BARE_MAX {
+            if bare && (!h.at_once || h.hi > BARE_MAX) {
                 continue;
             }
             h.start += from;
@@ -297,7 +297,10 @@ fn counted(c: &str, n: Numeral) -> Option<(Headcount, bool)> {
     let (before, hedge_before) = stripped_before(&c[..n.start]);
     hedged |= hedge_before;
     let group = GROUP_ZH.iter().any(|g| before.ends_with(g))
-        || GROUP_EN.iter().any(|g| ends_with_word(&before, g));
+        || super::GROUP_OF
+            .iter()
+            .chain(GROUP_EN)
+            .any(|g| ends_with_word(&before, g));
     let bare = match kind {
         Noun::Person => false,
         _ if group => false,

@@ -90,19 +90,9 @@ pub(super) const GROUP_ZH: &[&str] = &[
     "大家",
     "组",
 ];
-pub(super) const GROUP_EN: &[&str] = &[
-    "team of",
-    "group of",
-    "class of",
-    "cohort of",
-    "lab of",
-    "crew of",
-    "squad of",
-    "we are",
-    "we're",
-    "there are",
-    "there're",
-];
+/// Words before a count beside `lexicon::GROUP_OF` (`team of`, `group of`, read there too):
+/// a scope said as a clause (`we are just 3`, `there are 5 of us`).
+pub(super) const GROUP_EN: &[&str] = &["we are", "we're", "there are", "there're"];
 /// Words between a group or a scope and its count (`团队有5个`, `我们就三个`, `we are just 3`).
 pub(super) const LINKS: &[&str] = &[
     "一共",

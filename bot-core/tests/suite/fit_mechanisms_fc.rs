@@ -114,7 +114,8 @@ fn the_cap_never_goes_below_the_need_nor_moves_the_verdict() {
 #[test]
 fn an_engine_without_a_releasable_cache_is_not_capped() {
     let c = Catalog::embedded().unwrap();
-    let r = format!("qwen2.5-32b\tinfer\tq8_0\t32768\t1\t1\trtx-4090\t1\tsmi\tllamacpp\t-\t-\t-");
+    let r =
+        "qwen2.5-32b\tinfer\tq8_0\t32768\t1\t1\trtx-4090\t1\tsmi\tllamacpp\t-\t-\t-".to_string();
     let on = report(&c, &r);
     assert!(on.per_gpu_gib > c.gpu("rtx-4090").unwrap().usable_gib());
 }
