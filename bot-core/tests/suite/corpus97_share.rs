@@ -11,7 +11,9 @@ const CORPUS: &str = include_str!("../data/questions_corpus97.tsv");
 /// The least number of rows read right. Scored by the lead on main 33e7acc4 before any fixer of
 /// session 42 was merged: 287/300 untuned (95.7%); 288 after one relabel (a filter set written in
 /// another order than the house's canonical line puts it, `cn` first, as every earlier batch has it).
-const FLOOR: usize = 288;
+/// 290 with every fixer of session 42 merged (none saw this batch) and the lead's Traditional
+/// fold (`45分鍾`).
+const FLOOR: usize = 290;
 
 /// `questions_corpus97.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample: every intent of issue 26 in equal share, 25 rows each, in phone voices:

@@ -16,7 +16,8 @@ use super::pick_runner::run;
 /// any line was run); scored by the lead on main 33e7acc4 before any fixer of session 42 was
 /// merged: 5/30 untuned. 10/30 with und_dl's, und_dm's, und_dn's and und_do's mechanisms merged,
 /// none of which saw this set.
-const MUST_HOLD: usize = 10;
+/// 11/30 with und_dp merged too (it was given two of this set's silent wrong figures).
+const MUST_HOLD: usize = 11;
 
 #[test]
 fn pick_conversations_aj() {

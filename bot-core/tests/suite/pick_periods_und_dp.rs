@@ -351,7 +351,9 @@ fn judge(c: &Case, s: &Value) -> (Vec<String>, Vec<String>) {
 /// Cases whose kept state differs from what was generated. Before the change (commit of this
 /// test): see `WRONG_BEFORE` / `MISSING_BEFORE` in the commit message and
 /// docs/misses/und_und_dp.md.
-const WRONG_AT_MOST: usize = 66;
+// 28 with every fixer of session 42 merged and the lead's mends (a unit word read whole, a period
+// holding the budget word, a bare amount before its period).
+const WRONG_AT_MOST: usize = 28;
 const MISSING_AT_MOST: usize = 0;
 
 #[test]
