@@ -12,8 +12,9 @@ const CORPUS: &str = include_str!("../data/questions_corpus96.tsv");
 /// after relabelling two API prices said with a currency that the writer had written bare
 /// (corpus93's rule: an API price as said); 295 after helper und_do's place, slip and
 /// stopped-machine mechanisms; 299 with its alerts, API unit, conversion and comparison ones
-/// (docs/misses/und_und_do.md).
-const FLOOR: usize = 299;
+/// (docs/misses/und_und_do.md); 300 after the lead relabelled `没有信用卡 … paypal` by the house's
+/// written convention (corpus58's header: a method named beside the card not had is that filter).
+const FLOOR: usize = 300;
 
 /// `questions_corpus96.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, A
 /// REPRESENTATIVE SAMPLE with no single theme: every intent of issue 26 in about equal share, a
