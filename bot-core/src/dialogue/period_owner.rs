@@ -5,8 +5,7 @@
 //! so `about 9 hours a day, budget $300 a month` kept $300 a day and 9 hours a month (0.3 h a
 //! day): two wrong figures said with confidence.
 
-/// Marks that end a clause.
-const CLAUSE_MARKS: &[char] = &[',', '，', ';', '；', '。', '、', '\n'];
+use crate::lexicon::CLAUSE_MARKS;
 
 /// The byte range of the clause holding `at`.
 pub(super) fn clause_of(t: &str, at: usize) -> (usize, usize) {

@@ -29,10 +29,6 @@ struct Vocabulary {
     cjk: Vec<Vec<char>>,
 }
 
-fn is_cjk(c: char) -> bool {
-    ('\u{4E00}'..='\u{9FFF}').contains(&c)
-}
-
 /// The lexicon words a step's readers accept, beside its labels.
 fn lexicon_words(step: Step) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = lexicon::extreme_words().map(|(w, ..)| w).collect();
@@ -99,7 +95,7 @@ fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
             }
         }
         let chars: Vec<char> = p.chars().collect();
-        for run in chars.split(|c| !is_cjk(*c)) {
+        for run in chars.split(|c| !crate::lexicon::is_han(*c)) {
             for n in 2..=run.len().min(4) {
                 for win in run.windows(n) {
                     if !v.cjk.iter().any(|x| x == win) {
@@ -184,7 +180,7 @@ fn latin_fixed(text: &str, vocab: &Vocabulary, slipped: &mut bool) -> Option<Str
 fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
     let mut chars: Vec<char> = text.chars().collect();
     let own: Vec<char> = vocab.cjk.iter().flatten().copied().collect();
-    let slipped = |c: char| is_cjk(c) && !own.contains(&c);
+    let slipped = |c: char| crate::lexicon::is_han(c) && !own.contains(&c);
     let mut fixes: Vec<(usize, char)> = Vec::new();
     for word in &vocab.cjk {
         let n = word.len();
@@ -204,13 +200,18 @@ fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
     let measures: Vec<char> = std::iter::once('个')
         .chain(lexicon::CARD_MEASURES.iter().filter_map(|m| {
             let mut cs = m.chars();
-            cs.next().filter(|c| is_cjk(*c) && cs.next().is_none())
+            cs.next()
+                .filter(|c| crate::lexicon::is_han(*c) && cs.next().is_none())
         }))
         .collect();
     for i in 1..chars.len().saturating_sub(1) {
         let (before, c, after) = (chars[i - 1], chars[i], chars[i + 1]);
         let number = before.is_ascii_digit() || lexicon::numerals::value_of(&[before]).is_some();
-        if number && slipped(c) && is_cjk(after) && lexicon::numerals::value_of(&[c]).is_none() {
+        if number
+            && slipped(c)
+            && crate::lexicon::is_han(after)
+            && lexicon::numerals::value_of(&[c]).is_none()
+        {
             if let [m] = measures
                 .iter()
                 .filter(|m| lexicon::read_alike(c, **m))

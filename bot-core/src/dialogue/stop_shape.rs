@@ -19,6 +19,7 @@
 //! `算了，换成4090`, `停机时不收费吗`, `non-stop`) has no shape, so the line is read as before.
 
 use crate::catalog::Catalog;
+use crate::lexicon::is_han;
 use crate::lexicon::stopping as w;
 use crate::understand;
 
@@ -198,10 +199,6 @@ fn reason(c: &str) -> bool {
                 .any(|(i, ch)| ch == '太' && c[i + 3..].chars().next().is_some_and(is_han)),
             r => c.contains(r),
         })
-}
-
-fn is_han(c: char) -> bool {
-    ('\u{4e00}'..='\u{9fff}').contains(&c)
 }
 
 /// Where a (possibly multi-word) phrase of `list` starts `words`: its length in words.

@@ -30,9 +30,9 @@ pub struct Headcount {
 }
 
 use super::headcount_words::{
-    BARE_MAX, BARE_TAIL, BOUND_BEFORE, CLAUSE_MARKS, CLAUSE_WORDS, GROUP_EN, GROUP_ZH, HEDGE_AFTER,
-    HEDGE_BEFORE, HYPHEN_EN, LINKS, MEASURE_BARE, MEASURE_PERSON, PERSON_EN, PERSON_ZH, SCOPE,
-    SERVE_BEFORE, UNITS_EN, USE_AFTER,
+    BARE_MAX, BARE_TAIL, BOUND_BEFORE, CLAUSE_WORDS, GROUP_EN, GROUP_ZH, HEDGE_AFTER, HEDGE_BEFORE,
+    HYPHEN_EN, LINKS, MEASURE_BARE, MEASURE_PERSON, PERSON_EN, PERSON_ZH, SCOPE, SERVE_BEFORE,
+    UNITS_EN, USE_AFTER,
 };
 
 /// Every count of people said in `text` (Simplified Chinese, any case), in order.
@@ -83,7 +83,7 @@ fn clauses(low: &str) -> Vec<(usize, usize)> {
     let mut cuts = vec![0];
     for (i, c) in low.char_indices() {
         let point = c == '.' && !low[i + 1..].starts_with(|d: char| d.is_ascii_digit());
-        if CLAUSE_MARKS.contains(&c) || point {
+        if super::CLAUSE_MARKS.contains(&c) || point {
             cuts.push(i);
             cuts.push(i + c.len_utf8());
         }

@@ -185,9 +185,8 @@ pub(super) const SCOPE: &[&str] = &[
     "peak",
     "busiest",
 ];
-/// Marks and words that end a clause: a scope word says something of its own clause's count.
-pub(super) const CLAUSE_MARKS: &[char] =
-    &['，', ',', '、', ';', '；', '。', '!', '！', '?', '？', '\n'];
+/// Words that end a clause (its marks are `lexicon::CLAUSE_MARKS`): a scope word says something
+/// of its own clause's count.
 pub(super) const CLAUSE_WORDS: &[&str] = &[" and ", " but ", "但是", "不过", "其中", "但"];
 /// The most a count of people at one time may be said bare (`4090` beside `同时` is a card).
 pub(super) const BARE_MAX: u32 = 1024;

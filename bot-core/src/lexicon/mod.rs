@@ -316,3 +316,8 @@ pub use your_pick::bot_choice_asked;
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
 /// [`crate::units`], because catalog files write billing increments the same way.
 pub use crate::units::parse_duration as duration;
+
+/// Marks that end a clause, in both scripts: one list for every reader that reads a quantity,
+/// a period or a count within its own clause (`headcount`, `small_degree`,
+/// `dialogue::period_owner`).
+pub const CLAUSE_MARKS: &[char] = &['，', ',', '、', ';', '；', '。', '!', '！', '?', '？', '\n'];

@@ -152,13 +152,12 @@ const FILLERS: &[&str] = &[
     "了", "啊", "的", "大概", "也", "just", "only", "run", "it", "for", "maybe", "like", "then",
     "use", "try", "rent", "lol", "probably", "i", "guess", "will", "should", "be", "enough",
 ];
-const CLAUSE_MARKS: &[char] = &['，', ',', '、', ';', '；', '。', '!', '！', '?', '？', '\n'];
 
 /// The first phrase of `text` (lower case, Simplified) that says a budget or a length with no
 /// figure: what it is about and the byte range of its clause.
 pub fn no_figure(text: &str) -> Option<(NoFigure, usize, usize)> {
     let mut from = 0;
-    for piece in text.split(CLAUSE_MARKS) {
+    for piece in text.split(super::CLAUSE_MARKS) {
         let (a, b) = (from, from + piece.len());
         from = b + text[b..].chars().next().map_or(0, char::len_utf8);
         if piece
