@@ -80,17 +80,7 @@ fn autoawq_keeps_its_own_copy_whatever_the_release() {
 
 #[test]
 fn the_chat_word_says_the_release_for_the_copy() {
-    let total = |a: &str| -> f64 {
-        let at = a
-            .find("total ")
-            .unwrap_or_else(|| panic!("no total in {a}"));
-        a[at + 6..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse::<f64>()
-            .unwrap_or_else(|_| panic!("{a}"))
-    };
+    let total = super::fit_mem_ex_mechanisms::total;
     let base = "/fit gemma-7b gptq-int4 ctx=512 transformers";
     let old = total(&crate::chat::ask_fresh(
         "en-US",

@@ -137,17 +137,7 @@ fn exllama_v2_holds_one_fixed_scratch_of_the_widest_matrix() {
 /// `exllamav2=on` totals about the scratch more than without it.
 #[test]
 fn the_chat_word_sizes_the_exllama_v2_scratch() {
-    let total = |a: &str| -> f64 {
-        let at = a
-            .find("total ")
-            .unwrap_or_else(|| panic!("no total in {a}"));
-        a[at + 6..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse::<f64>()
-            .unwrap_or_else(|_| panic!("{a}"))
-    };
+    let total = super::fit_mem_ex_mechanisms::total;
     let base = "/fit llama-2-13b gptq-int4 ctx=1024 transformers";
     let on = total(&crate::chat::ask_fresh(
         "en-US",

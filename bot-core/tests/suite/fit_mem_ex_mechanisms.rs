@@ -26,8 +26,8 @@ fn says_no(a: &str) -> bool {
     a.contains("❌ Does not fit") || a.contains("❌ --gpu-memory-utilization")
 }
 
-/// The "total X GiB" figure of an answer.
-fn total(a: &str) -> f64 {
+/// The "total X GiB" figure of an answer (other fit tests read it here too).
+pub(crate) fn total(a: &str) -> f64 {
     let at = a
         .find("total ")
         .unwrap_or_else(|| panic!("no total in {a}"));
