@@ -21,10 +21,15 @@ fn public_measurements_seventy_second_held_out_set() {
         "measured_memory_heldout72.tsv (held out 72)",
     );
     assert!(held.verdicts >= 39);
-    // Not yet scored: the floors are set at the untuned score in the commit after this one.
+    // Untuned (scored on the heldout72 branch from main d0d94062, 2026-12-07; the table committed
+    // in e7c680f7 before it was scored): no numeric rows (the reports print no memory), verdicts
+    // 39 of 39 right, none not stated. The one near-miss, Llama-2-7B full pure-fp16 at batch 16
+    // on the A100 80GB, answered "tight" with 4.9 GiB to spare (counted right); the set cannot
+    // catch a false "fits" (no OOM stated). The answers are in docs/misses/heldout72_misses.md.
+    // The floors may only tighten.
     let floor_within = 0;
     let ceiling_under = 0;
-    let floor_verdicts = 0;
+    let floor_verdicts = 39;
     floors(
         &held,
         "held out 72",
