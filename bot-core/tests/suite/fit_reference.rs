@@ -925,5 +925,7 @@ mod heldout69;
 mod heldout70;
 #[path = "fit_reference/heldout71.rs"]
 mod heldout71;
+#[path = "fit_reference/heldout72.rs"]
+mod heldout72;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
