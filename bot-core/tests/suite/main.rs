@@ -88,6 +88,7 @@ mod corpus94_share;
 mod corpus95_share;
 mod corpus96_share;
 mod corpus97_share;
+mod corpus98_share;
 mod currency;
 mod currency_whole;
 mod data_files;
