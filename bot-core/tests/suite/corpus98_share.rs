@@ -8,9 +8,10 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus98.tsv");
 
-/// The least number of rows read right: 0 until the lead scores the batch (committed before
-/// scoring, no row run through the bot).
-const FLOOR: usize = 0;
+/// The least number of rows read right: scored by the lead on main before any fixer of session 43
+/// was merged: 281 untuned, 283 after two writer's labels were relabelled by the house's written
+/// range rule (the header says which).
+const FLOOR: usize = 283;
 
 /// `questions_corpus98.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in about equal share, in new forms: long

@@ -16,9 +16,9 @@
 use super::pick_runner::run;
 
 /// Conversations that must hold: written apart from the code (every expectation written before
-/// any line was run, on main d0d94062, with no cargo command run at all), not yet scored: the lead
-/// scores it as the fresh measure of session 43's fixes and sets the floor then.
-const MUST_HOLD: usize = 0;
+/// any line was run, on main d0d94062, with no cargo command run at all); scored by the lead on
+/// main before any fixer of session 43 was merged: 5/30 untuned (the fresh measure of those fixes).
+const MUST_HOLD: usize = 5;
 
 #[test]
 fn pick_conversations_ak() {
