@@ -64,9 +64,9 @@ advice-unsloth-release = 按 Unsloth { $release } 估算：权重之外另有 { 
 }。
 advice-assume-precision = { $amp ->
     [fp32] 模型以 fp32 加载：权重、梯度和 { $optim } 动量都是 fp32，没有另外的主权重副本（fp32 权重本身就是主权重；DeepSpeed ZeRO 会为每张卡分到的那一份再复制一份 fp32），梯度加优化器每个参数约 { $bytes } 字节；不开 amp 时激活值和 KV 缓存也是 fp32。
-    [yes] 混合精度（amp）：bf16 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
-    [deepspeed] DeepSpeed ZeRO（多卡时默认按它算；用 PyTorch FSDP 请写 fsdp）：即使模型以 bf16 加载，它的优化器也保留 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节，再分摊到各张卡；FSDP 则和权重一样保持 bf16。
-   *[no] 模型以 bf16 加载，{ $optim } 动量和权重一样用 bf16 保存（PyTorch 的 AdamW 训练 bf16 模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
+    [yes] 混合精度（amp）：{ $half } 模型之外还有 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节。
+    [deepspeed] DeepSpeed ZeRO（多卡时默认按它算；用 PyTorch FSDP 请写 fsdp）：即使模型以 { $half } 加载，它的优化器也保留 fp32 主权重和 fp32 的 { $optim } 动量，梯度加优化器每个参数约 { $bytes } 字节，再分摊到各张卡；FSDP 则和权重一样保持 bf16。
+   *[no] 模型以 { $half } 加载，{ $optim } 动量和权重一样用 { $half } 保存（PyTorch 的 AdamW 训练 16 位模型：LLaMA-Factory 开 pure_bf16、torchtune、LitGPT bf16-true）：梯度加优化器每个参数约 { $bytes } 字节；加 amp 计入 fp32 主权重，DeepSpeed bf16 和 LLaMA-Factory 的默认设置（把可训练参数升到 fp32）都是这样；用 adamw8bit 或 paged_adamw_8bit 可缩小动量。
   }
 advice-quant-4bit-default = 没有指定量化方式：{ $model } 用 bf16 需要 { $bf16 } GiB，一张 { $gb } GB 的卡放不下，所以按 { $quant } 计算：4 比特权重，{ $cards ->
     [1] 这么大的模型通常这样部署在一两张卡上

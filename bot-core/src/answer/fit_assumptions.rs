@@ -206,9 +206,17 @@ fn push_full_precision(r: &mut Reply, req: &FitRequest<'_>, p: &Parsed<'_>) {
     } else {
         2.0 + p.opts.optimizer.state_bytes_in_param_dtype(2.0)
     };
+    // The 16-bit dtype the model was loaded in, as typed (`fp16` is not bf16 to a user who
+    // checks their config; the bytes are the same).
+    let half = if req.quant == crate::vram::Quant::Fp16 {
+        "fp16"
+    } else {
+        "bf16"
+    };
     r.push(
         Msg::new("advice-assume-precision")
             .arg("amp", amp)
+            .arg("half", half)
             .arg("optim", p.opts.optimizer.key())
             .arg("bytes", bytes),
     );

@@ -119,6 +119,39 @@ fn the_answer_names_deepspeed_masters_and_fsdp_keeps_bf16() {
     assert!(!one.contains("DeepSpeed ZeRO (assumed"), "{one}");
 }
 
+/// The precision line names the 16-bit dtype the model was loaded in, as typed: an fp16 model
+/// was said to be "loaded in bf16" (held-out 72's Llama-2 fp16 full fine-tune), the same bytes
+/// under the wrong name.
+#[test]
+fn the_precision_line_names_the_dtype_typed() {
+    let w = crate::chat::world();
+    let say = |l: &str, line: &str| crate::chat::say(&w, l, line);
+    for (line, many) in [
+        ("/fit qwen2.5-3b full {q} a100 ctx=2k", false),
+        ("/fit qwen2.5-7b full {q} 4xa100 zero3 ctx=4k", true),
+        ("/fit qwen2.5-3b full {q} amp a100 ctx=2k", false),
+    ] {
+        for (q, other) in [("fp16", "bf16"), ("bf16", "fp16")] {
+            let line = line.replace("{q}", q);
+            let en = say("en", &line);
+            let zh = say("zh", &line);
+            let (en_said, zh_said) = if many {
+                (
+                    format!("model loaded in {q}"),
+                    format!("即使模型以 {q} 加载"),
+                )
+            } else if line.contains("amp") {
+                (format!("beside the {q} model"), format!("{q} 模型之外"))
+            } else {
+                (format!("Model loaded in {q}"), format!("模型以 {q} 加载"))
+            };
+            assert!(en.contains(&en_said), "{line}: {en}");
+            assert!(zh.contains(&zh_said), "{line}: {zh}");
+            assert!(!en.contains(&format!("loaded in {other}")), "{line}: {en}");
+        }
+    }
+}
+
 /// Activations of one training step, GiB, with the given loss head. With 8-bit Adam, whose
 /// step holds no intermediate that could outgrow the activations (`vram::foreach_step_gib`).
 fn activations(catalog: &Catalog, model: &str, task: Task, gc: bool, loss: LossHead) -> f64 {
