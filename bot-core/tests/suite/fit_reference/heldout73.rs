@@ -23,10 +23,15 @@ fn public_measurements_seventy_third_held_out_set() {
     );
     assert!(held.numeric >= 67);
     assert!(held.verdicts >= 18);
-    // Not yet scored: the floors are set at the untuned score in the commit after this one.
-    let floor_within = 0;
-    let ceiling_under = 67;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout73 branch from main 200445ff, 2026-12-07; the table committed
+    // in 9aa9452e before it was scored): 67 numeric rows, 38 within 15 %, 7 under by more than
+    // 15 %, 16 over, 6 the CLI cannot state (LoRA on a GPTQ-Int8 base replayed as QLoRA, which the
+    // CLI refuses); verdicts 12 of 18 right (3 not stated, 2 "tight, short on paper" on an A10
+    // that ran, 1 contradicted: a 34B 16-bit LoRA the script says took 18 GB). The answers are in
+    // docs/misses/heldout73_misses.md. The floors may only tighten.
+    let floor_within = 38;
+    let ceiling_under = 7;
+    let floor_verdicts = 12;
     floors(
         &held,
         "held out 73",
