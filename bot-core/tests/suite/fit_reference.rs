@@ -927,5 +927,7 @@ mod heldout70;
 mod heldout71;
 #[path = "fit_reference/heldout72.rs"]
 mod heldout72;
+#[path = "fit_reference/heldout73.rs"]
+mod heldout73;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
