@@ -22,10 +22,16 @@ fn public_measurements_seventy_fourth_held_out_set() {
     );
     assert!(held.numeric >= 3);
     assert!(held.verdicts >= 25);
-    // Not yet scored: the floors are set at the untuned score in the commit after this one.
-    let floor_within = 0;
-    let ceiling_under = 3;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout74 branch from main 5d34d7c4, 2026-12-07; the table committed
+    // in 63674742 before it was scored): 3 numeric rows, 2 within 15 %, 1 under by more than 15 %
+    // (alpaca-lora 7B "about 18GB" answered 9.9), none over; verdicts 15 of 25 right - every
+    // FITS row right, 6 of 16 OOM rows right: 7 answered "fits" for runs that ran out of memory,
+    // 2 "tight", 1 the harness cannot state (--reduce-bucket-size has no row word; the CLI says
+    // it does not fit). The answers are in docs/misses/heldout74_misses.md. The floors may only
+    // tighten.
+    let floor_within = 2;
+    let ceiling_under = 1;
+    let floor_verdicts = 15;
     floors(
         &held,
         "held out 74",
