@@ -929,5 +929,7 @@ mod heldout71;
 mod heldout72;
 #[path = "fit_reference/heldout73.rs"]
 mod heldout73;
+#[path = "fit_reference/heldout74.rs"]
+mod heldout74;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
