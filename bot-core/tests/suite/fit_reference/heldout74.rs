@@ -28,10 +28,11 @@ fn public_measurements_seventy_fourth_held_out_set() {
     // FITS row right, 6 of 16 OOM rows right: 7 answered "fits" for runs that ran out of memory,
     // 2 "tight", 1 the harness cannot state (--reduce-bucket-size has no row word; the CLI says
     // it does not fit). The answers are in docs/misses/heldout74_misses.md. The floors may only
-    // tighten.
+    // tighten. 16: the harness reads --reduce-bucket-size as the CLI does (the lead, session 43),
+    // and that row's answer is "does not fit", as the CLI said by hand.
     let floor_within = 2;
     let ceiling_under = 1;
-    let floor_verdicts = 15;
+    let floor_verdicts = 16;
     floors(
         &held,
         "held out 74",

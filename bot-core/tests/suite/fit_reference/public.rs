@@ -423,6 +423,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--ubatch=") => {
                 req.ubatch = Some(other[9..].parse().expect("ubatch"));
             }
+            // The CLI's `--reduce-bucket-size` (DeepSpeed ZeRO-1/2's `reduce_bucket_size`).
+            other if other.starts_with("--reduce-bucket-size=") => {
+                opts.reduce_bucket = Some(other[21..].parse().expect("reduce bucket size"));
+            }
             // Read with the quantization above.
             other if other.starts_with("--bpw=") => {}
             "--no-ref" => req.reference = Some(false),
