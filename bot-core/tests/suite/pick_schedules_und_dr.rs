@@ -114,7 +114,11 @@ fn en_span(s: Span, form: usize, bare_ok: bool) -> String {
         0 => format!("{} to {}", en_clock(a), en_clock(b)),
         1 => format!("{a:02}:00-{:02}:00", b),
         2 => format!("from {} to {}", en_clock(a), en_clock(b)),
-        _ if bare_ok && a < 12 && (13..=23).contains(&b) => format!("{} to {}", a, b - 12),
+        // Bare only where one reading is shortest (`9 to 5`); `8 to 10` is 2 h by the house's
+        // written rule (`understand::clock_range`: the half that makes the range shortest).
+        _ if bare_ok && a < 12 && (13..=23).contains(&b) && a > b - 12 => {
+            format!("{} to {}", a, b - 12)
+        }
         _ => format!("{}-{}", en_clock(a), en_clock(b)),
     }
 }
