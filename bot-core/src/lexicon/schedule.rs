@@ -416,7 +416,7 @@ fn span_at(s: &str, i: usize, bare_ok: bool) -> Option<((usize, usize), u32)> {
     let b = time_at(s, b_at)?;
     // Both bare: a span only beside a day set or after `from`, and never a range of hours
     // (`2到3小时`, handled by `time_at`'s unit test).
-    if !a.marked && !b.marked && !(bare_ok || from.is_some()) {
+    if !(a.marked || b.marked || bare_ok || from.is_some()) {
         return None;
     }
     // A start bare and an end marked (`8到10点`, `9-5pm`) is a span; a start marked and an end
@@ -479,11 +479,10 @@ pub fn schedule(s: &str) -> Option<Schedule> {
     let (span, minutes) = match clock_span(s, days.is_some()) {
         Some(x) => x,
         None => {
-            let ((a, b), _) = days?;
+            days?;
             let w = WHOLE_DAY
                 .iter()
                 .find_map(|w| s.find(w).map(|at| (at, at + w.len())))?;
-            let _ = (a, b);
             (w, 24 * 60)
         }
     };

@@ -272,7 +272,7 @@ fn a_schedule_is_hours_a_day_and_days_a_week() {
     println!("{report}");
     println!("pick_schedules_und_dr: {} cases, {short} short", all.len());
     assert!(all.len() >= 150, "{} cases", all.len());
-    assert!(short <= SHORT_AT_MOST, "{short} short:\n{report}");
+    assert_eq!(short, SHORT_AT_MOST, "{short} short:\n{report}");
 }
 
 /// Schedule words and lengths with no figure: asked back with choices, nothing kept as the
@@ -332,7 +332,7 @@ fn a_schedule_or_length_with_no_figure_is_asked_back() {
         rows.len(),
         short.join("\n")
     );
-    assert!(short.len() <= VAGUE_SHORT_AT_MOST, "{}", short.join("\n"));
+    assert_eq!(short.len(), VAGUE_SHORT_AT_MOST, "{}", short.join("\n"));
 }
 
 const VAGUE_SHORT_AT_MOST: usize = 0;
@@ -397,7 +397,7 @@ fn counts_and_corrections_in_words() {
         rows.len(),
         short.join("\n")
     );
-    assert!(short.len() <= COUNTS_SHORT_AT_MOST, "{}", short.join("\n"));
+    assert_eq!(short.len(), COUNTS_SHORT_AT_MOST, "{}", short.join("\n"));
 }
 
 const COUNTS_SHORT_AT_MOST: usize = 0;
