@@ -288,3 +288,7 @@ pick-goal-kinds = That goal can be built as more than one kind of job: a short e
 pick-goal-pictures = Pictures can mean three jobs: making new ones from a text prompt (say "image generation", then pick a pipeline such as sdxl or flux), editing your own photos, or training a model on your photos (training an image model is not sized here). Which is it?
 pick-goal-speech = Turning speech into text (or text into speech) needs a speech model such as Whisper, and the catalog holds none, so I can't size that job or its card. If the work after it is a language model's (summarising or answering from the text), pick that kind below.
 pick-night-counted = • a night with no hours said is counted as 8 hours; type the hours if yours differ
+# A schedule said instead of a number (helper und_dr): hours a day and days a week, kept as a day's share.
+pick-read-schedule = • "{ $said }": { $hours } h a day, { $days } days a week; costed as { $share } h a day averaged over the week
+pick-read-schedule-every-day = • "{ $said }": { $hours } h a day, counted as 7 days a week; if it is not every day, say which days (weekdays, 3 days a week)
+pick-ask-schedule-vague = "{ $said }" says no length I can bill: how many hours a day, and how many days a week? The bill depends on it, so I won't guess: type it (such as 8h a day on weekdays, or 3h), or tap an option.

@@ -308,6 +308,8 @@ pub(super) fn concurrency_step(
     text: Option<&str>,
 ) -> Result<Answer, Invalid> {
     let value = answer_value(choice, text, "n:")?;
+    // `还是十个`, `still 10`: the count after a word that keeps it (und_dr).
+    let value = lexicon::count_lead_dropped(value);
     // `就我自己用`, `just me`: one person, one conversation at a time.
     let n = if is_accept(value) || lexicon::alone_said(value) {
         1

@@ -80,9 +80,16 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<String>, String)> {
     let t =
         crate::understand::price_ranges_capped(&crate::understand::normalize(text).to_lowercase());
     let spaced = format!(" {t} ");
+    // An hour word glued after a number is a length (`每周21小时` holds `1小时`), never a rate
+    // (und_dr: `每周大概21小时 预算大概500块` had been a cap of ¥500 an hour).
     let (hour_at, hour_word) = lexicon::PER_HOUR
         .iter()
-        .filter_map(|w| spaced.find(w).map(|i| (i, *w)))
+        .flat_map(|w| spaced.match_indices(w).map(|(i, _)| (i, *w)))
+        .filter(|(i, w)| {
+            let numeral = |c: char| c.is_ascii_digit() || lexicon::numerals::is_numeral(c);
+            // Only a word that starts with its own numeral (`1小时`, `一小时`): `$2/hr` is a rate.
+            !(w.starts_with(numeral) && spaced[..*i].ends_with(|c: char| numeral(c) || c == '.'))
+        })
         .min_by_key(|(i, _)| *i)?;
     let cue = cues()
         .filter_map(|w| spaced.find(w).map(|i| (i, w)))

@@ -68,6 +68,7 @@ mod result;
 mod retask;
 mod said;
 mod said_back;
+mod schedule;
 mod skipped;
 mod slip;
 mod state;

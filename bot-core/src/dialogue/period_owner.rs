@@ -139,6 +139,12 @@ pub(super) fn period_of_another(t: &str, at: usize, w: &str, budget_words: &[usi
     // A leading word right before a budget word is the budget's (`32k monthly budget $800`), and
     // so is one that holds the budget word (`月预算2000`).
     let end = at + w.len();
+    // `9 hours every day budget $1500 per month`: a phrase of its own (`every day`, never a
+    // compound like `daily budget`) right after a quantity with its unit is that quantity's,
+    // though a budget word follows it (und_dr: it had been the budget's, 9 hours a month).
+    if latin && w.contains(' ') && before(8) {
+        return true;
+    }
     if budget_words.iter().any(|b| (at..=end + 1).contains(b)) {
         return false;
     }
@@ -178,6 +184,10 @@ mod tests {
             ("每天用9个小时，预算每月300块", "每天"),
             ("一周14小时 每月预算300块", "一周"),
             ("every day 3 hours, budget $50", "every day"),
+            (
+                "about 9 hours every day budget about $1500 per month",
+                "every day",
+            ),
         ] {
             assert!(
                 owned(t, w, if t.is_ascii() { "budget" } else { "预算" }),

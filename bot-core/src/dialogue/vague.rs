@@ -63,6 +63,16 @@ pub(super) fn split(text: &str) -> Option<(Vague, String)> {
     // `a day` read as 24 hours every day.
     let rest = l.replacen(found.1, " ", 1);
     let rest = super::no_figure::period_dropped(&rest, l.find(found.1).unwrap_or(0));
+    // A night beside a while with no figure (`每天晚上跑一会儿`, `every night for a bit`) says
+    // when, not how long: dropped with it, never read as a night's default 8 hours (und_dr).
+    let rest = match crate::lexicon::night_said(&rest) {
+        Some(sense) if found.0 == Vague::FewHours => {
+            let r = crate::lexicon::nights_as(&rest, sense, " ", " ");
+            let r = super::no_figure::period_dropped(&r, r.len());
+            r.trim().to_string()
+        }
+        _ => rest,
+    };
     // Filler left around it (`跑`, `吧`, `for`, `like`) says nothing more.
     let rest = rest
         .split_whitespace()
@@ -105,6 +115,8 @@ mod tests {
             ("a few hours a day", Vague::FewHours, ""),
             ("每天几个小时", Vague::FewHours, ""),
             ("till tomorrow", Vague::TillTomorrow, ""),
+            ("每天晚上跑一会儿", Vague::FewHours, ""),
+            ("every night for a bit", Vague::FewHours, ""),
             (
                 "qlora llama 3.1 8b until tomorrow",
                 Vague::TillTomorrow,

@@ -73,7 +73,43 @@ pub fn alone_said(text: &str) -> bool {
         .strip_suffix(" lol")
         .or_else(|| t.strip_suffix(" tbh"))
         .unwrap_or(t);
+    let t = t.trim();
+    // `就我一个user`, `就我一个用户`: a person noun after the words says the same one person.
+    let t = [" users", " user", "users", "user", "用户", "人"]
+        .iter()
+        .find_map(|n| t.strip_suffix(n))
+        .filter(|head| ALONE_WORDS.contains(&head.trim()))
+        .unwrap_or(t);
     ALONE_WORDS.contains(&t.trim())
+}
+
+/// Words before a count that keep or bring back a figure said before (`还是十个`, `那就8个吧`,
+/// `still 10`, `back to 10`): the count is what follows them (helper und_dr).
+const SAME_AGAIN: &[&str] = &[
+    "还是",
+    "那就",
+    "仍然",
+    "依然",
+    "改回",
+    "still ",
+    "back to ",
+    "make it ",
+    "keep it at ",
+    "stay at ",
+    "let's say ",
+];
+
+/// The message with a lead that keeps or brings back a count dropped, and the particles after
+/// it (`还是10个吧` → `10个`); as written where it has none.
+pub fn count_lead_dropped(text: &str) -> &str {
+    let t = text.trim();
+    let low = t.to_lowercase();
+    match SAME_AGAIN.iter().find(|w| low.starts_with(**w)) {
+        Some(w) if low.len() == t.len() => t[w.len()..]
+            .trim()
+            .trim_end_matches(|c: char| AROUND.contains(&c) || c == '。' || c == '.'),
+        _ => t,
+    }
 }
 
 /// The one count written in digits after a peak word (`高峰4个`, `峰值6个吧`, `at peak maybe 5`,

@@ -139,6 +139,16 @@ fn tokens_after(after: &[char]) -> bool {
 fn money_beside(before: &str, after: &[char]) -> bool {
     let after: String = after.iter().take(8).collect();
     let b = before.trim_end();
+    // `context 32k budget $800`, `上下文32k 预算…`: a count right after a window word is the
+    // window's (32,768 by the lexicon's written rule, `count::WINDOW`), never money though a
+    // budget word follows it (und_dr: it had been 32,000 tokens).
+    let low = b.to_lowercase();
+    if crate::lexicon::WINDOW_WORDS
+        .iter()
+        .any(|w| low.ends_with(w))
+    {
+        return false;
+    }
     (crate::lexicon::MONEY_WORDS.iter().chain(AFTER_K)).any(|w| after.trim_start().starts_with(w))
         || ["预算", "budget", "budget of", "$", "¥", "￥"]
             .iter()
@@ -166,6 +176,15 @@ mod tests {
         assert_eq!(wan_and_k("3k块"), "3000块");
         assert_eq!(wan_and_k("3k budget"), "3000 budget");
         assert_eq!(wan_and_k("预算2.5k"), "预算2500");
+        // A window's count stays its own before a budget word (und_dr).
+        assert_eq!(
+            wan_and_k("context 32k budget $800"),
+            "context 32k budget $800"
+        );
+        assert_eq!(
+            wan_and_k("上下文32k 预算每个月800元"),
+            "上下文32k 预算每个月800元"
+        );
         // Watts, context windows and names stay.
         assert_eq!(wan_and_k("4090 450w"), "4090 450w");
         assert_eq!(wan_and_k("ctx 32k"), "ctx 32k");

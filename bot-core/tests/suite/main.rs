@@ -340,6 +340,7 @@ mod pick_no_bf16;
 mod pick_periods_und_dp;
 mod pick_runner;
 mod pick_s_mechanisms;
+mod pick_schedules_und_dr;
 mod prices;
 mod prices_data;
 mod prices_stories;
