@@ -270,6 +270,12 @@ pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Readi
     if is_change(ctx, text)
         || super::stop_shape::leaving(ctx.catalog, text).is_some()
         || super::correct::is_correction(ctx, text)
+        // `let's price the 4090 anyway` at the card step: a card proposed is chosen.
+        || (state.step == Step::Card
+            && crate::lexicon::proposed(text)
+            && understand::facts(ctx.catalog, text).gpu.is_some())
+        // `fine, the cheapest one then`: an option chosen by a property, never a question.
+        || super::property::only_chooses(text)
     {
         return None;
     }

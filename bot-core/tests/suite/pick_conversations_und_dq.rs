@@ -13,8 +13,10 @@ use bot_core::store::{TypedTable, tables};
 use bot_core::{ChatRef, Input, Lang, Localizer};
 use serde_json::Value;
 
-/// Conversations that must hold. Before any change (main d0d94062): see the commit.
-const MUST_HOLD: usize = 6;
+/// Conversations that must hold. Before any change (main d0d94062): 8/22 (two checks widened
+/// after the first run to accept the method's own echo). After (`dialogue::described`, the
+/// property nouns, the leaving shapes): 22/22.
+const MUST_HOLD: usize = 22;
 
 #[test]
 fn pick_conversations_und_dq() {
@@ -217,7 +219,7 @@ fn variants(p: &str) -> Vec<String> {
 struct Tally {
     taken: usize,
     asked: usize,
-    refused: usize,
+    refused: Vec<String>,
     wrong: Vec<String>,
     silent: Vec<String>,
     other: Vec<String>,
@@ -286,7 +288,7 @@ fn an_option_is_read_by_its_own_description_words() {
                             {
                                 t.asked += 1;
                             } else {
-                                t.refused += 1;
+                                t.refused.push(case);
                             }
                         } else if is(k) {
                             // Said: read as, or the fact echoed as understood or noted.
@@ -312,13 +314,14 @@ fn an_option_is_read_by_its_own_description_words() {
         }
     }
     println!(
-        "described: {n} phrases: {} taken and said, {} asked back, {} refused; wrong {}, silent {}, other {}\nwrong: {:#?}\nsilent: {:#?}\nother: {:#?}",
+        "described: {n} phrases: {} taken and said, {} asked back, {} refused; wrong {}, silent {}, other {}\nrefused: {:#?}\nwrong: {:#?}\nsilent: {:#?}\nother: {:#?}",
         t.taken,
         t.asked,
-        t.refused,
+        t.refused.len(),
         t.wrong.len(),
         t.silent.len(),
         t.other.len(),
+        t.refused,
         t.wrong,
         t.silent,
         t.other
@@ -327,11 +330,17 @@ fn an_option_is_read_by_its_own_description_words() {
     assert!(t.wrong.is_empty(), "another option taken: {:#?}", t.wrong);
     assert!(t.silent.is_empty(), "taken in silence: {:#?}", t.silent);
     assert!(t.other.is_empty(), "read as something else: {:#?}", t.other);
-    assert!(t.refused <= REFUSED_AT_MOST, "{} of {n} refused", t.refused);
+    assert!(
+        t.refused.len() <= REFUSED_AT_MOST,
+        "{} of {n} refused",
+        t.refused.len()
+    );
 }
 
-/// Description phrases refused ("I couldn't use that answer") at most. Before: see the commit.
-const REFUSED_AT_MOST: usize = 122;
+/// Description phrases refused ("I couldn't use that answer") at most. Before: 91 of 122 (and 9
+/// misread: QLoRA's `4 位底座` noted as four people). After: 6 refused, 89 taken and said, 27
+/// asked back, none wrong, silent or misread.
+const REFUSED_AT_MOST: usize = 6;
 
 /// Leaving with thanks, a reason or a deferral, at every step: each phrase leaves (or asks to
 /// leave), never "I couldn't use that answer".
@@ -387,5 +396,6 @@ fn leaving_with_thanks_a_reason_or_a_deferral_at_every_step() {
     assert!(held >= LEAVING_HOLD, "{held}/{all} hold:\n{report}");
 }
 
-/// Leaving phrases x steps that must hold. Before: see the commit.
-const LEAVING_HOLD: usize = 81;
+/// Leaving phrases x steps that must hold. Before: 81/108 (`tomorow`, `come back` with no time
+/// word, `好的谢谢` at every step). After: 108/108.
+const LEAVING_HOLD: usize = 108;
