@@ -89,6 +89,6 @@ pick-property-absent = I can't choose by { $property ->
     [bandwidth] bandwidth
    *[precision] precision
   } here: { $why ->
-    [tied] two of this step's options are level on it.
+    [tied] these options are level on it: { $options }.
    *[absent] this step's options do not differ by it, or it is not known for each of them.
   } Tap one, or type it.

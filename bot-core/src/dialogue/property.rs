@@ -18,8 +18,8 @@ pub(super) enum ByProperty {
     /// The option (its choice id and label) at the property's end.
     Taken(String, Msg),
     /// The property said, but no option can be chosen by it here: the options do not carry it
-    /// or not each a known value (`false`), or two share its end (`true`).
-    Cannot(Property, bool),
+    /// or not each a known value (no labels), or two or more share its end (their labels).
+    Cannot(Property, Vec<Msg>),
 }
 
 /// Words that say nothing beside the property word (`the … one`, `…的那个`, `i'll take the …`)
@@ -171,11 +171,11 @@ pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<By
     }
     let choices = super::ask::ask(ctx, state).choices;
     let Some(values) = values(ctx, state, &choices, property) else {
-        return Some(ByProperty::Cannot(property, false));
+        return Some(ByProperty::Cannot(property, Vec::new()));
     };
     let known: Option<Vec<(usize, f64)>> = values.iter().map(|(i, v)| v.map(|v| (*i, v))).collect();
     let Some(known) = known.filter(|k| k.len() >= 2) else {
-        return Some(ByProperty::Cannot(property, false));
+        return Some(ByProperty::Cannot(property, Vec::new()));
     };
     let end = known
         .iter()
@@ -205,7 +205,10 @@ pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<By
             choices[i].id.clone(),
             choices[i].label.clone(),
         )),
-        _ => Some(ByProperty::Cannot(property, true)),
+        _ => Some(ByProperty::Cannot(
+            property,
+            at.iter().map(|i| choices[*i].label.clone()).collect(),
+        )),
     }
 }
 

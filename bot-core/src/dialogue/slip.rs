@@ -292,13 +292,18 @@ pub(super) fn reread(
             return Some(out);
         }
         Some(ByProperty::Cannot(p, tied)) => {
-            let why = if tied { "tied" } else { "absent" };
+            let why = if tied.is_empty() { "absent" } else { "tied" };
+            // The options level on it, named (`H200 SXM / H200 NVL`).
+            let l = Localizer::get();
+            let sep = if ctx.lang == Lang::Zh { "、" } else { " / " };
+            let options: Vec<String> = tied.iter().map(|m| l.format(ctx.lang, m)).collect();
             return Some(Outcome {
                 replies: vec![
                     Reply::text(
                         Msg::new("pick-property-absent")
                             .arg("property", p.key())
-                            .arg("why", why),
+                            .arg("why", why)
+                            .arg("options", options.join(sep)),
                     ),
                     super::ask::ask(ctx, state),
                 ],
