@@ -78,13 +78,17 @@ tco-card-sized = No card named: sized on the cheapest configuration that holds t
 # A typed answer read over the step's own words with a slip, or an option chosen by a property
 # (bot-core/src/dialogue/slip.rs, property.rs): a guess, so it is said.
 pick-read-as = (I read “{ $typed }” as “{ $answer }”; /back changes it.)
+# An option chosen by the words the step shows about it, where two fit alike or one weakly
+# (bot-core/src/dialogue/described.rs): asked back with the options it could be.
+pick-described-ask = “{ $typed }” could be { $options }: which one? Tap it, or say a little more.
 pick-property-absent = I can't choose by { $property ->
     [price] price
     [length] length
     [size] size
     [speed] speed
+    [bandwidth] bandwidth
    *[precision] precision
   } here: { $why ->
-    [tied] two of this step's options are level on it.
+    [tied] these options are level on it: { $options }.
    *[absent] this step's options do not differ by it, or it is not known for each of them.
   } Tap one, or type it.

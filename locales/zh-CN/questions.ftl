@@ -74,13 +74,16 @@ tco-card-sized = 没说用什么卡：按能装下这个模型做服务的最便
   }（想比别的卡，写上卡名即可）。
 # 按这一步自己的词读出的错字，或按属性选的选项（bot-core/src/dialogue/slip.rs、property.rs）：是猜的，所以说出来。
 pick-read-as = （我把“{ $typed }”理解为“{ $answer }”；想改可以用 /back。）
+# 按这一步显示的描述词选的选项：两个一样合适或只是勉强合适时，列出可能的选项反问（bot-core/src/dialogue/described.rs）。
+pick-described-ask = “{ $typed }”可能是{ $options }：是哪一个？请点选，或者再多说一点。
 pick-property-absent = 这里没法按{ $property ->
     [price] 价格
     [length] 长短
     [size] 大小
     [speed] 速度
+    [bandwidth] 带宽
    *[precision] 精度
   }来选：{ $why ->
-    [tied] 这一步有两个选项在这点上一样。
+    [tied] 这几个选项在这点上一样：{ $options }。
    *[absent] 这一步的选项在这点上没有区别，或者不是每个都知道。
   }请点一个，或直接输入。

@@ -24,6 +24,10 @@ pub(super) fn asked(ctx: &Ctx, state: &PickState, text: &str) -> bool {
     ) {
         return false;
     }
+    // `let's price the 4090 anyway` at the card step proposes the card: a choice.
+    if state.step == Step::Card && crate::lexicon::proposed(text) {
+        return false;
+    }
     asks(text) && names_option(ctx, text) && !super::listen::says_change(text)
 }
 

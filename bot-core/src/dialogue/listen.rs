@@ -227,6 +227,10 @@ fn skip(s: &mut PickState, step: Step) {
 /// Whether a message asks something (`4090多少钱一小时`, `H100 哪家有货`, `how much…?`)
 /// rather than stating facts.
 pub fn is_question(text: &str) -> bool {
+    // `fine, the cheapest one then`, `最短的就够了`: an option chosen by a property asks nothing.
+    if super::property::only_chooses(text) {
+        return false;
+    }
     // Widening a place asks nothing, though `anywhere` holds `where` and `any region` opens
     // like a question (`lexicon::ANY_PLACE`): it stands as a plain noun, so `anywhere is fine`
     // does not start with `is`.
@@ -270,6 +274,10 @@ pub fn question_inside(ctx: &Ctx, state: &PickState, text: &str) -> Option<Readi
     if is_change(ctx, text)
         || super::stop_shape::leaving(ctx.catalog, text).is_some()
         || super::correct::is_correction(ctx, text)
+        // `let's price the 4090 anyway` at the card step: a card proposed is chosen.
+        || (state.step == Step::Card
+            && crate::lexicon::proposed(text)
+            && understand::facts(ctx.catalog, text).gpu.is_some())
     {
         return None;
     }

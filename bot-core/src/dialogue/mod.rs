@@ -41,6 +41,7 @@ mod cap;
 mod card;
 mod chosen;
 mod correct;
+mod described;
 mod family_size;
 mod few_people;
 mod flow;

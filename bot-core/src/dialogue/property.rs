@@ -18,8 +18,8 @@ pub(super) enum ByProperty {
     /// The option (its choice id and label) at the property's end.
     Taken(String, Msg),
     /// The property said, but no option can be chosen by it here: the options do not carry it
-    /// or not each a known value (`false`), or two share its end (`true`).
-    Cannot(Property, bool),
+    /// or not each a known value (no labels), or two or more share its end (their labels).
+    Cannot(Property, Vec<Msg>),
 }
 
 /// Words that say nothing beside the property word (`the … one`, `…的那个`, `i'll take the …`)
@@ -98,7 +98,44 @@ const FILLER: &[&str] = &[
     "种",
     "我",
     "卡",
+    // Words of taking it as enough (`the shortest is fine`, `最短的就够了`, `挑最省钱的`) and
+    // of pointing at the option (`whichever …`, `the one with …`, `the one that uses …`).
+    "is",
+    "fine",
+    "good",
+    "enough",
+    "whichever",
+    "whatever",
+    "uses",
+    "has",
+    "挑",
+    "那种",
+    "行",
+    "够",
+    "好",
+    "可以",
 ];
+
+/// The clause of `text` a property word stands in, and whether every other clause states
+/// nothing a step reads (no figure, no other property): `the longest one, I'm feeding it
+/// whole papers`, `最短的就够了，数据都是短句子`.
+fn property_clause(text: &str) -> Option<(Property, bool, String)> {
+    let clauses: Vec<&str> = text
+        .split(|c: char| ",，;；。!！".contains(c))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let mut found = None;
+    for c in &clauses {
+        match lexicon::extreme_said(c) {
+            Some(said) if found.is_none() => found = Some(said),
+            Some(_) => return None,
+            None if c.chars().any(|x| x.is_ascii_digit()) => return None,
+            None => {}
+        }
+    }
+    found
+}
 
 /// Whether `rest` (the line with the property word taken out) holds only filler.
 fn only_filler(rest: &str) -> bool {
@@ -124,17 +161,21 @@ fn only_filler(rest: &str) -> bool {
 /// or says more than the choice.
 pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<ByProperty> {
     let lower = text.to_lowercase();
-    let (property, high, rest) = lexicon::extreme_said(&lower)?;
+    // `which is the fastest?` asks; it is answered, never taken as a choice.
+    if lower.contains(['?', '？', '吗']) {
+        return None;
+    }
+    let (property, high, rest) = property_clause(&lower)?;
     if !only_filler(&rest) {
         return None;
     }
     let choices = super::ask::ask(ctx, state).choices;
     let Some(values) = values(ctx, state, &choices, property) else {
-        return Some(ByProperty::Cannot(property, false));
+        return Some(ByProperty::Cannot(property, Vec::new()));
     };
     let known: Option<Vec<(usize, f64)>> = values.iter().map(|(i, v)| v.map(|v| (*i, v))).collect();
     let Some(known) = known.filter(|k| k.len() >= 2) else {
-        return Some(ByProperty::Cannot(property, false));
+        return Some(ByProperty::Cannot(property, Vec::new()));
     };
     let end = known
         .iter()
@@ -147,13 +188,36 @@ pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<By
         .filter(|(_, v)| (*v - end).abs() < 1e-9)
         .map(|(i, _)| *i)
         .collect();
+    // Several counts of one card level on a property of the card (`頻寬最高那張`): the card is
+    // chosen, at the count the step lists first (its cheapest), and said with its label.
+    let one_card = |i: &usize| choices[*i].id.rsplit_once(':').map(|(g, _)| g.to_string());
+    let same_card = at.len() > 1
+        && property == Property::Bandwidth
+        && at
+            .iter()
+            .all(|i| one_card(i).is_some() && one_card(i) == one_card(&at[0]));
     match at[..] {
         [i] => Some(ByProperty::Taken(
             choices[i].id.clone(),
             choices[i].label.clone(),
         )),
-        _ => Some(ByProperty::Cannot(property, true)),
+        [i, ..] if same_card => Some(ByProperty::Taken(
+            choices[i].id.clone(),
+            choices[i].label.clone(),
+        )),
+        _ => Some(ByProperty::Cannot(
+            property,
+            at.iter().map(|i| choices[*i].label.clone()).collect(),
+        )),
     }
+}
+
+/// Whether a whole line only chooses by a property (`fine, the cheapest one then`, `最短的就够了`):
+/// a choice, never a question to answer beside /pick.
+pub(super) fn only_chooses(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    !lower.contains(['?', '？', '吗'])
+        && property_clause(&lower).is_some_and(|(.., rest)| only_filler(&rest))
 }
 
 /// Each offered option (its index among `choices`) with its value in `property`; `None` when
@@ -241,6 +305,8 @@ fn card_values(
                 Property::Speed => card
                     .and_then(|g| g.fp16_tflops.known().copied())
                     .map(|t| t * f64::from(n)),
+                // Per card: cards do not add up to one card's bandwidth.
+                Property::Bandwidth => card.and_then(|g| g.bandwidth_gbps()),
                 Property::Length | Property::Precision => None,
             };
             (i, v)
@@ -294,6 +360,23 @@ mod tests {
         assert!(only_filler("i'll take the  card"));
         assert!(!only_filler("the  one for 8 hours"));
         assert!(!only_filler("哪个 ？")); // `哪个最便宜？` asks, never chooses
+        assert!(only_filler("the  is fine"));
+        assert!(only_filler("挑 的"));
+    }
+
+    #[test]
+    fn a_reason_beside_the_property_is_kept_a_figure_is_not() {
+        let read = |t: &str| property_clause(t).map(|(p, h, _)| (p, h));
+        assert_eq!(
+            read("the longest one, i'm feeding it whole papers"),
+            Some((Property::Length, true))
+        );
+        assert_eq!(
+            read("最短的就够了，数据都是短句子"),
+            Some((Property::Length, false))
+        );
+        assert_eq!(read("the cheapest, 8 hours a day"), None);
+        assert_eq!(read("the cheapest, the fastest"), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! clause by clause, with the words of the one lexicon ([`crate::lexicon::assent`]). Labels
 //! come from the step's own buttons in both locales, never a list of their words.
 //!
-//! Leaving is said as leaving (`said::QUIT_WORDS`); a bare no at a step that asks no yes/no
+//! Leaving is said as leaving (`lexicon::stopping`); a bare no at a step that asks no yes/no
 //! question (`不用了` at the context step) is asked about first, since leaving loses answers.
 
 use super::ask::ask;
@@ -85,6 +85,14 @@ fn clause_kinds(ctx: &Ctx, state: &PickState, clause: &str) -> Option<Vec<Kind>>
     }
     if super::said::hands_over(clause) {
         return Some(vec![Kind::Handed]);
+    }
+    // `试跑计划就不用了`, `no need for the trial plan`: a no to what the step offers, named
+    // first (only where the step offers one way on: at the needs step `实名就不用了` is a need).
+    if matches!(state.step, Step::Result | Step::Trial)
+        && let Some(thing) = lexicon::declined(clause)
+        && typed_choice(ctx, state, thing).is_some()
+    {
+        return Some(vec![Kind::No]);
     }
     if let Some(thing) = lexicon::shown(clause) {
         if lexicon::result_named(thing) || lexicon::cheapest_chosen(thing) {

@@ -347,63 +347,25 @@ const STEP_NOUNS: &[&str] = &[
 ];
 const CLOSING: &[&str] = &["好", "比较好", "合适", "is best", "is better"];
 
-/// Leaving said as leaving: a bare no (`不用了`, `不需要了`) answers a step that asks yes/no or
-/// for needs, and elsewhere is asked about (`replied::bare_no`), never taken for leaving.
-const QUIT_WORDS: &[&str] = &[
-    "不弄了",
-    "算了不弄了",
-    "算了不用了",
-    "不选了",
-    "不玩了",
-    "不租了",
-    "先不租了",
-    "退出",
-    "不搞了",
-    "算了",
-    "算了算了",
-    "不要了",
-    "取消",
-    "取消吧",
-    "quit",
-    "exit",
-    "stop",
-    "never mind",
-    "nevermind",
-    "forget it",
-    "cancel",
-    "cancel it",
-    "forget about it",
-    "i'll pass",
-    // Leaving said as not wanting to go on, and a goodbye (pick_conversations_ac's
-    // `i not want continue, bye`): a goodbye inside /pick is leaving it.
-    "不想继续了",
-    "不想继续",
-    "不继续了",
-    "don't want to continue",
-    "do not want to continue",
-    "i don't want to continue",
-    "i do not want to continue",
-    "not want continue",
-    "i not want continue",
-    // Leaving said in chat words (pick_af's `nvm, i'm out`; `先这样吧`, "that's it for now");
-    // `i'm done` leaves only where nothing is being finished (`skipped::done_leaving`).
-    "nvm",
-    "i'm out",
-    "im out",
-    "先这样",
-    "先这样了",
-];
-
-/// [`QUIT_WORDS`] and the lexicon's goodbyes (`拜拜`, `掰掰`, `gotta go`): a goodbye inside
-/// /pick is leaving it.
+/// Leaving said as leaving, whole messages: the lexicon's one table of leaving
+/// ([`crate::lexicon::stopping`]: its lines, its verbs of stopping that stop alone, its
+/// dismissals and Chinese verbs of stopping, which `dialogue::stop_shape` reads as shapes too)
+/// and its goodbyes (`拜拜`, `掰掰`, `gotta go`: a goodbye inside /pick is leaving it). A bare
+/// no (`不用了`, `不需要了`) answers a step that asks yes/no or for needs, and elsewhere is asked
+/// about (`replied::bare_no`), never taken for leaving.
 fn quit_words() -> &'static [&'static str] {
+    use crate::lexicon::stopping as w;
     static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        QUIT_WORDS
-            .iter()
-            .chain(crate::lexicon::LEAVE_WORDS)
-            .copied()
-            .collect()
+        [
+            w::QUIT_LINES,
+            w::EN_STOP_ALONE,
+            w::EN_DISMISS,
+            w::ZH_DISMISS,
+            w::ZH_STOP_VERBS,
+            crate::lexicon::LEAVE_WORDS,
+        ]
+        .concat()
     })
 }
 

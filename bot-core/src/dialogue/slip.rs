@@ -32,6 +32,9 @@ struct Vocabulary {
 /// The lexicon words a step's readers accept, beside its labels.
 fn lexicon_words(step: Step) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = lexicon::extreme_words().map(|(w, ..)| w).collect();
+    // A property said as a noun and a degree (`saves the most memroy`): its words too.
+    out.extend(lexicon::PROPERTY_NOUNS.iter().map(|(w, _)| *w));
+    out.extend(lexicon::DEGREE_WORDS.iter().map(|(w, _)| *w));
     match step {
         Step::Task => out.extend(lexicon::JOB_VERBS),
         Step::Method => out.extend(lexicon::QUANT_WORDS.iter().map(|(w, _)| *w)),
@@ -47,6 +50,8 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
         Step::Barriers => {
             out.extend(lexicon::NEED_SPELLINGS);
             out.extend(lexicon::NEED_PHRASES.iter().map(|(w, _)| *w));
+            // `发漂`: the invoice the needs step keeps is one of its words too.
+            out.extend(lexicon::INVOICE_WORDS);
         }
         _ => {}
     }
@@ -287,13 +292,18 @@ pub(super) fn reread(
             return Some(out);
         }
         Some(ByProperty::Cannot(p, tied)) => {
-            let why = if tied { "tied" } else { "absent" };
+            let why = if tied.is_empty() { "absent" } else { "tied" };
+            // The options level on it, named (`H200 SXM / H200 NVL`).
+            let l = Localizer::get();
+            let sep = if ctx.lang == Lang::Zh { "、" } else { " / " };
+            let options: Vec<String> = tied.iter().map(|m| l.format(ctx.lang, m)).collect();
             return Some(Outcome {
                 replies: vec![
                     Reply::text(
                         Msg::new("pick-property-absent")
                             .arg("property", p.key())
-                            .arg("why", why),
+                            .arg("why", why)
+                            .arg("options", options.join(sep)),
                     ),
                     super::ask::ask(ctx, state),
                 ],
@@ -303,6 +313,16 @@ pub(super) fn reread(
         }
         None => {}
     }
+    slip_read(ctx, state, text, again)
+}
+
+/// The line read again with the step's slips written as its words, where the step takes it.
+fn slip_read(
+    ctx: &Ctx,
+    state: &PickState,
+    text: &str,
+    again: super::replied::Again,
+) -> Option<Outcome> {
     let (fixed, slipped) = corrected(ctx, state, text)?;
     let mut out = again(ctx, state, PickInput::Text(fixed.clone()));
     if !out.changed || out.state.is_none() || super::chosen::asks_back(&out) {

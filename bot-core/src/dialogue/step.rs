@@ -61,6 +61,14 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     if let Some(out) = first_readings(ctx, state, &input, places) {
         return out;
     }
+    // `底座壓成4位元的那個`: an option chosen clearly by what the step shows about it, before
+    // what a message tells is read out of it (`4位` is bits there, never four people).
+    if let PickInput::Text(t) = &input
+        && let Some(read) = super::described::first(ctx, state, t)
+        && answer(ctx, state, &input).is_err()
+    {
+        return super::described::outcome(ctx, state, t, read, step);
+    }
     // What a message tells beside a step's answer (a cap, a refusal, people) is taken first.
     let input = match super::told::before(ctx, state, input, step) {
         Ok(out) => return out,
@@ -206,6 +214,12 @@ fn not_this_step(ctx: &Ctx, state: &PickState, input: &PickInput) -> Outcome {
         && let Some(out) = super::slip::reread(ctx, state, t, step)
     {
         return out;
+    }
+    // `the one which only train small adpater`: chosen by what the step shows about it.
+    if let PickInput::Text(t) = input
+        && let Some(read) = super::described::described(ctx, state, t)
+    {
+        return super::described::outcome(ctx, state, t, read, step);
     }
     // A question the bot could not read (`有没有便宜点的`) is no bad answer: where
     // /pick stands and what this step takes.

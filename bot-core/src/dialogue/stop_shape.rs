@@ -118,6 +118,7 @@ fn clause_shapes(clause: &str) -> Option<Vec<Shape>> {
             .split_whitespace()
             .map(|x| x.trim_matches(|ch: char| !(ch.is_ascii_alphanumeric() || "'/".contains(ch))))
             .filter(|x| !x.is_empty())
+            .map(unslipped)
             .collect();
         return en_stop(&words)
             .map(|open| Shape::Stop { open })
@@ -128,6 +129,38 @@ fn clause_shapes(clause: &str) -> Option<Vec<Shape>> {
         .map(|open| Shape::Stop { open })
         .or_else(|| zh_defer(c).map(|open| Shape::Defer { open }))
         .map(|s| vec![s])
+}
+
+/// A word one slip from exactly one word of the classes' verbs and time words (`tomorow`,
+/// `latr`, `contnue`), read as it: five letters or more, never a word the lexicon knows as
+/// itself (`lexicon::slips_apart`, the house's one measure of a slip).
+fn unslipped(word: &str) -> &str {
+    if word.len() < 5 || crate::lexicon::REAL_WORDS.contains(&word) {
+        return word;
+    }
+    let classes = [
+        w::EN_LATER,
+        w::EN_STOP_VERBS,
+        w::EN_GO_ON_VERBS,
+        w::EN_AFTER,
+    ];
+    let single = || {
+        classes
+            .iter()
+            .flat_map(|c| c.iter())
+            .filter(|x| x.len() >= 5 && !x.contains(' '))
+    };
+    if single().any(|x| *x == word) {
+        return word;
+    }
+    let near: Vec<&'static str> = single()
+        .filter(|x| crate::lexicon::slips_apart(word.as_bytes(), x.as_bytes(), 1).is_some())
+        .copied()
+        .collect();
+    match near[..] {
+        [one] => one,
+        _ => word,
+    }
 }
 
 /// `c` with a word of `words` at its start taken off (a Latin word must end there).
@@ -265,6 +298,20 @@ const EN_FUTURE: &[&str] = &[
 /// future subject and a verb phrase that is no job verb (`I'll sort it out tomorrow`), and after
 /// it only words that add nothing. `Some(false)`: no verb phrase of the user's own.
 fn en_defer(words: &[&str]) -> Option<bool> {
+    // `need ask my professor first`, `i'll check with my boss first`: a thing to do before
+    // going on, in a verb phrase of the user's own.
+    if let Some((last, before)) = words.split_last()
+        && *last == w::EN_BEFORE_ALL
+        // `i take the first` chooses the first option: no thing to do first.
+        && before.last().is_some_and(|x| *x != "the")
+        && crate::lexicon::ordinal_in(&words.join(" ")).is_none()
+        && before.first().is_some_and(|x| w::EN_AUX.contains(x))
+        && before.iter().any(|x| !w::EN_AUX.contains(x))
+        && before.len() <= 8
+        && !before.iter().any(|x| crate::lexicon::is_job_verb(x))
+    {
+        return Some(true);
+    }
     let j = (0..words.len()).find(|&j| phrase_at(&words[j..], w::EN_LATER).is_some())?;
     let n = phrase_at(&words[j..], w::EN_LATER)?;
     const AFTER: &[&str] = &[
@@ -286,10 +333,14 @@ fn en_defer(words: &[&str]) -> Option<bool> {
         "on",
         "then",
     ];
-    if !words[j + n..]
-        .iter()
-        .all(|x| w::EN_AFTER.contains(x) || w::EN_AUX.contains(x) || AFTER.contains(x))
-    {
+    // After the later time, only words that add nothing, or another later time (`come back
+    // tomorrow`).
+    if !words[j + n..].iter().all(|x| {
+        w::EN_AFTER.contains(x)
+            || w::EN_AUX.contains(x)
+            || AFTER.contains(x)
+            || w::EN_LATER.contains(x)
+    }) {
         return None;
     }
     let before = &words[..j];
@@ -297,7 +348,8 @@ fn en_defer(words: &[&str]) -> Option<bool> {
         .iter()
         .all(|x| w::EN_AUX.contains(x) || ["back", "come", "again"].contains(x))
     {
-        return Some(before.contains(&"come"));
+        // Coming back is said with a verb of the user's own: asked, as before.
+        return Some(before.contains(&"come") || ["come", "get", "be"].contains(&words[j]));
     }
     let joined = before.join(" ");
     let future = EN_FUTURE
@@ -409,6 +461,10 @@ mod tests {
             "nah i'm gonna stop here, thanks anyway",
             "maybe later",
             "不用了，太贵了",
+            "i will come back tomorow, need ask my professor first",
+            "ok thanks, i'll think about it and come back",
+            "好的谢谢，改天再看",
+            "thanks, maybe latre",
         ] {
             assert!(read(t).is_some(), "{t}");
         }
@@ -440,6 +496,10 @@ mod tests {
             "明天用",
             "pass",
             "can i quit?",
+            "i want lora first",
+            "come back to the model",
+            "ok i take the first",
+            "i'll go with the first",
         ] {
             assert_eq!(read(t), None, "{t}");
         }

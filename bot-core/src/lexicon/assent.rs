@@ -105,14 +105,43 @@ const NO: &[&str] = &[
 /// at all`), English ones whole words anywhere in the clause; and a subject with a verb of
 /// needing before it (`i need nothing more`).
 const NO_WIDEN_EN: &[&str] = &[
-    "anything", "anymore", "further", "extra", "more", "else", "needed",
+    "anything",
+    "anymore",
+    "further",
+    "extra",
+    "more",
+    "else",
+    "needed",
+    "special",
+    "particular",
+    "requirements",
+    "requirement",
+    "preference",
+    "preferences",
+    "needs",
 ];
 const NO_WIDEN_EN_PAIRS: &[&str] = &["at all"];
 const NO_SUBJECTS_EN: &[&str] = &[
     "i need", "we need", "i want", "we want", "i have", "we have", "i", "we",
 ];
 /// Chinese ones (`没别的了`, `没有其他要求`, `不需要别的`): the other things, and a closing `了`.
-const NO_WIDEN_ZH: &[&str] = &["其他的", "其它的", "别的", "其他", "其它", "更多"];
+const NO_WIDEN_ZH: &[&str] = &[
+    "其他的",
+    "其它的",
+    "别的",
+    "其他",
+    "其它",
+    "更多",
+    "特别的",
+    "特别",
+    "特殊",
+    "讲究",
+    "要求",
+    "需求",
+    "偏好",
+];
+/// Chinese subjects before a no (`我没什么讲究`, `我们没要求`).
+const NO_SUBJECTS_ZH: &[&str] = &["我们", "咱们", "我"];
 
 /// Closing words beside a yes or a no (`that's all`, `就这样`): nothing more asked.
 const CLOSING: &[&str] = &[
@@ -245,12 +274,52 @@ fn widened_no(t: &str) -> bool {
         left = rest.to_string();
     }
     let mut zh = t.to_string();
-    for w in NO_WIDEN_ZH {
+    // Longest first: `特别的` before the `别的` inside it.
+    let mut widen = NO_WIDEN_ZH.to_vec();
+    widen.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    for w in widen {
         zh = zh.replace(w, "");
     }
     let zh = zh.trim_end_matches('了');
+    let zh = NO_SUBJECTS_ZH
+        .iter()
+        .find_map(|w| zh.strip_prefix(w))
+        .unwrap_or(zh);
     let changed = |s: &str| !s.is_empty() && s != t;
     (changed(&left) && NO.contains(&left.as_str())) || (changed(zh) && NO.contains(&zh))
+}
+
+/// A no said with its object first (`试跑计划就不用了`, `trial plan not needed`, `no need for the
+/// trial plan`, `skip the plan`): the object; `None` for a bare no or anything else.
+pub fn declined(clause: &str) -> Option<&str> {
+    let t = bare(clause);
+    const ZH_ENDS: &[&str] = &["就不用", "也不用", "就不需要", "也不需要", "就免", "就算"];
+    let zh = t.trim_end_matches('了');
+    if let Some(obj) = ZH_ENDS.iter().find_map(|e| zh.strip_suffix(e)) {
+        let obj = obj.trim();
+        return (!obj.is_empty() && obj.chars().count() <= 8).then_some(obj);
+    }
+    const EN_OPENS: &[&str] = &[
+        "no need for the ",
+        "no need for ",
+        "skip the ",
+        "don't need the ",
+    ];
+    let low = t.to_ascii_lowercase();
+    if let Some(n) = EN_OPENS
+        .iter()
+        .find(|o| low.starts_with(**o))
+        .map(|o| o.len())
+    {
+        return Some(t[n..].trim()).filter(|o| !o.is_empty());
+    }
+    // `to_ascii_lowercase` keeps byte offsets, so `low`'s cuts are `t`'s.
+    let obj = low
+        .strip_suffix(" is not needed")
+        .or_else(|| low.strip_suffix(" not needed"))?;
+    let start = if obj.starts_with("the ") { 4 } else { 0 };
+    let obj = t[start..obj.len()].trim();
+    (!obj.is_empty()).then_some(obj)
 }
 
 /// Yes words that say "go on" (`继续`, `next`): asked whether to leave, they stay.
@@ -305,6 +374,20 @@ pub fn result_named(thing: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_no_with_its_object_first() {
+        assert_eq!(declined("试跑计划就不用了"), Some("试跑计划"));
+        assert_eq!(declined("试跑就不用了吧"), Some("试跑"));
+        assert_eq!(declined("no need for the trial plan"), Some("trial plan"));
+        assert_eq!(declined("trial plan not needed"), Some("trial plan"));
+        assert_eq!(declined("不用了"), None);
+        assert_eq!(declined("no need"), None);
+        assert_eq!(assent("我没什么讲究"), Some(Assent::No));
+        assert_eq!(assent("no special needs"), Some(Assent::No));
+        assert_eq!(assent("没有特别的要求"), Some(Assent::No));
+        assert_eq!(assent("我要"), None);
+    }
 
     #[test]
     fn yes_and_no_in_words() {

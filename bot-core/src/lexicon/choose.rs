@@ -30,6 +30,35 @@ pub fn cheapest_chosen(text: &str) -> bool {
     cheap && whichever && !asked
 }
 
+/// Openers of a proposal the speaker makes for themself (`let's price the 4090 anyway`, `i'll
+/// go with the a100`, `那就4090吧`): a decision, never a question, though its verb asks for a
+/// price.
+const PROPOSALS: &[&str] = &[
+    "let's",
+    "lets",
+    "let us",
+    "i'll",
+    "ill",
+    "we'll",
+    "i will",
+    "we will",
+    "i'd go",
+    "那就",
+    "我们就",
+    "我就",
+];
+
+/// Whether `text` opens with a proposal of the speaker's own and asks nothing ([`PROPOSALS`]).
+pub fn proposed(text: &str) -> bool {
+    let l = text.trim().to_lowercase().replace('’', "'");
+    let asked = l.contains(['?', '？', '吗']);
+    !asked
+        && PROPOSALS.iter().any(|p| {
+            l.strip_prefix(p)
+                .is_some_and(|r| !p.is_ascii() || r.starts_with(' '))
+        })
+}
+
 /// Verbs of choosing: after a word that hands the choice over (`帮我挑`, `help me pick`,
 /// `help me to select`), the bot is asked to choose.
 pub const CHOOSE_VERBS: &[&str] = &["挑", "选", "pick", "choose", "decide", "select"];

@@ -15,6 +15,8 @@ pub enum Property {
     Speed,
     /// Bits per weight: the most precise keeps the most.
     Precision,
+    /// A card's memory bandwidth (GB/s).
+    Bandwidth,
 }
 
 impl Property {
@@ -26,6 +28,7 @@ impl Property {
             Property::Size => "size",
             Property::Speed => "speed",
             Property::Precision => "precision",
+            Property::Bandwidth => "bandwidth",
         }
     }
 }
@@ -42,6 +45,9 @@ pub const EXTREME_WORDS: &[(&str, Property, High)] = &[
     ("便宜点", Property::Price, false),
     ("便宜一点", Property::Price, false),
     ("便宜的", Property::Price, false),
+    // A plain adjective among options says its end (`the cheap one`, `the expensive one`).
+    ("cheap", Property::Price, false),
+    ("expensive", Property::Price, true),
     ("most expensive", Property::Price, true),
     ("more expensive", Property::Price, true),
     ("priciest", Property::Price, true),
@@ -104,9 +110,90 @@ pub fn extreme_words() -> impl Iterator<Item = (&'static str, Property, High)> {
         .chain(EXTREME_WORDS.iter().copied())
 }
 
+/// Nouns that name a property an option is chosen by, said beside a word of degree
+/// (`the highest bandwidth`, `带宽最大`, `最省显存`): the noun says which property.
+pub const PROPERTY_NOUNS: &[(&str, Property)] = &[
+    ("memory", Property::Size),
+    ("vram", Property::Size),
+    ("显存", Property::Size),
+    ("内存", Property::Size),
+    ("bandwidth", Property::Bandwidth),
+    ("带宽", Property::Bandwidth),
+    ("频宽", Property::Bandwidth),
+    ("price", Property::Price),
+    ("cost", Property::Price),
+    ("money", Property::Price),
+    ("价格", Property::Price),
+    ("价钱", Property::Price),
+    ("钱", Property::Price),
+    ("precision", Property::Precision),
+    ("bits", Property::Precision),
+    ("精度", Property::Precision),
+    ("speed", Property::Speed),
+    ("速度", Property::Speed),
+];
+
+/// Words of degree beside a property noun, with the end they say: `most`/`最多` the high end,
+/// `least`/`最少` the low end.
+pub const DEGREE_WORDS: &[(&str, High)] = &[
+    ("highest", true),
+    ("most", true),
+    ("biggest", true),
+    ("largest", true),
+    ("maximum", true),
+    ("max", true),
+    ("最高", true),
+    ("最大", true),
+    ("最多", true),
+    ("最好", true),
+    ("lowest", false),
+    ("least", false),
+    ("smallest", false),
+    ("minimum", false),
+    ("min", false),
+    ("fewest", false),
+    ("最低", false),
+    ("最小", false),
+    ("最少", false),
+];
+
+/// Verbs of saving a property (`saves the most memory`, `最省显存`, `最省钱`): the option that
+/// uses the LEAST of it, so they turn the degree's end over; `省` alone after `最` is the degree.
+pub const SAVING_WORDS: &[&str] = &["saves", "save", "saving", "省"];
+
+/// A property said as a noun and a degree (`the highest bandwidth`, `带宽最大`, `whichever saves
+/// the most memory`, `最省显存`, `最省钱`), with the text the words were taken out of.
+fn noun_and_degree(text: &str) -> Option<(Property, High, String)> {
+    let mut rest = text.to_string();
+    let mut take = |w: &str| -> bool {
+        match whole_at(&rest, w) {
+            Some(at) => {
+                rest.replace_range(at..at + w.len(), " ");
+                true
+            }
+            None => false,
+        }
+    };
+    let (_, property) = PROPERTY_NOUNS.iter().find(|(w, _)| take(w))?;
+    let saving = SAVING_WORDS.iter().any(|w| take(w));
+    let degree = DEGREE_WORDS.iter().find(|(w, _)| take(w)).map(|(_, h)| *h);
+    // `最省` with no other degree word: `最` is the degree, `省` the verb (the least used).
+    let degree = match degree {
+        Some(h) => Some(h),
+        None if saving && take("最") => Some(true),
+        None => None,
+    }?;
+    Some((*property, degree != saving, rest))
+}
+
 /// The one property-extreme word of `text` (lower case): its property, end, and the text with
 /// the word taken out; `None` when there is none, or two that differ (`cheapest and fastest`).
+/// A property said as a noun and a degree (`the highest bandwidth`) is read where no word of
+/// the table stands.
 pub fn extreme_said(text: &str) -> Option<(Property, High, String)> {
+    if let Some(found) = noun_and_degree(text) {
+        return Some(found);
+    }
     let mut words: Vec<(&str, Property, High)> = extreme_words().collect();
     words.sort_by_key(|(w, ..)| std::cmp::Reverse(w.len()));
     let mut rest = text.to_string();
@@ -164,5 +251,32 @@ mod tests {
         assert_eq!(extreme_said("longerons"), None);
         assert_eq!(extreme_said("the cheapest and the fastest"), None);
         assert_eq!(extreme_said("4k tokens"), None);
+    }
+
+    #[test]
+    fn a_noun_and_a_degree_name_the_property_and_its_end() {
+        let said = |t: &str| extreme_said(t).map(|(p, h, _)| (p, h));
+        assert_eq!(
+            said("the one with the highest bandwidth"),
+            Some((Property::Bandwidth, true))
+        );
+        assert_eq!(said("带宽最大那张"), Some((Property::Bandwidth, true)));
+        assert_eq!(said("频宽最高那张"), Some((Property::Bandwidth, true)));
+        // Saving turns the end over: the least memory used.
+        assert_eq!(
+            said("whichever saves the most memory"),
+            Some((Property::Size, false))
+        );
+        assert_eq!(said("最省显存的那个"), Some((Property::Size, false)));
+        assert_eq!(said("挑最省钱的"), Some((Property::Price, false)));
+        assert_eq!(
+            said("whatever uses the least memory"),
+            Some((Property::Size, false))
+        );
+        assert_eq!(said("the most memory"), Some((Property::Size, true)));
+        // A noun alone, or a degree alone, is no property said.
+        assert_eq!(said("memory"), None);
+        assert_eq!(said("most people"), None);
+        assert_eq!(said("memorymost"), None);
     }
 }

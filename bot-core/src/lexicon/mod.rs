@@ -53,6 +53,7 @@ mod extremes;
 mod floor_words;
 mod foreign;
 mod formats;
+mod function_words;
 mod goal_words;
 mod grad_accum;
 mod guess;
@@ -154,6 +155,10 @@ pub use api_units::{
 pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
 pub use at_peak::{alone_said, count_lead_dropped, numeral_range, peak_count, tens_and_some};
+pub use assent::{
+    Assent, assent, closing, declined, go_on, result_named, show_alone, shown, yes_before,
+};
+pub use at_peak::{alone_said, numeral_range, peak_count, tens_and_some};
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
 pub use bill_currency::bill_currency_asked;
@@ -173,7 +178,7 @@ pub use ceiling::{
 };
 pub use choose::{
     CHOOSE_VERBS, SUITS_ME, approval_mark, cheapest_chosen, choice_handed_over, help_choosing,
-    suits_me,
+    proposed, suits_me,
 };
 pub use count::{
     CARD_MEASURES, CJK_MULTIPLIERS, COUNT_WANTED, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize,
@@ -201,12 +206,15 @@ pub use each_period::{
 pub use edit::{
     method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped, swapped_across,
 };
-pub use extremes::{EXTREME_WORDS, High, Property, extreme_said, extreme_words};
+pub use extremes::{
+    DEGREE_WORDS, EXTREME_WORDS, High, PROPERTY_NOUNS, Property, extreme_said, extreme_words,
+};
 pub use floor_words::{ABOVE_BEFORE, FLOOR_AFTER, FLOOR_BEFORE};
 pub use foreign::in_english;
 pub use formats::{
     PUBLISHED_FORMAT_PHRASES, SPACED_FORMATS, formats_joined, published_format_said,
 };
+pub use function_words::{EN_FUNCTION_WORDS, ZH_FUNCTION_CHARS};
 pub use goal_words::{Goal, done_said, goal_said, memory_asked, only_trying, skip_said};
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};

@@ -9,7 +9,7 @@
 pub const STOP_FILLERS: &[&str] = &[
     "eh", "ehh", "ugh", "uh", "um", "hmm", "hm", "meh", "ok", "okay", "oh", "ah", "well", "so",
     "alright", "nah", "sigh", "welp", "yeah", "ya", "hey", "lol", "sorry", "then", "唉", "哎",
-    "嗯", "呃", "额", "哦", "啊", "好吧", "行吧", "那", "那就", "好", "ok吧",
+    "嗯", "呃", "额", "哦", "啊", "好吧", "行吧", "那", "那就", "好", "ok吧", "好的", "ok了",
 ];
 
 /// English subject, modal and adverb words before a verb (`i`, `i'm gonna`, `let me just`): the
@@ -95,6 +95,11 @@ pub const EN_LATER: &[&str] = &[
     "after lunch",
     "after work",
     "next month",
+    // Coming back is a later time of its own (`i'll come back tomorrow`, `i'll think about it
+    // and come back`).
+    "come back",
+    "get back",
+    "be back",
 ];
 
 /// English openers that dismiss the question with nothing after them (`never mind`, `forget
@@ -206,6 +211,10 @@ pub const ZH_LATER: &[&str] = &[
     "等以后",
 ];
 
+/// The English word that closes a thing to do before going on (`need ask my professor first`,
+/// `i'll check with my boss first`): a deferral whose verb phrase is the user's own.
+pub const EN_BEFORE_ALL: &str = "first";
+
 /// Chinese words that close a deferral (`再说`: "deal with it after that").
 pub const ZH_DEFER_END: &[&str] = &["再说", "再讲", "再看看", "再看"];
 
@@ -238,4 +247,44 @@ pub const ZH_REASON: &[&str] = &[
     "麻烦",
     "复杂",
     "贵了",
+];
+
+/// English verbs of stopping that stop alone, a whole message (`quit`, `stop`): the rest of
+/// [`EN_STOP_VERBS`] stop only with a subject or more (`i pass`, never a bare `pass`).
+pub const EN_STOP_ALONE: &[&str] = &["quit", "exit", "stop", "cancel"];
+
+/// Whole messages that leave `/pick` and that no class above reads as a shape: moves said in
+/// chat words, `算了` beside a verb, the negated verbs of going on said as leaving before the
+/// shapes were read (`dialogue::said`'s table until session 43, one lexicon since).
+pub const QUIT_LINES: &[&str] = &[
+    "不弄了",
+    "算了不弄了",
+    "算了不用了",
+    "不选了",
+    "不玩了",
+    "不租了",
+    "先不租了",
+    "不搞了",
+    "算了算了",
+    "不要了",
+    "取消吧",
+    "cancel it",
+    "i'll pass",
+    // Leaving said as not wanting to go on, and a goodbye (pick_conversations_ac's
+    // `i not want continue, bye`): a goodbye inside /pick is leaving it.
+    "不想继续了",
+    "不想继续",
+    "不继续了",
+    "don't want to continue",
+    "do not want to continue",
+    "i don't want to continue",
+    "i do not want to continue",
+    "not want continue",
+    "i not want continue",
+    // Leaving said in chat words (pick_af's `nvm, i'm out`; `先这样吧`, "that's it for now");
+    // `i'm done` leaves only where nothing is being finished (`skipped::done_leaving`).
+    "i'm out",
+    "im out",
+    "先这样",
+    "先这样了",
 ];

@@ -327,6 +327,7 @@ mod pick_conversations_und_dj;
 mod pick_conversations_und_dl;
 mod pick_conversations_und_dm;
 mod pick_conversations_und_dn;
+mod pick_conversations_und_dq;
 mod pick_conversations_v;
 mod pick_conversations_w;
 mod pick_conversations_x;
