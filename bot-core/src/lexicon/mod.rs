@@ -242,7 +242,7 @@ pub use money::{
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
-pub use name_slot::{card_slot, platform_slot};
+pub use name_slot::{card_only_after, card_slot, platform_slot};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, NEED_SPELLINGS, Need, STOPPED_BILLED_WORDS,
     STOPPED_WORDS, card_payment_at, need_denied_before, need_negated_after, need_of_slip,

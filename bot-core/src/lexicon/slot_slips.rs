@@ -74,6 +74,8 @@ fn slip_in(slot: &Slot, w: &str) -> Option<&'static str> {
         || !w.bytes().all(|b| b.is_ascii_lowercase())
         || slot.words.contains(&w)
         || slot.own.contains(&w)
+        // A word made from a slot word (`monthly`, `weekend`, `daytime`) is a word of its own.
+        || slot.words.iter().any(|d| w.starts_with(d))
     {
         return None;
     }
@@ -177,6 +179,8 @@ mod tests {
             "per day",
             "is there a way for me",
             "read it 2 ways",
+            "a 4090 monthly or hourly",
+            "rent a 4090 weekly",
         ] {
             assert_eq!(read(t), t, "{t}");
         }

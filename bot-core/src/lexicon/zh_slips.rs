@@ -66,7 +66,19 @@ pub const DOMAIN_ZH: &[&str] = &[
 /// 补货): never read as the domain word.
 const REAL_ZH: &[&str] = &["补贴", "贴补", "有贷", "贷款"];
 
-/// The domain words and the homophone keys, each as its characters.
+/// Characters never read as a slip of another that looks like them: numerals (`七天` is no
+/// `一天`) and the words a question is made of (`选啥卡`, `是`, `的`).
+const NEVER_SLIPS: &str =
+    "零一二三四五六七八九十百千万亿两半几啥的了是不在和与或吗呢吧么这那你我他它";
+
+/// The domain words, each as its characters: the look-alike reader's (the homophone keys are
+/// read alike by sound, `homophones`, never by shape: `混元` is no `港元`).
+fn domain_words() -> &'static [Vec<char>] {
+    static W: OnceLock<Vec<Vec<char>>> = OnceLock::new();
+    W.get_or_init(|| DOMAIN_ZH.iter().map(|w| w.chars().collect()).collect())
+}
+
+/// The domain words and the homophone keys, each as its characters: the raw pinyin reader's.
 fn words() -> &'static [Vec<char>] {
     static W: OnceLock<Vec<Vec<char>>> = OnceLock::new();
     W.get_or_init(|| {
@@ -179,8 +191,10 @@ pub fn look_alike_read(text: &str) -> (String, Vec<(String, String)>) {
     if !text.chars().any(is_han) {
         return (text.to_string(), said);
     }
-    let ws = words();
-    let own: Vec<char> = ws.iter().flatten().copied().collect();
+    let ws = domain_words();
+    let own: Vec<char> = (words().iter().flatten().copied())
+        .chain(NEVER_SLIPS.chars())
+        .collect();
     let mut chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     while i < chars.len() {

@@ -318,6 +318,7 @@ mod unit_named;
 // Corpus58's misses (und_ap).
 mod unknown_named;
 // Corpus97's misses (und_ds).
+mod run_together;
 mod slips_said;
 
 #[cfg(test)]

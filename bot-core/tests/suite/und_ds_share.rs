@@ -12,8 +12,8 @@ use super::understand::share_by_line;
 const OWN: &str = include_str!("../data/questions_und_ds.tsv");
 
 /// Rows read right (asked-back rows right when asked with the written line among the choices):
-/// 30/47 before the change.
-const FLOOR: usize = 30;
+/// 30/47 before the change; 46/47 after (left: `4900s`, a swapped card number in the plural).
+const FLOOR: usize = 46;
 
 #[test]
 fn und_ds_share() {
