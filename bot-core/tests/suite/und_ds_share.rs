@@ -27,3 +27,30 @@ fn und_ds_share() {
 fn und_ds_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
+
+/// A slip read as the domain word is said beside the answer, in the user's locale, with the
+/// words as typed and as read; a question with no slip says none.
+#[test]
+fn a_slip_read_is_said_beside_the_answer() {
+    use super::chat::{message_ids, text, who, world};
+    use bot_core::Input;
+
+    let w = world();
+    for (locale, line, said) in [
+        ("en", "how much cram does the 5080 have", Some(("cram", "vram"))),
+        ("en", "$0.79 an hour, what's that per weak", Some(("weak", "week"))),
+        ("zh", "每小时4块 yitian多少", Some(("yitian", "一天"))),
+        ("zh", "l40s 哪家最使宜", Some(("最使宜", "最便宜"))),
+        ("en", "how much vram does the 5080 have", None),
+        ("zh", "每小时4块 一天多少", None),
+    ] {
+        let me = who(locale);
+        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
+        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
+        let slip = ids.iter().any(|i| i == "understand-read-slip");
+        assert_eq!(slip, said.is_some(), "{line}: {ids:?}\n{t}");
+        if let Some((typed, word)) = said {
+            assert!(t.contains(typed) && t.contains(word), "{line}:\n{t}");
+        }
+    }
+}
