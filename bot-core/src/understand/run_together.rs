@@ -1,12 +1,16 @@
-//! A cue phrase typed with one space missed (`letme know when`, `canit run`, `whichis cheaper`):
+//! A cue phrase typed with one space missed (`letme know when`, `tellme when it is`, `let me knowwhen`):
 //! a phone's space bar skipped. The phrases are the cue tables' own (alerts, stock, trend,
-//! specs, fit, guidance, price), each of three words or more, and a join of five letters or
+//! price), each of three words or more, and a join of five letters or
 //! more: a two-word join is too often a word of its own (`topup`, `breakeven`, `overtime`), and a
 //! short one a name (`ata`, `doi`). Only the whole phrase is read, never the join alone.
 
 use std::sync::OnceLock;
 
-use super::words::*;
+// The topic tables themselves, never `words` (which re-exports guidance's readers, and those
+// read `text`, which calls this: a module circle).
+use super::words_alerts::{ALERT_LIST_WORDS, ALERT_STOP_WORDS, ALERT_WORDS};
+use super::words_price::{CHEAP_WORDS, COST_WORDS};
+use super::words_stock::{STOCK_WORDS, TREND_WORDS};
 
 /// (the phrase with one space missed, the phrase), longest first.
 fn joins() -> &'static [(String, &'static str)] {
@@ -18,9 +22,6 @@ fn joins() -> &'static [(String, &'static str)] {
             ALERT_LIST_WORDS,
             STOCK_WORDS,
             TREND_WORDS,
-            SPECS_WORDS,
-            FIT_WORDS,
-            PLACE_PICK_WORDS,
             COST_WORDS,
             CHEAP_WORDS,
         ];

@@ -42,7 +42,7 @@ pub(super) fn place_recommended(text: &str) -> bool {
     RECOMMEND.iter().any(|r| {
         text.match_indices(r)
             .any(|(at, _)| PLACE_NOUNS.iter().any(|n| text[at + r.len()..].contains(n)))
-    }) && !has(text, super::words::CHEAP_WORDS)
+    }) && !has(text, super::words_price::CHEAP_WORDS)
 }
 
 /// A phrase of [`PLACE_PICK_WORDS`] said, never as the plural of its last noun (`which gpu

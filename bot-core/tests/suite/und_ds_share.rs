@@ -37,8 +37,16 @@ fn a_slip_read_is_said_beside_the_answer() {
 
     let w = world();
     for (locale, line, said) in [
-        ("en", "how much cram does the 5080 have", Some(("cram", "vram"))),
-        ("en", "$0.79 an hour, what's that per weak", Some(("weak", "week"))),
+        (
+            "en",
+            "how much cram does the 5080 have",
+            Some(("cram", "vram")),
+        ),
+        (
+            "en",
+            "$0.79 an hour, what's that per weak",
+            Some(("weak", "week")),
+        ),
         ("zh", "每小时4块 yitian多少", Some(("yitian", "一天"))),
         ("zh", "l40s 哪家最使宜", Some(("最使宜", "最便宜"))),
         ("en", "how much vram does the 5080 have", None),
