@@ -24,3 +24,4 @@ understand-region-platforms = You said { $region ->
   }: compared as you named them. /platforms { $region } lists the platforms there.
 understand-storage-unsized = Storage is not included in the figures above: say its size (for example storage=100gb) to add it to the bill.
 understand-usdt = “u” after an amount is read as USDT and taken as US dollars (USDT is pegged 1:1 to the dollar): the figures above are in dollars.
+understand-read-slip = (I read “{ $typed }” as “{ $word }”: a slip of the keyboard or the input method. If you meant something else, say it in other words.)

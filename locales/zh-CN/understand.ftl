@@ -25,3 +25,4 @@ understand-region-platforms = 你说的是{ $region ->
   }平台：仍按你点名的平台比较。/platforms { $region } 可查看那边的平台。
 understand-storage-unsized = 上面的金额没有包含存储费用：请说明容量（例如 storage=100gb），才会计入账单。
 understand-usdt = 金额后面的“u”按 USDT 理解，当作美元计（USDT 与美元 1:1 锚定），上面的数字都是美元。
+understand-read-slip = （我把“{ $typed }”读作“{ $word }”，当作输入法或键盘的笔误。如果不是这个意思，请换个说法再问。）

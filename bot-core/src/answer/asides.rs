@@ -20,6 +20,14 @@ pub fn asides(
     not_carried: &[understand::NotCarried],
 ) -> Vec<Reply> {
     let mut out = Vec::new();
+    // `cram`, `yitian`, `最使宜`: a slip read as the domain word, said, never silent.
+    for (typed, word) in understand::slips_said(text) {
+        out.push(Reply::text(
+            Msg::new("understand-read-slip")
+                .said("typed", typed.as_str())
+                .said("word", word.as_str()),
+        ));
+    }
     for n in not_carried {
         out.push(offered(
             Msg::new("understand-not-carried").arg("what", n.said.clone()),

@@ -112,6 +112,7 @@ mod senses;
 mod seq_length;
 mod services;
 mod sharding_words;
+mod slot_slips;
 mod small_degree;
 mod squash;
 mod step_named;
@@ -136,6 +137,7 @@ mod whole_span;
 mod words;
 mod written_apart;
 mod your_pick;
+mod zh_slips;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
@@ -249,7 +251,7 @@ pub use money::{
     parse_currency, parse_dur, parse_price, parse_size_gb,
 };
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
-pub use name_slot::{card_slot, platform_slot};
+pub use name_slot::{card_only_after, card_slot, platform_slot};
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, NEED_SPELLINGS, Need, STOPPED_BILLED_WORDS,
     STOPPED_WORDS, card_payment_at, need_denied_before, need_negated_after, need_of_slip,
@@ -289,6 +291,7 @@ pub use seasons::{SEASON_WORDS, season_said};
 pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
+pub use slot_slips::slot_slips;
 pub use small_degree::{NoFigure, no_figure};
 pub use step_named::{StepNamed, step_to_change};
 pub use sums::{SUM_AFTER, SUM_BEFORE};
@@ -322,6 +325,7 @@ pub use words::{
 };
 pub use written_apart::{WRITTEN_APART, written_apart};
 pub use your_pick::bot_choice_asked;
+pub use zh_slips::{DOMAIN_ZH, look_alike, look_alike_read, pinyin_read};
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in
 /// [`crate::units`], because catalog files write billing increments the same way.

@@ -70,6 +70,19 @@ pub fn card_slot(toks: &[String], i: usize, is_platform: impl Fn(&str) -> bool) 
     after_platform && (i + 1 == toks.len() || asked_after(toks, i))
 }
 
+/// What only a card has, asked right after a number (`4900 显存多大`, `5900 specs`, `5900
+/// 补货通知我`): its memory, its specs, its stock coming back. A round number there is a card's
+/// number with two digits swapped, asked back (never a sum: no amount has specs or stock).
+const CARD_ONLY_AFTER: &[&str] = &["specs", "spec", "vram", "memory", "restock", "restocked"];
+const CARD_ONLY_AFTER_ZH: &[&str] = &["显存", "规格", "参数", "补货", "到货", "有货", "库存"];
+
+/// Whether the word after `toks[i]` asks what only a card has ([`CARD_ONLY_AFTER`]).
+pub fn card_only_after(toks: &[String], i: usize) -> bool {
+    toks.get(i + 1).is_some_and(|n| {
+        CARD_ONLY_AFTER.contains(&n.as_str()) || CARD_ONLY_AFTER_ZH.iter().any(|z| n.starts_with(z))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +116,14 @@ mod tests {
         assert!(at("runpod 309", 1));
         assert!(!at("runpod 3000 for a month", 1));
         assert!(!at("budget 4900 price", 1));
+    }
+
+    #[test]
+    fn what_only_a_card_has_after_a_number() {
+        assert!(card_only_after(&toks("4900 显存多大"), 0));
+        assert!(card_only_after(&toks("5900 specs"), 0));
+        assert!(card_only_after(&toks("5900 补货通知我一下"), 0));
+        assert!(!card_only_after(&toks("4900 块一个月"), 0));
+        assert!(!card_only_after(&toks("4900 tokens"), 0));
     }
 }

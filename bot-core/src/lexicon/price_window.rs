@@ -39,9 +39,54 @@ const OVER: &[&str] = &[
     "during the past ",
 ];
 
-/// Whether `text` (lowercase) asks the prices over a window: charted, or said over a span.
+/// Whether `text` (lowercase) asks the prices over a window: charted, said over a span, or a
+/// span's prices (`30天的价格`).
 pub fn price_window_said(text: &str) -> bool {
-    charted(text) || prices_over_span(text)
+    charted(text) || prices_over_span(text) || span_prices(text)
+}
+
+/// Chinese span units after a number (`30天`, `2周`, `3个月`).
+const SPAN_UNITS: &[&str] = &["天", "周", "个星期", "星期", "个月", "月", "年"];
+
+/// Words right before a span that make it a rental's length (`租30天的价格` is a bill).
+const RENTED_FOR: &[&str] = &["租", "跑", "用", "包", "rent ", "run ", "for "];
+
+/// An amount asked: the span is then a rental's length whose bill is asked (`一周的 price 是多少`,
+/// `一天 price 大概`).
+const AMOUNT_ASKED: &[&str] = &["多少", "几块", "几钱", "大概", "how much", "cost"];
+
+/// A span, `的`, then its prices (`mi300x 30天的价格`, `三十天的 price`, `两周内的价格`) with no
+/// amount asked: the window of the price's history, as `过去30天` is, never a rental that long
+/// (`租30天的价格`, `一周的 price 是多少`, `30天多少钱`).
+fn span_prices(text: &str) -> bool {
+    if AMOUNT_ASKED.iter().any(|a| text.contains(a)) {
+        return false;
+    }
+    text.char_indices().any(|(at, c)| {
+        let starts = c.is_ascii_digit()
+            && !text[..at].ends_with(|p: char| p.is_ascii_alphanumeric() || p == '.');
+        if !starts
+            || RENTED_FOR
+                .iter()
+                .any(|r| text[..at].trim_end().ends_with(r.trim_end()))
+        {
+            return false;
+        }
+        let rest = text[at..].trim_start_matches(|d: char| d.is_ascii_digit());
+        let Some(after) = SPAN_UNITS.iter().find_map(|u| rest.strip_prefix(u)) else {
+            return false;
+        };
+        let after = ["内", "来", "里"]
+            .iter()
+            .find_map(|w| after.strip_prefix(w))
+            .unwrap_or(after);
+        let Some(after) = after.strip_prefix('的') else {
+            return false;
+        };
+        PRICE_NOUNS
+            .iter()
+            .any(|p| after.trim_start().starts_with(p))
+    })
 }
 
 /// Whether `w` stands in `text` as a word: Chinese anywhere, English between non-letters.
@@ -96,6 +141,9 @@ mod tests {
             "4090 60天价格曲线",
             "给我看 h200 90天的价格图表",
             "a100 pricing for the past 3 weeks",
+            "mi300x 30天的 price",
+            "mi300x 30天的价格",
+            "h200 2周内的价格",
         ] {
             assert!(said(t), "{t}");
         }
@@ -106,6 +154,13 @@ mod tests {
             "4090跑60天多少钱",
             "plot images with sdxl on a 4090",
             "prices for a 4090",
+            "4090 租30天的价格",
+            "4090 30天多少钱",
+            "跑 30天的价格",
+            "a100 30天 多少钱 价格表",
+            "h100 1周的 price 是多少",
+            "a100 1天 price 大概",
+            "a100 30天 price",
         ] {
             assert!(!said(t), "{t}");
         }

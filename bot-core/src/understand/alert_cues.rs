@@ -158,6 +158,20 @@ fn conditional(padded: &str) -> bool {
         || arrived_then_told(padded)
         || stock_then_told(padded)
         || machine_came_then_told(padded)
+        || cheap_then_told(padded)
+}
+
+/// `有便宜的通知我`, `a100 有便宜的 告诉我`: a cheap one turning up, then at once a way to be told:
+/// the price is the condition the alert waits for, never a look at the stock now.
+fn cheap_then_told(padded: &str) -> bool {
+    ["有便宜", "有实惠", "有更便宜"].iter().any(|c| {
+        padded.match_indices(c).any(|(at, _)| {
+            let rest = &padded[at + c.len()..];
+            TELL.iter()
+                .filter_map(|t| rest.find(t))
+                .any(|k| rest[..k].chars().count() <= 6)
+        })
+    })
 }
 
 /// `有两张4090的machine了告诉我`, `有8卡h100的box了叫我`: 有, a machine of counted cards (the

@@ -45,7 +45,7 @@ fn card_then_hours<'t>(catalog: &Catalog, s: &'t str) -> Option<(&'t str, usize)
     }
     let body = &s[from..];
     let word_end = |t: &str| {
-        t.find(|c: char| c == ' ' || super::text::is_cjk(c))
+        t.find(|c: char| c == ' ' || crate::lexicon::is_han(c))
             .unwrap_or(t.len())
     };
     let one = word_end(body);

@@ -8,9 +8,9 @@ use super::card_count::{count_after, count_before};
 use super::family_model::{FAMILIES, family_model, is_number};
 use super::request::{Cards, Usage};
 use super::span::{find_usage, find_volume};
-use super::text::is_cjk;
 use crate::catalog::{Catalog, Gpu};
 use crate::lexicon;
+use crate::lexicon::is_han;
 use crate::vram::{Quant, Task};
 
 /// What the question names.
@@ -373,7 +373,7 @@ fn platforms_in_run(catalog: &Catalog, t: &str, e: &mut Entities) {
         .filter_map(|p| {
             let at = p
                 .said_names()
-                .filter(|a| a.chars().any(is_cjk))
+                .filter(|a| a.chars().any(is_han))
                 .filter_map(|a| t.find(a.as_str()))
                 .min()?;
             Some((at, p.id.as_str()))
@@ -504,7 +504,7 @@ pub(super) fn entities(catalog: &Catalog, toks: &[String]) -> Entities {
                 continue;
             }
             words_of(toks, i, &mut e, &mut taken);
-        } else if is_cjk(t.chars().next().unwrap_or(' ')) {
+        } else if is_han(t.chars().next().unwrap_or(' ')) {
             platforms_in_run(catalog, t, &mut e);
         }
         i += 1;

@@ -1,9 +1,9 @@
 //! A model written as family, version and size in separate words (`qwen 7b`, `千问2.5 7B`,
 //! `qwen2.5 32b`), apart from the entity scan that calls it.
 
-use super::text::is_cjk;
 use crate::catalog::{BRAND_WORDS, Catalog};
 use crate::lexicon;
+use crate::lexicon::is_han;
 
 /// A number written in digits (`7`, `2.5`).
 pub(super) fn is_number(t: &str) -> bool {
@@ -34,7 +34,7 @@ pub(super) fn family_model(
     let (alias, family) = BRAND_WORDS
         .iter()
         .chain(FAMILIES)
-        .find(|(a, _)| t.starts_with(a) || (a.chars().any(is_cjk) && t.ends_with(a)))?;
+        .find(|(a, _)| t.starts_with(a) || (a.chars().any(is_han) && t.ends_with(a)))?;
     let mut version = t
         .strip_prefix(alias)
         .map(|v| v.trim_matches(|c| c == '-' || c == '_').to_string())

@@ -2,7 +2,7 @@
 //! rent到`, `daily一千万token`) read as the Chinese word the cue lists know, and a method glued
 //! to its verb (`LoRA-train`, `qlora-tune`) as the method and the verb apart.
 
-use super::spellings::is_cjk;
+use crate::lexicon::is_han;
 
 /// Methods glued to a verb by a hyphen.
 const METHODS: &[&str] = &["qlora-", "lora-", "dora-"];
@@ -83,7 +83,7 @@ fn replace_glued(t: &str, en: &str, zh: &str) -> String {
         let before = t[..k].chars().next_back();
         let after = t[k + en.len()..].chars().next();
         let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
-        let glued = |c: Option<char>| c.is_some_and(|c| is_cjk(c) || c.is_ascii_digit());
+        let glued = |c: Option<char>| c.is_some_and(|c| is_han(c) || c.is_ascii_digit());
         if k >= last && !latin(before) && !latin(after) && (glued(before) || glued(after)) {
             out.push_str(&t[last..k]);
             out.push_str(zh);

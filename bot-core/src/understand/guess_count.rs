@@ -45,7 +45,7 @@ fn guess_replaced(catalog: &Catalog, t: &str) -> Option<String> {
     let (span, guessed) = guess_count(catalog, t, cue)?;
     let rest = &t[span.end..];
     // A Chinese comma is a single space once normalized.
-    let cjk = rest.chars().any(super::text::is_cjk);
+    let cjk = rest.chars().any(crate::lexicon::is_han);
     let brk = BREAKS
         .iter()
         .chain(cjk.then_some(&" "))
@@ -96,7 +96,7 @@ fn card_word(catalog: &Catalog, t: &str) -> bool {
 /// The catalog id of the card the text starts with.
 fn card_id<'c>(catalog: &'c Catalog, t: &str) -> Option<&'c str> {
     let end = t
-        .find(|c: char| c == ' ' || super::text::is_cjk(c))
+        .find(|c: char| c == ' ' || crate::lexicon::is_han(c))
         .unwrap_or(t.len());
     let w = &t[..end];
     if w.is_empty() {
@@ -112,7 +112,7 @@ fn card_id<'c>(catalog: &'c Catalog, t: &str) -> Option<&'c str> {
         let rest = &t[end..];
         let next = rest.trim_start();
         let len = next
-            .find(|c: char| c == ' ' || super::text::is_cjk(c))
+            .find(|c: char| c == ' ' || crate::lexicon::is_han(c))
             .unwrap_or(next.len());
         (end < t.len() && len > 0).then(|| find(&t[..t.len() - next.len() + len]))?
     };

@@ -248,7 +248,10 @@ fn guidance(q: &Question) -> Option<Reading> {
     if !(asks_pick(q.padded) || where_to_rent || bare_wish || speed) || !q.e.gpus.is_empty() {
         return None;
     }
-    let place = (q.has(PLACE_PICK_WORDS) || where_to_rent) && !q.has(COST_WORDS);
+    let place = (q.has(PLACE_PICK_WORDS)
+        || super::words_guidance::place_recommended(q.padded)
+        || where_to_rent)
+        && !q.has(COST_WORDS);
     (q.nothing_to_size() || place).then_some(Reading::Command(Request::Pick))
 }
 
@@ -358,7 +361,7 @@ fn greeting_only(padded: &str) -> bool {
     let words: String = padded
         .chars()
         .map(|c| {
-            if c.is_alphanumeric() || super::text::is_cjk(c) {
+            if c.is_alphanumeric() || crate::lexicon::is_han(c) {
                 c
             } else {
                 ' '

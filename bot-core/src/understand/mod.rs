@@ -317,6 +317,9 @@ mod quarter_months;
 mod unit_named;
 // Corpus58's misses (und_ap).
 mod unknown_named;
+// Corpus97's misses (und_ds).
+mod run_together;
+mod slips_said;
 
 #[cfg(test)]
 mod own_tests;
@@ -347,6 +350,7 @@ pub use not_carried::NotCarried;
 pub use request::{Cards, Money, Request, Usage, task_word, volume_word};
 pub use second_ask::second_ask;
 pub use senses_said::senses_said;
+pub use slips_said::slips_said;
 pub use storage_unsized::storage_unsized;
 pub use text::{MAX_CHARS, normalize};
 pub use usdt_said::usdt_said;

@@ -39,7 +39,7 @@ const EACH_EN: &[&str] = &["a", "an", "per", "every", "each", "one", "1", "in"];
 fn period_before(toks: &[String], i: usize) -> Option<i64> {
     let w = |j: usize| toks.get(j).map(String::as_str).unwrap_or("");
     let prev = i.checked_sub(1).map_or("", w);
-    let cjk = |s: &str| s.chars().next().is_some_and(super::text::is_cjk);
+    let cjk = |s: &str| s.chars().next().is_some_and(crate::lexicon::is_han);
     if cjk(prev) {
         // `每周用`, `要是每个月只用`: the period with its `每`.
         if let Some(at) = prev.find('每') {

@@ -193,7 +193,7 @@ pub(super) fn said_in_order(catalog: &Catalog, norm: &str) -> String {
     let norm = shortened(norm);
     let split = apart(&norm);
     let words: Vec<&str> = split.split(' ').filter(|w| !w.is_empty()).collect();
-    let chinese = norm.chars().any(super::text::is_cjk);
+    let chinese = norm.chars().any(crate::lexicon::is_han);
     for (i, w) in words.iter().enumerate() {
         let Some((every, mut j, written)) = periods()
             .find(|(p, _)| p == w)

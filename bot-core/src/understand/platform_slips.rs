@@ -5,8 +5,8 @@
 //! are a slip only by two letters swapped (one changed makes other words: `cuda`, `vest`); a
 //! Chinese name only one character off, its last character kept (`X源云`, never `阿里巴`).
 
-use super::text::is_cjk;
 use crate::catalog::{Catalog, Platform};
+use crate::lexicon::is_han;
 use crate::lexicon::swapped;
 
 /// Clouds the catalog does not hold, named in Chinese: never a slip of one it holds (`移动云`
@@ -118,14 +118,14 @@ pub(super) fn sure_slip(catalog: &Catalog, t: &str) -> Option<String> {
 /// `恒源云`): the characters typed and the platform's name. A run that names a platform, or a
 /// cloud the catalog lacks, has none.
 pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, String)> {
-    if !run.chars().next().is_some_and(is_cjk) || UNKNOWN_ZH.iter().any(|u| run.contains(u)) {
+    if !run.chars().next().is_some_and(is_han) || UNKNOWN_ZH.iter().any(|u| run.contains(u)) {
         return None;
     }
     let names: Vec<&String> = catalog
         .platforms
         .iter()
         .flat_map(|p| p.said_names())
-        .filter(|a| a.chars().all(is_cjk))
+        .filter(|a| a.chars().all(is_han))
         .collect();
     if names.iter().any(|a| run.contains(a.as_str())) || names_part(catalog, run) {
         return None;
@@ -143,7 +143,7 @@ pub(super) fn chinese_slip(catalog: &Catalog, run: &str) -> Option<(String, Stri
             let keeps_last = want.len() > 3 || off.first().is_some_and(|&i| i + 1 < want.len());
             (off.len() == 1
                 && keeps_last
-                && is_cjk(w[off[0]])
+                && is_han(w[off[0]])
                 && !ordinary_words(&chars, start + off[0]))
             .then(|| (w.iter().collect::<String>(), name.clone()))
         })
@@ -183,8 +183,8 @@ fn names_part(catalog: &Catalog, run: &str) -> bool {
     catalog.platforms.iter().any(|p| {
         p.said_names()
             .chain(p.name_zh.as_ref())
-            .filter(|n| !n.chars().all(is_cjk))
-            .flat_map(|n| n.split(|c: char| !is_cjk(c)))
+            .filter(|n| !n.chars().all(is_han))
+            .flat_map(|n| n.split(|c: char| !is_han(c)))
             .any(|part| part.chars().count() >= 2 && run.contains(part))
     })
 }

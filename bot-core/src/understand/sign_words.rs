@@ -3,7 +3,7 @@
 //! `低于` in a Chinese sentence). Left a sign, `when … <` set no condition and the alert was
 //! read as the card's specs.
 
-use super::spellings::is_cjk;
+use crate::lexicon::is_han;
 
 /// Signs of "at most", longest first where one begins another.
 const BELOW_SIGNS: &[&str] = &["<=", "≤", "=<", "＜", "<", "⩽"];
@@ -11,7 +11,7 @@ const BELOW_SIGNS: &[&str] = &["<=", "≤", "=<", "＜", "<", "⩽"];
 /// `t` with each sign of "at most" right before an amount (a digit or a currency sign, spaces
 /// between) written as the ceiling word in the sentence's language.
 pub(super) fn plain(t: &str) -> String {
-    let word = if t.chars().any(is_cjk) {
+    let word = if t.chars().any(is_han) {
         "低于"
     } else {
         " under "

@@ -200,7 +200,7 @@ pub(crate) fn generated_pairs() -> &'static [(char, char)] {
 }
 
 pub(crate) fn simplified(c: char) -> char {
-    if !is_cjk(c) {
+    if !crate::lexicon::is_han(c) {
         return c;
     }
     TRADITIONAL
@@ -216,11 +216,6 @@ pub(crate) fn simplified(c: char) -> char {
                 .map(|i| pairs[i].1)
         })
         .unwrap_or(c)
-}
-
-/// A Chinese character (the CJK Unified Ideographs and Extension A).
-pub(super) fn is_cjk(c: char) -> bool {
-    matches!(c as u32, 0x4E00..=0x9FFF | 0x3400..=0x4DBF)
 }
 
 #[cfg(test)]

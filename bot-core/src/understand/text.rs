@@ -6,10 +6,10 @@
 //! 91 KB paste is read as its first lines, in time linear in what is read.
 
 use super::numbers_en::english_numbers;
-pub(super) use super::spellings::is_cjk;
 use super::spellings::{CANTONESE, HOMOPHONES, respell, simplified};
 use super::spoken_zh::{digit, numeral_value};
 use super::text_en::{cue_spellings, invisible, sentence_marks, times_sign};
+use crate::lexicon::is_han;
 
 /// The most characters of one message the reader looks at. A question is a sentence or two;
 /// a long paste is read as its start (and the answer's "I read this as" line says what).
@@ -50,6 +50,9 @@ pub fn normalize(text: &str) -> String {
     // `万相2.1`, `混元视频`: an image or video family's Chinese name is its word, before numerals.
     // `creditcard`, `over the time`: written as the lexicon's tables write them.
     let half = crate::lexicon::written_apart(&half);
+    // `yitian多少`, `最使宜`: a domain word's raw pinyin or a look-alike character, the word
+    // (the lexicon's; said beside the answer by `slips_said`).
+    let half = crate::lexicon::look_alike_read(&crate::lexicon::pinyin_read(&half).0).0;
     // `crytpo`, `alipy`, `支持paypl的`: a need word with one slip is the need word.
     let half = crate::lexicon::need_typos(&half);
     // `低于2u`, `0.8u一小时`: `u` after an amount is USDT, read as US dollars (the lexicon's).
@@ -81,7 +84,12 @@ pub fn normalize(text: &str) -> String {
     // ease after a where-word (`哪家好租到`) the can-word of renting, before that.
     let out = crate::lexicon::rather_as_adverb(&crate::lexicon::ease_as_can(&out));
     // `eight thousand context`, `ctx about 4 thousand`: a window's thousands as its `k`.
-    let out = crate::lexicon::thousands_as_k(&english_numbers(&cue_spellings(&out)), false);
+    let out = crate::lexicon::thousands_as_k(
+        &english_numbers(&cue_spellings(&super::run_together::spaced(&out))),
+        false,
+    );
+    // `per weak`, `in stick`, `how much cram does`: a real word in a domain word's slot.
+    let out = crate::lexicon::slot_slips(&out).0;
     // `预算约300`, `roughly 6 hrs`: a hedge before a number is dropped here, once, for every
     // reader (the lexicon's one table), numbers in words already in digits.
     let out = crate::lexicon::hedges_dropped(&out);
@@ -480,7 +488,7 @@ pub(super) fn tokens(s: &str) -> Vec<String> {
     let mut cur_cjk = false;
     for c in s.chars() {
         let word = c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '/' | '¥' | '$');
-        let cjk = is_cjk(c);
+        let cjk = is_han(c);
         if !(word || cjk) {
             if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));

@@ -141,10 +141,12 @@ fn short_card(t: &str, e: &Entities) -> bool {
 /// named model (or size) with no card and no budget word right before it, may be a card's number
 /// with two digits swapped (`lexicon::round_by_swap` keeps only those candidates): asked back,
 /// as `4009` is, never dropped in silence.
+/// So is one before what only a card has (`4900 显存多大`, `5900 补货通知我`,
+/// `lexicon::card_only_after`).
 fn swap_slot(toks: &[String], k: usize, e: &Entities) -> bool {
     toks[k].len() == 4
         && e.gpus.is_empty()
-        && !(e.models.is_empty() && e.sizes.is_empty())
+        && (!(e.models.is_empty() && e.sizes.is_empty()) || lexicon::card_only_after(toks, k))
         && !(k > 0 && lexicon::budget_noun_said(&toks[k - 1]))
 }
 

@@ -4,9 +4,9 @@
 //! to tap.
 
 use super::request::Request;
-use super::spellings::is_cjk;
 use super::{Reading, read};
 use crate::catalog::Catalog;
+use crate::lexicon::is_han;
 
 /// The number and word said (`3 sprints`) and the question read with the number as hours and
 /// as days, when: the question reads as a job's bill (`/cost`, `/compare`) of the default hour,
@@ -30,7 +30,7 @@ pub(super) fn unknown_unit(
     // Money words (`1,5 dollar`) are a price's, read or not.
     let word = |t: &str| {
         t.chars().count() >= 3
-            && t.chars().all(|c| c.is_alphabetic() && !is_cjk(c))
+            && t.chars().all(|c| c.is_alphabetic() && !is_han(c))
             && !crate::lexicon::MONEY_WORDS.contains(&t)
             && !super::price::CURRENCY_WORDS.contains(&t)
     };

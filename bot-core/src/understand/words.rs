@@ -56,6 +56,8 @@ pub(super) const SPECS_WORDS: &[&str] = &[
     "有多少显存",
     "how much memory does",
     "how much memory do",
+    // `ram` said for the card's memory (`how much ram does the 4090 have`): the card has it.
+    "how much ram does",
     "参数",
     "规格",
     "带宽",

@@ -18,19 +18,47 @@ pub(super) fn asks_pick(text: &str) -> bool {
         || provider_sought(text)
 }
 
+/// Verbs of recommending, and the nouns of a place to rent after them: a place recommended for
+/// a job (`帮我 recommend 一个跑 qwen 7b lora 的地方`, `can u recommend somewhere to finetune …`,
+/// `any suggestion where to host …`), in any words between, is guidance.
+const RECOMMEND: &[&str] = &["推荐", "recommend", "suggest"];
+const PLACE_NOUNS: &[&str] = &[
+    "地方",
+    "平台",
+    "哪家",
+    "哪里",
+    "platform",
+    "place",
+    "somewhere",
+    "where",
+    "provider",
+    "cloud",
+    "site",
+];
+
+/// Whether a place to rent is asked to be recommended: a verb of [`RECOMMEND`], then one of
+/// [`PLACE_NOUNS`], and no cheapness weighed (`推荐一下哪家最便宜` is the ranking).
+pub(super) fn place_recommended(text: &str) -> bool {
+    RECOMMEND.iter().any(|r| {
+        text.match_indices(r)
+            .any(|(at, _)| PLACE_NOUNS.iter().any(|n| text[at + r.len()..].contains(n)))
+    }) && !has(text, super::words_price::CHEAP_WORDS)
+}
+
 /// A phrase of [`PLACE_PICK_WORDS`] said, never as the plural of its last noun (`which gpu
 /// clouds have machines in europe` asks for the list, as `which platforms` does; `which gpu
-/// cloud` asks for one).
-fn place_pick_said(text: &str) -> bool {
-    PLACE_PICK_WORDS.iter().any(|w| {
-        text.match_indices(w).any(|(at, _)| {
-            let after = &text[at + w.len()..];
-            let plural = w.ends_with(|c: char| c.is_ascii_alphabetic())
-                && after.starts_with('s')
-                && !after[1..].starts_with(|c: char| c.is_ascii_alphabetic());
-            !plural
+/// cloud` asks for one); or a place recommended ([`place_recommended`]).
+pub(super) fn place_pick_said(text: &str) -> bool {
+    place_recommended(text)
+        || PLACE_PICK_WORDS.iter().any(|w| {
+            text.match_indices(w).any(|(at, _)| {
+                let after = &text[at + w.len()..];
+                let plural = w.ends_with(|c: char| c.is_ascii_alphabetic())
+                    && after.starts_with('s')
+                    && !after[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+                !plural
+            })
         })
-    })
 }
 
 /// Nouns of a provider of GPU time (`a reliable gpu provider`, `稳定的平台`).
