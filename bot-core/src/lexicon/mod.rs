@@ -155,12 +155,10 @@ pub use api_units::{
     speaks_of_tokens, token_cue_said, tokens_unit_at,
 };
 pub use asking::{QUESTION_CUES, size_asked};
-pub use assent::{Assent, assent, closing, go_on, result_named, show_alone, shown, yes_before};
-pub use at_peak::{alone_said, count_lead_dropped, numeral_range, peak_count, tens_and_some};
 pub use assent::{
     Assent, assent, closing, declined, go_on, result_named, show_alone, shown, yes_before,
 };
-pub use at_peak::{alone_said, numeral_range, peak_count, tens_and_some};
+pub use at_peak::{alone_said, count_lead_dropped, numeral_range, peak_count, tens_and_some};
 pub use barrier_negated::barrier_negated;
 pub use batch_job::{BATCH_WORDS, batch_job};
 pub use bill_currency::bill_currency_asked;
