@@ -246,6 +246,9 @@ fn judge_card(
     // Said where it tells the user something: a share they set, or a verdict it makes less
     // than a clear fit (at vLLM's default a clear fit needs no note).
     let util_said = (opts.vllm_share() - super::VLLM_GPU_MEMORY_UTILIZATION).abs() > 1e-9;
+    // V0's virtual engines each hold 1/PP of the pool (`vram::vllm_v0_pp`): where that decides,
+    // its own line says why, in place of the share's.
+    let v0_pp = super::vllm_v0_pp::note(shape, req, opts, parts, g);
     if share_binds {
         let util = opts.vllm_share();
         let core = parts.share_floor * util;
@@ -253,7 +256,7 @@ fn judge_card(
         report.margin_gib = Some(round2(util * vram - core / GIB));
         let outside = (parts.need() - core).max(0.0);
         let clear = report.verdict.as_deref() == Some("fits");
-        if util_said || !clear {
+        if (util_said || !clear) && v0_pp.is_none() {
             warnings.push(super::vllm_share::note(
                 opts,
                 g,
@@ -261,6 +264,7 @@ fn judge_card(
             ));
         }
     }
+    warnings.extend(v0_pp);
     // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
     let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.
