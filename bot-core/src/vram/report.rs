@@ -39,7 +39,8 @@ pub fn estimate_with(
     // it (`vram::pipeline`); where none holds, at the largest valid count below it. The answer
     // says which (never "N cards, tensor parallel" for an N that does not start).
     let piped = super::pipeline::note(&shape, req);
-    let resized = if piped.is_some() {
+    // A split the user typed (`pp=`) is run as typed.
+    let resized = if piped.is_some() || super::pipeline::typed(&shape, req).is_some() {
         None
     } else {
         super::tp::resize(&shape, req)

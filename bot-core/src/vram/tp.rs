@@ -38,7 +38,7 @@ pub(super) fn tp_applies(req: &FitRequest) -> bool {
 /// above.
 pub(super) fn resize(shape: &Shape, req: &FitRequest) -> Option<(u32, Msg)> {
     let cards = req.cards;
-    if !tp_applies(req) || tp_valid(shape, cards) || super::pipeline::typed(shape, req).is_some() {
+    if !tp_applies(req) || tp_valid(shape, cards) {
         return None;
     }
     let sized = (1..cards).rev().find(|&n| tp_valid(shape, n)).unwrap_or(1);
