@@ -247,6 +247,11 @@ pub struct FitArgs {
     /// MoE's routed experts split over every card. Implies --engine vllm
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     data_parallel: Option<u32>,
+    /// vLLM's pipeline parallel (`--pipeline-parallel-size N`): the --gpus cards run N stages
+    /// of gpus/N-way tensor parallel, each holding its own layers; under V0 each stage's virtual
+    /// engine takes 1/N of the KV pool. Implies --engine vllm
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pipeline_parallel_size: Option<u32>,
     /// Keep every sliding-window layer's KV cache at full length (the chat's `swafull=on`;
     /// llama.cpp's `--swa-full`), instead of the window the engine keeps.
     #[arg(long)]
@@ -662,6 +667,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.online_quant = a.online_quant || bot_core::lexicon::names_16bit_repo(&a.model);
     req.vllm_flashinfer_sampler = a.vllm_flashinfer_sampler;
     req.data_parallel = a.data_parallel.unwrap_or(1);
+    req.pipeline_parallel = a.pipeline_parallel_size.unwrap_or(1);
     req.swa_full = a.swa_full;
     req.tgi_release = a.tgi_release;
     req.ollama_release = a.ollama_release;
@@ -755,6 +761,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
         || a.vllm_release.is_some()
         || a.vllm_flashinfer_sampler
         || a.data_parallel.is_some()
+        || a.pipeline_parallel_size.is_some()
         || a.mtp.is_some()
     {
         req.engine = Engine::Vllm;

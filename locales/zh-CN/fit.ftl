@@ -115,6 +115,7 @@ fit-sglang-pool = ℹ️ SGLang 把每张卡显存的 { $fraction } 划给权重
   }。启动并跑过请求后，每张卡约占 { $held } GiB（nvidia-smi 看到的数）。只有放下权重后一点池子都不剩，它才会启动失败；调大这个比例或多加几张卡，池子就更长。
 fit-vllm-kv-pool = ℹ️ vLLM 会在每张卡上留出约 { $gib } GiB 作 KV 缓存，约 { $tokens } 个 token，由所有请求共用（即它启动日志里报告的可用 KV 缓存大小和 token 数）：这是放下权重和启动时的预估用量之后剩下的份额，不管单个请求要多少，都会用缓存块填满。
 fit-vllm-max-len = ⛔ 按此估算，vLLM 在 { $context } 个 token 的上下文下无法启动：放下权重和启动时的预估用量之后，它在卡上的显存占比连一个这么长的请求的 KV 缓存都装不下（它会报错说所需 KV 缓存大于可用 KV 缓存）。把最大上下文长度设为 max_model_len={ $tokens } 或更小（或用 gmu= 调高显存占比）才能启动，届时每张卡约显示 { $gib } GiB：按占比用缓存块填满，再加上 CUDA 图。
+fit-vllm-v0-pp = ⛔ 按此估算，vLLM 的 V0 引擎无法启动：它把 { $pp } 个流水线阶段作为 { $pp } 个虚拟引擎运行，每个只用每张卡 KV 缓存池的 1/{ $pp }，而一个 { $context } 个 token 的请求必须放进其中一个（它的检查会报错：模型最大长度大于 KV 缓存能存的最大 token 数）。一个请求每张卡需要 { $need } GiB 缓存；一个虚拟引擎的份额只有 { $held } GiB。在同样的卡上用张量并行，或用 V1 引擎（vLLM 0.8 及以后），缓存池是一个整体，就装得下。
 fit-vllm-holds = ℹ️ vLLM 仍能启动：放下权重和启动时的预估用量之后，每张卡的 KV 缓存池能同时容纳 { $batch } 个请求中的 { $n } 个（每个 { $context } token，即日志里的“Maximum concurrency”）；其余请求排队等空位，请求越短，能同时跑的越多。
 fit-verdict-gc = { $gc ->
     [off] 以上按开启梯度检查点计算，这是 { $on_default } 的默认设置。不开的话（{ $off_default } 默认不开）{ $verdict ->

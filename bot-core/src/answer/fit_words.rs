@@ -270,20 +270,28 @@ fn qat_option(req: &mut FitRequest<'_>, (k, v, w): (&str, &str, &str)) -> Result
     Ok(true)
 }
 
-/// vLLM's data parallel (`dp=8`, `vllm serve -dp 8`; `vram::data_parallel`): the engine it names
-/// unless one was said. `false` for another key.
+/// vLLM's data parallel (`dp=8`, `vllm serve -dp 8`; `vram::data_parallel`) and pipeline
+/// parallel (`pp=2`, `--pipeline-parallel-size 2`; `vram::pipeline::typed`): the engine they
+/// name unless one was said. `false` for another key.
 fn data_parallel_option(
     req: &mut FitRequest<'_>,
     given: &mut Given,
     (k, v, w): (&str, &str, &str),
 ) -> Result<bool, Box<Reply>> {
-    if !matches!(
+    let pp = matches!(
         k,
-        "dp" | "data_parallel" | "data_parallel_size" | "数据并行"
-    ) {
+        "pp" | "pipeline_parallel" | "pipeline_parallel_size" | "流水线并行"
+    );
+    if !pp
+        && !matches!(
+            k,
+            "dp" | "data_parallel" | "data_parallel_size" | "数据并行"
+        )
+    {
         return Ok(false);
     }
     match v.parse::<u32>() {
+        Ok(n) if (1..=vram::MAX_CARDS).contains(&n) && pp => req.pipeline_parallel = n,
         Ok(n) if (1..=vram::MAX_CARDS).contains(&n) => req.data_parallel = n,
         _ => return Err(usage_err(FitError::BadValue(w.into()))),
     }

@@ -67,7 +67,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     let core = w + kv + a;
     let (over, held, pool) = outside_budget(req, c, (w, kv, a), core, ctx + graphs);
     if c.server.is_none() {
-        p.share_floor = super::vllm_share::floor(core, c.vllm_util);
+        // V0's virtual engines each take 1/PP of the pool (`vram::vllm_v0_pp`).
+        let copies = super::vllm_v0_pp::request_copies(shape, req, false);
+        let pooled = w + a + super::vllm_v0_pp::pool_demand(kv, batch, copies);
+        p.share_floor = super::vllm_share::floor(pooled, c.vllm_util);
     }
     // A 16-bit checkpoint quantized while it loads (`vram::online_quant`): the card needs the
     // larger of that load and the server it then runs.

@@ -119,6 +119,7 @@ pub mod vllm_sampler;
 pub mod vllm_seqs;
 pub mod vllm_share;
 pub mod vllm_v0_graphs;
+mod vllm_v0_pp;
 pub mod vllm_video_profile;
 pub mod whole_load;
 pub mod zero_init;

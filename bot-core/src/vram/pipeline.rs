@@ -31,7 +31,19 @@ pub fn split(shape: &Shape, req: &FitRequest) -> Option<PipelineSplit> {
     if !super::tp::tp_applies(req) {
         return None;
     }
-    split_cards(shape, req.cards)
+    typed(shape, req).or_else(|| split_cards(shape, req.cards))
+}
+
+/// The split the user typed (`pp=2`, `--pipeline-parallel-size 2`): `cards / pp` tensor ranks
+/// a stage, where the count divides, that tensor size starts and every stage has a layer.
+/// `None` otherwise (the cards are then sized as vLLM would run them untyped).
+pub(super) fn typed(shape: &Shape, req: &FitRequest) -> Option<PipelineSplit> {
+    let pp = req.pipeline_parallel;
+    if pp <= 1 || !super::tp::tp_applies(req) || req.cards % pp != 0 || pp > shape.layers {
+        return None;
+    }
+    let tp = req.cards / pp;
+    super::tp::tp_valid(shape, tp).then_some(PipelineSplit { tp, pp })
 }
 
 /// [`split`] for a shape and a count alone (the speed line, which has no request).
@@ -51,6 +63,10 @@ pub fn split_cards(shape: &Shape, cards: u32) -> Option<PipelineSplit> {
 /// The line saying which split a refused count is sized as (`fit-warn-tp-pipeline`), where
 /// [`split`] finds one; the estimate then keeps every card typed.
 pub(super) fn note(shape: &Shape, req: &FitRequest) -> Option<Msg> {
+    // A split the user typed needs no word on why the cards are not tensor parallel.
+    if typed(shape, req).is_some() {
+        return None;
+    }
     let s = split(shape, req)?;
     let layers = stage_layers(shape.layers, s.pp)
         .iter()

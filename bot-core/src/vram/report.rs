@@ -39,7 +39,8 @@ pub fn estimate_with(
     // it (`vram::pipeline`); where none holds, at the largest valid count below it. The answer
     // says which (never "N cards, tensor parallel" for an N that does not start).
     let piped = super::pipeline::note(&shape, req);
-    let resized = if piped.is_some() {
+    // A split the user typed (`pp=`) is run as typed.
+    let resized = if piped.is_some() || super::pipeline::typed(&shape, req).is_some() {
         None
     } else {
         super::tp::resize(&shape, req)
@@ -246,6 +247,9 @@ fn judge_card(
     // Said where it tells the user something: a share they set, or a verdict it makes less
     // than a clear fit (at vLLM's default a clear fit needs no note).
     let util_said = (opts.vllm_share() - super::VLLM_GPU_MEMORY_UTILIZATION).abs() > 1e-9;
+    // V0's virtual engines each hold 1/PP of the pool (`vram::vllm_v0_pp`): where that decides,
+    // its own line says why, in place of the share's.
+    let v0_pp = super::vllm_v0_pp::note(shape, req, opts, parts, g);
     if share_binds {
         let util = opts.vllm_share();
         let core = parts.share_floor * util;
@@ -253,7 +257,7 @@ fn judge_card(
         report.margin_gib = Some(round2(util * vram - core / GIB));
         let outside = (parts.need() - core).max(0.0);
         let clear = report.verdict.as_deref() == Some("fits");
-        if util_said || !clear {
+        if (util_said || !clear) && v0_pp.is_none() {
             warnings.push(super::vllm_share::note(
                 opts,
                 g,
@@ -261,6 +265,7 @@ fn judge_card(
             ));
         }
     }
+    warnings.extend(v0_pp);
     // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
     let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.

@@ -191,6 +191,11 @@ pub struct FitRequest<'a> {
     /// engine ranks of `cards / N`-way tensor parallel, each with a whole KV cache of its own,
     /// an MoE's routed experts split over every card (`vram::data_parallel`).
     pub data_parallel: u32,
+    /// vLLM's `--pipeline-parallel-size` as typed (`pp=2`; CLI `--pipeline-parallel-size`;
+    /// default 1: tensor parallel over the cards, or vLLM's own TP x PP split where the count
+    /// is no valid tensor size): the cards run `pp` stages of `cards / pp` tensor ranks
+    /// (`vram::pipeline::typed`).
+    pub pipeline_parallel: u32,
     /// The TGI release that serves the model (`tgi=3.2`; CLI `--tgi-release`; default `None`:
     /// today's): before 3.3 Gemma-3's prefill with an image runs SDPA's math path
     /// (`vram::tgi_release`).
@@ -409,6 +414,7 @@ impl<'a> FitRequest<'a> {
             online_quant: false,
             vllm_flashinfer_sampler: false,
             data_parallel: 1,
+            pipeline_parallel: 1,
             tgi_release: None,
             ollama_release: None,
             transformers_release: None,

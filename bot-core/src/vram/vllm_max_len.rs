@@ -36,12 +36,15 @@ pub(super) fn refused(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Opt
     let budget = opts.vllm_share() * card;
     // The profile's activations follow the context under V0 (its batched tokens are at least
     // `max_model_len`), so each length is sized whole.
+    // Under V0's pipeline stages one share of the pool must hold the request
+    // (`vram::vllm_v0_pp`).
+    let copies = super::vllm_v0_pp::request_copies(shape, req, false);
     let core_at = |context: u32| {
         let mut r = req.clone();
         r.context = context;
         r.batch = 1;
         let c = compute(shape, &r, opts).card;
-        c[0] + c[1] + c[2]
+        c[0] + c[1] * copies + c[2]
     };
     if req.context <= 1 || core_at(req.context) <= budget {
         return None;

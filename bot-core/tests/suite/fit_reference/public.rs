@@ -231,6 +231,10 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             other if other.starts_with("--data-parallel=") => {
                 req.data_parallel = other[16..].parse().expect("data parallel");
             }
+            // The CLI's `--pipeline-parallel-size` (vLLM's, `vram::pipeline::typed`).
+            other if other.starts_with("--pipeline-parallel-size=") => {
+                req.pipeline_parallel = other[25..].parse().expect("pipeline parallel");
+            }
             // The CLI's `--mtp` (vLLM's MTP speculative decoding, `vram::spec_decode`).
             other if other.starts_with("--mtp=") => {
                 req.mtp_drafts = other[6..].parse().expect("mtp drafts");
