@@ -129,6 +129,11 @@ pub struct FitArgs {
     /// Default: Transformers' default kernel (ExLlama v1).
     #[arg(long)]
     exllama_v2: bool,
+    /// Inference of a GPTQ / AWQ / bitsandbytes checkpoint loaded with fp32 as the model's dtype
+    /// (LitGPT `--precision 32-true`, Transformers `torch_dtype=torch.float32`; the chat's
+    /// `fp32rest=on`): the embedding, norms and any unquantized head in fp32, and an fp32 KV cache.
+    #[arg(long)]
+    unquantized_fp32: bool,
     /// LoRA/QLoRA on a bitsandbytes 4-bit base without PEFT's `prepare_model_for_kbit_training`
     /// fp32 cast of the norms, embedding and output head (LLaMA-Factory's own preparation; the
     /// chat's `upcast=off`). Default: the cast (TRL, axolotl, the PEFT examples).
@@ -643,6 +648,7 @@ pub fn fit(catalog: &Catalog, a: FitArgs) -> Result<()> {
     req.tuner_rank = a.lora_rank;
     req.double_quant = !a.no_double_quant;
     req.exllama_v2 = a.exllama_v2;
+    req.unquantized_fp32 = a.unquantized_fp32;
     req.kbit_upcast = !a.no_kbit_upcast;
     req.load_warmup = !a.no_load_warmup;
     req.experts_16bit = a.experts_16bit;

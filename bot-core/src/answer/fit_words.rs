@@ -64,6 +64,8 @@ fn switch(req: &mut FitRequest<'_>, key: &str, on: bool) -> bool {
         "dq" | "double_quant" | "双重量化" => req.double_quant = on,
         // GPTQ on AutoGPTQ's ExLlamaV2 kernel in Transformers (`vram::gptq_scratch`).
         "exllamav2" | "exllama_v2" => req.exllama_v2 = on,
+        // A quantized checkpoint loaded with fp32 as its dtype (`vram::rest_fp32`).
+        "fp32rest" | "fp32_rest" => req.unquantized_fp32 = on,
         // Transformers' warmed-up 16-bit load of one (`FitRequest::load_warmup`).
         "warmup" | "load_warmup" | "加载预热" => req.load_warmup = on,
         // A server quantizing a 16-bit checkpoint while it loads (`FitRequest::online_quant`).

@@ -51,6 +51,8 @@ pub(super) fn compute_on(
     }
     // LitGPT's own head at inference, in its matrices' format (`vram::litgpt_infer`).
     super::litgpt_infer::reshape_split(shape, req, &mut split);
+    // A quantized checkpoint loaded in fp32: its unquantized rest in fp32 (`vram::rest_fp32`).
+    super::rest_fp32::widen(req, &mut split);
     // An MoE's fused routed experts left unquantized by bitsandbytes (`vram::bnb_experts`).
     split.layers += super::bnb_experts::extra_bytes(shape, req);
     // A compressed-tensors checkpoint's 16-bit weights kept beside the packed ones.

@@ -17,8 +17,9 @@
 use super::{Engine, FitRequest, KvDtype, Quant, Task};
 
 /// Whether the model computes in fp32: fp32 weights and no 16-bit autocast.
+/// A quantized checkpoint loaded in fp32 computes in fp32 too (`vram::rest_fp32`).
 pub(super) fn computes_in_fp32(req: &FitRequest) -> bool {
-    req.quant == Quant::Fp32 && !req.mixed_precision
+    (req.quant == Quant::Fp32 || super::rest_fp32::applies(req)) && !req.mixed_precision
 }
 
 /// Bytes per trained parameter of full fine-tuning's weights and gradients: the load dtype,

@@ -20,7 +20,7 @@
 //!   `matmul_4bit` uses `gemv_4bit` only when `A.numel() == A.shape[-1]`), whose forward is
 //!   `linear(A, F.dequantize_4bit(B, state).to(A.dtype).t())`: the fp16 weight and its bf16 cast
 //!   under LitGPT's default `bf16-true`, 4 bytes a weight (2 under `16-true`, which no word
-//!   states; sized as bf16-true). Loading (`_quantize_on_load_hook`) holds less: the fp16 copy
+//!   states; sized as bf16-true; 6 under `32-true`, `vram::rest_fp32`). Loading (`_quantize_on_load_hook`) holds less: the fp16 copy
 //!   and the new 4-bit data, 2.6 bytes.
 //! - LLM.int8 (`_Linear8bitLt._quantize_weight` on load): the fp16 `B`, and `double_quant`'s
 //!   `CB` and `CBt` before `del CBt`, beside the old int8 weight it replaces: 2 + 1 + 1 bytes a
@@ -71,5 +71,11 @@ pub(super) fn transient_bytes(shape: &Shape, req: &FitRequest) -> f64 {
     }
     let h = f64::from(shape.hidden);
     let largest = (f64::from(shape.vocab) * h).max(f64::from(shape.intermediate) * h);
-    4.0 * largest
+    // Under `32-true` (`vram::rest_fp32`) the input is fp32: the fp16 weight and its fp32 cast.
+    let per = if req.quant.is_bnb4() && super::rest_fp32::applies(req) {
+        6.0
+    } else {
+        4.0
+    };
+    per * largest
 }

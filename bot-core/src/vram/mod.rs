@@ -83,6 +83,7 @@ mod report;
 mod report_notes;
 mod request;
 mod request_check;
+mod rest_fp32;
 pub mod rl_trainer;
 pub mod sdpa_math;
 pub mod server;

@@ -271,6 +271,11 @@ pub struct FitRequest<'a> {
     /// {"version": 2})`; `exllamav2=on`; CLI `--exllama-v2`): one fixed scratch per card
     /// (`vram::gptq_scratch`). Default off: Transformers' default kernel, ExLlama v1.
     pub exllama_v2: bool,
+    /// Inference of a quantized checkpoint (GPTQ, AWQ, bitsandbytes) loaded with fp32 as the
+    /// model's dtype (LitGPT `--precision 32-true`, Transformers `torch_dtype=torch.float32`;
+    /// `fp32rest=on`; CLI `--unquantized-fp32`): what the format leaves unquantized and the
+    /// KV cache in fp32 (`vram::rest_fp32`). Default off: 16-bit.
+    pub unquantized_fp32: bool,
     /// Beam search in Transformers' `generate` (`num_beams`; `beams=N`; `--beams`; default 1):
     /// each beam is a sequence of the cache and of the prefill (`vram::beams`).
     pub beams: u32,
@@ -433,6 +438,7 @@ impl<'a> FitRequest<'a> {
             autoawq_fused: None,
             new_tokens: None,
             exllama_v2: false,
+            unquantized_fp32: false,
             beams: 1,
             torchao: None,
             qat: None,

@@ -43,7 +43,8 @@ pub fn per_layer_cache_bytes(shape: &Shape, req: &FitRequest) -> f64 {
     }
     // Built in the load's dtype: fp32 for an fp32 load, else the 16-bit compute dtype (a
     // bitsandbytes load passes its `torch_dtype` too).
-    let bytes = if req.quant == Quant::Fp32 { 4.0 } else { 2.0 };
+    let fp32 = req.quant == Quant::Fp32 || super::rest_fp32::applies(req);
+    let bytes = if fp32 { 4.0 } else { 2.0 };
     f64::from(shape.layers) * 2.0 * f64::from(m.max_context) * f64::from(shape.head_dim) * bytes
 }
 

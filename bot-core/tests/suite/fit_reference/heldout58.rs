@@ -37,8 +37,10 @@ fn public_measurements_fifty_eighth_held_out_set() {
     // `quantize_4bit`'s buffers): both FP4 rows stated and within; P-Tuning v2 replayed as
     // `--tuner=prefix:64` (`vram::tuners`, Prefix): stated, over by more than 15 % (its 768 is the
     // demo's max_input + max_output, the collator pads to each batch's longest). 12 within, 1 under.
-    let floor_within = 12;
-    let ceiling_under = 1;
+    // mem_fe (session 43): the GPTQ row's `--precision 32-true` stated as --unquantized-fp32
+    // (`vram::rest_fp32`: LitGPT's fp32 embedding and norms): -16.4 % -> -4.7 %; 13 within, 0 under.
+    let floor_within = 13;
+    let ceiling_under = 0;
     let floor_verdicts = 0;
     floors(
         &held,

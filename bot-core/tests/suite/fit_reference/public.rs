@@ -268,6 +268,8 @@ pub fn decide_case(catalog: &Catalog, c: &Case) -> advice::Fit {
             "--no-double-quant" => req.double_quant = false,
             // GPTQ on AutoGPTQ's ExLlamaV2 kernel (`FitRequest::exllama_v2`), the CLI's flag.
             "--exllama-v2" => req.exllama_v2 = true,
+            // A quantized checkpoint loaded in fp32 (`FitRequest::unquantized_fp32`), the CLI's flag.
+            "--unquantized-fp32" => req.unquantized_fp32 = true,
             // No warmed-up 16-bit load (`FitRequest::load_warmup`): a checkpoint saved in 4-bit.
             "--no-load-warmup" => req.load_warmup = false,
             // An MoE's fused experts left unquantized by bitsandbytes (`vram::bnb_experts`).
