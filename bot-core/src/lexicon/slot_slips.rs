@@ -2,14 +2,14 @@
 //! phone's autocorrect or a swipe: `per weak` for per week, `back in stick` for in stock, `how much
 //! cram does` for vram, `where can i tent a` for rent): the word stands in a slot only the domain
 //! word fills (after `per`, before `does … have`), so it is read as the domain word, and the
-//! reading is said (`understand::slips_read`). Never a table of typos: the slots and their words
+//! reading is said (`understand::slips_said`). Never a table of typos: the slots and their words
 //! are the lexicon's, the measure is [`super::slips_apart`] (one slip; two for a word of six
 //! letters or more), and a word the slot takes as itself (`per gpu`, `too weak for`, `how much
 //! ram`) is kept.
 
 /// One slot: the words right before it (any one of them), the domain words that fill it, the
-/// words that fill it as themselves (never corrected), and whether the word must end its clause
-/// (`per weak` yes; `a weak card` is an adjective with a role).
+/// words that fill it as themselves (never corrected), and the words that may follow it (for a
+/// period, only what ends its clause: `a weak card` is an adjective with a role).
 struct Slot {
     before: &'static [&'static str],
     words: &'static [&'static str],
@@ -24,8 +24,8 @@ const CLAUSE_GOES_ON: &[&str] = &[
     "anywhere", "now", "right", "again", "today", "rn", "if", "when", "is", "would", "will",
 ];
 
-/// The slots. Periods after a rate's `per`/`a`/`each`; a card's memory asked of it; stock after
-/// `in`/`of`; renting before what is rented.
+/// The slots. Periods after a rate's `per`/`each`/`every` (or a count, five letters or more); a
+/// card's memory asked of it; stock after `in`/`of`; renting before what is rented.
 const SLOTS: &[Slot] = &[
     Slot {
         // Never after `a`/`an`: `a way for`, `a bay`, `a gear` are words with a role.
@@ -52,7 +52,7 @@ const SLOTS: &[Slot] = &[
         ],
     },
     Slot {
-        before: &["in", "of", "instock"],
+        before: &["in", "of"],
         words: &["stock"],
         own: &["store", "stack", "stuck", "shock", "stocks"],
         after: CLAUSE_GOES_ON,

@@ -5,7 +5,7 @@
 //! ([`super::alike::readings`]) and the radical and residual strokes of `radical_strokes.tsv`
 //! (Unihan kRSUnicode, `tools/unihan-radicals.py`), over one list of the domain's words
 //! ([`DOMAIN_ZH`], with [`super::homophones::keys`]). Read only in a sentence with Chinese in it,
-//! only where one word is that near, and said (`understand::slips_read`).
+//! only where one word is that near, and said (`understand::slips_said`).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
