@@ -17,8 +17,9 @@ use super::pick_runner::run;
 
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run, on main d0d94062, with no cargo command run at all); scored by the lead on
-/// main before any fixer of session 43 was merged: 5/30 untuned (the fresh measure of those fixes).
-const MUST_HOLD: usize = 5;
+/// main before any fixer of session 43 was merged: 5/30 untuned (the fresh measure of those fixes);
+/// 9/30 with und_dq, und_dr and und_ds merged, none of whom saw it.
+const MUST_HOLD: usize = 9;
 
 #[test]
 fn pick_conversations_ak() {
