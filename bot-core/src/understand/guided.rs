@@ -66,6 +66,12 @@ const JOB_FACTS: &[&str] = &[
     "网站",
 ];
 
+/// Where to rent asked with a guidance cue (`租哪家好`, `which platform should i rent from`).
+pub(super) fn guidance_asked(q: &Question) -> bool {
+    let p = format!(" {}", q.padded);
+    has(&p, HOW_TO_RENT) || has(&p, GUIDE) || asks_pick(&p)
+}
+
 pub(super) fn guided(q: &Question) -> Option<Reading> {
     let p = format!(" {}", q.padded);
     let how = has(&p, HOW_TO_RENT);

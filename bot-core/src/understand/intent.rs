@@ -105,6 +105,12 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
     if !(asked || q.e.volume.is_some() || per_token) || super::self_host_fit::fit_not_tco(q) {
         return None;
     }
+    // Self-hosting said with nothing to size and where to rent asked (`想自己部署个客服模型，
+    // 不懂技术，租哪家好`): no sum can be made, guidance is asked. It had been a bare `/tco`,
+    // answered with its usage under the echo and refused typed (corpus98).
+    if q.nothing_to_size() && q.e.volume.is_none() && super::guided::guidance_asked(q) {
+        return Some(Reading::Command(Request::Pick));
+    }
     // `tco qwen2.5-7b 4090 10m`: in a rent-vs-API question a count with `m` is millions of
     // tokens a day (read as ten minutes anywhere else).
     let volume = q.e.volume.or_else(|| {

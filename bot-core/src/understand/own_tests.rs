@@ -194,3 +194,21 @@ fn specs_compared_or_cheap_described_stay_side_by_side() {
         assert!(one(&c, q).starts_with("/gpu "), "{q}: {}", one(&c, q));
     }
 }
+
+/// A rent-vs-API word with nothing to size and where to rent asked is guidance: it had been a
+/// bare `/tco`, answered with its usage under the echo and refused typed (corpus98). With a
+/// model named it stays the sum, and with no guidance asked it stays `/tco`'s question.
+#[test]
+fn self_hosting_with_nothing_to_size_and_where_asked_is_guidance() {
+    let c = Catalog::embedded().unwrap();
+    for q in [
+        "想自己部署个客服模型，租哪家好",
+        "我们打算自建一个问答机器人，不知道选哪个平台",
+        "want to self-host a chatbot for my shop, which platform should i rent from",
+    ] {
+        assert_eq!(read(&c, q), Reading::Command(Request::Pick), "{q}");
+    }
+    assert!(
+        one(&c, "想自己部署qwen2.5-7b，每天一千万token，租哪家好").starts_with("/tco qwen2.5-7b")
+    );
+}
