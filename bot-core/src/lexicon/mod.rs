@@ -40,6 +40,7 @@ mod card_memory_words;
 mod cardinals;
 mod ceiling;
 mod choose;
+pub(crate) mod clock_words;
 mod count;
 mod count_bound;
 mod courtesy;

@@ -6,6 +6,11 @@
 //! says no length (`跑批`, `上班时间`, `office hours`) or a length with no figure (`看情况`, `挺久`,
 //! `a long time`) is found by [`unsized`], so /pick asks it back.
 
+use super::clock_words::{
+    DayPart as Part, NOT_A_TIME_AFTER as UNITS_AFTER, TIME_SEPARATORS as SEPARATORS,
+    ZH_DAY_PARTS as ZH_PARTS, minutes_of_day,
+};
+
 /// A schedule read: a day's length in minutes, the days a week said (`None`: no day set, only a
 /// span), where it was said (byte ranges of the day set and the span) and the quote.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,99 +72,9 @@ const WEEK_BEFORE: &[&str] = &[
 ];
 const WEEK_AFTER: &[&str] = &[" days a week", " days per week", " days/week", "天/周"];
 
-/// Day-parts before a Chinese time, longest first, and the half of the day each sets.
-const ZH_PARTS: &[(&str, Part)] = &[
-    ("凌晨", Part::Small),
-    ("清晨", Part::Morning),
-    ("早上", Part::Morning),
-    ("早晨", Part::Morning),
-    ("上午", Part::Morning),
-    ("中午", Part::Noon),
-    ("下午", Part::Afternoon),
-    ("傍晚", Part::Afternoon),
-    ("晚上", Part::Evening),
-    ("夜里", Part::Evening),
-    ("夜间", Part::Evening),
-    ("深夜", Part::Evening),
-    ("早", Part::Morning),
-    ("朝", Part::Morning),
-    ("晚", Part::Evening),
-];
-
-/// Words after a bare number that make it a length, an amount or a count, never a time.
-const UNITS_AFTER: &[&str] = &[
-    "h",
-    "hr",
-    "hrs",
-    "hour",
-    "hours",
-    "m",
-    "min",
-    "mins",
-    "minute",
-    "minutes",
-    "d",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "gpu",
-    "gpus",
-    "card",
-    "cards",
-    "node",
-    "nodes",
-    "x",
-    "of",
-    "b",
-    "gb",
-    "g",
-    "k",
-    "usd",
-    "dollar",
-    "dollars",
-    "bucks",
-    "cents",
-    "times",
-    "people",
-    "users",
-    "user",
-    "models",
-    "epochs",
-    "at",
-    "concurrent",
-    "requests",
-    "seats",
-];
-
-/// Separators between two times, longest first.
-const SEPARATORS: &[&str] = &[
-    "一直到",
-    "until",
-    "till",
-    "through",
-    "至",
-    "到",
-    "to",
-    "-",
-    "–",
-    "—",
-    "~",
-    "～",
-];
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Part {
-    Small,
-    Morning,
-    Noon,
-    Afternoon,
-    Evening,
-    Am,
-    Pm,
-}
+/// `at` after a bare number in /pick is a count (`5 at once`, `10 at peak`), never a time: beside
+/// the house's words that make a number no time (`clock_words::NOT_A_TIME_AFTER`).
+const COUNT_AT: &str = "at";
 
 /// A time read: its hour as said, minutes, the half of the day set (if any), whether it is
 /// marked as a time (`点`, `:00`, `am`, a day-part) and where it ends.
@@ -176,23 +91,9 @@ struct Time {
 }
 
 impl Time {
-    /// The minutes of the day it may be: one reading where the half is known, two where not.
+    /// The minutes of the day it may be (`clock_words::minutes_of_day`, the house's one rule).
     fn readings(&self) -> Vec<u32> {
-        let h = self.hour;
-        let at = |h: u32| (h % 24) * 60 + self.minute;
-        match self.part {
-            Some(Part::Small) => vec![at(h % 12)],
-            Some(Part::Morning) | Some(Part::Am) => vec![at(h % 12)],
-            Some(Part::Noon) => vec![at(if h <= 2 { h + 12 } else { h })],
-            Some(Part::Afternoon) | Some(Part::Pm) => vec![at(h % 12 + 12)],
-            Some(Part::Evening) => vec![at(match h {
-                12 => 0,
-                1..=4 => h,
-                _ => h % 12 + 12,
-            })],
-            None if h > 12 || h == 0 || self.clock24 => vec![at(h)],
-            None => vec![at(h % 12), at(h % 12 + 12)],
-        }
+        minutes_of_day(self.hour, self.minute, self.part, self.clock24)
     }
 }
 
@@ -241,7 +142,7 @@ fn time_at(s: &str, at: usize) -> Option<Time> {
     if let Some(t) = word("midnight", 0, None).or_else(|| word("noon", 12, Some(Part::Noon))) {
         return Some(t);
     }
-    for w in ["午夜", "半夜12点", "半夜十二点", "半夜"] {
+    for w in ["午夜", "半夜12点", "半夜十二点"] {
         if let Some(t) = word(w, 0, None) {
             return Some(t);
         }
@@ -251,15 +152,22 @@ fn time_at(s: &str, at: usize) -> Option<Time> {
         None => (None, at),
     };
     let Some((hour, mut end)) = hour_at(s, at) else {
-        // `中午` alone is twelve.
-        return (part == Some(Part::Noon)).then_some(Time {
-            hour: 12,
-            minute: 0,
-            part,
-            marked: true,
-            clock24: false,
-            end: at,
-        });
+        // `中午` alone is twelve, `半夜` alone midnight (`半夜2点` is two at night).
+        let alone = |w: &str, hour: u32, part| {
+            s[..at].ends_with(w).then_some(Time {
+                hour,
+                minute: 0,
+                part,
+                marked: true,
+                clock24: false,
+                end: at,
+            })
+        };
+        return match part {
+            Some(Part::Noon) => alone("中午", 12, part),
+            Some(Part::Night) => alone("半夜", 0, None),
+            _ => None,
+        };
     };
     let mut t = Time {
         hour,
@@ -314,6 +222,7 @@ fn time_at(s: &str, at: usize) -> Option<Time> {
             .take_while(|c| c.is_ascii_alphabetic())
             .collect();
         if UNITS_AFTER.contains(&word.as_str())
+            || word == COUNT_AT
             || (s[end..].starts_with(|c: char| c.is_ascii_alphabetic()))
             || [
                 "个", "天", "小", "钟", "分", "块", "元", "张", "人", "路", "位", "周", "月",
@@ -582,6 +491,11 @@ mod tests {
             ("9 to 5 mon-fri", Some((480, Some(5)))),
             ("5 users at once, 9 to 5 on weekdays", Some((480, Some(5)))),
             ("周末晚上11点到早上7点", Some((480, Some(2)))),
+            // The house's one clock (`clock_words`): 半夜2点 is two at night (it had been read as
+            // midnight and the 2点 lost), 深夜 a late hour, 中午3点 fifteen.
+            ("每天晚上10点到半夜2点", Some((240, Some(7)))),
+            ("每天下午6点到深夜11点", Some((300, Some(7)))),
+            ("每天中午3点到晚上9点", Some((360, Some(7)))),
         ] {
             assert_eq!(read(s), want, "{s}");
         }

@@ -12,98 +12,11 @@
 
 use super::Reading;
 use crate::catalog::Catalog;
+use crate::lexicon::clock_words::{
+    DayPart as Part, NOT_A_TIME_AFTER as UNITS_AFTER, TIME_SEPARATORS as SEPARATORS,
+    ZH_DAY_PARTS as ZH_PARTS, minutes_of_day,
+};
 use crate::lexicon::is_han;
-
-/// Words after a bare number that make it a length, an amount or a count, never a time's end.
-const UNITS_AFTER: &[&str] = &[
-    "h",
-    "hr",
-    "hrs",
-    "hour",
-    "hours",
-    "m",
-    "min",
-    "mins",
-    "minute",
-    "minutes",
-    "d",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "gpu",
-    "gpus",
-    "card",
-    "cards",
-    "node",
-    "nodes",
-    "x",
-    "of",
-    "b",
-    "gb",
-    "g",
-    "k",
-    "usd",
-    "dollar",
-    "dollars",
-    "bucks",
-    "cents",
-    "times",
-    "instances",
-    "machines",
-    "people",
-    "users",
-    "models",
-    "epochs",
-];
-
-/// Day-parts before a Chinese time, longest first, with the half of the day they set.
-const ZH_PARTS: &[(&str, Part)] = &[
-    ("凌晨", Part::Small),
-    ("清晨", Part::Morning),
-    ("早上", Part::Morning),
-    ("早晨", Part::Morning),
-    ("上午", Part::Morning),
-    ("中午", Part::Noon),
-    ("下午", Part::Afternoon),
-    ("傍晚", Part::Afternoon),
-    ("晚上", Part::Evening),
-    ("夜里", Part::Night),
-    ("夜间", Part::Night),
-    ("半夜", Part::Night),
-    ("深夜", Part::Night),
-    ("早", Part::Morning),
-    ("晚", Part::Evening),
-];
-
-/// Words between the two times: a bare separator, or a verb then `到` (`跑到`, `开到`), kept.
-const SEPARATORS: &[&str] = &[
-    "一直到",
-    "到",
-    "至",
-    "-",
-    "~",
-    "–",
-    "—",
-    "until",
-    "till",
-    "til",
-    "to",
-];
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Part {
-    Small,
-    Morning,
-    Noon,
-    Afternoon,
-    Evening,
-    Night,
-    Am,
-    Pm,
-}
 
 /// One time read: minutes past its half-day's start, the part said, whether it was marked as a
 /// time (`点`, `:30`, am/pm) and where it ends (a char index).
@@ -256,19 +169,9 @@ fn time_at(chars: &[char], at: usize) -> Option<Time> {
     })
 }
 
-/// The hours of the day a time may be (one or two readings, in minutes since midnight).
+/// The minutes of the day a time may be (`lexicon::clock_words`, the house's one rule).
 fn readings(t: &Time) -> Vec<u32> {
-    let h = t.hour;
-    let at = |h: u32| (h % 24) * 60 + t.minute;
-    match t.part {
-        None if h == 0 || h > 12 => vec![at(h)],
-        None => vec![at(h % 12), at(h % 12 + 12)],
-        Some(Part::Small | Part::Morning | Part::Am) => vec![at(h % 12)],
-        Some(Part::Noon) => vec![at(if h < 6 { h + 12 } else { h })],
-        Some(Part::Afternoon | Part::Pm) => vec![at(h % 12 + 12)],
-        Some(Part::Evening) => vec![at(if h <= 4 { h } else { h % 12 + 12 })],
-        Some(Part::Night) => vec![at(if (7..12).contains(&h) { h + 12 } else { h % 12 })],
-    }
+    minutes_of_day(t.hour, t.minute, t.part, false)
 }
 
 /// The same clock on both ends with a half unsaid (`从8点跑到8点`): 12 h or 24 h, unread.
@@ -462,6 +365,10 @@ mod tests {
         assert_eq!(as_lengths("晚上8点到10点").trim(), "2小时");
         assert_eq!(as_lengths("9:30 to 5pm").trim(), "7h30m");
         assert_eq!(as_lengths("from 9 to 5, price").trim(), "8 hours , price");
+        // The house's one clock (`lexicon::clock_words`): 晚上12点 is midnight (it had been noon
+        // here, and the range from 8 in the evening 16 hours), 中午1点 one in the afternoon.
+        assert_eq!(as_lengths("晚上8点到晚上12点").trim(), "4小时");
+        assert_eq!(as_lengths("中午1点到晚上6点").trim(), "5小时");
     }
 
     #[test]
