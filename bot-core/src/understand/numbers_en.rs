@@ -5,29 +5,6 @@
 //! read whole: `one hundred fifty million` was `one hundred 50 million`, a volume of 50
 //! million, a third of what was said. One walk over words.
 
-/// Number words below twenty.
-const SMALL: &[&str] = &[
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-];
 /// Tens from twenty.
 const TENS: &[&str] = &[
     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
@@ -40,8 +17,19 @@ const UNITS: &[&str] = &[
     "dollars", "buck", "bucks", "usd", "yuan", "rmb", "cent", "cents", "million", "thousand",
 ];
 
+/// A number word below twenty (`dozen` is twelve), from the lexicon's one table of English
+/// number words (`lexicon::number_word`): this reader had its own list without `dozen`, so
+/// `a dozen hours` was no length and the default hour was billed (corpus98).
 fn small(w: &str) -> Option<u64> {
-    SMALL.iter().position(|s| *s == w).map(|p| p as u64)
+    if w == "zero" {
+        return Some(0);
+    }
+    if !w.is_ascii() || w.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    crate::lexicon::number_word(w)
+        .filter(|n| *n < 20)
+        .map(u64::from)
 }
 
 /// `forty`, `forty-five`, `twenty four` (two words): a number below a hundred, the words used.
@@ -328,6 +316,9 @@ mod tests {
         assert_eq!(en("seventy two b model"), "72b model");
         assert_eq!(en("seventy billion"), "70b");
         assert_eq!(en("twenty four hours"), "24 hours");
+        // `dozen` is twelve, from the lexicon's one table (this reader's own list lacked it).
+        assert_eq!(en("a dozen hours"), "a 12 hours");
+        assert_eq!(en("a dozen gpus"), "a 12 gpus");
         assert_eq!(en("forty-five minutes"), "45 minutes");
         assert_eq!(en("forty cents/hr"), "$0.40/hr");
         assert_eq!(en("30 cents"), "$0.30");
