@@ -11,8 +11,9 @@ const CORPUS: &str = include_str!("../data/questions_corpus98.tsv");
 /// The least number of rows read right: scored by the lead on main before any fixer of session 43
 /// was merged: 281 untuned, 283 after two writer's labels were relabelled by the house's written
 /// range rule (the header says which); 284 with the lead's guidance mend (a self-hosting word with
-/// nothing to size and where to rent asked is /pick, found by the read-back test on this batch).
-const FLOOR: usize = 284;
+/// nothing to size and where to rent asked is /pick, found by the read-back test on this batch);
+/// 285 with `a dozen hours` read from the lexicon's one table of number words (the lead).
+const FLOOR: usize = 285;
 
 /// `questions_corpus98.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in about equal share, in new forms: long
