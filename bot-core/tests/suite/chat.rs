@@ -152,3 +152,26 @@ pub fn walk(bot: &Bot, who: &ChatRef, steps: &[(bool, &str)]) -> Vec<Reply> {
     }
     last
 }
+
+/// A chat of its own (`id`) in Chinese or English, for tests that keep many dialogues apart.
+pub fn chat_of(id: &str, zh: bool) -> ChatRef {
+    ChatRef {
+        platform: "test".into(),
+        chat: id.into(),
+        user: id.into(),
+        locale: Some(if zh { "zh-CN" } else { "en-US" }.into()),
+        thread: None,
+    }
+}
+
+/// The dialogue state a chat keeps, as the store holds it (`Null` when it keeps none).
+pub fn dialogue_state(w: &World, me: &ChatRef) -> serde_json::Value {
+    use bot_core::store::{TypedTable, tables};
+    let raw: TypedTable<serde_json::Value> = TypedTable::new(tables::DIALOGUE.name());
+    w.bot
+        .store
+        .get(&raw, &me.dialogue_key())
+        .unwrap()
+        .map(|row| row["r"].clone())
+        .unwrap_or(serde_json::Value::Null)
+}

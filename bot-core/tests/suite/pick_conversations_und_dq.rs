@@ -7,9 +7,8 @@
 //!   silent pick;
 //! - leaving with thanks, a reason or a deferral, at every step: never "I couldn't use that".
 
-use super::chat::{message_ids, world};
+use super::chat::{chat_of as who, dialogue_state as state, message_ids, world};
 use super::pick_runner::run;
-use bot_core::store::{TypedTable, tables};
 use bot_core::{ChatRef, Input, Lang, Localizer};
 use serde_json::Value;
 
@@ -35,26 +34,6 @@ const PATHS: &[(&str, &[&str])] = &[
     ("concurrency", &["#3", "#1", "#1", "#1"]),
     ("usage", &["#1", "#1", "#1", "#1"]),
 ];
-
-fn who(id: &str, zh: bool) -> ChatRef {
-    ChatRef {
-        platform: "test".into(),
-        chat: id.into(),
-        user: id.into(),
-        locale: Some(if zh { "zh-CN" } else { "en-US" }.into()),
-        thread: None,
-    }
-}
-
-fn state(w: &super::chat::World, me: &ChatRef) -> Value {
-    let raw: TypedTable<Value> = TypedTable::new(tables::DIALOGUE.name());
-    w.bot
-        .store
-        .get(&raw, &me.dialogue_key())
-        .unwrap()
-        .map(|row| row["r"].clone())
-        .unwrap_or(Value::Null)
-}
 
 /// Walks `/pick` and the taps; the last answer's buttons (ids) and its replies.
 fn reach(

@@ -7,8 +7,7 @@
 //! generated, figure and period. A second table holds spoken durations at the usage step, each
 //! checked against its hours or an ask-back.
 
-use super::chat::world;
-use bot_core::store::{TypedTable, tables};
+use super::chat::{chat_of, dialogue_state as state, world};
 use bot_core::{ChatRef, Input};
 use serde_json::Value;
 
@@ -243,23 +242,7 @@ fn cases() -> Vec<Case> {
 }
 
 fn who(id: usize, zh: bool) -> ChatRef {
-    ChatRef {
-        platform: "test".into(),
-        chat: format!("dp{id}"),
-        user: format!("dp{id}"),
-        locale: Some(if zh { "zh-CN" } else { "en-US" }.into()),
-        thread: None,
-    }
-}
-
-fn state(w: &super::chat::World, me: &ChatRef) -> Value {
-    let raw: TypedTable<Value> = TypedTable::new(tables::DIALOGUE.name());
-    w.bot
-        .store
-        .get(&raw, &me.dialogue_key())
-        .unwrap()
-        .map(|row| row["r"].clone())
-        .unwrap_or(Value::Null)
+    chat_of(&format!("dp{id}"), zh)
 }
 
 /// The state the dialogue keeps after `/pick` and the case's sentence, from its machine

@@ -8,30 +8,9 @@
 //! schedule words and vague lengths with no figure, which must be asked back (never a default
 //! presented as the person's, never "I couldn't use that"); a third: counts and corrections.
 
-use super::chat::{text, world};
-use bot_core::store::{TypedTable, tables};
-use bot_core::{ChatRef, Input};
+use super::chat::{chat_of as who, dialogue_state as state, text, world};
+use bot_core::Input;
 use serde_json::Value;
-
-fn who(id: &str, zh: bool) -> ChatRef {
-    ChatRef {
-        platform: "test".into(),
-        chat: id.into(),
-        user: id.into(),
-        locale: Some(if zh { "zh-CN" } else { "en-US" }.into()),
-        thread: None,
-    }
-}
-
-fn state(w: &super::chat::World, me: &ChatRef) -> Value {
-    let raw: TypedTable<Value> = TypedTable::new(tables::DIALOGUE.name());
-    w.bot
-        .store
-        .get(&raw, &me.dialogue_key())
-        .unwrap()
-        .map(|row| row["r"].clone())
-        .unwrap_or(Value::Null)
-}
 
 fn num(v: &Value) -> Option<f64> {
     match v {
