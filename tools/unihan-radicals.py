@@ -6,17 +6,11 @@ other parts differ by at most one stroke look alike to a handwriting input's rec
 
     python3 tools/unihan-radicals.py <dir with Unihan_IRGSources.txt, Unihan_OtherMappings.txt>"""
 import sys
+import unihan  # tools/unihan.py, beside this script
 
 src = sys.argv[1]
 def rows(name, field):
-    out = {}
-    for line in open(f"{src}/{name}", encoding="utf-8"):
-        if line.startswith("#") or not line.strip():
-            continue
-        cp, f, v = line.rstrip("\n").split("\t")
-        if f == field:
-            out[chr(int(cp[2:], 16))] = v
-    return out
+    return unihan.rows(src, name, field)
 
 rs = rows("Unihan_IRGSources.txt", "kRSUnicode")
 gb = rows("Unihan_OtherMappings.txt", "kGB0")

@@ -11,17 +11,11 @@ KEYCHARS: the key words' characters, e.g. 提醒通知告诉帮我挑选忙给�
 kMandarin is the reading an input method offers first; tones are dropped because a pinyin
 input method is typed without them (跳 tiào and 挑 tiāo are one key sequence)."""
 import sys, unicodedata, re
+import unihan  # tools/unihan.py, beside this script
 
 src, keys = sys.argv[1], sys.argv[2]
 def rows(name, field):
-    out = {}
-    for line in open(f"{src}/{name}", encoding="utf-8"):
-        if line.startswith("#") or not line.strip():
-            continue
-        cp, f, v = line.rstrip("\n").split("\t")
-        if f == field:
-            out[chr(int(cp[2:], 16))] = v
-    return out
+    return unihan.rows(src, name, field)
 
 def toneless(p):
     p = unicodedata.normalize("NFD", p)
