@@ -89,6 +89,7 @@ mod corpus95_share;
 mod corpus96_share;
 mod corpus97_share;
 mod corpus98_share;
+mod corpus99_share;
 mod currency;
 mod currency_whole;
 mod data_files;
