@@ -22,11 +22,19 @@ fn public_measurements_seventy_fifth_held_out_set() {
         TABLE,
         "measured_memory_heldout75.tsv (held out 75)",
     );
+    assert_eq!(held.numeric, 0);
     assert!(held.verdicts >= 23);
-    // Floors set at the untuned score once it is known; they may only tighten.
+    // Untuned (scored on the heldout75 branch from main 7f96b317, 2026-12-07; the table committed
+    // in 3408c5da before it was scored): no numeric row; verdicts 15 of 23 right - 13 of 20 OOM
+    // rows right: 5 answered "fits" for runs that ran out of memory (TGI's warm-up of a GPTQ 70B
+    // on 4 x T4 and 4 x A10G, Qwen-72B device_map loading on 8 x 3090, an SDXL full fine-tune on
+    // a V100, a FLUX.1 LoRA without checkpointing on an A100 40G), 1 "tight" (vLLM 0.2.5 with AWQ
+    // 70B on 4 x A10G), 1 the harness cannot state (no EMA word for image training); 2 of 3 FITS
+    // rows right (Qwen-72B at gpu_memory_utilization 0.6 on 4 x A100 80G answered 9.2 GiB short).
+    // The answers are in docs/misses/heldout75_misses.md. The floors may only tighten.
     let floor_within = 0;
-    let ceiling_under = usize::MAX;
-    let floor_verdicts = 0;
+    let ceiling_under = 0;
+    let floor_verdicts = 15;
     floors(
         &held,
         "held out 75",
