@@ -931,5 +931,7 @@ mod heldout72;
 mod heldout73;
 #[path = "fit_reference/heldout74.rs"]
 mod heldout74;
+#[path = "fit_reference/heldout75.rs"]
+mod heldout75;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
