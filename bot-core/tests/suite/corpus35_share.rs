@@ -1,8 +1,6 @@
 //! The share of `questions_corpus35.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -23,8 +21,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus35.tsv");
 /// table; fresh18's and fresh24's rows relabelled back to it): 300/300.
 #[test]
 fn corpus35_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus35", CORPUS);
+    let (total, right) = share_by_line("corpus35", CORPUS);
     assert!(total >= 300, "corpus35: {total} questions");
     assert!(right >= 300, "corpus35: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus38.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -23,8 +21,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus38.tsv");
 /// `docs/misses/und_und_t.md`). The misses are grouped by mechanism in `docs/misses/corpus38_misses.md`.
 #[test]
 fn corpus38_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus38", CORPUS);
+    let (total, right) = share_by_line("corpus38", CORPUS);
     assert!(total >= 300, "corpus38: {total} questions");
     assert!(right >= 300, "corpus38: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus40.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -26,8 +24,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus40.tsv");
 /// by mechanism in `docs/misses/corpus40_misses.md`.
 #[test]
 fn corpus40_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus40", CORPUS);
+    let (total, right) = share_by_line("corpus40", CORPUS);
     assert!(total >= 300, "corpus40: {total} questions");
     assert!(right >= 300, "corpus40: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus42.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -25,8 +23,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus42.tsv");
 /// cards holds a model is the fit on no card (3 rows).
 #[test]
 fn corpus42_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus42", CORPUS);
+    let (total, right) = share_by_line("corpus42", CORPUS);
     assert!(total >= 300, "corpus42: {total} questions");
     assert!(right >= 300, "corpus42: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus43.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -27,8 +25,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus43.tsv");
 /// The misses are grouped by mechanism in `docs/misses/corpus43_misses.md`.
 #[test]
 fn corpus43_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus43", CORPUS);
+    let (total, right) = share_by_line("corpus43", CORPUS);
     assert!(total >= 300, "corpus43: {total} questions");
     assert!(right >= 300, "corpus43: {right} of {total}");
 }

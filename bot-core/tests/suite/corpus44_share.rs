@@ -1,8 +1,6 @@
 //! The share of `questions_corpus44.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -22,8 +20,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus44.tsv");
 /// are a throughput, not the rental's hour): 299 → 300/300, `docs/misses/und_und_al.md`.
 #[test]
 fn corpus44_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus44", CORPUS);
+    let (total, right) = share_by_line("corpus44", CORPUS);
     assert!(total >= 300, "corpus44: {total} questions");
     assert!(right >= 300, "corpus44: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus49.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -23,8 +21,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus49.tsv");
 /// `/gpu`, reason in the TSV header): 299.
 #[test]
 fn corpus49_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus49", CORPUS);
+    let (total, right) = share_by_line("corpus49", CORPUS);
     assert!(total >= 300, "corpus49: {total} questions");
     assert!(right >= 300, "corpus49: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus50.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -18,8 +16,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus50.tsv");
 /// The miss left is in `docs/misses/corpus50_misses.md`.
 #[test]
 fn corpus50_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus50", CORPUS);
+    let (total, right) = share_by_line("corpus50", CORPUS);
     assert!(total >= 300, "corpus50: {total} questions");
     assert!(right >= 300, "corpus50: {right} of {total}");
 }

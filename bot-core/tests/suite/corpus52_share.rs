@@ -1,8 +1,6 @@
 //! The share of `questions_corpus52.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -19,8 +17,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus52.tsv");
 /// their mechanisms (`docs/misses/und_und_ai.md`; own cases `questions_und_ai_own.tsv`).
 #[test]
 fn corpus52_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus52", CORPUS);
+    let (total, right) = share_by_line("corpus52", CORPUS);
     assert!(total >= 300, "corpus52: {total} questions");
     assert!(right >= 300, "corpus52: {right} of {total}");
 }

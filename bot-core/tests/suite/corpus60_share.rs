@@ -1,8 +1,6 @@
 //! The share of `questions_corpus60.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -22,8 +20,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus60.tsv");
 /// empfehlen, `al mes`, `dólares`; Hinglish `hai` no platform), the best provider for a job asked as guidance.
 #[test]
 fn corpus60_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus60", CORPUS);
+    let (total, right) = share_by_line("corpus60", CORPUS);
     assert!(total >= 300, "corpus60: {total} questions");
     assert!(right >= 300, "corpus60: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus63.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -20,8 +18,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus63.tsv");
 /// ranking (`understand::cheapest_where`).
 #[test]
 fn corpus63_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus63", CORPUS);
+    let (total, right) = share_by_line("corpus63", CORPUS);
     assert!(total >= 300, "corpus63: {total} questions");
     assert!(right >= 300, "corpus63: {right} of {total}");
 }

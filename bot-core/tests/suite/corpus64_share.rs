@@ -1,8 +1,6 @@
 //! The share of `questions_corpus64.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -19,8 +17,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus64.tsv");
 /// word (`lexicon::english_in_chinese_frame`) and a where-word right before 租 is the stock ask.
 #[test]
 fn corpus64_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus64", CORPUS);
+    let (total, right) = share_by_line("corpus64", CORPUS);
     assert!(total >= 300, "corpus64: {total} questions");
     assert!(right >= 300, "corpus64: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus65.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -24,8 +22,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus65.tsv");
 /// `docs/misses/und_und_ay.md`).
 #[test]
 fn corpus65_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus65", CORPUS);
+    let (total, right) = share_by_line("corpus65", CORPUS);
     assert!(total >= 300, "corpus65: {total} questions");
     assert!(right >= 300, "corpus65: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus66.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -20,8 +18,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus66.tsv");
 /// (`lexicon::mixed`).
 #[test]
 fn corpus66_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus66", CORPUS);
+    let (total, right) = share_by_line("corpus66", CORPUS);
     assert!(total >= 300, "corpus66: {total} questions");
     assert!(right >= 300, "corpus66: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus67.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -20,8 +18,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus67.tsv");
 /// (`ministral 8b`): 300/300, `docs/misses/und_und_ba.md`.
 #[test]
 fn corpus67_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus67", CORPUS);
+    let (total, right) = share_by_line("corpus67", CORPUS);
     assert!(total >= 300, "corpus67: {total} questions");
     assert!(right >= 300, "corpus67: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus68.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -20,8 +18,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus68.tsv");
 /// verb of choosing (`选什么平台`) became a place asked (`lexicon::place_asked`).
 #[test]
 fn corpus68_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus68", CORPUS);
+    let (total, right) = share_by_line("corpus68", CORPUS);
     assert!(total >= 300, "corpus68: {total} questions");
     assert!(right >= 300, "corpus68: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus70.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -17,8 +15,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus70.tsv");
 /// Helper und_bf: 300/300 (`watch A6000 stock for me` an alert: `lexicon::watch_told_as_alert`).
 #[test]
 fn corpus70_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus70", CORPUS);
+    let (total, right) = share_by_line("corpus70", CORPUS);
     assert!(total >= 300, "corpus70: {total} questions");
     assert!(right >= 300, "corpus70: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus71.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -16,8 +14,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus71.tsv");
 /// reasons in its header). The two misses as scored are in `docs/misses/corpus71_misses.md`.
 #[test]
 fn corpus71_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus71", CORPUS);
+    let (total, right) = share_by_line("corpus71", CORPUS);
     assert!(total >= 300, "corpus71: {total} questions");
     assert!(right >= 300, "corpus71: {right} of {total}");
 }

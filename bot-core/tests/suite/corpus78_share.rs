@@ -1,8 +1,6 @@
 //! The share of `questions_corpus78.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -22,8 +20,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus78.tsv");
 /// house convention (corpus45, fresh19; listed in the TSV's header).
 #[test]
 fn corpus78_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus78", CORPUS);
+    let (total, right) = share_by_line("corpus78", CORPUS);
     assert!(total >= 300, "corpus78: {total} questions");
     assert!(right >= 300, "corpus78: {right} of {total}");
 }

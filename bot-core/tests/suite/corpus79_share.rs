@@ -1,8 +1,6 @@
 //! The share of `questions_corpus79.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -17,8 +15,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus79.tsv");
 /// named beside a need is the filtered list, `lexicon::rental_named`): 300/300, floor 299 -> 300.
 #[test]
 fn corpus79_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus79", CORPUS);
+    let (total, right) = share_by_line("corpus79", CORPUS);
     assert!(total >= 300, "corpus79: {total} questions");
     assert!(right >= 300, "corpus79: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_corpus80.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -16,8 +14,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus80.tsv");
 /// said), so 300/300 after. No miss left (`docs/misses/corpus80_misses.md`).
 #[test]
 fn corpus80_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus80", CORPUS);
+    let (total, right) = share_by_line("corpus80", CORPUS);
     assert!(total >= 300, "corpus80: {total} questions");
     assert!(right >= 300, "corpus80: {right} of {total}");
 }

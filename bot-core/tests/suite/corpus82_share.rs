@@ -1,8 +1,6 @@
 //! The share of `questions_corpus82.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -23,8 +21,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus82.tsv");
 /// choosing verb): 300/300, floor 300.
 #[test]
 fn corpus82_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus82", CORPUS);
+    let (total, right) = share_by_line("corpus82", CORPUS);
     assert!(total >= 300, "corpus82: {total} questions");
     assert!(right >= 300, "corpus82: {right} of {total}");
 }

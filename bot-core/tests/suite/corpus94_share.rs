@@ -1,8 +1,6 @@
 //! The share of `questions_corpus94.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -29,8 +27,7 @@ const FLOOR: usize = 300;
 /// `docs/misses/corpus94_misses.md`.
 #[test]
 fn corpus94_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus94", CORPUS);
+    let (total, right) = share_by_line("corpus94", CORPUS);
     assert!(total >= 300, "corpus94: {total} questions");
     assert!(right >= FLOOR, "corpus94: {right} of {total}");
 }

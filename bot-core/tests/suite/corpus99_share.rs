@@ -1,16 +1,14 @@
 //! The share of `questions_corpus99.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus99.tsv");
 
-/// The least number of rows read right: 0 until the lead scores the batch (it was committed
-/// before any row went through the reader); the lead raises it to the untuned score.
-const FLOOR: usize = 0;
+/// The least number of rows read right: the untuned score, 258/300 (86.0 %), scored by the lead
+/// on main 689d4369 before any fixer of session 44 was merged.
+const FLOOR: usize = 258;
 
 /// `questions_corpus99.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in about equal share, in new forms: a
@@ -23,8 +21,7 @@ const FLOOR: usize = 0;
 /// committed before it was scored.
 #[test]
 fn corpus99_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "corpus99", CORPUS);
+    let (total, right) = share_by_line("corpus99", CORPUS);
     assert!(total >= 300, "corpus99: {total} questions");
     assert!(right >= FLOOR, "corpus99: {right} of {total}");
 }

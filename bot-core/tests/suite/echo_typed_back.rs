@@ -7,15 +7,13 @@
 
 use super::fresh19_share::with_parse_ctx;
 use super::typed_readings::{bot, who};
-use bot_core::Catalog;
 use bot_core::Input;
 use bot_core::commands::Request;
 use bot_core::reply::Part;
-use bot_core::understand::{Reading, read};
+use bot_core::understand::Reading;
 
 #[test]
 fn every_reading_of_every_question_file_is_a_line_its_command_reads_back() {
-    let catalog = Catalog::embedded().unwrap();
     let files = super::data_files::tsv_files("questions_");
     assert!(files.len() > 40, "question files: {}", files.len());
     let (mut read_as_one, mut off, mut refused) = (0, Vec::new(), Vec::new());
@@ -24,7 +22,7 @@ fn every_reading_of_every_question_file_is_a_line_its_command_reads_back() {
             let text = std::fs::read_to_string(path).unwrap();
             let rows = text.lines().filter(|l| !l.starts_with('#'));
             for q in rows.filter_map(|l| l.split_once('\t').map(|(q, _)| q)) {
-                let Reading::Command(req) = read(&catalog, q) else {
+                let Reading::Command(req) = super::readings::embedded(q) else {
                     continue;
                 };
                 read_as_one += 1;

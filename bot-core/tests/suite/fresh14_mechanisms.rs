@@ -1,12 +1,9 @@
 //! The misses of `questions_fresh14.tsv` as mechanisms, on cases of my own (none in a batch).
 
-use bot_core::Catalog;
-
 use super::understand::share_by_line;
 
 #[test]
 fn fresh14_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # a fee or a cost asked to exist is about the bill, not stock
 在runpod租2张a100跑10小时 有没有额外收费\t/cost runpod a100-80g-sxm 10h cards=2
@@ -44,7 +41,7 @@ lambda h100 8 hours 4 cards how much\t/cost lambda h100-sxm 8h cards=4
 what features does this bot have\t/help
 这个bot有什么功能\t/help
 ";
-    let (total, right) = share_by_line(&catalog, "fresh14 mechanisms", cases);
+    let (total, right) = share_by_line("fresh14 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
 }
 
@@ -52,12 +49,7 @@ what features does this bot have\t/help
 /// eight equally right readings relabelled, after this batch's mechanisms 132/132.
 #[test]
 fn fresh14_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh14",
-        include_str!("../data/questions_fresh14.tsv"),
-    );
+    let (total, right) = share_by_line("fresh14", include_str!("../data/questions_fresh14.tsv"));
     assert!(total >= 120, "fresh14: {total} questions");
     assert!(right * 100 >= total * 95, "fresh14: {right} of {total}");
 }

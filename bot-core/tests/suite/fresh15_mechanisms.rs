@@ -6,7 +6,6 @@ use super::understand::share_by_line;
 
 #[test]
 fn fresh15_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # A. a bare number after a card, `for` or a run verb: its meaning asked back, never the default hour
 lambda a100 for 6, price?\task:/cost lambda a100-80g-sxm 6h
@@ -91,7 +90,7 @@ qwen2.5-7b 4090 每天1000万token api价格0.3\t/tco qwen2.5-7b bf16 rtx-4090 1
 llama-3.1-8b on l4, 5M tokens a day, api price 0.2\t/tco llama-3.1-8b bf16 l4 5m 0.2
 4090 ¥2/h 每天1000万token qwen2.5-7b 自建划算吗\t/tco qwen2.5-7b bf16 rtx-4090 10m price=2cny/hour
 ";
-    let (total, right) = share_by_line(&catalog, "fresh15 mechanisms", cases);
+    let (total, right) = share_by_line("fresh15 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
 }
 
@@ -101,12 +100,7 @@ llama-3.1-8b on l4, 5M tokens a day, api price 0.2\t/tco llama-3.1-8b bf16 l4 5m
 /// left being und-e's groups (weekly and daily usage, /offers filters, amounts paid).
 #[test]
 fn fresh15_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh15",
-        include_str!("../data/questions_fresh15.tsv"),
-    );
+    let (total, right) = share_by_line("fresh15", include_str!("../data/questions_fresh15.tsv"));
     assert!(total >= 200, "fresh15: {total} questions");
     assert!(right >= 205, "fresh15: {right} of {total}");
 }

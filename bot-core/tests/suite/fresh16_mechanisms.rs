@@ -1,12 +1,9 @@
 //! The misses of `questions_fresh16.tsv` as mechanisms, on cases of my own (none in a batch).
 
-use bot_core::Catalog;
-
 use super::understand::share_by_line;
 
 #[test]
 fn fresh16_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # A1. a number and its unit said apart by spaces: the minutes after hours and the jiao kept
 autodl 4090 跑了 3 个小时 15 分钟 多少钱\t/cost autodl rtx-4090 3h15m
@@ -104,6 +101,6 @@ what cards do you have data on\t/gpus
 how do i use this bot\t/help
 不会用 求说明书\t/help
 ";
-    let (total, right) = share_by_line(&catalog, "fresh16 mechanisms", cases);
+    let (total, right) = share_by_line("fresh16 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
 }

@@ -1,12 +1,9 @@
 //! The misses of `questions_fresh17.tsv` as mechanisms, on cases of my own (none in a batch).
 
-use bot_core::Catalog;
-
 use super::understand::share_by_line;
 
 #[test]
 fn fresh17_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # A1. trainer flags: `--lora_r` is LoRA, a per-device batch is the batch, a sequence length the ctx
 --lora_r 8 --per_device_train_batch_size 2 llama-3.1-8b on an l4, oom?\t/fit llama-3.1-8b lora l4 rank=8 batch=2
@@ -107,6 +104,6 @@ vast 3090 跑个 4 的\task:/cost vast rtx-3090 4h
 runpod a100 用个 5\task:/cost runpod a100-80g-sxm 5h
 3090 跑 qwen2.5-7b 和 llama-3.1-8b\task:/fit llama-3.1-8b rtx-3090
 ";
-    let (total, right) = share_by_line(&catalog, "fresh17 mechanisms", cases);
+    let (total, right) = share_by_line("fresh17 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
 }

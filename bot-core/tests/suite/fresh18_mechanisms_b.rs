@@ -68,7 +68,7 @@ non-chinese platforms with crypto\t/platforms global crypto
 # a platform named by its name and its alias is one choice, not two
 腾讯云hai a10 2小时多少钱\t/cost tencent-hai a10 2h
 ";
-    let (total, right) = share_by_line(&catalog, "fresh18_mechanisms_b", cases);
+    let (total, right) = share_by_line("fresh18_mechanisms_b", cases);
     assert_eq!(right, total, "{right} of {total}");
     for q in ["比autodl便宜的有吗", "anything cheaper than runpod?"] {
         assert_eq!(

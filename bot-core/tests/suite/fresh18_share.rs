@@ -1,8 +1,6 @@
 //! The share of `questions_fresh18.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::understand::share_by_line;
 
 /// `questions_fresh18.tsv` (335, 31 written to be asked back), written apart from the reader by a
@@ -16,12 +14,7 @@ use super::understand::share_by_line;
 /// lists): 319/335 (95.2 %).
 #[test]
 fn fresh18_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh18",
-        include_str!("../data/questions_fresh18.tsv"),
-    );
+    let (total, right) = share_by_line("fresh18", include_str!("../data/questions_fresh18.tsv"));
     assert!(total >= 335, "fresh18: {total} questions");
     assert!(right >= 319, "fresh18: {right} of {total}");
 }

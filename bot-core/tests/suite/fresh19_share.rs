@@ -19,8 +19,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh19.tsv");
 /// cases of its own (`fresh19_mechanisms.rs`): 300/300, no relabel.
 #[test]
 fn fresh19_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh19", CORPUS);
+    let (total, right) = share_by_line("fresh19", CORPUS);
     assert!(total >= 300, "fresh19: {total} questions");
     assert!(right >= 300, "fresh19: {right} of {total}");
 }
@@ -65,8 +64,7 @@ pub(super) fn own_cases_at_least(name: &str, corpus: &str, floor: usize) {
 }
 
 pub(super) fn own_cases_read_right(name: &str, corpus: &str) {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = super::understand::share_by_line(&catalog, name, corpus);
+    let (total, right) = super::understand::share_by_line(name, corpus);
     assert_eq!(right, total, "{name}: {right} of {total}");
 }
 

@@ -1,8 +1,6 @@
 //! The share of `questions_fresh21.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::off_canonical;
 use super::understand::share_by_line;
 
@@ -17,8 +15,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh21.tsv");
 /// mechanisms (`understand/fresh21.rs`, `fresh21_words.rs`) 300/300, with no relabel.
 #[test]
 fn fresh21_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh21", CORPUS);
+    let (total, right) = share_by_line("fresh21", CORPUS);
     assert!(total >= 300, "fresh21: {total} questions");
     assert!(right >= 300, "fresh21: {right} of {total}");
 }

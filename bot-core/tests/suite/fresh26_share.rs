@@ -1,8 +1,6 @@
 //! The share of `questions_fresh26.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -28,8 +26,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh26.tsv");
 /// card is read beside its base (`und_w`; 4 rows relabelled, its header): 299/300.
 #[test]
 fn fresh26_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh26", CORPUS);
+    let (total, right) = share_by_line("fresh26", CORPUS);
     assert!(total >= 300, "fresh26: {total} questions");
     assert!(right >= 299, "fresh26: {right} of {total}");
 }

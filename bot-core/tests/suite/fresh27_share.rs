@@ -1,8 +1,6 @@
 //! The share of `questions_fresh27.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -24,8 +22,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh27.tsv");
 /// merged beside und-x) every row reads right: 300/300.
 #[test]
 fn fresh27_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh27", CORPUS);
+    let (total, right) = share_by_line("fresh27", CORPUS);
     assert!(total >= 300, "fresh27: {total} questions");
     assert!(right >= 300, "fresh27: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_fresh30.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -24,8 +22,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh30.tsv");
 /// of them too.
 #[test]
 fn fresh30_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh30", CORPUS);
+    let (total, right) = share_by_line("fresh30", CORPUS);
     assert!(total >= 300, "fresh30: {total} questions");
     assert!(right >= 300, "fresh30: {right} of {total}");
 }

@@ -1,8 +1,6 @@
 //! The share of `questions_fresh31.tsv` read right: a floor, so a change to the reader that
 //! loses a reading fails here. Raise the floor as misses are fixed, never lower it.
 
-use bot_core::Catalog;
-
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
 
@@ -25,8 +23,7 @@ const CORPUS: &str = include_str!("../data/questions_fresh31.tsv");
 /// back as 4 h or 12 h by the house convention.
 #[test]
 fn fresh31_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "fresh31", CORPUS);
+    let (total, right) = share_by_line("fresh31", CORPUS);
     assert!(total >= 300, "fresh31: {total} questions");
     assert!(right >= 299, "fresh31: {right} of {total}");
 }

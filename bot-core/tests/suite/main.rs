@@ -358,6 +358,7 @@ mod qa_findings5;
 mod questions;
 mod ratelimit;
 mod reader_leftovers2;
+mod readings;
 mod stopped_rules;
 mod store_atomic;
 mod store_damage;

@@ -1,5 +1,5 @@
 //! /pick conversations the way real users type them, a fresh set written apart from the code,
-//! not yet scored (issue 26 §4, helper pick_al): `tests/data/pick_conversations_al.txt`, its header
+//! scored untuned at 6/30 (issue 26 §4, helper pick_al): `tests/data/pick_conversations_al.txt`, its header
 //! says the format. Emphasis: a representative sample, no single theme, in new forms: 10 step by
 //! step with taps and typed answers mixed, 10 starting with one or two sentences of context (a run
 //! that died of OOM on the user's own card, a deadline, a boss's monthly money, a school queue), 10
@@ -17,9 +17,9 @@
 use super::pick_runner::run;
 
 /// Conversations that must hold: written apart from the code (every expectation written before
-/// any line was run, on main 7f96b317, with no cargo command run at all), not yet scored: the lead
-/// scores it as the fresh measure of this session's fixes and sets the floor then.
-const MUST_HOLD: usize = 0;
+/// any line was run, on main 7f96b317, with no cargo command run at all). Untuned: 6/30, scored by
+/// the lead on main 689d4369 before any fixer of session 44 was merged.
+const MUST_HOLD: usize = 6;
 
 #[test]
 fn pick_conversations_al() {

@@ -17,8 +17,7 @@ const FLOOR: usize = 63;
 
 #[test]
 fn und_do_share() {
-    let catalog = bot_core::Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "und_do", OWN);
+    let (total, right) = share_by_line("und_do", OWN);
     assert!(total >= 60, "und_do: {total} rows");
     assert!(right >= FLOOR, "und_do: {right} of {total}");
 }

@@ -17,8 +17,7 @@ const FLOOR: usize = 46;
 
 #[test]
 fn und_ds_share() {
-    let catalog = bot_core::Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "und_ds", OWN);
+    let (total, right) = share_by_line("und_ds", OWN);
     assert!(total >= 47, "und_ds: {total} rows");
     assert!(right >= FLOOR, "und_ds: {right} of {total}");
 }

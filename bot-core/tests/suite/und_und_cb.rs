@@ -6,7 +6,6 @@
 
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
-use bot_core::Catalog;
 
 const OWN: &str = include_str!("../data/questions_und_und_cb_own.tsv");
 
@@ -17,7 +16,7 @@ const FLOOR: usize = 38;
 
 #[test]
 fn und_cb_own_cases_read_right() {
-    let (total, right) = share_by_line(&Catalog::embedded().unwrap(), "und_cb_own", OWN);
+    let (total, right) = share_by_line("und_cb_own", OWN);
     assert!(
         right >= FLOOR,
         "und_cb_own: {right} of {total}, floor {FLOOR}"

@@ -5,7 +5,6 @@
 
 use super::fresh19_share::own_labels_canonical;
 use super::understand::share_by_line;
-use bot_core::Catalog;
 
 const OWN: &str = include_str!("../data/questions_und_und_ch_own.tsv");
 
@@ -18,7 +17,7 @@ const FLOOR: usize = 24;
 
 #[test]
 fn und_ch_own_cases_read_right() {
-    let (total, right) = share_by_line(&Catalog::embedded().unwrap(), "und_ch_own", OWN);
+    let (total, right) = share_by_line("und_ch_own", OWN);
     assert!(
         right >= FLOOR,
         "und_ch_own: {right} of {total}, floor {FLOOR}"

@@ -15,8 +15,7 @@ const FLOOR: usize = 62;
 
 #[test]
 fn und_dd_mechanisms_on_cases_of_their_own() {
-    let catalog = bot_core::Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(&catalog, "und_dd_own", OWN);
+    let (total, right) = share_by_line("und_dd_own", OWN);
     assert!(total >= 60, "und_dd_own: {total} rows");
     assert!(
         right >= FLOOR,

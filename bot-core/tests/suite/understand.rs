@@ -279,7 +279,7 @@ fn a_fresh_batch_is_read_as_the_right_command() {
 
 /// A question set with whole expected first lines (`ask:/line` where asking back, with that
 /// line among the choices, is right): the share read exactly so.
-pub(super) fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usize, usize) {
+pub(super) fn share_by_line(name: &str, corpus: &str) -> (usize, usize) {
     let (mut total, mut right) = (0, 0);
     for line in corpus
         .lines()
@@ -293,7 +293,7 @@ pub(super) fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usi
             Some(e) => (e, true),
             None => (expected, false),
         };
-        let reading = read(catalog, question);
+        let reading = super::readings::embedded(question);
         let lines = reading.lines();
         let ok = match reading {
             Reading::Command(_) => !ask_ok && lines[0] == expected,
@@ -346,7 +346,6 @@ pub(super) fn share_by_line(catalog: &Catalog, name: &str, corpus: &str) -> (usi
 /// The shared held-out examples: 59/60 by command name before round four, 60/60 after.
 #[test]
 fn fresh_batches_with_whole_lines() {
-    let catalog = Catalog::embedded().unwrap();
     for (name, corpus, at_least) in [
         ("fresh3", include_str!("../data/questions_fresh3.tsv"), 80),
         ("fresh4", include_str!("../data/questions_fresh4.tsv"), 40),
@@ -357,7 +356,7 @@ fn fresh_batches_with_whole_lines() {
         ("fresh9", include_str!("../data/questions_fresh9.tsv"), 60),
         ("fresh10", include_str!("../data/questions_fresh10.tsv"), 60),
     ] {
-        let (total, right) = share_by_line(&catalog, name, corpus);
+        let (total, right) = share_by_line(name, corpus);
         assert!(total >= at_least, "{name}: {total} questions");
         assert!(right * 100 >= total * 95, "{name}: {right} of {total}");
     }
@@ -372,26 +371,13 @@ fn fresh_batches_with_whole_lines() {
 ///   97.1%, with one over-strict expectation relabelled), after 68/68.
 #[test]
 fn fresh11_share() {
-    let catalog = Catalog::embedded().unwrap();
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh11",
-        include_str!("../data/questions_fresh11.tsv"),
-    );
+    let (total, right) = share_by_line("fresh11", include_str!("../data/questions_fresh11.tsv"));
     assert!(total >= 150, "fresh11: {total} questions");
     assert!(right * 100 >= total * 95, "fresh11: {right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh12",
-        include_str!("../data/questions_fresh12.tsv"),
-    );
+    let (total, right) = share_by_line("fresh12", include_str!("../data/questions_fresh12.tsv"));
     assert!(total >= 100, "fresh12: {total} questions");
     assert!(right * 100 >= total * 95, "fresh12: {right} of {total}");
-    let (total, right) = share_by_line(
-        &catalog,
-        "fresh13",
-        include_str!("../data/questions_fresh13.tsv"),
-    );
+    let (total, right) = share_by_line("fresh13", include_str!("../data/questions_fresh13.tsv"));
     assert!(total >= 60, "fresh13: {total} questions");
     assert!(right * 100 >= total * 95, "fresh13: {right} of {total}");
 }
@@ -400,7 +386,6 @@ fn fresh11_share() {
 /// halves, spot), on cases of my own, none of them in a measured batch.
 #[test]
 fn fresh11_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # alert verbs and nouns apart; every/清空 is all
 请把我的订阅全部删掉\t/unsubscribe all
@@ -514,7 +499,7 @@ cheapst h200\t/compare h200-sxm 1h
 modal 收费方式\t/platform modal
 两块一小时 一年多少\t/convert 2cny/hour to year
 ";
-    let (total, right) = share_by_line(&catalog, "fresh11 mechanisms", cases);
+    let (total, right) = share_by_line("fresh11 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
 }
 
@@ -522,7 +507,6 @@ modal 收费方式\t/platform modal
 /// question with its whole expected first line (`ask:` where asked back).
 #[test]
 fn round_four_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # traditional characters read as simplified
 哪裡能租到h20\t/stock h20
@@ -555,7 +539,7 @@ a100比一下价格\t/compare a100-80g-sxm 1h
 有没有支持usdt的gpu平台\t/platforms crypto
 不想实名 帮我推荐个平台\t/pick
 ";
-    let (total, right) = share_by_line(&catalog, "round four", cases);
+    let (total, right) = share_by_line("round four", cases);
     assert_eq!(right, total, "{right} of {total}");
 }
 
@@ -705,7 +689,7 @@ has runpod run out of 5090s\t/stock rtx-5090 runpod
 2.5元/时 一个月多少\t/convert 2.5cny/hour to month
 4090 两块多一小时的有吗\t/stock rtx-4090
 ";
-    let (total, right) = share_by_line(&catalog, "round five", cases);
+    let (total, right) = share_by_line("round five", cases);
     assert_eq!(right, total, "{right} of {total}");
     // `mistral small 24b` is three catalog models: all three are asked back, none guessed.
     match read(&catalog, "can a 4090 run mistral small 24b") {
@@ -1011,7 +995,6 @@ fn a_month_asked_in_words_is_always_on() {
 /// word, a model or a platform keeps its own reading.
 #[test]
 fn a_card_and_a_duration_is_a_price_and_a_greeting_is_help() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 a 4090 for 45 mins\t/compare rtx-4090 45m
 4090包周\t/compare rtx-4090 7d
@@ -1030,7 +1013,7 @@ hello there\t/help
 4090 能跑 qwen2.5-7b 吗\t/fit qwen2.5-7b rtx-4090
 autodl 4090 跑 40 分钟多少钱\t/cost autodl rtx-4090 40m
 ";
-    let (total, right) = share_by_line(&catalog, "lead round", cases);
+    let (total, right) = share_by_line("lead round", cases);
     assert_eq!(right, total, "{right} of {total}");
     // A number before a unit of time or money is never a misspelt card; a decimal comma is a
     // decimal point (2,5 was read as 5).
@@ -1039,7 +1022,7 @@ how much is 1000 hours of 3090\t/compare rtx-3090 41d16h
 2,5刀一小时换成人民币\t/convert 2.5usd/hour to hour cny
 4090 1,5元一小时 跑3小时多少钱\t/cost 1.5cny/hour 3h
 ";
-    let (total, right) = share_by_line(&catalog, "lead round", numbers);
+    let (total, right) = share_by_line("lead round", numbers);
     assert_eq!(right, total, "{right} of {total}");
     // A card per person is every person's card at once (the bill was for one card).
     let people = "\
@@ -1047,7 +1030,7 @@ how much is 1000 hours of 3090\t/compare rtx-3090 41d16h
 3 of us each need a 4090 for 5 hours\t/compare rtx-4090 5h cards=3
 我们组三个人 租一张4090 跑一周 autodl\t/cost autodl rtx-4090 7d
 ";
-    let (total, right) = share_by_line(&catalog, "lead round", people);
+    let (total, right) = share_by_line("lead round", people);
     assert_eq!(right, total, "{right} of {total}");
     // The chat's alerts: listed, stopped all, stopped by number; a stop that says neither
     // lists them (nothing removed on a guess), and a card's stop is not a new alert.
@@ -1062,11 +1045,10 @@ unsubscribe 3\t/unsubscribe 3
 cancel my alert for the 4090\t/subs
 4090 到货了提醒我\t/subscribe rtx-4090
 ";
-    let (total, right) = share_by_line(&catalog, "lead round", alerts);
+    let (total, right) = share_by_line("lead round", alerts);
     assert_eq!(right, total, "{right} of {total}");
     // A greeting with a question in it is that question, not /help.
     let (t, r) = share_by_line(
-        &catalog,
         "lead round",
         "hi, how much is a 4090 for 3 hours\t/compare rtx-4090 3h\n",
     );
@@ -1077,7 +1059,6 @@ cancel my alert for the 4090\t/subs
 /// measured batch): each question with its whole expected first line.
 #[test]
 fn fresh10_mechanisms_on_cases_of_their_own() {
-    let catalog = Catalog::embedded().unwrap();
     let cases = "\
 # a sentence's own marks end a word: `14b.`, `hours!`, `fit?`
 Want to serve qwen2.5 14b. Got one 4090. Will it fit?\t/fit qwen2.5-14b rtx-4090
@@ -1107,7 +1088,7 @@ autodl 4090 for twenty four hours\t/cost autodl rtx-4090 1d
 # `let me know` asks now unless it waits for a moment (when, once, if)
 Could you please let me know cheapest h200 for 1 week\t/compare h200-sxm 7d
 ";
-    let (total, right) = share_by_line(&catalog, "fresh10 mechanisms", cases);
+    let (total, right) = share_by_line("fresh10 mechanisms", cases);
     assert_eq!(right, total, "{right} of {total}");
 }
 
@@ -1138,8 +1119,7 @@ fn probe_tsv() {
     let Ok(path) = std::env::var("UNDERSTAND_PROBE_TSV") else {
         return;
     };
-    let catalog = Catalog::embedded().unwrap();
-    share_by_line(&catalog, "probe", &std::fs::read_to_string(path).unwrap());
+    share_by_line("probe", &std::fs::read_to_string(path).unwrap());
 }
 
 /// A condition on stock or price with a word to tell (`a100 有货第一时间通知`) is a request
