@@ -50,8 +50,10 @@ fn digits(chars: &[char], at: usize) -> Option<(u32, usize)> {
 /// An hour written in Chinese numerals right before `点` (`八点`, `十一点`, `两点`): the same clock
 /// as its digits, so a range said in words is a length, or asked back, as one in digits is.
 fn han_hour(chars: &[char], at: usize) -> Option<(u32, usize)> {
+    // An hour is at most three numerals (`二十四`): a longer run is no hour, read no further.
     let n = chars[at..]
         .iter()
+        .take(4)
         .take_while(|c| super::numerals::digit(**c).is_some() || **c == '十')
         .count();
     if n == 0 || n > 3 || chars.get(at + n) != Some(&'点') || !han_hour_may_start(chars, at) {

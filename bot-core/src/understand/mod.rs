@@ -416,6 +416,13 @@ pub fn read_not_carried(catalog: &Catalog, text: &str) -> (Reading, Vec<NotCarri
 }
 
 fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
+    // Every reader sees what `normalize` reads, the first MAX_CHARS characters: the stages
+    // that read the raw text (clock ranges, spans, backgrounds) walked all of a 100 KB message,
+    // some of them at every position.
+    let text = text
+        .char_indices()
+        .nth(MAX_CHARS)
+        .map_or(text, |(at, _)| &text[..at]);
     let (reading, work, not_carried) = read_once(catalog, text);
     if !model_near::lacks_model(&reading) {
         return (reading, work, not_carried);
