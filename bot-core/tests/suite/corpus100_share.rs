@@ -6,9 +6,9 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus100.tsv");
 
-/// The least number of rows read right: 0 until the lead scores the batch (it was committed before
-/// any row went through the reader); then the untuned score.
-const FLOOR: usize = 0;
+/// The least number of rows read right: the untuned score, 270/300 (90.0 %), scored by the lead
+/// on main before any fixer of session 44 was merged.
+const FLOOR: usize = 270;
 
 /// `questions_corpus100.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample of what people ask a GPU-renting bot, every intent of issue 26 in equal

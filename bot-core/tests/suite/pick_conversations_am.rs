@@ -1,5 +1,5 @@
-//! /pick conversations the way real users type them, a fresh set written apart from the code, not
-//! yet scored (issue 26 §4, helper pick_am): `tests/data/pick_conversations_am.txt`, its header
+//! /pick conversations the way real users type them, a fresh set written apart from the code,
+//! scored untuned at 17/30 (issue 26 §4, helper pick_am): `tests/data/pick_conversations_am.txt`, its header
 //! says the format. Emphasis: a representative sample, no single theme: 20 plain conversations
 //! (taps and short ordinary answers: lora, 8k, 每天3小时左右, 都行, 没有, ok, next, the cheapest), and
 //! ten with one form of their own no earlier header lists: full-width letters and digits from a
@@ -15,9 +15,9 @@
 use super::pick_runner::run;
 
 /// Conversations that must hold: written apart from the code (every expectation written before
-/// any line was run, on main 5446534e, with no cargo command run at all), not yet scored: the lead
-/// scores it after the merges of session 44 and sets the floor at the score found.
-const MUST_HOLD: usize = 0;
+/// any line was run, on main 5446534e, with no cargo command run at all). Untuned: 17/30, scored by
+/// the lead before any fixer of session 44 was merged.
+const MUST_HOLD: usize = 17;
 
 #[test]
 fn pick_conversations_am() {
