@@ -21,10 +21,17 @@ fn public_measurements_seventy_sixth_held_out_set() {
     );
     assert_eq!(held.numeric, 25);
     assert_eq!(held.verdicts, 5);
-    // Not yet scored: the floors are set at the untuned score once it is. They may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 25;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout76 branch from main 5446534e, 2026-12-07; the table committed
+    // in 5f0bd1b3 before it was scored): 25 numeric rows, 5 within 15 % (fp16 at batch 1, 2 and 4,
+    // bnb FP4 at batch 4 and 8), 20 under by more than 15 %, none over, none the CLI cannot state;
+    // verdicts 5 of 5. Two patterns in the answers: every 4-bit row at batch 1-2 (and GPTQ / AWQ at
+    // 4) sits 1.4-1.9 GiB above the estimate, which fp16 at the same batch does not; and at batch 8
+    // and 16 the nvml total outgrows the estimate by 4-25 GiB in fp16, GPTQ and AWQ (bnb by 5 GiB at
+    // 16 only) - fp16 at batch 16 reads 46.3 GiB against 22.3. The answers are in
+    // docs/misses/heldout76_misses.md. The floors may only tighten.
+    let floor_within = 5;
+    let ceiling_under = 20;
+    let floor_verdicts = 5;
     floors(
         &held,
         "held out 76",
