@@ -933,5 +933,7 @@ mod heldout73;
 mod heldout74;
 #[path = "fit_reference/heldout75.rs"]
 mod heldout75;
+#[path = "fit_reference/heldout76.rs"]
+mod heldout76;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
