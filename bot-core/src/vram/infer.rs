@@ -386,8 +386,10 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         ));
     }
     a += prompt * batch * c.prefill_held; // Phi-3's held qkv outputs (`vram::fused_qkv`)
-    // AutoGPTQ's ExLlamaV2 scratch, allocated at load and held (`vram::gptq_scratch`).
+    // AutoGPTQ's ExLlamaV2 scratch, or the default ExLlama (v1)'s `temp_dq` on the releases
+    // that default to it, allocated at load and held (`vram::gptq_scratch`).
     a += super::gptq_scratch::exllama_v2_bytes(shape, req);
+    a += super::gptq_scratch::exllama_v1_bytes(shape, req);
     // torchao quantizing a model already on the card (`vram::torchao`): the segments its
     // quantized weights landed in stay reserved whole; float8wo multiplies by a dequantized
     // 16-bit copy of each matrix in turn. An older Transformers' per-layer RoPE caches
