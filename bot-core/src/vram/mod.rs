@@ -67,6 +67,7 @@ mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
 pub mod name_format;
+mod norm_head;
 pub mod nvfp4_card;
 mod offload;
 pub mod ollama;
