@@ -539,10 +539,6 @@ fit-warn-mxfp4-dequantized = ⚠️ { $card } 的计算能力是 { $cc }：Trans
 fit-warn-sdpa-math = ⚠️ { $card } 的计算能力是 { $cc }：PyTorch 在 8.0 以下没有支持 bf16 的融合注意力内核，Transformers 默认的注意力（sdpa）会退回到 math 实现，视觉编码器会把对整张图片的注意力分数按 fp32 整块保存，每个分数每个头约 13 字节（上面已按此估算）。改用 fp16 加载模型，这张卡就能用 memory-efficient 内核。
 fit-warn-vision-sdpa-3d = ⚠️ Transformers { $release } 用默认注意力（sdpa）运行 Qwen2-VL / Qwen2.5-VL 的视觉编码器时传入的是三维张量，PyTorch 的融合内核不接受，于是在任何显卡上都会退回到 math 实现，一次性保存这批图片全部 { $patches } 个 patch 之间的注意力分数，约 { $gib } GiB（上面已按此估算）。升级到 Transformers 4.51 及以上、设置 attn_implementation="flash_attention_2"，或调小 max_pixels，都能避免。
 fit-note-fp32-rest = ℹ️ 以 fp32 作为模型的数据类型加载：嵌入层、归一化层和格式未量化的输出头都以 fp32 存放（比 16 位多 { $gib } GiB），KV 缓存也是 fp32（上面已按此估算）。改用 float16 或 bfloat16 加载可省下这部分。
-fit-note-norm-head = ℹ️ Baichuan2 自带的模型代码在每个训练步都会归一化输出头（NormHead）：输出头的一份 { $vocab } 词的副本（{ $gib } GiB）一直保留到输出头反向传播时{ $backward ->
-    [0] {""}
-   *[other] ，全参微调时输出头反向传播期间它的梯度还要再占 { $backward } GiB
-  }（上面已按此估算）。这是模型代码本身的行为，不是可调的设置。
 fit-warn-rope-per-layer = ⚠️ Transformers { $release } 会在每个注意力层里各建一份这个模型的 RoPE 表（覆盖它支持的全部位置的 cos 和 sin），除权重外总共约 { $gib } GiB（上面已按此估算）。之后的版本改为全模型共用一份：Llama 从 4.41、Mistral 从 4.42、Qwen2 从 4.45 起。
 fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } 以带视觉塔的方式加载 Gemma-3：启动预热会用 { $tokens } 个 token 加一张图片做一次 prefill，而 3.3 之前带图片的 prefill 会用一整块注意力掩码走 PyTorch 的 math 实现，每张卡要按 fp32 保存一层的注意力分数，约 { $gib } GiB（上面已按此估算）。TGI 3.3 及以后改用 flashinfer 做这次 prefill；调小 max-input-tokens / max-batch-prefill-tokens 也能让它变小。
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。

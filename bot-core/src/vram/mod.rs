@@ -67,7 +67,6 @@ mod loss_head;
 pub mod method;
 pub mod mxfp4_card;
 pub mod name_format;
-mod norm_head;
 pub mod nvfp4_card;
 mod offload;
 pub mod ollama;

@@ -28,7 +28,6 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     warnings.extend(super::nvfp4_card::notes(shape, req));
     warnings.extend(super::transformers_rope::note(shape, req));
     warnings.extend(super::rest_fp32::note(shape, req));
-    warnings.extend(super::norm_head::note(shape, req));
     if let ModelRef::BySize { params_b, active_b } = req.model {
         // Shaped like the catalog's dense model nearest in size (a raw MoE size: in active
         // size), and says which.

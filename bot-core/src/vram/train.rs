@@ -65,9 +65,7 @@ fn activations(
     // A fake-quantized head (`vram::qat`): its saved copy beside the loss, or its fp32 work
     // before the logits, whichever is larger.
     let fq = super::qat::head_bytes(shape, req);
-    // Baichuan2's NormHead (`vram::norm_head`): its fp32 normalized copy at the forward, or full
-    // fine-tuning's gradients of it at the backward, when larger than the loss's own peak.
-    let loss = (fq.held + loss.max(fq.work)).max(super::norm_head::step_bytes(shape, req));
+    let loss = fq.held + loss.max(fq.work);
     // Eager attention's score matrices: every layer's for the backward pass, or with
     // checkpointing those of the one layer being recomputed plus their gradient.
     let scores = if eager {
@@ -302,8 +300,6 @@ fn step_activations(
     let beside = autocast_copies(shape, req, r.base_c / r.base)
         + super::fsdp::unsharded_bytes(shape, req, opts).1
         + deepspeed_ipg_bytes(req, opts, r.zero)
-        // Baichuan2's normalized head copy, kept for the head's backward (`vram::norm_head`).
-        + super::norm_head::held_bytes(shape, req)
         // The vision tower's kept tensors over the micro-batch's patches (`vram::vision_train`).
         + super::vision_train::held_bytes(req, c.batch);
     Held {
