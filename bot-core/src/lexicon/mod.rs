@@ -139,6 +139,11 @@ mod words;
 mod written_apart;
 mod your_pick;
 mod zh_slips;
+// Corpus98's slips (und_dt): characters out of order, stretched letters, homophones.
+mod han_order;
+mod latin_slips;
+pub use han_order::order_slips_read;
+pub use latin_slips::{HOMOPHONE_PHRASES, homophones_read, stretched_read};
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};

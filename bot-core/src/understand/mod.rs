@@ -320,6 +320,8 @@ mod unknown_named;
 // Corpus97's misses (und_ds).
 mod run_together;
 mod slips_said;
+// Corpus98's misses (und_dt).
+mod japanese_forms;
 
 #[cfg(test)]
 mod own_tests;
