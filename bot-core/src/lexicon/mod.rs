@@ -140,8 +140,14 @@ mod written_apart;
 mod your_pick;
 mod zh_slips;
 // Corpus98's slips (und_dt): characters out of order, stretched letters, homophones.
+mod echo_lead;
+mod else_asked;
+mod guide_plea;
 mod han_order;
 mod latin_slips;
+pub use echo_lead::{ECHO_CORRECTIONS, ECHO_LEADS};
+pub use else_asked::ELSE_ASKED;
+pub use guide_plea::{COMPUTED_ASKS, GUIDE_PLEAS};
 pub use han_order::order_slips_read;
 pub use latin_slips::{HOMOPHONE_PHRASES, homophones_read, stretched_read};
 

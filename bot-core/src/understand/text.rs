@@ -102,6 +102,8 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
+    // `还有哪家便宜`: what else asked, never stock had (und_dt).
+    let out = replace_all(&out, crate::lexicon::ELSE_ASKED);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     // `工作日开10小时`: five days a week, read before a day-part's hours are made daily.

@@ -26,3 +26,45 @@ fn und_dt_share() {
 fn und_dt_labels_are_canonical_lines() {
     own_labels_canonical(OWN, |_| false);
 }
+
+/// A fold read is said beside the answer, in the user's locale, with the words as typed and as
+/// read (a Japanese form, two characters swapped, a word less one character, stretched letters,
+/// a homophone); a question typed plainly says none.
+#[test]
+fn a_fold_read_is_said_beside_the_answer() {
+    use super::chat::{message_ids, text, who, world};
+    use bot_core::Input;
+
+    let w = world();
+    for (locale, line, said) in [
+        ("zh", "哪个平台不需要実名认证", Some(("実名", "实名"))),
+        ("zh", "a100最近的价格势走怎么样", Some(("势走", "走势"))),
+        ("zh", "哪些平台支持加密币付款", Some(("加密币", "加密货币"))),
+        (
+            "en",
+            "which clouds take alipaaay",
+            Some(("alipaaay", "alipay")),
+        ),
+        (
+            "en",
+            "which providers charge buy the second",
+            Some(("buy the second", "by the second")),
+        ),
+        (
+            "en",
+            "where can i rent an a100 right no",
+            Some(("right no", "right now")),
+        ),
+        ("zh", "哪个平台不需要实名认证", None),
+        ("en", "which providers charge by the second", None),
+    ] {
+        let me = who(locale);
+        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
+        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
+        let slip = ids.iter().any(|i| i == "understand-read-slip");
+        assert_eq!(slip, said.is_some(), "{line}: {ids:?}\n{t}");
+        if let Some((typed, word)) = said {
+            assert!(t.contains(typed) && t.contains(word), "{line}:\n{t}");
+        }
+    }
+}
