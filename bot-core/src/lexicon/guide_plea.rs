@@ -47,8 +47,6 @@ pub const GUIDE_PLEAS: &[&str] = &[
     "给个建议",
     "帮忙挑",
     "帮我规划",
-    "该租啥",
-    "该租什么",
     "any advice",
     "need advice",
 ];
@@ -75,6 +73,10 @@ pub const COMPUTED_ASKS: &[&str] = &[
     "最便宜",
     "多久",
     "how long",
+    "多大",
+    "显存",
+    "vram",
+    "memory",
     "what's",
     "what is",
 ];

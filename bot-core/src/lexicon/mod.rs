@@ -284,7 +284,7 @@ pub use rate_marks::{
     price_noun_stripped,
 };
 pub use rather::rather_as_adverb;
-pub use refuse::{exclude_words, price_refused_at, refuse_words};
+pub use refuse::{apart_words, exclude_words, price_refused_at, refuse_words};
 pub use regions::{
     HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, home_city_unplaced,
     host_noun_slip, place_codes, place_named, place_said, place_within, place_word, place_written,

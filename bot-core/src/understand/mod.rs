@@ -321,6 +321,7 @@ mod unknown_named;
 mod run_together;
 mod slips_said;
 // Corpus98's misses (und_dt).
+mod bare_rate_job;
 mod echo_corrected;
 mod japanese_forms;
 mod plea_clause;

@@ -5,7 +5,7 @@
 //! pointed back at stays (`3090太贵 除了这个还有啥卡` asks another card, read by its own rules).
 
 use crate::catalog::Catalog;
-use crate::lexicon::exclude_words;
+use crate::lexicon::apart_words;
 
 /// Words that point back at a thing named before them: Chinese (`它`, `这家`) and English
 /// (whole words: `it`, `that one`).
@@ -73,8 +73,7 @@ fn last_platform(catalog: &Catalog, t: &str) -> Option<std::ops::Range<usize>> {
 /// `text` with a refusal of a pointer and the platform it points back at taken out; as typed
 /// where no refusal is followed by a pointer or no platform is named before it.
 pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
-    let hit = exclude_words()
-        .filter(|w| *w != "not ")
+    let hit = apart_words()
         .flat_map(|w| text.match_indices(w).map(move |(i, _)| (i, w.len())))
         .filter(|&(i, _)| {
             let before = text[..i].chars().next_back();
@@ -120,6 +119,7 @@ mod tests {
             "autodl的4090怎么样 它贵吗",
             "3090太贵了 除了这个还有啥卡",
             "i like runpod, is it cheap",
+            "does paperspace delete my data if i dont use it for a while",
         ] {
             assert_eq!(plain(&c, q), q, "{q}");
         }
