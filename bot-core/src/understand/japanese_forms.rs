@@ -35,7 +35,8 @@ pub(crate) fn simplified_of(c: char) -> Option<char> {
 /// as two characters show it): (as typed, as read).
 pub(crate) fn japanese_said(text: &str) -> Vec<(String, String)> {
     let chars: Vec<char> = text.chars().collect();
-    let fold = super::spellings::simplified;
+    // Only the Japanese forms folded here (the Traditional fold reads this table: no circle).
+    let fold = |c: char| simplified_of(c).unwrap_or(c);
     (0..chars.len())
         .filter(|&i| simplified_of(chars[i]).is_some())
         .map(|i| {
