@@ -139,6 +139,17 @@ mod words;
 mod written_apart;
 mod your_pick;
 mod zh_slips;
+// Corpus98's slips (und_dt): characters out of order, stretched letters, homophones.
+mod echo_lead;
+mod else_asked;
+mod guide_plea;
+mod han_order;
+mod latin_slips;
+pub use echo_lead::{ECHO_CORRECTIONS, ECHO_LEADS};
+pub use else_asked::ELSE_ASKED;
+pub use guide_plea::{COMPUTED_ASKS, GUIDE_PLEAS};
+pub use han_order::order_slips_read;
+pub use latin_slips::{HOMOPHONE_PHRASES, homophones_read, stretched_read};
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};
@@ -273,7 +284,7 @@ pub use rate_marks::{
     price_noun_stripped,
 };
 pub use rather::rather_as_adverb;
-pub use refuse::{exclude_words, price_refused_at, refuse_words};
+pub use refuse::{apart_words, exclude_words, price_refused_at, refuse_words};
 pub use regions::{
     HOSTS_IN_PLACE, PLACES, Place, SITES, Site, UNPLACED, city_unplaced, home_city_unplaced,
     host_noun_slip, place_codes, place_named, place_said, place_within, place_word, place_written,

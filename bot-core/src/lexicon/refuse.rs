@@ -49,6 +49,28 @@ pub fn refuse_words() -> impl Iterator<Item = &'static str> {
     COMMON.iter().chain(PICK_ONLY).copied()
 }
 
+/// The refusals that set one thing apart from the rest asked about (`除了它还有哪家`, `other than
+/// that one`): only these take a word pointing back (`它`, `that one`) as the thing refused; `不用`
+/// or `don't use it` say how it is used (`if i dont use it for a while`), never which is asked.
+pub fn apart_words() -> impl Iterator<Item = &'static str> {
+    exclude_words().filter(|w| {
+        [
+            "除了",
+            "排除",
+            "不考虑",
+            "except ",
+            "exclude ",
+            "instead of ",
+            "besides ",
+            "other than ",
+            "anything but ",
+            "excluding ",
+            "apart from ",
+        ]
+        .contains(w)
+    })
+}
+
 /// The refusals a question may exclude a name with.
 pub fn exclude_words() -> impl Iterator<Item = &'static str> {
     COMMON.iter().chain(QUESTION_ONLY).copied()

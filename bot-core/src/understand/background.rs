@@ -20,7 +20,7 @@ use crate::lexicon;
 
 /// Marks that end a sentence (a full stop only before a space or the end: `flux.1-dev`,
 /// `2.5` stay whole).
-fn sentences(text: &str) -> Vec<String> {
+pub(super) fn sentences(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut cur = String::new();

@@ -42,14 +42,26 @@ pub(super) fn bare_rate_converted(q: &Question) -> Option<Reading> {
 /// letter glued after it: `1.5k`, `2刀`), with a period of time right after it: the figures,
 /// the period, and where the amount starts and its period's words end.
 fn bare_rate(padded: &str) -> Option<(&str, PriceUnit, (usize, usize))> {
-    let b = padded.as_bytes();
-    let mut numbers = (0..b.len()).filter(|&i| {
-        b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_digit() || b[i - 1] == b'.'))
-    });
+    let mut numbers = numbers_at(padded);
     let start = numbers.next()?;
     if numbers.next().is_some() {
         return None;
     }
+    rate_at(padded, start)
+}
+
+/// Where each number of `padded` starts.
+pub(super) fn numbers_at(padded: &str) -> impl Iterator<Item = usize> + '_ {
+    let b = padded.as_bytes();
+    (0..b.len()).filter(move |&i| {
+        b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_digit() || b[i - 1] == b'.'))
+    })
+}
+
+/// The number starting at `start`, said bare with its own period right after it (as
+/// [`bare_rate`] reads the one number of a sentence).
+pub(super) fn rate_at(padded: &str, start: usize) -> Option<(&str, PriceUnit, (usize, usize))> {
+    let b = padded.as_bytes();
     let starts_word = padded[..start]
         .chars()
         .next_back()

@@ -68,8 +68,21 @@ const JOB_FACTS: &[&str] = &[
 
 /// Where to rent asked with a guidance cue (`租哪家好`, `which platform should i rent from`).
 pub(super) fn guidance_asked(q: &Question) -> bool {
-    let p = format!(" {}", q.padded);
-    has(&p, HOW_TO_RENT) || has(&p, GUIDE) || asks_pick(&p)
+    guidance_in(&format!(" {}", q.padded))
+}
+
+/// Guidance asked in `padded` (normalized, a space either side): the guidance cues, or a plea.
+pub(super) fn guidance_in(padded: &str) -> bool {
+    has(padded, HOW_TO_RENT) || has(padded, GUIDE) || asks_pick(padded) || plea_in(padded)
+}
+
+/// A plea to be guided in `padded`, of itself (`lexicon::GUIDE_PLEAS`: `walk me through`,
+/// `帮我选`; the choice handed over; never `which cloud`, a card's price beside one, nor `what
+/// should i rent`, a named model's fit by the house's convention): read of one sentence by `plea_clause`. The
+/// wider guidance cues (`which cloud`, `哪家划算`) ask a card's price or a list where a card or a
+/// need is said, so they are no plea there.
+pub(super) fn plea_in(padded: &str) -> bool {
+    has(padded, crate::lexicon::GUIDE_PLEAS) || crate::lexicon::choice_handed_over(padded)
 }
 
 pub(super) fn guided(q: &Question) -> Option<Reading> {

@@ -320,6 +320,12 @@ mod unknown_named;
 // Corpus97's misses (und_ds).
 mod run_together;
 mod slips_said;
+// Corpus98's misses (und_dt).
+mod bare_rate_job;
+mod echo_corrected;
+mod japanese_forms;
+mod plea_clause;
+mod pointed_back;
 
 #[cfg(test)]
 mod own_tests;
@@ -423,7 +429,23 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
         .char_indices()
         .nth(MAX_CHARS)
         .map_or(text, |(at, _)| &text[..at]);
+    // `I read this as: /cost … 1h 但我要的是3个小时`: the echo quoted, then corrected (und_dt).
+    if let Some((line, fix)) = echo_corrected::split(text) {
+        let (quoted, work, not_carried) = read_all(catalog, &line);
+        if let Reading::Command(last) = &quoted {
+            if fix.is_empty() {
+                return (quoted, work, not_carried);
+            }
+            if let Some(r) = follow_up_of(catalog, &fix, last) {
+                return (r, work, Vec::new());
+            }
+        }
+    }
     let (reading, work, not_carried) = read_once(catalog, text);
+    // `…a 7B fine-tune. Walk me through it?`: a plea to be guided in one sentence (und_dt).
+    if reading != Reading::Command(Request::Pick) && plea_clause::plea_decides(catalog, text) {
+        return (Reading::Command(Request::Pick), work, Vec::new());
+    }
     if !model_near::lacks_model(&reading) {
         return (reading, work, not_carried);
     }

@@ -24,6 +24,9 @@ const OPTIONS: &[&str] = &["spot", "国外平台", "国外", "海外平台", "�
 
 /// `text` without each exclusion of a name the catalog knows.
 pub(super) fn plain(catalog: &Catalog, text: &str) -> String {
+    // `除了它`: the platform a pointer stands for, refused with it (und_dt).
+    let pointed = super::pointed_back::plain(catalog, text);
+    let text = pointed.as_str();
     if !exclude_words().any(|w| text.contains(w)) && !GONE_AFTER.iter().any(|w| text.contains(w)) {
         return text.to_string();
     }

@@ -2,7 +2,8 @@
 //! a phone's space bar skipped. The phrases are the cue tables' own (alerts, stock, trend,
 //! price), each of three words or more, and a join of five letters or
 //! more: a two-word join is too often a word of its own (`topup`, `breakeven`, `overtime`), and a
-//! short one a name (`ata`, `doi`). Only the whole phrase is read, never the join alone.
+//! short one a name (`ata`, `doi`). Only the whole phrase is read, never the join alone. A phrase
+//! of two words or more written hyphenated (`a heads-up when …`) is the phrase too.
 
 use std::sync::OnceLock;
 
@@ -28,6 +29,11 @@ fn joins() -> &'static [(String, &'static str)] {
         let mut out: Vec<(String, &'static str)> = Vec::new();
         for p in tables.iter().flat_map(|t| t.iter()) {
             let words: Vec<&str> = p.split_whitespace().collect();
+            // `a heads-up whenever …`, `keep-an-eye-on`: a phrase written as one hyphenated
+            // word (a deliberate spelling, so two words are enough; und_dt).
+            if words.len() >= 2 && p.is_ascii() {
+                out.push((words.join("-"), p.trim()));
+            }
             if words.len() < 3 || !p.is_ascii() {
                 continue;
             }
@@ -84,6 +90,11 @@ mod tests {
         assert_eq!(
             spaced("pls letme know if a100 is back"),
             "pls let me know if a100 is back"
+        );
+        // Hyphenated, as one word (und_dt).
+        assert_eq!(
+            spaced("our discord wants a heads-up whenever h100s are back"),
+            "our discord wants a heads up whenever h100s are back"
         );
         // The join alone, a word of its own, and a name are kept.
         for t in ["letme", "topup on autodl", "breakeven for qwen", "ata 4090"] {

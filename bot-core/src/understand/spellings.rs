@@ -215,6 +215,8 @@ pub(crate) fn simplified(c: char) -> char {
                 .ok()
                 .map(|i| pairs[i].1)
         })
+        // `実名`: a Japanese form no Traditional table holds (und_dt).
+        .or_else(|| super::japanese_forms::simplified_of(c))
         .unwrap_or(c)
 }
 

@@ -203,6 +203,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::rate_asked::rate_per_calendar,
     // `1.88 per hour to per month`: a bare amount's rate in the other period asked.
     super::bare_rate::bare_rate_converted,
+    // `I pay 0,69 an hour, what's 5 hours of that`: a job at a bare rate (und_dt).
+    super::bare_rate_job::bare_rate_billed,
     // `runpod lists $0.69/hr. what's that per month if I leave it on`: the rate per month.
     super::month_left_on::month_left_on,
     rented_use::rented_use,

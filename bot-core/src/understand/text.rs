@@ -53,6 +53,10 @@ pub fn normalize(text: &str) -> String {
     // `yitian多少`, `最使宜`: a domain word's raw pinyin or a look-alike character, the word
     // (the lexicon's; said beside the answer by `slips_said`).
     let half = crate::lexicon::look_alike_read(&crate::lexicon::pinyin_read(&half).0).0;
+    // `势走图`, `虚拟币`, `paypaaal`, `bills buy the second`: a domain word's characters out of
+    // order or one dropped, stretched letters, a function word's homophone (und_dt; said too).
+    let half = crate::lexicon::order_slips_read(&half).0;
+    let half = crate::lexicon::homophones_read(&crate::lexicon::stretched_read(&half).0).0;
     // `crytpo`, `alipy`, `支持paypl的`: a need word with one slip is the need word.
     let half = crate::lexicon::need_typos(&half);
     // `低于2u`, `0.8u一小时`: `u` after an amount is USDT, read as US dollars (the lexicon's).
@@ -98,6 +102,8 @@ pub fn normalize(text: &str) -> String {
     let out = ranges(&super::clock_range::as_lengths(&out));
     let out = hours_then_minutes(&out);
     let out = replace_all(&replace_all(&out, CANTONESE), HOMOPHONES);
+    // `还有哪家便宜`: what else asked, never stock had (und_dt).
+    let out = replace_all(&out, crate::lexicon::ELSE_ASKED);
     // `周末…会不会便宜`: a time asked about, marked before `周末` is read as two days.
     let out = super::cheaper_when::marked(&crate::lexicon::reported_recommendations(&out));
     // `工作日开10小时`: five days a week, read before a day-part's hours are made daily.

@@ -10,8 +10,10 @@ const CORPUS: &str = include_str!("../data/questions_corpus98.tsv");
 /// was merged: 281 untuned, 283 after two writer's labels were relabelled by the house's written
 /// range rule (the header says which); 284 with the lead's guidance mend (a self-hosting word with
 /// nothing to size and where to rent asked is /pick, found by the read-back test on this batch);
-/// 285 with `a dozen hours` read from the lexicon's one table of number words (the lead).
-const FLOOR: usize = 285;
+/// 285 with `a dozen hours` read from the lexicon's one table of number words (the lead); 299
+/// with und_dt's mechanisms (slips folded and said, a plea in one sentence, a heads-up, `除了它`,
+/// a job at a bare rate, the echo corrected; `docs/misses/und_dt.md`).
+const FLOOR: usize = 299;
 
 /// `questions_corpus98.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in about equal share, in new forms: long
