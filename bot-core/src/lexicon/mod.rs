@@ -114,6 +114,7 @@ mod senses;
 mod seq_length;
 mod services;
 mod sharding_words;
+mod shown_place;
 mod slot_slips;
 mod small_degree;
 mod span_total;

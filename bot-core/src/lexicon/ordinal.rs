@@ -76,7 +76,7 @@ const ZH_TAIL: &[&str] = &[
 ];
 
 /// `text` as the place readers read it: full-width folded, lower case, a place said by where
-/// it stands written as an ordinal's words ([`super::list_place::shown_places`]).
+/// it stands written as an ordinal's words ([`super::shown_place::shown_places`]).
 pub fn ordinal_text(text: &str) -> String {
     fold(text)
 }
@@ -184,7 +184,7 @@ fn fold(text: &str) -> String {
         }
     }
     // `the top one`, `最上面那个`: a place said by where it stands as shown.
-    super::list_place::shown_places(&out.to_lowercase())
+    super::shown_place::shown_places(&out.to_lowercase())
 }
 
 /// Digits alone, a place from 1 to 99 (a longer number is a value, never a place).
@@ -193,11 +193,6 @@ fn digits(t: &str) -> Option<usize> {
         .then(|| t.parse::<usize>().ok())
         .flatten()
         .filter(|n| *n >= 1)
-}
-
-/// A Chinese measure word after a place (`张`, `个`): for [`super::list_place`].
-pub(super) fn is_measure(c: char) -> bool {
-    ZH_MEASURES.contains(&c)
 }
 
 /// [`zh_number`], for [`super::list_place`]'s ranks (`第二便宜`).
