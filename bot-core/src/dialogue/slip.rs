@@ -347,6 +347,35 @@ fn slip_read(
     Some(out)
 }
 
+/// `text` with a Chinese payment word typed with one character read alike (`支付包` for 支付宝,
+/// `微信支仆`) written as the word, wherever the message says it (a first sentence included):
+/// the house's read-alike measure (`lexicon::read_alike`) over the need phrases of three
+/// characters or more, one character only; the payment is echoed as read, so the reading is said.
+pub(super) fn pay_words_folded(text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (w, need) in lexicon::NEED_PHRASES {
+        if !matches!(need, lexicon::Need::Pay(_)) || !w.chars().all(lexicon::is_han) {
+            continue;
+        }
+        let word: Vec<char> = w.chars().collect();
+        if word.len() < 3 || chars.len() < word.len() {
+            continue;
+        }
+        for at in 0..=chars.len() - word.len() {
+            let win = &chars[at..at + word.len()];
+            let off: Vec<usize> = (0..word.len()).filter(|&i| win[i] != word[i]).collect();
+            if let [i] = off[..]
+                && win[i].len_utf8() > 1
+                && !word.contains(&win[i])
+                && lexicon::read_alike(win[i], word[i])
+            {
+                chars[at + i] = word[i];
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,33 +448,4 @@ mod tests {
         assert_eq!(cjk_fixed("一直在小", &v).as_deref(), Some("一直在小"));
         assert_eq!(cjk_fixed("跑3天", &v).as_deref(), Some("跑3天"));
     }
-}
-
-/// `text` with a Chinese payment word typed with one character read alike (`支付包` for 支付宝,
-/// `微信支仆`) written as the word, wherever the message says it (a first sentence included):
-/// the house's read-alike measure (`lexicon::read_alike`) over the need phrases of three
-/// characters or more, one character only; the payment is echoed as read, so the reading is said.
-pub(super) fn pay_words_folded(text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for (w, need) in lexicon::NEED_PHRASES {
-        if !matches!(need, lexicon::Need::Pay(_)) || !w.chars().all(lexicon::is_han) {
-            continue;
-        }
-        let word: Vec<char> = w.chars().collect();
-        if word.len() < 3 || chars.len() < word.len() {
-            continue;
-        }
-        for at in 0..=chars.len() - word.len() {
-            let win = &chars[at..at + word.len()];
-            let off: Vec<usize> = (0..word.len()).filter(|&i| win[i] != word[i]).collect();
-            if let [i] = off[..]
-                && win[i].len_utf8() > 1
-                && !word.contains(&win[i])
-                && lexicon::read_alike(win[i], word[i])
-            {
-                chars[at + i] = word[i];
-            }
-        }
-    }
-    chars.into_iter().collect()
 }
