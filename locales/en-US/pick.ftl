@@ -292,3 +292,10 @@ pick-night-counted = • a night with no hours said is counted as 8 hours; type 
 pick-read-schedule = • "{ $said }": { $hours } h a day, { $days } days a week; costed as { $share } h a day averaged over the week
 pick-read-schedule-every-day = • "{ $said }": { $hours } h a day, counted as 7 days a week; if it is not every day, say which days (weekdays, 3 days a week)
 pick-ask-schedule-vague = "{ $said }" says no length I can bill: how many hours a day, and how many days a week? The bill depends on it, so I won't guess: type it (such as 8h a day on weekdays, or 3h), or tap an option.
+# A rank against another option with none named (helper und_du): which one it is counted from.
+pick-rank-ask = { $up ->
+    [yes] One up
+   *[no] One down
+  } from which one? Tap the one you mean, or name the one it is counted from by its place (such as "one up in price from the first").
+# A total of hours said over a span of days (helper und_du): one run of the total.
+pick-read-total = • "{ $said }": the hours are a total over those days, so they are read as one run of that total, not as whole days

@@ -278,3 +278,10 @@ pick-night-counted = • 没说几个小时的一晚按 8 小时算；实际不�
 pick-read-schedule = • “{ $said }”：每天 { $hours } 小时，每周 { $days } 天；按一周平均折合每天 { $share } 小时计费
 pick-read-schedule-every-day = • “{ $said }”：每天 { $hours } 小时，按每周 7 天算；不是每天的话说一下一周几天（工作日、一周3天）
 pick-ask-schedule-vague = “{ $said }”没有说多长时间，费用取决于它，我不猜：每天几个小时、一周几天？直接输入（如“工作日每天8小时”“3小时”），也可以点选。
+# 相对另一个选项说的档次，但没说是哪一个（helper und_du）：问是从哪一个算起。
+pick-rank-ask = 是比哪一个{ $up ->
+    [yes] 高
+   *[no] 低
+  }一档？请直接点选，或者说出从哪一个算起（如“比第一张贵一档的”）。
+# 在几天里总共跑多少小时（helper und_du）：按总时长跑一次计。
+pick-read-total = • “{ $said }”：这些小时是那几天加起来的总时长，按跑一次、共这么多小时计，不按整天算

@@ -27,6 +27,52 @@ enum Token {
     FigureUnit(String, String),
     /// Two Chinese characters in a row, neither a function character.
     Han([char; 2]),
+    /// A range a description spans (`几小时到几天`: 时 → 天; `hours to days`): its two ends'
+    /// units, the numerals left out (helper und_du). It tells options apart as no single word
+    /// does (`几小时` ends one option's range and opens another's), so it weighs two units.
+    Range(String, String),
+}
+
+/// Numerals that open a Chinese range's end (`几`, `两`): the unit is the character after.
+const ZH_NUMERALS: &str = "几一二两三四五六七八九十百千0123456789";
+
+/// The range whose word of joining stands at `runs[i]`: the unit before it and the unit after
+/// it past the numerals (`几小时到几天`: 时, 天; `minutes to hours`: minute, hour).
+fn range_at(runs: &[Run], i: usize) -> Option<Token> {
+    let content = |w: &String| {
+        w.chars().all(|c| c.is_ascii_alphabetic())
+            && !lexicon::EN_FUNCTION_WORDS.contains(&w.as_str())
+    };
+    match &runs[i] {
+        Run::Han('到' | '至') => {
+            let Some(Run::Han(a)) = i.checked_sub(1).and_then(|j| runs.get(j)) else {
+                return None;
+            };
+            let b = runs[i + 1..].iter().find_map(|r| match r {
+                Run::Han(c) if ZH_NUMERALS.contains(*c) => None,
+                Run::Han(c) => Some(Some(*c)),
+                Run::Word(w) if w.chars().all(|c| c.is_ascii_digit()) => None,
+                _ => Some(None),
+            })??;
+            (!ZH_NUMERALS.contains(*a) && !function_char(*a) && !function_char(b))
+                .then(|| Token::Range(a.to_string(), b.to_string()))
+        }
+        Run::Word(w) if w == "to" => {
+            let word = |r: Option<&Run>| match r {
+                Some(Run::Word(w)) if content(w) => Some(stem(w).to_string()),
+                _ => None,
+            };
+            let a = word(i.checked_sub(2).and_then(|j| runs.get(j)))?;
+            let b = word(runs.get(i + 2))?;
+            Some(Token::Range(a, b))
+        }
+        _ => None,
+    }
+}
+
+/// What a unit weighs in telling options apart.
+fn weight(t: &Token) -> usize {
+    if matches!(t, Token::Range(..)) { 2 } else { 1 }
 }
 
 /// A run of a text: a word of ASCII letters and digits, a Chinese character, or a mark.
@@ -74,6 +120,9 @@ fn tokens(text: &str) -> Vec<Token> {
         }
     };
     for (i, r) in runs.iter().enumerate() {
+        if let Some(range) = range_at(&runs, i) {
+            push(range);
+        }
         match r {
             Run::Word(w) if w.chars().all(|c| c.is_ascii_digit()) => {
                 push(Token::Figure(w.clone()));
@@ -136,6 +185,7 @@ fn matches(typed: &Token, shown: &Token) -> bool {
         }
         (Token::Figure(a), Token::Figure(b)) => a == b,
         (Token::FigureUnit(a, u), Token::FigureUnit(b, v)) => a == b && stem(u) == stem(v),
+        (Token::Range(a, b), Token::Range(c, d)) => stem(a) == stem(c) && stem(b) == stem(d),
         (Token::Han(a), Token::Han(b)) => {
             let differ: Vec<usize> = (0..2).filter(|&i| a[i] != b[i]).collect();
             match differ[..] {
@@ -287,7 +337,8 @@ pub(super) fn described(ctx: &Ctx, state: &PickState, text: &str) -> Option<Desc
             let n = typed
                 .iter()
                 .filter(|t| o.units.iter().any(|u| matches(t, u)))
-                .count();
+                .map(|t| weight(t))
+                .sum();
             (n, o)
         })
         .filter(|(n, _)| *n > 0)

@@ -261,7 +261,9 @@ fn asks_yes_or_no(l: &str) -> bool {
     let clauses: Vec<&str> = l.split([',', ';', '.']).map(str::trim).collect();
     clauses.iter().enumerate().any(|(i, clause)| {
         let corrects = i > 0 && crate::lexicon::TAKEN_BACK_AFTER.contains(&clauses[i - 1]);
-        VERBS.iter().any(|v| clause.starts_with(v)) && (asked || !corrects)
+        // `can not do chinese realname`: an inability stated, no question without a `?`.
+        let unable = clause.starts_with("can not ") && !asked;
+        VERBS.iter().any(|v| clause.starts_with(v)) && (asked || !corrects) && !unable
     })
 }
 

@@ -58,6 +58,7 @@ const FILLER: &[&str] = &[
     "okay",
     "card",
     "gpu",
+    "show",
     "model",
     "context",
     "window",
@@ -160,6 +161,17 @@ fn only_filler(rest: &str) -> bool {
 /// The option `text` chooses by a property, or why it cannot; `None` when it names no property
 /// or says more than the choice.
 pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<ByProperty> {
+    nth_by_property(ctx, state, text, 1)
+}
+
+/// [`by_property`] at the `nth` distinct value from the property's end (`第二便宜的`: 2), as
+/// the step shows its options; a value two options share there is asked back.
+pub(super) fn nth_by_property(
+    ctx: &Ctx,
+    state: &PickState,
+    text: &str,
+    nth: usize,
+) -> Option<ByProperty> {
     let lower = text.to_lowercase();
     // `which is the fastest?` asks; it is answered, never taken as a choice.
     if lower.contains(['?', '？', '吗']) {
@@ -177,12 +189,15 @@ pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<By
     let Some(known) = known.filter(|k| k.len() >= 2) else {
         return Some(ByProperty::Cannot(property, Vec::new()));
     };
-    let end = known
-        .iter()
-        .map(|(_, v)| *v)
-        .fold(if high { f64::MIN } else { f64::MAX }, |a, v| {
-            if high { a.max(v) } else { a.min(v) }
-        });
+    let mut ends: Vec<f64> = known.iter().map(|(_, v)| *v).collect();
+    ends.sort_by(|a, b| a.total_cmp(b));
+    ends.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    if high {
+        ends.reverse();
+    }
+    let Some(&end) = ends.get(nth.max(1) - 1) else {
+        return Some(ByProperty::Cannot(property, Vec::new()));
+    };
     let at: Vec<usize> = known
         .iter()
         .filter(|(_, v)| (*v - end).abs() < 1e-9)
@@ -216,13 +231,15 @@ pub(super) fn by_property(ctx: &Ctx, state: &PickState, text: &str) -> Option<By
 /// a choice, never a question to answer beside /pick.
 pub(super) fn only_chooses(text: &str) -> bool {
     let lower = text.to_lowercase();
+    // `show me the second cheapest then`: a rank before the property chooses as well.
+    let lower = lexicon::place_rank_said(&lower).map_or(lower, |(_, rest)| rest);
     !lower.contains(['?', '？', '吗'])
         && property_clause(&lower).is_some_and(|(.., rest)| only_filler(&rest))
 }
 
 /// Each offered option (its index among `choices`) with its value in `property`; `None` when
 /// the step's options do not carry it.
-fn values(
+pub(super) fn values(
     ctx: &Ctx,
     state: &PickState,
     choices: &[Choice],
@@ -276,7 +293,9 @@ fn card_values(
         priced
             .iter()
             .find(|(o, _)| o.gpu == gpu && o.cards == n)
-            .and_then(|(_, t)| t.and_then(|t| t.to_f64()))
+            // As the button shows it (`¥8.49`): two prices the list shows equal are level,
+            // whatever cents' fractions lie behind them.
+            .and_then(|(_, t)| t.and_then(|t| shown(t).to_f64()))
     };
     let fitted = super::card::fit_report(ctx, state).map_or_else(Vec::new, |r| r.options);
     let rate = |gpu: &str, n: u32| {
@@ -312,6 +331,17 @@ fn card_values(
             (i, v)
         })
         .collect()
+}
+
+/// A price as the card's button prints it (`billing::format_money`'s rounding).
+fn shown(total: rust_decimal::Decimal) -> rust_decimal::Decimal {
+    let cents = if total.abs() >= rust_decimal::Decimal::new(1, 1) {
+        2
+    } else {
+        // Under 0.1 the button prints three significant digits: keep them all.
+        28
+    };
+    total.round_dp_with_strategy(cents, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
 }
 
 /// A method's bits per weight (precision), or what it holds in memory (size): for inference

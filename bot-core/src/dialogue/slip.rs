@@ -279,9 +279,24 @@ pub(super) fn reread(
     text: &str,
     again: super::replied::Again,
 ) -> Option<Outcome> {
+    if let Some(by) = super::property::by_property(ctx, state, text) {
+        return Some(by_property_outcome(ctx, state, text, by, again));
+    }
+    slip_read(ctx, state, text, again)
+}
+
+/// An option read by a property (or a rank over it, `dialogue::ranked`): taken as its tap and
+/// said as read, or asked back naming the options level on it.
+pub(super) fn by_property_outcome(
+    ctx: &Ctx,
+    state: &PickState,
+    text: &str,
+    by: super::property::ByProperty,
+    again: super::replied::Again,
+) -> Outcome {
     use super::property::ByProperty;
-    match super::property::by_property(ctx, state, text) {
-        Some(ByProperty::Taken(id, label)) => {
+    match by {
+        ByProperty::Taken(id, label) => {
             let mut out = again(ctx, state, PickInput::Choice(id));
             if out.changed
                 && let Some(first) = out.replies.first_mut()
@@ -289,15 +304,15 @@ pub(super) fn reread(
                 let label = Localizer::get().format(ctx.lang, &label);
                 say_read_as(first, text, &label);
             }
-            return Some(out);
+            out
         }
-        Some(ByProperty::Cannot(p, tied)) => {
+        ByProperty::Cannot(p, tied) => {
             let why = if tied.is_empty() { "absent" } else { "tied" };
             // The options level on it, named (`H200 SXM / H200 NVL`).
             let l = Localizer::get();
             let sep = if ctx.lang == Lang::Zh { "、" } else { " / " };
             let options: Vec<String> = tied.iter().map(|m| l.format(ctx.lang, m)).collect();
-            return Some(Outcome {
+            Outcome {
                 replies: vec![
                     Reply::text(
                         Msg::new("pick-property-absent")
@@ -309,11 +324,9 @@ pub(super) fn reread(
                 ],
                 state: Some(state.clone()),
                 changed: false,
-            });
+            }
         }
-        None => {}
     }
-    slip_read(ctx, state, text, again)
 }
 
 /// The line read again with the step's slips written as its words, where the step takes it.
@@ -332,6 +345,35 @@ fn slip_read(
         say_read_as(out.replies.first_mut()?, text, &fixed);
     }
     Some(out)
+}
+
+/// `text` with a Chinese payment word typed with one character read alike (`支付包` for 支付宝,
+/// `微信支仆`) written as the word, wherever the message says it (a first sentence included):
+/// the house's read-alike measure (`lexicon::read_alike`) over the need phrases of three
+/// characters or more, one character only; the payment is echoed as read, so the reading is said.
+pub(super) fn pay_words_folded(text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (w, need) in lexicon::NEED_PHRASES {
+        if !matches!(need, lexicon::Need::Pay(_)) || !w.chars().all(lexicon::is_han) {
+            continue;
+        }
+        let word: Vec<char> = w.chars().collect();
+        if word.len() < 3 || chars.len() < word.len() {
+            continue;
+        }
+        for at in 0..=chars.len() - word.len() {
+            let win = &chars[at..at + word.len()];
+            let off: Vec<usize> = (0..word.len()).filter(|&i| win[i] != word[i]).collect();
+            if let [i] = off[..]
+                && win[i].len_utf8() > 1
+                && !word.contains(&win[i])
+                && lexicon::read_alike(win[i], word[i])
+            {
+                chars[at + i] = word[i];
+            }
+        }
+    }
+    chars.into_iter().collect()
 }
 
 #[cfg(test)]

@@ -36,7 +36,10 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     // Traditional characters (`沒有`, `一直開著`) are read as the simplified words every step's
     // table is written in: the reader's one fold, once, for every step (pick_aa's `沒有`).
     let input = match input {
-        PickInput::Text(t) => PickInput::Text(understand::fold_traditional(&t)),
+        // `支付包`: a payment word with a character read alike, as the word (`slip`).
+        PickInput::Text(t) => PickInput::Text(super::slip::pay_words_folded(
+            &understand::fold_traditional(&t),
+        )),
         other => other,
     };
     // A number asked back is answered by this message, or dropped by it.
@@ -267,6 +270,8 @@ fn first_readings(
         .or_else(|| super::replied::before(ctx, state, input, step))
         // `too complicate, i quit`, `改天再说`: leaving read by the line's shape.
         .or_else(|| super::replied::left_by_shape(ctx, state, input))
+        // `第二便宜的`, `比第一张贵一档的`: a rank over the list as shown, before its places.
+        .or_else(|| super::ranked::ranked(ctx, state, input, step))
         .or_else(|| {
             places
                 .then(|| super::chosen::by_place(ctx, state, input, step, as_value))

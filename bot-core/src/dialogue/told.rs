@@ -189,6 +189,11 @@ fn with_budget(
 /// that is vague or in a currency with no rate held (`预算几百块`, `預算300港幣`) said and never
 /// set as the budget. The rest of the message read as before.
 fn unsaid(again: Again, ctx: &Ctx, state: &PickState, t: &str) -> Option<Outcome> {
+    // `周末两天一共跑个十小时`: a total over a span of days, one run of the total (`total_span`).
+    if let Some((note, rest)) = super::total_span::split(t) {
+        let out = rest_read(again, ctx, state, &rest, false);
+        return Some(with_notes(out, vec![note], false));
+    }
     // `工作日朝九晚五`, `weekdays 9 to 6`: a schedule, its day's share kept and said with the
     // hours a day and days a week; `每天凌晨跑批`, `office hours`: no length, asked (`schedule`).
     if let Some((note, rest, read)) = super::schedule::split(state, t) {

@@ -273,7 +273,9 @@ const NEED_DENIALS: &[&str] = &[
 /// Whether the words before a need deny it ([`NEED_DENIALS`], fillers of [`DENIAL_FILLERS`]
 /// between): an English denial starts the text or follows a non-letter (`，no实名`).
 pub fn need_denied_before(before: &str) -> bool {
-    let mut b = before.trim_end();
+    // `没有大陆身份证`, `no chinese id card`: whose it is says nothing more.
+    let dropped = super::unable::qualifiers_dropped(before);
+    let mut b = dropped.as_str();
     for _ in 0..2 {
         match DENIAL_FILLERS.iter().find_map(|f| b.strip_suffix(f)) {
             Some(t) => b = t.trim_end(),
@@ -324,6 +326,19 @@ pub fn payment_held_before(before: &str) -> bool {
 /// alone say neither way: a question about platforms and real names asks which need none; a
 /// `/pick` answer must refuse it (`不想实名`) to count.
 pub const NEED_PHRASES: &[(&str, Need)] = &[
+    // A credential a mainland real-name check rests on, said lacked (`没有国内手机号`, `no
+    // chinese phone number`, `没有大陆身份证`): the need of no real-name check, read only where
+    // denied (`phrase_is_topic_only`); listed before `国内` so the phone is no region.
+    ("国内手机号", Need::NoRealName),
+    ("大陆手机号", Need::NoRealName),
+    ("中国手机号", Need::NoRealName),
+    ("国内手机", Need::NoRealName),
+    ("大陆手机", Need::NoRealName),
+    ("chinese phone", Need::NoRealName),
+    ("china phone", Need::NoRealName),
+    ("chinese mobile", Need::NoRealName),
+    ("id card", Need::NoRealName),
+    ("realname", Need::NoRealName),
     ("不用实名", Need::NoRealName),
     ("不需要实名", Need::NoRealName),
     ("免实名", Need::NoRealName),
@@ -534,6 +549,16 @@ pub fn phrase_is_topic_only(w: &str) -> bool {
             | "identity verification"
             | "身份认证"
             | "身份证"
+            | "国内手机号"
+            | "大陆手机号"
+            | "中国手机号"
+            | "国内手机"
+            | "大陆手机"
+            | "chinese phone"
+            | "china phone"
+            | "chinese mobile"
+            | "id card"
+            | "realname"
     )
 }
 

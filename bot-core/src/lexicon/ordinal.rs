@@ -75,6 +75,12 @@ const ZH_TAIL: &[&str] = &[
     "就行", "就好", "好了", "吧", "啊", "呀", "啦", "了", "哈", "嘛",
 ];
 
+/// `text` as the place readers read it: full-width folded, lower case, a place said by where
+/// it stands written as an ordinal's words ([`super::shown_place::shown_places`]).
+pub fn ordinal_text(text: &str) -> String {
+    fold(text)
+}
+
 /// The place a whole message names, or `None` when it says anything more.
 pub fn ordinal(text: &str) -> Option<Ordinal> {
     read(text, true)
@@ -177,7 +183,8 @@ fn fold(text: &str) -> String {
             },
         }
     }
-    out.to_lowercase()
+    // `the top one`, `最上面那个`: a place said by where it stands as shown.
+    super::shown_place::shown_places(&out.to_lowercase())
 }
 
 /// Digits alone, a place from 1 to 99 (a longer number is a value, never a place).
@@ -186,6 +193,11 @@ fn digits(t: &str) -> Option<usize> {
         .then(|| t.parse::<usize>().ok())
         .flatten()
         .filter(|n| *n >= 1)
+}
+
+/// [`zh_number`], for [`super::list_place`]'s ranks (`第二便宜`).
+pub(super) fn small_number(t: &str) -> Option<usize> {
+    zh_number(t)
 }
 
 /// A small Chinese numeral (一 to 十, 两) or digits.
@@ -352,7 +364,7 @@ fn en(t: &str) -> Option<(usize, bool)> {
 }
 
 /// `first`, `1st`, `2nd`, `3rd`, `4th`.
-fn en_ordinal(w: &str) -> Option<usize> {
+pub(super) fn en_ordinal(w: &str) -> Option<usize> {
     if let Some(i) = EN_ORDINALS.iter().position(|o| *o == w) {
         return Some(i + 1);
     }

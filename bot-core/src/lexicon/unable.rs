@@ -20,6 +20,8 @@ const UNABLE: &[&str] = &[
     "弄不了",
     "不可以",
     "不方便",
+    "不方便做",
+    "不方便去",
     "can't",
     "cant",
     "cannot",
@@ -42,9 +44,41 @@ const UNABLE: &[&str] = &[
 /// Question forms that hold a modal of inability and deny nothing (`能不能`, `可不可以`).
 const ASKED: &[&str] = &["能不能", "可不可以", "方不方便"];
 
+/// Words between a denial and the need that only say whose or which it is (`没法做大陆的实名`,
+/// `can not do chinese realname`, `unable to do the realname check`): the need all the same.
+const QUALIFIERS: &[&str] = &[
+    "大陆的",
+    "大陆",
+    "国内的",
+    "国内",
+    "中国的",
+    "中国",
+    " chinese",
+    " china",
+    " mainland",
+    " the",
+];
+
+/// `before` without the qualifiers right before the need ([`QUALIFIERS`]).
+pub(super) fn qualifiers_dropped(before: &str) -> String {
+    let mut b = before.trim_end().to_lowercase();
+    for _ in 0..3 {
+        let cut = QUALIFIERS.iter().find_map(|q| {
+            let r = b.strip_suffix(q.trim_start())?;
+            // An English word whole (`the`, never the end of `breathe`).
+            (!q.is_ascii() || !r.ends_with(|c: char| c.is_ascii_alphanumeric())).then_some(r)
+        });
+        match cut {
+            Some(r) => b = r.trim_end().to_string(),
+            None => break,
+        }
+    }
+    b
+}
+
 /// Whether the text right before a need (`before`, up to it) ends with a modal of inability.
 pub fn unable_before(before: &str) -> bool {
-    let b = before.trim_end().to_lowercase();
+    let b = qualifiers_dropped(before);
     UNABLE.iter().any(|w| {
         b.ends_with(w)
             && !ASKED.iter().any(|a| b.ends_with(a))
