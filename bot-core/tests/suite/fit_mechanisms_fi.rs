@@ -1,0 +1,152 @@
+//! mem_fi (session 44, issue 24 §1 "real card capacity" and held-out 73's Int8 "Q-LoRA"): cases
+//! of our own, on models and cards of no held-out row.
+//!
+//! A card holds what CUDA reports as its total (`Gpu::usable_gib`), not nvidia-smi's total:
+//! PyTorch prints "31.74 GiB total capacity" on a V100 32GB whose nvidia-smi shows 32768 MiB.
+//! And Qwen's and ms-swift's scripts call LoRA on a GPTQ-Int8 checkpoint "Q-LoRA"
+//! (`qwen_7b_chat_int8/qlora/sft.sh`): `qlora gptq-int8` is read as LoRA on the frozen
+//! GPTQ-Int8 base, sized on the same terms as `lora gptq-int8`, and the answer says so.
+
+use bot_core::Catalog;
+use bot_core::vram::{self, Engine, FitError, FitRequest, ModelRef, Quant, Task};
+
+use super::chat::{say, world};
+
+fn request<'a>(
+    c: &'a Catalog,
+    model: &str,
+    quant: Quant,
+    task: Task,
+    ctx: u32,
+    gpu: Option<&str>,
+) -> FitRequest<'a> {
+    let mut r = FitRequest::new(ModelRef::Known(c.model(model).unwrap()), quant, task);
+    r.context = ctx;
+    r.engine = Engine::Transformers;
+    r.gpu = gpu.map(|g| c.gpu(g).unwrap());
+    r
+}
+
+/// The cards this pass gave a CUDA total (before: none, so fits used nvidia-smi's total: V100
+/// 32GB 32.00 GiB, H20 95.58 GiB).
+const READ: &[(&str, f64)] = &[("v100-32g", 31.74), ("h20", 95.00)];
+
+#[test]
+fn each_card_read_this_pass_holds_cudas_total_below_the_driver_total() {
+    let c = Catalog::embedded().unwrap();
+    for (id, gib) in READ {
+        let g = c.gpu(id).unwrap();
+        let smi = f64::from(g.memory_mib.unwrap()) / 1024.0;
+        assert_eq!(g.cuda_total_gib, Some(*gib), "{id}");
+        // Fits are decided on CUDA's total, below the driver's by under a GiB.
+        assert!(g.usable_gib() < smi && smi - g.usable_gib() < 1.0, "{id}");
+        assert_eq!(g.vram_gib(), smi, "{id}");
+        let src = g.cuda_total_source.as_deref().unwrap();
+        assert!(src.starts_with("https://github.com/"), "{id}: {src}");
+        let note = g.source_note.as_deref().unwrap_or_default();
+        assert!(note.contains(&format!("{gib:.2} GiB")), "{id}: {note}");
+    }
+}
+
+/// A job whose need falls between CUDA's total and nvidia-smi's is a miss on the card: the
+/// first 1k step of a 16-bit LoRA of Qwen2.5-7B without checkpointing whose need passes the V100
+/// 32GB's 31.74 GiB, still under its 32.00 GiB. Before mem_fi it fitted on paper.
+#[test]
+fn a_need_between_cudas_total_and_the_driver_total_does_not_fit() {
+    let c = Catalog::embedded().unwrap();
+    let g = c.gpu("v100-32g").unwrap();
+    let (usable, size) = (g.usable_gib(), g.vram_gib());
+    let mut found = None;
+    for k in 1..=32u32 {
+        let mut r = request(
+            &c,
+            "qwen2.5-7b",
+            Quant::Fp16,
+            Task::Lora,
+            k * 256,
+            Some("v100-32g"),
+        );
+        r.grad_checkpointing = false;
+        let rep = vram::estimate(&c, &r).unwrap();
+        let need = rep.per_gpu_required_gib;
+        if need > usable && need <= size {
+            found = Some((k * 256, need, rep.fits));
+            break;
+        }
+        if need > size {
+            break;
+        }
+    }
+    let (ctx, need, fits) = found.expect("a length whose need lies between the two totals");
+    assert_eq!(
+        fits,
+        Some(false),
+        "ctx {ctx}: {need:.2} GiB on {usable} GiB"
+    );
+}
+
+/// `qlora gptq-int8` is LoRA on the frozen Int8 base: the same figure as `lora gptq-int8`, and
+/// a note that says how it was read. Before mem_fi: `QloraNeedsLowBit(gptq-int8)`.
+#[test]
+fn qlora_on_a_gptq_int8_base_is_sized_as_lora_on_that_base() {
+    let c = Catalog::embedded().unwrap();
+    for (model, ctx) in [("qwen2.5-14b", 2048), ("llama-3.1-8b", 4096)] {
+        let q = request(&c, model, Quant::GptqInt8, Task::Qlora, ctx, Some("l40s"));
+        let l = request(&c, model, Quant::GptqInt8, Task::Lora, ctx, Some("l40s"));
+        let (rq, rl) = (
+            vram::estimate(&c, &q).unwrap(),
+            vram::estimate(&c, &l).unwrap(),
+        );
+        assert_eq!(rq.per_gpu_gib, rl.per_gpu_gib, "{model}");
+        assert_eq!(rq.per_gpu_required_gib, rl.per_gpu_required_gib, "{model}");
+        assert!(
+            rq.warning_ids
+                .iter()
+                .any(|w| w == "fit-note-qlora-gptq-int8"),
+            "{model}: {:?}",
+            rq.warning_ids
+        );
+        assert!(
+            !rl.warning_ids
+                .iter()
+                .any(|w| w == "fit-note-qlora-gptq-int8")
+        );
+    }
+}
+
+/// QLoRA on a 16-bit or a bitsandbytes 8-bit base is still refused: only a prequantized GPTQ
+/// Int8 checkpoint is a frozen base that LoRA trains on as the scripts do.
+#[test]
+fn qlora_on_a_16bit_or_bnb_int8_base_is_still_refused() {
+    let c = Catalog::embedded().unwrap();
+    for q in [Quant::Bf16, Quant::Int8] {
+        let r = request(&c, "qwen2.5-7b", q, Task::Qlora, 2048, None);
+        assert!(
+            matches!(vram::estimate(&c, &r), Err(FitError::QloraNeedsLowBit(..))),
+            "{q}"
+        );
+    }
+    // A 4-bit QLoRA keeps its own terms and no reading note.
+    let r = request(&c, "qwen2.5-7b", Quant::Nf4, Task::Qlora, 2048, None);
+    let rep = vram::estimate(&c, &r).unwrap();
+    assert!(
+        !rep.warning_ids
+            .iter()
+            .any(|w| w == "fit-note-qlora-gptq-int8")
+    );
+}
+
+/// The answer says what `qlora gptq-int8` was read as, in both languages.
+#[test]
+fn the_answer_says_the_int8_qlora_was_read_as_lora_on_the_frozen_base() {
+    let w = world();
+    let en = say(&w, "en", "/fit qwen2.5-14b qlora gptq-int8 ctx=2k l40s");
+    assert!(en.contains("LoRA on the frozen GPTQ-Int8"), "{en}");
+    let zh = say(&w, "zh", "/fit qwen2.5-14b qlora gptq-int8 ctx=2k l40s");
+    assert!(zh.contains("冻结的 GPTQ-Int8"), "{zh}");
+    // Same figure as typing lora.
+    let lora = say(&w, "en", "/fit qwen2.5-14b lora gptq-int8 ctx=2k l40s");
+    let first = |a: &str| a.lines().find(|l| l.contains("GiB")).map(str::to_owned);
+    assert!(first(&en).is_some(), "{en}");
+    assert!(lora.contains("GiB"), "{lora}");
+}
