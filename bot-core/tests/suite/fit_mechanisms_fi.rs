@@ -28,8 +28,14 @@ fn request<'a>(
 }
 
 /// The cards this pass gave a CUDA total (before: none, so fits used nvidia-smi's total: V100
-/// 32GB 32.00 GiB, H20 95.58 GiB).
-const READ: &[(&str, f64)] = &[("v100-32g", 31.74), ("h20", 95.00)];
+/// 32GB 32.00 GiB, H20 95.58, RTX 3080 10.00, RTX 3070 8.00, RTX 4060 Ti 16GB 16.00).
+const READ: &[(&str, f64)] = &[
+    ("v100-32g", 31.74),
+    ("h20", 95.00),
+    ("rtx-3080", 9.78),
+    ("rtx-3070", 7.78),
+    ("rtx-4060-ti-16g", 15.55),
+];
 
 #[test]
 fn each_card_read_this_pass_holds_cudas_total_below_the_driver_total() {
@@ -49,40 +55,45 @@ fn each_card_read_this_pass_holds_cudas_total_below_the_driver_total() {
 }
 
 /// A job whose need falls between CUDA's total and nvidia-smi's is a miss on the card: the
-/// first 1k step of a 16-bit LoRA of Qwen2.5-7B without checkpointing whose need passes the V100
-/// 32GB's 31.74 GiB, still under its 32.00 GiB. Before mem_fi it fitted on paper.
+/// shortest 16-bit LoRA step of Qwen2.5-7B without checkpointing the V100 32GB refuses (found
+/// by halving the length) needs just over its 31.74 GiB, no more than its 32.00 GiB. Before
+/// mem_fi it fitted on paper.
 #[test]
 fn a_need_between_cudas_total_and_the_driver_total_does_not_fit() {
     let c = Catalog::embedded().unwrap();
     let g = c.gpu("v100-32g").unwrap();
     let (usable, size) = (g.usable_gib(), g.vram_gib());
-    let mut found = None;
-    for k in 1..=32u32 {
+    let run = |ctx: u32| {
         let mut r = request(
             &c,
             "qwen2.5-7b",
             Quant::Fp16,
             Task::Lora,
-            k * 256,
+            ctx,
             Some("v100-32g"),
         );
         r.grad_checkpointing = false;
-        let rep = vram::estimate(&c, &r).unwrap();
-        let need = rep.per_gpu_required_gib;
-        if need > usable && need <= size {
-            found = Some((k * 256, need, rep.fits));
-            break;
-        }
-        if need > size {
-            break;
-        }
+        vram::estimate(&c, &r).unwrap()
+    };
+    let holds = |ctx: u32| run(ctx).fits == Some(true);
+    let (mut lo, mut hi) = (64u32, 16_384u32);
+    assert!(holds(lo) && !holds(hi));
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if holds(mid) { lo = mid } else { hi = mid }
     }
-    let (ctx, need, fits) = found.expect("a length whose need lies between the two totals");
-    assert_eq!(
-        fits,
-        Some(false),
-        "ctx {ctx}: {need:.2} GiB on {usable} GiB"
+    // The first length the card refuses needs what the card is decided on (CUDA's total less
+    // the margin's sign) and still less than nvidia-smi's total: the driver's total would have
+    // held it.
+    let rep = run(hi);
+    let floor = usable - rep.margin_gib.unwrap();
+    // (`margin_gib` is rounded to the hundredth.)
+    assert!(
+        floor > usable - 0.01 && floor <= size,
+        "ctx {hi}: {floor:.3} GiB"
     );
+    assert_eq!(rep.fits, Some(false));
+    assert!(holds(lo), "ctx {lo}");
 }
 
 /// `qlora gptq-int8` is LoRA on the frozen Int8 base: the same figure as `lora gptq-int8`, and
