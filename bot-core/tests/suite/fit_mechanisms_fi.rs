@@ -28,13 +28,15 @@ fn request<'a>(
 }
 
 /// The cards this pass gave a CUDA total (before: none, so fits used nvidia-smi's total: V100
-/// 32GB 32.00 GiB, H20 95.58, RTX 3080 10.00, RTX 3070 8.00, RTX 4060 Ti 16GB 16.00).
+/// 32GB 32.00 GiB, H20 95.58, RTX 3080 10.00, RTX 3070 8.00, RTX 4060 Ti 16GB 16.00;
+/// L40 48.00, the marketed size as GiB: no driver total was on file either).
 const READ: &[(&str, f64)] = &[
     ("v100-32g", 31.74),
     ("h20", 95.00),
     ("rtx-3080", 9.78),
     ("rtx-3070", 7.78),
     ("rtx-4060-ti-16g", 15.55),
+    ("l40", 44.40),
 ];
 
 #[test]
