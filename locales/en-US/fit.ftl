@@ -599,6 +599,7 @@ fit-vram-image-basis = Judged on one { $gb } GB card: { $card ->
 
 # The checkpoint declares one format and stores its experts in another (vram::declared_quant).
 fit-note-declared-quant = ℹ️ This model's checkpoint declares { $typed } for the whole model but stores its routed experts in FP4; SGLang and vLLM load it as published, so { $typed } is sized as the published checkpoint ({ $stored } experts, the rest as shipped).
+fit-note-qlora-gptq-int8 = ℹ️ Read as LoRA on the frozen GPTQ-Int8 checkpoint: QLoRA proper trains on a 4-bit base, but Qwen's and ms-swift's scripts call LoRA on an -Int8 GPTQ model "Q-LoRA". The adapters train in 16 bits; the Int8 base stays frozen and is dequantized layer by layer, sized as lora gptq-int8.
 fit-note-zero-init-fp32 = ℹ️ DeepSpeed ZeRO-3 with neither fp16 nor bf16 turned on in the trainer builds the model in fp32 while it loads (zero.Init), whatever the checkpoint's dtype: the { $typed } checkpoint is sized as an fp32 model (fp32 weights, gradients, optimizer state and activations). Turning bf16 or fp16 on in the trainer (autocast=on) keeps the { $typed } load and needs far less.
 fit-note-online-quant-load = ℹ️ The server quantizes this 16-bit checkpoint to FP8 while it loads: { $way ->
     [whole] it puts each card's whole 16-bit share on the card first and quantizes after (SGLang; vLLM up to 0.12)

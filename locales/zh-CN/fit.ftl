@@ -634,6 +634,7 @@ fit-vram-image-basis = 按一张 { $gb } GB 的卡判断：{ $card ->
 
 # 检查点声明一种格式、专家另存一种格式（vram::declared_quant）。
 fit-note-declared-quant = ℹ️ 该模型的检查点对整个模型声明为 { $typed }，但路由专家实际以 FP4 存储；SGLang 和 vLLM 按发布的原样加载，所以 { $typed } 按官方发布的检查点估算（专家为 { $stored }，其余按原样）。
+fit-note-qlora-gptq-int8 = ℹ️ 按在冻结的 GPTQ-Int8 检查点上做 LoRA 来估算：标准的 QLoRA 在 4 位底座上训练，但通义千问和 ms-swift 的脚本把在 -Int8 GPTQ 模型上做 LoRA 也叫作“Q-LoRA”。适配器以 16 位训练，Int8 底座保持冻结、逐层反量化，按 lora gptq-int8 估算。
 fit-note-zero-init-fp32 = ℹ️ 训练器既未开启 fp16 也未开启 bf16 时，DeepSpeed ZeRO-3 在加载时（zero.Init）会把模型建成 fp32，与检查点本身的精度无关：这个 { $typed } 检查点按 fp32 模型估算（权重、梯度、优化器状态和激活都是 fp32）。在训练器中开启 bf16 或 fp16（autocast=on）即可保持 { $typed } 加载，所需显存少得多。
 fit-note-online-quant-load = ℹ️ 服务会在加载时把这个 16 位检查点现场量化成 FP8：{ $way ->
     [whole] 每张卡先把自己那份 16 位权重整份放上显卡，再逐层量化（SGLang；vLLM 0.12 及更早）

@@ -23,6 +23,7 @@ mod awq_fused_infer;
 mod expert_adapters;
 mod expert_dequant;
 mod lora_targets;
+mod qlora_int8;
 mod quant;
 mod releases;
 pub mod shape;

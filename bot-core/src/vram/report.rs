@@ -24,6 +24,10 @@ pub fn estimate_with(
     req: &FitRequest,
     opts: &FitOptions,
 ) -> Result<FitReport, FitError> {
+    // "Q-LoRA" on a GPTQ-Int8 checkpoint is LoRA on that frozen base (`vram::qlora_int8`).
+    let as_lora = super::qlora_int8::as_lora(req);
+    let read_note = as_lora.as_ref().map(|_| super::qlora_int8::note());
+    let req = as_lora.as_ref().unwrap_or(req);
     validate(req)?;
     // A PEFT tuner whose targets PEFT would ask for (`vram::tuner_targets`).
     if req.task.is_training() && req.task != Task::Full {
@@ -69,7 +73,8 @@ pub fn estimate_with(
         req
     };
     let parts = compute(&shape, req, opts);
-    let mut warnings: Vec<Msg> = resized.map(|(_, m)| m).into_iter().chain(piped).collect();
+    let mut warnings: Vec<Msg> = read_note.into_iter().collect();
+    warnings.extend(resized.map(|(_, m)| m).into_iter().chain(piped));
     warnings.extend(declared_note);
     warnings.extend(zero_note);
     warnings.extend(super::name_format::notes(req));

@@ -174,7 +174,7 @@ fn a_cut_down_card_read_by_the_driver_holds_what_its_full_card_holds() {
 }
 
 /// The cards whose CUDA total (cudaMemGetInfo / `total_memory`, what vLLM's budget is a share
-/// of) was read from a public log naming the card (`cat_mib4`, issue 24 §1).
+/// of) was read from a public log naming the card (`cat_mib4`, then `mem_fi`; issue 24 §1).
 const CUDA_SOURCED: &[&str] = &[
     "h100-sxm",
     "h100-nvl",
@@ -182,6 +182,12 @@ const CUDA_SOURCED: &[&str] = &[
     "rtx-pro-6000",
     "b200",
     "l20",
+    // mem_fi (session 44): a V100 32GB's "31.74 GiB total capacity", an H20 96G's 95.00.
+    "v100-32g",
+    "h20",
+    "rtx-3080",
+    "rtx-3070",
+    "rtx-4060-ti-16g",
 ];
 
 #[test]

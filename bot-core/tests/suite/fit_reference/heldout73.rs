@@ -29,9 +29,12 @@ fn public_measurements_seventy_third_held_out_set() {
     // CLI refuses); verdicts 12 of 18 right (3 not stated, 2 "tight, short on paper" on an A10
     // that ran, 1 contradicted: a 34B 16-bit LoRA the script says took 18 GB). The answers are in
     // docs/misses/heldout73_misses.md. The floors may only tighten.
-    let floor_within = 38;
+    // mem_fi (session 44): `qlora gptq-int8` read as LoRA on the frozen GPTQ-Int8 base
+    // (`vram::qlora_int8`): the 9 rows are stated, within 38 -> 42 (2 of the 6 over by more
+    // than 15 %, none under), verdicts 12 -> 15 of 18 (the three A10 FITS rows).
+    let floor_within = 42;
     let ceiling_under = 7;
-    let floor_verdicts = 12;
+    let floor_verdicts = 15;
     floors(
         &held,
         "held out 73",
