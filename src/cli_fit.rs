@@ -469,6 +469,10 @@ pub struct FitArgs {
     /// `--fused_backward_pass`, Adafactor): no gradient buffer (the chat's `fused=on`).
     #[arg(long)]
     fused_backward_pass: bool,
+    /// Image/video training: an EMA of the trained weights kept on the card (diffusers'
+    /// `--use_ema`: a copy of every trained parameter; the chat's `ema=on`).
+    #[arg(long)]
+    ema: bool,
     /// Image/video training: latents and text-encoder outputs NOT cached (the VAE and text
     /// encoders stay on the card; the chat's `cache=off`).
     #[arg(long)]
@@ -951,6 +955,9 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
         words.extend(a.blocks_to_swap.map(|n| format!("swap={n}")));
         if a.fused_backward_pass {
             words.push("fused=on".into());
+        }
+        if a.ema {
+            words.push("ema=on".into());
         }
         if a.no_grad_checkpointing {
             words.push("ckpt=off".into());

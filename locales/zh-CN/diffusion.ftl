@@ -104,8 +104,10 @@ diff-train-encoders = 文本编码器 { $text } GiB：{ $text_on ->
     [unsized] {" "}· 文本编码器也一起训练（te=train），但我的数据里没有它们的层数：这部分没有计入
    *[no] {" "}· 文本编码器不训练（kohya 的 --network_train_unet_only；若你的也训练，用 te=train）
 }
+diff-train-ema = EMA：{ $ema } GiB（ema=on，即 diffusers 的 --use_ema：每个训练参数在卡上再存一份）
+diff-train-amp = fp32 训练权重的 16 位副本：{ $amp } GiB（混合精度：autocast 在前向过程中为每个权重缓存一份；梯度和权重一样是 fp32）
 diff-train-fix = 能降低的办法：调低 rank=（LoRA），opt=adamw8bit 或 opt=adafactor，fp8（底模用 fp8，kohya/musubi 的 --fp8_base），swap=N（blocks_to_swap，最多 { $blocks }，会变慢），ckpt=on，调小 res=。
-diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留 bf16 梯度（fused=on 即 kohya 的 --fused_backward_pass 时为 0，块交换时也是，因为它需要融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图、EMA。这是推导值，没有按每个工具实测：±30%。
+diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留与训练权重同精度的梯度（fp32 权重 4 字节，bf16 2 字节；fused=on 即 kohya 的 --fused_backward_pass 时为 0，块交换时也是，因为它需要融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图；未说 ema=on 时也不计 EMA 副本。这是推导值，没有按每个工具实测：±30%。
 diff-train-unsized = 没法估算训练 { $model }：我的数据里没有它的块数，所以说不准要多少显存。与其瞎猜，不如直说。
 diff-cuda-default = 按在任何 pipe.to("cuda") 之前调用卸载估算（diffusers 文档就是这样写的；2023 年 3 月 PR #2543 之后的 diffusers 也会把已在卡上的管线移回 CPU 并清空缓存）。如果你在旧版 diffusers 上先执行了 pipe.to("cuda") 再调用卸载，请加 to_cuda=first：那样 nvidia-smi 显示的会比任务实际需要的多。
 diff-cuda-first = to_cuda=first：调用卸载之前管线已在卡上，PR #2543（2023 年 3 月）之前的 diffusers 会把权重占过的显存块留在 PyTorch 的缓存里，所以 nvidia-smi 会显示约 { $shown } GiB。PyTorch 在显存不够时会先归还这些缓存块，所以任务实际需要 { $peak } GiB，结论按这个数给出；在 pipe.to("cuda") 之前调用卸载，或者之后执行 torch.cuda.empty_cache()，卡上显示的就是实际需要。

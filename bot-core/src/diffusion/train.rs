@@ -13,8 +13,13 @@
 //!   assumption the answer states);
 //! - trained text encoders' LoRA, embeddings' gradients and activations ([`super::train_text`]).
 //!
-//! Not counted: sample images generated during training, EMA copies, and the allocator's
-//! fragmentation beyond its usual reserve.
+//! - a full fine-tune's gradients in the trained weights' own dtype (PyTorch gives `param.grad`
+//!   its parameter's dtype: an fp32 UNet's are 4 bytes), and, on fp32 trained weights, the
+//!   16-bit copy of each that autocast caches through the forward ([`autocast_copies_gib`]);
+//! - with `ema`, the moving average's copy of every trained parameter ([`ema_gib`]).
+//!
+//! Not counted: sample images generated during training and the allocator's fragmentation
+//! beyond its usual reserve.
 
 pub use super::block_act::BLOCK_ACT_PER_WIDTH;
 use super::casting::{Cast, stored_gib};
@@ -95,7 +100,8 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     // Trained text encoders' LoRA, embeddings' gradients and activations
     // ([`super::train_text`]); an encoder without a shape on file adds nothing and is said.
     let text_train_gib = super::train_text::trained_text_gib(r, t).unwrap_or(0.0);
-    let weights = weights_on_card + trained_gib + text_on_card + vae_on_card;
+    let copies = ema_gib(r, t) + autocast_copies_gib(r, t);
+    let weights = weights_on_card + trained_gib + copies + text_on_card + vae_on_card;
     let held = weights + step_gib + text_train_gib;
     let reserve_gib = held * ALLOCATOR_RESERVE;
     let peak_gib = held + reserve_gib + CUDA_CONTEXT_GIB;
@@ -138,11 +144,52 @@ pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
             let grads = if t.fused_backward || t.blocks_to_swap > 0 {
                 0.0
             } else {
-                params_b * 1e9 * 2.0 / GIB
+                params_b * 1e9 * full_param_bytes(r) / GIB
             };
             grads
                 + params_b * 1e9 * t.optimizer.state_bytes() / GIB * kept_share(p, t.blocks_to_swap)
         }
+    }
+}
+
+/// Bytes of one trained denoiser weight in a full fine-tune: its storage precision, 16-bit at
+/// the least (an fp8 or quantized base is trained through 16-bit weights). A gradient has its
+/// parameter's dtype (PyTorch's `AccumulateGrad`), so diffusers' `train_text_to_image_sdxl.py`,
+/// which keeps the trained UNet in fp32 under `--mixed_precision` ("we cast all non-trainable
+/// weights to half-precision", v0.24.0 line 678), holds 4-byte gradients; kohya's
+/// `--full_bf16` 2-byte ones.
+fn full_param_bytes(r: &DiffusionRequest) -> f64 {
+    (r.denoiser_precision().bits() / 8.0).max(2.0)
+}
+
+/// The 16-bit copies autocast keeps of fp32 trained weights, GiB: under mixed precision
+/// (`--mixed_precision fp16|bf16`, accelerate's `autocast` around the forward) PyTorch caches
+/// the lower-precision cast of every fp32 leaf tensor that requires grad until the outermost
+/// autocast region exits (`aten/src/ATen/autocast_mode.cpp` `cached_cast`: `arg.requires_grad()
+/// && arg.is_leaf()`), so at the end of the forward each trained fp32 weight has a 2-byte copy
+/// beside it (the language-model side's `autocast_weight_copies`). A full fine-tune on fp32
+/// weights only: a LoRA's frozen base does not require grad and is cast op by op.
+pub fn autocast_copies_gib(r: &DiffusionRequest, t: &Train) -> f64 {
+    if t.rank.is_none() && r.denoiser_precision() == Precision::Fp32 {
+        r.pipeline.weights_b(Role::Denoiser) * 1e9 * 2.0 / GIB
+            * kept_share(r.pipeline, t.blocks_to_swap)
+    } else {
+        0.0
+    }
+}
+
+/// The moving average's copy of the trained parameters, GiB (`ema`): diffusers' `EMAModel`
+/// keeps `shadow_params = [p.clone().detach() for p in parameters]` (`training_utils.py`), one
+/// copy in each parameter's dtype, moved to the card with `ema_unet.to(accelerator.device)`
+/// (train_text_to_image_sdxl.py from v0.27.0, PR #7048). A LoRA's adapters are fp32.
+pub fn ema_gib(r: &DiffusionRequest, t: &Train) -> f64 {
+    if !t.ema {
+        return 0.0;
+    }
+    let p = r.pipeline;
+    match t.rank {
+        Some(rank) => lora_params(p.weights_b(Role::Denoiser), p.hidden, rank) * 4.0 / GIB,
+        None => p.weights_b(Role::Denoiser) * 1e9 * full_param_bytes(r) / GIB,
     }
 }
 

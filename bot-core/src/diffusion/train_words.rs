@@ -67,6 +67,9 @@ pub struct Train {
     /// only): each parameter's gradient is applied and freed as it is accumulated, so a full
     /// fine-tune holds no gradient buffer ([`super::train::trained_gib`]).
     pub fused_backward: bool,
+    /// An exponential moving average of the trained parameters kept on the card (diffusers'
+    /// `--use_ema`: `EMAModel` clones every trained parameter, [`super::train::ema_gib`]).
+    pub ema: bool,
 }
 
 impl Train {
@@ -83,6 +86,7 @@ impl Train {
             train_text: false,
             blocks_to_swap: 0,
             fused_backward: false,
+            ema: false,
         }
     }
 

@@ -64,6 +64,15 @@ pub(super) fn render_train(
             )
             .arg("te_train", gib(e.text_train_gib)),
     );
+    // Copies beside the trained weights (`diffusion::train`): the moving average's and
+    // autocast's 16-bit casts of fp32 weights, said when they hold anything.
+    let (ema, amp) = (train::ema_gib(r, t), train::autocast_copies_gib(r, t));
+    if ema > 0.0 {
+        reply.push(Msg::new("diff-train-ema").arg("ema", gib(ema)));
+    }
+    if amp > 0.0 {
+        reply.push(Msg::new("diff-train-amp").arg("amp", gib(amp)));
+    }
     reply.push(
         Msg::new("diff-peak")
             .arg("peak", gib(e.peak_gib))

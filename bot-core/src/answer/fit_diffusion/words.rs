@@ -59,6 +59,11 @@ pub(super) fn word<'c>(
         .any(|x| w.eq_ignore_ascii_case(x))
     {
         option(r, "runner", "wan").ok_or_else(|| bad(w))?;
+    } else if ["ema", "use_ema", "--use_ema"]
+        .iter()
+        .any(|x| w.eq_ignore_ascii_case(x))
+    {
+        option(r, "ema", "on").ok_or_else(|| bad(w))?;
     } else if let Some((k, v)) = lexicon::option(w) {
         option(r, &k, &v).ok_or_else(|| bad(w))?;
     } else if let Some(o) = Offload::parse(w).filter(|_| w.len() > 3) {
@@ -137,6 +142,10 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
         // kohya's `--fused_backward_pass`: no gradient buffer in a full fine-tune.
         "fused" | "fused_backward" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::full).fused_backward = on_off(value)?
+        }
+        // `ema=on`: diffusers' `--use_ema`, the moving average's copy of the trained weights.
+        "ema" | "use_ema" if train::sizable(r.pipeline) => {
+            r.train.get_or_insert_with(Train::lora).ema = on_off(value)?
         }
         "ckpt" | "gc" | "checkpointing" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::lora).grad_ckpt = on_off(value)?

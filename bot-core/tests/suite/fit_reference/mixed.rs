@@ -78,6 +78,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 train_text: false,
                 blocks_to_swap: 0,
                 fused_backward: false,
+                ema: false,
             }),
             _ => None,
         };
@@ -131,6 +132,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                         "--cache-te" => t.cache_text = true,
                         "--train-te" => t.train_text = true,
                         "--fused-backward" => t.fused_backward = true,
+                        "--ema" => t.ema = true,
                         other => panic!("unknown training flag {other}"),
                     }
                 }
