@@ -152,6 +152,7 @@ mod fit_mechanisms_fc;
 mod fit_mechanisms_fd;
 mod fit_mechanisms_fe;
 mod fit_mechanisms_ff;
+mod fit_mechanisms_fj;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;
