@@ -39,12 +39,12 @@ fn ask(locale: &str, line: &str) -> String {
     crate::chat::ask_fresh(locale, line)
 }
 
-/// Mistral-7B AWQ at 8192 tokens on an RTX 3060 12GB: under vLLM 0.2.7 the profile's 8192-token
-/// pass holds 8 × 8192 × 28,672 16-bit partials (3.5 GiB) beside weights, cache and the pass's
-/// own activations, past the 0.9 share; 0.3.0's dequantize path holds none of them.
+/// Mistral-7B AWQ at 12,288 tokens on an RTX 3060 12GB: under vLLM 0.2.7 the profile's
+/// 12,288-token pass holds 8 × 12,288 × 28,672 16-bit partials (5.25 GiB) beside weights, cache
+/// and the pass's own activations, past the 0.9 share; 0.3.0's dequantize path holds none.
 #[test]
 fn vllm_before_0_3_holds_the_awq_split_k_partials_in_its_profile() {
-    let base = "/fit mistral-7b awq ctx=8k rtx-3060 engine=vllm";
+    let base = "/fit mistral-7b awq ctx=12k rtx-3060 engine=vllm";
     let old = ask("en-US", &format!("{base} vllm=0.2.7"));
     let new = ask("en-US", &format!("{base} vllm=0.3.0"));
     // Before mem_fj: 0.2.7 answered "⚠️ Tight ... fits with 4.8 GiB to spare", as 0.3.0 does.
