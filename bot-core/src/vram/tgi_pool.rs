@@ -74,8 +74,7 @@ pub fn load_bytes(shape: &Shape, req: &FitRequest, shards: f64) -> f64 {
 
 /// The activation peak `a` of a vLLM-class profile, as TGI's warm-up prefill raises it: Gemma-3's
 /// masked prefill before 3.3 (`vram::tgi_release`) and, for AWQ under TGI 1.x, the warm-up's
-/// split-K partials on top of the forward; never less than the warm-up prefill itself
-/// (`warmup_bytes`: its logits and log-softmax over the whole vocabulary, mem_fj).
+/// split-K partials on top of the forward.
 pub(super) fn warmup_peak(shape: &Shape, req: &FitRequest, tgi: bool, shards: f64, a: f64) -> f64 {
     let a = a.max(super::tgi_release::masked_prefill_bytes(
         shape, req, tgi, shards,
@@ -83,10 +82,7 @@ pub(super) fn warmup_peak(shape: &Shape, req: &FitRequest, tgi: bool, shards: f6
     if !tgi {
         return a;
     }
-    // TGI's warm-up is its profile: `max_batch_prefill_tokens` in one prefill with every
-    // token's logits and their log-softmax (`warmup_bytes`), where larger than the class's.
-    (a + awq_split_k_bytes(shape, req, WARMUP_PREFILL_TOKENS, shards))
-        .max(warmup_bytes(shape, req, shards))
+    a + awq_split_k_bytes(shape, req, WARMUP_PREFILL_TOKENS, shards)
 }
 
 /// Partial outputs llm-awq's GEMM writes before summing them: TGI 1.x's `WQLinear.forward`
