@@ -123,34 +123,3 @@ fn the_term_is_the_gate_up_partials_over_the_ranks() {
         );
     }
 }
-
-/// TGI sizes its KV blocks after a warm-up prefill of `max_batch_prefill_tokens` (4096 by
-/// default) sent with `prefill_logprobs: true` (`router/client/src/client.rs` `warmup` in
-/// v1.1.0): `flash_causal_lm.py` keeps every prompt token's 16-bit logits and their 16-bit
-/// `log_softmax`, the whole vocabulary on every shard. That warm-up is what its start-up must
-/// hold beside the weights, not vLLM's profile of its own class.
-#[test]
-fn tgi_needs_its_warm_up_prefill_logits() {
-    let c = Catalog::embedded().unwrap();
-    let m = c.model("llama-3.1-8b").unwrap();
-    let mut r = bot_core::vram::FitRequest::new(
-        bot_core::vram::ModelRef::Known(m),
-        bot_core::vram::Quant::Bf16,
-        bot_core::vram::Task::Infer,
-    );
-    r.engine = bot_core::vram::Engine::Vllm;
-    r.context = 1024;
-    r.gpu = Some(c.gpu("rtx-4090").unwrap());
-    let opts = bot_core::vram::FitOptions {
-        server: Some(bot_core::vram::Server::Tgi),
-        ..Default::default()
-    };
-    let rep = bot_core::vram::estimate_with(&c, &r, &opts).unwrap();
-    // 4096 tokens × 128,256 logits × (2 + 2) bytes = 1.96 GiB, before the forward's own.
-    let logits = 4096.0 * 128_256.0 * 4.0 / 1024.0_f64.powi(3);
-    assert!(
-        rep.per_gpu.activations_gib >= logits,
-        "activations {:.2} GiB, the warm-up's logits alone {logits:.2} GiB",
-        rep.per_gpu.activations_gib
-    );
-}
