@@ -542,6 +542,7 @@ fit-note-fp32-rest = ℹ️ 以 fp32 作为模型的数据类型加载：嵌入�
 fit-note-exllama-v1 = ℹ️ Transformers { $release } 默认用 AutoGPTQ 的 ExLlama（v1）内核运行 4 位 GPTQ 模型，它在每张卡上常驻一块缓冲区，存放反量化成 fp16 的最宽矩阵：{ $gib } GiB（上面已按此估算）。若模型量化时启用了激活重排序（desc_act），每张卡还要为 2048 行输入多留 { $state } GiB；exllamav2=on 则改按 ExLlamaV2 的暂存区估算。
 fit-warn-rope-per-layer = ⚠️ Transformers { $release } 会在每个注意力层里各建一份这个模型的 RoPE 表（覆盖它支持的全部位置的 cos 和 sin），除权重外总共约 { $gib } GiB（上面已按此估算）。之后的版本改为全模型共用一份：Llama 从 4.41、Mistral 从 4.42、Qwen2 从 4.45 起。
 fit-warn-tgi-masked-prefill = ⚠️ TGI { $release } 以带视觉塔的方式加载 Gemma-3：启动预热会用 { $tokens } 个 token 加一张图片做一次 prefill，而 3.3 之前带图片的 prefill 会用一整块注意力掩码走 PyTorch 的 math 实现，每张卡要按 fp32 保存一层的注意力分数，约 { $gib } GiB（上面已按此估算）。TGI 3.3 及以后改用 flashinfer 做这次 prefill；调小 max-input-tokens / max-batch-prefill-tokens 也能让它变小。
+fit-warn-vllm-awq-split-k = ⚠️ vLLM { $release } 不论序列多长，AWQ 的每一层都走 llm-awq 的 split-K 矩阵乘：启动时 { $tokens } 个 token 的显存预估会先保存最宽那层（合并后的 gate/up 投影）的 8 份 16 位部分结果再求和，每张卡约 { $gib } GiB（上面已按此估算）。vLLM 0.3.0 及以后在一次 256 个 token 以上时改为先反量化再相乘；调小 max-model-len 也能让它变小。
 fit-error-mxfp4-vllm = vLLM 不能在 { $card } 上加载 MXFP4（计算能力 { $cc }，需要 8.0 及以上）。这张卡上可以用 llama.cpp / Ollama 跑 MXFP4 的 GGUF（engine=llamacpp），Transformers 从 7.5 起也保持 MXFP4（engine=transformers）。
 fit-error-exl2-bpw = EXL2 的大小取决于每个权重的位数，这是转换时选定的：请写成 exl2-4.65bpw（或 4.65bpw，命令行用 --bpw 4.65）。
 fit-error-exl2-scope = EXL2 文件只能用 ExLlamaV2（TabbyAPI、text-generation-webui）做推理，ExLlamaV2 也不能训练；不支持 { $value }。微调请用 bf16（LoRA）或 nf4（QLoRA）；vLLM 或 llama.cpp 请用它们的格式（awq、gptq、q4_k_m）。

@@ -134,6 +134,9 @@ fn vllm_profile_peak(shape: &Shape, req: &FitRequest, c: &Common, n: f64) -> f64
     // (`vram::vllm_moe_profile`).
     let mut fwd = super::vllm_moe_profile::ffn_temporaries_bytes(shape, prof_tokens, n)
         + prof_tokens * 8.0 * shape.hidden as f64;
+    // vLLM before 0.3.0 runs AWQ's split-K GEMM at any length (`vram::vllm_awq_split`).
+    let server = c.server.map(|(s, _)| s);
+    fwd += super::vllm_awq_split::profile_bytes(shape, req, server, prof_tokens, n);
     if eager {
         fwd += eager_score_bytes(
             1.0,

@@ -112,6 +112,7 @@ pub mod vision_sdpa3d;
 pub mod vision_tower;
 pub mod vision_train;
 mod vit_words;
+mod vllm_awq_split;
 mod vllm_grant;
 mod vllm_max_len;
 pub mod vllm_moe_profile;

@@ -276,6 +276,13 @@ fn vllm_warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions, warnings: &
                 .arg("graphs_lo", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[0])
                 .arg("graphs_hi", super::parts::VLLM_V0_GRAPHS_SEEN_GIB[1]),
         );
+        // vLLM before 0.3.0: AWQ's split-K partials in that profile (`vram::vllm_awq_split`).
+        let tokens = super::vllm_seqs::with_batched_tokens(d, opts.vllm_batched_tokens);
+        warnings.extend(super::vllm_awq_split::warning(
+            shape,
+            req,
+            tokens.batched_tokens,
+        ));
         // A tiled (encoder-decoder) tower: one image per dummy sequence in V0's profile
         // (`vision_tower::vllm_v0_tiled_profile_bytes`); `seqs=` is the word that shrinks it.
         if let ModelRef::Known(crate::catalog::Model {
