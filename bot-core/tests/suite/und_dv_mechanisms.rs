@@ -160,8 +160,15 @@ fn typed_forms_read_as_their_plain_words() {
         ("juchi yun 有4090吗", "矩池云有4090吗"),
         ("chenjianyun 4090 多少钱一小时", "晨涧云 4090 多少钱一小时"),
         ("how does qudongyun bill", "how does 趋动云 bill"),
-        ("按月付费2000元，合每小时多少", "每月2000元，合每小时多少"),
         ("按天计费120块 一小时多少钱", "每天120块 一小时多少钱"),
+        (
+            "USD2.2 per hr, 3 hour job, total?",
+            "USD 2.2 per hr, 3 hour job, total?",
+        ),
+        (
+            "rtx 4090 below usd0.5/h anywhere?",
+            "rtx 4090 below usd 0.5/h anywhere?",
+        ),
     ] {
         let (t, p) = (embedded(typed), embedded(plain));
         if matches!(p, Reading::Unknown) || t.lines() != p.lines() {
@@ -243,7 +250,7 @@ fn the_choice_handed_over_is_guidance() {
         "i have about $30 and want to fine-tune mistral, what should i do",
         "runpod和vast选哪个好，想跑个lora",
         "colab keeps disconnecting, what's a good next step for training?",
-        "got cuda oom on my 3070, i dont know what i should rent now",
+        "got cuda oom twice on a 3070, i dont know what i should rent now",
     ] {
         let r = embedded(question);
         if !right(&r, "/pick") {
