@@ -10,7 +10,9 @@ pub const BLEW_UP_AFTER: &[&str] = &["炸了", "炸显存", "显存炸", "爆掉
 /// memory with my 3060`): within this many characters, the card right after `on`/`with`.
 const BEFORE_REACH: usize = 40;
 const FAILED_BEFORE: &[&str] = &["oom", "out of memory", "ran out of vram", "crashed"];
-const CARD_AFTER: &[&str] = &["on", "with", "on my", "with my", "using my", "using"];
+const CARD_AFTER: &[&str] = &[
+    "on", "with", "on my", "with my", "using my", "using", "on a", "on an", "with a", "with an",
+];
 
 /// Asking what card to use instead (`该换什么卡`, `换哪张`, `what should i rent`).
 pub const SWITCH_ASKED: &[&str] = &[
