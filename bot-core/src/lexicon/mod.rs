@@ -37,10 +37,12 @@ mod budget_change;
 mod buy_or_rent;
 mod card_failed;
 mod card_memory_words;
+mod card_switch;
 mod cardinals;
 mod ceiling;
 mod choose;
 pub(crate) mod clock_words;
+mod code_glued;
 mod count;
 mod count_bound;
 mod courtesy;
@@ -50,6 +52,7 @@ mod deadline;
 mod difference;
 mod each_period;
 mod edit;
+mod emoji_words;
 mod extremes;
 mod floor_words;
 mod foreign;
@@ -73,6 +76,7 @@ mod job_verbs;
 mod laptop;
 mod lead_bytes;
 mod leaving;
+mod letter_digits;
 mod located;
 mod mixed;
 mod model_spoken;
@@ -80,6 +84,7 @@ mod moe_offload;
 mod money;
 mod name_size;
 mod name_slot;
+mod need_hard;
 mod needs;
 mod negation;
 mod nights;
@@ -186,6 +191,7 @@ pub use budget_change::{BUDGET_AFTER, BUDGET_SET_WORDS};
 pub use buy_or_rent::{BUY_WORDS, RENT_WORDS, buying_weighed};
 pub use card_failed::{card_failed_at, card_out_at};
 pub use card_memory_words::{CARD_NAME_TAILS, OTHER_MEMORY, RENT_INSTEAD};
+pub use card_switch::{card_blew_up_at, switch_asked};
 pub use cardinals::number_word;
 pub use ceiling::{
     Bound, CEILINGS, Ceiling, LENGTH_BEFORE, PER_HOUR, RUN_VERBS, Side as CeilingSide,
@@ -195,6 +201,7 @@ pub use choose::{
     CHOOSE_VERBS, SUITS_ME, approval_mark, cheapest_chosen, choice_handed_over, help_choosing,
     proposed, suits_me,
 };
+pub use code_glued::codes_spaced;
 pub use count::{
     CARD_MEASURES, CJK_MULTIPLIERS, COUNT_WANTED, DATA_SET_WORDS, MACHINE_NOUNS, ModelSize,
     WINDOW_WORDS, card_count, card_measure_len, card_memory_gb, card_plural, cards_and_name,
@@ -221,6 +228,7 @@ pub use each_period::{
 pub use edit::{
     method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped, swapped_across,
 };
+pub use emoji_words::{EMOJI_WORDS, emoji_as_words};
 pub use extremes::{
     DEGREE_WORDS, EXTREME_WORDS, High, PROPERTY_NOUNS, Property, extreme_said, extreme_words,
 };
@@ -254,6 +262,7 @@ pub use laptop::laptop_said_at;
 pub(crate) use lead_bytes::LeadBytes;
 pub use leaving::{LEAVE_WORDS, goodbye};
 pub use list_place::{place_in, place_rank_said, relative_said};
+pub use letter_digits::zero_typed_as_o;
 pub use located::{placed, platform_in_place, platform_standing};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use model_spoken::model_numbers_in_digits;
@@ -266,6 +275,7 @@ pub use money::{
 };
 pub use name_size::{MODEL_FAMILIES, model_size_in_name};
 pub use name_slot::{card_only_after, card_slot, platform_slot};
+pub use need_hard::need_hard_after;
 pub use needs::{
     COMPANY_PAYMENTS, INVOICE_WORDS, NEED_PHRASES, NEED_SPELLINGS, Need, STOPPED_BILLED_WORDS,
     STOPPED_WORDS, card_payment_at, need_denied_before, need_negated_after, need_of_slip,

@@ -194,6 +194,9 @@ pub fn parse_needs(args: &str) -> Result<Vec<Need>, String> {
 /// reader's after-words, unless what follows the negation is another need of its own
 /// (`支付宝不用实名`: alipay, and no real name).
 pub fn need_negated_after(text: &str, end: usize) -> bool {
+    if super::need_hard_after(text, end) {
+        return true;
+    }
     if !super::negated_after(text, end) {
         return false;
     }

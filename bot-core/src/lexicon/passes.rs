@@ -23,6 +23,10 @@ pub fn pass_period(word: &str) -> Option<(&'static str, &'static str, &str)> {
 /// Words between a period and its amount (`一天要480`, `每个月租金 3000`), longest first.
 pub const PERIOD_AMOUNT_BETWEEN: &[&str] = &[
     "的租金",
+    // `按周付费400元`, `按月计费2000`: how the period is paid, before its amount (und_dv).
+    "付费",
+    "收费",
+    "计费",
     "租金",
     "费用",
     "价格",

@@ -285,6 +285,19 @@ pub(super) fn all_after_fallback(catalog: &Catalog, padded: &str, gpus: &[Cards]
 }
 
 pub(super) fn keep_asked(catalog: &Catalog, padded: &str, gpus: &mut Vec<Cards>) {
+    // One card that failed on the run, and what to use instead asked (`…显存直接炸了，该换什么卡`):
+    // the story, set aside (the lexicon's `card_switch`).
+    if gpus.len() == 1 && crate::lexicon::switch_asked(padded) {
+        let said = spans(catalog, padded, &gpus[0].gpu);
+        if !said.is_empty()
+            && said.iter().all(|(at, end)| {
+                crate::lexicon::card_blew_up_at(padded, *at, *end)
+                    || crate::lexicon::card_failed_at(padded, *end, padded.len())
+            })
+        {
+            gpus.clear();
+        }
+    }
     if gpus.len() < 2 {
         return;
     }

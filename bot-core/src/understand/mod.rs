@@ -65,6 +65,7 @@ use whole::{read_normalized, read_normalized_named};
 mod aside;
 mod cards_asked;
 mod cards_there;
+mod decimal_marks;
 mod follow_more;
 mod follow_on;
 mod follow_relative;
@@ -429,6 +430,10 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
         .char_indices()
         .nth(MAX_CHARS)
         .map_or(text, |(at, _)| &text[..at]);
+    // `￥1。5/时`, `$0。5/hr`: a decimal point typed as another mark is the point for the stages
+    // that read the raw text too (a sentence split at `。` read `5/时` as the price).
+    let pointed = decimal_marks::pointed(text);
+    let text = pointed.as_str();
     // `I read this as: /cost … 1h 但我要的是3个小时`: the echo quoted, then corrected (und_dt).
     if let Some((line, fix)) = echo_corrected::split(text) {
         let (quoted, work, not_carried) = read_all(catalog, &line);

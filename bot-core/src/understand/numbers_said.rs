@@ -111,6 +111,18 @@ pub(super) fn wan_and_k(s: &str) -> String {
                 out.push('万');
                 i = j + 1;
             }
+            // `1kw token`: `k` and `w` together are 千万, ten million (chat shorthand), before
+            // tokens only (`1kw` alone is a kilowatt).
+            (Some('k'), Some(v))
+                if chars.get(j + 1) == Some(&'w')
+                    && chars
+                        .get(j + 2)
+                        .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == '.'))
+                    && tokens_after(&chars[j + 2..]) =>
+            {
+                out.push_str(&format!("{}万", (v * 1000.0).round()));
+                i = j + 2;
+            }
             (Some('k'), Some(v)) if ends && money_beside(&out, &chars[j + 1..]) => {
                 let thousand = (v * 1000.0).round();
                 out.push_str(&format!("{thousand}"));
@@ -193,6 +205,9 @@ mod tests {
         assert_eq!(wan_and_k("每天 300w token"), "每天 300万 token");
         assert_eq!(wan_and_k("每天1000w个token"), "每天1000万个token");
         assert_eq!(wan_and_k("a 300w card"), "a 300w card");
+        assert_eq!(wan_and_k("每天1kw token"), "每天1000万 token");
+        assert_eq!(wan_and_k("1.5kw tokens a day"), "1500万 tokens a day");
+        assert_eq!(wan_and_k("a 1kw power supply"), "a 1kw power supply");
         assert_eq!(wan_and_k("a100 1k hours"), "a100 1000 hours");
         assert_eq!(wan_and_k("a100 1,000 hours"), "a100 1000 hours");
         assert_eq!(wan_and_k("预算 2,500块"), "预算 2500块");

@@ -174,6 +174,14 @@ pub(super) const LIVE_WORDS: &[&str] = &[
     "live prices only",
     "实时报价",
     "实时的offer",
+    // The catalog's list prices refused (`only real offers not catalog stuff`): live data.
+    "real offers only",
+    "only real offers",
+    "not catalog",
+    "not the catalog",
+    "no catalog",
+    "不要目录价",
+    "不看目录价",
 ];
 
 /// A job said right after `实时` (`实时推理`): the job's kind, no data's.
@@ -213,6 +221,28 @@ pub(super) fn with_live(padded: &str, r: Reading) -> Reading {
         Reading::Command(Request::Offers(mut o)) if !o.filter.live_only && live_said(padded) => {
             o.filter.live_only = true;
             Reading::Command(Request::Offers(o))
+        }
+        // `what's live for rtx 5090 right now, only real offers not catalog stuff`: a card's
+        // stock with live data only asked in so many words is its live offers (`/stock` mixes
+        // the catalog's list prices in); a need filter `/offers` lacks keeps the stock.
+        Reading::Command(Request::Stock(s))
+            if s.needs.is_empty() && LIVE_WORDS.iter().any(|w| padded.contains(w)) =>
+        {
+            let cards = Cards {
+                count: 1,
+                gpu: s.gpu.clone(),
+            };
+            let mut r = make::offers(
+                Some(&cards),
+                s.platform.as_ref(),
+                None,
+                s.max.as_ref(),
+                false,
+            );
+            if let Request::Offers(o) = &mut r {
+                o.filter.live_only = true;
+            }
+            Reading::Command(r)
         }
         r => r,
     }

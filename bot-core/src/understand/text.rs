@@ -30,7 +30,8 @@ pub fn normalize(text: &str) -> String {
         .filter(|c| !invisible(*c))
         .take(MAX_CHARS)
         .collect();
-    let raw = super::han_spaces::joined(raw);
+    // `0。5元`, `$0..9/hr`: a decimal point typed as another mark, before `。` is a full stop.
+    let raw = super::han_spaces::joined(super::decimal_marks::points(raw));
     let half: String = raw
         .iter()
         .enumerate()
@@ -49,7 +50,9 @@ pub fn normalize(text: &str) -> String {
         .to_lowercase();
     // `万相2.1`, `混元视频`: an image or video family's Chinese name is its word, before numerals.
     // `creditcard`, `over the time`: written as the lexicon's tables write them.
-    let half = crate::lexicon::written_apart(&half);
+    let half = crate::lexicon::written_apart(&crate::lexicon::zero_typed_as_o(
+        &crate::lexicon::emoji_as_words(&half),
+    ));
     // `yitian多少`, `最使宜`: a domain word's raw pinyin or a look-alike character, the word
     // (the lexicon's; said beside the answer by `slips_said`).
     let half = crate::lexicon::look_alike_read(&crate::lexicon::pinyin_read(&half).0).0;
@@ -64,6 +67,8 @@ pub fn normalize(text: &str) -> String {
         &half,
         super::spellings::MONEY_SPELLINGS,
     )));
+    // `usd1.45 per hr`: a currency code glued to its amount, written apart (the lexicon's).
+    let half = crate::lexicon::codes_spaced(&half);
     let half = super::spaced_units::join(&sentence_marks(&decimal_commas(&half)));
     // `千问二点五七b`, `llama三点一八b`: a model's version and size said in words, in digits
     // before any numeral pass reads them as a clock or a count (the lexicon's, und_dg).

@@ -187,6 +187,13 @@ pub(super) const PICK_WORDS: &[&str] = &[
     "which gpu do i need",
     "help me decide",
     "what should i rent",
+    // `… i dont know what i should rent now`, `… what should i do`, `what's a good next step`:
+    // the person hands the whole choice over (a budget, a deadline or a failed run before it).
+    "what i should rent",
+    "what should i do",
+    "good next step",
+    "选哪个好",
+    "选哪家好",
     "i'm a student",
     "我是学生",
     "新手",
