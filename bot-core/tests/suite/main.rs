@@ -339,6 +339,7 @@ mod pick_conversations_w;
 mod pick_conversations_x;
 mod pick_conversations_y;
 mod pick_conversations_z;
+mod pick_handed_und_dw;
 mod pick_listens;
 mod pick_listens2;
 mod pick_listens3;
