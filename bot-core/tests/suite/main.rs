@@ -346,6 +346,7 @@ mod pick_listens3;
 mod pick_listens_more;
 mod pick_no_bf16;
 mod pick_periods_und_dp;
+mod pick_refused_und_dw;
 mod pick_runner;
 mod pick_s_mechanisms;
 mod pick_schedules_und_dr;
