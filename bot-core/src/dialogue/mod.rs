@@ -62,6 +62,7 @@ mod property;
 mod ranged;
 mod rebudget;
 mod recount;
+mod refused_option;
 mod reopen;
 mod repipe;
 mod replied;
