@@ -7,13 +7,20 @@
 
 use super::pick_runner::run;
 
-/// (fit-line key, zh words, en words) of each option, in the step's order.
-const TRAIN: &[(&str, &[&str], &[&str])] = &[
+/// (fit-line key, zh words, en words) of one option.
+type Opt = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+/// Each option of a step, in the step's order.
+const TRAIN: &[Opt] = &[
     ("lora", &["lora"], &["lora"]),
     ("qlora", &["qlora", "4位"], &["qlora", "4-bit"]),
     ("full", &["全参", "全参微调"], &["full", "full fine-tune"]),
 ];
-const QUANT: &[(&str, &[&str], &[&str])] = &[
+const QUANT: &[Opt] = &[
     ("bf16", &["bf16"], &["bf16"]),
     ("fp8", &["fp8"], &["fp8"]),
     ("awq", &["awq", "4位"], &["awq", "4-bit"]),
@@ -56,7 +63,7 @@ fn an_option_left_by_refusals_is_taken_and_several_are_asked() {
     let mut src = String::new();
     let mut n = 0;
     // (options, taps to the step, taps from the next step to the card step)
-    let steps: [(&[(&str, &[&str], &[&str])], &str, &str); 2] = [
+    let steps: [(&[Opt], &str, &str); 2] = [
         (TRAIN, "> #2\n> #1", "> #1\n> #1"),
         (QUANT, "> #3\n> #1", "> #1\n> #1\n> #1"),
     ];
