@@ -359,6 +359,40 @@ pub(super) fn described(ctx: &Ctx, state: &PickState, text: &str) -> Option<Desc
     ))
 }
 
+/// The options of the open step that `object` names: by its name alone, a name it opens
+/// (`全参` of `全参微调`), or, naming none, the one its content units clearly describe (`4 位`, `the
+/// 4-bit`): ids with labels, for `dialogue::refused_option`. Empty where it names none.
+pub(super) fn meant(ctx: &Ctx, state: &PickState, object: &str) -> Vec<(String, Msg)> {
+    let object = object.trim().to_lowercase();
+    let options = shown(ctx, state);
+    let named: Vec<(String, Msg)> = options
+        .iter()
+        .filter(|o| {
+            // The name alone or its opening: a name inside more words (`lora了 全量微调`)
+            // is no refused thing of its own.
+            o.names
+                .iter()
+                .any(|n| *n == object || (object.chars().count() >= 2 && n.starts_with(&object)))
+        })
+        .map(|o| (o.id.clone(), o.label.clone()))
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    match described(ctx, state, &object) {
+        Some(Described::Taken(id, label)) => vec![(id, label)],
+        _ => Vec::new(),
+    }
+}
+
+/// Every option the open step shows (not its "not sure"): ids with labels.
+pub(super) fn options(ctx: &Ctx, state: &PickState) -> Vec<(String, Msg)> {
+    shown(ctx, state)
+        .into_iter()
+        .map(|o| (o.id, o.label))
+        .collect()
+}
+
 /// The reading the machine takes before what a message tells beside an answer is read out of
 /// it, for a line of one clause: a clear one (`底座压成4位` is QLoRA's bits, never four people),
 /// or any where a figure with its unit is one the step's options show (`4 位` beside QLoRA's

@@ -63,6 +63,7 @@ mod ranged;
 mod ranked;
 mod rebudget;
 mod recount;
+mod refused_option;
 mod reopen;
 mod repipe;
 mod replied;

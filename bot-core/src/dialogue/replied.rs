@@ -48,6 +48,8 @@ const CLAUSE_MARKS: &str = ",，。.!！;；、~…";
 /// Each clause's kinds; `None` when any clause says something else (a fact, a question).
 fn kinds(ctx: &Ctx, state: &PickState, text: &str) -> Option<Vec<Kind>> {
     let mut out = Vec::new();
+    // Traditional Chinese read as the tables write it (`這樣就好`).
+    let text = &understand::fold_traditional(text);
     for clause in text
         .split(|c: char| CLAUSE_MARKS.contains(c))
         .map(str::trim)

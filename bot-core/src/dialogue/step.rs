@@ -268,6 +268,8 @@ fn first_readings(
         .or_else(|| super::reopen::reopened(ctx, state, input))
         .or_else(|| started_over(ctx, state, input))
         .or_else(|| super::replied::before(ctx, state, input, step))
+        // `不要全参的，也不要4位的`: the method left after the refused ones.
+        .or_else(|| super::refused_option::refused(ctx, state, input, step))
         // `too complicate, i quit`, `改天再说`: leaving read by the line's shape.
         .or_else(|| super::replied::left_by_shape(ctx, state, input))
         // `第二便宜的`, `比第一张贵一档的`: a rank over the list as shown, before its places.

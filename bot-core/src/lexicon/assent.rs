@@ -158,6 +158,12 @@ const CLOSING: &[&str] = &[
     "is ok",
     "it's fine",
     "就这样",
+    // `这样就好`, `这样就行` (that will do): the closing said the other way round.
+    "这样就好",
+    "这样就行",
+    "这样就可以",
+    "这样可以",
+    "这样就够",
     "就这些",
     "没事了",
     "够了",

@@ -20,6 +20,7 @@ pub const UNSURE: &[&str] = &[
     "拿不准",
     "没概念",
     "not sure",
+    "have no idea",
     "unsure",
     "no idea",
     "no clue",
@@ -69,6 +70,24 @@ pub const HANDED: &[&str] = &[
     // The choice handed over as a wish for advice (`你推荐吧`, `you recommend`): the step's
     // recommended option is its default.
     "你推荐",
+    // `按推荐的来`, `go with what you recommend`: the recommended option, which is the default.
+    "推荐的",
+    "推荐的那个",
+    "what you recommend",
+    "what you suggest",
+    // Needs or options said not to matter, with what does not matter as the subject
+    // (`none of those matter to me`, `这些都不重要`): the choice handed over.
+    "none of those matter",
+    "none of these matter",
+    "none of them matter",
+    "none of that matters",
+    "none of it matters",
+    "those don't matter",
+    "these don't matter",
+    "those dont matter",
+    "these dont matter",
+    "不重要",
+    "没关系",
     "你推荐一个",
     "推荐一个",
     "你来推荐",
