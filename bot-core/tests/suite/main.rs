@@ -154,6 +154,7 @@ mod fit_mechanisms_fd;
 mod fit_mechanisms_fe;
 mod fit_mechanisms_ff;
 mod fit_mechanisms_fh;
+mod fit_mechanisms_fl;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;
