@@ -91,7 +91,10 @@ fn batch_4_is_left_as_it_was() {
 fn dynamic_cache_releases_show_no_churn() {
     let old = vicuna(Quant::Fp16, 16).per_gpu_gib;
     let new = report("llama-2-7b", Quant::Fp16, 16, "4.45", (128, 256)).per_gpu_gib;
-    assert!(new < 25.0 && old > new + 15.0, "4.35 {old:.2}, 4.45 {new:.2}");
+    assert!(
+        new < 25.0 && old > new + 15.0,
+        "4.35 {old:.2}, 4.45 {new:.2}"
+    );
 }
 
 /// A GQA model (Mistral-7B, 8 KV heads) copies K and V to every query head each step
@@ -102,4 +105,20 @@ fn dynamic_cache_releases_show_no_churn() {
 fn gqa_repeat_copies_absorb_the_growth() {
     let r = report("mistral-7b-v0.1", Quant::Fp16, 16, "4.35", (512, 1000));
     assert!(within(r.per_gpu_gib, 22.72, 15.0), "{:.2}", r.per_gpu_gib);
+}
+
+/// The answer names the outgrown blocks where they go beyond the one cache already shown, and
+/// not where the cache is updated in place or nothing is outgrown (batch 4).
+#[test]
+fn the_answer_names_the_outgrown_blocks() {
+    let says = |r: &FitReport| r.warnings.iter().any(|m| m.id == "fit-warn-tuple-cache");
+    assert!(says(&vicuna(Quant::Fp16, 16)));
+    assert!(!says(&vicuna(Quant::Fp16, 4)));
+    assert!(!says(&report(
+        "llama-2-7b",
+        Quant::Fp16,
+        16,
+        "4.45",
+        (128, 256)
+    )));
 }
