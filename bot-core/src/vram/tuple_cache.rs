@@ -223,6 +223,24 @@ pub(super) fn outgrown_bytes(shape: &Shape, req: &FitRequest, prompt: f64, conte
     replay(d)
 }
 
+/// What nvidia-smi shows of the cache beyond the need at batch > 1 while the cache grows: one
+/// more KV cache (`kv`, this card's; `vram::infer`'s measured reserve), or where more the
+/// outgrown segments of this card's layers (`share`) before 4.42. Releasable.
+pub(super) fn kv_reserve(
+    shape: &Shape,
+    req: &FitRequest,
+    (prompt, context): (f64, f64),
+    (kv, share): (f64, f64),
+    batch: f64,
+) -> f64 {
+    // A single forward pass (`new_tokens` <= 1) never grows the cache, so nothing is outgrown.
+    let grows = req.new_tokens.is_none_or(|t| t > 1);
+    if batch <= 1.0 || !grows {
+        return 0.0;
+    }
+    kv.max(outgrown_bytes(shape, req, prompt, context) * share)
+}
+
 /// The answer's word on the outgrown segments where they are more than the one cache the
 /// shown figure holds anyway: what nvidia-smi shows beyond the need, and why the verdict
 /// does not count it.
@@ -237,6 +255,6 @@ pub(super) fn note(shape: &Shape, req: &FitRequest) -> Option<crate::reply::Msg>
         * context;
     (outgrown > kv).then(|| {
         crate::reply::Msg::new("fit-warn-tuple-cache")
-            .arg("gib", super::estimate::round2(outgrown / super::GIB))
+            .arg("gib", (outgrown / super::GIB * 100.0).round() / 100.0)
     })
 }
