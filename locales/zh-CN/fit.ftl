@@ -232,6 +232,7 @@ fit-warn-kv-engine = ℹ️ { $engine ->
    *[other] { $engine } 没有 { $asked } 缓存
   }：按 { $sized } 估算，而不是 { $asked }。
 fit-warn-kv-transformers = ℹ️ Transformers 生成时默认按模型本身的精度存缓存，除非专门配置量化缓存（用 quanto 或 HQQ）；这里按你要求的 { $kv } 缓存估算。
+fit-warn-tuple-cache = ℹ️ Transformers 4.42 之前的版本每生成一个 token，都会把每一层的键和值复制进一个更长的新张量；PyTorch 的缓存分配器无法把留下的较小显存块给更大的张量复用，所以 nvidia-smi 会在实际所需之外多显示约 { $gib } GiB 的旧缓存块（已算进按 nvidia-smi 显示的数字）。PyTorch 在显存不够之前会把它们还回去，所以结论按实际所需计算；Transformers 4.42 及以后的版本原地更新缓存。
 fit-warn-kv-needs-fa = ❌ llama.cpp 跑不起来：量化的 V 缓存（{ $kv }）必须开 FlashAttention，否则 llama.cpp 创建上下文时直接报错退出（Ollama 也只有开了 FlashAttention 才量化缓存）。加上 attn=flash，或者让 V 保持 16 位（ctv=f16：只量化 K 缓存不开它也能跑）。下面的数字按你要求的缓存类型计算。
 fit-warn-vllm-prealloc = ℹ️ vLLM 启动时会先占用每张卡 { $util }% 的显存（即显存利用率，可用 gmu=0.95 调整），其中放完权重和激活后剩下的全部用作 KV 缓存；激活值按它在这类卡上的启动预估：每次 { $tokens } token 的分块预填充，再加上同时为 { $seqs } 个请求采样（调低最大并发序列数即可减少）。
 fit-note-vllm-flashinfer-sampler = ℹ️ 采样按 FlashInfer 的 top-k/top-p 内核估算（VLLM_USE_FLASHINFER_SAMPLER=1）：它不用排序，显存约为 PyTorch 实现的三分之一。如果没有装 FlashInfer，vLLM 会退回 PyTorch 实现，启动时占用更多，这时请去掉这个设置再估算。

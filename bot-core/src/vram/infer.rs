@@ -375,8 +375,9 @@ fn transformers(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // outgrown blocks beside both: optimum-benchmark's 4.35 reports reserve more than the
     // allocated peak from batch 2 on (Llama-2-7B: +455 MB at 2, +8.2 GB at 4), and Mistral-7B's
     // nvml totals at batch 4-16 sit about one KV cache above weights and two caches.
-    let grows = req.new_tokens.is_none_or(|t| t > 1);
-    let kv_reserve = if batch > 1.0 && grows { kv } else { 0.0 };
+    // Before 4.42, the tuple cache's outgrown segments where more (`vram::tuple_cache`).
+    let kv_reserve =
+        super::tuple_cache::kv_reserve(shape, req, (prompt, tokens), (kv, share), batch);
     // A beam-search step (`vram::beams`): the scores over the vocabulary for every beam and a
     // layer's keys copied by the cache's reorder, after the prefill has freed its workspace.
     if req.beams > 1 && generate.is_none() {

@@ -30,6 +30,7 @@ pub mod shape;
 mod throughput;
 mod torchao;
 mod tp;
+mod tuple_cache;
 
 pub mod alibi_bias;
 mod axolotl;

@@ -185,20 +185,20 @@ struct Block {
     seg: u64,
 }
 
-/// PyTorch's large pool, as far as the reservation goes.
+/// PyTorch's large pool, as far as the reservation goes (also replayed by `vram::tuple_cache`).
 #[derive(Default)]
-struct Pool {
+pub(super) struct Pool {
     free: BTreeSet<(u64, u64)>,
     blocks: BTreeMap<u64, Block>,
     segs: BTreeMap<u64, u64>,
     next: u64,
-    reserved: u64,
+    pub(super) reserved: u64,
     peak: u64,
-    live: u64,
+    pub(super) live: u64,
 }
 
 impl Pool {
-    fn alloc(&mut self, bytes: u64) -> Option<u64> {
+    pub(super) fn alloc(&mut self, bytes: u64) -> Option<u64> {
         let n = bytes.div_ceil(512) * 512;
         if n <= MIB {
             return None;
@@ -247,7 +247,7 @@ impl Pool {
         Some(addr)
     }
 
-    fn release(&mut self, addr: Option<u64>) {
+    pub(super) fn release(&mut self, addr: Option<u64>) {
         let Some(mut addr) = addr else { return };
         let Some(b) = self.blocks.remove(&addr) else {
             return;

@@ -29,8 +29,11 @@ fn public_measurements_seventy_sixth_held_out_set() {
     // and 16 the nvml total outgrows the estimate by 4-25 GiB in fp16, GPTQ and AWQ (bnb by 5 GiB at
     // 16 only) - fp16 at batch 16 reads 46.3 GiB against 22.3. The answers are in
     // docs/misses/heldout76_misses.md. The floors may only tighten.
-    let floor_within = 5;
-    let ceiling_under = 20;
+    // mem_fl (session 44, `vram::tuple_cache`: 4.35's tuple cache outgrowing its allocator
+    // segments): 10 within (+ fp16, GPTQ and both AWQ at batch 8, bnb at 16), 11 under (the 4-bit
+    // constant at batch 1-4), 4 over (fp16, GPTQ, AWQ x 2 at batch 16: the replay over-reads).
+    let floor_within = 10;
+    let ceiling_under = 11;
     let floor_verdicts = 5;
     floors(
         &held,
