@@ -19,7 +19,8 @@ use super::pick_runner::run;
 /// any line was run, on main d0d94062, with no cargo command run at all); scored by the lead on
 /// main before any fixer of session 43 was merged: 5/30 untuned (the fresh measure of those fixes);
 /// 9/30 with und_dq, und_dr and und_ds merged, none of whom saw it.
-const MUST_HOLD: usize = 9;
+/// After session 44's fixers: 16/30 (tuned: und_du was given its misses).
+const MUST_HOLD: usize = 16;
 
 #[test]
 fn pick_conversations_ak() {
