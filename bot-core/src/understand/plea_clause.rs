@@ -45,14 +45,26 @@ pub(super) fn plea_decides(catalog: &Catalog, text: &str) -> bool {
     if pleas.iter().any(|c| names(c)) {
         return false;
     }
-    // Another clause asking what the bot computes, read alone as a command of its own.
+    // Another clause asking what the bot computes, read alone as a command of its own; or any
+    // clause, a plea's own too, read alone as a named model's fit (`not sure which gpu I need to run llama 3.1 70b for a
+    // demo, help me choose`, `… an SDXL lora, help`): that fit, as the clause alone reads. A
+    // size alone (`a 7B fine-tune`) names no model: the plea decides.
+    let model_fit = |c: &str| match super::read_once(catalog, c).0 {
+        Reading::Command(r @ Request::Fit(_)) => {
+            r.line().split_whitespace().nth(1).is_some_and(|w| {
+                !w.strip_suffix('b')
+                    .is_some_and(|n| n.parse::<f64>().is_ok())
+            })
+        }
+        _ => false,
+    };
     !others.iter().any(|c| {
-        has(&padded(c), crate::lexicon::COMPUTED_ASKS)
+        (has(&padded(c), crate::lexicon::COMPUTED_ASKS)
             && matches!(
                 super::read_once(catalog, c).0,
                 Reading::Command(ref r) if *r != Request::Pick
-            )
-    })
+            ))
+    }) && !all.iter().any(|c| model_fit(c))
 }
 
 #[cfg(test)]
@@ -76,6 +88,9 @@ mod tests {
             "4090和a100怎么选，跑qwen2.5-14b",
             "walk me through it",
             "I want to fine-tune a 7b model. How much is a 4090 per hour?",
+            // A named model's fit in the other clause (fresh28's rule: the model asked is sized).
+            "no clue what card qwen2.5 14b inference needs, please help",
+            "不知道跑 llama 3.1 8b 要什么卡，帮我选一下",
         ] {
             assert!(!plea_decides(&c, t), "{t}");
         }
