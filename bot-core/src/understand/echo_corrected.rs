@@ -22,7 +22,7 @@ pub(super) fn split(text: &str) -> Option<(String, String)> {
             .iter()
             .chain(TAKEN_BACK_AFTER)
             .chain(CORRECTION_LEADS)
-            .any(|c| c.trim().split_whitespace().next() == Some(w))
+            .any(|c| c.split_whitespace().next() == Some(w))
     };
     let mut end = rest.len();
     let mut at = 0;

@@ -52,18 +52,18 @@ pub(super) fn plea_decides(catalog: &Catalog, text: &str) -> bool {
     let model_fit = |c: &str| match super::read_once(catalog, c).0 {
         Reading::Command(r @ Request::Fit(_)) => {
             r.line().split_whitespace().nth(1).is_some_and(|w| {
-                !w.strip_suffix('b')
-                    .is_some_and(|n| n.parse::<f64>().is_ok())
+                w.strip_suffix('b')
+                    .is_none_or(|n| n.parse::<f64>().is_err())
             })
         }
         _ => false,
     };
     !others.iter().any(|c| {
-        (has(&padded(c), crate::lexicon::COMPUTED_ASKS)
+        has(&padded(c), crate::lexicon::COMPUTED_ASKS)
             && matches!(
                 super::read_once(catalog, c).0,
                 Reading::Command(ref r) if *r != Request::Pick
-            ))
+            )
     }) && !all.iter().any(|c| model_fit(c))
 }
 
