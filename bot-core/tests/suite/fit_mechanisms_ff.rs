@@ -14,7 +14,7 @@
 use bot_core::Catalog;
 
 /// The verdict word of an en-US `/fit` answer's verdict line.
-fn verdict(a: &str) -> &'static str {
+pub(super) fn verdict(a: &str) -> &'static str {
     // "short" and "tight" share the mark; "short" says it is short on paper.
     if a.contains("⚠️ Tight on") && a.contains("short per card on paper") {
         return "short";
@@ -33,11 +33,11 @@ fn verdict(a: &str) -> &'static str {
 }
 
 /// The answer says the job runs (a clear fit or one inside the margin).
-fn runs(a: &str) -> bool {
+pub(super) fn runs(a: &str) -> bool {
     matches!(verdict(a), "fits" | "tight" | "starts")
 }
 
-fn ask(locale: &str, line: &str) -> String {
+pub(super) fn ask(locale: &str, line: &str) -> String {
     crate::chat::ask_fresh(locale, line)
 }
 

@@ -13,31 +13,8 @@
 
 use bot_core::Catalog;
 
-/// The verdict word of an en-US `/fit` answer's verdict line.
-fn verdict(a: &str) -> &'static str {
-    if a.contains("⚠️ Tight on") && a.contains("short per card on paper") {
-        return "short";
-    }
-    for (mark, v) in [
-        ("✅ Fits on", "fits"),
-        ("⚠️ Tight on", "tight"),
-        ("❌ Does not fit on", "no"),
-        ("⚠️ vLLM starts on", "starts"),
-    ] {
-        if a.contains(mark) {
-            return v;
-        }
-    }
-    panic!("no verdict in {a}")
-}
-
-fn runs(a: &str) -> bool {
-    matches!(verdict(a), "fits" | "tight" | "starts")
-}
-
-fn ask(locale: &str, line: &str) -> String {
-    crate::chat::ask_fresh(locale, line)
-}
+// The verdict words of an en-US answer, as mem_ff's cases read them.
+use super::fit_mechanisms_ff::{ask, runs, verdict};
 
 /// Mistral-7B AWQ at 12,288 tokens on an RTX 3060 12GB: under vLLM 0.2.7 the profile's
 /// 12,288-token pass holds 8 × 12,288 × 28,672 16-bit partials (5.25 GiB) beside weights, cache
