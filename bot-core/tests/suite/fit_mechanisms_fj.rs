@@ -14,7 +14,7 @@
 use bot_core::Catalog;
 
 // The verdict words of an en-US answer, as mem_ff's cases read them.
-use super::fit_mechanisms_ff::{ask, runs, verdict};
+use super::fit_mechanisms_ff::{ask, runs};
 
 /// Mistral-7B AWQ at 12,288 tokens on an RTX 3060 12GB: under vLLM 0.2.7 the profile's
 /// 12,288-token pass holds 8 × 12,288 × 28,672 16-bit partials (5.25 GiB) beside weights, cache

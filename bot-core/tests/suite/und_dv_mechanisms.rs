@@ -186,8 +186,7 @@ fn typed_forms_read_as_their_plain_words() {
 /// job (a model named) the question; never the failed card's page, stock or bill.
 #[test]
 fn a_card_that_failed_is_the_story() {
-    let mut wrong = Vec::new();
-    for (question, expected) in [
+    assert_read(&[
         (
             "昨天用4090跑qwen2.5-32b 直接炸了，该换什么卡",
             "/fit qwen2.5-32b",
@@ -200,24 +199,14 @@ fn a_card_that_failed_is_the_story() {
             "got cuda oom on my 3080 running qwen2.5 14b, what gpu should i rent",
             "/fit qwen2.5-14b",
         ),
-    ] {
-        let r = embedded(question);
-        if !right(&r, expected) {
-            wrong.push(format!(
-                "{question} → {:?} (expected {expected})",
-                r.lines()
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    ]);
 }
 
 /// A way to pay said to be hard for the person is one they lack: the platforms listed take the
 /// method they asked for, never the hard one as a second need.
 #[test]
 fn a_way_to_pay_said_hard_is_no_need() {
-    let mut wrong = Vec::new();
-    for (question, expected) in [
+    assert_read(&[
         (
             "any gpu cloud that takes paypal? bank transfer is hard for me",
             "/platforms paypal",
@@ -229,16 +218,7 @@ fn a_way_to_pay_said_hard_is_no_need() {
             "a100 offers right now, only real offers, not the catalog",
             "/offers a100-80g-sxm live",
         ),
-    ] {
-        let r = embedded(question);
-        if !right(&r, expected) {
-            wrong.push(format!(
-                "{question} → {:?} (expected {expected})",
-                r.lines()
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    ]);
 }
 
 /// The whole choice handed over after a budget, a failed run or two platforms weighed (`what
@@ -257,5 +237,18 @@ fn the_choice_handed_over_is_guidance() {
             wrong.push(format!("{question} → {:?}", r.lines()));
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Each question read as its expected line; every one that is not, listed in the failure.
+fn assert_read(rows: &[(&str, &str)]) {
+    let wrong: Vec<String> = rows
+        .iter()
+        .filter_map(|(question, expected)| {
+            let r = embedded(question);
+            (!right(&r, expected))
+                .then(|| format!("{question} → {:?} (expected {expected})", r.lines()))
+        })
+        .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
