@@ -25,6 +25,7 @@ mod cheapest_from;
 mod checkpoint_quant;
 mod company_pay;
 mod corpus100_share;
+mod corpus102_share;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
