@@ -6,9 +6,9 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus101.tsv");
 
-/// The least number of rows read right: 0 until the lead scores the batch (it was committed
-/// before any row went through the reader); the lead raises it to the untuned score.
-const FLOOR: usize = 0;
+/// The least number of rows read right: the untuned score on main 35a5982b (the batch was committed
+/// before any row went through the reader), scored by the lead before any fixer of session 45.
+const FLOOR: usize = 258;
 
 /// `questions_corpus101.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in equal share, 25 rows each, with a lean on the numbers a user's money rides

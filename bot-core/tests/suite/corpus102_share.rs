@@ -6,9 +6,9 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus102.tsv");
 
-/// The least number of rows read right: 0 until the lead scores the batch (it was committed
+/// The least number of rows read right: the untuned score on main 35a5982b (the batch was committed
 /// before any row went through the reader).
-const FLOOR: usize = 0;
+const FLOOR: usize = 267;
 
 /// `questions_corpus102.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, mostly short
