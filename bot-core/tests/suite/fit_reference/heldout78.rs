@@ -20,10 +20,16 @@ fn public_measurements_seventy_eighth_held_out_set() {
     );
     assert_eq!(held.numeric, 18);
     assert_eq!(held.verdicts, 7);
-    // Floors 0 until the untuned score is written here (the table is committed first).
-    let floor_within = 0;
-    let ceiling_under = 18;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout78 branch from main ec799c58, 2026-12-07; the table committed
+    // in 41d296a0 before it was scored): 18 numeric rows, 2 within 15 % (FP16 LLaMA-7B, both
+    // runs, +7 %), none under by more than 15 %, 12 over (every GPTQ 4-bit and bitsandbytes 4-bit
+    // row, +15.7 % to +25.6 %: the answer sits 1.0 GiB (7B) / 1.3-2.0 GiB (13B) above weights + KV,
+    // which this between-steps reading holds and little else), 4 the CLI cannot state (GPTQ
+    // 3-bit); verdicts 5 of 7 (the two wrong are 65B GPTQ 3-bit, not stated). The answers are in
+    // docs/misses/heldout78_misses.md. The floors may only tighten.
+    let floor_within = 2;
+    let ceiling_under = 0;
+    let floor_verdicts = 5;
     floors(
         &held,
         "held out 78",
