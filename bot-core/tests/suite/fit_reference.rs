@@ -935,5 +935,7 @@ mod heldout74;
 mod heldout75;
 #[path = "fit_reference/heldout76.rs"]
 mod heldout76;
+#[path = "fit_reference/heldout78.rs"]
+mod heldout78;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
