@@ -22,10 +22,16 @@ fn public_measurements_seventy_ninth_held_out_set() {
     );
     assert_eq!(held.numeric, 5);
     assert_eq!(held.verdicts, 12);
-    // Floors 0 until the untuned score is written here (the table is committed first).
-    let floor_within = 0;
-    let ceiling_under = 5;
-    let floor_verdicts = 0;
+    // Untuned (scored on the heldout79 branch from main 19ccd98b, 2026-12-07; the table committed
+    // in b0a18c16 before it was scored): 5 numeric rows, 1 within 15 % (SDXL-Turbo batch 8,
+    // -7.7 %), 3 under by more than 15 % (batch 1, 2, 4: -19.5 to -27.7 %, the answer 1.4-3.0 GiB
+    // below), 1 over (batch 16, +49.4 %: 31.7 against 21.2), none the CLI cannot state; verdicts
+    // 9 of 12 - the six Transformers verdicts (TinyLlama fp16, Mistral-7B fp16 and NF4) right, the
+    // three image FITS at 16 x 512x512 / 4 x 1024x1024 wrong (peak 31.7 GiB on the L4's 22.5; it
+    // ran). The answers are in docs/misses/heldout79_misses.md. The floors may only tighten.
+    let floor_within = 1;
+    let ceiling_under = 3;
+    let floor_verdicts = 9;
     floors(
         &held,
         "held out 79",
