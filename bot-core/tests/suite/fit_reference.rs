@@ -937,5 +937,7 @@ mod heldout75;
 mod heldout76;
 #[path = "fit_reference/heldout78.rs"]
 mod heldout78;
+#[path = "fit_reference/heldout79.rs"]
+mod heldout79;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
