@@ -18,7 +18,8 @@ fn memory_gb(word: &str) -> Option<f64> {
 
 /// Whether `word`, right after the name of card `g`, names another card than `g`.
 pub(super) fn changes_card(catalog: &Catalog, g: &Gpu, word: &str) -> bool {
-    if !word.is_ascii() || word.chars().all(|c| c.is_ascii_digit()) {
+    // `the L4's tdp`: an `s` after a name is the possessive (`l40 s` is read whole before).
+    if !word.is_ascii() || word == "s" || word.chars().all(|c| c.is_ascii_digit()) {
         return false;
     }
     if let Some(gb) = memory_gb(word) {
@@ -39,16 +40,17 @@ pub(super) fn changes_card(catalog: &Catalog, g: &Gpu, word: &str) -> bool {
     !own_arch && !own_alias && qualifies(catalog, word)
 }
 
-/// Some alias adds `word` after a name that alone is another card.
+/// Some alias adds `word` after a name that alone is another card, and the name with the word
+/// is no longer that card (`rtx 3080 laptop gpu 16gb`: `gpu` leaves `rtx 3080 laptop` the
+/// same card, the memory after it changes it).
 fn qualifies(catalog: &Catalog, word: &str) -> bool {
+    let id = |words: &[&str]| catalog.find_gpu(&words.join(" ")).map(|g| g.id.as_str());
     catalog.gpus.iter().any(|c| {
         c.aliases.iter().any(|a| {
             let words: Vec<&str> = a.split(' ').collect();
             (1..words.len()).any(|j| {
                 words[j] == word
-                    && catalog
-                        .find_gpu(&words[..j].join(" "))
-                        .is_some_and(|p| p.id != c.id)
+                    && id(&words[..j]).is_some_and(|p| p != c.id && id(&words[..=j]) != Some(p))
             })
         })
     })

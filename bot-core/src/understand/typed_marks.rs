@@ -14,12 +14,46 @@ pub(super) fn read(text: &str) -> String {
     let mut s = lexicon::ZH_CHAT_SPELLINGS
         .iter()
         .fold(text.to_string(), |s, (from, to)| s.replace(from, to));
-    s = contractions(&s);
+    s = contractions(&hosts(&s));
     s = corrected(&s);
     s = list_numbers_dropped(&s);
     s = clock_lengths(&s);
-    s = large_numbers(&grouped_digits(&s));
+    s = millions_of_tokens(&large_numbers(&grouped_digits(&s)));
     yuan_sign(&s)
+}
+
+/// `https://www.autodl.com/market`: a web address pasted is its host (`autodl.com`), the name
+/// the platform readers know; the scheme, `www.` and the path say nothing more.
+fn hosts(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = ["https://", "http://", "www."]
+        .iter()
+        .filter_map(|m| rest.to_ascii_lowercase().find(m))
+        .min()
+    {
+        // `www.` inside a word is no address's start.
+        if at > 0 && rest[..at].ends_with(|c: char| c.is_ascii_alphanumeric()) {
+            out.push_str(&rest[..at + 1]);
+            rest = &rest[at + 1..];
+            continue;
+        }
+        out.push_str(&rest[..at]);
+        let url = &rest[at..];
+        let end = url
+            .find(|c: char| c.is_whitespace() || !c.is_ascii())
+            .unwrap_or(url.len());
+        let lower = url[..end].to_ascii_lowercase();
+        let bare = lower
+            .trim_start_matches("https://")
+            .trim_start_matches("http://")
+            .trim_start_matches("www.");
+        let host = bare.split(['/', '?', '#']).next().unwrap_or(bare);
+        out.push_str(host);
+        rest = &url[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn chars(s: &str) -> Vec<char> {
@@ -354,6 +388,38 @@ fn large_numbers(s: &str) -> String {
     out
 }
 
+/// `5000000 tokens`: a whole number of millions before a token word written as millions
+/// (`5m tokens`), the form the volume readers take; as seven digits after `at` it was also read
+/// as an API price.
+fn millions_of_tokens(s: &str) -> String {
+    let c = chars(s);
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < c.len() {
+        let starts = i == 0 || !(c[i - 1].is_ascii_alphanumeric() || c[i - 1] == '.');
+        let end = (i..c.len())
+            .find(|&k| !c[k].is_ascii_digit())
+            .unwrap_or(c.len());
+        if starts && end - i >= 7 && c.get(end) != Some(&'.') {
+            let after: String = c[end..].iter().take(8).collect::<String>().to_lowercase();
+            let n: u64 = c[i..end].iter().collect::<String>().parse().unwrap_or(0);
+            if after
+                .trim_start()
+                .trim_start_matches('个')
+                .starts_with("tok")
+                && n % 100_000 == 0
+            {
+                out.push_str(&format!("{}m", n as f64 / 1e6));
+                i = end;
+                continue;
+            }
+        }
+        out.extend(&c[i..end.max(i + 1)]);
+        i = end.max(i + 1);
+    }
+    out
+}
+
 /// `Y1.6 per hour`: a `Y` alone right before a number is the yuan sign (a keyboard without `¥`).
 fn yuan_sign(s: &str) -> String {
     let c = chars(s);
@@ -388,10 +454,12 @@ mod tests {
             ("for 2:30, what", "for 2h30m, what"),
             ("from 9:30 to 11:00", "from 9:30 to 11:00"),
             ("跑1:45 多少钱", "跑1h45m 多少钱"),
-            ("20 000 000 tokens", "20000000 tokens"),
+            ("20 000 000 tokens", "20m tokens"),
+            ("1500000 tokens", "1.5m tokens"),
+            ("1500000 yuan", "1500000 yuan"),
             ("3 100 hours", "3 100 hours"),
-            ("5'000'000 tokens", "5000000 tokens"),
-            ("50 lakh tokens", "5000000 tokens"),
+            ("5'000'000 tokens", "5m tokens"),
+            ("50 lakh tokens", "5m tokens"),
             ("1.5 crore", "15000000"),
             ("Y1.6 per hour", "¥1.6 per hour"),
             ("my 4090 y 2", "my 4090 y 2"),
@@ -399,6 +467,10 @@ mod tests {
             ("does'nt", "doesn't"),
             ("don't", "don't"),
             ("木有信用卡", "没有信用卡"),
+            ("https://vast.ai need kyc", "vast.ai need kyc"),
+            ("https://www.autodl.com/market 按秒", "autodl.com 按秒"),
+            ("see www.runpod.io.", "see runpod.io."),
+            ("wwwx", "wwwx"),
         ] {
             assert_eq!(read(typed), read_as, "{typed}");
         }
