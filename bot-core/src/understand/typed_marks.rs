@@ -22,8 +22,8 @@ pub(super) fn read(text: &str) -> String {
     yuan_sign(&s)
 }
 
-/// `https://www.autodl.com/market`: a web address pasted is its host (`autodl.com`), the name
-/// the platform readers know; the scheme, `www.` and the path say nothing more.
+/// `https://www.autodl.com/`: a web address pasted without its scheme and `www.` (`autodl.com`),
+/// the name the platform readers know; its path is kept.
 fn hosts(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -48,7 +48,9 @@ fn hosts(s: &str) -> String {
             .trim_start_matches("https://")
             .trim_start_matches("http://")
             .trim_start_matches("www.");
-        let host = bare.split(['/', '?', '#']).next().unwrap_or(bare);
+        // A path is kept (`huggingface.co/meta-llama/Llama-3.1-70B-Instruct` names the model);
+        // a bare trailing `/` is dropped.
+        let host = bare.strip_suffix('/').unwrap_or(bare);
         out.push_str(host);
         rest = &url[end..];
     }
@@ -468,7 +470,11 @@ mod tests {
             ("don't", "don't"),
             ("木有信用卡", "没有信用卡"),
             ("https://vast.ai need kyc", "vast.ai need kyc"),
-            ("https://www.autodl.com/market 按秒", "autodl.com 按秒"),
+            ("https://www.autodl.com/ 按秒", "autodl.com 按秒"),
+            (
+                "https://huggingface.co/Qwen/Qwen2.5-7B x",
+                "huggingface.co/qwen/qwen2.5-7b x",
+            ),
             ("see www.runpod.io.", "see runpod.io."),
             ("wwwx", "wwwx"),
         ] {
