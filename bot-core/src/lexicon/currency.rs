@@ -66,6 +66,8 @@ pub const CURRENCIES: &[Currency] = &[
     c("cny", "CNY", true, true, true),
     c("rmb", "CNY", true, true, true),
     c("yuan", "CNY", true, false, true),
+    // `3000大洋`: the silver dollar's name, chat's word for yuan, after its number only.
+    c("大洋", "CNY", true, false, true),
     // `块` written in pinyin (`3 kuai`, `2 kuai an hour`), as Chinese speakers type it in
     // English: the yuan, said after its number only.
     c("kuai", "CNY", true, false, true),

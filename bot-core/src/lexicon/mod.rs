@@ -112,6 +112,7 @@ mod rent_manner;
 mod rent_price;
 mod rental_noun;
 mod reported;
+mod said_numbers;
 mod said_range;
 mod schedule;
 mod seasons;
@@ -309,6 +310,10 @@ pub use rent_manner::need_of_renting;
 pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
+pub use said_numbers::{
+    CLOCK_AFTER, CONTRACTIONS_BARE, GROUP_APOSTROPHES, GROUP_SPACES, LARGE_NUMBER_WORDS,
+    LENGTH_BEFORE_CLOCK, ZH_CHAT_SPELLINGS,
+};
 pub use said_range::{hedge_after_dropped, range_said};
 pub use schedule::{Schedule, clock_span, day_set, schedule, unsized_at};
 pub use seasons::{SEASON_WORDS, season_said};

@@ -411,6 +411,8 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("银联", Need::Pay("unionpay")),
     ("unionpay", Need::Pay("unionpay")),
     ("按秒", Need::PerSecond),
+    // `秒级计费`: billed to the second (und_dx).
+    ("秒级", Need::PerSecond),
     ("per second", Need::PerSecond),
     ("per-second", Need::PerSecond),
     ("by the second", Need::PerSecond),

@@ -159,6 +159,13 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
         let Some(g) = find_gpu(catalog, &name, &mut e.lookups) else {
             continue;
         };
+        // `a6000 ada`, `4090 super`: a qualifier after the name makes it another card.
+        if toks
+            .get(i + n)
+            .is_some_and(|next| super::card_qualifier::changes_card(catalog, g, next))
+        {
+            continue;
+        }
         let (g, n) =
             match super::laptop_card::laptop_card(catalog, toks, (i, n), &name, &mut e.lookups) {
                 Some((l, more)) if !g.is_laptop() => (l, n + more),

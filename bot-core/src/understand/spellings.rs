@@ -110,6 +110,8 @@ const SPELLINGS: &[(&str, &str)] = &[
     // in a question about renting cards is spelled with (`xc` 显存, `xk` 显卡).
     ("xc", "显存"),
     ("xk", "显卡"),
+    // An autocomplete's other form of the verb (`unsubscription all`, und_dx).
+    ("unsubscription", "unsubscribe"),
     ("dont", "don't"),
     ("doesnt", "doesn't"),
     ("isnt", "isn't"),

@@ -25,11 +25,14 @@ pub fn normalize(text: &str) -> String {
     }
     // Invisible characters a copy from a chat app or web page carries (zero-width space and
     // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
-    let raw: Vec<char> = text
+    let raw: String = text
         .chars()
         .filter(|c| !invisible(*c))
         .take(MAX_CHARS)
         .collect();
+    // `*5 hrs`, `1. 算家云 2. 4090`, `for 2:30`, `20 000 000`, `50 lakh`, `Y1.6`, `dont'`: marks
+    // that change a figure, read before `*` and `:` mean anything else (und_dx).
+    let raw: Vec<char> = super::typed_marks::read(&raw).chars().collect();
     // `0。5元`, `$0..9/hr`: a decimal point typed as another mark, before `。` is a full stop.
     let raw = super::han_spaces::joined(super::decimal_marks::points(raw));
     let half: String = raw

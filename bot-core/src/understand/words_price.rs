@@ -179,6 +179,9 @@ pub(super) const CONVERT_WORDS: &[&str] = &[
     "合人民币",
     "合美元",
     "合多少",
+    // `0.0006美元每秒，等于每小时多少`: a rate said equal to another unit's (und_dx).
+    "等于",
+    "相当于",
     "in cny",
     "in usd",
     "in rmb",
