@@ -341,8 +341,8 @@ fn a_slash_rate_and_a_hash_place() {
     assert!(held >= FLOOR_SLASH, "{held}/{all} hold:\n{report}");
 }
 
-const FLOOR_UNIT: usize = 22;
-const FLOOR_NEEDS: usize = 5;
-const FLOOR_PLACES: usize = 6;
-const FLOOR_TOGGLES: usize = 0;
-const FLOOR_SLASH: usize = 10;
+const FLOOR_UNIT: usize = 40;
+const FLOOR_NEEDS: usize = 28;
+const FLOOR_PLACES: usize = 17;
+const FLOOR_TOGGLES: usize = 36;
+const FLOOR_SLASH: usize = 28;
