@@ -341,6 +341,39 @@ fn a_slash_rate_and_a_hash_place() {
     assert!(held >= FLOOR_SLASH, "{held}/{all} hold:\n{report}");
 }
 
+/// A real-name refusal typed with a slip beside a payment the line also says (the payment read,
+/// the refusal was left unread).
+const ZH_NRN_BESIDE: &[&str] = &[
+    "不要石名，付款用wechat",
+    "不要时名，只能支付宝",
+    "免石名的，微信支付就行",
+    "不想石名，用支付宝",
+    "不要石名，也要能用支付宝",
+];
+
+#[test]
+fn a_need_word_with_a_slip_beside_another_need() {
+    let mut src = String::new();
+    for (k, line) in ZH_NRN_BESIDE.iter().enumerate() {
+        src.push_str(&conversation(
+            &format!("nrn-beside-{k}"),
+            "zh",
+            TUNE_NEEDS,
+            &[
+                (line, "-pick-invalid -pick-result-title"),
+                (
+                    "#8",
+                    "+pick-result-title ~免实名✓|免实名?|免实名✗|没有平台可选",
+                ),
+            ],
+        ));
+    }
+    let (held, all, report) = run(&src);
+    println!("{report}\nneed slips beside another need: {held}/{all} hold");
+    assert!(held >= FLOOR_BESIDE, "{held}/{all} hold:\n{report}");
+}
+
+const FLOOR_BESIDE: usize = 0;
 const FLOOR_UNIT: usize = 40;
 const FLOOR_NEEDS: usize = 28;
 const FLOOR_PLACES: usize = 17;
