@@ -399,10 +399,6 @@ fn slip_read(
     Some(out)
 }
 
-/// `text` with a Chinese payment word typed with one character read alike (`支付包` for 支付宝,
-/// `微信支仆`) written as the word, wherever the message says it (a first sentence included):
-/// the house's read-alike measure (`lexicon::read_alike`) over the need phrases of three
-/// characters or more, one character only; the payment is echoed as read, so the reading is said.
 /// A typed line as every step reads it: Traditional folded, a slash rate in words (`6h/day`,
 /// `lexicon::slash_rate_folded`), a payment word's read-alike slip as the word.
 pub(super) fn folded(text: &str) -> String {
@@ -410,10 +406,17 @@ pub(super) fn folded(text: &str) -> String {
     pay_words_folded(&lexicon::slash_rate_folded(&t))
 }
 
+/// `text` with a Chinese need word typed with one character read alike (`支付包` for 支付宝,
+/// `微信支仆`, `不要石名`) written as the word, wherever the message says it (a first sentence
+/// included): the house's read-alike measure (`lexicon::read_alike`) over the need phrases of
+/// three characters or more, one character only; the need is echoed as read, so the reading is
+/// said.
 pub(super) fn pay_words_folded(text: &str) -> String {
     let mut chars: Vec<char> = text.chars().collect();
-    for (w, need) in lexicon::NEED_PHRASES {
-        if !matches!(need, lexicon::Need::Pay(_)) || !w.chars().all(lexicon::is_han) {
+    // Every need's phrases, the real name's too (`不要石名`: und_dy, a slip beside another need
+    // that the line's other reading would leave unread); a numeral is never the slip (`十名`).
+    for (w, _) in lexicon::NEED_PHRASES {
+        if !w.chars().all(lexicon::is_han) {
             continue;
         }
         let word: Vec<char> = w.chars().collect();
@@ -426,6 +429,7 @@ pub(super) fn pay_words_folded(text: &str) -> String {
             if let [i] = off[..]
                 && win[i].len_utf8() > 1
                 && !word.contains(&win[i])
+                && lexicon::numerals::value_of(&[win[i]]).is_none()
                 && lexicon::read_alike(win[i], word[i])
             {
                 chars[at + i] = word[i];
