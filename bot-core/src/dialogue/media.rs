@@ -141,6 +141,12 @@ pub(super) fn media_in(text: &str) -> Option<(Media, Option<&'static Pipeline>)>
     if IMAGE_WORDS.iter().any(|w| t.contains(w)) {
         return Some((Media::Image, None));
     }
+    // `i want make video from text`: a medium after a verb of making.
+    match crate::lexicon::medium_made(&t) {
+        Some(crate::lexicon::Made::Video) => return Some((Media::Video, None)),
+        Some(crate::lexicon::Made::Image) => return Some((Media::Image, None)),
+        None => {}
+    }
     FAMILIES
         .iter()
         .find(|(w, _)| word_at(&t, w))
@@ -408,6 +414,8 @@ mod tests {
             ),
             ("sd 1.5 txt2img", Media::Image, Some("sd1.5")),
             ("generate some images", Media::Image, None),
+            ("i want make video from text", Media::Video, None),
+            ("create a few posters for my shop", Media::Image, None),
         ] {
             let got = media_in(t).unwrap_or_else(|| panic!("{t}"));
             assert_eq!(got.0, kind, "{t}");

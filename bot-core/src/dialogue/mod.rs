@@ -78,6 +78,7 @@ mod state;
 mod step;
 mod stop_shape;
 mod till_point;
+mod toggles;
 mod told;
 mod total_span;
 mod understand;

@@ -46,16 +46,36 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
         Step::Usage => {
             out.extend(lexicon::STAYS_ON);
             out.extend(lexicon::EVERY_HOUR);
+            // `3 dyas`, `5 housr`: the unit words a length is said in.
+            out.extend(lexicon::clock_words::NOT_A_TIME_AFTER);
         }
         Step::Barriers => {
             out.extend(lexicon::NEED_SPELLINGS);
             out.extend(lexicon::NEED_PHRASES.iter().map(|(w, _)| *w));
             // `发漂`: the invoice the needs step keeps is one of its words too.
             out.extend(lexicon::INVOICE_WORDS);
+            // `预酸8000`, `nothng`, `都可一`: the budget, the no-needs and the yes words it reads.
+            out.extend(lexicon::BUDGET_WORDS);
+            out.extend(lexicon::assent_words());
+            out.extend(lexicon::UNSURE);
         }
         _ => {}
     }
+    // `second to lsat`: every step with a list takes a place said in words.
+    if !matches!(step, Step::Card | Step::Result | Step::Trial) {
+        out.extend(lexicon::place_words());
+    }
     out
+}
+
+/// The buttons of the steps whose questions are not asked here (the result's and the trial
+/// plan's are fixed; `trail plan`, `试跑记划`); the card step's labels are card names.
+fn fixed_labels(step: Step) -> &'static [&'static str] {
+    match step {
+        Step::Result => &["pick-see-trial"],
+        Step::Trial => &["pick-done", "pick-alert-me"],
+        _ => &[],
+    }
 }
 
 /// Every step's lexicon words: a typed word among them is meant as itself.
@@ -84,9 +104,10 @@ fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
     } else {
         Vec::new()
     };
-    for c in choices {
+    let fixed = fixed_labels(state.step).iter().copied().map(Msg::new);
+    for label in choices.into_iter().map(|c| c.label).chain(fixed) {
         for lang in [Lang::En, Lang::Zh] {
-            phrases.push(l.format(lang, &c.label).to_lowercase());
+            phrases.push(l.format(lang, &label).to_lowercase());
         }
     }
     let mut v = Vocabulary {
@@ -186,6 +207,14 @@ fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
     let mut chars: Vec<char> = text.chars().collect();
     let own: Vec<char> = vocab.cjk.iter().flatten().copied().collect();
     let slipped = |c: char| crate::lexicon::is_han(c) && !own.contains(&c);
+    // A character of the step's words typed where another reads alike (`不许要`, `许` of `也许`):
+    // a slip too where the word typed is inside none of the step's words.
+    let unknown = |win: &[char]| {
+        !vocab
+            .cjk
+            .iter()
+            .any(|w| w.windows(win.len()).any(|x| x == win))
+    };
     let mut fixes: Vec<(usize, char)> = Vec::new();
     for word in &vocab.cjk {
         let n = word.len();
@@ -193,11 +222,24 @@ fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
             let win = &chars[i..i + n];
             let differ: Vec<usize> = (0..n).filter(|&p| win[p] != word[p]).collect();
             if let [p] = differ[..]
-                && slipped(win[p])
+                && (slipped(win[p]) || crate::lexicon::is_han(win[p]) && unknown(win))
                 && lexicon::read_alike(win[p], word[p])
                 && !fixes.contains(&(i + p, word[p]))
             {
                 fixes.push((i + p, word[p]));
+            }
+        }
+    }
+    // A unit word typed as another word of the same syllables after a number (`5个消失` =
+    // 5个小时, the pinyin input's whole-word slip): every character read alike, none the step's.
+    for word in vocab.cjk.iter().filter(|w| w.len() == 2) {
+        for i in 1..chars.len().saturating_sub(1) {
+            let win = &chars[i..i + 2];
+            if after_number(&chars[..i])
+                && (0..2).all(|p| win[p] != word[p] && slipped(win[p]))
+                && (0..2).all(|p| lexicon::read_alike(win[p], word[p]))
+            {
+                fixes.extend([(i, word[0]), (i + 1, word[1])]);
             }
         }
     }
@@ -233,6 +275,16 @@ fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
         chars[at] = c;
     }
     Some(chars.into_iter().collect())
+}
+
+/// Whether `before` ends in a number, or a number and its measure `个` (`5`, `五`, `5个`).
+fn after_number(before: &[char]) -> bool {
+    let number = |c: char| c.is_ascii_digit() || lexicon::numerals::value_of(&[c]).is_some();
+    match before {
+        [.., n, '个' | '個'] => number(*n),
+        [.., n] => number(*n),
+        [] => false,
+    }
 }
 
 /// `text` with the step's slips written as its words, and whether any was a slip to say (a
@@ -347,14 +399,24 @@ fn slip_read(
     Some(out)
 }
 
-/// `text` with a Chinese payment word typed with one character read alike (`支付包` for 支付宝,
-/// `微信支仆`) written as the word, wherever the message says it (a first sentence included):
-/// the house's read-alike measure (`lexicon::read_alike`) over the need phrases of three
-/// characters or more, one character only; the payment is echoed as read, so the reading is said.
+/// A typed line as every step reads it: Traditional folded, a slash rate in words (`6h/day`,
+/// `lexicon::slash_rate_folded`), a payment word's read-alike slip as the word.
+pub(super) fn folded(text: &str) -> String {
+    let t = crate::understand::fold_traditional(text);
+    pay_words_folded(&lexicon::slash_rate_folded(&t))
+}
+
+/// `text` with a Chinese need word typed with one character read alike (`支付包` for 支付宝,
+/// `微信支仆`, `不要石名`) written as the word, wherever the message says it (a first sentence
+/// included): the house's read-alike measure (`lexicon::read_alike`) over the need phrases of
+/// three characters or more, one character only; the need is echoed as read, so the reading is
+/// said.
 pub(super) fn pay_words_folded(text: &str) -> String {
     let mut chars: Vec<char> = text.chars().collect();
-    for (w, need) in lexicon::NEED_PHRASES {
-        if !matches!(need, lexicon::Need::Pay(_)) || !w.chars().all(lexicon::is_han) {
+    // Every need's phrases, the real name's too (`不要石名`: und_dy, a slip beside another need
+    // that the line's other reading would leave unread); a numeral is never the slip (`十名`).
+    for (w, _) in lexicon::NEED_PHRASES {
+        if !w.chars().all(lexicon::is_han) {
             continue;
         }
         let word: Vec<char> = w.chars().collect();
@@ -367,6 +429,7 @@ pub(super) fn pay_words_folded(text: &str) -> String {
             if let [i] = off[..]
                 && win[i].len_utf8() > 1
                 && !word.contains(&win[i])
+                && lexicon::numerals::value_of(&[win[i]]).is_none()
                 && lexicon::read_alike(win[i], word[i])
             {
                 chars[at + i] = word[i];
@@ -447,5 +510,20 @@ mod tests {
         assert_eq!(cjk_fixed("支付金", &v).as_deref(), Some("支付金"));
         assert_eq!(cjk_fixed("一直在小", &v).as_deref(), Some("一直在小"));
         assert_eq!(cjk_fixed("跑3天", &v).as_deref(), Some("跑3天"));
+    }
+
+    #[test]
+    fn a_whole_unit_word_of_the_same_syllables_after_a_number() {
+        let v = vocab(&[], &["小时", "每天"]);
+        for (typed, read) in [
+            ("5个消失", "5个小时"),
+            ("5消失", "5小时"),
+            ("每天五个消失吧", "每天五个小时吧"),
+        ] {
+            assert_eq!(cjk_fixed(typed, &v).as_deref(), Some(read), "{typed}");
+        }
+        // Not after a number: the word is meant as itself.
+        assert_eq!(cjk_fixed("消失了", &v).as_deref(), Some("消失了"));
+        assert_eq!(cjk_fixed("数据消失", &v).as_deref(), Some("数据消失"));
     }
 }

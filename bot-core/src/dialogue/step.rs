@@ -36,10 +36,8 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     // Traditional characters (`沒有`, `一直開著`) are read as the simplified words every step's
     // table is written in: the reader's one fold, once, for every step (pick_aa's `沒有`).
     let input = match input {
-        // `支付包`: a payment word with a character read alike, as the word (`slip`).
-        PickInput::Text(t) => PickInput::Text(super::slip::pay_words_folded(
-            &understand::fold_traditional(&t),
-        )),
+        // `支付包`: a payment word with a character read alike, as the word; `6h/day` (`slip`).
+        PickInput::Text(t) => PickInput::Text(super::slip::folded(&t)),
         other => other,
     };
     // A number asked back is answered by this message, or dropped by it.
@@ -69,6 +67,7 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     if let PickInput::Text(t) = &input
         && let Some(read) = super::described::first(ctx, state, t)
         && answer(ctx, state, &input).is_err()
+        && super::slip::corrected(ctx, state, t).is_none()
     {
         return super::described::outcome(ctx, state, t, read, step);
     }
@@ -263,7 +262,9 @@ fn first_readings(
     input: &PickInput,
     places: bool,
 ) -> Option<Outcome> {
-    super::heard::heard(ctx, state, input, on_said)
+    // `3和4` at the needs step: each option switched on, as its taps would.
+    super::toggles::several(ctx, state, input, step)
+        .or_else(|| super::heard::heard(ctx, state, input, on_said))
         .or_else(|| super::chosen::asked_tap(ctx, state, input, step, as_value))
         .or_else(|| super::reopen::reopened(ctx, state, input))
         .or_else(|| started_over(ctx, state, input))

@@ -101,6 +101,12 @@ const NO: &[&str] = &[
     "不要",
 ];
 
+/// Every yes and no word, whole: a step that reads them knows them when typed with a slip
+/// (`nothng`, `不许要`; `dialogue::slip`).
+pub fn assent_words() -> impl Iterator<Item = &'static str> {
+    YES.iter().chain(NO).copied()
+}
+
 /// Words that widen a no without changing it (`nothing more`, `no need anything`, `nothing else
 /// at all`), English ones whole words anywhere in the clause; and a subject with a verb of
 /// needing before it (`i need nothing more`).

@@ -93,6 +93,7 @@ mod noun_slips;
 pub(crate) mod numerals;
 // Closed classes of function words a line that stops /pick is read by (dialogue::stop_shape).
 mod list_place;
+mod media_made;
 mod options;
 mod ordinal;
 mod ordinal_slips;
@@ -121,6 +122,7 @@ mod seq_length;
 mod services;
 mod sharding_words;
 mod shown_place;
+mod slash_rate;
 mod slot_slips;
 mod small_degree;
 mod span_total;
@@ -177,7 +179,8 @@ pub use api_units::{
 };
 pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{
-    Assent, assent, closing, declined, go_on, result_named, show_alone, shown, yes_before,
+    Assent, assent, assent_words, closing, declined, go_on, result_named, show_alone, shown,
+    yes_before,
 };
 pub use at_peak::{alone_said, count_lead_dropped, numeral_range, peak_count, tens_and_some};
 pub use barrier_negated::barrier_negated;
@@ -265,6 +268,7 @@ pub use leaving::{LEAVE_WORDS, goodbye};
 pub use letter_digits::zero_typed_as_o;
 pub use list_place::{place_in, place_rank_said, relative_said};
 pub use located::{placed, platform_in_place, platform_standing};
+pub use media_made::{Made, medium_made};
 pub use mixed::{english_in_chinese_frame, glued_mixed, is_han};
 pub use model_spoken::model_numbers_in_digits;
 pub use moe_offload::{
@@ -287,7 +291,7 @@ pub use negation::{negated_after, negated_at, said_not_negated};
 pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use noun_slips::noun_of_slip;
 pub use options::{connective, option, pixels, split_options};
-pub use ordinal::{Ordinal, ordinal, ordinal_in, ordinal_text};
+pub use ordinal::{Ordinal, ordinal, ordinal_in, ordinal_text, place_words};
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};
@@ -320,6 +324,7 @@ pub use seasons::{SEASON_WORDS, season_said};
 pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
+pub use slash_rate::slash_rate_folded;
 pub use slot_slips::slot_slips;
 pub use small_degree::{NoFigure, no_figure};
 pub use span_total::total_span_dropped;

@@ -36,6 +36,12 @@ const EN_ORDINALS: &[&str] = &[
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
 ];
 
+/// The English words of a place (`first` … `tenth`, `last`): a list step knows them when typed
+/// with a slip (`second to lsat`; `dialogue::slip`).
+pub fn place_words() -> impl Iterator<Item = &'static str> {
+    EN_ORDINALS.iter().copied().chain(["last"])
+}
+
 /// Who chooses, said before a verb of choosing (`i take …`, `i'd go with …`, `we'll pick …`):
 /// a subject and its modal, longest first; the verb after it is [`EN_CHOOSE`]'s.
 const EN_CHOOSERS: &[&str] = &[
@@ -267,8 +273,11 @@ fn zh(t: &str, slip: bool) -> Option<(usize, bool)> {
             .or_else(|| rest.strip_prefix('那'))
             .or_else(|| rest.strip_prefix('这'))
             .unwrap_or(rest);
-        let last = rest == "的"
-            || rest.chars().count() == 1 && rest.chars().all(|c| ZH_MEASURES.contains(&c));
+        // `最后一各`: with `slip`, a character standing for the measure word too.
+        let measure = |c: char| {
+            ZH_MEASURES.contains(&c) || slip && super::ordinal_slips::stands_for_measure(c)
+        };
+        let last = rest == "的" || rest.chars().count() == 1 && rest.chars().all(measure);
         return last.then_some((1, true));
     }
     let (from_end, t) = match ZH_FROM_END.iter().find_map(|w| t.strip_prefix(w)) {
@@ -277,7 +286,8 @@ fn zh(t: &str, slip: bool) -> Option<(usize, bool)> {
         Some(_) => return None,
         None => (false, t),
     };
-    let (ordinal, t) = match t.strip_prefix('第') {
+    // `选#1`, `就#2`: `#` marks a place as `第` does.
+    let (ordinal, t) = match t.strip_prefix('第').or_else(|| t.strip_prefix('#')) {
         Some(rest) => (true, rest.trim_start()),
         None => (false, t),
     };
