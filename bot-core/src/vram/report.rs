@@ -271,6 +271,8 @@ fn judge_card(
         }
     }
     warnings.extend(v0_pp);
+    // Model Runner V2's profile without top-k / top-p (`vram::vllm_mrv2`).
+    warnings.extend(super::vllm_mrv2::warning(req, parts.served_sampler));
     // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
     let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.

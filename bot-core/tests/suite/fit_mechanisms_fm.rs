@@ -58,13 +58,14 @@ fn model_runner_v2_leaves_the_sort_out_of_the_profile_and_the_pool_takes_it() {
 }
 
 /// The architectures by release: Llama and Mistral from 0.23 only, none of the three from 0.25;
-/// a quantized checkpoint and an MoE keep the V1 runner's profile.
+/// a quantized checkpoint and an MoE keep the V1 runner's profile (Mistral-7B's 32,768 logits a row:
+/// 0.26 GiB).
 #[test]
 fn the_default_runner_follows_the_release_and_the_architecture() {
     let grows = |id: &str, quant: Quant, release: &str| {
         let before = served(id, quant, "rtx-4090", 4096, "0.21.0");
         let at = served(id, quant, "rtx-4090", 4096, release);
-        pool(&at) - pool(&before) > 0.5
+        pool(&at) - pool(&before) > 0.05
     };
     assert!(!grows("llama-3.2-3b", Quant::Bf16, "0.22.0"));
     assert!(grows("llama-3.2-3b", Quant::Bf16, "0.23.0"));
