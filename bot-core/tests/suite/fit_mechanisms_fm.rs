@@ -99,3 +99,21 @@ fn the_smaller_profile_lets_a_longer_request_start_and_the_answer_says_why() {
     );
     assert!(!zh.contains("full batch"), "{zh}");
 }
+
+/// Under load the share is full of KV cache, so the rest of the card holds the CUDA context, the
+/// graphs and the batch's sampler beyond V2's profile: Qwen3-8B at gmu 0.93 on an RTX 4090 leaves
+/// 1.65 GiB, which 256 requests' sort (1.19 GiB) overflows under 0.22 and 64 requests' do not.
+#[test]
+fn a_full_batch_beyond_the_share_runs_out_under_load() {
+    let base = "/fit qwen3-8b bf16 ctx=8k 4090 engine=vllm gmu=0.93";
+    let v1 = ask("en-US", &format!("{base} vllm=0.21.0"));
+    let v2 = ask("en-US", &format!("{base} vllm=0.22.0"));
+    let fewer = ask("en-US", &format!("{base} vllm=0.22.0 seqs=64"));
+    // Before mem_fm: 0.22.0 answered as 0.21.0 (it fits).
+    assert!(runs(&v1), "{v1}");
+    assert!(!runs(&v2), "{v2}");
+    assert!(v2.contains("under load"), "{v2}");
+    assert!(runs(&fewer), "{fewer}");
+    let zh = ask("zh-CN", &format!("{base} vllm=0.22.0"));
+    assert!(zh.contains("负载下"), "{zh}");
+}
