@@ -319,6 +319,15 @@ fn judge_card(
         report.verdict = Some("no".into());
         warnings.push(m);
     }
+    // Model Runner V2 under load: a full batch's sampler outside the share (`vram::vllm_mrv2`).
+    if matches!(report.verdict.as_deref(), Some("fits" | "tight" | "starts"))
+        && let Some((m, short)) = super::vllm_mrv2::load_short(req, opts, g, parts.served_sampler)
+    {
+        report.fits = Some(false);
+        report.margin_gib = Some(round2(-short));
+        report.verdict = Some("no".into());
+        warnings.push(m);
+    }
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
     if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {

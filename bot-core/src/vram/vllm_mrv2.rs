@@ -27,9 +27,10 @@
 //!   `MistralForCausalLM`; the `qwen3` family's dense models `Qwen3ForCausalLM`. A family mixing
 //!   classes (the R1 distills) or another class (Mistral-3's vision models) keeps V1.
 
-use super::request::ModelRef;
-use super::{Engine, FitRequest, GIB, Quant, VllmRelease};
-use crate::catalog::Model;
+use super::parts::{CUDA_CONTEXT_GIB, vllm_graphs_gib};
+use super::request::{FitOptions, ModelRef};
+use super::{Engine, FitRequest, GIB, Quant, VllmRelease, round2};
+use crate::catalog::{Gpu, Model};
 use crate::reply::Msg;
 
 /// Bytes per logit the V2 profile's sampler holds: the model's 16-bit logits and the fp32 copy
@@ -104,6 +105,36 @@ pub(super) fn warning(req: &FitRequest, extra_bytes: f64) -> Option<Msg> {
     (extra_bytes > 0.0).then(|| {
         Msg::new("fit-warn-vllm-mrv2-sampler")
             .arg("release", release.label())
-            .arg("gib", super::round2(extra_bytes / GIB))
+            .arg("gib", round2(extra_bytes / GIB))
+    })
+}
+
+/// Under load on `g`: vLLM has filled its share with KV cache, so the CUDA context, its CUDA
+/// graphs (both outside the share in the releases V2 ships with, `vram::vllm_room`) and the
+/// served batch's sampler beyond the profile's (`served`, bytes) must fit in the rest of the card.
+/// The answer's line where they do not (the server starts and a full batch runs out of memory),
+/// with the GiB the rest of the card is short by.
+pub(super) fn load_short(
+    req: &FitRequest,
+    opts: &FitOptions,
+    g: &Gpu,
+    served: f64,
+) -> Option<(Msg, f64)> {
+    if served <= 0.0 {
+        return None;
+    }
+    let usable = g.usable_gib();
+    let room = (1.0 - opts.vllm_share()) * usable;
+    let needs = CUDA_CONTEXT_GIB + vllm_graphs_gib(req) + served / GIB;
+    (room < needs).then(|| {
+        // The largest share (in hundredths, rounded down) that leaves them outside.
+        let share = ((1.0 - needs / usable) * 100.0).floor() / 100.0;
+        let m = Msg::new("fit-warn-vllm-mrv2-load")
+            .arg("util", opts.vllm_share())
+            .arg("room", round2(room))
+            .arg("needs", round2(needs))
+            .arg("gib", round2(served / GIB))
+            .arg("share", share);
+        (m, needs - room)
     })
 }
