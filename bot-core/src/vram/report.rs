@@ -271,8 +271,6 @@ fn judge_card(
         }
     }
     warnings.extend(v0_pp);
-    // Model Runner V2's profile without top-k / top-p (`vram::vllm_mrv2`).
-    warnings.extend(super::vllm_mrv2::warning(req, parts.served_sampler));
     // A share that leaves no room for what vLLM keeps outside it (`vram::vllm_room`).
     let no_room = super::vllm_room::note(req, opts, g);
     // V0's CUDA graphs outside its share (`vram::vllm_v0_graphs`): less room than its log states.
@@ -319,15 +317,8 @@ fn judge_card(
         report.verdict = Some("no".into());
         warnings.push(m);
     }
-    // Model Runner V2 under load: a full batch's sampler outside the share (`vram::vllm_mrv2`).
-    if matches!(report.verdict.as_deref(), Some("fits" | "tight" | "starts"))
-        && let Some((m, short)) = super::vllm_mrv2::load_short(req, opts, g, parts.served_sampler)
-    {
-        report.fits = Some(false);
-        report.margin_gib = Some(round2(-short));
-        report.verdict = Some("no".into());
-        warnings.push(m);
-    }
+    // Model Runner V2's profile, and a full batch's sampler under load (`vram::vllm_mrv2`).
+    super::vllm_mrv2::judge(req, opts, g, parts.served_sampler, (report, warnings));
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
     if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {

@@ -21,15 +21,15 @@
 //!   and `gumbel_sample` (per-1024-column maxima): the 16-bit logits and their fp32 copy. Its own
 //!   note: "the sampler may skip top_k, top_p, and logprobs, using less GPU memory than what is
 //!   possible during actual execution". 0.34.0 adds a second "warmup-param pass" to pay for it.
-//! - **The catalog's families** whose checkpoints are those classes (each entry's `source`
-//!   config): Llama 1-3.3, CodeLlama, TinyLlama, SmolLM2, Yi-1.5 and DeepSeek-LLM are
+//! - **The catalog's families** whose checkpoints are those classes: Llama 1-3.3, CodeLlama, TinyLlama, SmolLM2, Yi-1.5 and DeepSeek-LLM are
 //!   `LlamaForCausalLM`; the `mistral` family's Mistral-7B, Nemo, Small-2409 and Ministral are
 //!   `MistralForCausalLM`; the `qwen3` family's dense models `Qwen3ForCausalLM`. A family mixing
-//!   classes (the R1 distills) or another class (Mistral-3's vision models) keeps V1.
+//!   classes (the R1 distills) or another class (Mistral-3's vision models) keeps V1. (The classes
+//!   as the models' Hugging Face configs name them, not re-read this pass.)
 
 use super::parts::{CUDA_CONTEXT_GIB, vllm_graphs_gib};
 use super::request::{FitOptions, ModelRef};
-use super::{Engine, FitRequest, GIB, Quant, VllmRelease, round2};
+use super::{Engine, FitReport, FitRequest, GIB, Quant, VllmRelease, round2};
 use crate::catalog::{Gpu, Model};
 use crate::reply::Msg;
 
@@ -98,9 +98,29 @@ pub(super) fn profile_sampler_bytes(rows: f64, vocab: f64) -> f64 {
     rows * vocab * PROFILE_BYTES_PER_LOGIT
 }
 
+/// On a named card: the answer's line where V2's profile applies, and the verdict "no" where a
+/// full batch under load overflows the rest of the card (`load_short`, its shortfall the margin).
+pub(super) fn judge(
+    req: &FitRequest,
+    opts: &FitOptions,
+    g: &Gpu,
+    served: f64,
+    (report, warnings): (&mut FitReport, &mut Vec<Msg>),
+) {
+    warnings.extend(warning(req, served));
+    if matches!(report.verdict.as_deref(), Some("fits" | "tight" | "starts"))
+        && let Some((m, short)) = load_short(req, opts, g, served)
+    {
+        report.fits = Some(false);
+        report.margin_gib = Some(round2(-short));
+        report.verdict = Some("no".into());
+        warnings.push(m);
+    }
+}
+
 /// The answer's line: the release, what the pool gains over the V1 runner's profile and what a
 /// served batch with top-k / top-p needs beyond the share (the same bytes), per card.
-pub(super) fn warning(req: &FitRequest, extra_bytes: f64) -> Option<Msg> {
+fn warning(req: &FitRequest, extra_bytes: f64) -> Option<Msg> {
     let release = req.vllm_release?;
     (extra_bytes > 0.0).then(|| {
         Msg::new("fit-warn-vllm-mrv2-sampler")
@@ -114,12 +134,7 @@ pub(super) fn warning(req: &FitRequest, extra_bytes: f64) -> Option<Msg> {
 /// served batch's sampler beyond the profile's (`served`, bytes) must fit in the rest of the card.
 /// The answer's line where they do not (the server starts and a full batch runs out of memory),
 /// with the GiB the rest of the card is short by.
-pub(super) fn load_short(
-    req: &FitRequest,
-    opts: &FitOptions,
-    g: &Gpu,
-    served: f64,
-) -> Option<(Msg, f64)> {
+fn load_short(req: &FitRequest, opts: &FitOptions, g: &Gpu, served: f64) -> Option<(Msg, f64)> {
     if served <= 0.0 {
         return None;
     }
