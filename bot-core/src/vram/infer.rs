@@ -52,7 +52,19 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
         }
         None => (w, kv, n),
     };
-    let a = vllm_profile_peak(shape, req, c, n);
+    let served = vllm_profile_peak(shape, req, c, n);
+    // Model Runner V2's profile samples without top-k / top-p (`vram::vllm_mrv2`): its smaller
+    // peak sets the share's content and the pool; a served batch needs the rest outside it.
+    let a = if super::vllm_mrv2::applies(req, c.server.is_some()) {
+        let rows = c.vllm.max_seqs as f64;
+        let sampler = super::vllm_mrv2::profile_sampler_bytes(rows, shape.vocab as f64);
+        text_forward_bytes(shape, req, c, n)
+            .max(sampler)
+            .min(served)
+    } else {
+        served
+    };
+    let served_sampler = served - a;
     // vLLM's own graphs (none under `--enforce-eager`); a server in its class keeps its own.
     let graphs = if c.server.is_none() {
         super::parts::vllm_graphs_gib(req) * GIB
@@ -65,7 +77,8 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     // after the cache is allocated, sit in the rest. The job needs the two; the share is a
     // limit on the card (`vram::vllm_share`), not memory the job takes.
     let core = w + kv + a;
-    let (over, held, pool) = outside_budget(req, c, (w, kv, a), core, ctx + graphs);
+    let rest = ctx + graphs + served_sampler;
+    let (over, held, pool) = outside_budget(req, c, (w, kv, a), core, rest);
     if c.server.is_none() {
         // V0's virtual engines each take 1/PP of the pool (`vram::vllm_v0_pp`).
         let copies = super::vllm_v0_pp::request_copies(shape, req, false);
@@ -103,6 +116,7 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
     p.overhead -= fill * n_all;
     p.releasable = fill;
     p.load_stage = load;
+    p.served_sampler = served_sampler;
     p.parallelism = if pipeline.is_some() {
         Parallelism::Pipeline
     } else if cards > 1 {
@@ -118,34 +132,10 @@ fn vllm(shape: &Shape, req: &FitRequest, c: &Common) -> Parts {
 /// replaces it (LMDeploy's TurboMind buffers, TGI's Gemma-3 prefill). `n`: the tensor-parallel
 /// ranks.
 fn vllm_profile_peak(shape: &Shape, req: &FitRequest, c: &Common, n: f64) -> f64 {
-    let Common {
-        tokens,
-        batch,
-        heads,
-        eager,
-        ..
-    } = *c;
     // The start-up profile run: one forward pass of `max_num_batched_tokens` tokens whatever
     // the context or the batch (chunked prefill), then the sampler over `max_num_seqs` rows of
     // logits; they run one after the other, so the larger sets the peak.
-    let prof_tokens = c.vllm.batched_tokens as f64;
-    // Activations of one rank in the forward pass: FFN width and heads are split by TP, the
-    // hidden width (residual stream) is not; an MoE's fused kernel holds its own caches
-    // (`vram::vllm_moe_profile`).
-    let mut fwd = super::vllm_moe_profile::ffn_temporaries_bytes(shape, prof_tokens, n)
-        + prof_tokens * 8.0 * shape.hidden as f64;
-    // vLLM before 0.3.0 runs AWQ's split-K GEMM at any length (`vram::vllm_awq_split`).
-    let server = c.server.map(|(s, _)| s);
-    fwd += super::vllm_awq_split::profile_bytes(shape, req, server, prof_tokens, n);
-    if eager {
-        fwd += eager_score_bytes(
-            1.0,
-            prof_tokens.min(tokens * batch),
-            tokens,
-            (heads / n).ceil(),
-            c.eager_bytes,
-        );
-    }
+    let fwd = text_forward_bytes(shape, req, c, n);
     // Every rank samples from the whole vocabulary (the logits are gathered), on the sampler
     // path the request runs (`vram::vllm_sampler`).
     let per_logit = super::vllm_sampler::bytes_per_logit(req);
@@ -175,6 +165,29 @@ fn vllm_profile_peak(shape: &Shape, req: &FitRequest, c: &Common, n: f64) -> f64
     // TGI before 3.3: Gemma-3's warm-up prefill with an image on SDPA's math path.
     let tgi = matches!(c.server, Some((super::Server::Tgi, _)));
     super::tgi_pool::warmup_peak(shape, req, tgi, n, a)
+}
+
+/// The profile's text forward pass of `max_num_batched_tokens` tokens on one of `n` ranks, bytes.
+fn text_forward_bytes(shape: &Shape, req: &FitRequest, c: &Common, n: f64) -> f64 {
+    let prof_tokens = c.vllm.batched_tokens as f64;
+    // Activations of one rank in the forward pass: FFN width and heads are split by TP, the
+    // hidden width (residual stream) is not; an MoE's fused kernel holds its own caches
+    // (`vram::vllm_moe_profile`).
+    let mut fwd = super::vllm_moe_profile::ffn_temporaries_bytes(shape, prof_tokens, n)
+        + prof_tokens * 8.0 * shape.hidden as f64;
+    // vLLM before 0.3.0 runs AWQ's split-K GEMM at any length (`vram::vllm_awq_split`).
+    let server = c.server.map(|(s, _)| s);
+    fwd += super::vllm_awq_split::profile_bytes(shape, req, server, prof_tokens, n);
+    if c.eager {
+        fwd += eager_score_bytes(
+            1.0,
+            prof_tokens.min(c.tokens * c.batch),
+            c.tokens,
+            (c.heads / n).ceil(),
+            c.eager_bytes,
+        );
+    }
+    fwd
 }
 
 /// The profile's peak with a vision tower `v`, from the text profile's (`text`: its peak and the

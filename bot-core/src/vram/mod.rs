@@ -117,6 +117,7 @@ mod vllm_awq_split;
 mod vllm_grant;
 mod vllm_max_len;
 pub mod vllm_moe_profile;
+mod vllm_mrv2;
 pub mod vllm_pool;
 pub mod vllm_room;
 pub mod vllm_sampler;

@@ -269,6 +269,9 @@ pub(super) struct Parts {
     /// the start-up profile's peak and the job's KV cache (`vram::vllm_share`), bytes; 0
     /// elsewhere. A card limit, not memory the job takes: the need stays `need()`.
     pub(super) share_floor: f64,
+    /// vLLM's Model Runner V2 only: what a served batch's sampler needs beyond the start-up
+    /// profile's, outside the share (`vram::vllm_mrv2`), bytes per card; 0 elsewhere.
+    pub(super) served_sampler: f64,
 }
 
 impl Default for Parts {
@@ -285,6 +288,7 @@ impl Default for Parts {
             parallelism: Parallelism::None,
             load_stage: 0.0,
             share_floor: 0.0,
+            served_sampler: 0.0,
         }
     }
 }

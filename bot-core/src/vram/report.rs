@@ -317,6 +317,8 @@ fn judge_card(
         report.verdict = Some("no".into());
         warnings.push(m);
     }
+    // Model Runner V2's profile, and a full batch's sampler under load (`vram::vllm_mrv2`).
+    super::vllm_mrv2::judge(req, opts, g, parts.served_sampler, (report, warnings));
     report.checkpointing_flip =
         checkpointing_flip(shape, req, opts, vram, report.verdict.as_deref());
     if let Some(m) = fewer_seqs(shape, req, opts, parts, g, report.verdict.as_deref()) {
