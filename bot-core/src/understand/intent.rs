@@ -105,18 +105,7 @@ pub(super) fn tco(q: &Question) -> Option<Reading> {
     if !(asked || q.e.volume.is_some() || per_token) || super::self_host_fit::fit_not_tco(q) {
         return None;
     }
-    // `我们自己租卡…矩池云租3090跑五个小时，大概要花多少`: renting it oneself, with a platform,
-    // a card and a length and nothing of a model, tokens or an API, is that job's bill (und_dx).
-    let api_said = ["api", "token"].iter().any(|w| q.padded.contains(w));
-    if q.e.models.is_empty()
-        && q.e.sizes.is_empty()
-        && q.e.volume.is_none()
-        && !per_token
-        && !api_said
-        && !q.e.platforms.is_empty()
-        && !q.e.gpus.is_empty()
-        && q.e.usage.is_some()
-    {
+    if super::self_host_fit::own_rental_bill(q, per_token) {
         return None;
     }
     // Self-hosting said with nothing to size and where to rent asked (`想自己部署个客服模型，
