@@ -85,7 +85,23 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         .filter(|c| c.role == Role::Denoiser)
         .map(|c| stored_gib(c, precision.bits(), cast))
         .sum();
-    let weights_on_card = denoiser_gib * kept_share(p, t.blocks_to_swap);
+    let tokens = train_tokens(r);
+    // kohya's split mode: one half on the card at a time, every weight cast
+    // ([`super::split_mode`]); the larger half's stage is the step's.
+    let split = super::split_mode::applies(r, t);
+    let (denoiser_gib, weights_on_card, step_gib) = match split {
+        Some(s) => {
+            let (upper, lower) = super::split_mode::halves_gib(r, s);
+            let (up, low) = super::split_mode::stages_gib(r, t, s, tokens);
+            let (w, held) = if up > low { (upper, up) } else { (lower, low) };
+            (upper + lower, w, held - w)
+        }
+        None => (
+            denoiser_gib,
+            denoiser_gib * kept_share(p, t.blocks_to_swap),
+            tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB,
+        ),
+    };
     let trained_gib = trained_gib(r, t);
     let text_gib = p.weights_b(Role::TextEncoder) * 1e9 * 2.0 / GIB;
     let vae_gib = p.weights_b(Role::Vae) * 1e9 * 2.0 / GIB;
@@ -95,8 +111,6 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         text_gib
     };
     let vae_on_card = if t.cache_latents { 0.0 } else { vae_gib };
-    let tokens = train_tokens(r);
-    let step_gib = tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB;
     // Trained text encoders' LoRA, embeddings' gradients and activations
     // ([`super::train_text`]); an encoder without a shape on file adds nothing and is said.
     let text_train_gib = super::train_text::trained_text_gib(r, t).unwrap_or(0.0);
@@ -124,14 +138,28 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     }
 }
 
+/// The denoiser's weights on the card at the step's peak, GiB (the answer's breakdown): the
+/// blocks `blocks_to_swap` leaves, or in split mode the half whose stage is the peak.
+pub fn denoiser_on_card_gib(r: &DiffusionRequest, t: &Train, e: &DiffusionReport) -> f64 {
+    match super::split_mode::applies(r, t) {
+        Some(s) => {
+            let (upper, lower) = super::split_mode::halves_gib(r, s);
+            let (up, low) = super::split_mode::stages_gib(r, t, s, e.tokens);
+            if up > low { upper } else { lower }
+        }
+        None => e.denoiser_gib * kept_share(r.pipeline, t.blocks_to_swap),
+    }
+}
+
 /// The trained parameters' share of the peak, GiB (for the answer's breakdown).
 pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
     let p = r.pipeline;
     match t.rank {
+        // In kohya's split mode the LoRA sits on the lower half alone (`train_blocks=single`).
         Some(rank) => {
-            lora_params(p.weights_b(Role::Denoiser), p.hidden, rank)
-                * (8.0 + t.optimizer.state_bytes())
-                / GIB
+            let base_b = super::split_mode::applies(r, t)
+                .map_or_else(|| p.weights_b(Role::Denoiser), |s| s.lower_b);
+            lora_params(base_b, p.hidden, rank) * (8.0 + t.optimizer.state_bytes()) / GIB
         }
         // Gradients in the base precision (kohya `--full_bf16`) and the state of the blocks on
         // the card. With `--fused_backward_pass` none is held: sd-scripts' flux_train.py

@@ -70,6 +70,9 @@ pub struct Train {
     /// An exponential moving average of the trained parameters kept on the card (diffusers'
     /// `--use_ema`: `EMAModel` clones every trained parameter, [`super::train::ema_gib`]).
     pub ema: bool,
+    /// kohya's FLUX.1 `--split_mode` (with `train_blocks=single`): the frozen double-stream half
+    /// and the trained single-stream half take turns on the card ([`super::split_mode`]).
+    pub split_mode: bool,
 }
 
 impl Train {
@@ -87,6 +90,7 @@ impl Train {
             blocks_to_swap: 0,
             fused_backward: false,
             ema: false,
+            split_mode: false,
         }
     }
 

@@ -143,6 +143,14 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
         "fused" | "fused_backward" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::full).fused_backward = on_off(value)?
         }
+        // kohya's FLUX.1 `--split_mode` (`train_blocks=single`): a LoRA's halves take turns on
+        // the card (`diffusion::split_mode`); a word only where the halves are on file, and
+        // not for a full fine-tune (flux_train.py has no split mode).
+        "split" | "split_mode" if r.pipeline.kohya_split.is_some() => {
+            let t = r.train.get_or_insert_with(Train::lora);
+            t.rank?;
+            t.split_mode = on_off(value)?
+        }
         // `ema=on`: diffusers' `--use_ema`, the moving average's copy of the trained weights.
         "ema" | "use_ema" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::lora).ema = on_off(value)?

@@ -79,6 +79,7 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 blocks_to_swap: 0,
                 fused_backward: false,
                 ema: false,
+                split_mode: false,
             }),
             _ => None,
         };
@@ -133,6 +134,9 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                         "--train-te" => t.train_text = true,
                         "--fused-backward" => t.fused_backward = true,
                         "--ema" => t.ema = true,
+                        // kohya's `--split_mode`, which asserts `train_blocks == "single"`.
+                        "--split-mode" => t.split_mode = true,
+                        "--train-blocks=single" if t.split_mode => {}
                         other => panic!("unknown training flag {other}"),
                     }
                 }
