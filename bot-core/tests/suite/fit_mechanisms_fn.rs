@@ -107,3 +107,58 @@ fn split_mode_is_a_word_only_where_its_halves_are_known() {
     let full = super::chat::ask_fresh("en-US", "/fit flux.1-dev full split=on 4090");
     assert!(full.contains("I can't read"), "{full}");
 }
+
+/// kohya's OFT for FLUX.1 (sd-scripts@793999d1 `networks/oft_flux.py`, `OFTModule.forward`):
+/// each adapted Linear's weight is cast to fp32 and rotated (`einsum` with R) at every forward,
+/// then cast back for `F.linear`; autograd keeps the fp32 copy (4 bytes a weight) and the 16-bit
+/// rotated weight (2) until the backward: with checkpointing, for the block being recomputed.
+/// Attention-only targets the `SelfAttention` modules (double blocks only: img/txt qkv and proj,
+/// 75.5 M a block); `enable_all_linear` every Linear of both block kinds (a double block 339.7 M).
+#[test]
+fn oft_keeps_each_adapted_weight_twice_in_the_block_recomputed() {
+    let catalog = Catalog::embedded().unwrap();
+    let base = "flux.1-schnell fp8 opt=adafactor res=1024 batch=1";
+    let attn = peak(&catalog, &format!("{base} oft=attn"));
+    let all = peak(&catalog, &format!("{base} oft=all"));
+    // Every base weight in fp8 (kohya's Module.to(dtype)): 11.08 GiB; activations with
+    // checkpointing over 4608 tokens: 57 x 2 x width + 34 x width.
+    let weights = 11.9e9 / GIB;
+    let acts = 4608.0 * 3072.0 * (57.0 * 2.0 + BLOCK_ACT_PER_WIDTH) / GIB;
+    let kept = |b: f64| b * 6.0 / GIB;
+    let want_attn = weights + acts + kept(75.5e6);
+    let want_all = weights + acts + kept(339.7e6);
+    assert!(
+        attn > want_attn && attn < want_attn * 1.03 + 0.8,
+        "{attn} vs {want_attn}"
+    );
+    assert!(
+        all > want_all && all < want_all * 1.03 + 0.8,
+        "{all} vs {want_all}"
+    );
+    // Without checkpointing every adapted weight's two copies wait for the backward.
+    let off = peak(&catalog, &format!("{base} oft=all ckpt=off"));
+    assert!(off > all + 50.0, "{off}");
+    // On a 16 GB card the attention-only run fits (about 14.5 GiB); every linear does not.
+    let g = catalog.gpu("rtx-4060-ti-16g").unwrap();
+    let read_on = |w: &str| {
+        read(&catalog, &format!("{base} {w}"))
+            .unwrap()
+            .ok()
+            .unwrap()
+    };
+    assert!(fits_card(&estimate(&read_on("oft=attn").req), g));
+    assert!(!fits_card(&estimate(&read_on("oft=all").req), g));
+}
+
+#[test]
+fn oft_is_said_in_both_locales_and_only_where_known() {
+    let line = "/fit flux.1-schnell fp8 opt=adafactor oft=all 4090";
+    let en = super::chat::ask_fresh("en-US", line);
+    assert!(!en.contains("I can't read"), "{en}");
+    assert!(en.contains("OFT") && en.contains("oft_flux.py"), "{en}");
+    assert!(!en.contains("full fine-tune"), "{en}");
+    let zh = super::chat::ask_fresh("zh-CN", line);
+    assert!(zh.contains("OFT") && zh.contains("正交"), "{zh}");
+    let sdxl = super::chat::ask_fresh("en-US", "/fit sdxl oft=attn 3080");
+    assert!(sdxl.contains("I can't read"), "{sdxl}");
+}
