@@ -14,6 +14,7 @@ pub mod casting;
 pub mod causal_decode;
 pub mod decode;
 pub mod estimate;
+pub mod kohya_oft;
 pub mod names;
 pub mod split_mode;
 pub mod torch_conv3d;
@@ -290,6 +291,9 @@ pub struct Pipeline {
     /// `split=on` is not a word for the pipeline.
     #[serde(default)]
     pub kohya_split: Option<split_mode::KohyaSplit>,
+    /// The weights kohya's FLUX.1 OFT adapts per block ([`kohya_oft`]); absent: no `oft=`.
+    #[serde(default)]
+    pub kohya_oft: Option<kohya_oft::KohyaOft>,
     /// Heads of the denoiser's self-attention over its longest sequence, for sizing eager
     /// attention (`attn=eager`, [`estimate::eager_scores_gib`]); 0 = not stated.
     #[serde(default)]
@@ -381,6 +385,7 @@ pub fn parse(text: &str) -> Result<Vec<Pipeline>, String> {
         check(p)?;
         p.conv3d.as_ref().map_or(Ok(()), |c| c.check(&p.id))?;
         p.kohya_split.as_ref().map_or(Ok(()), |s| s.check(p))?;
+        p.kohya_oft.as_ref().map_or(Ok(()), |o| o.check(p))?;
         for k in p.keys() {
             match seen.iter().find(|(s, _)| *s == k) {
                 Some((_, other)) if *other != p.id => {

@@ -75,8 +75,10 @@ pub fn kept_share(p: &Pipeline, swap: u32) -> f64 {
 pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     let p = r.pipeline;
     let precision = r.denoiser_precision();
+    // kohya's OFT casts the base whole (`Module.to(dtype)`, [`super::kohya_oft`]).
+    let oft = super::kohya_oft::applies(r, t);
     let cast = match precision {
-        Precision::Fp8 => Cast::Fp8Layerwise,
+        Precision::Fp8 if oft.is_none() => Cast::Fp8Layerwise,
         _ => Cast::All,
     };
     let denoiser_gib: f64 = p
@@ -99,7 +101,10 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         None => (
             denoiser_gib,
             denoiser_gib * kept_share(p, t.blocks_to_swap),
-            tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB,
+            tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB
+                + oft.map_or(0.0, |(o, at)| {
+                    super::kohya_oft::kept_gib(o, at, t.grad_ckpt)
+                }),
         ),
     };
     let trained_gib = trained_gib(r, t);
@@ -154,6 +159,10 @@ pub fn denoiser_on_card_gib(r: &DiffusionRequest, t: &Train, e: &DiffusionReport
 /// The trained parameters' share of the peak, GiB (for the answer's breakdown).
 pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
     let p = r.pipeline;
+    // OFT's rotations are a few MiB with their state (`super::kohya_oft`): not a full fine-tune.
+    if super::kohya_oft::applies(r, t).is_some() {
+        return 0.0;
+    }
     match t.rank {
         // In kohya's split mode the LoRA sits on the lower half alone (`train_blocks=single`).
         Some(rank) => {
@@ -198,7 +207,7 @@ fn full_param_bytes(r: &DiffusionRequest) -> f64 {
 /// beside it (the language-model side's `autocast_weight_copies`). A full fine-tune on fp32
 /// weights only: a LoRA's frozen base does not require grad and is cast op by op.
 pub fn autocast_copies_gib(r: &DiffusionRequest, t: &Train) -> f64 {
-    if t.rank.is_none() && r.denoiser_precision() == Precision::Fp32 {
+    if t.rank.is_none() && t.oft.is_none() && r.denoiser_precision() == Precision::Fp32 {
         r.pipeline.weights_b(Role::Denoiser) * 1e9 * 2.0 / GIB
             * kept_share(r.pipeline, t.blocks_to_swap)
     } else {
@@ -211,7 +220,7 @@ pub fn autocast_copies_gib(r: &DiffusionRequest, t: &Train) -> f64 {
 /// copy in each parameter's dtype, moved to the card with `ema_unet.to(accelerator.device)`
 /// (train_text_to_image_sdxl.py from v0.27.0, PR #7048). A LoRA's adapters are fp32.
 pub fn ema_gib(r: &DiffusionRequest, t: &Train) -> f64 {
-    if !t.ema {
+    if !t.ema || t.oft.is_some() {
         return 0.0;
     }
     let p = r.pipeline;

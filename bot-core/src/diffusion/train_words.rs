@@ -47,6 +47,15 @@ impl OptimizerKind {
     }
 }
 
+/// The Linears kohya's OFT adapts (`networks/oft_flux.py`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OftTargets {
+    /// The `SelfAttention` modules (the double blocks' qkv and proj): the default.
+    Attention,
+    /// `enable_all_linear=True`: every Linear of the double and single blocks.
+    AllLinear,
+}
+
 /// A training run's words.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Train {
@@ -73,6 +82,8 @@ pub struct Train {
     /// kohya's FLUX.1 `--split_mode` (with `train_blocks=single`): the frozen double-stream half
     /// and the trained single-stream half take turns on the card ([`super::split_mode`]).
     pub split_mode: bool,
+    /// kohya's OFT in place of a LoRA (`rank` is then `None`; [`super::kohya_oft`]).
+    pub oft: Option<OftTargets>,
 }
 
 impl Train {
@@ -91,6 +102,7 @@ impl Train {
             fused_backward: false,
             ema: false,
             split_mode: false,
+            oft: None,
         }
     }
 

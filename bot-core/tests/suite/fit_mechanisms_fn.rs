@@ -156,7 +156,11 @@ fn oft_is_said_in_both_locales_and_only_where_known() {
     let en = super::chat::ask_fresh("en-US", line);
     assert!(!en.contains("I can't read"), "{en}");
     assert!(en.contains("OFT") && en.contains("oft_flux.py"), "{en}");
-    assert!(!en.contains("full fine-tune"), "{en}");
+    // Titled OFT, never a full fine-tune (its rank is None like one).
+    assert!(
+        en.contains("· OFT ·") && !en.contains("· full fine-tune ·"),
+        "{en}"
+    );
     let zh = super::chat::ask_fresh("zh-CN", line);
     assert!(zh.contains("OFT") && zh.contains("正交"), "{zh}");
     let sdxl = super::chat::ask_fresh("en-US", "/fit sdxl oft=attn 3080");
