@@ -36,10 +36,9 @@ fn lower_params() -> f64 {
 }
 
 fn peak(catalog: &Catalog, line: &str) -> f64 {
-    let l = read(catalog, line)
-        .expect("an image line")
-        .ok()
-        .expect("read");
+    let Ok(l) = read(catalog, line).expect("an image line") else {
+        panic!("not read: {line}");
+    };
     estimate(&l.req).peak_gib
 }
 
