@@ -473,6 +473,15 @@ pub struct FitArgs {
     /// `--use_ema`: a copy of every trained parameter; the chat's `ema=on`).
     #[arg(long)]
     ema: bool,
+    /// FLUX.1 LoRA training: kohya's `--split_mode` with `train_blocks=single` (the
+    /// double-stream half run without gradients, then the single-stream half trained, one
+    /// half on the card at a time; the chat's `split=on`).
+    #[arg(long)]
+    split_mode: bool,
+    /// FLUX.1 training with kohya's OFT in place of a LoRA: `attn` (its default targets, the
+    /// attention) or `all` (`enable_all_linear=True`; the chat's `oft=`).
+    #[arg(long)]
+    oft: Option<String>,
     /// Image/video training: latents and text-encoder outputs NOT cached (the VAE and text
     /// encoders stay on the card; the chat's `cache=off`).
     #[arg(long)]
@@ -959,6 +968,10 @@ fn fit_diffusion(catalog: &Catalog, a: &FitArgs) -> Result<()> {
         if a.ema {
             words.push("ema=on".into());
         }
+        if a.split_mode {
+            words.push("split=on".into());
+        }
+        words.extend(a.oft.as_ref().map(|o| format!("oft={o}")));
         if a.no_grad_checkpointing {
             words.push("ckpt=off".into());
         }

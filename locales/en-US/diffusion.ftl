@@ -80,6 +80,7 @@ diff-usage = Usage: /fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|seq]
 diff-error-word = I can't read "{ $word }" in a /fit for an image or video model.
 diff-train-title = Memory estimate (training): { $model } · { $method ->
     [lora] LoRA rank { $rank }
+    [oft] OFT
    *[full] full fine-tune
 } · base { $precision } · { $size } · batch { $batch } · optimizer { $optimizer }
 diff-train-parts = Denoiser weights on the card: { $denoiser } GiB{ $swap ->
@@ -101,6 +102,17 @@ diff-train-encoders = Text encoders { $text } GiB: { $text_on ->
    *[no] {" "}· text encoders not trained (kohya's --network_train_unet_only; te=train if yours are)
 }
 diff-train-ema = EMA: { $ema } GiB (ema=on, diffusers' --use_ema: a copy of every trained parameter, kept on the card)
+diff-train-split = kohya split mode (split=on, --split_mode with train_blocks=single): the double-stream half ({ $upper } GiB, run without gradients) and the single-stream half ({ $lower } GiB, trained with the LoRA) take turns on the card, every weight in the base's precision (Module.to(dtype): no layer left in 16-bit); the peak is the { $stage ->
+        [upper] double-stream
+       *[lower] single-stream
+    } half's step. Slower: both halves cross PCIe at every step.
+diff-train-oft = kohya OFT (oft={ $targets ->
+        [all] all, every Linear of the blocks
+       *[attn] attn, the double blocks' attention
+    }): each adapted Linear's weight is cast to fp32 and rotated at every forward (networks/oft_flux.py), and autograd keeps that fp32 copy and the 16-bit rotated weight, 6 bytes a weight, until the backward: { $kept } GiB here ({ $ckpt ->
+        [yes] the block being recomputed
+       *[no] every block
+    }), counted with the activations; the base is cast whole (Module.to(dtype): no layer left in 16-bit). OFT's own rotations are a few MiB, not counted.
 diff-train-amp = 16-bit copies of the fp32 trained weights: { $amp } GiB (mixed precision: autocast keeps one of each through the forward; the gradients are fp32 like the weights)
 diff-train-fix = What lowers it: a lower rank= (LoRA), opt=adamw8bit or opt=adafactor, fp8 (the base in fp8, kohya/musubi --fp8_base), swap=N (blocks_to_swap, up to { $blocks }; slower), ckpt=on, a smaller res=.
 diff-train-basis = Basis: base weights = parameters × bits; a LoRA adds rank × 1.5 × parameters ÷ width (every linear of a block, from width×width to width×4·width), kept in fp32 with its gradient (8 bytes) plus the optimizer's state (AdamW 8, AdamW8bit 2, Adafactor ≈0, Prodigy 16 bytes); a full fine-tune holds gradients in the trained weights' own dtype (fp32 weights 4 bytes, bf16 2; none with fused=on, kohya --fused_backward_pass, or with block swap, which needs it) and the state; activations 34 × width bytes per token per block without gradient checkpointing, 2 × width per block plus one block with it (Korthikanti et al. 2022); blocks: { $blocks }; blocks swapped taken as equal in size. Not counted: sample images during training, and an EMA copy unless ema=on is said. This is derived, not measured per tool: ±30%.

@@ -84,6 +84,7 @@ diff-usage = 用法：/fit flux.1-dev 4090 [fp8|q8_0|q4_0|nf4] [offload=model|se
 diff-error-word = 在图像或视频模型的 /fit 里，我看不懂“{ $word }”。
 diff-train-title = 显存估算（训练）：{ $model } · { $method ->
     [lora] LoRA 秩 { $rank }
+    [oft] OFT
    *[full] 全量微调
 } · 底模 { $precision } · { $size } · 批大小 { $batch } · 优化器 { $optimizer }
 diff-train-parts = 卡上的去噪模型权重：{ $denoiser } GiB{ $swap ->
@@ -105,6 +106,17 @@ diff-train-encoders = 文本编码器 { $text } GiB：{ $text_on ->
    *[no] {" "}· 文本编码器不训练（kohya 的 --network_train_unet_only；若你的也训练，用 te=train）
 }
 diff-train-ema = EMA：{ $ema } GiB（ema=on，即 diffusers 的 --use_ema：每个训练参数在卡上再存一份）
+diff-train-split = kohya 分半模式（split=on，即 --split_mode 加 train_blocks=single）：双流半边（{ $upper } GiB，不求梯度）和单流半边（{ $lower } GiB，带 LoRA 训练）轮流上卡，每个权重都按底模精度存放（Module.to(dtype)，没有留在 16 位的层）；峰值在{ $stage ->
+        [upper] 双流
+       *[lower] 单流
+    }半边那一步。更慢：每步两个半边都要经 PCIe 搬一次。
+diff-train-oft = kohya OFT（正交微调，oft={ $targets ->
+        [all] all，块里每个线性层
+       *[attn] attn，双流块的注意力
+    }）：每个被适配的线性层在每次前向时把权重转成 fp32 再旋转（networks/oft_flux.py），反向之前要留着这份 fp32 副本和 16 位的旋转后权重，每个权重 6 字节：这里 { $kept } GiB（{ $ckpt ->
+        [yes] 正在重算的那个块
+       *[no] 所有块
+    }），已计入激活；底模整体转换精度（Module.to(dtype)，没有留在 16 位的层）。OFT 自身的旋转参数只有几 MiB，未计入。
 diff-train-amp = fp32 训练权重的 16 位副本：{ $amp } GiB（混合精度：autocast 在前向过程中为每个权重缓存一份；梯度和权重一样是 fp32）
 diff-train-fix = 能降低的办法：调低 rank=（LoRA），opt=adamw8bit 或 opt=adafactor，fp8（底模用 fp8，kohya/musubi 的 --fp8_base），swap=N（blocks_to_swap，最多 { $blocks }，会变慢），ckpt=on，调小 res=。
 diff-train-basis = 依据：底模权重 = 参数量 × 每个权重的位数；LoRA 增加 秩 × 1.5 × 参数量 ÷ 宽度（块里每个线性层，从 宽×宽 到 宽×4宽），以 fp32 存放并带梯度（8 字节），另加优化器状态（AdamW 8、AdamW8bit 2、Adafactor 约 0、Prodigy 16 字节）；全量微调保留与训练权重同精度的梯度（fp32 权重 4 字节，bf16 2 字节；fused=on 即 kohya 的 --fused_backward_pass 时为 0，块交换时也是，因为它需要融合反向）和优化器状态；激活：不开梯度检查点时每块每 token 34 × 宽度字节，开了则每块 2 × 宽度再加一个块（Korthikanti 等，2022）；块：{ $blocks }；换出的块按大小相同计。未计入：训练中生成的样图；未说 ema=on 时也不计 EMA 副本。这是推导值，没有按每个工具实测：±30%。

@@ -14,7 +14,9 @@ pub mod casting;
 pub mod causal_decode;
 pub mod decode;
 pub mod estimate;
+pub mod kohya_oft;
 pub mod names;
+pub mod split_mode;
 pub mod torch_conv3d;
 pub mod train;
 pub mod train_text;
@@ -285,6 +287,13 @@ pub struct Pipeline {
     /// Where `blocks` comes from.
     #[serde(default)]
     pub blocks_basis: String,
+    /// The halves kohya's FLUX.1 split mode cuts the denoiser into ([`split_mode`]); absent:
+    /// `split=on` is not a word for the pipeline.
+    #[serde(default)]
+    pub kohya_split: Option<split_mode::KohyaSplit>,
+    /// The weights kohya's FLUX.1 OFT adapts per block ([`kohya_oft`]); absent: no `oft=`.
+    #[serde(default)]
+    pub kohya_oft: Option<kohya_oft::KohyaOft>,
     /// Heads of the denoiser's self-attention over its longest sequence, for sizing eager
     /// attention (`attn=eager`, [`estimate::eager_scores_gib`]); 0 = not stated.
     #[serde(default)]
@@ -375,6 +384,8 @@ pub fn parse(text: &str) -> Result<Vec<Pipeline>, String> {
     for p in &list {
         check(p)?;
         p.conv3d.as_ref().map_or(Ok(()), |c| c.check(&p.id))?;
+        p.kohya_split.as_ref().map_or(Ok(()), |s| s.check(p))?;
+        p.kohya_oft.as_ref().map_or(Ok(()), |o| o.check(p))?;
         for k in p.keys() {
             match seen.iter().find(|(s, _)| *s == k) {
                 Some((_, other)) if *other != p.id => {

@@ -75,8 +75,10 @@ pub fn kept_share(p: &Pipeline, swap: u32) -> f64 {
 pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     let p = r.pipeline;
     let precision = r.denoiser_precision();
+    // kohya's OFT casts the base whole (`Module.to(dtype)`, [`super::kohya_oft`]).
+    let oft = super::kohya_oft::applies(r, t);
     let cast = match precision {
-        Precision::Fp8 => Cast::Fp8Layerwise,
+        Precision::Fp8 if oft.is_none() => Cast::Fp8Layerwise,
         _ => Cast::All,
     };
     let denoiser_gib: f64 = p
@@ -85,7 +87,26 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         .filter(|c| c.role == Role::Denoiser)
         .map(|c| stored_gib(c, precision.bits(), cast))
         .sum();
-    let weights_on_card = denoiser_gib * kept_share(p, t.blocks_to_swap);
+    let tokens = train_tokens(r);
+    // kohya's split mode: one half on the card at a time, every weight cast
+    // ([`super::split_mode`]); the larger half's stage is the step's.
+    let split = super::split_mode::applies(r, t);
+    let (denoiser_gib, weights_on_card, step_gib) = match split {
+        Some(s) => {
+            let (upper, lower) = super::split_mode::halves_gib(r, s);
+            let (up, low) = super::split_mode::stages_gib(r, t, s, tokens);
+            let (w, held) = if up > low { (upper, up) } else { (lower, low) };
+            (upper + lower, w, held - w)
+        }
+        None => (
+            denoiser_gib,
+            denoiser_gib * kept_share(p, t.blocks_to_swap),
+            tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB
+                + oft.map_or(0.0, |(o, at)| {
+                    super::kohya_oft::kept_gib(o, at, t.grad_ckpt)
+                }),
+        ),
+    };
     let trained_gib = trained_gib(r, t);
     let text_gib = p.weights_b(Role::TextEncoder) * 1e9 * 2.0 / GIB;
     let vae_gib = p.weights_b(Role::Vae) * 1e9 * 2.0 / GIB;
@@ -95,8 +116,6 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         text_gib
     };
     let vae_on_card = if t.cache_latents { 0.0 } else { vae_gib };
-    let tokens = train_tokens(r);
-    let step_gib = tokens * act_bytes_per_token(p, t.grad_ckpt) / GIB;
     // Trained text encoders' LoRA, embeddings' gradients and activations
     // ([`super::train_text`]); an encoder without a shape on file adds nothing and is said.
     let text_train_gib = super::train_text::trained_text_gib(r, t).unwrap_or(0.0);
@@ -124,14 +143,32 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
     }
 }
 
+/// The denoiser's weights on the card at the step's peak, GiB (the answer's breakdown): the
+/// blocks `blocks_to_swap` leaves, or in split mode the half whose stage is the peak.
+pub fn denoiser_on_card_gib(r: &DiffusionRequest, t: &Train, e: &DiffusionReport) -> f64 {
+    match super::split_mode::applies(r, t) {
+        Some(s) => {
+            let (upper, lower) = super::split_mode::halves_gib(r, s);
+            let (up, low) = super::split_mode::stages_gib(r, t, s, e.tokens);
+            if up > low { upper } else { lower }
+        }
+        None => e.denoiser_gib * kept_share(r.pipeline, t.blocks_to_swap),
+    }
+}
+
 /// The trained parameters' share of the peak, GiB (for the answer's breakdown).
 pub fn trained_gib(r: &DiffusionRequest, t: &Train) -> f64 {
     let p = r.pipeline;
+    // OFT's rotations are a few MiB with their state (`super::kohya_oft`): not a full fine-tune.
+    if super::kohya_oft::applies(r, t).is_some() {
+        return 0.0;
+    }
     match t.rank {
+        // In kohya's split mode the LoRA sits on the lower half alone (`train_blocks=single`).
         Some(rank) => {
-            lora_params(p.weights_b(Role::Denoiser), p.hidden, rank)
-                * (8.0 + t.optimizer.state_bytes())
-                / GIB
+            let base_b = super::split_mode::applies(r, t)
+                .map_or_else(|| p.weights_b(Role::Denoiser), |s| s.lower_b);
+            lora_params(base_b, p.hidden, rank) * (8.0 + t.optimizer.state_bytes()) / GIB
         }
         // Gradients in the base precision (kohya `--full_bf16`) and the state of the blocks on
         // the card. With `--fused_backward_pass` none is held: sd-scripts' flux_train.py
@@ -170,7 +207,7 @@ fn full_param_bytes(r: &DiffusionRequest) -> f64 {
 /// beside it (the language-model side's `autocast_weight_copies`). A full fine-tune on fp32
 /// weights only: a LoRA's frozen base does not require grad and is cast op by op.
 pub fn autocast_copies_gib(r: &DiffusionRequest, t: &Train) -> f64 {
-    if t.rank.is_none() && r.denoiser_precision() == Precision::Fp32 {
+    if t.rank.is_none() && t.oft.is_none() && r.denoiser_precision() == Precision::Fp32 {
         r.pipeline.weights_b(Role::Denoiser) * 1e9 * 2.0 / GIB
             * kept_share(r.pipeline, t.blocks_to_swap)
     } else {
@@ -183,7 +220,7 @@ pub fn autocast_copies_gib(r: &DiffusionRequest, t: &Train) -> f64 {
 /// copy in each parameter's dtype, moved to the card with `ema_unet.to(accelerator.device)`
 /// (train_text_to_image_sdxl.py from v0.27.0, PR #7048). A LoRA's adapters are fp32.
 pub fn ema_gib(r: &DiffusionRequest, t: &Train) -> f64 {
-    if !t.ema {
+    if !t.ema || t.oft.is_some() {
         return 0.0;
     }
     let p = r.pipeline;

@@ -47,6 +47,15 @@ impl OptimizerKind {
     }
 }
 
+/// The Linears kohya's OFT adapts (`networks/oft_flux.py`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OftTargets {
+    /// The `SelfAttention` modules (the double blocks' qkv and proj): the default.
+    Attention,
+    /// `enable_all_linear=True`: every Linear of the double and single blocks.
+    AllLinear,
+}
+
 /// A training run's words.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Train {
@@ -70,6 +79,11 @@ pub struct Train {
     /// An exponential moving average of the trained parameters kept on the card (diffusers'
     /// `--use_ema`: `EMAModel` clones every trained parameter, [`super::train::ema_gib`]).
     pub ema: bool,
+    /// kohya's FLUX.1 `--split_mode` (with `train_blocks=single`): the frozen double-stream half
+    /// and the trained single-stream half take turns on the card ([`super::split_mode`]).
+    pub split_mode: bool,
+    /// kohya's OFT in place of a LoRA (`rank` is then `None`; [`super::kohya_oft`]).
+    pub oft: Option<OftTargets>,
 }
 
 impl Train {
@@ -87,6 +101,8 @@ impl Train {
             blocks_to_swap: 0,
             fused_backward: false,
             ema: false,
+            split_mode: false,
+            oft: None,
         }
     }
 

@@ -4,8 +4,9 @@
 use super::{DiffusionLine, Fix, TRAIN_MARGIN_PCT, gib, size_text, verdict_and_fixes};
 use crate::catalog::{Catalog, Gpu};
 use crate::diffusion::train::{self, Train};
-use crate::diffusion::train_text;
+use crate::diffusion::train_words::OftTargets;
 use crate::diffusion::{DiffusionReport, DiffusionRequest, cards_that_hold, estimate};
+use crate::diffusion::{kohya_oft, split_mode, train_text};
 use crate::reply::{Msg, Reply};
 
 /// A training run: by part, the verdict (±[`TRAIN_MARGIN_PCT`]), the words that lower it, the
@@ -21,7 +22,14 @@ pub(super) fn render_train(
     let mut reply = Reply::text(
         Msg::new("diff-train-title")
             .arg("model", p.name.as_str())
-            .arg("method", if t.rank.is_some() { "lora" } else { "full" })
+            .arg(
+                "method",
+                match (t.oft, t.rank) {
+                    (Some(_), _) => "oft",
+                    (None, Some(_)) => "lora",
+                    (None, None) => "full",
+                },
+            )
             .arg("rank", t.rank.unwrap_or(0))
             .arg("precision", r.denoiser_precision().key().to_uppercase())
             .arg("size", size_text(r))
@@ -30,10 +38,7 @@ pub(super) fn render_train(
     );
     reply.push(
         Msg::new("diff-train-parts")
-            .arg(
-                "denoiser",
-                gib(e.denoiser_gib * train::kept_share(p, t.blocks_to_swap)),
-            )
+            .arg("denoiser", gib(train::denoiser_on_card_gib(r, t, e)))
             .arg("swap", t.blocks_to_swap)
             .arg("blocks", p.blocks)
             .arg("trained", gib(train::trained_gib(r, t)))
@@ -66,6 +71,30 @@ pub(super) fn render_train(
     );
     // Copies beside the trained weights (`diffusion::train`): the moving average's and
     // autocast's 16-bit casts of fp32 weights, said when they hold anything.
+    if let Some(s) = split_mode::applies(r, t) {
+        let (upper, lower) = split_mode::halves_gib(r, s);
+        let (up, low) = split_mode::stages_gib(r, t, s, e.tokens);
+        reply.push(
+            Msg::new("diff-train-split")
+                .arg("upper", gib(upper))
+                .arg("lower", gib(lower))
+                .arg("stage", if up > low { "upper" } else { "lower" }),
+        );
+    }
+    if let Some((o, targets)) = kohya_oft::applies(r, t) {
+        reply.push(
+            Msg::new("diff-train-oft")
+                .arg(
+                    "targets",
+                    match targets {
+                        OftTargets::Attention => "attn",
+                        OftTargets::AllLinear => "all",
+                    },
+                )
+                .arg("kept", gib(kohya_oft::kept_gib(o, targets, t.grad_ckpt)))
+                .arg("ckpt", if t.grad_ckpt { "yes" } else { "no" }),
+        );
+    }
     let (ema, amp) = (train::ema_gib(r, t), train::autocast_copies_gib(r, t));
     if ema > 0.0 {
         reply.push(Msg::new("diff-train-ema").arg("ema", gib(ema)));

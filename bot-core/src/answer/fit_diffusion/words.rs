@@ -7,6 +7,7 @@ use super::{DiffusionLine, vae};
 use crate::catalog::Catalog;
 use crate::diffusion::torch_conv3d::TorchRelease;
 use crate::diffusion::train::{self, OptimizerKind, Train};
+use crate::diffusion::train_words::OftTargets;
 use crate::diffusion::{DiffusionRequest, Kind, Offload, Pipeline, Precision};
 use crate::lexicon;
 use crate::reply::{Msg, Reply};
@@ -142,6 +143,26 @@ pub(super) fn option(r: &mut DiffusionRequest, key: &str, value: &str) -> Option
         // kohya's `--fused_backward_pass`: no gradient buffer in a full fine-tune.
         "fused" | "fused_backward" if train::sizable(r.pipeline) => {
             r.train.get_or_insert_with(Train::full).fused_backward = on_off(value)?
+        }
+        // kohya's FLUX.1 `--split_mode` (`train_blocks=single`): a LoRA's halves take turns on
+        // the card (`diffusion::split_mode`); a word only where the halves are on file, and
+        // not for a full fine-tune (flux_train.py has no split mode).
+        "split" | "split_mode" if r.pipeline.kohya_split.is_some() => {
+            let t = r.train.get_or_insert_with(Train::lora);
+            t.rank?;
+            t.split_mode = on_off(value)?
+        }
+        // kohya's FLUX.1 OFT (`networks.oft_flux`): `oft=attn` (its default targets) or `oft=all`
+        // (`enable_all_linear=True`), in place of a LoRA; only where its targets are on file.
+        "oft" if r.pipeline.kohya_oft.is_some() => {
+            let targets = match value.to_lowercase().as_str() {
+                "attn" | "attention" | "on" => OftTargets::Attention,
+                "all" | "all_linear" | "enable_all_linear" => OftTargets::AllLinear,
+                _ => return None,
+            };
+            let t = r.train.get_or_insert_with(Train::lora);
+            t.rank = None;
+            t.oft = Some(targets);
         }
         // `ema=on`: diffusers' `--use_ema`, the moving average's copy of the trained weights.
         "ema" | "use_ema" if train::sizable(r.pipeline) => {

@@ -8,6 +8,7 @@ use bot_core::Catalog;
 use bot_core::answer::fit_diffusion::fits_card;
 use bot_core::diffusion::torch_conv3d::TorchRelease;
 use bot_core::diffusion::train::{OptimizerKind, Train};
+use bot_core::diffusion::train_words::OftTargets;
 use bot_core::diffusion::{self, DiffusionRequest, Offload, Precision, estimate};
 
 /// The table's lines for language models (pipeline rows left out), header and comments kept.
@@ -79,6 +80,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                 blocks_to_swap: 0,
                 fused_backward: false,
                 ema: false,
+                split_mode: false,
+                oft: None,
             }),
             _ => None,
         };
@@ -133,6 +136,17 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
                         "--train-te" => t.train_text = true,
                         "--fused-backward" => t.fused_backward = true,
                         "--ema" => t.ema = true,
+                        // kohya's `--split_mode`, which asserts `train_blocks == "single"`.
+                        "--split-mode" => t.split_mode = true,
+                        "--train-blocks=single" if t.split_mode => {}
+                        // kohya's `networks.oft_flux` (attention by default) in place of the LoRA.
+                        "--method=oft" => {
+                            t.rank = None;
+                            t.oft = Some(OftTargets::Attention);
+                        }
+                        "--oft-all-linear" if t.oft.is_some() => {
+                            t.oft = Some(OftTargets::AllLinear)
+                        }
                         other => panic!("unknown training flag {other}"),
                     }
                 }
