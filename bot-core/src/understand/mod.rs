@@ -439,7 +439,9 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let pointed = decimal_marks::pointed(text);
     // Entities, escapes, pasted fields, identifiers and numbers written every way, as plain
     // words and figures, before any stage reads them (und_dz).
-    let pointed = written_rates::plain(&written_numbers::plain(&pasted_text::plain(&pointed)));
+    let pointed = written_rates::plain(&written_dates::ranges(&written_numbers::plain(
+        &pasted_text::plain(&pointed),
+    )));
     let text = pointed.as_str();
     // `I read this as: /cost … 1h 但我要的是3个小时`: the echo quoted, then corrected (und_dt).
     if let Some((line, fix)) = echo_corrected::split(text) {

@@ -217,7 +217,11 @@ fn identifiers(s: &str) -> String {
             }
             word.push(c);
         } else {
-            let after = if setting_after(&s[i..]) { '=' } else { c };
+            let after = if setting_after(&s[i..], word.contains('_')) {
+                '='
+            } else {
+                c
+            };
             flush(&mut word, &mut out, before, Some(after));
             out.push(c);
         }
@@ -228,13 +232,16 @@ fn identifiers(s: &str) -> String {
 
 /// Whether the text after a word gives it a setting's value (` = True`, ` 32768`): the word is
 /// a setting's name (`load_in_4bit = True`, `max_model_len 32768`), left to its reader.
-fn setting_after(rest: &str) -> bool {
+fn setting_after(rest: &str, snake: bool) -> bool {
     let rest = rest.trim_start_matches(' ');
     let number = rest
         .split(' ')
         .next()
         .is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()));
-    rest.starts_with(['=', ':']) && !rest.starts_with(": ") || rest.starts_with("= ") || number
+    // A bare number after it is a value only for a snake_case name (`l4PriceChart 3 weeks`).
+    rest.starts_with(['=', ':']) && !rest.starts_with(": ")
+        || rest.starts_with("= ")
+        || (snake && number)
 }
 
 /// `c r e d i t`: four or more single letters, one space apart, are one word.
@@ -305,7 +312,7 @@ mod tests {
         assert_eq!(plain("--ctx 128k --batch 4"), "--ctx 128k batch 4");
         assert_eq!(plain("doesItFit: x"), "does It Fit: x");
         assert_eq!(plain("cheapest_4090_per_hour?"), "cheapest 4090 per hour?");
-        assert_eq!(plain("l4PriceChart"), "l4 Price Chart");
+        assert_eq!(plain("l4PriceChart 3 weeks"), "l4 Price Chart 3 weeks");
         // Names and types are left.
         assert_eq!(
             plain("RunPod vLLM q4_k_m num_gpus"),

@@ -6,7 +6,7 @@
 //! - Digits grouped by 万 (`1,0000`, a comma before exactly four digits) are one number.
 //! - An ISO 8601 duration (`PT2H30M`, `P1DT12H`) is its length (`2h30m`, `1d12h`).
 //! - A compound length (`1周零3天`, `1 week and 3 days`) is its sum in days, never its first part.
-//! - A date range (`从12月10号租到12月13号`, `from dec 20 to dec 23`) is the days between its ends.
+//! Date ranges are read in [`super::written_dates`] (after these, with this file's numbers).
 //! - Digits glued to `token` (`12000token`) are apart, as the volume readers read them.
 //! Rates (requests × tokens, tokens a second all day) and a node's price with its card count are
 //! in [`super::written_rates`].
@@ -37,7 +37,6 @@ pub(super) fn plain(text: &str) -> String {
     let s = wan_grouped(&s);
     let s = iso_durations(&s);
     let s = weeks_and_days(&s);
-    let s = super::written_dates::ranges(&s);
     token_apart(&thousands_counted(&s))
 }
 

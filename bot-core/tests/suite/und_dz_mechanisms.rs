@@ -382,3 +382,29 @@ fn stories_and_spans_are_read() {
         ]),
     );
 }
+
+/// The vowel-drop table: every shorthand reads as its word in a question (words × drops), and
+/// none is the name of a card, model or platform in the catalog.
+#[test]
+fn every_vowel_drop_reads_as_its_word_and_names_nothing() {
+    let catalog = bot_core::catalog::Catalog::embedded().unwrap();
+    let forms = bot_core::lexicon::dropped_forms();
+    assert!(forms.len() >= 40, "{} forms", forms.len());
+    let mut wrong = Vec::new();
+    for (form, word) in &forms {
+        if catalog.find_gpu(form).is_some()
+            || catalog.find_platform(form).is_some()
+            || catalog.find_model(form).is_some()
+        {
+            wrong.push(format!("{form} names a catalog entry"));
+        }
+        for frame in ["h100 {} pls", "{} autodl 4090?"] {
+            let said = embedded(&frame.replace("{}", word)).lines();
+            let typed = embedded(&frame.replace("{}", form)).lines();
+            if said != typed {
+                wrong.push(format!("{form}: {typed:?} ≠ {word}: {said:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
