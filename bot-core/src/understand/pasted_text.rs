@@ -187,6 +187,36 @@ fn identifier_parts(word: &str) -> Option<Vec<String>> {
         }
         parts
     };
+    // A setting's name (`max_model_len`, `load_in_4bit`, `gpu_memory_utilization`) is left to
+    // the option readers.
+    const SETTING_WORDS: &[&str] = &[
+        "max",
+        "min",
+        "len",
+        "load",
+        "num",
+        "seq",
+        "seqs",
+        "alpha",
+        "rank",
+        "lr",
+        "steps",
+        "dtype",
+        "tensor",
+        "parallel",
+        "memory",
+        "utilization",
+        "use",
+        "enable",
+        "size",
+    ];
+    if snake
+        && parts
+            .iter()
+            .any(|p| SETTING_WORDS.contains(&p.to_ascii_lowercase().as_str()))
+    {
+        return None;
+    }
     // Three words or more, each of two characters or more, one of them all letters of three.
     let words = parts.len() >= 3
         && parts.iter().all(|p| p.len() >= 2)
@@ -321,6 +351,11 @@ mod tests {
         assert_eq!(plain("--max_seq_length 4096"), "--max_seq_length 4096");
         assert_eq!(plain("load_in_4bit = True"), "load_in_4bit = True");
         assert_eq!(plain("max_model_len 32768"), "max_model_len 32768");
+        assert_eq!(plain("max_model_len 16384, x"), "max_model_len 16384, x");
+        assert_eq!(
+            plain("load_in_4bit lora_alpha 32"),
+            "load_in_4bit lora_alpha 32"
+        );
         assert_eq!(plain("h100_price_history 30d"), "h100 price history 30d");
         assert_eq!(plain("a c r e d i t card"), "a credit card");
         assert_eq!(plain("a b c"), "a b c");

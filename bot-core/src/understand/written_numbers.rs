@@ -309,7 +309,7 @@ fn token_apart(s: &str) -> String {
     let mut prev: Option<char> = None;
     let mut rest = s;
     while let Some(c) = rest.chars().next() {
-        let numeral = |p: char| p.is_ascii_digit() || "一二三四五六七八九十百千万亿两".contains(p);
+        let numeral = |p: char| p.is_ascii_digit() || "一二三四五六七八九两".contains(p);
         if prev.is_some_and(numeral) && rest.to_ascii_lowercase().starts_with("token") {
             out.push(' ');
         }
@@ -346,6 +346,8 @@ mod tests {
         assert_eq!(plain("for 2 weeks and 1 day"), "for 15 days");
         assert_eq!(plain("每天12000token"), "每天12000 token");
         assert_eq!(plain("每天一万二token"), "每天一万二 token");
+        // A unit's numeral (`每千token`, per thousand tokens) stays glued to its word.
+        assert_eq!(plain("每千token 0.002元"), "每千token 0.002元");
         assert_eq!(plain("每天1.5k个请求"), "每天1500个请求");
         assert_eq!(plain("预算1.5k"), "预算1.5k");
     }
