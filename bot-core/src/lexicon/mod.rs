@@ -142,6 +142,7 @@ mod try_words;
 mod unable;
 mod unsure;
 mod values;
+mod vowel_drops;
 mod watch;
 mod weekdays;
 mod who_has;
@@ -346,6 +347,7 @@ pub use told_before::{
 pub use unable::{unable_after, unable_before};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
+pub use vowel_drops::{DROPPED_WORDS, dropped, dropped_forms, undropped};
 pub use watch::watch_told_as_alert;
 pub use weekdays::weekdays_as_rhythm;
 pub use who_has::WHO_HAS;

@@ -36,11 +36,19 @@ fn amount_ends(before: &[char]) -> bool {
     let run = before.iter().rev().take_while(|c| is_han(**c)).count();
     let word = &before[before.len() - run..];
     // A number right before the word, glued or apart (`45秒`, `40 刀`).
-    let number_before = before[..before.len() - run]
+    // A magnitude letter after the digits (`1.5k个请求`, `2w次`) ends the number too.
+    let head: Vec<char> = before[..before.len() - run]
         .iter()
         .rev()
-        .find(|c| !blank(**c))
-        .is_some_and(|c| c.is_ascii_digit());
+        .filter(|c| !blank(**c))
+        .take(2)
+        .copied()
+        .collect();
+    let number_before = match head[..] {
+        [c, ..] if c.is_ascii_digit() => true,
+        [m, d] => matches!(m, 'k' | 'K' | 'w' | 'W') && d.is_ascii_digit(),
+        _ => false,
+    };
     let unit_last = word.last().is_some_and(|c| UNITS.contains(c));
     (number_before && run <= 3 && word.first().is_some_and(|c| UNITS.contains(c)))
         || (unit_last && word.iter().rev().skip(1).take(3).any(|c| numeral(*c)))

@@ -111,6 +111,7 @@ mod paid;
 mod pass_held;
 mod pasted_flags;
 mod pasted_json;
+mod pasted_text;
 mod per_user;
 mod period;
 mod period_first;
@@ -169,6 +170,9 @@ mod words_guidance;
 mod words_platforms;
 mod words_price;
 mod words_stock;
+mod written_dates;
+mod written_numbers;
+mod written_rates;
 // Fresh18's misses (und-l), each mechanism its own module.
 mod card_hour;
 mod card_hours;
@@ -435,6 +439,11 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     // `￥1。5/时`, `$0。5/hr`: a decimal point typed as another mark is the point for the stages
     // that read the raw text too (a sentence split at `。` read `5/时` as the price).
     let pointed = decimal_marks::pointed(text);
+    // Entities, escapes, pasted fields, identifiers and numbers written every way, as plain
+    // words and figures, before any stage reads them (und_dz).
+    let pointed = written_rates::plain(&written_dates::ranges(&written_numbers::plain(
+        &pasted_text::plain(&pointed),
+    )));
     let text = pointed.as_str();
     // `I read this as: /cost … 1h 但我要的是3个小时`: the echo quoted, then corrected (und_dt).
     if let Some((line, fix)) = echo_corrected::split(text) {

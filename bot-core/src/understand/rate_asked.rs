@@ -28,6 +28,9 @@ const RATE_ASKED: &[&str] = &[
     "1天合",
     "合1天",
     "每天",
+    // `$0.0003 each second, how much for one hour` (und_dz).
+    "how much for 1 hour",
+    "how much for 1 day",
 ];
 /// A smaller unit asked of an hourly or daily price (`lambda lists $2.99/hr, per second
 /// that's?`, `4090 一小时 2 块，每分钟合多少`): the rate again.
@@ -65,6 +68,10 @@ const BILLING: &[&str] = &[
 fn length_said(padded: &str) -> bool {
     padded.match_indices(" for ").any(|(at, w)| {
         let rest = &padded[at + w.len()..];
+        // `how much for 1 hour` after a rate: the one unit asked, no job's length (und_dz).
+        if padded[..at].ends_with("how much") && rest.starts_with("1 ") {
+            return false;
+        }
         rest.starts_with(|c: char| c.is_ascii_digit())
             || ["an hour", "a day", "a week", "a month", "one "]
                 .iter()
