@@ -348,3 +348,42 @@ fn thanks_and_a_closing_word_at_the_result_end_it() {
     assert!(held >= FLOOR_THANKS, "{held}/{all} hold:\n{report}");
 }
 const FLOOR_THANKS: usize = 1;
+
+/// A picture or a video said as a thing to make, the article dropped or a measure word between
+/// (`i want make video from text`, `想做几段短视频`), with no pipeline named: the pipeline is
+/// asked, never the goal's kinds.
+#[test]
+fn a_video_or_picture_to_make_asks_the_pipeline() {
+    let mut src = String::new();
+    let mut n = 0;
+    for verb in ["make", "create", "generate"] {
+        for between in ["", "some ", "a few "] {
+            for object in ["video", "clips", "pictures"] {
+                n += 1;
+                let line = format!("i want {verb} {between}{object} from text");
+                src.push_str(&conv(
+                    &format!("made-en-{n}"),
+                    "en",
+                    &[(&line, "+pick-ask-pipeline -pick-goal-kinds -pick-invalid")],
+                ));
+            }
+        }
+    }
+    for line in [
+        "想把文字变成视频",
+        "想做几段短视频",
+        "帮我做张海报",
+        "想弄点图片",
+    ] {
+        n += 1;
+        src.push_str(&conv(
+            &format!("made-zh-{n}"),
+            "zh",
+            &[(line, "+pick-ask-pipeline -pick-goal-kinds -pick-invalid")],
+        ));
+    }
+    let (held, all, report) = run(&src);
+    println!("{report}\nmade: {held}/{all} hold");
+    assert!(held >= FLOOR_MADE, "{held}/{all} hold:\n{report}");
+}
+const FLOOR_MADE: usize = 2;
