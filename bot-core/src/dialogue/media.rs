@@ -141,6 +141,10 @@ pub(super) fn media_in(text: &str) -> Option<(Media, Option<&'static Pipeline>)>
     if IMAGE_WORDS.iter().any(|w| t.contains(w)) {
         return Some((Media::Image, None));
     }
+    // `i want make video from text`, `做几段短视频`: a making verb and its object.
+    if let Some(m) = super::media_verbs::made(&t) {
+        return Some((m, None));
+    }
     FAMILIES
         .iter()
         .find(|(w, _)| word_at(&t, w))
