@@ -57,7 +57,11 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
             out.extend(lexicon::INVOICE_WORDS);
         }
         // `trial plna`, `finsh`, `结速`: the yes, no and closing words these steps read.
-        Step::Result | Step::Trial => out.extend(lexicon::reply_words()),
+        Step::Result | Step::Trial => {
+            out.extend(lexicon::reply_words());
+            out.extend(super::flow::ACCEPT_WORDS);
+            out.extend(super::said::THANKS_WORDS);
+        }
         _ => {}
     }
     out
