@@ -17,7 +17,8 @@ use super::pick_runner::run;
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run, on main 5446534e, with no cargo command run at all). Untuned: 17/30, scored by
 /// the lead before any fixer of session 44 was merged.
-const MUST_HOLD: usize = 17;
+/// Raised by helper und_ea (session 45): 19/30 after its step-word slips and period slips.
+const MUST_HOLD: usize = 19;
 
 #[test]
 fn pick_conversations_am() {

@@ -164,7 +164,7 @@ fn a_steps_own_words_with_a_slip_are_read() {
     println!("{report}\nstep words slipped: {held}/{all} hold");
     assert!(held >= FLOOR_STEP_WORDS, "{held}/{all} hold:\n{report}");
 }
-const FLOOR_STEP_WORDS: usize = 11;
+const FLOOR_STEP_WORDS: usize = 53;
 
 /// A period word typed with a slip beside the hours (`4 hours a dya`, `每添4小时`): the hours
 /// are a day's (a week's hours a seventh of it), never one run, and the reading is said.
@@ -222,7 +222,7 @@ fn a_period_word_with_a_slip_is_the_period() {
     println!("{report}\nperiod slipped: {held}/{all} hold");
     assert!(held >= FLOOR_PERIOD, "{held}/{all} hold:\n{report}");
 }
-const FLOOR_PERIOD: usize = 8;
+const FLOOR_PERIOD: usize = 19;
 
 /// `都` (and `什么都`, `全都`, a subject before it) before a no at the needs step: no needs.
 #[test]
@@ -255,7 +255,7 @@ fn all_before_a_no_is_no_needs() {
     println!("{report}\nall before a no: {held}/{all} hold");
     assert!(held >= FLOOR_ALL_NO, "{held}/{all} hold:\n{report}");
 }
-const FLOOR_ALL_NO: usize = 7;
+const FLOOR_ALL_NO: usize = 31;
 
 /// A size in 亿 (10^8) or in billions beside a family at the model step: that family's model.
 #[test]
@@ -308,7 +308,7 @@ fn a_size_in_yi_beside_its_family_is_the_model() {
     println!("{report}\nsize in yi: {held}/{all} hold");
     assert!(held >= FLOOR_YI, "{held}/{all} hold:\n{report}");
 }
-const FLOOR_YI: usize = 0;
+const FLOOR_YI: usize = 20;
 
 /// Thanks with a closing word at the result step (`thank you, that's all`, `谢谢，就这样`):
 /// the dialogue ends, never "I couldn't use that answer", never the trial plan.
@@ -347,7 +347,7 @@ fn thanks_and_a_closing_word_at_the_result_end_it() {
     println!("{report}\nthanks at the result: {held}/{all} hold");
     assert!(held >= FLOOR_THANKS, "{held}/{all} hold:\n{report}");
 }
-const FLOOR_THANKS: usize = 1;
+const FLOOR_THANKS: usize = 9;
 
 /// A picture or a video said as a thing to make, the article dropped or a measure word between
 /// (`i want make video from text`, `想做几段短视频`), with no pipeline named: the pipeline is
@@ -386,4 +386,4 @@ fn a_video_or_picture_to_make_asks_the_pipeline() {
     println!("{report}\nmade: {held}/{all} hold");
     assert!(held >= FLOOR_MADE, "{held}/{all} hold:\n{report}");
 }
-const FLOOR_MADE: usize = 2;
+const FLOOR_MADE: usize = 31;
