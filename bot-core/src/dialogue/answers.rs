@@ -151,6 +151,9 @@ pub(super) fn model_step(
         }));
     }
     let value = answer_value(choice, text, "m:")?;
+    // `千问2.5，70亿参数那个`, `the 7 billion parameter one`: the size as the readers write it.
+    let written = lexicon::params_written(value);
+    let value = written.as_deref().unwrap_or(value);
     if value == "unsure" {
         s.unsure_model = true;
         return Ok(Answer::Next(s));

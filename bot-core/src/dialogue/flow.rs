@@ -208,27 +208,30 @@ pub(super) fn is_accept(t: &str) -> bool {
     if word.is_empty() {
         return !t.is_empty();
     }
-    matches!(
-        word,
-        "ok" | "okay"
-            | "yes"
-            | "y"
-            | "next"
-            | "default"
-            | "go"
-            | "done"
-            | "好"
-            | "好的"
-            | "好了"
-            | "行"
-            | "可以"
-            | "继续"
-            | "下一步"
-            | "默认"
-            | "是"
-            | "完成"
-    )
+    ACCEPT_WORDS.contains(&word)
 }
+
+/// The words [`is_accept`] takes (`dialogue::slip` reads their slips too).
+pub(super) const ACCEPT_WORDS: &[&str] = &[
+    "ok",
+    "okay",
+    "yes",
+    "y",
+    "next",
+    "default",
+    "go",
+    "done",
+    "好",
+    "好的",
+    "好了",
+    "行",
+    "可以",
+    "继续",
+    "下一步",
+    "默认",
+    "是",
+    "完成",
+];
 
 #[cfg(test)]
 mod tests {

@@ -147,6 +147,10 @@ pub(super) fn media_in(text: &str) -> Option<(Media, Option<&'static Pipeline>)>
         Some(crate::lexicon::Made::Image) => return Some((Media::Image, None)),
         None => {}
     }
+    // `做几段短视频`: a making verb and its object (und_ea's table).
+    if let Some(m) = super::media_verbs::made(&t) {
+        return Some((m, None));
+    }
     FAMILIES
         .iter()
         .find(|(w, _)| word_at(&t, w))

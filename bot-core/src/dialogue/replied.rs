@@ -144,7 +144,9 @@ fn read(ctx: &Ctx, state: &PickState, text: &str) -> Option<Replied> {
         .then_some(Replied::Forward),
         // One way on (the trial plan): a yes takes it, a no ends here.
         Step::Result if has(&Kind::Yes) && !has(&Kind::No) => Some(Replied::Forward),
-        Step::Result => has(&Kind::No).then_some(Replied::Decline),
+        // Thanks with a closing word and no yes (`thank you, that's all`, `谢谢，就这样`) asks for
+        // nothing more: it ends here, as a no does.
+        Step::Result => (has(&Kind::No) || has(&Kind::Close)).then_some(Replied::Decline),
         // The last step: yes, no or thanks all finish.
         _ => Some(Replied::Forward),
     }

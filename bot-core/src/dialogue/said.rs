@@ -435,7 +435,8 @@ fn unsure_words() -> &'static [&'static str] {
     })
 }
 
-const THANKS_WORDS: &[&str] = &[
+/// Words of thanks (`dialogue::slip` reads their slips at the steps they end).
+pub(super) const THANKS_WORDS: &[&str] = &[
     "谢谢",
     "多谢",
     "多謝",

@@ -50,6 +50,9 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
             out.extend(lexicon::clock_words::NOT_A_TIME_AFTER);
         }
         Step::Barriers => {
+            // `没友`, `nothng`: the no and done words the step reads as a whole answer.
+            out.extend(lexicon::reply_words());
+            out.extend(lexicon::HANDED);
             out.extend(lexicon::NEED_SPELLINGS);
             out.extend(lexicon::NEED_PHRASES.iter().map(|(w, _)| *w));
             // `发漂`: the invoice the needs step keeps is one of its words too.
@@ -58,6 +61,12 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
             out.extend(lexicon::BUDGET_WORDS);
             out.extend(lexicon::assent_words());
             out.extend(lexicon::UNSURE);
+        }
+        // `trial plna`, `finsh`, `结速`: the yes, no and closing words these steps read.
+        Step::Result | Step::Trial => {
+            out.extend(lexicon::reply_words());
+            out.extend(super::flow::ACCEPT_WORDS);
+            out.extend(super::said::THANKS_WORDS);
         }
         _ => {}
     }
@@ -68,15 +77,10 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
     out
 }
 
-/// The buttons of the steps whose questions are not asked here (the result's and the trial
-/// plan's are fixed; `trail plan`, `试跑记划`); the card step's labels are card names.
-fn fixed_labels(step: Step) -> &'static [&'static str] {
-    match step {
-        Step::Result => &["pick-see-trial"],
-        Step::Trial => &["pick-done", "pick-alert-me"],
-        _ => &[],
-    }
-}
+/// The result's button (`result::show_result`'s `r:trial`) and the trial plan's (`plan`'s finish
+/// and alert): their labels' message ids, the words those steps go on by.
+const RESULT_WAY_ON: &str = "pick-see-trial";
+const TRIAL_WAYS_ON: &[&str] = &["pick-done", "pick-alert-me"];
 
 /// Every step's lexicon words: a typed word among them is meant as itself.
 fn any_step_word(w: &str) -> bool {
@@ -97,15 +101,19 @@ fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
         .map(str::to_string)
         .collect();
     // The card step's labels are card names and prices (its reader matches names itself); the
-    // result and the trial plan read yes and no: their questions are not built for this.
-    let labelled = !matches!(state.step, Step::Card | Step::Result | Step::Trial);
-    let choices = if labelled {
-        super::ask::ask(ctx, state).choices
-    } else {
-        Vec::new()
+    // result's and the trial plan's are their ways on (`Trial plan`, `Finish`), read from
+    // their buttons without building the result again.
+    let labels: Vec<Msg> = match state.step {
+        Step::Card => Vec::new(),
+        Step::Result => vec![Msg::new(RESULT_WAY_ON)],
+        Step::Trial => TRIAL_WAYS_ON.iter().map(|id| Msg::new(*id)).collect(),
+        _ => super::ask::ask(ctx, state)
+            .choices
+            .into_iter()
+            .map(|c| c.label)
+            .collect(),
     };
-    let fixed = fixed_labels(state.step).iter().copied().map(Msg::new);
-    for label in choices.into_iter().map(|c| c.label).chain(fixed) {
+    for label in labels {
         for lang in [Lang::En, Lang::Zh] {
             phrases.push(l.format(lang, &label).to_lowercase());
         }
@@ -158,10 +166,34 @@ fn latin_slip<'a>(w: &str, vocab: &'a [String]) -> Result<Option<&'a str>, ()> {
     let Some(best) = near.iter().map(|(d, _)| *d).min() else {
         return Ok(None);
     };
-    match near.iter().filter(|(d, _)| *d == best).collect::<Vec<_>>()[..] {
-        [(_, v)] => Ok(Some(v)),
-        _ => Err(()),
+    let tied: Vec<&str> = near
+        .iter()
+        .filter(|(d, _)| *d == best)
+        .map(|(_, v)| *v)
+        .collect();
+    match tied[..] {
+        [v] => Ok(Some(v)),
+        // `cheapes` is as near `cheaper` as `cheapest`: a word cut short at its end is the one
+        // it begins, where only one begins so.
+        // `neeed` is as near `needs` as `need`: a letter typed again beside itself is a
+        // stutter of the word it leaves.
+        _ => match tied
+            .iter()
+            .filter(|v| v.starts_with(w) || stuttered(w, v))
+            .collect::<Vec<_>>()[..]
+        {
+            [v] => Ok(Some(v)),
+            _ => Err(()),
+        },
     }
+}
+
+/// Whether `typed` is `word` with one of its letters typed twice (`neeed`, `donne`).
+fn stuttered(typed: &str, word: &str) -> bool {
+    let t = typed.as_bytes();
+    t.len() == word.len() + 1
+        && (1..t.len())
+            .any(|i| t[i] == t[i - 1] && [&t[..i], &t[i + 1..]].concat() == word.as_bytes())
 }
 
 /// Whether `a` and `b` are one word in the singular and the plural (`person`, `persons`): the
@@ -204,6 +236,16 @@ fn latin_fixed(text: &str, vocab: &Vocabulary, slipped: &mut bool) -> Option<Str
 /// The text with each Chinese slip written as the step's character; `None` when a character
 /// could be two.
 fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
+    let exact = cjk_fixed_by(text, vocab, lexicon::read_alike)?;
+    if exact != text {
+        return Some(exact);
+    }
+    // `结速` for 结束: an input method's fuzzy pair (s/sh, z/zh, c/ch, -n/-ng), only where no
+    // character reads exactly alike.
+    cjk_fixed_by(text, vocab, lexicon::read_alike_fuzzy)
+}
+
+fn cjk_fixed_by(text: &str, vocab: &Vocabulary, alike: fn(char, char) -> bool) -> Option<String> {
     let mut chars: Vec<char> = text.chars().collect();
     let own: Vec<char> = vocab.cjk.iter().flatten().copied().collect();
     let slipped = |c: char| crate::lexicon::is_han(c) && !own.contains(&c);
@@ -223,7 +265,7 @@ fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
             let differ: Vec<usize> = (0..n).filter(|&p| win[p] != word[p]).collect();
             if let [p] = differ[..]
                 && (slipped(win[p]) || crate::lexicon::is_han(win[p]) && unknown(win))
-                && lexicon::read_alike(win[p], word[p])
+                && alike(win[p], word[p])
                 && !fixes.contains(&(i + p, word[p]))
             {
                 fixes.push((i + p, word[p]));
@@ -261,7 +303,7 @@ fn cjk_fixed(text: &str, vocab: &Vocabulary) -> Option<String> {
         {
             if let [m] = measures
                 .iter()
-                .filter(|m| lexicon::read_alike(c, **m))
+                .filter(|m| alike(c, **m))
                 .collect::<Vec<_>>()[..]
             {
                 fixes.push((i, *m));
@@ -390,7 +432,10 @@ fn slip_read(
 ) -> Option<Outcome> {
     let (fixed, slipped) = corrected(ctx, state, text)?;
     let mut out = again(ctx, state, PickInput::Text(fixed.clone()));
-    if !out.changed || out.state.is_none() || super::chosen::asks_back(&out) {
+    // A reading that ends the dialogue is taken only where ending is the step's way on (the
+    // trial plan's `finsh`), never a leave read out of a slip.
+    let ended = out.state.is_none() && state.step != Step::Trial;
+    if !out.changed || ended || super::chosen::asks_back(&out) {
         return None;
     }
     if slipped {
@@ -510,6 +555,18 @@ mod tests {
         assert_eq!(cjk_fixed("支付金", &v).as_deref(), Some("支付金"));
         assert_eq!(cjk_fixed("一直在小", &v).as_deref(), Some("一直在小"));
         assert_eq!(cjk_fixed("跑3天", &v).as_deref(), Some("跑3天"));
+        // An input method's fuzzy pair (s/sh) only where nothing reads exactly alike.
+        let v = vocab(&[], &["结束", "有货时提醒我"]);
+        assert_eq!(cjk_fixed("结速", &v).as_deref(), Some("结束"));
+        assert_eq!(cjk_fixed("结数", &v).as_deref(), Some("结束"));
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_word_cut_short_or_stuttered() {
+        let v = vocab(&["cheapest", "cheaper", "need", "needs"], &[]);
+        assert_eq!(latin("cheapes one", &v).as_deref(), Some("cheapest one"));
+        assert_eq!(latin("no neeed", &v).as_deref(), Some("no need"));
+        assert!(stuttered("donne", "done") && !stuttered("dnoe", "done"));
     }
 
     #[test]

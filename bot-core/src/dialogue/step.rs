@@ -40,6 +40,12 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
         PickInput::Text(t) => PickInput::Text(super::slip::folded(&t)),
         other => other,
     };
+    // `4 hours a dya`, `每添4小时`: a period's slip read as the period first (`period_slip`).
+    if let PickInput::Text(t) = &input
+        && let Some(out) = super::period_slip::reread(t, |i| read(ctx, state, i, places))
+    {
+        return out;
+    }
     // A number asked back is answered by this message, or dropped by it.
     let unasked;
     let state = if state.number_asked.is_some() {

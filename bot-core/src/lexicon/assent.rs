@@ -148,6 +148,9 @@ const NO_WIDEN_ZH: &[&str] = &[
 ];
 /// Chinese subjects before a no (`我没什么讲究`, `我们没要求`).
 const NO_SUBJECTS_ZH: &[&str] = &["我们", "咱们", "我"];
+/// Words of "all" before a Chinese no (`都不要`, `什么都不需要`, `全都不用了`), longest first:
+/// the no widened to everything, which is the same no.
+const NO_ALL_ZH: &[&str] = &["什么都", "全部都", "啥都", "全都", "一律", "都"];
 
 /// Closing words beside a yes or a no (`that's all`, `就这样`): nothing more asked.
 const CLOSING: &[&str] = &[
@@ -297,6 +300,10 @@ fn widened_no(t: &str) -> bool {
         .iter()
         .find_map(|w| zh.strip_prefix(w))
         .unwrap_or(zh);
+    let zh = NO_ALL_ZH
+        .iter()
+        .find_map(|w| zh.strip_prefix(w))
+        .unwrap_or(zh);
     let changed = |s: &str| !s.is_empty() && s != t;
     (changed(&left) && NO.contains(&left.as_str())) || (changed(zh) && NO.contains(&zh))
 }
@@ -340,6 +347,12 @@ const GO_ON: &[&str] = &["继续", "下一步", "continue", "next", "go on", "ke
 /// Whether a whole clause says "go on" ([`GO_ON`]).
 pub fn go_on(clause: &str) -> bool {
     GO_ON.contains(&bare(clause).to_lowercase().as_str())
+}
+
+/// Every word a yes/no step reads as a whole clause (a yes, a no, going on, closing): the step's
+/// own words, for `dialogue::slip` to read a slip of one as the word.
+pub fn reply_words() -> impl Iterator<Item = &'static str> {
+    YES.iter().chain(NO).chain(GO_ON).chain(CLOSING).copied()
 }
 
 /// Whether a whole clause closes what was said (`that's all`, `就这样`).

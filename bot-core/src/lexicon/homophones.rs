@@ -28,7 +28,7 @@ fn fuzzy(r: &str) -> String {
 }
 
 /// Whether two characters share a toneless reading, the fuzzy pairs folded ([`fuzzy`]).
-fn read_alike(a: char, b: char) -> bool {
+pub fn read_alike(a: char, b: char) -> bool {
     let rb: Vec<String> = readings(b).iter().map(|r| fuzzy(r)).collect();
     readings(a).iter().any(|r| rb.contains(&fuzzy(r)))
 }

@@ -97,6 +97,7 @@ mod media_made;
 mod options;
 mod ordinal;
 mod ordinal_slips;
+mod params_said;
 mod passes;
 mod people;
 mod place;
@@ -180,8 +181,8 @@ pub use api_units::{
 };
 pub use asking::{QUESTION_CUES, size_asked};
 pub use assent::{
-    Assent, assent, assent_words, closing, declined, go_on, result_named, show_alone, shown,
-    yes_before,
+    Assent, assent, assent_words, closing, declined, go_on, reply_words, result_named, show_alone,
+    shown, yes_before,
 };
 pub use at_peak::{alone_said, count_lead_dropped, numeral_range, peak_count, tens_and_some};
 pub use barrier_negated::barrier_negated;
@@ -251,6 +252,8 @@ pub use headcount::{Headcount, headcounts};
 pub use hedge::{answer_hedged, hedges_dropped};
 pub use home_place::{ANY_PLACE, any_place, home_nearby, place_of_home};
 pub use homophones::homophone_slips_fixed;
+/// [`read_alike`] with an input method's fuzzy pairs folded (`速`/`束`, s/sh).
+pub use homophones::read_alike as read_alike_fuzzy;
 pub use image_names::{family_words, image_to_video_said};
 pub use image_options::{memory_mode_said, rank_said, resolution_word, setting_asked, side_said};
 pub use inexact::{
@@ -293,6 +296,7 @@ pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use noun_slips::noun_of_slip;
 pub use options::{connective, option, pixels, split_options};
 pub use ordinal::{Ordinal, ordinal, ordinal_in, ordinal_text, place_words};
+pub use params_said::params_written;
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
 pub use place::{followed, here_asked, place_asked, place_judged, which_place_at};

@@ -363,6 +363,7 @@ mod pick_runner;
 mod pick_s_mechanisms;
 mod pick_schedules_und_dr;
 mod pick_slips_und_dy;
+mod pick_slips_und_ea;
 mod prices;
 mod prices_data;
 mod prices_stories;

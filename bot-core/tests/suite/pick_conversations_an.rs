@@ -16,7 +16,8 @@ use super::pick_runner::run;
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run, on main ec799c58, with no cargo command run at all), scored by the lead on main 35a5982b
 /// before any fixer of session 45: 18/30 held untuned.
-const MUST_HOLD: usize = 18;
+/// Raised by helper und_ea: 26/30 after its fixes (docs/misses/und_ea.md).
+const MUST_HOLD: usize = 26;
 
 #[test]
 fn pick_conversations_an() {

@@ -17,7 +17,8 @@ use super::pick_runner::run;
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run, on main ec799c58, with no cargo command run at all), scored by the lead on main 35a5982b
 /// before any fixer of session 45: 17/30 held untuned.
-const MUST_HOLD: usize = 17;
+/// Raised by helper und_ea (body not read): 19/30 after its fixes.
+const MUST_HOLD: usize = 19;
 
 #[test]
 fn pick_conversations_ao() {

@@ -11,7 +11,8 @@ use super::pick_runner::run;
 /// mechanism); 25/27 after (one conversation relabelled and one added, see the file's header).
 /// The two left: `想微掉一个模型` and `fine-tunning` are read right by the reader's own spelling
 /// tables before any step reader, silently, so no `pick-read-as` is said (docs/misses/und_und_dl.md).
-const MUST_HOLD: usize = 25;
+/// Raised by helper und_ea (session 45): 26/27 after its step-word slips.
+const MUST_HOLD: usize = 26;
 
 #[test]
 fn pick_conversations_und_dl() {
