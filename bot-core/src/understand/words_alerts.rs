@@ -46,6 +46,9 @@ pub(super) const ALERT_WORDS: &[&str] = &[
     "give me a shout",
     "dm me",
     "msg me",
+    // `b200 come back, you message me please`: the verb spelled out, as `msg me` (und_dz).
+    "message me",
+    "text me",
     "@我",
     "第一时间告诉",
     "提醒",
