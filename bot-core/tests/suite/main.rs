@@ -160,6 +160,7 @@ mod fit_mechanisms_fi;
 mod fit_mechanisms_fj;
 mod fit_mechanisms_fk;
 mod fit_mechanisms_fl;
+mod fit_mechanisms_fp;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;
