@@ -29,10 +29,13 @@
 use super::{FitRequest, ModelLayout, Quant, Shape, Task};
 
 /// Whether the step runs auto_gptq's PyTorch dequantize path: a LoRA / Q-LoRA on a GPTQ
-/// checkpoint (`gptq-int4`, `gptq-int8`) in Transformers' layout, not Unsloth.
+/// checkpoint (`gptq-int4`, `gptq-int8`; `gptq-int3` unpacked as the 4-bit one, its own
+/// three-word shift not read) in Transformers' layout, not Unsloth.
 pub(super) fn applies(req: &FitRequest) -> bool {
-    matches!(req.quant, Quant::GptqInt4 | Quant::GptqInt8)
-        && matches!(req.task, Task::Lora | Task::Qlora)
+    matches!(
+        req.quant,
+        Quant::GptqInt4 | Quant::GptqInt3 | Quant::GptqInt8
+    ) && matches!(req.task, Task::Lora | Task::Qlora)
         && req.layout == ModelLayout::Transformers
         && !req.unsloth
 }

@@ -53,7 +53,10 @@ fn gptq_3_bit_weights_are_the_packed_bits_at_group_128() {
         let w3 = weight_bytes(&s, q3());
         // qweight 3 bits + fp16 scale and 3-bit zero per 128 weights of a column.
         let bits = 3.0 + 16.0 / 128.0 + 3.0 / 128.0;
-        assert!((w3 - (p.linear * bits / 8.0 + kept)).abs() < 1.0, "{id} {w3}");
+        assert!(
+            (w3 - (p.linear * bits / 8.0 + kept)).abs() < 1.0,
+            "{id} {w3}"
+        );
         // One bit a weight and a 128th of a bit for the zero below gptq-int4.
         let w4 = weight_bytes(&s, Quant::GptqInt4);
         let gap = p.linear * (1.0 + 1.0 / 128.0) / 8.0;
@@ -78,7 +81,10 @@ fn gptq_3_bit_inference_moves_only_the_weights() {
             r4.activations_gib
         );
         let dw = r4.weights_gib - r3.weights_gib;
-        assert!(((r4.per_gpu_gib - r3.per_gpu_gib) - dw).abs() < 0.02, "{id}");
+        assert!(
+            ((r4.per_gpu_gib - r3.per_gpu_gib) - dw).abs() < 0.02,
+            "{id}"
+        );
     }
 }
 
@@ -94,7 +100,12 @@ fn a_65b_in_3_bit_gptq_is_over_a_24_gb_card_and_a_13b_is_not() {
     assert_ne!(big.verdict.as_deref(), Some("fits"));
     let small =
         estimate_with(&c, &infer(&c, "llama-2-13b", q3(), Some("rtx-3090")), &opts).unwrap();
-    assert_eq!(small.verdict.as_deref(), Some("fits"), "{}", small.per_gpu_gib);
+    assert_eq!(
+        small.verdict.as_deref(),
+        Some("fits"),
+        "{}",
+        small.per_gpu_gib
+    );
 }
 
 #[test]
