@@ -120,3 +120,27 @@ fn both_locales_name_gptq_3_bit_and_its_bits() {
     let four = super::chat::ask_fresh("en-US", "/fit llama-2-13b gptq-int4 infer 3090");
     assert!(!four.contains("3.15 bits"), "{four}");
 }
+
+#[test]
+fn a_lora_on_a_3_bit_gptq_base_unpacks_its_widest_matrix_in_int32() {
+    // AutoGPTQ's torch path (`qlinear_cuda.py` @058fd80a `forward`, a trainable layer): at 3
+    // bits the unpacked weight stays int32 (4 bytes) beside `weight - zeros` (int32, 4) and the
+    // fp16 product (2): 8 bytes a weight beyond the 16-bit copy, where 4 bits cast to int8 (3).
+    let c = Catalog::embedded().unwrap();
+    let opts = FitOptions::default();
+    let m = c.model("llama-2-7b").unwrap();
+    let lora = |q: Quant| {
+        let mut r = FitRequest::new(ModelRef::Known(m), q, Task::Lora);
+        r.context = 512;
+        estimate_with(&c, &r, &opts).unwrap()
+    };
+    let (r3, r4) = (lora(q3()), lora(Quant::GptqInt4));
+    let s = shape(&c, "llama-2-7b");
+    let widest = s.hidden as f64 * s.intermediate as f64;
+    let want = widest * (8.0 - 3.0) / (1u64 << 30) as f64;
+    let got = r3.activations_gib - r4.activations_gib;
+    assert!(
+        (got - want).abs() < 0.01,
+        "got {got:.3} GiB, want {want:.3}"
+    );
+}
