@@ -109,6 +109,10 @@ pub const QUANT_WORDS: &[(&str, Quant)] = &[
     ("gptqint4", Quant::GptqInt4),
     ("gptq4", Quant::GptqInt4),
     ("gptq4bit", Quant::GptqInt4),
+    // GPTQ at 3 bits (`vram::gptq3`); a bare `3bit` stays unread (EXL2, GGUF, GPTQ all have one).
+    ("gptqint3", Quant::GptqInt3),
+    ("gptq3", Quant::GptqInt3),
+    ("gptq3bit", Quant::GptqInt3),
     // Intel's AutoRound INT4 (`autoround`, `auto-round`, `auto_round`): its checkpoints are
     // packed as GPTQ's, so they are sized as `gptq` (vLLM
     // `model_executor/layers/quantization/auto_round.py` @ 04aa528e4876f866d0548e3de8e36454c640deb2:

@@ -29,18 +29,28 @@
 use super::{FitRequest, ModelLayout, Quant, Shape, Task};
 
 /// Whether the step runs auto_gptq's PyTorch dequantize path: a LoRA / Q-LoRA on a GPTQ
-/// checkpoint (`gptq-int4`, `gptq-int8`) in Transformers' layout, not Unsloth.
+/// checkpoint (`gptq-int4`, `gptq-int3`, `gptq-int8`) in Transformers' layout, not Unsloth.
 pub(super) fn applies(req: &FitRequest) -> bool {
-    matches!(req.quant, Quant::GptqInt4 | Quant::GptqInt8)
-        && matches!(req.task, Task::Lora | Task::Qlora)
+    matches!(
+        req.quant,
+        Quant::GptqInt4 | Quant::GptqInt3 | Quant::GptqInt8
+    ) && matches!(req.task, Task::Lora | Task::Qlora)
         && req.layout == ModelLayout::Transformers
         && !req.unsloth
 }
 
 /// Bytes a weight stands at while its matrix is unpacked, beyond the 16-bit copy it becomes:
 /// the int32 shift (4) and the int8 cast (1) at 4 bits, the int16 cast (2) at 8 bits, less 2.
+/// At 3 bits nothing is cast down (AutoGPTQ @058fd80a72d63d992347e3a23dcd5757449a9e2d
+/// `qlinear_cuda.py` `forward`, the torch path a trainable layer takes): the unpacked int32
+/// `weight` (4) is held while `weight - zeros[g_idx]` (int32, 4) and its product with the fp16
+/// scales (2) are built, 10 bytes, less 2.
 fn unpack_extra(quant: Quant) -> f64 {
-    if quant == Quant::GptqInt8 { 4.0 } else { 3.0 }
+    match quant {
+        Quant::GptqInt8 => 4.0,
+        Quant::GptqInt3 => 8.0,
+        _ => 3.0,
+    }
 }
 
 /// Bytes the step holds of dequantized weights on a card holding `layers_on_card` layers (the

@@ -53,6 +53,7 @@ mod fp32_model;
 mod fsdp;
 pub mod fused_qkv;
 pub mod generate_steps;
+pub mod gptq3;
 pub mod gptq_scratch;
 mod gptq_train;
 pub mod grad_accum;

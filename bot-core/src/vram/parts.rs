@@ -229,7 +229,9 @@ pub const EAGER_SCORE_BYTES_FP16: f64 = 8.0;
 /// fp32; bf16 for everything else.
 pub fn eager_bytes_per_score(quant: Quant) -> f64 {
     match quant {
-        Quant::Fp16 | Quant::Awq | Quant::GptqInt4 | Quant::GptqInt8 => EAGER_SCORE_BYTES_FP16,
+        Quant::Fp16 | Quant::Awq | Quant::GptqInt4 | Quant::GptqInt3 | Quant::GptqInt8 => {
+            EAGER_SCORE_BYTES_FP16
+        }
         Quant::Fp32 => 8.0,
         _ => EAGER_SCORE_BYTES,
     }

@@ -17,6 +17,8 @@ pub enum Quant {
     /// Generic 4-bit integer with group size 128 (GPTQ/AWQ layout).
     Int4,
     GptqInt4,
+    /// GPTQ at 3 bits, group size 128 (`vram::gptq3`: GPTQ-for-LLaMa's `QuantLinear` packing).
+    GptqInt3,
     Awq,
     /// bitsandbytes 4-bit (NF4, as QLoRA; sized without double quantization, the default).
     Nf4,
@@ -76,7 +78,7 @@ pub enum Quant {
 pub const GGUF_BPW_SOURCE: &str = "llama.cpp tools/quantize/README.md @ 311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6 (Llama-3.1-8B table, bits/weight column) and tools/quantize/quantize.cpp QUANT_OPTIONS sizes @ Llama-3-8B; i-quant block sizes from ggml/src/ggml-common.h @ 01243c587feceaa5d6a6c2305535ef2f549c48b8";
 
 impl Quant {
-    pub const ALL: [Quant; 31] = [
+    pub const ALL: [Quant; 32] = [
         Quant::Fp32,
         Quant::Fp16,
         Quant::Bf16,
@@ -85,6 +87,7 @@ impl Quant {
         Quant::GptqInt8,
         Quant::Int4,
         Quant::GptqInt4,
+        Quant::GptqInt3,
         Quant::Awq,
         Quant::Nf4,
         Quant::Fp4,
@@ -121,6 +124,7 @@ impl Quant {
             Quant::GptqInt8 => "gptq-int8",
             Quant::Int4 => "int4",
             Quant::GptqInt4 => "gptq-int4",
+            Quant::GptqInt3 => "gptq-int3",
             Quant::Awq => "awq",
             Quant::Nf4 => "nf4",
             Quant::Fp4 => "bnb-fp4",
@@ -235,6 +239,8 @@ impl Quant {
             Quant::Fp8 | Quant::Int8 => 8.0,
             Quant::GptqInt8 => 8.0 + 16.0 / 128.0 + 8.0 / 128.0,
             Quant::Int4 | Quant::GptqInt4 | Quant::Awq => 4.0 + 16.0 / 128.0 + 4.0 / 128.0,
+            // 3 + 16/128 + 3/128 (`vram::gptq3`).
+            Quant::GptqInt3 => super::gptq3::BITS,
             Quant::Nf4 | Quant::Fp4 => 4.0 + 32.0 / 64.0,
             // 4-bit values + one 8-bit scale per 32 (OCP MX spec v1.0, MXFP4).
             Quant::Mxfp4 => 4.0 + 8.0 / 32.0,

@@ -29,6 +29,7 @@ pub(super) fn warnings(shape: &Shape, req: &FitRequest, opts: &FitOptions) -> Ve
     warnings.extend(super::transformers_rope::note(shape, req));
     warnings.extend(super::rest_fp32::note(shape, req));
     warnings.extend(super::gptq_scratch::note(shape, req));
+    warnings.extend(super::gptq3::note(req));
     // Outgrown tuple-cache segments before Transformers 4.42 (`vram::tuple_cache`).
     warnings.extend(super::tuple_cache::note(shape, req));
     if let ModelRef::BySize { params_b, active_b } = req.model {

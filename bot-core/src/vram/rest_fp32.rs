@@ -31,6 +31,7 @@ pub(super) fn applies(req: &FitRequest) -> bool {
                 | Quant::GptqInt8
                 | Quant::Int4
                 | Quant::GptqInt4
+                | Quant::GptqInt3
                 | Quant::Awq
                 | Quant::Nf4
                 | Quant::Fp4

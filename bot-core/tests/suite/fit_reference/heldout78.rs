@@ -27,9 +27,13 @@ fn public_measurements_seventy_eighth_held_out_set() {
     // which this between-steps reading holds and little else), 4 the CLI cannot state (GPTQ
     // 3-bit); verdicts 5 of 7 (the two wrong are 65B GPTQ 3-bit, not stated). The answers are in
     // docs/misses/heldout78_misses.md. The floors may only tighten.
+    // mem_fp (session 45, pass 152): `gptq-int3` is a word (`vram::gptq3`, 3 + 16/128 + 3/128
+    // bits): the four 3-bit rows are stated (over by +18 % to +30 %, the step-before cache of
+    // Transformers' `generate` that llama.py's own loop drops, docs/misses/mem_fp.md) and the two
+    // LLaMA-65B 3-bit OOM verdicts are right: verdicts 7 of 7.
     let floor_within = 2;
     let ceiling_under = 0;
-    let floor_verdicts = 5;
+    let floor_verdicts = 7;
     floors(
         &held,
         "held out 78",
