@@ -176,10 +176,11 @@ fn latin_slip<'a>(w: &str, vocab: &'a [String]) -> Result<Option<&'a str>, ()> {
         // `cheapes` is as near `cheaper` as `cheapest`: a word cut short at its end is the one
         // it begins, where only one begins so.
         // `neeed` is as near `needs` as `need`: a letter typed again beside itself is a
-        // stutter of the word it leaves.
+        // stutter of the word it leaves. `doen` is as near `done` as `doesn` (of `doesn't`): two
+        // letters typed in each other's place are the word they swap back to.
         _ => match tied
             .iter()
-            .filter(|v| v.starts_with(w) || stuttered(w, v))
+            .filter(|v| v.starts_with(w) || stuttered(w, v) || swapped(w, v))
             .collect::<Vec<_>>()[..]
         {
             [v] => Ok(Some(v)),
@@ -194,6 +195,19 @@ fn stuttered(typed: &str, word: &str) -> bool {
     t.len() == word.len() + 1
         && (1..t.len())
             .any(|i| t[i] == t[i - 1] && [&t[..i], &t[i + 1..]].concat() == word.as_bytes())
+}
+
+/// Whether `typed` is `word` with two neighbouring letters typed in each other's place (`doen`).
+fn swapped(typed: &str, word: &str) -> bool {
+    let (t, w) = (typed.as_bytes(), word.as_bytes());
+    t.len() == w.len()
+        && (1..t.len()).any(|i| {
+            t[i - 1] == w[i]
+                && t[i] == w[i - 1]
+                && t[i] != t[i - 1]
+                && t[..i - 1] == w[..i - 1]
+                && t[i + 1..] == w[i + 1..]
+        })
 }
 
 /// Whether `a` and `b` are one word in the singular and the plural (`person`, `persons`): the
@@ -511,6 +525,10 @@ mod tests {
         assert_eq!(latin("our 4090", &v).as_deref(), Some("our 4090"));
         assert_eq!(latin("four", &v).as_deref(), Some("four"));
         assert_eq!(latin("house", &v).as_deref(), Some("house"));
+        // A tie broken by a swap of two neighbouring letters (`doen`: `done`, not `doesn`).
+        let v = vocab(&["done", "doesn", "does"], &[]);
+        assert_eq!(latin("doen", &v).as_deref(), Some("done"));
+        assert_eq!(latin("ndoe", &v), None);
     }
 
     #[test]

@@ -268,7 +268,6 @@ fn first_readings(
     input: &PickInput,
     places: bool,
 ) -> Option<Outcome> {
-    // `3和4` at the needs step: each option switched on, as its taps would.
     super::toggles::several(ctx, state, input, step)
         .or_else(|| super::heard::heard(ctx, state, input, on_said))
         .or_else(|| super::chosen::asked_tap(ctx, state, input, step, as_value))

