@@ -528,7 +528,7 @@ mod tests {
         // A tie broken by a swap of two neighbouring letters (`doen`: `done`, not `doesn`).
         let v = vocab(&["done", "doesn", "does"], &[]);
         assert_eq!(latin("doen", &v).as_deref(), Some("done"));
-        assert_eq!(latin("ndoe", &v), None);
+        assert_eq!(latin("ndoe", &v).as_deref(), Some("ndoe"));
     }
 
     #[test]
