@@ -106,7 +106,7 @@ fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
     let labels: Vec<Msg> = match state.step {
         Step::Card => Vec::new(),
         Step::Result => vec![Msg::new(RESULT_WAY_ON)],
-        Step::Trial => TRIAL_WAYS_ON.iter().map(|id| Msg::new(*id)).collect(),
+        Step::Trial => TRIAL_WAYS_ON.iter().map(|id| Msg::new(id)).collect(),
         _ => super::ask::ask(ctx, state)
             .choices
             .into_iter()
@@ -180,7 +180,9 @@ fn latin_slip<'a>(w: &str, vocab: &'a [String]) -> Result<Option<&'a str>, ()> {
         // letters typed in each other's place are the word they swap back to.
         _ => match tied
             .iter()
-            .filter(|v| v.starts_with(w) || stuttered(w, v) || swapped(w, v))
+            .filter(|v| {
+                v.starts_with(w) || stuttered(w, v) || lexicon::swapped(w.as_bytes(), v.as_bytes())
+            })
             .collect::<Vec<_>>()[..]
         {
             [v] => Ok(Some(v)),
@@ -195,19 +197,6 @@ fn stuttered(typed: &str, word: &str) -> bool {
     t.len() == word.len() + 1
         && (1..t.len())
             .any(|i| t[i] == t[i - 1] && [&t[..i], &t[i + 1..]].concat() == word.as_bytes())
-}
-
-/// Whether `typed` is `word` with two neighbouring letters typed in each other's place (`doen`).
-fn swapped(typed: &str, word: &str) -> bool {
-    let (t, w) = (typed.as_bytes(), word.as_bytes());
-    t.len() == w.len()
-        && (1..t.len()).any(|i| {
-            t[i - 1] == w[i]
-                && t[i] == w[i - 1]
-                && t[i] != t[i - 1]
-                && t[..i - 1] == w[..i - 1]
-                && t[i + 1..] == w[i + 1..]
-        })
 }
 
 /// Whether `a` and `b` are one word in the singular and the plural (`person`, `persons`): the

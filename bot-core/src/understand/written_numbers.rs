@@ -6,8 +6,9 @@
 //! - Digits grouped by 万 (`1,0000`, a comma before exactly four digits) are one number.
 //! - An ISO 8601 duration (`PT2H30M`, `P1DT12H`) is its length (`2h30m`, `1d12h`).
 //! - A compound length (`1周零3天`, `1 week and 3 days`) is its sum in days, never its first part.
-//! Date ranges are read in [`super::written_dates`] (after these, with this file's numbers).
 //! - Digits glued to `token` (`12000token`) are apart, as the volume readers read them.
+//!
+//! Date ranges are read in [`super::written_dates`] (after these, with this file's numbers).
 //! Rates (requests × tokens, tokens a second all day) and a node's price with its card count are
 //! in [`super::written_rates`].
 

@@ -9,7 +9,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus99.tsv");
 /// The least number of rows read right: the untuned score, 258/300 (86.0 %), scored by the lead
 /// on main 689d4369 before any fixer of session 44 was merged.
 /// After session 44's fixers: 280/300 (93.3 %, tuned: und_dv was given its misses).
-const FLOOR: usize = 280;
+/// After session 45's fixers: 281/300.
+const FLOOR: usize = 281;
 
 /// `questions_corpus99.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in about equal share, in new forms: a

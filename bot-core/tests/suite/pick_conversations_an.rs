@@ -17,7 +17,8 @@ use super::pick_runner::run;
 /// any line was run, on main ec799c58, with no cargo command run at all), scored by the lead on main 35a5982b
 /// before any fixer of session 45: 18/30 held untuned.
 /// Raised by helper und_ea: 26/30 after its fixes (docs/misses/und_ea.md).
-const MUST_HOLD: usize = 26;
+/// After every fixer of session 45 was merged: 28/30.
+const MUST_HOLD: usize = 28;
 
 #[test]
 fn pick_conversations_an() {

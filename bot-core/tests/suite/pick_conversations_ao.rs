@@ -18,7 +18,8 @@ use super::pick_runner::run;
 /// any line was run, on main ec799c58, with no cargo command run at all), scored by the lead on main 35a5982b
 /// before any fixer of session 45: 17/30 held untuned.
 /// Raised by helper und_ea (body not read): 19/30 after its fixes.
-const MUST_HOLD: usize = 19;
+/// After every fixer of session 45 was merged (no fixer read its body): 20/30.
+const MUST_HOLD: usize = 20;
 
 #[test]
 fn pick_conversations_ao() {
