@@ -54,9 +54,7 @@ impl KohyaOft {
             && self.attn_double_b < self.all_double_b
             && self.all_single_b > 0.0
             && all <= p.weights_b(Role::Denoiser)
-            && !self.basis.is_empty()
-            && !self.source.is_empty()
-            && crate::catalog::parse_date(&self.as_of).is_some();
+            && super::cited(&self.basis, &self.source, &self.as_of);
         if ok {
             Ok(())
         } else {

@@ -31,6 +31,12 @@ pub use estimate::{
     DiffusionReport, DiffusionRequest, Offload, Precision, Stage, cards_that_hold, what_fits,
 };
 
+/// Whether a figure of diffusion.toml carries its provenance: how it was read, where, and a
+/// date (the catalog's rule for every number, shared by each block's own check).
+pub(crate) fn cited(basis: &str, source: &str, as_of: &str) -> bool {
+    !basis.is_empty() && !source.is_empty() && crate::catalog::parse_date(as_of).is_some()
+}
+
 /// The peak memory of `r`: a training run's ([`train::estimate`]) or one generation's.
 pub fn estimate(r: &DiffusionRequest) -> DiffusionReport {
     match &r.train {

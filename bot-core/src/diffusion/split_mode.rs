@@ -46,9 +46,7 @@ impl KohyaSplit {
             && self.lower_b < p.weights_b(Role::Denoiser)
             && self.lower_blocks > 0
             && self.lower_blocks < p.blocks
-            && !self.basis.is_empty()
-            && !self.source.is_empty()
-            && crate::catalog::parse_date(&self.as_of).is_some();
+            && super::cited(&self.basis, &self.source, &self.as_of);
         if ok {
             Ok(())
         } else {

@@ -79,9 +79,7 @@ impl Conv3d {
     pub fn check(&self, id: &str) -> Result<(), String> {
         let complete = ![self.in_channels, self.kernel, self.out_frames].contains(&0)
             && self.kernel > 1
-            && !self.basis.is_empty()
-            && !self.source.is_empty()
-            && crate::catalog::parse_date(&self.as_of).is_some();
+            && super::cited(&self.basis, &self.source, &self.as_of);
         complete.then_some(()).ok_or_else(|| {
             format!(
                 "diffusion.toml: `{id}`: conv3d needs in_channels, a kernel beyond 1, out_frames, \

@@ -98,25 +98,38 @@ pub fn same_letters(a: &[u8], b: &[u8]) -> bool {
 /// to Chinese (`能不能lroa一下`), written as the method; any other run of letters as typed, so
 /// `lore`, `flora` or `oral` stay. One rule for `/pick`'s steps and the reader.
 pub fn method_typos(t: &str) -> String {
+    map_words(
+        t,
+        |c| c.is_ascii_alphabetic(),
+        |word| {
+            let l = word.to_ascii_lowercase();
+            ["qlora", "lora"]
+                .into_iter()
+                .find(|m| swapped(l.as_bytes(), m.as_bytes()))
+                .map_or_else(|| word.to_string(), str::to_string)
+        },
+    )
+}
+
+/// `t` with each run of characters `in_word` accepts written as `f` gives it; every other
+/// character kept where it stands (the one word walk of the readers that rewrite words).
+pub fn map_words(t: &str, in_word: impl Fn(char) -> bool, f: impl Fn(&str) -> String) -> String {
     let mut out = String::with_capacity(t.len());
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let l = word.to_ascii_lowercase();
-        let fixed = ["qlora", "lora"]
-            .into_iter()
-            .find(|m| swapped(l.as_bytes(), m.as_bytes()));
-        out.push_str(fixed.unwrap_or(word.as_str()));
-        word.clear();
-    };
     for c in t.chars() {
-        if c.is_ascii_alphabetic() {
+        if in_word(c) {
             word.push(c);
         } else {
-            flush(&mut word, &mut out);
+            if !word.is_empty() {
+                out.push_str(&f(&word));
+                word.clear();
+            }
             out.push(c);
         }
     }
-    flush(&mut word, &mut out);
+    if !word.is_empty() {
+        out.push_str(&f(&word));
+    }
     out
 }
 

@@ -232,7 +232,8 @@ pub use each_period::{
     first_period, period_words, rate_words, says, stands_at, starts_with, words_longest_first,
 };
 pub use edit::{
-    method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped, swapped_across,
+    map_words, method_typos, one_edit, round_by_swap, same_letters, slips_apart, swapped,
+    swapped_across,
 };
 pub use emoji_words::{EMOJI_WORDS, emoji_as_words};
 pub use extremes::{

@@ -301,26 +301,16 @@ fn spaced_letters(s: &str) -> String {
 /// Each word of letters with its vowels dropped, as the lexicon's word; a word with a digit
 /// (`h100`, `4090d`) is left.
 fn vowels_back(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 8);
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let letters = word.chars().all(|c| c.is_ascii_alphabetic());
-        match crate::lexicon::undropped(&word.to_ascii_lowercase()).filter(|_| letters) {
-            Some(w) => out.push_str(w),
-            None => out.push_str(word),
-        }
-        word.clear();
-    };
-    for c in s.chars() {
-        if c.is_ascii_alphanumeric() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
+    crate::lexicon::map_words(
+        s,
+        |c| c.is_ascii_alphanumeric(),
+        |word| {
+            let letters = word.chars().all(|c| c.is_ascii_alphabetic());
+            crate::lexicon::undropped(&word.to_ascii_lowercase())
+                .filter(|_| letters)
+                .map_or_else(|| word.to_string(), str::to_string)
+        },
+    )
 }
 
 #[cfg(test)]
