@@ -31,11 +31,7 @@ fn und_ds_labels_are_canonical_lines() {
 /// words as typed and as read; a question with no slip says none.
 #[test]
 fn a_slip_read_is_said_beside_the_answer() {
-    use super::chat::{message_ids, text, who, world};
-    use bot_core::Input;
-
-    let w = world();
-    for (locale, line, said) in [
+    assert_slips_said(&[
         (
             "en",
             "how much cram does the 5080 have",
@@ -50,7 +46,17 @@ fn a_slip_read_is_said_beside_the_answer() {
         ("zh", "l40s 哪家最使宜", Some(("最使宜", "最便宜"))),
         ("en", "how much vram does the 5080 have", None),
         ("zh", "每小时4块 一天多少", None),
-    ] {
+    ]);
+}
+
+/// Each line sent in its locale: the slip's line is said (with the words as typed and as read)
+/// exactly where `said` gives them. Shared by und_dt's fold cases.
+pub(super) fn assert_slips_said(cases: &[(&str, &str, Option<(&str, &str)>)]) {
+    use super::chat::{message_ids, text, who, world};
+    use bot_core::Input;
+
+    let w = world();
+    for &(locale, line, said) in cases {
         let me = who(locale);
         let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
         let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));

@@ -31,11 +31,7 @@ fn und_dt_labels_are_canonical_lines() {
 /// a homophone); a question typed plainly says none.
 #[test]
 fn a_fold_read_is_said_beside_the_answer() {
-    use super::chat::{message_ids, text, who, world};
-    use bot_core::Input;
-
-    let w = world();
-    for (locale, line, said) in [
+    super::und_ds_share::assert_slips_said(&[
         ("zh", "哪个平台不需要実名认证", Some(("実名", "实名"))),
         ("zh", "a100最近的价格势走怎么样", Some(("势走", "走势"))),
         ("zh", "哪些平台支持加密币付款", Some(("加密币", "加密货币"))),
@@ -56,14 +52,5 @@ fn a_fold_read_is_said_beside_the_answer() {
         ),
         ("zh", "哪个平台不需要实名认证", None),
         ("en", "which providers charge by the second", None),
-    ] {
-        let me = who(locale);
-        let replies = w.bot.handle(&me, Input::Text(line.into())).replies;
-        let (ids, t) = (message_ids(&replies), text(&replies, w.bot.lang_for(&me)));
-        let slip = ids.iter().any(|i| i == "understand-read-slip");
-        assert_eq!(slip, said.is_some(), "{line}: {ids:?}\n{t}");
-        if let Some((typed, word)) = said {
-            assert!(t.contains(typed) && t.contains(word), "{line}:\n{t}");
-        }
-    }
+    ]);
 }
