@@ -49,9 +49,12 @@ fn a_slip_read_is_said_beside_the_answer() {
     ]);
 }
 
+/// A locale, a line, and the words as typed and as read where a slip is said.
+pub(super) type SlipCase<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
+
 /// Each line sent in its locale: the slip's line is said (with the words as typed and as read)
 /// exactly where `said` gives them. Shared by und_dt's fold cases.
-pub(super) fn assert_slips_said(cases: &[(&str, &str, Option<(&str, &str)>)]) {
+pub(super) fn assert_slips_said(cases: &[SlipCase]) {
     use super::chat::{message_ids, text, who, world};
     use bot_core::Input;
 
