@@ -27,6 +27,7 @@ mod company_pay;
 mod corpus100_share;
 mod corpus101_share;
 mod corpus102_share;
+mod corpus104_share;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
