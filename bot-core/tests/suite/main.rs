@@ -28,6 +28,7 @@ mod corpus100_share;
 mod corpus101_share;
 mod corpus102_share;
 mod corpus103_share;
+mod corpus104_share;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
