@@ -21,9 +21,16 @@ fn public_measurements_eightieth_held_out_set() {
     );
     assert_eq!(held.numeric, 10);
     assert_eq!(held.verdicts, 0);
-    // Floors at 0 until the untuned score is read; they may only tighten.
-    let floor_within = 0;
-    let ceiling_under = 10;
+    // Untuned (scored on the heldout80 branch from main 176d5f56, 2026-12-07; the table committed
+    // in e8f7422d before it was scored): 10 numeric rows, 2 within 15 % (Qwen3-4B LoRA in fp32, -9.5 %;
+    // the v15 NF4 rerun, -1.1 %), 7 under by more than 15 %, 1 over, none the CLI cannot state; no
+    // verdict. Under: Qwen3-4B with a 16-bit rest, bf16 LoRA and NF4 QLoRA, SDPA and FA2 alike, by
+    // 3.9-5.2 GiB (-21 to -22 %: 18.3 estimated on 23.5, 14.3 on 18.2 - while v15, v12's script run
+    // again, reads 14.5); Llama-2-7B NF4 by 3.2-3.5 GiB at SDPA (-28 to -31 %) and by 10.0 GiB with
+    // FA2 (-54.7 %: 8.3 on 18.3). Over: v1's 6.5 GiB for a Qwen3-4B NF4 run the answer puts at 14.3.
+    // The answers are in docs/misses/heldout80_misses.md. The floors may only tighten.
+    let floor_within = 2;
+    let ceiling_under = 7;
     let floor_verdicts = 0;
     floors(
         &held,
