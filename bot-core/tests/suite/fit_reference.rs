@@ -939,5 +939,7 @@ mod heldout76;
 mod heldout78;
 #[path = "fit_reference/heldout79.rs"]
 mod heldout79;
+#[path = "fit_reference/heldout80.rs"]
+mod heldout80;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
