@@ -92,18 +92,30 @@ fn word_at(text: &str, key: &str) -> bool {
 /// The pipeline named in `text` (the longest name that stands as a word), if any.
 pub(super) fn pipeline_in(text: &str) -> Option<&'static Pipeline> {
     let t = plain(text);
-    diffusion::pipelines()
+    pipeline_keys()
         .iter()
-        .flat_map(|p| {
-            [&p.id, &p.name]
-                .into_iter()
-                .chain(&p.aliases)
-                .chain(&p.hf_ids)
-                .map(move |k| (p, plain(k)))
-        })
-        .filter(|(_, k)| k.len() >= 3 && word_at(&t, k))
+        .filter(|(_, k)| word_at(&t, k))
         .max_by_key(|(_, k)| k.len())
         .map(|(p, _)| sized_as_said(p, &t))
+}
+
+/// Every pipeline's names in [`plain`] form, made once: normalizing each name on every reading
+/// was most of a /pick turn's time (`perf`, docs/performance.md).
+fn pipeline_keys() -> &'static [(&'static Pipeline, String)] {
+    static KEYS: std::sync::OnceLock<Vec<(&'static Pipeline, String)>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        diffusion::pipelines()
+            .iter()
+            .flat_map(|p| {
+                [&p.id, &p.name]
+                    .into_iter()
+                    .chain(&p.aliases)
+                    .chain(&p.hf_ids)
+                    .map(move |k| (p, plain(k)))
+            })
+            .filter(|(_, k)| k.len() >= 3)
+            .collect()
+    })
 }
 
 /// The family's pipeline of the size said apart from its name (`wan 2.1, 1.3b model` is the
