@@ -17,6 +17,7 @@ diff-peak = Peak on the card: { $peak } GiB, { $stage ->
     [train] during a training step
    *[denoise] during the denoising steps
 } (allocator reserve { $reserve } GiB and CUDA context { $context } GiB included).
+diff-decode-released = The VAE decoder grows its feature maps fourfold at each upsampling, so the blocks of its earlier stages stay free in PyTorch's cache: nvidia-smi shows { $shown } GiB while the card has room, { $released } GiB of it blocks that the allocator handed back before an out-of-memory error; the verdict counts the { $peak } GiB the run needs.
 diff-offload = { $offload ->
     [model] Offload: one model on the card at a time (diffusers enable_model_cpu_offload(); ComfyUI does this by itself when memory is short). A little slower: each model moves to the card once per generation.
     [seq] Offload: weights streamed to the card layer by layer (diffusers enable_sequential_cpu_offload(); ComfyUI --lowvram). The least memory, but many times slower: the weights cross PCIe at every step.

@@ -21,6 +21,7 @@ diff-peak = 卡上峰值：{ $peak } GiB（{ $stage ->
     [train] 训练一步时
    *[denoise] 去噪步骤中
 }，已含分配器预留 { $reserve } GiB 和 CUDA 上下文 { $context } GiB）。
+diff-decode-released = VAE 解码器每次上采样特征图变为四倍，前面各阶段释放的显存块放不下后面的特征图，空着留在 PyTorch 的缓存里：卡上有余量时 nvidia-smi 会显示 { $shown } GiB，其中 { $released } GiB 是这些空闲块，分配器在报显存不足之前会先把它们归还；判断能否放下按运行真正需要的 { $peak } GiB 计算。
 diff-offload = { $offload ->
     [model] 卸载：同一时间只有一个模型在卡上（diffusers 的 enable_model_cpu_offload()；显存不够时 ComfyUI 会自动这样做）。稍慢：每次生成每个模型要搬上卡一次。
     [seq] 卸载：权重逐层搬上卡（diffusers 的 enable_sequential_cpu_offload()；ComfyUI 的 --lowvram）。最省显存，但慢很多倍：每一步权重都要走一遍 PCIe。

@@ -174,6 +174,16 @@ pub fn render(catalog: &Catalog, line: &DiffusionLine) -> Reply {
             .arg("reserve", gib(e.reserve_gib))
             .arg("context", gib(e.context_gib)),
     );
+    // The 2-D decode's blocks handed back before an out-of-memory error: out of the need,
+    // in what nvidia-smi shows (`diffusion::estimate::decode_blocks`).
+    if e.released_gib > 0.05 && e.shown_gib > e.peak_gib + 0.05 {
+        reply.push(
+            Msg::new("diff-decode-released")
+                .arg("released", gib(e.released_gib))
+                .arg("shown", gib(e.shown_gib))
+                .arg("peak", gib(e.peak_gib)),
+        );
+    }
     reply.push(Msg::new("diff-offload").arg("offload", r.offload.key()));
     extras::offload_basis(&mut reply, r, &e);
     extras::conv3d_columns(&mut reply, r);

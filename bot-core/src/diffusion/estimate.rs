@@ -14,8 +14,10 @@ use crate::vram::CUDA_CONTEXT_GIB;
 mod cached_weights;
 mod cards;
 mod conv3d_columns;
+mod decode_blocks;
 mod decode_stage;
 mod load_stage;
+mod smaller;
 mod text_encoders;
 
 use cached_weights::shown_with_cache;
@@ -24,6 +26,7 @@ pub use conv3d_columns::columns_gib as conv3d_columns_gib;
 pub use decode_stage::decode_chunks;
 use decode_stage::decode_cut;
 use load_stage::bnb_loaded_gib;
+use smaller::smaller;
 use text_encoders::text_weights_gib;
 
 const GIB: f64 = (1u64 << 30) as f64;
@@ -280,6 +283,9 @@ pub struct DiffusionReport {
     pub decode_mode: super::decode::DecodeMode,
     /// The allocator's reserve on top of the peak.
     pub reserve_gib: f64,
+    /// The 2-D decode's cached blocks the allocator hands back before it fails: out of the
+    /// peak (the need), in what nvidia-smi shows ([`decode_blocks`]); 0 otherwise.
+    pub released_gib: f64,
     /// The CUDA context (and cuBLAS workspaces) the process holds on the card.
     pub context_gib: f64,
     /// What the card must hold at the busiest moment, reserve and CUDA context included.
@@ -395,6 +401,8 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     } else {
         super::decode::split(cut.working_gib)
     };
+    let released_gib = decode_blocks::released_gib(r, cut.mode, working_gib, decode_blocks_gib);
+    let decode_blocks_gib = decode_blocks_gib - released_gib;
     let decode_gib = working_gib + cut.kept_gib;
     // A leaf module of the denoiser: its widest linear, about 5 x width^2 weights (FLUX's
     // 15360 -> 3072 output projection).
@@ -435,7 +443,8 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
     if r.offload != Offload::None && loaded > 0.0 {
         stages.push((Stage::Load, loaded + resident));
     }
-    // Each stage's reserve: a share of what it holds, and the decode's own blocks.
+    let decode_held = decode_blocks::held(&stages);
+    // Each stage's reserve: a share of what it holds, and the decode's own blocks it keeps.
     let reserve_of = |stage: Stage, held: f64| match stage {
         Stage::Decode => (held - working_gib) * ALLOCATOR_RESERVE + decode_blocks_gib,
         _ => held * ALLOCATOR_RESERVE,
@@ -448,13 +457,14 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         }
     });
     let reserve_gib = reserve_of(stage, held);
-    // What the card shows also holds the CUDA context, as an LLM fit counts it: the verdict
-    // compares the peak with the card's whole memory.
+    // The CUDA context, as an LLM fit counts it: the verdict compares the card's whole memory.
     let context_gib = CUDA_CONTEXT_GIB;
     let peak_gib = held + reserve_gib + context_gib;
     let all = denoiser_gib + text_on_card + vae_gib + checker_gib;
-    let shown_gib =
-        shown_with_cache(r, all, [step_gib, decode_gib], reserve_of, context_gib).max(peak_gib);
+    let decode_shown = decode_held + reserve_of(Stage::Decode, decode_held) + released_gib;
+    let shown_gib = shown_with_cache(r, all, [step_gib, decode_gib], reserve_of, context_gib)
+        .max(peak_gib)
+        .max(decode_shown + context_gib);
     DiffusionReport {
         denoiser_gib,
         text_gib,
@@ -466,6 +476,7 @@ pub fn generation(r: &DiffusionRequest) -> DiffusionReport {
         decode_gib,
         decode_mode: cut.mode,
         reserve_gib,
+        released_gib,
         context_gib,
         peak_gib,
         shown_gib,
@@ -563,28 +574,6 @@ pub fn what_fits<'a>(
         }
     }
     out
-}
-
-/// A smaller output: 768 px on the long side for an image, 480p and 49 frames for a clip.
-fn smaller(mut r: DiffusionRequest) -> DiffusionRequest {
-    let scale = |w: u32, h: u32, long: u32| {
-        let f = long as f64 / w.max(h) as f64;
-        let round = |x: f64| ((x * f / 16.0).round() as u32).max(1) * 16;
-        (round(w as f64), round(h as f64))
-    };
-    match r.pipeline.kind {
-        Kind::Image if r.width.max(r.height) > 768 => {
-            (r.width, r.height) = scale(r.width, r.height, 768);
-        }
-        Kind::Video => {
-            if r.width.max(r.height) > 832 {
-                (r.width, r.height) = scale(r.width, r.height, 832);
-            }
-            r.frames = r.frames.min(49);
-        }
-        Kind::Image => {}
-    }
-    r
 }
 
 #[cfg(test)]

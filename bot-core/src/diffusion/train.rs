@@ -135,6 +135,7 @@ pub fn estimate(r: &DiffusionRequest, t: &Train) -> DiffusionReport {
         decode_gib: 0.0,
         decode_mode: super::decode::DecodeMode::Whole,
         reserve_gib,
+        released_gib: 0.0,
         context_gib: CUDA_CONTEXT_GIB,
         peak_gib,
         shown_gib: peak_gib,

@@ -60,7 +60,11 @@ fn shown_equals_the_peak_unless_weights_were_dropped_into_the_cache() {
     let (_, model_plain) = sized("sdxl offload=model");
     assert!((model.peak_gib - model_plain.peak_gib).abs() < 1e-9);
     let (_, none) = sized("flux.1-dev to_cuda=first");
-    assert_eq!(none.shown_gib, none.peak_gib);
+    // (mem_fq, session 46: what the card shows may also hold a 2-D decode's blocks the
+    // allocator hands back, `released_gib`; the word adds nothing without offload.)
+    let (_, none_plain) = sized("flux.1-dev");
+    assert_eq!(none.shown_gib, none_plain.shown_gib);
+    assert!(none.shown_gib <= none.peak_gib + none.released_gib + 1e-9);
     for q in [
         "flux.1-dev offload=seq",
         "flux.1-dev offload=model",
@@ -68,7 +72,10 @@ fn shown_equals_the_peak_unless_weights_were_dropped_into_the_cache() {
         "flux.1-dev lora rank=16",
     ] {
         let (_, e) = sized(q);
-        assert_eq!(e.shown_gib, e.peak_gib, "{q}");
+        assert!(
+            e.shown_gib >= e.peak_gib && e.shown_gib <= e.peak_gib + e.released_gib + 1e-9,
+            "{q}"
+        );
     }
     // The figure grows with what the step holds, like the peak it stands beside.
     let (_, small) = sized("sdxl offload=seq to_cuda=first res=768x768");

@@ -157,6 +157,9 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
         let e = estimate(&r);
         let est = match f[8] {
             "smi" => e.shown_gib,
+            // `max_memory_reserved` holds the 2-D decode's blocks the allocator keeps while the
+            // card has room (`DiffusionReport::released_gib`), as nvidia-smi does.
+            "reserved" if !r.cuda_first => e.shown_gib - e.context_gib,
             "reserved" => e.peak_gib - e.context_gib,
             "alloc" => e.peak_gib - e.context_gib - e.reserve_gib,
             // `torch.cuda.memory_allocated()` after the run and `empty_cache()`: what a pipeline
