@@ -37,9 +37,18 @@ fn held_all(src: &str, what: &str) -> (usize, usize) {
 fn a_length_of_another_thing_is_no_run() {
     let mut src = String::new();
     let lines = [
-        ("en", "I have thesis deadline in 10 days, need finetune qwen2.5 7b with lora"),
-        ("en", "need to lora tune qwen2.5 7b, the school queue is two weeks long"),
-        ("en", "lora fine-tune of qwen2.5 7b. our cluster queue is 3 days, so renting"),
+        (
+            "en",
+            "I have thesis deadline in 10 days, need finetune qwen2.5 7b with lora",
+        ),
+        (
+            "en",
+            "need to lora tune qwen2.5 7b, the school queue is two weeks long",
+        ),
+        (
+            "en",
+            "lora fine-tune of qwen2.5 7b. our cluster queue is 3 days, so renting",
+        ),
         ("zh", "论文还有10天截止，想用lora微调qwen2.5 7b"),
         ("zh", "学校集群排队要两周，想lora微调qwen2.5 7b"),
         ("zh", "ddl还有一周，lora微调一下qwen2.5 7b"),
@@ -48,24 +57,34 @@ fn a_length_of_another_thing_is_no_run() {
         src.push_str(&conv(
             &format!("other-length-{n}"),
             lang,
-            &[(line, "+pick-ask-context -pick-understood-usage -pick-invalid")],
+            &[(
+                line,
+                "+pick-ask-context -pick-understood-usage -pick-invalid",
+            )],
         ));
     }
     // The run's own length beside a deadline stays the run's.
     for (lang, line, h) in [
-        ("en", "lora tune qwen2.5 7b for 10 hours, deadline in 3 days", "10_h"),
+        (
+            "en",
+            "lora tune qwen2.5 7b for 10 hours, deadline in 3 days",
+            "10_h",
+        ),
         ("zh", "lora微调qwen2.5 7b跑5个小时，ddl还有两周", "5_小时"),
     ] {
         src.push_str(&conv(
             &format!("own-length-{lang}"),
             lang,
-            &[(line, &format!("+pick-understood-usage ~{h} +pick-ask-context"))],
+            &[(
+                line,
+                &format!("+pick-understood-usage ~{h} +pick-ask-context"),
+            )],
         ));
     }
     let (held, all) = held_all(&src, "another thing's length");
     assert!(held >= FLOOR_OTHER_LENGTH, "{held}/{all}");
 }
-const FLOOR_OTHER_LENGTH: usize = 0;
+const FLOOR_OTHER_LENGTH: usize = 8;
 
 /// A place said in words at the card step with a slip, or with a Chinese tail: the first card.
 #[test]
@@ -93,7 +112,7 @@ fn a_place_with_a_slip_at_the_card_step() {
     let (held, all) = held_all(&src, "card place slipped");
     assert!(held >= FLOOR_CARD_PLACE, "{held}/{all}");
 }
-const FLOOR_CARD_PLACE: usize = 0;
+const FLOOR_CARD_PLACE: usize = 7;
 
 /// The needs step's no words with a short word slipped, or in a learner's order: no needs.
 #[test]
@@ -121,23 +140,31 @@ fn no_needs_with_a_short_slip_or_in_another_order() {
     let (held, all) = held_all(&src, "no needs slipped");
     assert!(held >= FLOOR_NEEDS_NO, "{held}/{all}");
 }
-const FLOOR_NEEDS_NO: usize = 0;
+const FLOOR_NEEDS_NO: usize = 6;
 
 /// An hour word slipped so that it is as near `hour` as `hours` (one word, two numbers): the
 /// hours, never asked back.
 #[test]
 fn an_hour_word_near_both_its_numbers_is_hours() {
     let mut src = String::new();
-    for (n, (line, h)) in [("2 hous", 2), ("5 hous", 5), ("3 houes", 3), ("4 hoursr", 4)]
-        .iter()
-        .enumerate()
+    for (n, (line, h)) in [
+        ("2 hous", 2),
+        ("5 hous", 5),
+        ("3 houes", 3),
+        ("4 hoursr", 4),
+    ]
+    .iter()
+    .enumerate()
     {
         src.push_str(&conv(
             &format!("hous-{n}"),
             "en",
             &[
                 ("#2\n> #1\n> #1\n> #1", "+pick-ask-usage"),
-                (line, "+pick-ask-card|advice-pick-ask-card-reader -pick-invalid"),
+                (
+                    line,
+                    "+pick-ask-card|advice-pick-ask-card-reader -pick-invalid",
+                ),
                 ("#1", "+pick-ask-barriers"),
                 ("no", &format!("+pick-result-title ~one_run_of_{h}_h")),
             ],
@@ -146,7 +173,7 @@ fn an_hour_word_near_both_its_numbers_is_hours() {
     let (held, all) = held_all(&src, "hour slipped");
     assert!(held >= FLOOR_HOUS, "{held}/{all}");
 }
-const FLOOR_HOUS: usize = 0;
+const FLOOR_HOUS: usize = 4;
 
 /// The default's words with a slip (`默任的就行`, `defualt is fine`) at steps with a default:
 /// the default taken and said.
@@ -185,7 +212,7 @@ fn the_defaults_words_slipped_take_the_default() {
     let (held, all) = held_all(&src, "default slipped");
     assert!(held >= FLOOR_DEFAULT, "{held}/{all}");
 }
-const FLOOR_DEFAULT: usize = 0;
+const FLOOR_DEFAULT: usize = 8;
 
 /// A restart said in own words, the new job after it: a fresh /pick that keeps nothing from
 /// the old one (the model step or the task step next).
@@ -196,7 +223,10 @@ fn a_restart_in_own_words_starts_fresh() {
         ("zh", "等等，全部重来吧，其实是要部署个服务"),
         ("zh", "全部重来"),
         ("zh", "算了全部重新来，我要部署个推理服务"),
-        ("en", "ugh, scrap all of that. i want to serve a model. let's start from scratch"),
+        (
+            "en",
+            "ugh, scrap all of that. i want to serve a model. let's start from scratch",
+        ),
         ("en", "scrap all of that, start from scratch"),
         ("en", "let's start from scratch, i want to serve a model"),
     ];
@@ -216,7 +246,7 @@ fn a_restart_in_own_words_starts_fresh() {
     let (held, all) = held_all(&src, "restart said");
     assert!(held >= FLOOR_RESTART, "{held}/{all}");
 }
-const FLOOR_RESTART: usize = 0;
+const FLOOR_RESTART: usize = 6;
 
 /// A closing at the trial step (`thanks, that's all`, `行，我先去试试`), an assent with a tone
 /// mark at the result step (`好滴~`): the dialogue ends / the trial plan comes.
@@ -261,7 +291,7 @@ fn closings_at_the_trial_and_assents_at_the_result() {
     let (held, all) = held_all(&src, "closings");
     assert!(held >= FLOOR_CLOSINGS, "{held}/{all}");
 }
-const FLOOR_CLOSINGS: usize = 0;
+const FLOOR_CLOSINGS: usize = 7;
 
 /// A closing word with a tail or a need said as a situation at the needs step (`可以了`,
 /// `done了`, `要能开专票`): the result, or the need kept and the step open.
@@ -286,7 +316,10 @@ fn closings_and_needs_said_at_the_needs_step() {
             ],
         ));
     }
-    for (n, line) in ["要能开专票，公司走报销流程", "要能开专票"].iter().enumerate() {
+    for (n, line) in ["要能开专票，公司走报销流程", "要能开专票"]
+        .iter()
+        .enumerate()
+    {
         src.push_str(&conv(
             &format!("needs-invoice-{n}"),
             "zh",
@@ -299,4 +332,4 @@ fn closings_and_needs_said_at_the_needs_step() {
     let (held, all) = held_all(&src, "needs step");
     assert!(held >= FLOOR_NEEDS_STEP, "{held}/{all}");
 }
-const FLOOR_NEEDS_STEP: usize = 0;
+const FLOOR_NEEDS_STEP: usize = 6;
