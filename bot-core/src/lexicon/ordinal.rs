@@ -65,7 +65,21 @@ const EN_TAIL: &[&str] = &["please", "pls", "plz", "thanks", "thx"];
 /// Chinese words before a place that choose it (`选第二个`, `就第一个吧`, `要2号`); a number
 /// right after one of them is a place only after a verb of choosing (`选2`; `要2个` is a count).
 const ZH_CHOOSE: &[&str] = &[
-    "我选", "我要", "就选", "就要", "就用", "那就", "选择", "选", "要", "用", "就",
+    "我选",
+    "我要",
+    "就选",
+    "就要",
+    "就用",
+    "那就",
+    "选择",
+    "选",
+    "要",
+    "用",
+    "就",
+    // `那还是第一个` after a question (pick_al, und_ec): the choice kept, nothing more.
+    "那还是",
+    "还是",
+    "那",
 ];
 
 /// The verbs of [`ZH_CHOOSE`] after which digits alone are a place (`选2`, `我选3`).
