@@ -366,3 +366,47 @@ fn hours_each_evening_are_a_days() {
     assert!(held >= FLOOR_DAY_PART, "{held}/{all}");
 }
 const FLOOR_DAY_PART: usize = 3;
+
+/// Money given per month by whoever pays, said in a first sentence (`老板说这个月GPU最多给2000块`,
+/// `my boss give me 500 dollar per month`): a month's budget, echoed with its period.
+#[test]
+fn money_given_per_month_is_a_months_budget() {
+    let mut src = String::new();
+    for (n, (lang, line, amount)) in [
+        (
+            "zh",
+            "老板说这个月GPU最多给2000块，要lora微调qwen2.5 7b",
+            "2000",
+        ),
+        (
+            "zh",
+            "公司每月给我们3000块，想部署qwen2.5 7b一直在线",
+            "3000",
+        ),
+        (
+            "en",
+            "My boss give me 500 dollar per month, we want qwen2.5 7b always online",
+            "500",
+        ),
+        (
+            "en",
+            "the lab gives us $800 a month to lora tune qwen2.5 7b",
+            "800",
+        ),
+    ]
+    .iter()
+    .enumerate()
+    {
+        src.push_str(&conv(
+            &format!("given-month-{n}"),
+            lang,
+            &[(
+                line,
+                &format!("+pick-understood-budget-month ~{amount} -pick-invalid"),
+            )],
+        ));
+    }
+    let (held, all) = held_all(&src, "money given a month");
+    assert!(held >= FLOOR_GIVEN_MONTH, "{held}/{all}");
+}
+const FLOOR_GIVEN_MONTH: usize = 4;
