@@ -182,13 +182,17 @@ pub(super) fn model_step(
         // `通义千问14b`: the step's own option of that family and size.
         s.model = Some(id.to_string());
         s.params_b = None;
-    } else if let Some(b) = params_b(value).or_else(|| {
-        // A bare number at the model step is its size in billions (said back).
-        value
-            .parse::<f64>()
-            .ok()
-            .filter(|b| (0.1..=2000.0).contains(b))
-    }) {
+    } else if let Some(b) = params_b(value)
+        // `大概70亿参数的模型`: a size in 亿 among words that add nothing is the bare size.
+        .or_else(|| params_b(&lexicon::size_alone(value).filter(|_| written.is_some())?))
+        .or_else(|| {
+            // A bare number at the model step is its size in billions (said back).
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|b| (0.1..=2000.0).contains(b))
+        })
+    {
         s.model = None;
         s.params_b = Some(b);
     } else {

@@ -208,7 +208,12 @@ pub(super) fn is_accept(t: &str) -> bool {
     if word.is_empty() {
         return !t.is_empty();
     }
-    ACCEPT_WORDS.contains(&word)
+    // `done了`, `可以了`, `ok啦`: the particle of a thing settled after the word says no more.
+    let settled = word
+        .strip_suffix('了')
+        .or_else(|| word.strip_suffix('啦'))
+        .map(str::trim_end);
+    ACCEPT_WORDS.contains(&word) || settled.is_some_and(|w| ACCEPT_WORDS.contains(&w))
 }
 
 /// The words [`is_accept`] takes (`dialogue::slip` reads their slips too).

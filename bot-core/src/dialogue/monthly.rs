@@ -31,7 +31,19 @@ pub(super) use super::state::BudgetPer as Per;
 /// Words of spending that make an amount beside a period a budget, beside the lexicon's budget
 /// nouns and bounds on spending (`一个月最多两百`, `max $150 a month`); a number with a unit of
 /// its own (`每天最多3小时`) is never the amount.
-const SPENDING: &[&str] = &["花费", "spend"];
+/// Money given for the job by whoever pays (`my boss give me 500 dollar per month`, `公司每月给
+/// 2000`) is its budget too (pick_al, und_ec).
+const SPENDING: &[&str] = &[
+    "花费",
+    "spend",
+    "give me",
+    "gives me",
+    "gave me",
+    "gives us",
+    "give us",
+    "给我",
+    "给我们",
+];
 
 /// Every cue said in `t` and its place: the lexicon's budget nouns (`lexicon::budget_nouns_in`,
 /// one table: `额度` and `credits` are budgets here as in a question; `credit card` is none),
@@ -68,7 +80,7 @@ fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
 const CURRENCY_AFTER: &[&str] = &[
-    "块钱", "块", "元", "刀", "美元", "usd", "rmb", "dollars", "bucks",
+    "块钱", "块", "元", "刀", "美元", "usd", "rmb", "dollars", "dollar", "bucks",
 ];
 
 /// The amount, its currency when written, the text without them, and the budget's period.

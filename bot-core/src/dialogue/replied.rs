@@ -78,7 +78,9 @@ fn clause_kinds(ctx: &Ctx, state: &PickState, clause: &str) -> Option<Vec<Kind>>
             Assent::No => Kind::No,
         }]);
     }
-    if lexicon::closing(clause) || super::said::thanks(clause) {
+    // `我先去试试`, `i'll go try it` at the trial plan: off to run it, a close (und_ec).
+    let going = state.step == Step::Trial && lexicon::going_to_try(clause);
+    if lexicon::closing(clause) || super::said::thanks(clause) || going {
         return Some(vec![Kind::Close]);
     }
     // `just show me` at the needs step asks for the result; elsewhere it is read as before.

@@ -383,7 +383,7 @@ fn quit_words() -> &'static [&'static str] {
     })
 }
 
-const RESTART_WORDS: &[&str] = &[
+pub(super) const RESTART_WORDS: &[&str] = &[
     "重新来",
     "重来",
     "重新开始",

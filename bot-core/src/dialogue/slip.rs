@@ -27,6 +27,8 @@ use crate::reply::{Msg, Part, Reply};
 struct Vocabulary {
     latin: Vec<String>,
     cjk: Vec<Vec<char>>,
+    /// The whole phrases, lower case (`no need`): a short word's slip is read inside one.
+    phrases: Vec<String>,
 }
 
 /// The lexicon words a step's readers accept, beside its labels.
@@ -69,6 +71,15 @@ fn lexicon_words(step: Step) -> Vec<&'static str> {
             out.extend(super::said::THANKS_WORDS);
         }
         _ => {}
+    }
+    // `默任的就行`, `defualt is fine`: the default's and not-knowing words, at every step with a
+    // default (the needs step has them above).
+    if !matches!(
+        step,
+        Step::Card | Step::Result | Step::Trial | Step::Barriers
+    ) {
+        out.extend(lexicon::HANDED);
+        out.extend(lexicon::UNSURE);
     }
     // `second to lsat`: every step with a list takes a place said in words.
     if !matches!(step, Step::Card | Step::Result | Step::Trial) {
@@ -121,6 +132,7 @@ fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
     let mut v = Vocabulary {
         latin: Vec::new(),
         cjk: Vec::new(),
+        phrases: phrases.iter().map(|p| p.to_lowercase()).collect(),
     };
     for p in &phrases {
         for w in p.split(|c: char| !c.is_ascii_alphabetic()) {
@@ -173,6 +185,11 @@ fn latin_slip<'a>(w: &str, vocab: &'a [String]) -> Result<Option<&'a str>, ()> {
         .collect();
     match tied[..] {
         [v] => Ok(Some(v)),
+        // `hous` is as near `hour` as `hours`: one word in two numbers reads the same (the
+        // longer said back, `3 hours`).
+        [v, ref rest @ ..] if rest.iter().all(|r| inflected(v, r)) => {
+            Ok(tied.iter().max_by_key(|w| w.len()).copied())
+        }
         // `cheapes` is as near `cheaper` as `cheapest`: a word cut short at its end is the one
         // it begins, where only one begins so.
         // `neeed` is as near `needs` as `need`: a letter typed again beside itself is a
@@ -341,6 +358,12 @@ pub(super) fn corrected(ctx: &Ctx, state: &PickState, text: &str) -> Option<(Str
     let latin = latin_fixed(text, &vocab, &mut slipped)?;
     let fixed = cjk_fixed(&latin, &vocab)?;
     slipped |= fixed != latin;
+    // `no ned`: a word of three letters, read only inside one of the step's whole phrases.
+    if fixed == text
+        && let Some(p) = super::phrase_slip::fixed(text, &vocab.phrases)
+    {
+        return Some((p, true));
+    }
     (fixed != text).then_some((fixed, slipped))
 }
 
@@ -448,10 +471,13 @@ fn slip_read(
 }
 
 /// A typed line as every step reads it: Traditional folded, a slash rate in words (`6h/day`,
-/// `lexicon::slash_rate_folded`), a payment word's read-alike slip as the word.
+/// `lexicon::slash_rate_folded`), a payment word's read-alike slip as the word, another
+/// thing's time (`deadline in 10 days`) taken out (`other_length`).
 pub(super) fn folded(text: &str) -> String {
     let t = crate::understand::fold_traditional(text);
-    pay_words_folded(&lexicon::slash_rate_folded(&t))
+    // `qwen2.5:14b-instruct-q4_K_M`: the tag's model and format apart (`lexicon::tag_quant`).
+    let t = lexicon::tag_quant_apart(&t).unwrap_or(t);
+    super::other_length::blanked(&pay_words_folded(&lexicon::slash_rate_folded(&t)))
 }
 
 /// `text` with a Chinese need word typed with one character read alike (`支付包` for 支付宝,
@@ -499,6 +525,7 @@ mod tests {
         Vocabulary {
             latin: latin.iter().map(|s| s.to_string()).collect(),
             cjk: cjk.iter().map(|s| s.chars().collect()).collect(),
+            phrases: Vec::new(),
         }
     }
 
@@ -508,8 +535,8 @@ mod tests {
         assert_eq!(latin("alwyas on", &v).as_deref(), Some("always on"));
         assert_eq!(latin("the cheapst", &v).as_deref(), Some("the cheapest"));
         assert_eq!(latin("web termnal", &v).as_deref(), Some("web terminal"));
-        // Two words equally near: no reading.
-        assert_eq!(latin("3 hous", &v), None);
+        // Two words equally near: no reading; one word's two numbers are one reading (und_ec).
+        assert_eq!(latin("3 hous", &v).as_deref(), Some("3 hours"));
         // Short words, numbers and words the lexicon knows stay.
         assert_eq!(latin("our 4090", &v).as_deref(), Some("our 4090"));
         assert_eq!(latin("four", &v).as_deref(), Some("four"));

@@ -82,8 +82,7 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
         Ok(out) => return out,
         Err(input) => input,
     };
-    // `skip`, `next`, `跳过`: the step's default taken and said (the short run at the
-    // short-run-or-service ask, where `随便` takes it too).
+    // `skip`, `跳过`: the step's default taken and said (`随便` too at run-or-service).
     if let PickInput::Text(t) = &input
         && let Some(out) = super::skipped::skipped(ctx, state, t, step)
     {
@@ -272,6 +271,7 @@ fn first_readings(
         .or_else(|| super::heard::heard(ctx, state, input, on_said))
         .or_else(|| super::chosen::asked_tap(ctx, state, input, step, as_value))
         .or_else(|| super::reopen::reopened(ctx, state, input))
+        .or_else(|| super::restart_said::restarted(ctx, input, start, step))
         .or_else(|| started_over(ctx, state, input))
         .or_else(|| super::replied::before(ctx, state, input, step))
         // `不要全参的，也不要4位的`: the method left after the refused ones.

@@ -40,6 +40,9 @@ const YES: &[&str] = &[
     "好啊",
     "好呀",
     "好嘞",
+    // `好滴`, `好哒`: 的 said the playful way (pick_ao's `好滴~`).
+    "好滴",
+    "好哒",
     "好吧",
     "好",
     "行啊",
@@ -118,6 +121,8 @@ const NO_WIDEN_EN: &[&str] = &[
     "more",
     "else",
     "needed",
+    // `nothing need`, `need nothing`: a learner's order of `no need` (pick_ao).
+    "need",
     "special",
     "particular",
     "requirements",

@@ -222,6 +222,9 @@ const BUDGET_PERIODS: &[(&str, super::Period)] = &[
     ("一月", super::Period::Month),
     ("/月", super::Period::Month),
     ("/mo", super::Period::Month),
+    // `老板说这个月GPU最多给2000块` (pick_al, und_ec): this month's money is a month's budget.
+    ("这个月", super::Period::Month),
+    ("this month", super::Period::Month),
     (" a mo", super::Period::Month),
     ("日预算", super::Period::Day),
     ("周预算", super::Period::Week),

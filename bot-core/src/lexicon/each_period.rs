@@ -38,6 +38,14 @@ pub const EACH_PERIOD: &[(&str, Period)] = &[
     ("everyday", Period::Day),
     ("daily", Period::Day),
     ("/day", Period::Day),
+    // `about 3 hours every evening` (pick_ao, und_ec): a part of each day is each day's; it had
+    // been one run of 3 h for a service, its month thirty times too small.
+    ("every evening", Period::Day),
+    ("each evening", Period::Day),
+    ("every morning", Period::Day),
+    ("each morning", Period::Day),
+    ("every afternoon", Period::Day),
+    ("each afternoon", Period::Day),
     ("每周", Period::Week),
     ("每个星期", Period::Week),
     ("每星期", Period::Week),

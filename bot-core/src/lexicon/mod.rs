@@ -59,6 +59,7 @@ mod foreign;
 mod formats;
 mod function_words;
 mod goal_words;
+mod going_to_try;
 mod grad_accum;
 mod guess;
 mod haste;
@@ -91,6 +92,10 @@ mod nights;
 mod not_a_place;
 mod noun_slips;
 pub(crate) mod numerals;
+mod other_time;
+mod restart_words;
+mod size_alone;
+mod tag_quant;
 // Closed classes of function words a line that stops /pick is read by (dialogue::stop_shape).
 mod list_place;
 mod media_made;
@@ -246,6 +251,7 @@ pub use formats::{
 };
 pub use function_words::{EN_FUNCTION_WORDS, ZH_FUNCTION_CHARS};
 pub use goal_words::{Goal, done_said, goal_said, memory_asked, only_trying, skip_said};
+pub use going_to_try::{GOING_WORDS, going_to_try};
 pub use grad_accum::{grad_accum_steps, is_grad_accum_key, said_grad_accum};
 pub use guess::{ENOUGH_ASKED, GUESS_CUES, QUOTED_CUES};
 pub use haste::{HASTE_WORDS, followed_past_haste};
@@ -297,6 +303,7 @@ pub use nights::{NightSense, night_phrases, night_said, nights_as};
 pub use noun_slips::noun_of_slip;
 pub use options::{connective, option, pixels, split_options};
 pub use ordinal::{Ordinal, ordinal, ordinal_in, ordinal_text, place_words};
+pub use other_time::{OTHER_TIME_NOUNS, other_time_at};
 pub use params_said::params_written;
 pub use passes::{PASS_PERIODS, PERIOD_AMOUNT_BETWEEN, pass_period};
 pub use people::{GROUP_OF, PEOPLE_AFTER, STUDENT_PRICE};
@@ -320,6 +327,7 @@ pub use rent_manner::need_of_renting;
 pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
+pub use restart_words::{RESTART_FILLERS, RESTART_MORE};
 pub use said_numbers::{
     CLOCK_AFTER, CONTRACTIONS_BARE, GROUP_APOSTROPHES, GROUP_SPACES, LARGE_NUMBER_WORDS,
     LENGTH_BEFORE_CLOCK, ZH_CHAT_SPELLINGS,
@@ -330,6 +338,7 @@ pub use seasons::{SEASON_WORDS, season_said};
 pub use senses::{Sense, Senses};
 pub use seq_length::{length_said, token_count_form};
 pub use services::{SERVICE_NOUNS, ServiceKind, service_of, service_said};
+pub use size_alone::size_alone;
 pub use slash_rate::slash_rate_folded;
 pub use slot_slips::slot_slips;
 pub use small_degree::{NoFigure, no_figure};
@@ -338,6 +347,7 @@ pub use step_named::{StepNamed, step_to_change};
 pub use sums::{SUM_AFTER, SUM_BEFORE};
 pub use switches::{CHECKPOINTING_TERMS, switched_off, trainer_said};
 pub use tag_ask::tags_dropped;
+pub use tag_quant::tag_quant_apart;
 pub use taken_back::{
     CORRECTION_LEADS, TAKEN_BACK_AFTER, TAKEN_BACK_BEFORE, refused_value_at, unit_key,
 };

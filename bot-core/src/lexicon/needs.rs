@@ -539,7 +539,16 @@ pub const COMPANY_PAYMENTS: &[&str] = &["bank_transfer", "invoice"];
 /// An invoice for the books (`开发票`, `需要发票`, `an invoice for the company`): no platform's
 /// record says whether it issues one (the catalog's `invoice` payment method is post-paid
 /// billing, another thing), so it is said back as a need to ask about, never a filter.
-pub const INVOICE_WORDS: &[&str] = &["发票", "开票", "invoice", "receipt", "报销凭证"];
+pub const INVOICE_WORDS: &[&str] = &[
+    "发票",
+    "开票",
+    "invoice",
+    "receipt",
+    "报销凭证",
+    // `要能开专票`: the VAT invoice kinds by their short names (helper und_ec).
+    "专票",
+    "普票",
+];
 
 /// Whether a phrase only names the topic (`实名`) without saying which way.
 pub fn phrase_is_topic_only(w: &str) -> bool {

@@ -65,7 +65,21 @@ const EN_TAIL: &[&str] = &["please", "pls", "plz", "thanks", "thx"];
 /// Chinese words before a place that choose it (`选第二个`, `就第一个吧`, `要2号`); a number
 /// right after one of them is a place only after a verb of choosing (`选2`; `要2个` is a count).
 const ZH_CHOOSE: &[&str] = &[
-    "我选", "我要", "就选", "就要", "就用", "那就", "选择", "选", "要", "用", "就",
+    "我选",
+    "我要",
+    "就选",
+    "就要",
+    "就用",
+    "那就",
+    "选择",
+    "选",
+    "要",
+    "用",
+    "就",
+    // `那还是第一个` after a question (pick_al, und_ec): the choice kept, nothing more.
+    "那还是",
+    "还是",
+    "那",
 ];
 
 /// The verbs of [`ZH_CHOOSE`] after which digits alone are a place (`选2`, `我选3`).
@@ -307,6 +321,11 @@ fn zh(t: &str, slip: bool) -> Option<(usize, bool)> {
 
 /// An English place and whether it is counted from the end (`the last one`, `second to last`).
 fn en(t: &str) -> Option<(usize, bool)> {
+    // `first one就行`: a Chinese closing particle after an English place adds nothing either.
+    let mut t = t;
+    while let Some(tail) = ZH_TAIL.iter().find(|w| t.ends_with(**w)) {
+        t = t[..t.len() - tail.len()].trim_end();
+    }
     let mut words: Vec<&str> = t.split_whitespace().collect();
     // `#2`, `no.2`: the mark glued to the number.
     if let [one] = words.as_slice()
@@ -337,13 +356,13 @@ fn en(t: &str) -> Option<(usize, bool)> {
     let mut words: Vec<&str> = rest.split_whitespace().collect();
     // `the last one`, `second to last option`: the noun after a place adds nothing.
     // `number one`, `option one`: there `one` is the number, not the noun.
-    if words.len() > 1
+    let noun = words.len() > 1
         && words
             .last()
             .is_some_and(|w| EN_NOUNS.contains(w) && *w != "no" && *w != "no.")
         && words[words.len() - 2].parse::<usize>().is_err()
-        && !EN_NOUNS.contains(&words[words.len() - 2])
-    {
+        && !EN_NOUNS.contains(&words[words.len() - 2]);
+    if noun {
         words.pop();
     }
     match words.as_slice() {
@@ -353,7 +372,11 @@ fn en(t: &str) -> Option<(usize, bool)> {
         ["last"] => Some((1, true)),
         ["penultimate"] => Some((2, true)),
         // `first`, `the 2nd`, `first one`
-        [w] => en_ordinal(w).map(|n| (n, false)),
+        // `fist one`: before the place's noun a word of four letters one slip from one ordinal
+        // is that place too (alone, `fist` is the word itself).
+        [w] => en_ordinal(w)
+            .or_else(|| noun.then(|| super::ordinal_slips::short_slip(w, EN_ORDINALS))?)
+            .map(|n| (n, false)),
         // `second to last`, `second last`, `2nd from last`, `second from the end`
         [w, "to" | "from", "last"] | [w, "last"] | [w, "from", "the", "end"] => {
             en_ordinal(w).map(|n| (n, true))

@@ -13,6 +13,27 @@ const REAL_NEAR_ORDINALS: &[&str] = &[
     "fourths", "fifths", "sixths", "eighths", "tenths",
 ];
 
+/// A word of four letters one edit from exactly one ordinal of `table` (`fist`, `secd`): read
+/// only where a place's noun follows it (`fist one`), since such short slips are real words
+/// alone (helper und_ec).
+pub(super) fn short_slip(w: &str, table: &[&str]) -> Option<usize> {
+    if w.len() != 4 || !w.bytes().all(|b| b.is_ascii_lowercase()) || table.contains(&w) {
+        return None;
+    }
+    let near: Vec<usize> = table
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            o.len().abs_diff(w.len()) <= 1 && super::one_edit(o.as_bytes(), w.as_bytes())
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    match near.as_slice() {
+        [n] => Some(*n),
+        _ => None,
+    }
+}
+
 /// The place (1 for `first`) an ordinal word `w` of `table` (lower case) is a slip of; `None`
 /// for the word itself, a real word, a slip of two ordinals, or a word too short to forgive.
 pub(super) fn ordinal_of_slip(w: &str, table: &[&str]) -> Option<usize> {

@@ -1,0 +1,61 @@
+//! Starting /pick over said in own words (issue 26 §4, helper und_ec): `等等，全部重来吧`,
+//! `ugh, scrap all of that … let's start from scratch`, beside `dialogue::said`'s whole-message
+//! restart words. A clause that is nothing but these (and [`RESTART_FILLERS`]) asks for a fresh
+//! start; the message's other clauses are the new job.
+
+/// Ways to throw away what was said, beyond `dialogue::said`'s restart words.
+pub const RESTART_MORE: &[&str] = &[
+    "全部重来",
+    "全部重新来",
+    "全部重新开始",
+    "推倒重来",
+    "从头来过",
+    "重新来过",
+    "从零开始",
+    "scrap all of that",
+    "scrap all that",
+    "scrap that",
+    "scrap everything",
+    "forget all of that",
+    "forget all that",
+    "forget everything",
+    "start from scratch",
+    "start all over",
+    "start over again",
+];
+
+/// Words beside a restart that say nothing more (`等等`, `ugh`, `let's`, `全部`).
+pub const RESTART_FILLERS: &[&str] = &[
+    "等等",
+    "等一下",
+    "算了",
+    "那",
+    "还是",
+    "我们",
+    "咱们",
+    "全部",
+    "都",
+    "吧",
+    "了",
+    "啊",
+    "ugh",
+    "wait",
+    "ok",
+    "okay",
+    "oh",
+    "hmm",
+    "sorry",
+    "please",
+    "let's",
+    "lets",
+    "let",
+    "us",
+    "just",
+    "all",
+    "everything",
+    "we",
+    "can",
+    "i",
+    "want",
+    "to",
+];
