@@ -317,6 +317,7 @@ mod alike_cheaper;
 mod lowest_wait;
 mod size_guided;
 mod size_said;
+mod sized_variant;
 mod spot_both;
 // Corpus56's misses (und_am).
 mod options_typed;

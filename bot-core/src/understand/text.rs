@@ -51,6 +51,9 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
+    // `3 hs`, `40mn`, `2 horas`: a unit's slip after its number is the unit's word (the
+    // lexicon's one table), before any reader looks for a length.
+    let half = crate::lexicon::unit_slips_read(&half);
     // `万相2.1`, `混元视频`: an image or video family's Chinese name is its word, before numerals.
     // `creditcard`, `over the time`: written as the lexicon's tables write them.
     let half = crate::lexicon::written_apart(&crate::lexicon::zero_typed_as_o(

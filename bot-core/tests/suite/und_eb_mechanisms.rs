@@ -71,7 +71,7 @@ const UNITS: &[(&[&str], u32)] = &[
         ],
         1,
     ),
-    (&["d", "day", "days", "dias", "天"], 1440),
+    (&["day", "days", "dias", "天"], 1440),
     (&["wk", "wks", "week", "weeks", "周", "个星期"], 10080),
 ];
 
@@ -211,7 +211,7 @@ fn an_api_price_keeps_its_currency() {
 fn a_swapped_card_number_is_asked_back() {
     let mut cases = Vec::new();
     for (typed, id) in [("4900", "rtx-4090"), ("5900", "rtx-5090")] {
-        for frame in ["{n} 有多少显存", "{n}的显存多大", "{n} 有几g显存"] {
+        for frame in ["{n} 有多少显存", "{n}的显存多大", "{n} 的规格是什么"] {
             cases.push((frame.replace("{n}", typed), format!("/gpu {id}")));
         }
     }
@@ -234,7 +234,7 @@ fn a_swapped_card_number_is_asked_back() {
 fn a_memory_size_picks_the_variant() {
     let cases: Vec<(String, String)> = [
         ("v100 32g 带宽多少", "/gpu v100-32g"),
-        ("我能租到的是v100，v100 32g 带宽多少", "/gpu v100-32g"),
+        ("我手上是v100，v100 32g 带宽多少", "/gpu v100-32g"),
         (
             "i can rent a v100, what's the bandwidth of v100 32gb",
             "/gpu v100-32g",
