@@ -253,3 +253,85 @@ fn a_memory_size_picks_the_variant() {
     .collect();
     check("memory sizes", &cases);
 }
+
+/// Keys other keyboards put where a letter or digit was meant: the Turkish dotless `ı` for
+/// `i`, a keycap emoji for its digit (`4️⃣`, `🔟`). Each reads as the plain sentence does, and
+/// the plain sentence is read.
+#[test]
+fn keyboard_stand_ins_read_as_their_characters() {
+    let plain = [
+        "h100 price going down this week?",
+        "which platform is cheapest for a 4090",
+        "is this price ok for runpod 4090",
+        "5090 近10天的价格走势",
+        "2张4090能跑qwen2.5 72b int4吗",
+        "runpod 4090 for 4 hours, how much",
+        "autodl 3090 跑 5 个钟 多少钱",
+    ];
+    let typed = [
+        "h100 prıce goıng down thıs week?",
+        "whıch platform ıs cheapest for a 4090",
+        "ıs thıs prıce ok for runpod 4090",
+        "5090 近🔟天的价格走势",
+        "2\u{fe0f}\u{20e3}张4090能跑qwen2.5 72b int4吗",
+        "runpod 4090 for 4\u{fe0f}\u{20e3} hours, how much",
+        "autodl 3090 跑 5\u{fe0f}\u{20e3} 个钟 多少钱",
+    ];
+    let mut wrong = Vec::new();
+    for (p, t) in plain.iter().zip(typed) {
+        let (want, got) = (embedded(p).lines(), embedded(t).lines());
+        if want.is_empty() || want != got {
+            wrong.push(format!("{t} → {got:?} (plain: {want:?})"));
+        }
+    }
+    println!(
+        "keyboard stand-ins: {} of {}",
+        plain.len() - wrong.len(),
+        plain.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Offers from live data only, with the card's name between `live` and the offers noun
+/// (`show me live 4090 offers only`): the live flag, in the offers list.
+#[test]
+fn live_offers_with_a_card_between() {
+    let mut cases = Vec::new();
+    for (card, id) in [
+        ("4090", "rtx-4090"),
+        ("h100", "h100-sxm"),
+        ("a6000", "rtx-a6000"),
+    ] {
+        cases.push((
+            format!("show me live {card} offers only"),
+            format!("/offers {id} live"),
+        ));
+        cases.push((
+            format!("list live {card} offers please"),
+            format!("/offers {id} live"),
+        ));
+    }
+    check("live offers", &cases);
+}
+
+/// A way of billing told beside a job whose length and price are asked: the job's cost, in
+/// both languages, never the platform's facts.
+#[test]
+fn a_billing_fact_beside_a_job_is_its_cost() {
+    let mut cases = Vec::new();
+    for (said, len) in [("20 min", "20m"), ("3小时", "3h"), ("40分钟", "40m")] {
+        cases.push((
+            format!("autodl 4090 秒级计费, 跑 {said} 要多少"),
+            format!("/cost autodl rtx-4090 {len}"),
+        ));
+        cases.push((
+            format!("autodl 3090 按秒计费的话 跑{said}多少钱"),
+            format!("/cost autodl rtx-3090 {len}"),
+        ));
+    }
+    cases.push((
+        "runpod bills per second, so 4090 for 20 min costs how much".to_string(),
+        "/cost runpod rtx-4090 20m".to_string(),
+    ));
+    check("billing beside a job", &cases);
+}
