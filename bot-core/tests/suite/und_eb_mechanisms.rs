@@ -247,6 +247,9 @@ fn a_memory_size_picks_the_variant() {
             "the v100 i found, v100 16g memory bandwidth?",
             "/gpu v100-16g",
         ),
+        // Set against each other, both are meant.
+        ("4090 和 4090 48g 有什么区别", "/gpu rtx-4090 rtx-4090-48g"),
+        ("v100 vs v100 32g", "/gpu v100-16g v100-32g"),
     ]
     .iter()
     .map(|(q, e)| (q.to_string(), e.to_string()))
@@ -312,26 +315,4 @@ fn live_offers_with_a_card_between() {
         ));
     }
     check("live offers", &cases);
-}
-
-/// A way of billing told beside a job whose length and price are asked: the job's cost, in
-/// both languages, never the platform's facts.
-#[test]
-fn a_billing_fact_beside_a_job_is_its_cost() {
-    let mut cases = Vec::new();
-    for (said, len) in [("20 min", "20m"), ("3小时", "3h"), ("40分钟", "40m")] {
-        cases.push((
-            format!("autodl 4090 秒级计费, 跑 {said} 要多少"),
-            format!("/cost autodl rtx-4090 {len}"),
-        ));
-        cases.push((
-            format!("autodl 3090 按秒计费的话 跑{said}多少钱"),
-            format!("/cost autodl rtx-3090 {len}"),
-        ));
-    }
-    cases.push((
-        "runpod bills per second, so 4090 for 20 min costs how much".to_string(),
-        "/cost runpod rtx-4090 20m".to_string(),
-    ));
-    check("billing beside a job", &cases);
 }
