@@ -146,6 +146,7 @@ mod timing;
 mod told_before;
 mod try_words;
 mod unable;
+mod unit_spellings;
 mod unsure;
 mod values;
 mod vowel_drops;
@@ -329,8 +330,8 @@ pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use restart_words::{RESTART_FILLERS, RESTART_MORE};
 pub use said_numbers::{
-    CLOCK_AFTER, CONTRACTIONS_BARE, GROUP_APOSTROPHES, GROUP_SPACES, LARGE_NUMBER_WORDS,
-    LENGTH_BEFORE_CLOCK, ZH_CHAT_SPELLINGS,
+    CLOCK_AFTER, CONTRACTIONS_BARE, GROUP_APOSTROPHES, GROUP_MARKS_OF_TWO, GROUP_SPACES,
+    LARGE_NUMBER_WORDS, LENGTH_BEFORE_CLOCK, ZH_CHAT_SPELLINGS,
 };
 pub use said_range::{hedge_after_dropped, range_said};
 pub use schedule::{Schedule, clock_span, day_set, schedule, unsized_at};
@@ -360,6 +361,7 @@ pub use told_before::{
     done_before, now_opens_at, points_back, spent_before,
 };
 pub use unable::{unable_after, unable_before};
+pub use unit_spellings::{Form, UNIT_SPELLINGS, unit_slips_read};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
 pub use vowel_drops::{DROPPED_WORDS, dropped, dropped_forms, undropped};

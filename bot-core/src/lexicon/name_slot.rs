@@ -76,10 +76,37 @@ pub fn card_slot(toks: &[String], i: usize, is_platform: impl Fn(&str) -> bool) 
 const CARD_ONLY_AFTER: &[&str] = &["specs", "spec", "vram", "memory", "restock", "restocked"];
 const CARD_ONLY_AFTER_ZH: &[&str] = &["显存", "规格", "参数", "补货", "到货", "有货", "库存"];
 
-/// Whether the word after `toks[i]` asks what only a card has ([`CARD_ONLY_AFTER`]).
+/// Words of a question that stand between a card's number and what only a card has
+/// (`4900 有多少显存`, `4900的显存`, `5900 有几g显存`), skipped before the word is looked at.
+const CARD_ONLY_LEADS: &[&str] = &[
+    "的",
+    "有多少",
+    "有多大",
+    "有几个g",
+    "有几g",
+    "有几",
+    "多少",
+    "有",
+];
+
+/// Whether the word after `toks[i]` asks what only a card has ([`CARD_ONLY_AFTER`]), after the
+/// question words of [`CARD_ONLY_LEADS`].
 pub fn card_only_after(toks: &[String], i: usize) -> bool {
     toks.get(i + 1).is_some_and(|n| {
-        CARD_ONLY_AFTER.contains(&n.as_str()) || CARD_ONLY_AFTER_ZH.iter().any(|z| n.starts_with(z))
+        let only = |w: &str| {
+            CARD_ONLY_AFTER.contains(&w) || CARD_ONLY_AFTER_ZH.iter().any(|z| w.starts_with(z))
+        };
+        // Looked at before each lead is skipped: `有货` is itself what only a card has.
+        let mut rest = n.as_str();
+        loop {
+            if only(rest) {
+                return true;
+            }
+            match CARD_ONLY_LEADS.iter().find_map(|l| rest.strip_prefix(l)) {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        }
     })
 }
 
@@ -116,6 +143,23 @@ mod tests {
         assert!(at("runpod 309", 1));
         assert!(!at("runpod 3000 for a month", 1));
         assert!(!at("budget 4900 price", 1));
+    }
+
+    #[test]
+    fn what_only_a_card_has_is_asked_after_question_words() {
+        for s in [
+            "4900 显存多大",
+            "4900 有多少显存",
+            "4900 的显存",
+            "5900 有几g显存",
+            "4700 有货提醒我",
+            "5900 specs",
+        ] {
+            assert!(card_only_after(&toks(s), 0), "{s}");
+        }
+        for s in ["4900 有多少", "4900 的价格", "4900 块"] {
+            assert!(!card_only_after(&toks(s), 0), "{s}");
+        }
     }
 
     #[test]

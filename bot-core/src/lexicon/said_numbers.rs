@@ -19,6 +19,12 @@ pub const LARGE_NUMBER_WORDS: &[(&str, u64)] = &[
 pub const GROUP_APOSTROPHES: &[char] = &['\'', '’'];
 pub const GROUP_SPACES: &[char] = &[' ', '\u{a0}', '\u{2009}', '\u{202f}'];
 
+/// Marks that group thousands the way some locales write them: a dot (`5.000.000`, most of
+/// continental Europe) and the full-width comma a Chinese IME types (`5，000，000`). Like a
+/// space, only where two groups of three follow the lead and every mark is the same one: one
+/// group alone is a decimal (`1.500`) or a list (`4090，500`).
+pub const GROUP_MARKS_OF_TWO: &[char] = &['.', '，'];
+
 /// Chat spellings of a Chinese word, replaced wherever they stand.
 pub const ZH_CHAT_SPELLINGS: &[(&str, &str)] = &[("木有", "没有")];
 

@@ -80,6 +80,7 @@ mod image_batch;
 mod image_job;
 mod images_rate;
 mod intent;
+mod keyboard_folds;
 mod kind_guided;
 mod lists;
 mod lists_more;
@@ -317,6 +318,7 @@ mod alike_cheaper;
 mod lowest_wait;
 mod size_guided;
 mod size_said;
+mod sized_variant;
 mod spot_both;
 // Corpus56's misses (und_am).
 mod options_typed;
@@ -438,7 +440,9 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
         .map_or(text, |(at, _)| &text[..at]);
     // `￥1。5/时`, `$0。5/hr`: a decimal point typed as another mark is the point for the stages
     // that read the raw text too (a sentence split at `。` read `5/时` as the price).
-    let pointed = decimal_marks::pointed(text);
+    // `prıce`, `🔟天`: another keyboard's stand-in is its character for every stage (und_eb).
+    let folded = keyboard_folds::folded(text);
+    let pointed = decimal_marks::pointed(&folded);
     // Entities, escapes, pasted fields, identifiers and numbers written every way, as plain
     // words and figures, before any stage reads them (und_dz).
     let pointed = written_rates::plain(&written_dates::ranges(&written_numbers::plain(

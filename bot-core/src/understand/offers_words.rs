@@ -204,8 +204,16 @@ pub(super) fn live_said(padded: &str) -> bool {
                 .is_none_or(|c| !c.is_ascii_alphanumeric());
         let before = padded[..at].trim_end();
         let after = padded[at + "live".len()..].trim_start();
+        // `live 4090 offers`: the card's name between `live` and what it qualifies (und_eb).
+        let past_name = after
+            .split_once(' ')
+            .filter(|(name, _)| name.chars().any(|c| c.is_ascii_digit()))
+            .map_or("", |(_, r)| r.trim_start());
         own && (ONLY.iter().any(|w| before.ends_with(w))
-            || LIVE_OF.iter().any(|w| after.starts_with(w)))
+            || LIVE_OF.iter().any(|w| after.starts_with(w))
+            || LIVE_OF
+                .iter()
+                .any(|w| w.is_ascii() && past_name.starts_with(w)))
     });
     let real_time = padded.match_indices("实时").any(|(at, _)| {
         let rest = &padded[at + "实时".len()..];

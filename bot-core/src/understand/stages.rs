@@ -419,6 +419,8 @@ pub(super) fn entities_said(
     // `三人小公司`, `a team of 4`: the company's size is no batch, unless used at once.
     super::team_size::team_not_batch(&padded, e);
     memory_beside::memory_beside(catalog, toks, &mut e.gpus);
+    // `v100，v100 32g 带宽多少`: a card named bare and with its size is the sized one.
+    super::sized_variant::bare_dropped(catalog, toks, &padded, &mut e.gpus);
     // A bare `m` a day's minutes where the sentence leaves it no count of tokens.
     let m_minutes = e.volume.is_none()
         && matches!(

@@ -25,7 +25,7 @@ pub fn normalize(text: &str) -> String {
     }
     // Invisible characters a copy from a chat app or web page carries (zero-width space and
     // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
-    let raw: String = text
+    let raw: String = super::keyboard_folds::folded(text)
         .chars()
         .filter(|c| !invisible(*c))
         .take(MAX_CHARS)
@@ -51,6 +51,9 @@ pub fn normalize(text: &str) -> String {
         })
         .collect::<String>()
         .to_lowercase();
+    // `3 hs`, `40mn`, `2 horas`: a unit's slip after its number is the unit's word (the
+    // lexicon's one table), before any reader looks for a length.
+    let half = crate::lexicon::unit_slips_read(&half);
     // `万相2.1`, `混元视频`: an image or video family's Chinese name is its word, before numerals.
     // `creditcard`, `over the time`: written as the lexicon's tables write them.
     let half = crate::lexicon::written_apart(&crate::lexicon::zero_typed_as_o(

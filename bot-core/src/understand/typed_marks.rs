@@ -306,7 +306,7 @@ fn clock_length_at(c: &[char], i: usize) -> Option<(String, usize)> {
 }
 
 /// `20 000 000`, `5'000'000`: a lead of one to three digits and groups of three, one number.
-fn grouped_digits(s: &str) -> String {
+pub(super) fn grouped_digits(s: &str) -> String {
     let c = chars(s);
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -333,17 +333,29 @@ fn group_at(c: &[char], i: usize) -> Option<(String, usize)> {
     }
     let mut digits: String = c[i..lead_end].iter().collect();
     let (mut k, mut groups, mut spaced) = (lead_end, 0, false);
+    let mut first_mark = None;
     while let Some(&mark) = c.get(k) {
         let apostrophe = lexicon::GROUP_APOSTROPHES.contains(&mark);
-        if !apostrophe && !lexicon::GROUP_SPACES.contains(&mark) {
+        let of_two = lexicon::GROUP_MARKS_OF_TWO.contains(&mark);
+        if !apostrophe && !of_two && !lexicon::GROUP_SPACES.contains(&mark) {
             break;
         }
         let three = c
             .get(k + 1..k + 4)
             .is_some_and(|g| g.iter().all(char::is_ascii_digit));
         if !three || c.get(k + 4).is_some_and(char::is_ascii_digit) {
+            // `2.5.1`, `1.0005`: a dot before no group of three ends no number of dot groups.
+            if of_two && groups > 0 && c.get(k + 1).is_some_and(char::is_ascii_digit) {
+                return None;
+            }
             break;
         }
+        // `5.000.000` is one number; `5.000 000` or `5，000.000` mixes marks and is left.
+        let dotted = |m: char| lexicon::GROUP_MARKS_OF_TWO.contains(&m);
+        if first_mark.is_some_and(|m| m != mark && (dotted(m) || of_two)) {
+            return None;
+        }
+        first_mark.get_or_insert(mark);
         spaced |= !apostrophe;
         digits.extend(&c[k + 1..k + 4]);
         groups += 1;
@@ -461,6 +473,13 @@ mod tests {
             ("1500000 yuan", "1500000 yuan"),
             ("3 100 hours", "3 100 hours"),
             ("5'000'000 tokens", "5m tokens"),
+            ("5.000.000 tokens", "5m tokens"),
+            ("每天20，000，000 token", "每天20m token"),
+            ("1.500 tokens", "1.500 tokens"),
+            ("v1.100.2000", "v1.100.2000"),
+            ("5.000,000", "5.000,000"),
+            ("5.000 000", "5.000 000"),
+            ("20.000.000.", "20000000."),
             ("50 lakh tokens", "5m tokens"),
             ("1.5 crore", "15000000"),
             ("Y1.6 per hour", "¥1.6 per hour"),

@@ -35,7 +35,9 @@ const FINANCIAL: &[(char, char)] = &[
 
 /// `text` with every form above written as the readers read it.
 pub(super) fn plain(text: &str) -> String {
-    let s = financial(text);
+    // `5.000.000`, `20，000，000`: digit groups are one number for the stages that read the raw
+    // text too (they had read `5` as the volume), as `normalize` reads them (und_eb).
+    let s = financial(&super::typed_marks::grouped_digits(text));
     let s = ling_digits(&s);
     let s = wan_grouped(&s);
     let s = iso_durations(&s);
