@@ -2,15 +2,16 @@
 //! TRL SFTTrainer 0.23 + Transformers 4.57), pinned on cases of our own so that a later change
 //! cannot undo them unread (docs/misses/mem_fr.md).
 //! - TRL's SFTTrainer (0.22 on) computes the entropy and the token accuracy over the step's
-//!   logits (trl v0.23.1 `trainer/sft_trainer.py` lines 1100-1103 and 1132-1138): the
+//!   logits (trl v0.23.1 `trainer/sft_trainer.py` lines 1103 and 1142): the
 //!   accuracy's `outputs.logits[..., :-1, :].contiguous()` is one more copy of Accelerate's fp32
 //!   output logits (accelerate v1.10.1 `accelerator.py` line 1755, `utils/operations.py` line
 //!   777) beside the loss's saved fp32 log-softmax: 12 bytes a token a vocabulary entry at the
 //!   forward's end, what the backward of `cross_entropy` holds too. The loss budget
 //!   (`LossHead::Fp32`, 14) already holds it, on any model.
 //! - Transformers' bitsandbytes load block is not added beside a larger step: on held-out 10's
-//!   TRL notebook (reserved basis) that would put Qwen2.5-7B, Llama-3.2-3B and Gemma-3-4B 20-28 %
-//!   over, so held-out 80's Llama-2-7B rows (11.5 GiB on 8.0) are not answered by it.
+//!   TRL notebook (reserved basis) that would put Qwen2.5-7B and Llama-3.2-3B 21-22 % over and
+//!   Gemma-3-4B at the edge, so held-out 80's Llama-2-7B rows (11.5 GiB on 8.0) are not answered
+//!   by it.
 
 use bot_core::Catalog;
 use bot_core::vram::{
