@@ -454,6 +454,7 @@ mod und_dt_share;
 mod und_dv_mechanisms;
 mod und_dx_mechanisms;
 mod und_dz_mechanisms;
+mod und_ed_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
