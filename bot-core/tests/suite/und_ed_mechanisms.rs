@@ -248,7 +248,7 @@ fn the_askers_place_is_no_filter() {
             "/platforms paypal",
         ),
         (
-            "our office is in Paris but data must stay in the EU: any h100 offers?",
+            "our office is in Munich but data must stay in the EU: any h100 offers?",
             "/offers h100-sxm region=eu",
         ),
     ]);
@@ -315,6 +315,8 @@ fn help_choosing_is_pick() {
         ("i am total noob, which gpu cloud i should use?", "/pick"),
         ("这周末 hackathon，租 gpu 从哪里 start", "/pick"),
         ("new to this, which gpu cloud should i use", "/pick"),
+        ("第一次租卡，从哪里开始", "/pick"),
+        ("never rented a gpu before, where do i start?", "/pick"),
     ]);
     check("guidance", &cases);
 }
