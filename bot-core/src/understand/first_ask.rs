@@ -40,6 +40,16 @@ const LEADS: &[&str] = &[
 /// Words a Chinese question ends with, where a typist leaves out its mark.
 const ZH_ENDS: &[&str] = &["吗", "嗎", "呢", "多少钱", "多少錢"];
 
+/// Words a fit ask opens with.
+const FIT_LEADS: &[&str] = &[
+    "能跑",
+    "能不能跑",
+    "可以跑",
+    "跑得",
+    "can it run",
+    "will it fit",
+];
+
 /// Words that make the tail a request about the first ask (an alert), never an ask of its own.
 const ALERTS: &[&str] = &[
     "提醒",
@@ -84,7 +94,10 @@ pub(super) fn head(text: &str) -> Option<String> {
     for end in ZH_ENDS {
         for (k, _) in lower.match_indices(end) {
             let at = k + end.len();
-            if lower[at..].starts_with([' ', '，', ',']) {
+            // A fit asked after a price with no mark between (`4090 多少钱，能跑 qwen 吗`) is
+            // the fit's reader's (the price offered after it): no cut.
+            let tail = lower[at..].trim_start();
+            if lower[at..].starts_with(' ') && !FIT_LEADS.iter().any(|f| tail.starts_with(f)) {
                 cuts.push((at, at));
             }
         }
@@ -133,6 +146,8 @@ mod tests {
             "4090 多少钱 PS: 只做推理",
             "how much is a 4090 on runpod?",
             "4090 多少钱 跑3小时",
+            "4090 多少钱，能跑 qwen2.5-32b int4 吗",
+            "4090 多少钱 能跑 qwen2.5-32b int4 吗",
         ] {
             assert_eq!(head(one), None, "{one}");
         }

@@ -8,8 +8,9 @@ const CORPUS: &str = include_str!("../data/questions_corpus102.tsv");
 
 /// The least number of rows read right: the untuned score on main 35a5982b (the batch was committed
 /// before any row went through the reader).
-/// Untuned 267/300; after session 45's fixers, none of whom read its rows: 272/300 (fresh).
-const FLOOR: usize = 272;
+/// Untuned 267/300; after session 45's fixers, none of whom read its rows: 272/300 (fresh); und_ed
+/// (session 46, rows not read): 274/300.
+const FLOOR: usize = 274;
 
 /// `questions_corpus102.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, mostly short
