@@ -49,6 +49,17 @@ pub const GUIDE_PLEAS: &[&str] = &[
     "帮我规划",
     "any advice",
     "need advice",
+    // Not knowing where to begin (und_ed), in either language and mixed.
+    "where to start",
+    "where do i start",
+    "where should i start",
+    "where do i begin",
+    "从哪里开始",
+    "从哪开始",
+    "从哪里入手",
+    "从哪入手",
+    "从哪里 start",
+    "从哪 start",
 ];
 
 /// Cues of a question with a figure for its answer (a price, a length's bill, whether a model

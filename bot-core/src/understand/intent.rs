@@ -91,6 +91,7 @@ pub(super) fn alert_number(padded: &str) -> Option<u32> {
         .find(|d| !d.is_empty())
         .and_then(|d| d.parse::<u32>().ok())
         .filter(|n| (1..=99).contains(n))
+        .or_else(|| super::alert_ordinal::place_said(padded))
 }
 
 /// Rent vs an API: the model, and what else is said (card, daily volume, API price); `/tco`

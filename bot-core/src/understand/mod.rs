@@ -335,6 +335,12 @@ mod echo_corrected;
 mod japanese_forms;
 mod plea_clause;
 mod pointed_back;
+// Corpus103's misses (und_ed).
+mod alert_ordinal;
+mod chat_marks;
+mod first_ask;
+mod story_clause;
+mod story_time;
 
 #[cfg(test)]
 mod own_tests;
@@ -448,6 +454,8 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     let pointed = written_rates::plain(&written_dates::ranges(&written_numbers::plain(
         &pasted_text::plain(&pointed),
     )));
+    // Chat marks (a timestamp, `½`, a correction) and a weekend said as when (und_ed).
+    let pointed = story_time::plain(&chat_marks::plain(&pointed));
     let text = pointed.as_str();
     // `I read this as: /cost … 1h 但我要的是3个小时`: the echo quoted, then corrected (und_dt).
     if let Some((line, fix)) = echo_corrected::split(text) {
@@ -461,7 +469,19 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
             }
         }
     }
+    // `…多少钱？能用微信付吗`: a second question after the first is left to a follow-up (und_ed).
+    if let Some(head) = first_ask::head(text) {
+        let first = read_all(catalog, &head);
+        if matches!(first.0, Reading::Command(_)) {
+            return first;
+        }
+    }
     let (reading, work, not_carried) = read_once(catalog, text);
+    // A story's card or words before the ask: the ask read alone (und_ed).
+    let ask = story_clause::ask_after_story(catalog, text, &reading, |t| read_all(catalog, t).0);
+    if let Some(r) = ask.or_else(|| story_clause::held_weighed(catalog, text, &reading)) {
+        return (r, work, Vec::new());
+    }
     // `…a 7B fine-tune. Walk me through it?`: a plea to be guided in one sentence (und_dt).
     if reading != Reading::Command(Request::Pick) && plea_clause::plea_decides(catalog, text) {
         return (Reading::Command(Request::Pick), work, Vec::new());

@@ -52,7 +52,11 @@ pub(super) fn paid(q: &Question) -> Option<Reading> {
         return None;
     };
     let spent = q.has(PAID_WORDS) || q.has(super::spent_said::SPENT_WORDS);
-    if !(spent || q.has(RECORD_WORDS)) || !q.nothing_to_size() {
+    // A past bill beside a price asked anew is the story's (und_ed).
+    if !(spent || q.has(RECORD_WORDS))
+        || !q.nothing_to_size()
+        || super::story_clause::asks_anew(q.padded)
+    {
         return None;
     }
     let count = q.e.gpus.first().map_or(1, |g| g.count);

@@ -8,8 +8,9 @@ const CORPUS: &str = include_str!("../data/questions_corpus101.tsv");
 
 /// The least number of rows read right: the untuned score on main 35a5982b (the batch was committed
 /// before any row went through the reader), scored by the lead before any fixer of session 45.
-/// Untuned 258/300; after session 45's fixers (und_dz was given its misses): 288/300 (tuned).
-const FLOOR: usize = 288;
+/// Untuned 258/300; after session 45's fixers (und_dz was given its misses): 288/300 (tuned); und_ed
+/// (session 46): 289/300.
+const FLOOR: usize = 289;
 
 /// `questions_corpus101.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in equal share, 25 rows each, with a lean on the numbers a user's money rides

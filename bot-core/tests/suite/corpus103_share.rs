@@ -7,8 +7,9 @@ use super::understand::share_by_line;
 const CORPUS: &str = include_str!("../data/questions_corpus103.tsv");
 
 /// The least number of rows read right: the untuned score, taken by the lead on main c20cb576
-/// before any fixer of session 46 was merged (250/300).
-const FLOOR: usize = 250;
+/// before any fixer of session 46 was merged (250/300); raised by und_ed (story, chat marks,
+/// corrections, second asks: 273/300).
+const FLOOR: usize = 273;
 
 /// `questions_corpus103.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, leaning on
