@@ -104,7 +104,10 @@ pub fn unit_slips_read(text: &str) -> String {
     let mut i = 0;
     while i < c.len() {
         let starts = c[i].is_ascii_digit()
-            && (i == 0 || !(c[i - 1].is_alphanumeric() || matches!(c[i - 1], '.' | ',' | '-')));
+            // A Chinese character glues no word to the number (`跑3hs`); a letter or digit does.
+            && (i == 0
+                || !((c[i - 1].is_alphanumeric() && !super::is_han(c[i - 1]))
+                    || matches!(c[i - 1], '.' | ',' | '-')));
         if starts && let Some((number, unit, end)) = slip_after_number(&c, i) {
             out.push_str(&number);
             out.push(' ');

@@ -84,7 +84,7 @@ fn every_unit_spelling_is_its_length() {
         let n = if *per == 1 { 40 } else { 3 };
         let len = length(n * per);
         for unit in *spellings {
-            let han = unit.chars().any(|c| !c.is_ascii());
+            let han = !unit.is_ascii();
             if han {
                 cases.push((
                     format!("autodl 4090 跑{n}{unit}要多少钱"),
