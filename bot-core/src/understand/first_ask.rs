@@ -63,6 +63,22 @@ const ALERTS: &[&str] = &[
     "ping me",
 ];
 
+/// Words that open a tail asked on the first's answer (`…能跑吗 能的话…多少钱`): the reader sets
+/// it aside and says so with the first (und_cx), so the message is read whole.
+const ON_ITS_ANSWER: &[&str] = &[
+    "能的话",
+    "可以的话",
+    "行的话",
+    "如果能",
+    "如果可以",
+    "要是能",
+    "if so",
+    "if yes",
+    "if it does",
+    "if it fits",
+    "if it can",
+];
+
 /// Question words a tail after a PS mark carries to be an ask (`附：能用微信付吗`); a fact
 /// (`PS: 只做推理`) confirms the first and is read with it.
 const ASKS: &[&str] = &["?", "？", "吗", "么", "嗎", "呢"];
@@ -109,7 +125,9 @@ pub(super) fn head(text: &str) -> Option<String> {
             head_end != tail_start || PS_MARKS.iter().any(|m| tail.starts_with(m) && is_ask(tail));
         let second = ps && is_ask(tail) || opens_ask(tail);
         let head = text[..head_end].trim();
-        (second && !about_first(tail) && head.chars().count() >= 4).then(|| head.to_string())
+        let on_answer = ON_ITS_ANSWER.iter().any(|w| tail.starts_with(w));
+        (second && !about_first(tail) && !on_answer && head.chars().count() >= 4)
+            .then(|| head.to_string())
     })
 }
 
@@ -148,6 +166,8 @@ mod tests {
             "4090 多少钱 跑3小时",
             "4090 多少钱，能跑 qwen2.5-32b int4 吗",
             "4090 多少钱 能跑 qwen2.5-32b int4 吗",
+            "4090能跑qwen2.5-14b吗 能的话在autodl上跑3小时多少钱",
+            "can a 4090 run qwen2.5 14b? if so, how much for 3h on autodl",
         ] {
             assert_eq!(head(one), None, "{one}");
         }
