@@ -6,7 +6,7 @@
 use super::readings::embedded;
 use bot_core::understand::Reading;
 
-fn right(question: &str, expected: &str) -> bool {
+pub(super) fn right(question: &str, expected: &str) -> bool {
     let reading = embedded(question);
     let lines = reading.lines();
     match reading {
@@ -18,7 +18,7 @@ fn right(question: &str, expected: &str) -> bool {
 
 /// Each case read right, else the misses listed (the count printed first, the figure the
 /// commit messages quote).
-fn check(name: &str, cases: &[(String, String)]) {
+pub(super) fn check(name: &str, cases: &[(String, String)]) {
     let wrong: Vec<String> = cases
         .iter()
         .filter(|(q, e)| !right(q, e))
@@ -28,7 +28,7 @@ fn check(name: &str, cases: &[(String, String)]) {
     assert!(wrong.is_empty(), "{name}:\n{}", wrong.join("\n"));
 }
 
-fn owned(cases: &[(&str, &str)]) -> Vec<(String, String)> {
+pub(super) fn owned(cases: &[(&str, &str)]) -> Vec<(String, String)> {
     cases
         .iter()
         .map(|(q, e)| (q.to_string(), e.to_string()))

@@ -8,28 +8,8 @@
 
 use super::readings::embedded;
 use bot_core::understand::Reading;
-
-fn right(question: &str, expected: &str) -> bool {
-    let reading = embedded(question);
-    let lines = reading.lines();
-    match reading {
-        Reading::Command(_) => lines.first().is_some_and(|l| l == expected),
-        Reading::Ask(_) => lines.iter().any(|l| l == expected),
-        Reading::Unknown => false,
-    }
-}
-
-/// Each case read right, else the misses listed (the count printed first: the figure the
-/// commit messages quote).
-fn check(name: &str, cases: &[(String, String)]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter(|(q, e)| !right(q, e))
-        .map(|(q, e)| format!("{q} → {:?} (expected {e})", embedded(q).lines()))
-        .collect();
-    println!("{name}: {} of {}", cases.len() - wrong.len(), cases.len());
-    assert!(wrong.is_empty(), "{name}:\n{}", wrong.join("\n"));
-}
+// One case checker for the reader-mechanism suites (und_dz's).
+use super::und_dz_mechanisms::{check, right};
 
 /// A length in minutes as the echo line writes it (`1d12h`, `1h30m`, `40m`).
 fn length(minutes: u32) -> String {

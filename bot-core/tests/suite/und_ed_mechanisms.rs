@@ -3,37 +3,8 @@
 //! figure must be read, never one the story, a timestamp or a retracted word carries (the
 //! worst answer: a wrong figure); a second ask is left to a follow-up, never read into the first.
 
-use super::readings::embedded;
-use bot_core::understand::Reading;
-
-fn right(question: &str, expected: &str) -> bool {
-    let reading = embedded(question);
-    let lines = reading.lines();
-    match reading {
-        Reading::Command(_) => lines.first().is_some_and(|l| l == expected),
-        Reading::Ask(_) => lines.iter().any(|l| l == expected),
-        Reading::Unknown => false,
-    }
-}
-
-/// Each case read right, else the misses listed (the count printed first, the figure the
-/// commit messages quote).
-fn check(name: &str, cases: &[(String, String)]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter(|(q, e)| !right(q, e))
-        .map(|(q, e)| format!("{q} → {:?} (expected {e})", embedded(q).lines()))
-        .collect();
-    println!("{name}: {} of {}", cases.len() - wrong.len(), cases.len());
-    assert!(wrong.is_empty(), "{name}:\n{}", wrong.join("\n"));
-}
-
-fn owned(cases: &[(&str, &str)]) -> Vec<(String, String)> {
-    cases
-        .iter()
-        .map(|(q, e)| (q.to_string(), e.to_string()))
-        .collect()
-}
+// One case checker for the reader-mechanism suites (und_dz's).
+use super::und_dz_mechanisms::{check, owned};
 
 /// A chat log's `[hh:mm]` before the line is furniture: never an argument.
 #[test]
