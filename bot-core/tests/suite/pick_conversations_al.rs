@@ -19,8 +19,9 @@ use super::pick_runner::run;
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run, on main 7f96b317, with no cargo command run at all). Untuned: 6/30, scored by
 /// the lead on main 689d4369 before any fixer of session 44 was merged.
-/// After session 44's fixers: 10/30 (tuned: und_dw was given its misses).
-const MUST_HOLD: usize = 16;
+/// After session 44's fixers: 10/30 (tuned: und_dw was given its misses). Session 46: 18/30
+/// after und_ec (tuned: given its misses).
+const MUST_HOLD: usize = 18;
 
 #[test]
 fn pick_conversations_al() {
