@@ -12,9 +12,9 @@ use super::pick_runner::run;
 
 /// Taps from `/pick` (a LoRA fine-tune of the first model, 4k, one run of 3 h, the first card)
 /// to the needs step.
-const TO_NEEDS: &str = "#2\n> #1\n> #1\n> #1\n> #2\n> #1";
+pub(super) const TO_NEEDS: &str = "#2\n> #1\n> #1\n> #1\n> #2\n> #1";
 
-fn conv(id: &str, lang: &str, lines: &[(&str, &str)]) -> String {
+pub(super) fn conv(id: &str, lang: &str, lines: &[(&str, &str)]) -> String {
     let mut s = format!("## {id} {lang}\n> /pick\n");
     for (line, expect) in lines {
         s.push_str(&format!("> {line}\n"));

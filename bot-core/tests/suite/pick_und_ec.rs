@@ -7,23 +7,11 @@
 //! of the written conversation sets; each test holds few conversations (CI: under a second).
 
 use super::pick_runner::run;
+// The conversation builder and the taps to the needs step (the first card) are und_ea's.
+use super::pick_slips_und_ea::{TO_NEEDS, conv};
 
 /// Taps from `/pick` (a LoRA fine-tune of the first model, 4k, one run of 3 h) to the card step.
 const TO_CARD: &str = "#2\n> #1\n> #1\n> #1\n> #2";
-/// Taps from `/pick` to the needs step (the first card).
-const TO_NEEDS: &str = "#2\n> #1\n> #1\n> #1\n> #2\n> #1";
-
-fn conv(id: &str, lang: &str, lines: &[(&str, &str)]) -> String {
-    let mut s = format!("## {id} {lang}\n> /pick\n");
-    for (line, expect) in lines {
-        s.push_str(&format!("> {line}\n"));
-        if !expect.is_empty() {
-            s.push_str(&format!("= {expect}\n"));
-        }
-    }
-    s.push('\n');
-    s
-}
 
 fn held_all(src: &str, what: &str) -> (usize, usize) {
     let (held, all, report) = run(src);

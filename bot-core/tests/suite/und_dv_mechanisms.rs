@@ -60,7 +60,7 @@ const MARKS: [&str; 6] = ["。", "｡", "．", "·", "・", ".."];
 
 const VALUES: [(&str, &str); 3] = [("0", "5"), ("1", "99"), ("2", "4")];
 
-fn right(reading: &Reading, expected: &str) -> bool {
+pub(super) fn right(reading: &Reading, expected: &str) -> bool {
     let lines = reading.lines();
     match reading {
         Reading::Command(_) => lines.first().is_some_and(|l| l == expected),

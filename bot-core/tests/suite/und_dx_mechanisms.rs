@@ -6,16 +6,8 @@
 //! misplaced apostrophe or `木有` in a negated need.
 
 use super::readings::embedded;
-use bot_core::understand::Reading;
-
-fn right(reading: &Reading, expected: &str) -> bool {
-    let lines = reading.lines();
-    match reading {
-        Reading::Command(_) => lines.first().is_some_and(|l| l == expected),
-        Reading::Ask(_) => lines.iter().any(|l| l == expected),
-        Reading::Unknown => false,
-    }
-}
+// The one "read right" rule of the reader-mechanism suites (und_dv's).
+use super::und_dv_mechanisms::right;
 
 /// Each (question, expected) read right; the wrong ones listed.
 fn assert_all(rows: &[(String, String)]) {
