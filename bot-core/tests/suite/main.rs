@@ -325,6 +325,7 @@ mod pick_conversations_an;
 mod pick_conversations_ao;
 mod pick_conversations_ap;
 mod pick_conversations_aq;
+mod pick_conversations_ar;
 mod pick_conversations_b;
 mod pick_conversations_m;
 mod pick_conversations_n;
