@@ -941,5 +941,7 @@ mod heldout78;
 mod heldout79;
 #[path = "fit_reference/heldout80.rs"]
 mod heldout80;
+#[path = "fit_reference/heldout81.rs"]
+mod heldout81;
 #[path = "fit_reference/heldout9.rs"]
 mod heldout9;
