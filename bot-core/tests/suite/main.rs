@@ -29,6 +29,7 @@ mod corpus101_share;
 mod corpus102_share;
 mod corpus103_share;
 mod corpus104_share;
+mod corpus105_share;
 mod corpus34_share;
 mod corpus35_share;
 mod corpus36_share;
