@@ -6,9 +6,10 @@ use super::understand::share_by_line;
 
 const CORPUS: &str = include_str!("../data/questions_corpus105.tsv");
 
-/// The least number of rows read right: 0 until the lead scores the batch (it was committed
-/// before any row went through the reader); then the untuned score, raised as misses are fixed.
-const FLOOR: usize = 0;
+/// The least number of rows read right: the untuned score (264, the lead on main before any fixer
+/// of session 47 was merged; committed before any row went through the reader), raised as misses
+/// are fixed.
+const FLOOR: usize = 264;
 
 /// `questions_corpus105.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, mostly short
