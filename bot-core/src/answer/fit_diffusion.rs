@@ -257,9 +257,13 @@ fn causal_decode(reply: &mut Reply, r: &DiffusionRequest) {
 }
 
 /// Whether one generation's peak fits on `g` at all ("tight" included): the answer's verdict, and
-/// what the reference tables' image/video verdict rows are scored with.
+/// what the reference tables' image/video verdict rows are scored with. Decided on what CUDA
+/// reports as the card's total (`Gpu::usable_gib`), as a language model's verdict is and as the
+/// verdict line's margin and "tight" band are: the peak holds the CUDA context (`context_gib`).
+/// The driver's total (`vram_gib`, 0.3-0.7 GiB more) let a peak between the two read "tight,
+/// X GiB to spare" with X a shortfall (mem_fs).
 pub fn fits_card(e: &DiffusionReport, g: &Gpu) -> bool {
-    g.vram_gib() >= e.peak_gib
+    g.usable_gib() >= e.peak_gib
 }
 
 fn verdict(reply: &mut Reply, r: &DiffusionRequest, e: &DiffusionReport, g: &Gpu) {

@@ -168,6 +168,7 @@ mod fit_mechanisms_fn;
 mod fit_mechanisms_fp;
 mod fit_mechanisms_fq;
 mod fit_mechanisms_fr;
+mod fit_mechanisms_fs;
 mod fit_mem_ao_mechanisms;
 mod fit_mem_au_mechanisms;
 mod fit_mem_av_mechanisms;

@@ -98,7 +98,8 @@ fn image_verdict_rows_are_scored_as_the_answer_judges_them() {
             PipeOutcome::Verdict { right, peak, vram } => {
                 assert_eq!(right, fits == (verdict == "FITS"), "{card} {verdict}");
                 assert!((peak - e.peak_gib).abs() < 1e-9);
-                assert!((vram - catalog.gpu(card).unwrap().vram_gib()).abs() < 1e-9);
+                // The card as the verdict judges it: CUDA's total (mem_fs, `fits_card`).
+                assert!((vram - catalog.gpu(card).unwrap().usable_gib()).abs() < 1e-9);
             }
             PipeOutcome::Error { .. } => panic!("{card} {verdict}: a verdict row read as a figure"),
         }

@@ -188,7 +188,8 @@ pub fn pipeline_rows(catalog: &Catalog, table: &str) -> Vec<PipelineRow> {
             PipeOutcome::Verdict {
                 right: fits_card(&e, g) == ran,
                 peak: e.peak_gib,
-                vram: g.vram_gib(),
+                // What the verdict is decided on (`fits_card`): CUDA's total.
+                vram: g.usable_gib(),
             }
         } else {
             let m: f64 = f[7].parse().expect("numeric figure");
