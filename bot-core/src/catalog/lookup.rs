@@ -102,6 +102,12 @@ impl Catalog {
     /// ([`Catalog::model_by_name`]), else a family and size
     /// ([`Catalog::model_by_family_and_size`]).
     pub fn find_model(&self, query: &str) -> Option<&Model> {
+        // A reading looks the same words up many times (`found.rs`).
+        self.found_model(query)
+    }
+
+    /// [`Catalog::find_model`] itself, without the memo.
+    pub(super) fn find_model_fresh(&self, query: &str) -> Option<&Model> {
         // `千问3-4b` is `qwen3-4b` by the catalog's own names first (a Chinese alias of
         // another model must not win by its prefix).
         let latin = latin_brand(query);
