@@ -1,10 +1,8 @@
-//! What [`Catalog::find_model`] found for a name, kept per catalog: a reading looks the same
+//! What [`super::Catalog::find_model`] found for a name, kept per catalog: a reading looks the same
 //! words up again and again (every run of two to five words at every token, each re-read of a
 //! question with a candidate), and the answer depends only on the catalog's models, which do
 //! not change after load, and on the words. Only a cache: `find_model` decides (helper perf_ci).
 
-use super::index::Catalog;
-use super::types::Model;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -17,11 +15,13 @@ const KEPT: usize = 20_000;
 pub(crate) struct FoundModels(Mutex<HashMap<String, Option<usize>>>);
 
 impl FoundModels {
-    fn get(&self, query: &str) -> Option<Option<usize>> {
+    /// The model index kept for `query`: `Some(None)` when it was looked up and found none.
+    pub(super) fn get(&self, query: &str) -> Option<Option<usize>> {
         self.0.lock().ok()?.get(query).copied()
     }
 
-    fn keep(&self, query: &str, found: Option<usize>) {
+    /// Keeps what `query` found.
+    pub(super) fn keep(&self, query: &str, found: Option<usize>) {
         if let Ok(mut m) = self.0.lock() {
             if m.len() >= KEPT {
                 m.clear();
@@ -41,23 +41,6 @@ impl Clone for FoundModels {
 impl std::fmt::Debug for FoundModels {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("FoundModels")
-    }
-}
-
-impl Catalog {
-    /// [`Catalog::find_model`]: the name recalled when looked up before, else found and kept.
-    pub(super) fn found_model(&self, query: &str) -> Option<&Model> {
-        if let Some(i) = self.found_models.get(query) {
-            return i.map(|i| &self.models[i]);
-        }
-        let m = self.find_model_fresh(query);
-        match m.map(|m| self.models.iter().position(|x| std::ptr::eq(x, m))) {
-            None => self.found_models.keep(query, None),
-            Some(Some(i)) => self.found_models.keep(query, Some(i)),
-            // Not one of this catalog's own entries: not kept, found afresh each time.
-            Some(None) => {}
-        }
-        m
     }
 }
 
