@@ -67,6 +67,8 @@ pub struct Catalog {
     /// Per GPU id: per quote currency, the lowest list price of one card for one second over
     /// its quotes, as f64 (see [`Catalog::floor_per_card_second`]).
     pub(super) price_floor: HashMap<String, Vec<(String, f64)>>,
+    /// What [`Catalog::find_model`] found per name (`found.rs`).
+    pub(super) found_models: super::found::FoundModels,
 }
 
 impl Catalog {

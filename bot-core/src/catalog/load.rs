@@ -217,6 +217,7 @@ impl Catalog {
             price_index,
             cheapest_hourly: HashMap::new(),
             price_floor: HashMap::new(),
+            found_models: Default::default(),
         };
         catalog.validate()?;
         let cheapest_hourly = catalog

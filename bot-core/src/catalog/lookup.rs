@@ -102,6 +102,27 @@ impl Catalog {
     /// ([`Catalog::model_by_name`]), else a family and size
     /// ([`Catalog::model_by_family_and_size`]).
     pub fn find_model(&self, query: &str) -> Option<&Model> {
+        // A reading looks the same words up many times (`found.rs`).
+        self.found_model(query)
+    }
+
+    /// [`Catalog::find_model`]: the name recalled when looked up before, else found and kept.
+    fn found_model(&self, query: &str) -> Option<&Model> {
+        if let Some(i) = self.found_models.get(query) {
+            return i.map(|i| &self.models[i]);
+        }
+        let m = self.find_model_fresh(query);
+        match m.map(|m| self.models.iter().position(|x| std::ptr::eq(x, m))) {
+            None => self.found_models.keep(query, None),
+            Some(Some(i)) => self.found_models.keep(query, Some(i)),
+            // Not one of this catalog's own entries: not kept, found afresh each time.
+            Some(None) => {}
+        }
+        m
+    }
+
+    /// [`Catalog::find_model`] itself, without the memo.
+    fn find_model_fresh(&self, query: &str) -> Option<&Model> {
         // `千问3-4b` is `qwen3-4b` by the catalog's own names first (a Chinese alias of
         // another model must not win by its prefix).
         let latin = latin_brand(query);

@@ -10,6 +10,7 @@ mod card_family;
 pub mod choice;
 mod date;
 mod error;
+mod found;
 mod index;
 mod instance;
 mod instance_data;

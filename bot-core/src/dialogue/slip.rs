@@ -282,8 +282,10 @@ fn cjk_fixed_by(text: &str, vocab: &Vocabulary, alike: fn(char, char) -> bool) -
         let n = word.len();
         for i in 0..chars.len().saturating_sub(n - 1) {
             let win = &chars[i..i + n];
-            let differ: Vec<usize> = (0..n).filter(|&p| win[p] != word[p]).collect();
-            if let [p] = differ[..]
+            // The one place the window differs from the word, if exactly one (no list built
+            // per window: this runs for every word at every position).
+            let mut differ = (0..n).filter(|&p| win[p] != word[p]);
+            if let (Some(p), None) = (differ.next(), differ.next())
                 && (slipped(win[p]) || crate::lexicon::is_han(win[p]) && unknown(win))
                 && alike(win[p], word[p])
                 && !fixes.contains(&(i + p, word[p]))

@@ -34,35 +34,61 @@ fn place_at_start(rest: &str, short: bool) -> Option<(&'static str, &'static str
             .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
             && !other_than_place(&rest[w.len()..])
     };
-    PLACES.iter().find_map(|place| {
-        let named = place.said.iter().find_map(|w| {
-            let w = w.trim().trim_end_matches(['的', ' ']);
-            let w = ["in the ", "in "]
-                .iter()
-                .find_map(|lead| w.strip_prefix(lead))
-                .unwrap_or(w);
-            // A name that is also the short word (`us`) needs `short` as the code does.
-            (whole(w) && (short || !place.beside.contains(&w))).then_some(w)
-        });
+    PLACE_WORDS.iter().find_map(|place| {
+        // A name that is also the short word (`us`) needs `short` as the code does.
+        let named = place
+            .named
+            .iter()
+            .find_map(|&(w, also_short)| (whole(w) && (short || !also_short)).then_some(w));
         let code = || place.beside.iter().copied().find(|w| short && whole(w));
         named.or_else(code).map(|w| (place.text, w))
     })
 }
 
+/// A place's names as [`place_at_start`] reads them: without the padding and `in (the)`.
+fn trimmed_name(w: &'static str) -> &'static str {
+    let w = w.trim().trim_end_matches(['的', ' ']);
+    ["in the ", "in "]
+        .iter()
+        .find_map(|lead| w.strip_prefix(lead))
+        .unwrap_or(w)
+}
+
+/// One place of [`PLACES`] with its names trimmed once, each marked when it is also one of its
+/// short words: `place_of_home` tries every position of a message, and trimming every name at
+/// each had been a tenth of a `/pick` step's time (helper perf_ci). Same order as [`PLACES`].
+struct PlaceWords {
+    text: &'static str,
+    named: Vec<(&'static str, bool)>,
+    beside: &'static [&'static str],
+}
+
+static PLACE_WORDS: LazyLock<Vec<PlaceWords>> = LazyLock::new(|| {
+    PLACES
+        .iter()
+        .map(|place| PlaceWords {
+            text: place.text,
+            named: place
+                .said
+                .iter()
+                .map(|w| {
+                    let w = trimmed_name(w);
+                    (w, place.beside.contains(&w))
+                })
+                .collect(),
+            beside: place.beside,
+        })
+        .collect()
+});
+
 /// The bytes a place's name or short word can start with, as [`place_at_start`] trims them,
 /// built from [`PLACES`] itself.
 static PLACE_LEADS: LazyLock<LeadBytes> = LazyLock::new(|| {
-    LeadBytes::of(PLACES.iter().flat_map(|place| {
+    LeadBytes::of(PLACE_WORDS.iter().flat_map(|place| {
         place
-            .said
+            .named
             .iter()
-            .map(|w| {
-                let w = w.trim().trim_end_matches(['的', ' ']);
-                ["in the ", "in "]
-                    .iter()
-                    .find_map(|lead| w.strip_prefix(lead))
-                    .unwrap_or(w)
-            })
+            .map(|&(w, _)| w)
             .chain(place.beside.iter().copied())
     }))
 });

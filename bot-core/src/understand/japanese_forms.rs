@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 const PAIRS: &str = include_str!("shinjitai_chars.txt");
 
-fn pairs() -> &'static [(char, char)] {
+pub(super) fn pairs() -> &'static [(char, char)] {
     static P: OnceLock<Vec<(char, char)>> = OnceLock::new();
     P.get_or_init(|| {
         let mut p: Vec<(char, char)> = PAIRS

@@ -5,16 +5,25 @@
 //! corpus question by `tools/reader_golden.sh`). Only a cache: nothing here decides a meaning.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
-/// How many recent texts are kept: a reading's re-reads of its own variants fit.
-const KEPT: usize = 16;
+/// How many recent texts are kept. A `/pick` step normalizes every button label in both
+/// locales and every phrase it tests beside the message (over 16 texts a step), which had
+/// pushed the message itself out of a 16-text memo between its own re-reads (helper perf_ci).
+const KEPT: usize = 256;
 /// Texts longer than this (bytes: 4 × `MAX_CHARS`, the 600 chars normalize reads) are not kept:
 /// the key is a copy of the text.
 const LONGEST: usize = 2400;
 
+/// The kept texts by text, and their order (the oldest is dropped first).
+#[derive(Default)]
+struct Recent {
+    by_text: HashMap<String, String>,
+    order: VecDeque<String>,
+}
+
 thread_local! {
-    static RECENT: RefCell<VecDeque<(String, String)>> = const { RefCell::new(VecDeque::new()) };
+    static RECENT: RefCell<Recent> = RefCell::new(Recent::default());
 }
 
 /// What `text` normalized to, if it is among the recent texts.
@@ -22,12 +31,7 @@ pub(super) fn recalled(text: &str) -> Option<String> {
     if text.len() > LONGEST {
         return None;
     }
-    RECENT.with(|r| {
-        r.borrow()
-            .iter()
-            .find(|(t, _)| t == text)
-            .map(|(_, n)| n.clone())
-    })
+    RECENT.with(|r| r.borrow().by_text.get(text).cloned())
 }
 
 /// Keeps `text`'s normalized form `out` (the oldest one dropped past [`KEPT`]), and returns it.
@@ -35,18 +39,24 @@ pub(super) fn remember(text: &str, out: String) -> String {
     if text.len() <= LONGEST {
         RECENT.with(|r| {
             let mut r = r.borrow_mut();
-            if r.len() == KEPT {
-                r.pop_front();
+            if r.by_text.contains_key(text) {
+                return;
             }
-            r.push_back((text.to_string(), out.clone()));
+            if r.order.len() == KEPT
+                && let Some(old) = r.order.pop_front()
+            {
+                r.by_text.remove(&old);
+            }
+            r.order.push_back(text.to_string());
+            r.by_text.insert(text.to_string(), out.clone());
         });
     }
     out
 }
-
 #[cfg(test)]
 mod tests {
     use super::super::normalize;
+    use super::{RECENT, recalled};
 
     #[test]
     fn a_recalled_text_reads_as_a_fresh_one() {
@@ -57,11 +67,30 @@ mod tests {
         let fresh = std::thread::spawn(move || normalize(said)).join().unwrap();
         assert_eq!(first, again);
         assert_eq!(first, fresh);
-        // Many other texts in between push it out; it is then computed again, the same.
-        for i in 0..40 {
+        // More other texts in between than are kept push it out; it is then computed again,
+        // the same.
+        for i in 0..super::KEPT + 40 {
             normalize(&format!("{i} h100"));
         }
         assert_eq!(normalize(said), first);
         assert_ne!(normalize("4090 多少钱"), first);
+    }
+
+    #[test]
+    fn the_memo_keeps_at_most_its_size_and_drops_the_oldest_first() {
+        let first = "an h100 for 3 hours";
+        normalize(first);
+        for i in 0..super::KEPT - 1 {
+            normalize(&format!("{i} 4090 多少钱"));
+        }
+        // Exactly KEPT texts read since `first`, itself included: still kept.
+        assert_eq!(recalled(first), Some(normalize(first)));
+        normalize("one more, the oldest goes");
+        assert_eq!(recalled(first), None);
+        RECENT.with(|r| {
+            let r = r.borrow();
+            assert_eq!(r.order.len(), super::KEPT);
+            assert_eq!(r.by_text.len(), super::KEPT);
+        });
     }
 }
