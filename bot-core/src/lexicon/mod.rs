@@ -21,6 +21,7 @@
 
 mod adverbs;
 mod advice_rent;
+mod alert_slang;
 mod alias_words;
 mod alike;
 mod always_on;
@@ -108,6 +109,7 @@ mod people;
 mod place;
 mod places;
 mod price_gap;
+mod price_motion;
 mod price_rank;
 mod price_window;
 mod rate_marks;
@@ -164,11 +166,13 @@ mod else_asked;
 mod guide_plea;
 mod han_order;
 mod latin_slips;
+pub use alert_slang::alert_slang_said;
 pub use echo_lead::{ECHO_CORRECTIONS, ECHO_LEADS};
 pub use else_asked::ELSE_ASKED;
 pub use guide_plea::{COMPUTED_ASKS, GUIDE_PLEAS};
 pub use han_order::order_slips_read;
 pub use latin_slips::{HOMOPHONE_PHRASES, homophones_read, stretched_read};
+pub use price_motion::price_motion_said;
 
 pub use adverbs::{always_of_a_verb, whenever_as_always};
 pub use advice_rent::{RENT_GPU, advice_on_renting};

@@ -336,6 +336,7 @@ mod japanese_forms;
 mod plea_clause;
 mod pointed_back;
 // Corpus103's misses (und_ed).
+mod alert_cancel;
 mod alert_ordinal;
 mod chat_marks;
 mod first_ask;
