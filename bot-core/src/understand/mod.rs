@@ -238,6 +238,7 @@ mod memory_asked;
 mod memory_beside;
 mod model_named;
 mod model_near;
+mod offer_noun;
 mod offers_said;
 mod offers_words;
 mod options_said;

@@ -186,7 +186,9 @@ fn the_askers_place_is_no_filter() {
     check("asker's place", &cases);
 }
 
-/// `offer`/`offers` beside a card, a memory floor or a platform are the stored offers.
+/// `offer`/`offers`: a cheap one of a card asked to exist is the offers cheapest first; a
+/// memory floor asked as offers is `/offers vram>=N` even beside the job it is for; a card's
+/// offer asked plainly or under a cap stays the house's `/stock` (older corpora's labels).
 #[test]
 fn offer_is_a_stock_word() {
     let mut cases = Vec::new();
@@ -195,11 +197,12 @@ fn offer_is_a_stock_word() {
             format!("vast上{w}有没有便宜的offer"),
             format!("/offers {id} vast"),
         ));
+        cases.push((format!("有没有便宜的 {w} offer"), format!("/offers {id}")));
+        cases.push((format!("有没有 {w} 的 offer"), format!("/stock {id}")));
         cases.push((
-            format!("any {w} offers on vast?"),
-            format!("/offers {id} vast"),
+            format!("any offers for {w} under $0.4"),
+            format!("/stock {id} 0.4usd/hour"),
         ));
-        cases.push((format!("有没有 {w} 的 offer"), format!("/offers {id}")));
     }
     for v in [48, 80, 96] {
         cases.push((
