@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 /// Words said just before a place that make it where the company or the team is (`我们公司在`,
 /// `our company is in`), beside [`where_i_am_leads`]'.
-const COMPANY_AT: &[&str] = &[
+pub(super) const COMPANY_AT: &[&str] = &[
     "我们在",
     "company is in",
     "company's in",

@@ -107,6 +107,7 @@ mod params_said;
 mod passes;
 mod people;
 mod place;
+mod place_not_wanted;
 mod places;
 mod price_gap;
 mod price_motion;
