@@ -220,3 +220,40 @@ fn offer_is_a_stock_word() {
     }
     check("offer", &cases);
 }
+
+/// The moment or a wait asked with a window of past prices: the window's days, whatever
+/// reader took the moment; buying weighed beside a price's movement is the movement.
+#[test]
+fn a_window_beside_the_moment_gives_the_days() {
+    let mut cases = Vec::new();
+    for (w, id) in CARDS {
+        for (q, days) in [
+            (
+                format!("想等降价再租 {w}，上次一小时要十几块，过去两周价格走势怎么样"),
+                Some(14),
+            ),
+            (
+                format!("pls show {w} price chart for 90 days, is now a good time to rent?"),
+                Some(90),
+            ),
+            (
+                format!("is now a good time to rent a {w}? show the last 60 days"),
+                Some(60),
+            ),
+            (format!("should i wait for {w} prices to drop"), None),
+            (
+                format!(
+                    "how has the {w} rental price moved this past month? thinking of buying one instead of renting"
+                ),
+                None,
+            ),
+        ] {
+            let line = match days {
+                Some(d) => format!("/trend {id} days={d}"),
+                None => format!("/trend {id}"),
+            };
+            cases.push((q, line));
+        }
+    }
+    check("window beside the moment", &cases);
+}
