@@ -276,6 +276,7 @@ mod taken_back;
 mod top_up_asked;
 mod trend_intent;
 mod trend_job;
+mod trend_window;
 mod trial_plan;
 mod typed_forms;
 mod typed_marks;
