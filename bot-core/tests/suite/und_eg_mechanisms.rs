@@ -257,3 +257,29 @@ fn a_window_beside_the_moment_gives_the_days() {
     }
     check("window beside the moment", &cases);
 }
+
+/// A phone number lacked (`没有国内手机号`) is no filter the catalog can check (it holds no
+/// phone-verification fact): never read as the no-real-name need; the need said beside it stays.
+#[test]
+fn a_phone_lacked_is_no_filter() {
+    let mut cases = Vec::new();
+    for (pay, need) in [
+        ("paypal", "paypal"),
+        ("usdt", "crypto"),
+        ("支付宝", "alipay"),
+    ] {
+        cases.push((
+            format!("我人在国外读书，没有国内手机号，哪些平台能用 {pay}"),
+            format!("/platforms {need}"),
+        ));
+        cases.push((
+            format!("没有大陆手机号，支持{pay}的平台有哪些"),
+            format!("/platforms {need}"),
+        ));
+        cases.push((
+            format!("i have no chinese phone number, which platforms accept {pay}?"),
+            format!("/platforms {need}"),
+        ));
+    }
+    check("phone lacked", &cases);
+}
