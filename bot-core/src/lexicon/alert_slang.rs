@@ -51,7 +51,7 @@ const TELL_PLAIN: &[&str] = &["let me know", "tell me", "notify", "ping me", "lm
 /// a ping, or an arrival with a word to be told.
 pub fn alert_slang_said(padded: &str) -> bool {
     let any = |ws: &[&str]| ws.iter().any(|w| padded.contains(w));
-    any(TELL_SLANG) || (any(ARRIVAL_WORDS) || any(WAIT_WORDS)) && any(TELL_PLAIN)
+    any(TELL_SLANG) || ((any(ARRIVAL_WORDS) || any(WAIT_WORDS)) && any(TELL_PLAIN))
 }
 
 #[cfg(test)]

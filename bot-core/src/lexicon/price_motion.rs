@@ -28,7 +28,7 @@ pub const HOUR_OF_DAY: &[&str] = &[
 /// Whether a price's movement, or the hour of the day it is best, is asked.
 pub fn price_motion_said(padded: &str) -> bool {
     let any = |ws: &[&str]| ws.iter().any(|w| padded.contains(w));
-    any(HOUR_OF_DAY) || any(DIRECTION_WORDS) && any(PRICE_NOUNS)
+    any(HOUR_OF_DAY) || (any(DIRECTION_WORDS) && any(PRICE_NOUNS))
 }
 
 #[cfg(test)]
