@@ -4,6 +4,17 @@
 //! by or tried (`declined by every US provider I try`). They had been the `region=` or
 //! `/platforms` place filter, which answers a question the person did not ask.
 
+/// Words said just before a place that make it where the company or the team is (`我们公司在`,
+/// `our company is in`), beside `regions::where_i_am_leads`.
+pub(super) const COMPANY_AT: &[&str] = &[
+    "我们在",
+    "company is in",
+    "company's in",
+    "team is in",
+    "we're based in",
+    "we are based in",
+];
+
 /// Nouns of the sellers a place qualifies (`US provider`, `美国的平台`).
 const SELLER_NOUNS: &[&str] = &[
     "provider",
@@ -44,10 +55,7 @@ const TRIED_OR_REFUSED: &[&str] = &[
 pub(super) fn place_not_wanted(p: &str, name_at: usize, end: usize) -> bool {
     let before = p[..name_at].trim_end();
     let before = before.strip_suffix(" the").unwrap_or(before);
-    if super::home_place::COMPANY_AT
-        .iter()
-        .any(|w| before.ends_with(w))
-    {
+    if COMPANY_AT.iter().any(|w| before.ends_with(w)) {
         return true;
     }
     let after = p[end.min(p.len())..].trim_start();
