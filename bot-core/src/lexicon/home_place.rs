@@ -9,16 +9,7 @@ use super::not_a_place::other_than_place;
 use super::regions::{PEOPLE_AT_HOME, PLACES, where_i_am_leads};
 use std::sync::LazyLock;
 
-/// Words said just before a place that make it where the company or the team is (`我们公司在`,
-/// `our company is in`), beside [`where_i_am_leads`]'.
-const COMPANY_AT: &[&str] = &[
-    "我们在",
-    "company is in",
-    "company's in",
-    "team is in",
-    "we're based in",
-    "we are based in",
-];
+use super::place_not_wanted::COMPANY_AT;
 
 /// The place at the start of `rest`, as said there: a place's name (its phrase without the
 /// padding and `in (the)`), or, with `short`, its short word (`US`, `EU`, `UK`, `de`) as a whole

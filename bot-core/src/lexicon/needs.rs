@@ -252,6 +252,12 @@ const NEED_DENIALS: &[&str] = &[
     "do not want",
     "don't wanna",
     "no need for",
+    // `no need id verify`, `don't need a credit card`: what is not needed (und_eg).
+    "no need",
+    "don't need",
+    "dont need",
+    "do not need",
+    "needn't",
     "rather not",
     // Non-native English without `do`: `not want real name`, `not need kyc`.
     "not want",
@@ -366,6 +372,12 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("no id check", Need::NoRealName),
     ("no identity check", Need::NoRealName),
     ("no kyc", Need::NoRealName),
+    // Non-native English (und_eg): `no need id`, `need no id`; `id verify` the topic, a need
+    // only where denied (`no need id verify`).
+    ("no need id", Need::NoRealName),
+    ("need no id", Need::NoRealName),
+    ("id verify", Need::NoRealName),
+    ("verify id", Need::NoRealName),
     ("don't need real", Need::NoRealName),
     ("real name", Need::NoRealName),
     ("real-name", Need::NoRealName),
@@ -560,6 +572,8 @@ pub fn phrase_is_topic_only(w: &str) -> bool {
             | "kyc"
             | "id verification"
             | "id check"
+            | "id verify"
+            | "verify id"
             | "identity verification"
             | "身份认证"
             | "身份证"

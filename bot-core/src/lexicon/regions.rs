@@ -273,7 +273,7 @@ pub fn place_said(padded: &str) -> Option<&'static str> {
         .iter()
         .find(|place| place.said.iter().any(|w| named_there(&p, w)))
         .map(|place| place.text)
-        .or_else(|| beside_region_word(&p))
+        .or_else(|| beside_region_word(&super::place_not_wanted::untold(&p)))
 }
 
 /// Whether `word` is in `p` somewhere not said as where the user is, nor as something else
@@ -292,6 +292,7 @@ fn named_there(p: &str, word: &str) -> bool {
             .map_or(0, |w| w.len());
         let name_at = at + lead + skip;
         !said_as_home(&p[..name_at])
+            && !super::place_not_wanted::place_not_wanted(p, name_at, at + word.trim_end().len())
     })
 }
 

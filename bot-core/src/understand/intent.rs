@@ -60,6 +60,9 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
     // A verb that ends and an alert noun apart (`stop all my alerts`, `提醒都关了`); with a
     // card named only the phrases (`4090 到货了提醒我，别的取消` sets one).
     // `别再给我发通知了`: no more alerts wanted at all, with no number said, is every one.
+    if let Some(n) = super::alert_cancel::cancelled_place(q.padded) {
+        return one(Request::Unsubscribe(Unsubscribe::One(n)));
+    }
     let told_no_more = super::no_more::no_more_told(q.padded);
     let no_more = q.e.gpus.is_empty() && told_no_more;
     // `不要再发4090的通知了`: no more of one card's alerts. No command stops a card's alerts

@@ -12,7 +12,7 @@ const EMOJI_SELECTOR: char = '\u{FE0F}';
 
 /// `text` with every stand-in above written as its character; one walk.
 pub(super) fn folded(text: &str) -> String {
-    if text.is_ascii() {
+    if text.is_ascii() && !text.contains('`') {
         return text.to_string();
     }
     let c: Vec<char> = text.chars().collect();
@@ -20,6 +20,13 @@ pub(super) fn folded(text: &str) -> String {
     for (i, &ch) in c.iter().enumerate() {
         match ch {
             'ı' => out.push('i'),
+            // `don`t`: a backtick between letters is the apostrophe (und_eg).
+            '`' if i > 0
+                && c[i - 1].is_ascii_alphabetic()
+                && c.get(i + 1).is_some_and(char::is_ascii_alphabetic) =>
+            {
+                out.push('\'')
+            }
             KEYCAP_TEN => out.push_str("10"),
             // The marks of a digit's keycap go; elsewhere a selector is the emoji's own.
             KEYCAP_MARK if i > 0 => {}

@@ -23,6 +23,10 @@ pub(super) fn needs_said(text: &str) -> Vec<Need> {
             continue;
         }
         covered.push(span.clone());
+        // `没有国内手机号`: no fact of the catalog checks a phone; no filter (und_eg).
+        if crate::lexicon::phone_phrase(w) {
+            continue;
+        }
         // A payment method not wanted (`没有信用卡`, `without a credit card`): the platforms
         // that take another one.
         let before = unbound(&text[..at]);

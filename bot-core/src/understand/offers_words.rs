@@ -36,7 +36,7 @@ const SORTS: &[(&str, Sort)] = &[
 
 /// The memory floor a sentence says, in GB: a size with a floor word beside it, or a size of
 /// a card asked about (`八十G显存的卡 最便宜的是哪个`).
-fn floor_said(q: &Question) -> Option<f64> {
+pub(super) fn floor_said(q: &Question) -> Option<f64> {
     let toks = super::text::tokens(q.padded);
     let cardish = q.has(super::memory_floor::CARD_WORDS) || q.has(crate::lexicon::MEMORY_WORDS);
     (0..toks.len()).find_map(|k| {
@@ -139,7 +139,7 @@ pub(super) fn offers_asked(q: &Question) -> Option<Reading> {
 /// A cheap one asked to exist, no price asked: `有没有便宜的…`, `any cheap … out there`,
 /// `spot 的 a100 有吗 最便宜的` (the offers come cheapest first). `cheapest spot h100`, with no
 /// word of existence, stays the ranking.
-fn cheap_one_exists(q: &Question) -> bool {
+pub(super) fn cheap_one_exists(q: &Question) -> bool {
     let exists = q.has(&[
         "有没有",
         "有吗",

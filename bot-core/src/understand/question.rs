@@ -124,7 +124,7 @@ pub(super) fn per_model(
 
 /// The span said right after a word of the recent past (`最近1个月`, `past 2 weeks`, `过去3天`), in
 /// seconds.
-fn recent_span(padded: &str) -> Option<Decimal> {
+pub(super) fn recent_span(padded: &str) -> Option<Decimal> {
     ["最近", "过去", "近", "past ", "last "]
         .iter()
         .find_map(|w| {

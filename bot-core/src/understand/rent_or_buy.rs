@@ -44,7 +44,9 @@ const PERIOD_TOTAL: &[&str] = &[
 ];
 
 pub(super) fn rent_or_buy(q: &Question) -> Option<Reading> {
-    if !crate::lexicon::buying_weighed(q.padded) {
+    // `在纠结买还是租，3090 过去一年价格怎么走的`: buying weighed is the story; the price's
+    // movement is the ask (`/trend`), never a month's bill (und_eg).
+    if !crate::lexicon::buying_weighed(q.padded) || super::trend_intent::over_time(q) {
         return None;
     }
     let [card] = q.e.gpus.as_slice() else {

@@ -187,6 +187,8 @@ pub(super) const FIRST: &[Rule] = &[
     super::season_asked::season_asked,
     // `l40s 最低价 atm?`, `least expensive h100 anywhere?`: one card's ranking, never its specs
     // nor its stock (after the times and seasons a lowest price is asked of).
+    // `vast上3090有没有便宜的offer`, `要跑 70b…显存 80g 以上的卡有哪些 offer`: the offers.
+    super::offer_noun::offers_by_noun,
     super::price_rank::price_ranked,
     memory_models::models_for_memory,
     region_asked::region_asked,

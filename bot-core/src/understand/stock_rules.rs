@@ -14,7 +14,10 @@ pub(super) fn alert(q: &Question) -> Option<Reading> {
     let [g] = q.e.gpus.as_slice() else {
         return None;
     };
-    if !(q.has(ALERT_WORDS) || cues::conditional_notify(q.padded)) {
+    if !(q.has(ALERT_WORDS)
+        || cues::conditional_notify(q.padded)
+        || crate::lexicon::alert_slang_said(q.padded))
+    {
         return None;
     }
     // `有两张以上空出来就告诉我`: at least that many cards, said apart from the card.

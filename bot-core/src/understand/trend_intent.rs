@@ -51,6 +51,7 @@ pub(super) fn over_time(q: &Question) -> bool {
     let over_time = has(&text, TREND_WORDS)
         || crate::lexicon::price_window_said(&text)
         || super::price_moved::price_history(&text)
+        || crate::lexicon::price_motion_said(&text)
         || (recent && has(&text, PRICE_WORDS))
         || (has(&text, EASY_TO_RENT) && !has(&text, STOCK_WORDS));
     // `4090又涨价了 现在哪家还有便宜的`: a change told in passing, then where it is cheapest,

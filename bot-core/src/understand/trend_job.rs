@@ -81,7 +81,7 @@ fn asked_jobs(gpu: &str, q: &Question) -> Option<Reading> {
 /// `None` for a size with no model, which names no job.
 pub(super) fn trend_for(q: &Question, gpu: &str) -> Option<Reading> {
     match (q.e.models.as_slice(), q.e.sizes.is_empty()) {
-        ([], true) => one(make::trend(gpu, None)),
+        ([], true) => one(make::trend(gpu, super::trend_window::window_days(q))),
         // A family size with several generations: the job asked back for each.
         ([_], _) if q.e.models_asked().is_some() => asked_jobs(gpu, q),
         ([model], _) => with_job(gpu, model, q),

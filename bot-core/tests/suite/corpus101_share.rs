@@ -10,7 +10,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus101.tsv");
 /// before any row went through the reader), scored by the lead before any fixer of session 45.
 /// Untuned 258/300; after session 45's fixers (und_dz was given its misses): 288/300 (tuned); und_ed
 /// (session 46): 289/300.
-const FLOOR: usize = 289;
+/// Raised by und_eg (movement, alert cues, needs read whole, places not wanted, `offer`): 290.
+const FLOOR: usize = 290;
 
 /// `questions_corpus101.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in equal share, 25 rows each, with a lean on the numbers a user's money rides

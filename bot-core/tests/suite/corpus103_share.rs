@@ -9,7 +9,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus103.tsv");
 /// The least number of rows read right: the untuned score, taken by the lead on main c20cb576
 /// before any fixer of session 46 was merged (250/300); raised by und_ed (story, chat marks,
 /// corrections, second asks: 273/300).
-const FLOOR: usize = 273;
+/// Raised by und_eg (movement, alert cues, needs read whole, places not wanted, `offer`): 285.
+const FLOOR: usize = 285;
 
 /// `questions_corpus103.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, leaning on

@@ -10,7 +10,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus99.tsv");
 /// on main 689d4369 before any fixer of session 44 was merged.
 /// After session 44's fixers: 280/300 (93.3 %, tuned: und_dv was given its misses).
 /// After session 45's fixers: 281/300.
-const FLOOR: usize = 281;
+/// Raised by und_eg (movement, alert cues, needs read whole, places not wanted, `offer`): 282.
+const FLOOR: usize = 282;
 
 /// `questions_corpus99.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in about equal share, in new forms: a

@@ -462,6 +462,7 @@ mod und_dx_mechanisms;
 mod und_dz_mechanisms;
 mod und_eb_mechanisms;
 mod und_ed_mechanisms;
+mod und_eg_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
