@@ -254,7 +254,8 @@ fn a_three_letter_word_with_two_letters_swapped() {
 }
 
 /// A unit word after its number with its letters out of order (`20 hrous`, `3 huors`, `45
-/// mintues`, `2 dyas`) is the unit: the usage step takes the length.
+/// mintues`, `2 dyas`) is the unit: the usage step takes the length, and says the reading (a
+/// slip read is a guess, `pick-read-as`).
 #[test]
 fn a_unit_word_with_its_letters_out_of_order() {
     let mut src = String::new();
@@ -276,7 +277,7 @@ fn a_unit_word_with_its_letters_out_of_order() {
                 ("#2\n> #1\n> #1\n> #1", "+pick-ask-usage"),
                 (
                     line,
-                    "+pick-ask-card|advice-pick-ask-card-reader -pick-invalid",
+                    "+pick-ask-card|advice-pick-ask-card-reader +pick-read-as -pick-invalid",
                 ),
                 ("#1\n> no", &format!("~one_run_of_{h}")),
             ],
@@ -427,6 +428,101 @@ fn thanks_after_an_answer_at_a_middle_step() {
         ));
     }
     let (held, all) = held_all(&src, "thanks after an answer");
+    assert_eq!(held, all);
+}
+
+/// Done said in other words at the needs step (`搞定`, `完事了`, `that's all`, `all set`) and
+/// a done typed alone with a slip equally near another step word (`donr`: `done`, and `dont` of
+/// `dont know`): the word the step takes alone. The result comes.
+#[test]
+fn done_in_other_words_and_a_tie_read_to_the_whole_answer() {
+    let mut src = String::new();
+    let words = [
+        ("zh", "搞定"),
+        ("zh", "搞定了"),
+        ("zh", "完事了"),
+        ("zh", "就这些"),
+        ("zh", "就这些吧"),
+        ("en", "that's all"),
+        ("en", "all set"),
+        ("en", "finished"),
+        ("en", "donr"),
+        ("en", "doen"),
+        ("en", "dome"),
+    ];
+    for (n, (lang, w)) in words.iter().enumerate() {
+        src.push_str(&conv(
+            &format!("done-{n}"),
+            lang,
+            &[
+                (TO_NEEDS, "+pick-ask-barriers"),
+                (w, "+pick-result-title -pick-invalid"),
+            ],
+        ));
+    }
+    let (held, all) = held_all(&src, "done in other words");
+    assert_eq!(held, all);
+}
+
+/// One person said with the use verb's aspect (`只有我自己在用`, `就我一个人使用`, `只有我用着`) at
+/// the conversations-at-once step is one conversation, as `只有我自己用` is.
+#[test]
+fn alone_with_the_use_verbs_aspect() {
+    let mut src = String::new();
+    for (n, w) in [
+        "只有我自己在用",
+        "就我一个人使用",
+        "只有我用着",
+        "就我自己在用吧",
+        "我一个人在用",
+    ]
+    .iter()
+    .enumerate()
+    {
+        src.push_str(&conv(
+            &format!("alone-{n}"),
+            "zh",
+            &[
+                ("#3\n> #1\n> #1\n> #1", "+pick-ask-concurrency"),
+                (w, "+pick-ask-usage -pick-invalid"),
+            ],
+        ));
+    }
+    let (held, all) = held_all(&src, "alone, the verb's aspect");
+    assert_eq!(held, all);
+}
+
+/// A month's fee bounded (`月费别过100`, `月费最多300`) is a month's budget; the job's daily
+/// hours stay the job's. (`月租`, a month's rent, is a month's package: the job kept on, as
+/// `包月` is; not here.)
+#[test]
+fn a_months_fee_bounded_is_a_months_budget() {
+    let mut src = String::new();
+    for (n, (w, a)) in [
+        ("月费别过100", "100"),
+        ("月费最多300", "300"),
+        ("月费不超过200块", "200"),
+        ("月费别超过150", "150"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        src.push_str(&conv(
+            &format!("fee-{n}"),
+            "zh",
+            &[
+                (&to_needs_daily("zh"), "+pick-ask-barriers"),
+                (
+                    w,
+                    &format!(
+                        "+pick-understood-budget-month ~{a} -pick-understood-usage -pick-invalid"
+                    ),
+                ),
+                ("完成", "+pick-result-title ~每天_10_小时"),
+            ],
+        ));
+    }
+    let (held, all) = held_all(&src, "a month's fee bounded");
     assert_eq!(held, all);
 }
 
