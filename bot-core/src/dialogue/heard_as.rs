@@ -16,6 +16,25 @@ pub(super) fn heard(text: &str) -> String {
     a_day_as_each_day(&t)
 }
 
+/// At a step after the first, a figure said again in the message (`a couple hours, call it 3
+/// hours`, `lexicon::restated`) is the answer: the words before it left out, unless they name a
+/// model or a card (a token of letters and digits, `7b`, `4090`), which the step would lose.
+/// The first sentence is read whole (its other facts are kept).
+pub(super) fn restated(step: super::state::Step, text: String) -> String {
+    if step == super::state::Step::Task {
+        return text;
+    }
+    let Some(rest) = lexicon::restated_answer(&text) else {
+        return text;
+    };
+    let before = &text[..text.len() - rest.len()];
+    let named = before.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        let digits = w.chars().filter(char::is_ascii_digit).count();
+        digits > 0 && (digits >= 4 || w.chars().any(|c| c.is_ascii_alphabetic()))
+    });
+    if named { text } else { rest.to_string() }
+}
+
 /// Verbs of running before `一天` that make it the run's length (`跑一天`, `租一天`).
 const RUN_BEFORE: &[char] = &['跑', '租', '用', '开', '训', '练', '挂', '算', '做'];
 
@@ -57,8 +76,9 @@ fn a_day_as_each_day(text: &str) -> String {
             while e < chars.len() && (numeral(chars[e]) || chars[e] == '.' || chars[e] == '半') {
                 e += 1;
             }
-            let after: String = chars[e..].iter().take(4).collect();
-            let after = after.trim_start();
+            let after: String = chars[e..].iter().take(5).collect();
+            // `4个半小时`: the measure and a half between the number and its hours.
+            let after = after.trim_start().trim_start_matches(['个', '半']);
             if chars[from..n].iter().all(|c| !c.is_ascii_digit())
                 && hour_words().any(|h| after.starts_with(h))
             {

@@ -75,13 +75,16 @@ fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
         .chain(below)
         .chain(super::bound_after::bounds_after())
         .filter_map(|w| t.find(w).map(|i| (i, w)));
-    // Money right beside a period, a budget word said or not (`money_period`).
-    let periods: Vec<&'static str> = [Per::Month, Per::Week, Per::Day]
-        .into_iter()
-        .flat_map(period_words)
-        .collect();
-    let money = super::money_period::cues(t, &periods, CURRENCY_AFTER);
-    nouns.into_iter().chain(others).chain(money).collect()
+    let mut out: Vec<(usize, &'static str)> = nouns.into_iter().chain(others).collect();
+    // Money right beside a period with no budget word said (`money_period`): its own cue.
+    if out.is_empty() {
+        let periods: Vec<&'static str> = [Per::Month, Per::Week, Per::Day]
+            .into_iter()
+            .flat_map(period_words)
+            .collect();
+        out = super::money_period::cues(t, &periods, CURRENCY_AFTER);
+    }
+    out
 }
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.

@@ -489,12 +489,14 @@ fn slip_read(
 /// A typed line as every step reads it: Traditional folded, a slash rate in words (`6h/day`,
 /// `lexicon::slash_rate_folded`), a payment word's read-alike slip as the word, another
 /// thing's time (`deadline in 10 days`) taken out (`other_length`).
-pub(super) fn folded(text: &str) -> String {
+pub(super) fn folded(step: Step, text: &str) -> String {
     // A greeting, keycaps, Cantonese, `一天` before hours (`heard_as`).
     let t = super::heard_as::heard(&crate::understand::fold_traditional(text));
     // `qwen2.5:14b-instruct-q4_K_M`: the tag's model and format apart (`lexicon::tag_quant`).
     let t = lexicon::tag_quant_apart(&t).unwrap_or(t);
-    super::other_length::blanked(&pay_words_folded(&lexicon::slash_rate_folded(&t)))
+    let t = super::other_length::blanked(&pay_words_folded(&lexicon::slash_rate_folded(&t)));
+    // After the first step, a figure said again is the answer (`heard_as::restated`).
+    super::heard_as::restated(step, t)
 }
 
 /// `text` with a Chinese need word typed with one character read alike (`支付包` for 支付宝,

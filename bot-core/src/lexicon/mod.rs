@@ -94,6 +94,7 @@ mod noun_slips;
 pub(crate) mod numerals;
 mod other_time;
 mod restart_words;
+mod restated;
 mod size_alone;
 mod tag_quant;
 mod typed_forms;
@@ -332,6 +333,7 @@ pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use restart_words::{RESTART_FILLERS, RESTART_MORE};
+pub use restated::restated_answer;
 pub use said_numbers::{
     CLOCK_AFTER, CONTRACTIONS_BARE, GROUP_APOSTROPHES, GROUP_MARKS_OF_TWO, GROUP_SPACES,
     LARGE_NUMBER_WORDS, LENGTH_BEFORE_CLOCK, ZH_CHAT_SPELLINGS,

@@ -526,6 +526,48 @@ fn a_months_fee_bounded_is_a_months_budget() {
     assert_eq!(held, all);
 }
 
+/// A figure said again in the same answer (`a couple hours, call it 3 hours`, `2-3 hours, let's
+/// say 3`) is the one meant: the result costs it, never the first (a wrong figure: `a couple
+/// hours, call it 3 huors` had been one run of 2 h). A restatement in the first sentence leaves
+/// its other facts read.
+#[test]
+fn a_figure_said_again_is_the_one_meant() {
+    let mut src = String::new();
+    for (n, (line, h)) in [
+        ("a couple hours, call it 3 hours", "3_h"),
+        ("2-3 hours, let's say 3 hours", "3_h"),
+        ("a few hours... ok say 5 hours", "5_h"),
+        ("maybe 10 hours, make it 12 hours", "12_h"),
+        ("a couple hours, call it 3 huors", "3_h"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        src.push_str(&conv(
+            &format!("restated-{n}"),
+            "en",
+            &[
+                ("#2\n> #1\n> #1\n> #1", "+pick-ask-usage"),
+                (
+                    line,
+                    "+pick-ask-card|advice-pick-ask-card-reader -pick-invalid",
+                ),
+                ("#1\n> no", &format!("~one_run_of_{h}")),
+            ],
+        ));
+    }
+    src.push_str(&conv(
+        "restated-first",
+        "en",
+        &[(
+            "lora fine-tune qwen2.5 7b for a few hours, say 3 hours",
+            "+pick-understood ~qwen2.5-7b ~lora",
+        )],
+    ));
+    let (held, all) = held_all(&src, "a figure said again");
+    assert_eq!(held, all);
+}
+
 /// `PICK_EF_PROBE=file PICK_CONV_SHOW=id cargo test -p bot-core --test suite pick_und_ef::probe
 /// -- --ignored --nocapture`: a conversation file of the runner's format run and its misses
 /// printed, for reading a dialogue as a user sees it.
