@@ -236,6 +236,17 @@ pub(super) const ACCEPT_WORDS: &[&str] = &[
     "默认",
     "是",
     "完成",
+    // Done said as having sorted it out (pick_ak's `搞定` at the needs step) or as all there is.
+    "搞定",
+    "完事",
+    "就这些",
+    "就这样",
+    "all set",
+    "that's all",
+    "thats all",
+    "that's it",
+    "thats it",
+    "finished",
 ];
 
 #[cfg(test)]

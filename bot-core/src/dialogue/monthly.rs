@@ -75,7 +75,16 @@ fn cues_in(t: &str) -> Vec<(usize, &'static str)> {
         .chain(below)
         .chain(super::bound_after::bounds_after())
         .filter_map(|w| t.find(w).map(|i| (i, w)));
-    nouns.into_iter().chain(others).collect()
+    let mut out: Vec<(usize, &'static str)> = nouns.into_iter().chain(others).collect();
+    // Money right beside a period with no budget word said (`money_period`): its own cue.
+    if out.is_empty() {
+        let periods: Vec<&'static str> = [Per::Month, Per::Week, Per::Day]
+            .into_iter()
+            .flat_map(period_words)
+            .collect();
+        out = super::money_period::cues(t, &periods, CURRENCY_AFTER);
+    }
+    out
 }
 
 /// Currency words said after an amount (`5 bucks`, `100块`): part of the amount's phrase.
@@ -97,6 +106,8 @@ pub(super) fn split(text: &str) -> Option<(Decimal, Option<&'static str>, String
         .iter()
         .copied()
         .filter(|(i, _)| (cue.0 + cue.1.len()..=cue.0 + cue.1.len() + 1).contains(i))
+        // Each step ends later (a money cue has no word: it never follows itself).
+        .filter(|(i, w)| i + w.len() > cue.0 + cue.1.len())
         .max_by_key(|(i, w)| i + w.len())
     {
         cue = next;

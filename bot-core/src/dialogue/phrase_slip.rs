@@ -39,6 +39,32 @@ pub(super) fn fixed(text: &str, phrases: &[String]) -> Option<String> {
     }
 }
 
+/// The one step word of three letters `w` is with two neighbouring letters swapped (`yse` of
+/// `yes`, `aqw` of `awq`, `oen` of `one`): the one slip a word this short is read back from,
+/// since a changed letter makes other words (`yet`, `awl`). `None` for none or two.
+pub(super) fn short_swap<'a>(w: &str, vocab: &'a [String]) -> Option<&'a str> {
+    if vocab.iter().any(|v| v == w) {
+        return None;
+    }
+    let mut near = vocab
+        .iter()
+        .filter(|v| v.len() == 3 && crate::lexicon::swapped(w.as_bytes(), v.as_bytes()));
+    let one = near.next()?;
+    near.next().is_none().then_some(one.as_str())
+}
+
+/// Of the step's words `w` (typed alone) is equally near, the one whole answer the step takes
+/// alone (`donr`: `done`, not `dont` of `dont know`); `None` for none or two.
+pub(super) fn whole_answer<'a>(w: &str, phrases: &'a [String]) -> Option<&'a str> {
+    let mut near = phrases.iter().filter(|p| {
+        p.len() >= 4
+            && p.bytes().all(|b| b.is_ascii_lowercase())
+            && crate::lexicon::slips_apart(w.as_bytes(), p.as_bytes(), 1).is_some()
+    });
+    let one = near.next()?;
+    near.all(|p| p == one).then_some(one.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,8 +6,9 @@
 //! words of [`crate::lexicon::extreme_words`]), never a list of typos.
 //!
 //! - Latin: one slip (a letter inserted, dropped, changed or two neighbours swapped;
-//!   [`lexicon::slips_apart`]) for words of 4-7 letters, two for 8 or more; never a word of
-//!   three letters or fewer, a number, or a word the lexicon knows as itself (the house's
+//!   [`lexicon::slips_apart`]) for words of 4-7 letters, two for 8 or more; a word of three
+//!   letters only by two neighbours swapped (`yse`, `aqw`); never a shorter word, a number, or
+//!   a word the lexicon knows as itself (the house's
 //!   `REAL_WORDS`, its cue words, number and ordinal words, any step's lexicon words).
 //! - Chinese: one character replaced by one that reads alike ([`lexicon::read_alike`], Unihan
 //!   readings), the rest of the word as the step's; the slipped character no character of the
@@ -136,7 +137,8 @@ fn vocabulary(ctx: &Ctx, state: &PickState) -> Vocabulary {
     };
     for p in &phrases {
         for w in p.split(|c: char| !c.is_ascii_alphabetic()) {
-            if w.len() >= 4 && !v.latin.iter().any(|x| x == w) {
+            // Words of three letters too, read only by a swap (`phrase_slip::short_swap`).
+            if w.len() >= 3 && !v.latin.iter().any(|x| x == w) {
                 v.latin.push(w.to_string());
             }
         }
@@ -165,11 +167,15 @@ fn known(w: &str) -> bool {
 
 /// The one vocabulary word `w` is a slip of: `Err` when two are equally near.
 fn latin_slip<'a>(w: &str, vocab: &'a [String]) -> Result<Option<&'a str>, ()> {
+    if w.len() == 3 && !known(w) {
+        return Ok(super::phrase_slip::short_swap(w, vocab));
+    }
     if w.len() < 4 || vocab.iter().any(|v| v == w) || known(w) {
         return Ok(None);
     }
     let near: Vec<(usize, &str)> = vocab
         .iter()
+        .filter(|v| v.len() >= 4)
         .filter_map(|v| {
             let max = if w.len().min(v.len()) >= 8 { 2 } else { 1 };
             lexicon::slips_apart(w.as_bytes(), v.as_bytes(), max).map(|d| (d, v.as_str()))
@@ -229,9 +235,15 @@ fn inflected(a: &str, b: &str) -> bool {
 fn latin_fixed(text: &str, vocab: &Vocabulary, slipped: &mut bool) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();
+    // A word typed alone is a whole answer: a tie is read to the one the step takes alone.
+    let alone = text.split_whitespace().count() == 1;
     let mut flush = |word: &mut String, out: &mut String| -> Option<()> {
         let l = word.to_ascii_lowercase();
-        match latin_slip(&l, &vocab.latin).ok()? {
+        let found = latin_slip(&l, &vocab.latin).or_else(|()| {
+            let whole = alone.then(|| super::phrase_slip::whole_answer(&l, &vocab.phrases));
+            whole.flatten().map(Some).ok_or(())
+        });
+        match found.ok()? {
             Some(v) => {
                 *slipped |= !inflected(&l, v);
                 out.push_str(v);
@@ -358,6 +370,10 @@ pub(super) fn corrected(ctx: &Ctx, state: &PickState, text: &str) -> Option<(Str
     let vocab = vocabulary(ctx, state);
     let mut slipped = false;
     let latin = latin_fixed(text, &vocab, &mut slipped)?;
+    // `20 hrous`: a unit word's letters out of order after its number (`lexicon::unit_anagrams`).
+    let ordered = lexicon::unit_anagrams_read(&latin);
+    slipped |= ordered != latin;
+    let latin = ordered;
     let fixed = cjk_fixed(&latin, &vocab)?;
     slipped |= fixed != latin;
     // `no ned`: a word of three letters, read only inside one of the step's whole phrases.
@@ -475,11 +491,14 @@ fn slip_read(
 /// A typed line as every step reads it: Traditional folded, a slash rate in words (`6h/day`,
 /// `lexicon::slash_rate_folded`), a payment word's read-alike slip as the word, another
 /// thing's time (`deadline in 10 days`) taken out (`other_length`).
-pub(super) fn folded(text: &str) -> String {
-    let t = crate::understand::fold_traditional(text);
+pub(super) fn folded(step: Step, text: &str) -> String {
+    // A greeting, keycaps, Cantonese, `一天` before hours (`heard_as`).
+    let t = super::heard_as::heard(&crate::understand::fold_traditional(text));
     // `qwen2.5:14b-instruct-q4_K_M`: the tag's model and format apart (`lexicon::tag_quant`).
     let t = lexicon::tag_quant_apart(&t).unwrap_or(t);
-    super::other_length::blanked(&pay_words_folded(&lexicon::slash_rate_folded(&t)))
+    let t = super::other_length::blanked(&pay_words_folded(&lexicon::slash_rate_folded(&t)));
+    // After the first step, a figure said again is the answer (`heard_as::restated`).
+    super::heard_as::restated(step, t)
 }
 
 /// `text` with a Chinese need word typed with one character read alike (`支付包` for 支付宝,

@@ -36,8 +36,8 @@ fn read(ctx: &Ctx, state: &PickState, input: PickInput, places: bool) -> Outcome
     // Traditional characters (`沒有`, `一直開著`) are read as the simplified words every step's
     // table is written in: the reader's one fold, once, for every step (pick_aa's `沒有`).
     let input = match input {
-        // `支付包`: a payment word with a character read alike, as the word; `6h/day` (`slip`).
-        PickInput::Text(t) => PickInput::Text(super::slip::folded(&t)),
+        // `支付包` as the word, `6h/day`, `…, call it 3 hours` (`slip::folded`, by the step).
+        PickInput::Text(t) => PickInput::Text(super::slip::folded(state.step, &t)),
         other => other,
     };
     // `4 hours a dya`, `每添4小时`: a period's slip read as the period first (`period_slip`).

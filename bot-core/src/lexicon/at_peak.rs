@@ -67,7 +67,10 @@ const AROUND: &[char] = &['吧', '啊', '呀', '啦', '嘛', '哈', '的', '了'
 
 /// Whether the whole message says one person uses it ([`ALONE_WORDS`]).
 pub fn alone_said(text: &str) -> bool {
-    let t = text.trim().to_lowercase();
+    // The use verb with its aspect (`只有我自己在用`, `就我一个人使用`, `只有我用着`) is the verb.
+    let t = [("在用", "用"), ("使用", "用"), ("用着", "用")]
+        .iter()
+        .fold(text.trim().to_lowercase(), |t, (a, b)| t.replace(a, b));
     let t = t.trim_matches(|c: char| !c.is_alphanumeric() || AROUND.contains(&c));
     let t = t
         .strip_suffix(" lol")

@@ -226,6 +226,8 @@ const BUDGET_PERIODS: &[(&str, super::Period)] = &[
     ("这个月", super::Period::Month),
     ("this month", super::Period::Month),
     (" a mo", super::Period::Month),
+    // `月费别过100` (pick_ak): a month's fee bounded is a month's budget.
+    ("月费", super::Period::Month),
     ("日预算", super::Period::Day),
     ("周预算", super::Period::Week),
     ("/周", super::Period::Week),

@@ -53,6 +53,8 @@ use Side::{After, Before};
 pub const CEILINGS: &[Ceiling] = &[
     c("不超过", Before, AtMost, true),
     c("别超过", Before, AtMost, true),
+    // `月费别过100` (pick_ak): `过` alone after the no, as `超过`.
+    c("别过", Before, AtMost, true),
     c("不要超过", Before, AtMost, true),
     c("不能超过", Before, AtMost, true),
     c("最多", Before, AtMost, false),

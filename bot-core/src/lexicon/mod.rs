@@ -96,8 +96,12 @@ mod noun_slips;
 pub(crate) mod numerals;
 mod other_time;
 mod restart_words;
+mod restated;
 mod size_alone;
 mod tag_quant;
+mod typed_forms;
+mod unit_anagrams;
+mod yue_steps;
 // Closed classes of function words a line that stops /pick is read by (dialogue::stop_shape).
 mod list_place;
 mod media_made;
@@ -336,6 +340,7 @@ pub use rent_price::rent_priced;
 pub use rental_noun::rental_named;
 pub use reported::reported_recommendations;
 pub use restart_words::{RESTART_FILLERS, RESTART_MORE};
+pub use restated::restated_answer;
 pub use said_numbers::{
     CLOCK_AFTER, CONTRACTIONS_BARE, GROUP_APOSTROPHES, GROUP_MARKS_OF_TWO, GROUP_SPACES,
     LARGE_NUMBER_WORDS, LENGTH_BEFORE_CLOCK, ZH_CHAT_SPELLINGS,
@@ -367,7 +372,9 @@ pub use told_before::{
     ABBREVIATIONS, DONE_BEFORE, NOW_OPENS, POINTS_BACK, SPENT_BEFORE, abbreviation_before,
     done_before, now_opens_at, points_back, spent_before,
 };
+pub use typed_forms::{budget_slips_read, greeting_dropped, keycaps_as_digits};
 pub use unable::{unable_after, unable_before};
+pub use unit_anagrams::unit_anagrams_read;
 pub use unit_spellings::{Form, UNIT_SPELLINGS, unit_slips_read};
 pub use unsure::{ASIDES, HANDED, UNSURE, card_unknown_to_writer};
 pub use values::{Cards, Money, Usage, task_word, volume_word};
@@ -386,6 +393,7 @@ pub use words::{
 };
 pub use written_apart::{WRITTEN_APART, written_apart};
 pub use your_pick::bot_choice_asked;
+pub use yue_steps::yue_as_mandarin;
 pub use zh_slips::{DOMAIN_ZH, look_alike, look_alike_read, pinyin_read};
 
 /// Durations: `90s`, `40m`, `1h30m`, `40分钟`, `3个小时`, `2d`, `1mo`. The grammar itself is in

@@ -375,6 +375,7 @@ mod pick_schedules_und_dr;
 mod pick_slips_und_dy;
 mod pick_slips_und_ea;
 mod pick_und_ec;
+mod pick_und_ef;
 mod prices;
 mod prices_data;
 mod prices_stories;

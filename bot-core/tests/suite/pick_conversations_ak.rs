@@ -20,7 +20,8 @@ use super::pick_runner::run;
 /// main before any fixer of session 43 was merged: 5/30 untuned (the fresh measure of those fixes);
 /// 9/30 with und_dq, und_dr and und_ds merged, none of whom saw it.
 /// After session 44's fixers: 16/30 (tuned: und_du was given its misses).
-const MUST_HOLD: usize = 18;
+/// Raised by helper und_ef (session 47): 19/30 (`一天大概跑两个钟头` is 2 h a day, no run of 24 h).
+const MUST_HOLD: usize = 19;
 
 #[test]
 fn pick_conversations_ak() {

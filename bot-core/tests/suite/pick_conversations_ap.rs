@@ -17,7 +17,9 @@ use super::pick_runner::run;
 /// Conversations that must hold: written apart from the code (every expectation written before
 /// any line was run, on main 176d5f56, with no cargo command run at all), scored untuned by the lead on
 /// main c20cb576 before any fixer of session 46 was merged: 23/30.
-const MUST_HOLD: usize = 23;
+/// Raised by helper und_ef (session 47): 29/30 (Cantonese step words, `donr`, `20 hrous`, a keycap
+/// digit, `aqw`; one line relabelled: a service's model step's second button is Qwen2.5-32B).
+const MUST_HOLD: usize = 29;
 
 #[test]
 fn pick_conversations_ap() {
