@@ -459,6 +459,7 @@ mod und_dx_mechanisms;
 mod und_dz_mechanisms;
 mod und_eb_mechanisms;
 mod und_ed_mechanisms;
+mod und_ee_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;

@@ -1,0 +1,303 @@
+//! Wrong figures of corpus104's kinds as mechanisms (helper und_ee, issue 26; cases written
+//! before the changes they test, beyond corpus104's rows): an English or pinyin word is never a
+//! platform's slip; a decimal point written apart (`1. 5`, `1点5`, `2h半`) is one number; a
+//! correction (`3 天, 哦不 2 天`, `autodl，啊不对 是恒源云`, `sorry 3090ti`) replaces what it
+//! corrects; a model written with spaces and a minor version is found inside a sentence.
+
+use super::readings::embedded;
+use super::und_dz_mechanisms::check;
+use bot_core::catalog::Catalog;
+use bot_core::understand::{Reading, facts};
+
+/// Ordinary English words, many sharing a platform name's first letters and length (`pairs`,
+/// `paint`: `pai`, `paidsw`; `hair`: `hai`; `models`: `modal`; `gradients`: `gradient`).
+const ENGLISH: &[&str] = &[
+    "pairs",
+    "paint",
+    "pair",
+    "plan",
+    "plans",
+    "paid",
+    "pain",
+    "pains",
+    "palm",
+    "panel",
+    "paper",
+    "papers",
+    "party",
+    "patch",
+    "path",
+    "pause",
+    "pace",
+    "pack",
+    "page",
+    "plain",
+    "play",
+    "hair",
+    "hail",
+    "half",
+    "hall",
+    "haiku",
+    "hairs",
+    "dash",
+    "desk",
+    "aide",
+    "aids",
+    "aim",
+    "vase",
+    "vest",
+    "vastly",
+    "vault",
+    "cube",
+    "cuddle",
+    "models",
+    "modest",
+    "module",
+    "moral",
+    "medal",
+    "salads",
+    "salary",
+    "sales",
+    "salon",
+    "lambs",
+    "lamp",
+    "lamps",
+    "runway",
+    "rundown",
+    "thunders",
+    "gradients",
+    "crusade",
+    "verdant",
+    "verdict",
+    "nebula",
+    "colas",
+    "collar",
+    "matrix",
+    "feature",
+    "features",
+    "hyper",
+    "tensor",
+    "tensors",
+    "volcano",
+    "spacing",
+    "chain",
+    "charts",
+    "fluid",
+    "fluids",
+    "droplet",
+    "ocean",
+    "digital",
+    "compare",
+    "compute",
+    "gongs",
+    "autumn",
+    "audit",
+    "vulture",
+    "vultures",
+    "modern",
+    "modem",
+    "mortal",
+];
+
+/// Pinyin words (one or two syllables) a user types for a Chinese word: never a platform's slip
+/// (`gongju` 工具 is one letter from `gongji`, `paidui` 排队 holds `pai`).
+const PINYIN: &[&str] = &[
+    "gongju", "gongzi", "paidui", "paiming", "haizi", "haishi", "suanle", "suanfa", "lanren",
+    "lanse", "jiage", "pianyi", "xianka", "shiming", "zhifu", "daima", "moxing", "xunlian",
+    "tuili", "yunxing", "haoyong", "kaoqu", "zuqi", "kuaidi", "hengxing", "qudao", "juzi", "mofa",
+    "duoshao",
+];
+
+/// The catalog's platform ids, for a reading that names one.
+fn platform_named(catalog: &Catalog, q: &str) -> Option<String> {
+    let r = embedded(q);
+    let lines = match &r {
+        Reading::Unknown => Vec::new(),
+        _ => r.lines(),
+    };
+    lines.into_iter().find(|l| {
+        l.split(' ')
+            .any(|w| catalog.platforms.iter().any(|p| p.id == w))
+    })
+}
+
+/// No English or pinyin word, in a sentence or after `in`/`of`, becomes a platform.
+#[test]
+fn an_ordinary_word_is_no_platform() {
+    let catalog = Catalog::embedded().unwrap();
+    let mut wrong = Vec::new();
+    let mut total = 0;
+    for (i, w) in ENGLISH.iter().chain(PINYIN).enumerate() {
+        // One frame a word, turning over the frames: a few hundred readings in all.
+        let q = match i % 3 {
+            0 => format!("h100 price {w}"),
+            1 => format!("a100 price in {w} of 2"),
+            _ => format!("4090 {w} 多少钱"),
+        };
+        total += 1;
+        if let Some(l) = platform_named(&catalog, &q) {
+            wrong.push(format!("{q} → {l}"));
+        }
+    }
+    println!("ordinary words: {} of {total}", total - wrong.len());
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A platform's name with a real slip is still its name (asked back or read as meant).
+#[test]
+fn a_slip_of_a_name_is_still_found() {
+    let catalog = Catalog::embedded().unwrap();
+    for (q, id) in [
+        ("h100 price on runpdo", "runpod"),
+        ("nebious h100 price", "nebius"),
+        ("4090 on jarvislab, cost for 3 hours", "jarvislabs"),
+        ("autdl 4090 多少钱", "autodl"),
+        ("paperspce a100 price", "paperspace"),
+        ("in jarvislabs a6000 5 hour how many cost", "jarvislabs"),
+    ] {
+        let l = platform_named(&catalog, q);
+        assert!(l.as_deref().is_some_and(|l| l.contains(id)), "{q} → {l:?}");
+    }
+}
+
+/// A decimal point written apart (`1. 5` from a keyboard's auto-space, `1点5` said aloud) is
+/// one number, in a price, a cap, a length and a conversion; `2h半` is two and a half hours.
+#[test]
+fn a_decimal_written_apart_is_one_number() {
+    let mut cases = Vec::new();
+    for (whole, frac, span) in [
+        ("1", "5", "1h30m"),
+        ("2", "5", "2h30m"),
+        ("3", "25", "3h15m"),
+    ] {
+        let n = format!("{whole}.{frac}");
+        cases.push((
+            format!("a100 降到 {whole}. {frac} 刀以下提醒我"),
+            format!("/subscribe a100-80g-sxm max={n}usd/hour"),
+        ));
+        cases.push((
+            format!("what's ${whole}. {frac}/hr per month"),
+            format!("/convert {n}usd/hour to month"),
+        ));
+        cases.push((
+            format!("{whole}. {frac} dollars per hour to cny per day"),
+            format!("/convert {n}usd/hour to day cny"),
+        ));
+        cases.push((
+            format!("autodl 4090 跑 {whole}点{frac}小时 多少钱"),
+            format!("/cost autodl rtx-4090 {span}"),
+        ));
+        cases.push((
+            format!("{whole}点{frac}刀每小时 换成 人民币"),
+            format!("/convert {n}usd/hour to hour cny"),
+        ));
+        cases.push((
+            format!("runpod 4090 for {whole}. {frac} hours, cost?"),
+            format!("/cost runpod rtx-4090 {span}"),
+        ));
+    }
+    cases.push((
+        "vast 上 4090 现在有没有，0. 4 刀以下的".into(),
+        "/stock rtx-4090 vast 0.4usd/hour".into(),
+    ));
+    for (h, span) in [("2", "2h30m"), ("4", "4h30m"), ("1", "1h30m")] {
+        cases.push((
+            format!("autodl 上 3090 {h}h半 大概多少"),
+            format!("/cost autodl rtx-3090 {span}"),
+        ));
+        cases.push((
+            format!("4090 跑 {h}h半 哪家便宜"),
+            format!("/compare rtx-4090 {span}"),
+        ));
+    }
+    check("decimals apart", &cases);
+}
+
+/// A numbered list's item and a clock time stay as they were: `1. 4090`, `3点5分`.
+#[test]
+fn a_list_item_or_a_clock_is_no_decimal() {
+    let cases = vec![
+        (
+            "1. autodl 2. 4090 3. 5 hours, cost?".to_string(),
+            "/cost autodl rtx-4090 5h".to_string(),
+        ),
+        (
+            "autodl 4090 跑 5 小时多少钱。2. 5 块以下的有吗".into(),
+            "/cost autodl rtx-4090 5h".into(),
+        ),
+    ];
+    check("no decimal", &cases);
+}
+
+/// A correction word (`不对`, `哦不`, `啊不对 是`, `我是说`, `sorry`) replaces the value of its
+/// kind it corrects: a length or an amount with its unit written apart, a platform, the card
+/// most like the correction.
+#[test]
+fn a_correction_replaces_what_it_corrects() {
+    let mut cases = Vec::new();
+    for word in ["不对", "哦不", "啊不对", "我是说"] {
+        cases.push((
+            format!("算家云 4090 租 5 天, {word} 3 天, 多少钱"),
+            "/cost suanjiayun rtx-4090 3d".into(),
+        ));
+        cases.push((
+            format!("500 人民币，{word}，800 人民币 等于 多少 美元"),
+            "/convert 800cny to usd".into(),
+        ));
+        cases.push((
+            format!("a100 有现货吗，最好 autodl，{word} 是矩池云"),
+            "/stock a100-80g-sxm matpool".into(),
+        ));
+        cases.push((
+            format!("autodl 关机 还 收费 吗 {word} 恒源云"),
+            "/platform gpushare".into(),
+        ));
+    }
+    for word in ["sorry", "sorry i mean", "i mean"] {
+        cases.push((
+            format!("3070 vs 4090 fp16 tflops, {word} 3080"),
+            "/gpu rtx-3080 rtx-4090".into(),
+        ));
+        cases.push((
+            format!("4090 vs 3060 ti which is faster, {word} 3070 ti"),
+            "/gpu rtx-4090 rtx-3070-ti".into(),
+        ));
+        cases.push((
+            format!("does runpod bill per second? {word} vast"),
+            "/platform vast".into(),
+        ));
+    }
+    check("corrections", &cases);
+}
+
+/// A catalog model written with spaces and a minor version (`mistral small 3.1`, `qwen 2.5
+/// 7b`) is found by `understand::facts` inside a sentence, in both locales.
+#[test]
+fn a_spaced_model_name_is_found_mid_sentence() {
+    let catalog = Catalog::embedded().unwrap();
+    let mut wrong = Vec::new();
+    let mut total = 0;
+    for m in &catalog.models {
+        // Aliases with a space and a version with a point: the form that was missed.
+        for a in m.aliases.iter().filter(|a| {
+            a.contains(' ')
+                && a.split(' ')
+                    .any(|w| w.contains('.') && w.starts_with(|c: char| c.is_ascii_digit()))
+        }) {
+            for q in [
+                format!("我想用4090跑 {a} 可以吗"),
+                format!("can i fine tune {a} on one card for 3 hours"),
+            ] {
+                total += 1;
+                let f = facts(&catalog, &q);
+                let found = f.model.as_deref().and_then(|id| catalog.find_model(id));
+                // The model or one of its own variants (the same weights' size) is right.
+                if !found.is_some_and(|x| x.id == m.id) {
+                    wrong.push(format!("{q} → {:?} (expected {})", f.model, m.id));
+                }
+            }
+        }
+    }
+    println!("spaced models: {} of {total}", total - wrong.len());
+    assert!(total >= 10 && wrong.is_empty(), "{}", wrong.join("\n"));
+}
