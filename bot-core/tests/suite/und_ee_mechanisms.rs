@@ -301,3 +301,56 @@ fn a_spaced_model_name_is_found_mid_sentence() {
     println!("spaced models: {} of {total}", total - wrong.len());
     assert!(total >= 10 && wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A sum guessed and asked to confirm (`30 刀左右吧, right?`, `2 块对吧`, `$2 an hour,
+/// right?`) is no price, cap or length: the question is asked without it.
+#[test]
+fn a_guessed_sum_is_no_figure() {
+    let mut cases = Vec::new();
+    for (n, tag) in [("30", "左右吧, right?"), ("45", "对吧？"), ("25", " 是吧")] {
+        cases.push((
+            format!("runpod 的 a100 跑 8h 大概 {n} 刀{tag}"),
+            "/cost runpod a100-80g-sxm 8h".into(),
+        ));
+        cases.push((
+            format!("autodl 4090 跑 10 小时 大概 {n} 块{tag}"),
+            "/cost autodl rtx-4090 10h".into(),
+        ));
+    }
+    for (n, tag) in [("2", "对吧？有没有更便宜的"), ("1.5", "是吧 哪家更便宜")] {
+        cases.push((
+            format!("3090 一小时大概 {n} 块{tag}"),
+            "/compare rtx-3090 1h".into(),
+        ));
+    }
+    for (n, tag) in [("3", "right?"), ("2.5", "correct?")] {
+        cases.push((
+            format!("lambda h100 for 6 hours, around ${n} an hour {tag}"),
+            "/cost lambda h100-sxm 6h".into(),
+        ));
+    }
+    check("guessed sums", &cases);
+}
+
+/// A question typed as a function call is read by its name and arguments.
+#[test]
+fn a_function_call_is_read_by_its_arguments() {
+    let mut cases = Vec::new();
+    for (p, g, h, card) in [
+        ("vast", "4090", "6", "rtx-4090"),
+        ("lambda", "h100", "3", "h100-sxm"),
+        ("autodl", "3090", "10", "rtx-3090"),
+    ] {
+        cases.push((
+            format!("cost(platform=\"{p}\", gpu=\"{g}\", hours={h})"),
+            format!("/cost {p} {card} {h}h"),
+        ));
+    }
+    for (g, d, card) in [("a100", "45", "a100-80g-sxm"), ("l40s", "14", "l40s")] {
+        cases.push((
+            format!("trend(gpu=\"{g}\", days={d})"),
+            format!("/trend {card} days={d}"),
+        ));
+    }
+    check("calls", &cases);
+}
