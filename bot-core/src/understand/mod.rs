@@ -337,9 +337,11 @@ mod plea_clause;
 mod pointed_back;
 // Corpus103's misses (und_ed).
 mod alert_ordinal;
+mod call_forms;
 mod chat_marks;
 mod correction_kinds;
 mod first_ask;
+mod guessed_figure;
 mod name_words;
 mod point_apart;
 mod story_clause;
@@ -451,7 +453,8 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     // that read the raw text too (a sentence split at `。` read `5/时` as the price).
     // `prıce`, `🔟天`: another keyboard's stand-in is its character for every stage (und_eb).
     // `1. 5 刀`, `1点5小时`, `2h半`: a decimal written apart is one number (und_ee).
-    let folded = point_apart::joined(&keyboard_folds::folded(text));
+    // `cost(platform="runpod", hours=4)`: a call written as the words it asks (und_ee).
+    let folded = call_forms::plain(&point_apart::joined(&keyboard_folds::folded(text)));
     let pointed = decimal_marks::pointed(&folded);
     // Entities, escapes, pasted fields, identifiers and numbers written every way, as plain
     // words and figures, before any stage reads them (und_dz).
