@@ -8,7 +8,7 @@
 //! - four: two neighbours swapped only (`vsat`), as `platform_slips` already holds;
 //! - five: a letter dropped, doubled or two swapped, never one changed (`medal`, `moral`,
 //!   `colas` are words, `modla`, `saladd` slips);
-//! - six to nine: one slip; ten or more: two;
+//! - six to nine: one slip, a key pressed twice besides (`ranpodd`); ten or more: two;
 //! - never a name with an English ending added (`salads`, `thunders`, `gradients`: the word's
 //!   plural or verb), nor pinyin of one or two syllables (`gongju` 工具, `suanle` 算了).
 
@@ -27,9 +27,23 @@ pub(super) fn slip_of(t: &str, k: &str) -> bool {
         0..=3 => false,
         4 => swapped(tb, kb),
         5 => swapped(tb, kb) || (tb.len() != kb.len() && one_edit(tb, kb)),
-        6..=9 => one_edit(tb, kb),
+        // A key pressed twice besides (`ranpodd`) costs nothing: the doubled letters of both
+        // read once.
+        6..=9 => {
+            one_edit(tb, kb) || {
+                let (a, b) = (once_each(tb), once_each(kb));
+                a == b || one_edit(&a, &b)
+            }
+        }
         _ => slips_apart(tb, kb, 2).is_some(),
     }
+}
+
+/// `b` with each run of one letter read once (`ranpodd` → `ranpod`).
+fn once_each(b: &[u8]) -> Vec<u8> {
+    let mut v = b.to_vec();
+    v.dedup();
+    v
 }
 
 /// Whether `t` is a word of its own language, whatever name it is near: pinyin of one or two
@@ -52,6 +66,7 @@ mod tests {
             ("modla", "modal"),
             ("datacrunh", "datacrunch"),
             ("paperspcae", "paperspace"),
+            ("ranpodd", "runpod"),
         ] {
             assert!(slip_of(t, k), "{t} {k}");
         }

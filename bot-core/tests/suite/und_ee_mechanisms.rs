@@ -154,6 +154,9 @@ fn a_slip_of_a_name_is_still_found() {
         ("autdl 4090 多少钱", "autodl"),
         ("paperspce a100 price", "paperspace"),
         ("in jarvislabs a6000 5 hour how many cost", "jarvislabs"),
+        // A changed letter and a key pressed twice (corpus83's `ranpodd`).
+        ("ranpodd 4090 price per hour", "runpod"),
+        ("lambbda h100 price", "lambda"),
     ] {
         let l = platform_named(&catalog, q);
         assert!(l.as_deref().is_some_and(|l| l.contains(id)), "{q} → {l:?}");
