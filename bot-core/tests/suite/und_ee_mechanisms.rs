@@ -270,6 +270,14 @@ fn a_correction_replaces_what_it_corrects() {
             "/platform vast".into(),
         ));
     }
+    // A platform written in two words before the correction (`阿里云 pai`).
+    for (q, e) in [
+        ("阿里云 pai 关机 收费吗 不对 我是说 恒源云", "/platform gpushare"),
+        ("pai dsw 要实名吗 哦不 autodl", "/platform autodl"),
+        ("tencent hai 支持支付宝吗 不对 我是说 阿里云 pai", "/platform aliyun-pai"),
+    ] {
+        cases.push((q.into(), e.into()));
+    }
     check("corrections", &cases);
 }
 
