@@ -365,3 +365,27 @@ fn a_function_call_is_read_by_its_arguments() {
     }
     check("calls", &cases);
 }
+
+/// `¢` is a cent: `45¢/hr` is $0.45 an hour, `5¢` five cents.
+#[test]
+fn a_cent_sign_is_a_dollar_s_hundredth() {
+    let cases = vec![
+        (
+            "30¢/hr per month".to_string(),
+            "/convert 0.3usd/hour to month".to_string(),
+        ),
+        (
+            "5¢ a minute, what is that per hour".into(),
+            "/convert 0.05usd/minute to hour".into(),
+        ),
+        (
+            "每小时 80¢ 换成人民币".into(),
+            "/convert 0.8usd/hour to hour cny".into(),
+        ),
+        (
+            "12¢/hr, what is that per day".into(),
+            "/convert 0.12usd/hour to day".into(),
+        ),
+    ];
+    check("cents", &cases);
+}
