@@ -363,6 +363,16 @@ fn a_function_call_is_read_by_its_arguments() {
             format!("/trend {card} days={d}"),
         ));
     }
+    for (g, p, card) in [("4090", "runpod", "rtx-4090"), ("h100", "lambda", "h100-sxm")] {
+        cases.push((
+            format!("offers(gpu=\"{g}\", platform=\"{p}\")"),
+            format!("/offers {card} {p}"),
+        ));
+    }
+    // A query of the user's own alerts lists them.
+    for q in ["SELECT * FROM alerts", "select * from my_subscriptions;"] {
+        cases.push((q.into(), "/subs".into()));
+    }
     check("calls", &cases);
 }
 
