@@ -399,3 +399,28 @@ fn a_cent_sign_is_a_dollar_s_hundredth() {
     ];
     check("cents", &cases);
 }
+
+/// No ID said the non-native ways (`no need id`, `no id needed`, `not need id`) is the need of
+/// no real-name check.
+#[test]
+fn no_id_said_plainly_is_no_real_name() {
+    let cases = vec![
+        (
+            "which platform accept alipay and no need id".to_string(),
+            "/platforms alipay no-real-name".to_string(),
+        ),
+        (
+            "platforms with no id needed".into(),
+            "/platforms no-real-name".into(),
+        ),
+        (
+            "which cloud no id required and accept paypal".into(),
+            "/platforms no-real-name paypal".into(),
+        ),
+        (
+            "gpu cloud where not need id".into(),
+            "/platforms no-real-name".into(),
+        ),
+    ];
+    check("no id", &cases);
+}
