@@ -272,9 +272,15 @@ fn a_correction_replaces_what_it_corrects() {
     }
     // A platform written in two words before the correction (`阿里云 pai`).
     for (q, e) in [
-        ("阿里云 pai 关机 收费吗 不对 我是说 恒源云", "/platform gpushare"),
+        (
+            "阿里云 pai 关机 收费吗 不对 我是说 恒源云",
+            "/platform gpushare",
+        ),
         ("pai dsw 要实名吗 哦不 autodl", "/platform autodl"),
-        ("tencent hai 支持支付宝吗 不对 我是说 阿里云 pai", "/platform aliyun-pai"),
+        (
+            "tencent hai 支持支付宝吗 不对 我是说 阿里云 pai",
+            "/platform aliyun-pai",
+        ),
     ] {
         cases.push((q.into(), e.into()));
     }
@@ -363,7 +369,10 @@ fn a_function_call_is_read_by_its_arguments() {
             format!("/trend {card} days={d}"),
         ));
     }
-    for (g, p, card) in [("4090", "runpod", "rtx-4090"), ("h100", "lambda", "h100-sxm")] {
+    for (g, p, card) in [
+        ("4090", "runpod", "rtx-4090"),
+        ("h100", "lambda", "h100-sxm"),
+    ] {
         cases.push((
             format!("offers(gpu=\"{g}\", platform=\"{p}\")"),
             format!("/offers {card} {p}"),
@@ -423,4 +432,32 @@ fn no_id_said_plainly_is_no_real_name() {
         ),
     ];
     check("no id", &cases);
+}
+
+/// A card's alert said removed (`把4090的提醒删掉`, `remove my a100 alert`) stops alerts, never
+/// sets one: with a card and no number the alerts are listed, nothing removed on a guess.
+#[test]
+fn a_card_s_alert_removed_is_no_new_alert() {
+    let mut cases = Vec::new();
+    for (g, id) in [
+        ("4090", "rtx-4090"),
+        ("h100", "h100-sxm"),
+        ("a100", "a100-80g-sxm"),
+    ] {
+        let _ = id;
+        for q in [
+            format!("把{g}的提醒删掉"),
+            format!("{g} 的提醒 取消"),
+            format!("{g}的通知关掉"),
+            format!("{g}的提醒不要了"),
+            format!("remove my {g} alert"),
+            format!("cancel the {g} alert please"),
+            format!("delete the {g} alerts"),
+        ] {
+            cases.push((q, "/subs".to_string()));
+        }
+    }
+    // A number and no card: that alert.
+    cases.push(("把第二个提醒删掉".into(), "/unsubscribe 2".into()));
+    check("alerts removed", &cases);
 }
