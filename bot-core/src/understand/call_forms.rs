@@ -1,7 +1,7 @@
 //! A question typed as a function call (helper und_ee, issue 26: `cost(platform="runpod",
 //! gpu="a100", hours=4)`, `offers(gpu="3090", platform="vast")`, `trend(gpu="h100 pcie",
 //! days=45)`): read by its name and its arguments, written as the words a question says, before
-//! any stage reads the text. Read as typed, `hours=4` was no length (billed 1 h) and `days=45`
+//! any stage reads the text; a query of the user's alerts (`SELECT * FROM my_alerts`) lists them. Read as typed, `hours=4` was no length (billed 1 h) and `days=45`
 //! no window: wrong figures. An argument the table does not know is kept as its value alone
 //! (`gpu="a100"` → `a100`), never dropped in silence.
 
@@ -9,7 +9,7 @@
 const NAMES: &[(&str, &str)] = &[
     ("cost", "cost of"),
     ("price", "price of"),
-    ("offers", "offers"),
+    ("offers", "list offers of"),
     ("stock", "stock of"),
     ("trend", "price trend of"),
     ("history", "price trend of"),
@@ -20,9 +20,16 @@ const NAMES: &[(&str, &str)] = &[
     ("alert", "notify me about"),
 ];
 
-/// `text` with a function call written as words; any other text as typed.
+/// Tables a query of the user's own alerts reads from (`SELECT * FROM my_alerts`).
+const ALERT_TABLES: &[&str] = &["alert", "subscription", "subs"];
+
+/// `text` with a function call or a query of one's alerts written as words; any other text as
+/// typed.
 pub(super) fn plain(text: &str) -> String {
     let t = text.trim();
+    if let Some(words) = alerts_queried(t) {
+        return words.to_string();
+    }
     let Some(open) = t.find('(') else {
         return text.to_string();
     };
@@ -55,6 +62,18 @@ pub(super) fn plain(text: &str) -> String {
         });
     }
     out.join(" ")
+}
+
+/// `SELECT * FROM my_alerts`: a query of a table of the user's alerts, listed.
+fn alerts_queried(t: &str) -> Option<&'static str> {
+    let lower = t.to_ascii_lowercase();
+    let rest = lower.strip_prefix("select ")?;
+    let (_, from) = rest.split_once(" from ")?;
+    let table = from.split_whitespace().next()?;
+    ALERT_TABLES
+        .iter()
+        .any(|a| table.contains(a))
+        .then_some("list my alerts")
 }
 
 #[cfg(test)]

@@ -21,7 +21,9 @@ pub(super) fn platform_len(catalog: &Catalog, s: &str) -> Option<usize> {
     ends.into_iter().find(|&e| {
         let name = s[..e].trim_end();
         // A Latin name starts its word: `vast` inside `vastly` is no name.
-        catalog.find_platform(name).is_some()
+        // `阿里云 pai`: a name written with a space its alias lacks (`阿里云pai`).
+        (catalog.find_platform(name).is_some()
+            || catalog.find_platform(&name.replace(' ', "")).is_some())
             && !(name.is_ascii() && name.chars().any(|c| c.is_ascii_digit()))
     })
 }

@@ -337,6 +337,7 @@ mod plea_clause;
 mod pointed_back;
 // Corpus103's misses (und_ed).
 mod alert_ordinal;
+mod alert_removed;
 mod call_forms;
 mod chat_marks;
 mod correction_kinds;

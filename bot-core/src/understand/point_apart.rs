@@ -1,6 +1,7 @@
 //! A decimal written apart (helper und_ee, issue 26): a keyboard's auto-space after a full stop
 //! (`1. 5 刀`, `$1. 5/hr`, `0. 3 刀`), the point said aloud by voice input or typed as its word
-//! (`1点5小时`, `2点5刀`, `三点五个小时`), and half an hour glued to an `h` (`2h半`). Read apart,
+//! (`1点5小时`, `2点5刀`, `三点五个小时`), half an hour glued to an `h` (`2h半`), and cents
+//! (`45¢/hr`: $0.45). Read apart,
 //! each had put the fraction alone in the figure's place (`1. 5 刀` → $5, `1点5小时` → 5 h): a
 //! wrong figure, the worst answer. Joined before any stage reads the text, for every reader.
 //!
@@ -58,7 +59,7 @@ const UNITS: &[&str] = &[
 /// `text` with each decimal written apart joined (`1. 5 刀` → `1.5 刀`, `1点5小时` →
 /// `1.5小时`, `2h半` → `2.5h`).
 pub(super) fn joined(text: &str) -> String {
-    if !(text.contains(". ") || text.contains('点') || text.contains('半')) {
+    if !(text.contains(". ") || text.contains(['点', '半', '¢'])) {
         return text.to_string();
     }
     let c: Vec<char> = text.chars().collect();
@@ -88,9 +89,16 @@ fn apart_at(c: &[char], i: usize) -> Option<(String, usize)> {
         return None;
     }
     let whole: String = c[i..whole_end].iter().collect();
-    half_after_h(c, &whole, whole_end)
+    cents(c, &whole, whole_end)
+        .or_else(|| half_after_h(c, &whole, whole_end))
         .or_else(|| spaced_point(c, i, &whole, whole_end))
         .or_else(|| said_point(c, &whole, whole_end))
+}
+
+/// `45¢`: cents written as dollars (`$0.45`), the sign the readers know.
+fn cents(c: &[char], whole: &str, at: usize) -> Option<(String, usize)> {
+    let n: u32 = whole.parse().ok()?;
+    (c.get(at) == Some(&'¢')).then(|| (format!("${}.{:02}", n / 100, n % 100), at + 1))
 }
 
 /// `2h半`: the hours and a half.
@@ -220,6 +228,8 @@ mod tests {
             ("跑 1点5小时", "跑 1.5小时"),
             ("2点5刀每小时", "2.5刀每小时"),
             ("3090 2h半 多少", "3090 2.5h  多少"),
+            ("45¢/hr", "$0.45/hr"),
+            ("5¢ a minute", "$0.05 a minute"),
         ] {
             assert_eq!(joined(typed), read, "{typed}");
         }

@@ -85,7 +85,13 @@ fn taken_back_after(catalog: &Catalog, t: &str, start: usize, end: usize) -> Opt
         .filter_map(|p| value_at(catalog, t, p).map(|(e, k)| (p, e, k)))
         .filter(|(_, e, k)| *e <= start && *k == kind)
         .map(|(p, e, _)| (p, e))
-        .collect();
+        .fold(Vec::new(), |mut kept: Vec<(usize, usize)>, (p, e)| {
+            // A name inside one already said (`pai` of `阿里云 pai`) is that one.
+            if kept.last().is_none_or(|&(_, end)| p >= end) {
+                kept.push((p, e));
+            }
+            kept
+        });
     // Of several, the one the correction is most like (`3080ti vs 4090, sorry 3090ti`).
     let (x, x_end) = if kind == Kind::Card {
         super::correction_kinds::corrected_of(t, &said, &t[y..y_end])?

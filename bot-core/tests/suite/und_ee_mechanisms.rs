@@ -439,12 +439,7 @@ fn no_id_said_plainly_is_no_real_name() {
 #[test]
 fn a_card_s_alert_removed_is_no_new_alert() {
     let mut cases = Vec::new();
-    for (g, id) in [
-        ("4090", "rtx-4090"),
-        ("h100", "h100-sxm"),
-        ("a100", "a100-80g-sxm"),
-    ] {
-        let _ = id;
+    for g in ["4090", "h100", "a100"] {
         for q in [
             format!("把{g}的提醒删掉"),
             format!("{g} 的提醒 取消"),
