@@ -20,7 +20,11 @@ const ENDINGS: &[&str] = &["s", "es", "ed", "ing", "er", "ers", "ly"];
 /// Whether `t` is the typed name `k` with a slip its length forgives (module doc).
 pub(super) fn slip_of(t: &str, k: &str) -> bool {
     let (tb, kb) = (t.as_bytes(), k.as_bytes());
-    if t == k || word_of_its_own(t) || t.strip_prefix(k).is_some_and(|e| ENDINGS.contains(&e)) {
+    // An ending that repeats the name's last letter is a key pressed twice (`nebiuss`).
+    let ending = t
+        .strip_prefix(k)
+        .is_some_and(|e| ENDINGS.contains(&e) && !e.starts_with(k.chars().last().unwrap_or(' ')));
+    if t == k || word_of_its_own(t) || ending {
         return false;
     }
     match k.len() {
@@ -67,6 +71,7 @@ mod tests {
             ("datacrunh", "datacrunch"),
             ("paperspcae", "paperspace"),
             ("ranpodd", "runpod"),
+            ("nebiuss", "nebius"),
         ] {
             assert!(slip_of(t, k), "{t} {k}");
         }
