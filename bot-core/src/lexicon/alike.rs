@@ -29,6 +29,16 @@ pub(crate) fn readings(c: char) -> &'static [&'static str] {
     .map_or(&[], Vec::as_slice)
 }
 
+/// Every reading the file holds, once per character that reads so (`pinyin_words` keeps the
+/// syllables).
+pub(crate) fn all_readings() -> impl Iterator<Item = &'static str> {
+    READINGS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t').map(|(_, r)| r))
+        .flat_map(str::split_whitespace)
+}
+
 /// Whether two different characters share a toneless reading; a character the file does not
 /// hold (a rare one, Latin, a digit) reads alike with nothing.
 pub fn read_alike(a: char, b: char) -> bool {

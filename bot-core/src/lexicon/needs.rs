@@ -368,6 +368,13 @@ pub const NEED_PHRASES: &[(&str, Need)] = &[
     ("no real-name", Need::NoRealName),
     ("no real name", Need::NoRealName),
     ("without id", Need::NoRealName),
+    // Non-native English (und_ee): `no need id`, `no id needed`, `not need id`.
+    ("no need id", Need::NoRealName),
+    ("not need id", Need::NoRealName),
+    ("no need for id", Need::NoRealName),
+    ("no id needed", Need::NoRealName),
+    ("no id required", Need::NoRealName),
+    ("need no id", Need::NoRealName),
     ("no id verification", Need::NoRealName),
     ("no id check", Need::NoRealName),
     ("no identity check", Need::NoRealName),

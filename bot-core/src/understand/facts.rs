@@ -145,7 +145,9 @@ fn shared_size(models: &[String]) -> Option<f64> {
 /// Reads the facts of one sentence (no intent).
 pub fn facts(catalog: &Catalog, text: &str) -> Facts {
     // A hedge before a number (`预算差不多50`) is dropped by `normalize`, for every reader.
-    let norm = normalize(text);
+    // `mistral small 3.1` said word by word is the catalog's name, as the reader's stages
+    // join it (und_ee: /pick's sentences had lost the model).
+    let norm = super::spelled_names::joined(catalog, &normalize(text));
     let toks = tokens(&norm);
     let mut e = entities(catalog, &toks);
     super::week_share::week_share(catalog, &toks, &mut e);

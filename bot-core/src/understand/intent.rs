@@ -70,7 +70,9 @@ fn alerts_kept(q: &Question) -> Option<Reading> {
     if told_no_more && !q.e.gpus.is_empty() && !q.has(ALL_WORDS) {
         return one(Request::Subs);
     }
+    // `把4090的提醒删掉`, `remove my a100 alert`: a card's alert removed is a stop (und_ee).
     let stop = q.has(ALERT_STOP_WORDS)
+        || super::alert_removed::removed(q.padded)
         || (q.e.gpus.is_empty() && (cues::stops_alerts(q.padded) || no_more));
     if stop {
         if q.has(ALL_WORDS) {

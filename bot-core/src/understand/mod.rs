@@ -340,8 +340,14 @@ mod pointed_back;
 // Corpus103's misses (und_ed).
 mod alert_cancel;
 mod alert_ordinal;
+mod alert_removed;
+mod call_forms;
 mod chat_marks;
+mod correction_kinds;
 mod first_ask;
+mod guessed_figure;
+mod name_words;
+mod point_apart;
 mod story_clause;
 mod story_time;
 
@@ -450,7 +456,9 @@ fn read_all(catalog: &Catalog, text: &str) -> (Reading, Work, Vec<NotCarried>) {
     // `￥1。5/时`, `$0。5/hr`: a decimal point typed as another mark is the point for the stages
     // that read the raw text too (a sentence split at `。` read `5/时` as the price).
     // `prıce`, `🔟天`: another keyboard's stand-in is its character for every stage (und_eb).
-    let folded = keyboard_folds::folded(text);
+    // `1. 5 刀`, `1点5小时`, `2h半`: a decimal written apart is one number (und_ee).
+    // `cost(platform="runpod", hours=4)`: a call written as the words it asks (und_ee).
+    let folded = call_forms::plain(&point_apart::joined(&keyboard_folds::folded(text)));
     let pointed = decimal_marks::pointed(&folded);
     // Entities, escapes, pasted fields, identifiers and numbers written every way, as plain
     // words and figures, before any stage reads them (und_dz).

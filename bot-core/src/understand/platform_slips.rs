@@ -32,7 +32,9 @@ fn typed_names(p: &Platform) -> impl Iterator<Item = String> + '_ {
 pub(super) fn near_by_typed_name(catalog: &Catalog, id: &str, t: &str) -> bool {
     let first = &t[..1];
     catalog.find_platform(id).is_some_and(|p| {
-        typed_names(p).any(|k| k.starts_with(first) && k.len().abs_diff(t.len()) <= 2)
+        // A slip its name's length forgives, never a word of its own (`pairs`, `paint` are
+        // no `pai`; `name_words`).
+        typed_names(p).any(|k| k.starts_with(first) && super::name_words::slip_of(t, &k))
     })
 }
 
@@ -57,6 +59,7 @@ pub(super) fn two_slips(catalog: &Catalog, t: &str) -> Option<String> {
     let b = t.as_bytes();
     if t.len() < 4
         || !b.iter().all(u8::is_ascii_lowercase)
+        || super::name_words::word_of_its_own(t)
         || crate::lexicon::CUE_WORDS.contains(&t)
         || crate::lexicon::REAL_WORDS.contains(&t)
         || crate::lexicon::cue_of_slip(t).is_some()
@@ -73,11 +76,15 @@ pub(super) fn two_slips(catalog: &Catalog, t: &str) -> Option<String> {
             && k != b
             && (k.len() >= 6 || crate::lexicon::same_letters(b, k))
             && crate::lexicon::slips_apart(b, k, 2).is_some()
+            // Two slips keep the name's letters: a letter it lacks makes an English word
+            // (`papers`, `moral`, `lambs`, `gongs`: und_ee).
+            && b.iter().all(|c| k.contains(c))
     };
-    let mut ids = catalog
-        .platforms
-        .iter()
-        .filter(|p| typed_names(p).any(|k| k.len() >= 4 && near(&k)));
+    let mut ids = catalog.platforms.iter().filter(|p| {
+        typed_names(p).any(|k| k.len() >= 4 && near(&k))
+            // A word that holds a short name whole and more (`paid`, `hair`) is a word.
+            && !typed_names(p).any(|k| k.len() <= 3 && b.starts_with(k.as_bytes()))
+    });
     match (ids.next(), ids.next()) {
         (Some(p), None) => Some(p.id.clone()),
         _ => None,
@@ -106,7 +113,11 @@ pub(super) fn sure_slip(catalog: &Catalog, t: &str) -> Option<String> {
         return None;
     }
     let mut ids = catalog.platforms.iter().filter(|p| {
-        typed_names(p).any(|k| k.len() >= 5 && crate::lexicon::one_edit(k.as_bytes(), t.as_bytes()))
+        typed_names(p).any(|k| {
+            k.len() >= 5
+                && crate::lexicon::one_edit(k.as_bytes(), t.as_bytes())
+                && super::name_words::slip_of(t, &k)
+        })
     });
     match (ids.next(), ids.next()) {
         (Some(p), None) => Some(p.id.clone()),

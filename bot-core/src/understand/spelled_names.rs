@@ -59,10 +59,27 @@ pub(super) fn joined(catalog: &Catalog, norm: &str) -> String {
                 continue;
             }
         }
+        // `exaone 7.8b`: a name the reader knows no family word of, and a size with a
+        // point, that spell one catalog name (und_ee: the size alone was fitted).
+        if let Some(name) = name_and_size(catalog, &words[i..]) {
+            out.push(name);
+            i += 2;
+            continue;
+        }
         out.push(words[i].to_string());
         i += 1;
     }
     out.join(" ")
+}
+
+/// A word the family reader lacks and a size with a decimal point after it (`exaone 7.8b`),
+/// joined where the two are exactly a model's name.
+fn name_and_size(catalog: &Catalog, words: &[&str]) -> Option<String> {
+    let [w, size, ..] = words else { return None };
+    let decimal_size = size.contains('.') && super::family_after::size_at(size) == Some(size.len());
+    (letters(w) && decimal_size && super::family_after::family_at(w).is_none())
+        .then(|| format!("{w}-{size}"))
+        .filter(|name| catalog.model_by_name(name).is_some())
 }
 
 #[cfg(test)]
@@ -101,6 +118,7 @@ mod tests {
             "deepseek-r1-distill-llama-8b 3080"
         );
         assert_eq!(joined(&c, "qwen2.5-7b int4 4090"), "qwen2.5-7b-int4 4090");
+        assert_eq!(joined(&c, "跑 exaone 7.8b 吗"), "跑 exaone-7.8b 吗");
         // A card and an org path are never swallowed into a name.
         assert_eq!(
             joined(&c, "can a h100 sxm run qwen/qwen2.5-7b-instruct"),

@@ -44,6 +44,8 @@ type Completion = fn(&Question, Reading) -> Reading;
 const WORDS: &[(Words, Option<Aside>)] = &[
     // `72b……不对，是32b`, `not the 4090, the 3090`: a value taken back, before any is read.
     (super::taken_back::plain, None),
+    // `30 刀左右吧, right?`, `2 块对吧`: a sum guessed and asked to confirm is no figure (und_ee).
+    (|_, t| super::guessed_figure::plain(t), None),
     // `A10哪里能rent到`, `daily一千万token`, `LoRA-train`: glued words read apart.
     (|_, t| super::glued_words::plain(t), None),
     // `notify when 4090 < $0.3/hr`: a sign before an amount as the ceiling word.

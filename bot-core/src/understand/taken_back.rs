@@ -18,10 +18,14 @@ enum Kind {
     Card,
     Model,
     Amount(String),
+    /// A platform (`correction_kinds`, und_ee).
+    Platform,
 }
 
 const NUMERALS: &str = "0123456789.一二两三四五六七八九十百千几";
 const CJK_UNITS: &[&str] = &[
+    "人民币",
+    "美金",
     "个小时",
     "小时",
     "钟头",
@@ -77,11 +81,23 @@ fn corrected_once(catalog: &Catalog, t: &str) -> Option<String> {
 fn taken_back_after(catalog: &Catalog, t: &str, start: usize, end: usize) -> Option<String> {
     let y = lead_past(t, end);
     let (y_end, kind) = value_at(catalog, t, y)?;
-    let (x, x_end) = starts(t, start)
+    let said: Vec<(usize, usize)> = starts(t, start)
         .filter_map(|p| value_at(catalog, t, p).map(|(e, k)| (p, e, k)))
         .filter(|(_, e, k)| *e <= start && *k == kind)
         .map(|(p, e, _)| (p, e))
-        .last()?;
+        .fold(Vec::new(), |mut kept: Vec<(usize, usize)>, (p, e)| {
+            // A name inside one already said (`pai` of `阿里云 pai`) is that one.
+            if kept.last().is_none_or(|&(_, end)| p >= end) {
+                kept.push((p, e));
+            }
+            kept
+        });
+    // Of several, the one the correction is most like (`3080ti vs 4090, sorry 3090ti`).
+    let (x, x_end) = if kind == Kind::Card {
+        super::correction_kinds::corrected_of(t, &said, &t[y..y_end])?
+    } else {
+        *said.last()?
+    };
     // A space after the value put in X's place: what followed X (`4060ti... i mean 4080
     // super`) must not glue to it (`super...` is no word of a card's name).
     Some(format!(
@@ -138,6 +154,9 @@ fn value_at(catalog: &Catalog, t: &str, p: usize) -> Option<(usize, Kind)> {
     if let Some(len) = card_len(catalog, s) {
         return Some((p + len, Kind::Card));
     }
+    if let Some(len) = super::correction_kinds::platform_len(catalog, s) {
+        return Some((p + len, Kind::Platform));
+    }
     if let Some(f) = family_at(s) {
         let gap = usize::from(s[f..].starts_with([' ', '-']));
         if let Some(len) = size_at(&s[f + gap..]) {
@@ -178,10 +197,11 @@ fn amount_len(s: &str) -> Option<(usize, String)> {
         let unit = &rest[gap..gap + latin];
         return Some((num + gap + latin, unit_key(unit).to_string()));
     }
+    // `3 天`, `1000 人民币`: a unit one space after its number is still its unit.
     CJK_UNITS
         .iter()
-        .find(|u| rest.starts_with(**u))
-        .map(|u| (num + u.len(), unit_key(u).to_string()))
+        .find(|u| rest[gap..].starts_with(**u))
+        .map(|u| (num + gap + u.len(), unit_key(u).to_string()))
 }
 
 #[cfg(test)]

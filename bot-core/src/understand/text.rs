@@ -25,7 +25,7 @@ pub fn normalize(text: &str) -> String {
     }
     // Invisible characters a copy from a chat app or web page carries (zero-width space and
     // joiners, BOM, direction marks) split a word in two (`4090\u{200b}能跑` was no card).
-    let raw: String = super::keyboard_folds::folded(text)
+    let raw: String = super::point_apart::joined(&super::keyboard_folds::folded(text))
         .chars()
         .filter(|c| !invisible(*c))
         .take(MAX_CHARS)

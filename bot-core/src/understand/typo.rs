@@ -328,6 +328,15 @@ fn platform_word(
     if WORDS_LIKE_NAMES.contains(&t) && !slot {
         return Slip::Skip;
     }
+    // `in pairs of 2`, `a lot of`: a word beside `of` is a noun phrase's, never a platform's
+    // name typed with a slip (und_ee).
+    if [k.checked_sub(1), Some(k + 1)]
+        .into_iter()
+        .flatten()
+        .any(|i| toks.get(i).is_some_and(|w| w == "of"))
+    {
+        return Slip::Skip;
+    }
     if t.len() == 4 {
         // Four letters: two swapped only, and a cheap check with a budget of its own.
         if *swaps >= MAX_SCANS {

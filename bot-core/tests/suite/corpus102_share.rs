@@ -12,7 +12,8 @@ const CORPUS: &str = include_str!("../data/questions_corpus102.tsv");
 /// Session 46: 285 after und_eb (unit slips, digit groups, the card a memory size picks, a swapped
 /// card number asked back; two /tco rows relabelled by README's bare-currency rule); 287 with und_ed's
 /// (chat marks, story time, first ask) merged beside it.
-/// Raised by und_eg (movement, alert cues, needs read whole, places not wanted, `offer`): 291.
+/// Session 47: und_eg (movement, alert cues, needs read whole, places not wanted, `offer`) 291;
+/// und_ee (rows not read) 289; both merged: the figure main printed.
 const FLOOR: usize = 291;
 
 /// `questions_corpus102.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a

@@ -464,6 +464,7 @@ mod und_dz_mechanisms;
 mod und_eb_mechanisms;
 mod und_ed_mechanisms;
 mod und_eg_mechanisms;
+mod und_ee_mechanisms;
 mod und_i_mechanisms;
 mod und_p_mechanisms;
 mod und_q_mechanisms;
