@@ -9,6 +9,20 @@ fn is_number(t: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
+/// A decimal written apart from the multiplier after it (`2.5 million`, `4.5 亿`): a count only
+/// with the multiplier, which the caller applies (`token_count` takes whole counts).
+fn decimal_count(t: &str, next: Option<&String>) -> Option<f64> {
+    let next = next?.as_str();
+    let multiplied = lexicon::CJK_MULTIPLIERS
+        .iter()
+        .any(|(w, _)| next.starts_with(w))
+        || matches!(next, "million" | "billion" | "thousand");
+    (multiplied && is_number(t) && t.contains('.'))
+        .then(|| t.parse::<f64>().ok())
+        .flatten()
+        .filter(|v| v.is_finite() && *v > 0.0)
+}
+
 /// Tokens per day: `2000万token`, `一千万token` (`1千万`), `20m tokens`, `1亿 tokens`,
 /// `5 million tokens`. A count said with its day (or month) wins over one said without: in
 /// `api 一百万 token 2块钱 我每天一亿 token` the first is the API price's unit.
@@ -27,7 +41,7 @@ pub(super) fn find_volume(toks: &[String]) -> Option<u64> {
         let Some(mut n) = (if one_said {
             Some(1.0)
         } else {
-            lexicon::token_count(t)
+            lexicon::token_count(t).or_else(|| decimal_count(t, toks.get(i + 1)))
         }) else {
             continue;
         };

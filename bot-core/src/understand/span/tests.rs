@@ -10,6 +10,10 @@ fn token_volumes_in_both_languages() {
     assert_eq!(v("20m tokens a day"), Some(20_000_000));
     assert_eq!(v("5M tokens a day"), Some(5_000_000));
     assert_eq!(v("100 million tokens per day"), Some(100_000_000));
+    // A decimal count written apart from its multiplier.
+    assert_eq!(v("2.5 million tokens a day"), Some(2_500_000));
+    assert_eq!(v("每天 4.5 亿 token"), Some(450_000_000));
+    assert_eq!(v("一个月 4.5 亿 token"), Some(15_000_000));
     assert_eq!(v("4090 20m"), None);
     // Said per day without the word `token`: a large count is the daily volume.
     assert_eq!(v("自建llama3.1 8b 每天五百万 划算么"), Some(5_000_000));
