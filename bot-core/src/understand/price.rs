@@ -188,12 +188,7 @@ pub(super) fn find_price_not_card(
         // is its unit too, and part of the price (not the job's length).
         // `3090一小时1.2`: a decimal with no unit after it, right after one of a unit, is that
         // unit's price in the chat's currency (never minutes: `2小时30` has no point).
-        // A count after the decimal (`一个月 4.5 亿 token`, `每天 1.5 万`, `4.5 m tokens`) makes it
-        // a volume, never a price per that unit.
-        let decimal_after_unit = currency.is_none()
-            && number.contains('.')
-            && unit_at(&norm[k..]).is_none()
-            && !counted_after(&norm[i..]);
+        let decimal_after_unit = currency.is_none() && bare_decimal(norm, number, (i, k));
         // `每百万4元，每天…`, `per million $0.5`: a unit of tokens said first is the price's
         // (the lexicon's one rule, either order), never the period said after it.
         let tokens_first = lexicon::per_tokens_before(before, lexicon::speaks_of_tokens(norm));
@@ -355,6 +350,12 @@ fn per_million(amount: rust_decimal::Decimal, unit: Option<(usize, u64)>) -> rus
 
 /// `2块3090`, `三块卡`, `两块显卡` are cards, not yuan: an amount without a unit ends its word,
 /// and `块` before a card word counts cards.
+/// A decimal with no unit after it (`3090一小时1.2`). A count after it (`一个月 4.5 亿 token`,
+/// `每天 1.5 万`, `4.5 m tokens`) makes it a volume, never a price per the unit before it.
+fn bare_decimal(norm: &str, number: &str, (i, k): (usize, usize)) -> bool {
+    number.contains('.') && unit_at(&norm[k..]).is_none() && !counted_after(&norm[i..])
+}
+
 /// Whether the words right after a number count something (a multiplier in Chinese, `million`,
 /// `m tokens`, `tokens`): the number is then a count, not an amount of money.
 fn counted_after(rest: &str) -> bool {
