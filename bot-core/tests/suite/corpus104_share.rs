@@ -10,7 +10,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus104.tsv");
 /// before any fixer of session 46 was merged (269/300); und_ed (rows not read): 271/300.
 /// Session 47: und_eg (movement, alert cues, needs read whole, places not wanted, `offer`) 276;
 /// und_ee (its misses as mechanisms) 291; both merged: the figure main printed.
-const FLOOR: usize = 291;
+const FLOOR: usize = 295;
 
 /// `questions_corpus104.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, mostly short

@@ -8,8 +8,9 @@ const CORPUS: &str = include_str!("../data/questions_corpus105.tsv");
 
 /// The least number of rows read right: the untuned score (264, the lead on main before any fixer
 /// of session 47 was merged; committed before any row went through the reader), raised as misses
-/// are fixed.
-const FLOOR: usize = 264;
+/// are fixed: 266 with every session-47 fixer merged (none read its rows; one more is the decimal
+/// count its echo check caught).
+const FLOOR: usize = 266;
 
 /// `questions_corpus105.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, a
 /// representative sample with every intent of issue 26 in equal share, 25 rows each, mostly short

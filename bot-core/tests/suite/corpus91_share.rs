@@ -9,7 +9,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus91.tsv");
 /// The least number of rows read right: the untuned score, which is also the score after the
 /// labeller's relabels (none), 292.
 /// Session 39: 297 after und_cy (alert and need-word typos, `u` amounts, the `vs` join; `docs/misses/und_und_cy.md`).
-const FLOOR: usize = 297;
+const FLOOR: usize = 300;
 
 /// `questions_corpus91.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in about equal share, 23-24 rows each, ordinary asks as typed into a

@@ -9,7 +9,7 @@ const CORPUS: &str = include_str!("../data/questions_corpus92.tsv");
 /// The least number of rows read right: the score after the labeller's relabels (6 rows whose
 /// `/platforms` needs were written in another order than said), 291.
 /// Session 39: 292 after und_cy (`0.3u` read as a cap; scored before any fix saw this corpus).
-const FLOOR: usize = 292;
+const FLOOR: usize = 298;
 
 /// `questions_corpus92.tsv` (300: A FRESH BATCH AS AN OUTSIDE CHECKER WOULD WRITE IT, every
 /// intent of issue 26 in about equal share, 23-24 rows each, ordinary asks from people asking for

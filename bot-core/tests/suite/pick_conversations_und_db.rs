@@ -6,7 +6,7 @@ use super::pick_runner::run;
 
 /// Conversations that must hold. Before any code change (main e66d3792): 5/12 (the same after
 /// relabelling one line of mine, see the file header); after the fix: 11/12.
-const MUST_HOLD: usize = 11;
+const MUST_HOLD: usize = 12;
 
 #[test]
 fn pick_conversations_und_db() {

@@ -10,7 +10,7 @@ use super::pick_runner::run;
 /// relabelled by the house's written rules, see the file's header), 14/15 after
 /// (docs/misses/und_und_dj.md). The one left: `2 at once` in a first sentence beside a month
 /// budget, not read (no mechanism of this helper's).
-const MUST_HOLD: usize = 14;
+const MUST_HOLD: usize = 15;
 
 #[test]
 fn pick_conversations_und_dj() {
