@@ -11,9 +11,11 @@
 //! part (no list counts from 0). A numbered list's item (`1. 5 hours 2. 4090`) and a clock time
 //! (`3点5分`, `8点半`) stay as typed: the pass never makes a figure up.
 
+use crate::lexicon::UNIT_SPELLINGS;
 use crate::lexicon::numerals::digit;
 
-/// Units that follow only a figure: money, time, a multiplier.
+/// Units that follow only a figure: money, a multiplier, a month and a rate's period. The units of
+/// a duration are the lexicon's one table ([`UNIT_SPELLINGS`]), read beside these.
 const UNITS: &[&str] = &[
     "刀",
     "块",
@@ -21,12 +23,7 @@ const UNITS: &[&str] = &[
     "美元",
     "美金",
     "人民币",
-    "小时",
-    "个小时",
-    "钟头",
-    "天",
     "个月",
-    "周",
     "万",
     "亿",
     "倍",
@@ -40,19 +37,8 @@ const UNITS: &[&str] = &[
     "cny",
     "rmb",
     "yuan",
-    "hours",
-    "hour",
-    "hrs",
-    "hr",
-    "h",
-    "days",
-    "day",
-    "weeks",
-    "week",
     "months",
     "month",
-    "mins",
-    "min",
     "k",
 ];
 
@@ -146,10 +132,11 @@ fn said_point(c: &[char], whole: &str, at: usize) -> Option<(String, usize)> {
     })
 }
 
-/// Whether a unit of [`UNITS`] follows at `at` (one space allowed), a Latin unit ending its word.
+/// Whether a unit of [`UNITS`] or [`UNIT_SPELLINGS`] follows at `at` (one space allowed), a Latin unit ending its word.
 fn unit_after(c: &[char], at: usize) -> bool {
     let at = at + usize::from(c.get(at) == Some(&' '));
-    UNITS.iter().any(|u| {
+    let spelled = UNIT_SPELLINGS.iter().map(|(w, _, _)| *w);
+    UNITS.iter().copied().chain(spelled).any(|u| {
         let n = u.chars().count();
         starts(c, at, u)
             && !(u.is_ascii()

@@ -31,7 +31,12 @@ fn a_decimal_count_apart_from_its_multiplier_is_the_volume_never_a_price() {
                     };
                     let line = r.line();
                     seen += 1;
-                    let volume = line.split_whitespace().find_map(volume_of);
+                    // The line's volume word (`15m`, `2500k`) read by the lexicon's own token count.
+                    let volume = line
+                        .split_whitespace()
+                        .skip(2)
+                        .find_map(bot_core::lexicon::token_count)
+                        .map(|n| n.round() as u64);
                     let priced = line.contains("price=");
                     if !line.starts_with(&format!("/tco {id}")) || priced || volume != Some(want) {
                         off.push(format!("{q}: {line} (want {want} a day)"));
@@ -47,15 +52,4 @@ fn a_decimal_count_apart_from_its_multiplier_is_the_volume_never_a_price() {
         off.len(),
         off.join("\n")
     );
-}
-
-/// A `/tco` line's daily volume word (`15m`, `2500k`, `1500`) as a count.
-fn volume_of(w: &str) -> Option<u64> {
-    let (num, mult) = match w.char_indices().last()? {
-        (i, 'm') => (&w[..i], 1_000_000),
-        (i, 'k') => (&w[..i], 1_000),
-        _ => (w, 1),
-    };
-    let n: f64 = num.parse().ok()?;
-    Some((n * mult as f64).round() as u64)
 }
